@@ -1,0 +1,236 @@
+package analyzer
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+const doc = `report job handlers whose side effects repeat when a job is delivered twice
+
+jobeffects finds background-job handlers (asynq, River, Temporal activities),
+follows their calls across packages, classifies every side effect (SQL by
+parsing it, library calls by models) and reports, per handler, the
+non-idempotent effects that no claim, completion or idempotency key guards.`
+
+// Analyzer is the jobeffects analysis.
+var Analyzer = &analysis.Analyzer{
+	Name:       "jobeffects",
+	Doc:        doc,
+	URL:        "https://github.com/jobeffects/jobeffects",
+	Run:        run,
+	Flags:      flags(),
+	FactTypes:  []analysis.Fact{new(summary.Summary), new(constResult)},
+	ResultType: reflect.TypeOf((*Result)(nil)),
+}
+
+// Strict reports handlers whose only doubtful effects are unknown
+// (rule unknown-effect).
+var Strict bool
+
+func flags() flag.FlagSet {
+	fs := flag.NewFlagSet("jobeffects", flag.ContinueOnError)
+	fs.BoolVar(&Strict, "strict", false, "also report handlers with effects that cannot be told statically (unknown-effect)")
+	return *fs
+}
+
+// constResult records that a function returns one constant string (a River
+// args type's Kind()), so other packages can name tasks.
+type constResult struct{ Value string }
+
+func (*constResult) AFact()           {}
+func (c *constResult) String() string { return fmt.Sprintf("const %q", c.Value) }
+
+func run(pass *analysis.Pass) (any, error) {
+	ix, err := models.Builtin()
+	if err != nil {
+		return nil, err
+	}
+	rules, err := discovery.Builtin()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Package: pass.Pkg.Path()}
+	if ix.Modeled(pass.Pkg) {
+		return res, nil // modeled libraries and the standard library are not analysed
+	}
+
+	ssapkg, funcs := buildSSA(pass)
+	env := &summary.Env{
+		Fset:  pass.Fset,
+		Index: ix,
+		Files: pass.Files,
+		Import: func(fn *types.Func) (*summary.Summary, bool) {
+			var s summary.Summary
+			if pass.ImportObjectFact(fn.Origin(), &s) {
+				return &s, true
+			}
+			return nil, false
+		},
+	}
+	sums := summary.Build(env, ssapkg, funcs)
+	exportFacts(pass, funcs, sums)
+
+	handlers, unresolved := discovery.Find(&discovery.Env{
+		Pkg:     ssapkg,
+		Funcs:   funcs,
+		Rules:   rules,
+		Library: ix.Modeled,
+		KindOf:  func(t types.Type) (string, bool) { return kindOf(pass, ssapkg, t) },
+	})
+	r := newReporter(pass, ix)
+	for _, h := range handlers {
+		hr := r.handler(h, sums, env)
+		res.Handlers = append(res.Handlers, hr)
+	}
+	for _, u := range unresolved {
+		res.Unresolved = append(res.Unresolved, Registration{
+			Framework: u.Framework, Task: u.Task, Pos: r.pos(u.Pos), Reason: u.Reason,
+		})
+	}
+	res.ModuleRoot = r.root
+	return res, nil
+}
+
+// buildSSA builds SSA for the package being analysed (imports are created
+// from types only, without bodies) and lists its functions: declared ones,
+// their closures, and the package initialiser's closures.
+func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	created := map[*types.Package]bool{}
+	var createAll func([]*types.Package)
+	createAll = func(pkgs []*types.Package) {
+		for _, p := range pkgs {
+			if !created[p] {
+				created[p] = true
+				prog.CreatePackage(p, nil, nil, true)
+				createAll(p.Imports())
+			}
+		}
+	}
+	createAll(pass.Pkg.Imports())
+	ssapkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	ssapkg.Build()
+
+	var funcs []*ssa.Function
+	var addAnon func(fn *ssa.Function)
+	addAnon = func(fn *ssa.Function) {
+		for _, a := range fn.AnonFuncs {
+			funcs = append(funcs, a)
+			addAnon(a)
+		}
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			fn := prog.FuncValue(obj)
+			if fn == nil || fn.Blocks == nil {
+				continue
+			}
+			funcs = append(funcs, fn)
+			addAnon(fn)
+		}
+	}
+	if init := ssapkg.Func("init"); init != nil {
+		addAnon(init)
+	}
+	return ssapkg, funcs
+}
+
+// exportFacts publishes the summary of every declared function, empty ones
+// included: an absent fact means "not analysed", which callers treat as
+// unknown.
+func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Package) {
+	for _, fn := range funcs {
+		if fn.Parent() != nil {
+			continue
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		if s := sums.Of(fn); s != nil {
+			pass.ExportObjectFact(obj, s)
+		}
+		if v, ok := constStringResult(fn); ok {
+			pass.ExportObjectFact(obj, &constResult{Value: v})
+		}
+	}
+}
+
+// kindOf returns the constant T's Kind() method returns.
+func kindOf(pass *analysis.Pass, pkg *ssa.Package, t types.Type) (string, bool) {
+	ms := pkg.Prog.MethodSets.MethodSet(t)
+	sel := ms.Lookup(nil, "Kind")
+	if sel == nil {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			sel = ms.Lookup(n.Obj().Pkg(), "Kind")
+		}
+	}
+	if sel == nil {
+		return "", false
+	}
+	obj := sel.Obj().(*types.Func)
+	if obj.Pkg() == pass.Pkg {
+		if fn := pkg.Prog.FuncValue(obj); fn != nil {
+			return constStringResult(fn)
+		}
+	}
+	var c constResult
+	if pass.ImportObjectFact(obj, &c) {
+		return c.Value, true
+	}
+	return "", false
+}
+
+// constStringResult reports whether every return of fn returns the same
+// constant string.
+func constStringResult(fn *ssa.Function) (string, bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return "", false
+	}
+	if b, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return "", false
+	}
+	val, found := "", false
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok {
+				c, ok := ret.Results[0].(*ssa.Const)
+				if !ok || c.Value == nil {
+					return "", false
+				}
+				s := constantString(c)
+				if found && s != val {
+					return "", false
+				}
+				val, found = s, true
+			}
+		}
+	}
+	return val, found
+}
+
+func constantString(c *ssa.Const) string {
+	if c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return c.Value.ExactString()
+}

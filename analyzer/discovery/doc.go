@@ -1,0 +1,22 @@
+// Package discovery finds the handlers of a package: the functions a job
+// system calls once per delivery.
+//
+// Two kinds of evidence are used, both described by data (frameworks.yaml):
+//
+//   - Registrations: calls such as asynq's ServeMux.HandleFunc, River's
+//     AddWorker or Temporal's RegisterActivity. The handler argument is
+//     resolved through the forms registration APIs accept: functions,
+//     method values, closures, conversions to a named func type, wrapper
+//     factories (withLogging(h.Send)), constructor calls (river.WorkFunc),
+//     values of a type whose method is the handler, and pointers to structs
+//     whose exported methods are all handlers (Temporal). The task name is
+//     the constant name argument, or the type argument's Kind().
+//   - Shapes: a declared function with asynq's handler signature, or a
+//     Work(ctx, *river.Job[T]) method, is a handler wherever it is
+//     registered. The defining package reports its findings, so a handler
+//     registered in main is diagnosed at its definition, once.
+//
+// A registration in one package of a handler defined in another is
+// recorded for the inventory (task, registration site); it is diagnosed
+// there only when no shape rule makes the defining package do it.
+package discovery

@@ -1,0 +1,433 @@
+package discovery
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
+)
+
+// Handler is a discovered handler.
+type Handler struct {
+	Framework string
+	Task      string
+	Fn        *ssa.Function // the handler's code (a closure, or an external function without body)
+	Obj       *types.Func   // the declared function, nil for closures
+	// Registered is the registration call; NoPos when found by shape only.
+	Registered token.Pos
+	// Local: the handler is defined in the package being analysed.
+	Local bool
+	// Owner: this package reports the handler's findings.
+	Owner bool
+	// Confidence is "high" for registrations and exact shapes.
+	Confidence string
+}
+
+// Unresolved is a registration whose handler could not be resolved here
+// (for example a worker built by a function of another package); the
+// inventory joins it to a handler by framework and task.
+type Unresolved struct {
+	Framework string
+	Task      string
+	Pos       token.Pos
+	Reason    string
+}
+
+// Env is what discovery needs from its driver.
+type Env struct {
+	Pkg   *ssa.Package
+	Funcs []*ssa.Function
+	Rules *Rules
+	// Library reports whether a package belongs to a modeled library; its
+	// functions (a framework's own dispatcher, such as asynq's ServeMux)
+	// are not the user's handlers.
+	Library func(*types.Package) bool
+	// KindOf returns the constant a type's Kind() method returns.
+	KindOf func(t types.Type) (string, bool)
+}
+
+// Find returns the handlers and unresolved registrations of a package,
+// sorted by position.
+func Find(env *Env) ([]*Handler, []Unresolved) {
+	f := &finder{env: env, byFn: map[*ssa.Function]*Handler{}}
+	for _, fn := range env.Funcs {
+		f.shape(fn)
+	}
+	for _, fn := range env.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					f.registration(ci)
+				}
+			}
+		}
+	}
+	var hs []*Handler
+	for _, h := range f.byFn {
+		hs = append(hs, h)
+	}
+	sort.Slice(hs, func(i, j int) bool {
+		if hs[i].Fn.Pos() != hs[j].Fn.Pos() {
+			return hs[i].Fn.Pos() < hs[j].Fn.Pos()
+		}
+		return hs[i].Fn.String() < hs[j].Fn.String()
+	})
+	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
+	return hs, f.unresolved
+}
+
+type finder struct {
+	env        *Env
+	byFn       map[*ssa.Function]*Handler
+	unresolved []Unresolved
+}
+
+// shape registers fn as a handler when its signature matches a shape.
+func (f *finder) shape(fn *ssa.Function) {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || fn.Parent() != nil || fn.Synthetic != "" {
+		return
+	}
+	if s := f.env.Rules.matchShape(obj); s != nil {
+		h := f.add(fn, s.Framework, token.NoPos)
+		if s.KindTypeArg != nil {
+			h.Task = f.kindFromJobParam(obj, *s.KindTypeArg)
+		}
+	}
+}
+
+func (f *finder) add(fn *ssa.Function, framework string, reg token.Pos) *Handler {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	h := f.byFn[fn]
+	if h == nil {
+		obj, _ := fn.Object().(*types.Func)
+		local := fn.Pkg == f.env.Pkg || (fn.Parent() != nil)
+		h = &Handler{Framework: framework, Fn: fn, Obj: obj, Local: local, Confidence: "high"}
+		h.Owner = local || obj == nil || f.env.Rules.matchShape(obj) == nil
+		f.byFn[fn] = h
+	}
+	if reg.IsValid() && !h.Registered.IsValid() {
+		h.Registered = reg
+	}
+	return h
+}
+
+// kindFromJobParam reads T from a *river.Job[T] parameter and returns T's Kind().
+func (f *finder) kindFromJobParam(obj *types.Func, k int) string {
+	sig := obj.Type().(*types.Signature)
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > k {
+			if kind, ok := f.env.KindOf(n.TypeArgs().At(k)); ok {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// registration handles a call that may register handlers.
+func (f *finder) registration(ci ssa.CallInstruction) {
+	c := ci.Common()
+	var fn *types.Func
+	var args []ssa.Value
+	var typeArgs []types.Type
+	if c.IsInvoke() {
+		fn, args = c.Method, c.Args
+	} else if callee := c.StaticCallee(); callee != nil {
+		fn, _ = callee.Object().(*types.Func)
+		if fn == nil {
+			return
+		}
+		args = c.Args
+		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && len(args) > 0 {
+			args = args[1:]
+		}
+		typeArgs = callee.TypeArgs()
+	} else {
+		return
+	}
+	r := f.env.Rules.byFunc[models.FuncKey(fn)]
+	if r == nil || r.Handler >= len(args) {
+		return
+	}
+	task := r.Task
+	if r.Name != nil && *r.Name < len(args) {
+		task = constString(args[*r.Name])
+	}
+	if r.KindTypeArg != nil && *r.KindTypeArg < len(typeArgs) {
+		if k, ok := f.env.KindOf(typeArgs[*r.KindTypeArg]); ok {
+			task = k
+		}
+	}
+	prefix := ""
+	if r.Options != nil && *r.Options < len(args) {
+		prefix = structStringField(args[*r.Options], "Name")
+	}
+	targets := f.targets(args[r.Handler], r, 0)
+	if len(targets) == 0 {
+		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
+			Reason: "the handler argument is not resolvable in this package"})
+		return
+	}
+	reg := ci.Pos()
+	if r.Constructor {
+		reg = token.NoPos
+	}
+	for _, t := range targets {
+		if obj, ok := t.fn.Object().(*types.Func); ok && obj != nil && f.env.Library != nil && f.env.Library(obj.Pkg()) {
+			continue
+		}
+		h := f.add(t.fn, r.Framework, reg)
+		name := task
+		if r.Framework == "temporal" {
+			switch {
+			case t.method != "" && prefix != "":
+				name = prefix + t.method
+			case prefix != "":
+				name = prefix
+			case t.method != "":
+				name = t.method
+			default:
+				name = t.fn.Name()
+			}
+		}
+		if h.Task == "" || h.Task == "*" {
+			h.Task = name
+		}
+	}
+}
+
+type target struct {
+	fn     *ssa.Function
+	method string // for struct registrations and method values: the method name
+}
+
+// targets resolves a handler argument to functions.
+func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
+	if depth > 4 || v == nil {
+		return nil
+	}
+	// Peel conversions, remembering the concrete type of a boxed value.
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			if _, isFunc := x.X.Type().Underlying().(*types.Signature); !isFunc {
+				return f.typeTargets(x.X.Type(), r)
+			}
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	switch x := v.(type) {
+	case *ssa.Function:
+		return []target{{fn: x, method: methodName(x)}}
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		if fn == nil {
+			return nil
+		}
+		if fn.Synthetic != "" && fn.Parent() == nil { // bound method value
+			if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+				if real := fn.Prog.FuncValue(obj); real != nil {
+					return []target{{fn: real, method: obj.Name()}}
+				}
+			}
+		}
+		return []target{{fn: fn}}
+	case *ssa.Phi:
+		var out []target
+		for _, e := range x.Edges {
+			out = append(out, f.targets(e, r, depth+1)...)
+		}
+		return out
+	case *ssa.Call:
+		// A constructor or wrapper: a registration function used as a
+		// constructor (river.WorkFunc), or a factory whose function
+		// arguments are the wrapped handlers (withLogging(h.Send)).
+		c := x.Call
+		if callee := c.StaticCallee(); callee != nil {
+			if obj, ok := callee.Object().(*types.Func); ok && obj != nil {
+				if inner := f.env.Rules.byFunc[models.FuncKey(obj)]; inner != nil && inner.Handler < len(c.Args) {
+					return f.targets(c.Args[inner.Handler], inner, depth+1)
+				}
+			}
+		}
+		var out []target
+		for _, a := range c.Args {
+			if _, ok := a.Type().Underlying().(*types.Signature); ok {
+				out = append(out, f.targets(a, r, depth+1)...)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// typeTargets returns the handler methods of a registered value's type.
+func (f *finder) typeTargets(t types.Type, r *Registration) []target {
+	prog := f.env.Pkg.Prog
+	ms := prog.MethodSets.MethodSet(t)
+	var out []target
+	if r.StructMethods {
+		if _, isPtr := t.(*types.Pointer); !isPtr {
+			return nil
+		}
+		for i := 0; i < ms.Len(); i++ {
+			sel := ms.At(i)
+			if !sel.Obj().Exported() {
+				continue
+			}
+			if fn := prog.MethodValue(sel); fn != nil {
+				out = append(out, target{fn: declared(fn), method: sel.Obj().Name()})
+			}
+		}
+		return out
+	}
+	if r.Method == "" {
+		return nil
+	}
+	for i := 0; i < ms.Len(); i++ {
+		sel := ms.At(i)
+		if sel.Obj().Name() == r.Method {
+			if fn := prog.MethodValue(sel); fn != nil {
+				out = append(out, target{fn: declared(fn), method: r.Method})
+			}
+		}
+	}
+	return out
+}
+
+// declared maps a promotion or pointer wrapper to the declared method.
+func declared(fn *ssa.Function) *ssa.Function {
+	if fn.Synthetic == "" {
+		return fn
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		if real := fn.Prog.FuncValue(obj); real != nil {
+			return real
+		}
+	}
+	return fn
+}
+
+func methodName(fn *ssa.Function) string {
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		if sig := obj.Type().(*types.Signature); sig.Recv() != nil {
+			return obj.Name()
+		}
+	}
+	return ""
+}
+
+// constString returns the constant string v holds, or "".
+func constString(v ssa.Value) string {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return ""
+}
+
+// structStringField finds a constant string stored into field name of a
+// struct literal passed by value.
+func structStringField(v ssa.Value, name string) string {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return ""
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return ""
+	}
+	refs := alloc.Referrers()
+	if refs == nil {
+		return ""
+	}
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok || st.Field(fa.Field).Name() != name {
+			continue
+		}
+		if frefs := fa.Referrers(); frefs != nil {
+			for _, fr := range *frefs {
+				if s, ok := fr.(*ssa.Store); ok {
+					if c := constString(s.Val); c != "" {
+						return c
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// matchShape returns the shape obj's signature matches, if any.
+func (r *Rules) matchShape(obj *types.Func) *Shape {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	for i := range r.Shapes {
+		s := &r.Shapes[i]
+		// A shape with a method name matches only that method; one
+		// without matches functions and methods alike (method values are
+		// registered as often as functions).
+		if s.Method != "" && (sig.Recv() == nil || s.Method != obj.Name()) {
+			continue
+		}
+		if sig.Params().Len() != len(s.Params) || sig.Results().Len() != len(s.Results) {
+			continue
+		}
+		ok := true
+		for j, p := range s.Params {
+			ok = ok && typeIs(sig.Params().At(j).Type(), p)
+		}
+		for j, p := range s.Results {
+			ok = ok && typeIs(sig.Results().At(j).Type(), p)
+		}
+		if ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// typeIs matches a type against a spelling like "*pkg/path.Name" or
+// "error"; type arguments are ignored.
+func typeIs(t types.Type, spec string) bool {
+	if strings.HasPrefix(spec, "*") {
+		p, ok := t.(*types.Pointer)
+		return ok && typeIs(p.Elem(), spec[1:])
+	}
+	t = types.Unalias(t)
+	n, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Obj()
+	if obj.Pkg() == nil {
+		return obj.Name() == spec
+	}
+	return obj.Pkg().Path()+"."+obj.Name() == spec
+}

@@ -1,0 +1,97 @@
+package discovery
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed frameworks.yaml
+var rulesYAML []byte
+
+// Rules are the discovery rules: registration calls and handler shapes.
+type Rules struct {
+	Registrations []Registration `yaml:"registrations"`
+	Shapes        []Shape        `yaml:"shapes"`
+
+	byFunc map[string]*Registration
+}
+
+// Registration describes a call that registers a handler.
+type Registration struct {
+	Func      string `yaml:"func"`
+	Framework string `yaml:"framework"`
+	// Name is the argument holding the task name; Task a fixed name.
+	Name *int   `yaml:"name"`
+	Task string `yaml:"task"`
+	// Handler is the argument holding the handler.
+	Handler int `yaml:"handler"`
+	// Method is the handler method when a value of a type is registered.
+	Method string `yaml:"method"`
+	// KindTypeArg is the type argument whose Kind() names the task.
+	KindTypeArg *int `yaml:"kind_type_arg"`
+	// StructMethods: a pointer to a struct registers all its exported methods.
+	StructMethods bool `yaml:"struct_methods"`
+	// Constructor: the call builds a handler value without registering
+	// it (river.WorkFunc); the task is known, the registration site is not.
+	Constructor bool `yaml:"constructor"`
+	// Options is the argument of a struct literal whose Name field names
+	// (or, for structs, prefixes) the task.
+	Options *int `yaml:"options"`
+}
+
+// Shape describes a handler by its signature.
+type Shape struct {
+	Framework   string   `yaml:"framework"`
+	Method      string   `yaml:"method"`
+	Params      []string `yaml:"params"`
+	Results     []string `yaml:"results"`
+	KindTypeArg *int     `yaml:"kind_type_arg"`
+}
+
+var (
+	builtinOnce  sync.Once
+	builtinRules *Rules
+	builtinErr   error
+)
+
+// Builtin returns the embedded rules.
+func Builtin() (*Rules, error) {
+	builtinOnce.Do(func() {
+		builtinRules, builtinErr = ParseRules("frameworks.yaml", rulesYAML)
+	})
+	return builtinRules, builtinErr
+}
+
+// ParseRules reads discovery rules; errors name the file and line.
+func ParseRules(name string, data []byte) (*Rules, error) {
+	var r Rules
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	r.index()
+	return &r, nil
+}
+
+// Merge returns rules with extra registrations and shapes appended
+// (user configuration).
+func (r *Rules) Merge(regs []Registration, shapes []Shape) *Rules {
+	out := &Rules{
+		Registrations: append(append([]Registration(nil), r.Registrations...), regs...),
+		Shapes:        append(append([]Shape(nil), r.Shapes...), shapes...),
+	}
+	out.index()
+	return out
+}
+
+func (r *Rules) index() {
+	r.byFunc = make(map[string]*Registration, len(r.Registrations))
+	for i := range r.Registrations {
+		r.byFunc[r.Registrations[i].Func] = &r.Registrations[i]
+	}
+}

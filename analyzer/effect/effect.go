@@ -1,0 +1,185 @@
+package effect
+
+import (
+	"strconv"
+	"strings"
+)
+
+// NoExec marks an effect that does not run on a parameter of the summarised
+// function (a package-level pool, a field, a handle made inside the function).
+const NoExec = -1
+
+// Hop is one step of an evidence path: the position of a call or effect
+// instruction and the function it sits in.
+type Hop struct {
+	Pos  string // "file:line:col", file as the compiler saw it
+	Func string // display name of the function holding Pos, e.g. "(*jobs.Deps).CreditNaive"
+}
+
+// Key describes an idempotency key passed to an external API.
+type Key struct {
+	Expr   string // source text of the key expression
+	Pos    string // where it is set
+	Random string // non-empty when the key derives from a random or time source: that source's name
+}
+
+// Guard records what protects an effect from running twice.
+type Guard struct {
+	Kind   string // GuardClaim, GuardCompletion, GuardKey
+	Expr   string // the key expression (claim argument or API key)
+	Pos    string // the claim, completion or key position
+	SameTx bool   // the claim or completion runs in the effect's transaction
+	Window bool   // an external effect after a DB claim: a crash between the effect and the commit repeats it
+}
+
+// Guard kinds.
+const (
+	GuardClaim      = "processed_jobs"
+	GuardCompletion = "job_complete_tx"
+	GuardKey        = "idempotency_key"
+)
+
+// Effect is one side effect found at a call site, seen from the function
+// whose summary holds it.
+type Effect struct {
+	Kind   string
+	Op     string
+	Target string
+	Risk   Risk
+	Detail string // why it is classified so; the reason for unknowns
+	// Path runs from the summarised function (Path[0]) to the effect site
+	// (the last hop, which is the evidence).
+	Path []Hop
+	// More counts other paths to the same effect that were folded into this one.
+	More int
+	// Exec is the index of the summarised function's parameter (receiver
+	// first) on which the effect runs, for transaction tracking; NoExec if none.
+	Exec int
+	// Tx is true when the executor is known to be a transaction handle.
+	Tx bool
+	// Returning is true for SQL with a RETURNING clause (claims checked with Scan).
+	Returning bool
+	// ClaimKey is the source text of the key a claim inserts.
+	ClaimKey string
+	Key      *Key
+	Guard    *Guard
+	// Issue names the pitfall rule that applies to this effect, if any
+	// (guard-separate-tx, random-key); the effect then counts as unguarded.
+	Issue string
+	// IssuePos is where the pitfall is (the claim, the key).
+	IssuePos string
+}
+
+// Evidence is the position of the effect itself.
+func (e *Effect) Evidence() string {
+	if len(e.Path) == 0 {
+		return ""
+	}
+	return e.Path[len(e.Path)-1].Pos
+}
+
+// Idempotent reports whether running the effect twice leaves one outcome.
+func (e *Effect) Idempotent() bool { return e.Risk == Safe }
+
+// NeedsGuard reports whether the effect is non-idempotent and unprotected.
+func (e *Effect) NeedsGuard() bool { return e.Risk.NonIdempotent() && e.Guard == nil }
+
+// Reversible reports whether a duplicate can be undone by the system that
+// made it (a row can be deleted; an email or a charge cannot be unsent).
+func (e *Effect) Reversible() bool {
+	switch e.Kind {
+	case KindPayment, KindEmail, KindSMS, KindPush, KindHTTP, KindPublish, KindProcess, KindUnknown, KindNetwork, KindDynamic:
+		return false
+	}
+	return e.Op != OpUnknown
+}
+
+// Identity is the key under which equal effects reached by different paths
+// are folded together.
+func (e *Effect) Identity() string {
+	var b strings.Builder
+	b.WriteString(e.Kind)
+	b.WriteByte('|')
+	b.WriteString(e.Op)
+	b.WriteByte('|')
+	b.WriteString(e.Target)
+	b.WriteByte('|')
+	b.WriteString(e.Evidence())
+	b.WriteByte('|')
+	b.WriteString(strconv.Itoa(e.Exec))
+	b.WriteByte('|')
+	if e.Guard != nil {
+		b.WriteString(e.Guard.Kind)
+		b.WriteString(e.Guard.Pos)
+	}
+	b.WriteByte('|')
+	b.WriteString(e.Issue)
+	return b.String()
+}
+
+// Less orders effects for stable output: worst first, then by evidence.
+func Less(a, b *Effect) bool {
+	if a.Risk != b.Risk {
+		return a.Risk > b.Risk
+	}
+	if ea, eb := a.Evidence(), b.Evidence(); ea != eb {
+		return ComparePos(ea, eb) < 0
+	}
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.Op != b.Op {
+		return a.Op < b.Op
+	}
+	if a.Target != b.Target {
+		return a.Target < b.Target
+	}
+	if len(a.Path) != len(b.Path) {
+		return len(a.Path) < len(b.Path)
+	}
+	return a.Identity() < b.Identity()
+}
+
+// Prepend returns a copy of e seen from a caller: hop is the call site.
+func (e Effect) Prepend(hop Hop) Effect {
+	p := make([]Hop, 0, len(e.Path)+1)
+	p = append(p, hop)
+	p = append(p, e.Path...)
+	e.Path = p
+	return e
+}
+
+// Describe is a short human name for the effect, e.g. "insert into ledger".
+func (e *Effect) Describe() string {
+	target := e.Target
+	switch e.Kind {
+	case KindDBWrite, KindDBRead:
+		switch e.Op {
+		case "insert", "claim":
+			return e.Op + " into " + orSome(target, "a table")
+		case "delete":
+			return "delete from " + orSome(target, "a table")
+		case "select":
+			return "select from " + orSome(target, "a table")
+		case "notify":
+			return "notify " + orSome(target, "a channel")
+		}
+		return e.Op + " of " + orSome(target, "a table")
+	case KindUnknown, KindDynamic, KindNetwork:
+		if e.Detail != "" {
+			return e.Detail
+		}
+		return "unknown effect"
+	}
+	if target != "" {
+		return e.Kind + " " + e.Op + " (" + target + ")"
+	}
+	return e.Kind + " " + e.Op
+}
+
+func orSome(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

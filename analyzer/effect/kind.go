@@ -1,0 +1,44 @@
+package effect
+
+// Kind is the family of an effect, as written in the inventory's
+// side_effects[].kind field.
+const (
+	KindDBWrite = "db_write"
+	KindDBRead  = "db_read"
+	KindPayment = "payment"
+	KindEmail   = "email"
+	KindSMS     = "sms"
+	KindPush    = "push"
+	KindHTTP    = "http"
+	KindPublish = "publish"
+	KindKVWrite = "kv_write"
+	KindKVRead  = "kv_read"
+	KindFile    = "file_write"
+	KindProcess = "process"
+	KindUnknown = "unknown"
+	KindNetwork = "network"
+	KindDynamic = "dynamic_call"
+	KindGuard   = "guard"
+)
+
+// Operation names shared by models and the SQL classifier. SQL operations
+// use the sqlclass.Op spelling ("insert", "update-increment", …).
+const (
+	OpClaim     = "claim"
+	OpInsert    = "insert"
+	OpSet       = "set"
+	OpIncrement = "increment"
+	OpAppend    = "append"
+	OpDelete    = "delete"
+	OpRead      = "read"
+	OpSend      = "send"
+	OpPublish   = "publish"
+	OpCharge    = "charge"
+	OpPayout    = "payout"
+	OpRefund    = "refund"
+	OpTransfer  = "transfer"
+	OpWrite     = "write"
+	OpCall      = "call"
+	OpUnknown   = "unknown"
+	OpComplete  = "complete" // a framework completion in a transaction (River JobCompleteTx)
+)

@@ -1,0 +1,24 @@
+// Package guard decides, inside one function, which of its non-idempotent
+// effects are protected against a second delivery, and finds the guard
+// mistakes that leave them exposed.
+//
+// A claim (an insert that does nothing on conflict, or SETNX) guards an
+// effect when the claim's result decides whether the effect runs — the
+// effect sits in a block dominated by the "first time" edge of the branch
+// that tests the result — and, for database effects, when both run on the
+// same transaction handle, so they commit or roll back together. A
+// framework completion in the same transaction (River JobCompleteTx) guards
+// the database effects of that transaction. An idempotency key passed to an
+// external API guards that call unless the key derives from a random or
+// time source.
+//
+// The mistakes reported are the ones the guard guide lists: a claim that
+// commits separately from the effect (guard-separate-tx), a random key
+// (random-key), and an already-processed branch that returns an error, so
+// the queue retries and finally dead-letters a job that succeeded
+// (duplicate-as-error).
+//
+// Effects reached through callees arrive already marked by the callee's own
+// analysis; here they are only matched against claims and completions made
+// in this function, through the executor value they run on.
+package guard

@@ -1,0 +1,458 @@
+package guard
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+)
+
+// Env is what the analysis needs from its caller.
+type Env struct {
+	Fset  *token.FileSet
+	Index *models.Index
+	// Text returns the source text of the expression computing a value.
+	Text func(ssa.Value) string
+}
+
+// Analyze marks the sites of fn that claims, completions and keys guard,
+// and returns the pitfalls found.
+func Analyze(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+	var pitfalls []Pitfall
+	pos := func(p token.Pos) string {
+		if !p.IsValid() {
+			return ""
+		}
+		q := env.Fset.Position(p)
+		return fmt.Sprintf("%s:%d:%d", q.Filename, q.Line, q.Column)
+	}
+
+	// Keys on external calls.
+	for _, s := range sites {
+		e := s.Effect
+		if !s.Direct || e.Key == nil || e.Guard != nil || e.Issue != "" {
+			continue
+		}
+		if e.Key.Random == "" {
+			e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: e.Key.Expr, Pos: e.Key.Pos}
+			continue
+		}
+		if e.Risk.NonIdempotent() {
+			e.Issue, e.IssuePos = RuleRandomKey, e.Key.Pos
+			pitfalls = append(pitfalls, Pitfall{Rule: RuleRandomKey, Pos: e.Key.Pos, Message: fmt.Sprintf(
+				"idempotency key %s derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
+				orKey(e.Key.Expr), e.Key.Random, e.Describe())})
+		}
+	}
+
+	// Completions in a transaction guard that transaction's DB effects.
+	for _, c := range sites {
+		if c.Effect.Op != effect.OpComplete || c.Exec == nil {
+			continue
+		}
+		for _, s := range sites {
+			e := s.Effect
+			if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || e.Kind != effect.KindDBWrite {
+				continue
+			}
+			if s.Exec == c.Exec {
+				e.Guard = &effect.Guard{Kind: effect.GuardCompletion, Pos: c.Effect.Evidence(), SameTx: true}
+			}
+		}
+	}
+
+	// Claims whose result decides whether effects run.
+	for _, c := range sites {
+		if !c.Direct || c.Effect.Op != effect.OpClaim {
+			continue
+		}
+		tests := dupTests(c, env.Index)
+		if len(tests) == 0 {
+			continue
+		}
+		var firsts []*ssa.BasicBlock
+		for _, t := range tests {
+			if len(t.first.Preds) == 1 {
+				firsts = append(firsts, t.first)
+			}
+		}
+		guarded := func(b *ssa.BasicBlock) bool {
+			for _, f := range firsts {
+				if f.Dominates(b) {
+					return true
+				}
+			}
+			return false
+		}
+		claimPos := c.Effect.Evidence()
+		separate := false
+		for _, s := range sites {
+			e := s.Effect
+			if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+				continue
+			}
+			g := &effect.Guard{Kind: effect.GuardClaim, Expr: c.Effect.ClaimKey, Pos: claimPos}
+			switch {
+			case e.Kind == effect.KindDBWrite:
+				if c.Exec != nil && c.Effect.Tx && s.Exec == c.Exec {
+					g.SameTx = true
+					e.Guard = g
+					continue
+				}
+				e.Issue, e.IssuePos = RuleSeparateTx, claimPos
+				if !separate {
+					separate = true
+					pitfalls = append(pitfalls, Pitfall{Rule: RuleSeparateTx, Pos: claimPos, Message: fmt.Sprintf(
+						"the claim on %s commits separately from the %s at %s: a crash between them loses the effect (the key is taken) or, if the claim rolls back alone, repeats it; run the claim and the effect in one transaction",
+						orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""))})
+				}
+			case e.Risk == effect.Critical:
+				e.Detail = joinDetail(e.Detail, "a DB claim does not protect money: a crash between the call and the commit repeats it; pass a stable idempotency key")
+			default:
+				g.Window = true
+				e.Guard = g
+			}
+		}
+		pitfalls = append(pitfalls, duplicateAsError(fn, tests, pos)...)
+	}
+	return pitfalls
+}
+
+func orKey(s string) string {
+	if s == "" {
+		return "(expression)"
+	}
+	return s
+}
+
+func orTable(s string) string {
+	if s == "" {
+		return "the key table"
+	}
+	return s
+}
+
+func joinDetail(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// test is a branch on a claim's result.
+type test struct {
+	ifi         *ssa.If
+	first, dup  *ssa.BasicBlock
+	dupAndError bool // the dup edge also carries real errors (err != nil)
+}
+
+// Kinds of values derived from a claim's result.
+type derived int
+
+const (
+	result       derived = iota // the call's (first) result
+	count                       // rows affected
+	noRowsErr                   // an error that is "no rows" exactly on a duplicate
+	firstBool                   // true on the first delivery
+	dupBool                     // true on a duplicate
+	dupOrErrBool                // true on a duplicate or an error
+)
+
+// dupTests finds the branches that test a claim's result.
+func dupTests(c *Site, ix *models.Index) []test {
+	call := c.Instr.Value()
+	if call == nil {
+		return nil
+	}
+	var work []item
+	if _, ok := call.Type().(*types.Tuple); ok {
+		for _, r := range refs(call) {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+				work = append(work, item{ex, result})
+			}
+		}
+	} else {
+		work = append(work, item{call, result})
+	}
+	var tests []test
+	seen := map[ssa.Value]bool{}
+	for len(work) > 0 {
+		it := work[0]
+		work = work[1:]
+		if seen[it.v] {
+			continue
+		}
+		seen[it.v] = true
+		for _, r := range refs(it.v) {
+			switch x := r.(type) {
+			case *ssa.Call:
+				if it.k == result || it.k == noRowsErr {
+					work = append(work, fromCall(x, it.v, it.k, ix)...)
+				}
+			case *ssa.Extract:
+				if x.Index == 0 && it.k == count {
+					work = append(work, item{x, count})
+				}
+			case *ssa.BinOp:
+				if k, ok := compare(x, it.v, it.k, ix); ok {
+					work = append(work, item{x, k})
+				}
+			case *ssa.UnOp:
+				if x.Op == token.NOT {
+					switch it.k {
+					case firstBool:
+						work = append(work, item{x, dupBool})
+					case dupBool:
+						work = append(work, item{x, firstBool})
+					}
+				}
+			case *ssa.If:
+				switch it.k {
+				case firstBool:
+					tests = append(tests, test{ifi: x, first: x.Block().Succs[0], dup: x.Block().Succs[1]})
+				case dupBool:
+					tests = append(tests, test{ifi: x, first: x.Block().Succs[1], dup: x.Block().Succs[0]})
+				case dupOrErrBool:
+					tests = append(tests, test{ifi: x, first: x.Block().Succs[1], dup: x.Block().Succs[0], dupAndError: true})
+				}
+			}
+		}
+	}
+	return tests
+}
+
+// item is a value derived from a claim's result, with what it says.
+type item struct {
+	v ssa.Value
+	k derived
+}
+
+// fromCall follows a claim-derived value through a method called on it
+// (Scan, RowsAffected, Val, Result) or errors.Is.
+func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index) []item {
+	c := call.Call
+	var name string
+	isRecv := false
+	if c.IsInvoke() {
+		name = c.Method.Name()
+		isRecv = c.Value == v
+	} else if callee := c.StaticCallee(); callee != nil && callee.Object() != nil {
+		obj := callee.Object().(*types.Func)
+		name = obj.Name()
+		if sig := obj.Type().(*types.Signature); sig.Recv() != nil {
+			isRecv = len(c.Args) > 0 && c.Args[0] == v
+		}
+		if obj.FullName() == "errors.Is" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isNoRows(c.Args[1], ix) {
+			return []item{{call, dupBool}}
+		}
+	}
+	if !isRecv || k != result {
+		return nil
+	}
+	switch name {
+	case "Scan":
+		return []item{{call, noRowsErr}}
+	case "RowsAffected":
+		if _, ok := call.Type().(*types.Tuple); ok {
+			var out []item
+			for _, r := range refs(call) {
+				if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+					out = append(out, item{ex, count})
+				}
+			}
+			return out
+		}
+		return []item{{call, count}}
+	case "Val":
+		return []item{{call, firstBool}}
+	case "Result":
+		var out []item
+		for _, r := range refs(call) {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+				out = append(out, item{ex, firstBool})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// compare classifies a comparison of a claim-derived value.
+func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index) (derived, bool) {
+	other := b.Y
+	if b.Y == v {
+		other = b.X
+	}
+	switch k {
+	case count:
+		c, ok := other.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		n, _ := constant.Int64Val(c.Value)
+		at := func(x int64) bool {
+			l, r := x, n
+			if b.Y == v {
+				l, r = n, x
+			}
+			switch b.Op {
+			case token.EQL:
+				return l == r
+			case token.NEQ:
+				return l != r
+			case token.LSS:
+				return l < r
+			case token.LEQ:
+				return l <= r
+			case token.GTR:
+				return l > r
+			case token.GEQ:
+				return l >= r
+			}
+			return false
+		}
+		zero, one := at(0), at(1)
+		switch {
+		case zero && !one:
+			return dupBool, true
+		case !zero && one:
+			return firstBool, true
+		}
+	case noRowsErr:
+		if isNoRows(other, ix) {
+			if b.Op == token.EQL {
+				return dupBool, true
+			}
+			if b.Op == token.NEQ {
+				return firstBool, true
+			}
+		}
+		if c, ok := other.(*ssa.Const); ok && c.IsNil() {
+			if b.Op == token.NEQ {
+				return dupOrErrBool, true
+			}
+			if b.Op == token.EQL {
+				return firstBool, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// isNoRows reports whether v loads a "no rows" error variable.
+func isNoRows(v ssa.Value, ix *models.Index) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if g, ok := x.X.(*ssa.Global); ok {
+				if obj, ok := g.Object().(*types.Var); ok {
+					return ix.IsNoRows(obj)
+				}
+			}
+		}
+		return false
+	}
+}
+
+func refs(v ssa.Value) []ssa.Instruction {
+	if r := v.Referrers(); r != nil {
+		return *r
+	}
+	return nil
+}
+
+// duplicateAsError finds returns of a non-nil error on the duplicate edge
+// of a claim test.
+func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string) []Pitfall {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	var out []Pitfall
+	for _, t := range tests {
+		// A test inside another test's first-time region only sees real
+		// errors: the duplicate already left.
+		inner := false
+		for _, o := range tests {
+			if o.ifi != t.ifi && len(o.first.Preds) == 1 && o.first.Dominates(t.ifi.Block()) {
+				inner = true
+			}
+		}
+		if inner {
+			continue
+		}
+		for _, ret := range returnsFrom(t.dup, t.first) {
+			errv := returned(ret, len(ret.Results)-1)
+			if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			p := pos(ret.Pos())
+			if p == "" {
+				p = pos(t.ifi.Cond.Pos())
+			}
+			msg := "the already-processed branch returns a non-nil error: the queue retries the duplicate and finally dead-letters a job that succeeded; return nil for a duplicate"
+			if t.dupAndError {
+				msg = "a duplicate delivery (no row returned by the claim) takes this error path: the queue retries it and finally dead-letters a job that succeeded; test errors.Is(err, ErrNoRows) first and return nil"
+			}
+			out = append(out, Pitfall{Rule: RuleDuplicateAsError, Pos: p, Message: msg})
+		}
+	}
+	return out
+}
+
+// returned is the value a return gives for result i. In functions with
+// defers, SSA routes results through a local that the deferred calls may
+// change; the value is then the last store to that local in the block.
+func returned(ret *ssa.Return, i int) ssa.Value {
+	v := ret.Results[i]
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	local, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	instrs := ret.Block().Instrs
+	for j := len(instrs) - 1; j >= 0; j-- {
+		if st, ok := instrs[j].(*ssa.Store); ok && st.Addr == local {
+			return st.Val
+		}
+	}
+	return v
+}
+
+// returnsFrom lists the returns reachable from start without entering the
+// region dominated by stop.
+func returnsFrom(start, stop *ssa.BasicBlock) []*ssa.Return {
+	var out []*ssa.Return
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] || (len(stop.Preds) == 1 && stop.Dominates(b)) {
+			continue
+		}
+		seen[b] = true
+		if n := len(b.Instrs); n > 0 {
+			if r, ok := b.Instrs[n-1].(*ssa.Return); ok {
+				out = append(out, r)
+			}
+		}
+		work = append(work, b.Succs...)
+	}
+	return out
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -1,0 +1,38 @@
+package guard
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// Site is one effect as it occurs in the function being analysed: the call
+// instruction that causes it (directly, or through a callee) and the
+// executor value it runs on in this function.
+type Site struct {
+	Effect *effect.Effect
+	Instr  ssa.CallInstruction
+	// Exec is the executor (DB handle) in this function's terms, with
+	// interface conversions stripped; nil when the effect has none or it is
+	// not known here.
+	Exec ssa.Value
+	// Direct is true when the call itself is the modeled effect, so its
+	// results are the effect's results (what a claim check tests).
+	Direct bool
+}
+
+// Pitfall is a guard mistake found in a function: a rule name, where, and why.
+type Pitfall struct {
+	Rule    string
+	Pos     string
+	Message string
+}
+
+// Rule names (the diagnostics' categories).
+const (
+	RuleUnguarded        = "unguarded"
+	RuleSeparateTx       = "guard-separate-tx"
+	RuleRandomKey        = "random-key"
+	RuleDuplicateAsError = "duplicate-as-error"
+	RuleUnknownEffect    = "unknown-effect"
+)

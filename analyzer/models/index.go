@@ -1,0 +1,320 @@
+package models
+
+import (
+	"embed"
+	"fmt"
+	"go/types"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+//go:embed catalog/*.yaml
+var catalogFS embed.FS
+
+// Index is a catalog ready for lookups. It is immutable once built and safe
+// for concurrent use.
+type Index struct {
+	funcs        map[string]*Model
+	methods      map[string]*Model // "pkgpath.Method"
+	packages     map[string]bool
+	prefixes     []string // package path prefixes ending in "/..."
+	transactions map[string]bool
+	noRows       map[string]bool
+	random       map[string]bool
+}
+
+var (
+	builtinOnce sync.Once
+	builtin     *Index
+	builtinErr  error
+)
+
+// Builtin returns the index of the embedded catalog, parsed once per process.
+func Builtin() (*Index, error) {
+	builtinOnce.Do(func() {
+		var files []File
+		names, _ := fs.Glob(catalogFS, "catalog/*.yaml")
+		sort.Strings(names)
+		for _, name := range names {
+			data, err := catalogFS.ReadFile(name)
+			if err != nil {
+				builtinErr = err
+				return
+			}
+			f, err := Parse(path.Base(name), data)
+			if err != nil {
+				builtinErr = err
+				return
+			}
+			files = append(files, f)
+		}
+		builtin, builtinErr = NewIndex(files...)
+	})
+	return builtin, builtinErr
+}
+
+// Parse reads one catalog file. Errors name the file, line and field.
+func Parse(name string, data []byte) (File, error) {
+	var f File
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return f, fmt.Errorf("%s: %v", name, err)
+	}
+	var root yaml.Node
+	_ = yaml.Unmarshal(data, &root)
+	for i, lib := range f.Libraries {
+		for j, m := range lib.Functions {
+			if err := m.validate(); err != nil {
+				line := functionLine(&root, i, j)
+				return f, fmt.Errorf("%s:%d: library %q, function %d: %v", name, line, lib.Name, j, err)
+			}
+		}
+	}
+	return f, nil
+}
+
+// functionLine finds the line of libraries[i].functions[j] in a parsed node tree.
+func functionLine(root *yaml.Node, i, j int) int {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	libs := mapValue(n, "libraries")
+	if libs == nil || i >= len(libs.Content) {
+		return 0
+	}
+	fns := mapValue(libs.Content[i], "functions")
+	if fns == nil || j >= len(fns.Content) {
+		return libs.Content[i].Line
+	}
+	return fns.Content[j].Line
+}
+
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for k := 0; k+1 < len(n.Content); k += 2 {
+		if n.Content[k].Value == key {
+			return n.Content[k+1]
+		}
+	}
+	return nil
+}
+
+func (m *Model) validate() error {
+	switch {
+	case m.Func == "" && (m.Package == "" || len(m.Methods) == 0):
+		return fmt.Errorf("needs func, or package and methods")
+	case m.Func != "" && (m.Package != "" || len(m.Methods) > 0):
+		return fmt.Errorf("func and package/methods are exclusive")
+	}
+	if m.Risk != "" {
+		if _, ok := effect.ParseRisk(m.Risk); !ok {
+			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
+		}
+	}
+	if m.SQL == nil && m.Kind == "" && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, calls, begin, request, open_flags, complete or none)", m.name())
+	}
+	return nil
+}
+
+func (m *Model) name() string {
+	if m.Func != "" {
+		return m.Func
+	}
+	return m.Package + ".{" + strings.Join(m.Methods, ",") + "}"
+}
+
+// NewIndex merges catalog files; later files override earlier entries for
+// the same function (user config after the builtin catalog).
+func NewIndex(files ...File) (*Index, error) {
+	ix := &Index{
+		funcs:        map[string]*Model{},
+		methods:      map[string]*Model{},
+		packages:     map[string]bool{},
+		transactions: map[string]bool{},
+		noRows:       map[string]bool{},
+		random:       map[string]bool{},
+	}
+	for _, f := range files {
+		for _, lib := range f.Libraries {
+			for _, p := range lib.Packages {
+				if strings.HasSuffix(p, "/...") {
+					ix.prefixes = append(ix.prefixes, strings.TrimSuffix(p, "..."))
+					ix.packages[strings.TrimSuffix(p, "/...")] = true
+				} else {
+					ix.packages[p] = true
+				}
+			}
+			for _, t := range lib.Transactions {
+				ix.transactions[t] = true
+			}
+			for _, v := range lib.NoRows {
+				ix.noRows[v] = true
+			}
+			for _, r := range lib.Random {
+				ix.random[r] = true
+			}
+			for k := range lib.Functions {
+				m := &lib.Functions[k]
+				if m.Func != "" {
+					ix.funcs[m.Func] = m
+					continue
+				}
+				for _, name := range m.Methods {
+					ix.methods[m.Package+"."+name] = m
+				}
+			}
+		}
+	}
+	return ix, nil
+}
+
+// FuncKey is the name models use for fn: the generic origin's full name
+// with type parameter lists removed.
+func FuncKey(fn *types.Func) string {
+	fn = fn.Origin()
+	return stripTypeParams(fn.FullName())
+}
+
+func stripTypeParams(s string) string {
+	if !strings.Contains(s, "[") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Lookup returns the model of fn, if any.
+func (ix *Index) Lookup(fn *types.Func) *Model {
+	if m := ix.funcs[FuncKey(fn)]; m != nil {
+		return m
+	}
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		if m := ix.methods[fn.Pkg().Path()+"."+fn.Name()]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// Modeled reports whether calls into pkg are matched against models instead
+// of being analysed: listed library packages and the standard library.
+func (ix *Index) Modeled(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	return ix.ModeledPath(pkg.Path())
+}
+
+// ModeledPath is Modeled for an import path.
+func (ix *Index) ModeledPath(p string) bool {
+	if ix.packages[p] || IsStandard(p) {
+		return true
+	}
+	for _, pre := range ix.prefixes {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// ModeledLibrary reports whether pkg is a library listed in the catalog (as
+// opposed to the standard library): its function arguments run only where
+// a model says so (Calls).
+func (ix *Index) ModeledLibrary(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	p := pkg.Path()
+	if ix.packages[p] {
+		return true
+	}
+	for _, pre := range ix.prefixes {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsStandard reports whether an import path belongs to the standard library.
+// It goes by the first path element, so that test packages with dotless
+// paths (analysistest's GOPATH fixtures) are not mistaken for it.
+func IsStandard(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return stdRoots[first]
+}
+
+var stdRoots = map[string]bool{}
+
+func init() {
+	for _, r := range strings.Fields(`archive bufio builtin bytes cmp compress container context crypto
+		database debug embed encoding errors expvar flag fmt go hash html image index internal io
+		iter log maps math mime net os path plugin reflect regexp runtime slices sort strconv
+		strings structs sync syscall testing text time unicode unique unsafe vendor weak C`) {
+		stdRoots[r] = true
+	}
+}
+
+// IsTransaction reports whether values of type t are transaction handles.
+func (ix *Index) IsTransaction(t types.Type) bool {
+	return ix.transactions[typeName(t)]
+}
+
+// IsNoRows reports whether the package-level variable v is a "no rows" error.
+func (ix *Index) IsNoRows(v *types.Var) bool {
+	return v.Pkg() != nil && ix.noRows[v.Pkg().Path()+"."+v.Name()]
+}
+
+// IsRandom reports whether fn's results differ per call (uuid, rand, time).
+func (ix *Index) IsRandom(fn *types.Func) bool {
+	key := FuncKey(fn)
+	if ix.random[key] {
+		return true
+	}
+	if fn.Pkg() != nil && ix.random[fn.Pkg().Path()+".*"] {
+		return true
+	}
+	return false
+}
+
+// typeName spells t as catalogs do: "*pkg/path.Name" or "pkg/path.Name".
+func typeName(t types.Type) string {
+	prefix := ""
+	if p, ok := t.(*types.Pointer); ok {
+		prefix = "*"
+		t = p.Elem()
+	}
+	t = types.Unalias(t)
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return prefix + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}

@@ -1,0 +1,77 @@
+package models
+
+// File is one catalog file: a list of libraries.
+type File struct {
+	Libraries []Library `yaml:"libraries"`
+}
+
+// Library models one library (or one family of standard packages).
+type Library struct {
+	Name string `yaml:"name"`
+	// Packages are import paths whose bodies are not analysed; calls into
+	// them that no model lists have no effect.
+	Packages []string `yaml:"packages"`
+	// Transactions are types whose values are transaction handles
+	// ("github.com/jackc/pgx/v5.Tx", "*database/sql.Tx").
+	Transactions []string `yaml:"transactions"`
+	// NoRows are package-level error variables a claim returns on conflict
+	// when it has a RETURNING clause ("database/sql.ErrNoRows").
+	NoRows []string `yaml:"no_rows"`
+	// Random are functions whose results differ per call; keys derived from
+	// them do not survive a redelivery.
+	Random []string `yaml:"random"`
+	// Functions are the call models.
+	Functions []Model `yaml:"functions"`
+}
+
+// Model describes the effect of calling one function or method.
+// Argument indexes count from 0 and exclude the receiver.
+type Model struct {
+	// Func is the declared function's full name, e.g.
+	// "(*github.com/jackc/pgx/v5/pgxpool.Pool).Exec" or "net/smtp.SendMail".
+	Func string `yaml:"func"`
+	// Package and Methods match the named methods of any type declared in
+	// Package, whatever the receiver (go-redis's cmdable and its interfaces).
+	Package string   `yaml:"package"`
+	Methods []string `yaml:"methods"`
+
+	Kind   string `yaml:"kind"`
+	Op     string `yaml:"op"`
+	Risk   string `yaml:"risk"`
+	Target string `yaml:"target"` // constant target ("stripe charges", "smtp")
+	Detail string `yaml:"detail"`
+
+	// TargetArg is the argument holding a constant target (key, channel, URL).
+	TargetArg *int `yaml:"target_arg"`
+	// SQL is the argument holding SQL text; kind, op and target come from it.
+	SQL *int `yaml:"sql"`
+	// Exec is the argument that is the executor the effect runs on
+	// ("receiver" when omitted for methods).
+	Exec *int `yaml:"exec"`
+	// Calls are function arguments the call runs before it returns
+	// (transaction callbacks, pipelines).
+	Calls []int `yaml:"calls"`
+	// TxCallback is the argument of Calls whose first parameter is a fresh
+	// transaction handle (pgx.BeginFunc, gorm Transaction).
+	TxCallback *int `yaml:"tx_callback"`
+	// Begin: the call's first result is a new transaction handle.
+	Begin bool `yaml:"begin"`
+	// Request is the *http.Request argument: the effect's operation is the
+	// method the request was built with.
+	Request *int `yaml:"request"`
+	// Method is the HTTP method of calls that fix it (http.Post).
+	Method string `yaml:"method"`
+	// Params is the API parameters argument whose embedded
+	// IdempotencyKey field or SetIdempotencyKey call carries the key.
+	Params *int `yaml:"params"`
+	// OpenFlags is the os.OpenFile flag argument: O_APPEND appends.
+	OpenFlags *int `yaml:"open_flags"`
+	// Claim marks a key-value claim (SETNX): its boolean result says
+	// whether this delivery is the first.
+	Claim bool `yaml:"claim"`
+	// Complete marks a framework completion inside the transaction given
+	// as argument Exec (River JobCompleteTx).
+	Complete bool `yaml:"complete"`
+	// None marks a call with no effect, overriding broader rules.
+	None bool `yaml:"none"`
+}

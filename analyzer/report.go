@@ -1,0 +1,236 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// reporter turns handlers and their summaries into findings and diagnostics.
+type reporter struct {
+	pass     *analysis.Pass
+	ix       *models.Index
+	root     string
+	local    map[string]*token.File
+	reported map[string]bool
+}
+
+func newReporter(pass *analysis.Pass, ix *models.Index) *reporter {
+	r := &reporter{pass: pass, ix: ix, local: map[string]*token.File{}, reported: map[string]bool{}}
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.Pos()); tf != nil {
+			r.local[tf.Name()] = tf
+		}
+	}
+	if pass.Module != nil && pass.Module.Dir != "" {
+		r.root = pass.Module.Dir
+	} else if len(pass.Files) > 0 {
+		r.root = moduleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()))
+	}
+	return r
+}
+
+func (r *reporter) pos(p token.Pos) string { return summary.PosString(r.pass.Fset, p) }
+
+func (r *reporter) rel(pos string) string { return effect.Relative(pos, r.root) }
+
+// inPackage reports whether a position string lies in this package's files.
+func (r *reporter) inPackage(pos string) bool {
+	file, _, _ := effect.SplitPos(pos)
+	return r.local[file] != nil
+}
+
+// handler builds the result for one handler and reports its diagnostics
+// when this package owns it.
+func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *summary.Env) *HandlerResult {
+	hr := &HandlerResult{
+		Framework:  h.Framework,
+		Task:       h.Task,
+		Name:       summary.SSAName(h.Fn),
+		FullName:   fullName(h.Fn),
+		Pos:        r.pos(h.Fn.Pos()),
+		Registered: r.pos(h.Registered),
+		Owner:      h.Owner,
+		Confidence: h.Confidence,
+	}
+	var s *summary.Summary
+	if h.Local {
+		s = sums.Of(h.Fn)
+	} else if h.Obj != nil {
+		s, _ = env.Import(h.Obj)
+	}
+	if s == nil {
+		hr.Unanalysed = "the handler's package was not analysed"
+		hr.Effects = []effect.Effect{{Kind: effect.KindUnknown, Op: effect.OpUnknown, Risk: effect.Unknown,
+			Detail: hr.Unanalysed, Path: []effect.Hop{{Pos: hr.Pos, Func: hr.Name}}, Exec: effect.NoExec}}
+	} else {
+		hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	}
+	hr.Risk = effect.HandlerRisk(hr.Effects)
+
+	at := h.Fn.Pos()
+	if !h.Local {
+		at = h.Registered
+	}
+	atStr := r.pos(at)
+	if f := r.unguarded(hr); f != nil {
+		f.Pos = atStr
+		hr.Findings = append(hr.Findings, *f)
+		if h.Owner {
+			r.report(at, f.Rule, f.Message, hopsOf(hr.Effects, f))
+		}
+	}
+	if s != nil {
+		for _, p := range s.Pitfalls {
+			f := Finding{Rule: p.Rule, Pos: p.Pos, Message: p.Rule + ": " + p.Message}
+			where := token.NoPos
+			if r.inPackage(p.Pos) {
+				where = tokenPos(r.pass.Fset, r.local, p.Pos)
+			} else {
+				where = at
+				f.Message = fmt.Sprintf("%s (at %s)", f.Message, r.rel(p.Pos))
+			}
+			hr.Findings = append(hr.Findings, f)
+			key := p.Rule + "|" + p.Pos
+			if h.Owner && !r.reported[key] {
+				r.reported[key] = true
+				r.report(where, p.Rule, r.relMessage(f.Message), nil)
+			}
+		}
+	}
+	if Strict && hr.Risk == effect.Unknown {
+		for _, e := range hr.Effects {
+			if e.Risk == effect.Unknown {
+				msg := fmt.Sprintf("%s: %s cannot be classified statically: %s at %s; path: %s",
+					guard.RuleUnknownEffect, hr.Name, e.Describe(), r.rel(e.Evidence()), r.pathText(e.Path))
+				f := Finding{Rule: guard.RuleUnknownEffect, Pos: atStr, Message: msg}
+				hr.Findings = append(hr.Findings, f)
+				if h.Owner {
+					r.report(at, f.Rule, msg, e.Path)
+				}
+				break
+			}
+		}
+	}
+	return hr
+}
+
+// unguarded returns the unguarded finding of a handler: its worst
+// non-idempotent effect that nothing guards and no pitfall explains.
+func (r *reporter) unguarded(hr *HandlerResult) *Finding {
+	var worst *effect.Effect
+	n := 0
+	for i := range hr.Effects {
+		e := &hr.Effects[i]
+		if !e.NeedsGuard() || e.Issue != "" {
+			continue
+		}
+		n++
+		if worst == nil || effect.Less(e, worst) {
+			worst = e
+		}
+	}
+	if worst == nil {
+		return nil
+	}
+	task := ""
+	if hr.Task != "" {
+		task = fmt.Sprintf(" (%s task %q)", hr.Framework, hr.Task)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: handler %s%s repeats its side effects when a job is delivered twice: %s (%s) at %s is not guarded",
+		guard.RuleUnguarded, hr.Name, task, worst.Describe(), worst.Risk, r.rel(worst.Evidence()))
+	if worst.Detail != "" && worst.Kind != effect.KindDBWrite {
+		fmt.Fprintf(&b, " (%s)", worst.Detail)
+	}
+	if n > 1 {
+		fmt.Fprintf(&b, ", nor are %d other effects", n-1)
+	}
+	fmt.Fprintf(&b, "; path: %s", r.pathText(worst.Path))
+	return &Finding{Rule: guard.RuleUnguarded, Message: b.String(), path: worst.Path}
+}
+
+func hopsOf(_ []effect.Effect, f *Finding) []effect.Hop { return f.path }
+
+// pathText renders an evidence path as "file:line Func → file:line Func".
+func (r *reporter) pathText(path []effect.Hop) string {
+	parts := make([]string, len(path))
+	for i, h := range path {
+		parts[i] = r.rel(h.Pos) + " " + h.Func
+	}
+	return strings.Join(parts, " → ")
+}
+
+// relMessage rewrites absolute positions the guard package put in messages.
+func (r *reporter) relMessage(msg string) string {
+	if r.root == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, r.root+string(filepath.Separator), "")
+}
+
+// report emits a diagnostic; each hop of path becomes Related information.
+func (r *reporter) report(at token.Pos, rule, msg string, path []effect.Hop) {
+	d := analysis.Diagnostic{Pos: at, Category: rule, Message: msg}
+	for i, h := range path {
+		p := tokenPos(r.pass.Fset, r.local, h.Pos)
+		if !p.IsValid() {
+			continue
+		}
+		m := h.Func
+		if i+1 < len(path) {
+			m = fmt.Sprintf("%s calls %s", h.Func, path[i+1].Func)
+		} else {
+			m = fmt.Sprintf("effect in %s", h.Func)
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: m})
+	}
+	r.pass.Report(d)
+}
+
+// fullName is the package-qualified name of a handler, stable across runs:
+// "example.com/shop/jobs.(*Deps).CreditNaive".
+func fullName(fn *ssa.Function) string {
+	local := summary.SSAName(fn)
+	pkg := ""
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if f.Pkg != nil {
+			pkg = f.Pkg.Pkg.Path()
+			break
+		}
+		if obj, ok := f.Object().(*types.Func); ok && obj != nil && obj.Pkg() != nil {
+			pkg = obj.Pkg().Path()
+			break
+		}
+	}
+	// SSAName qualifies with the package name; replace it with the path.
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && obj.Pkg() != nil {
+		name := obj.Pkg().Name()
+		local = strings.Replace(local, name+".", "", 1)
+	} else if fn.Parent() != nil {
+		for f := fn; f != nil; f = f.Parent() {
+			if obj, ok := f.Object().(*types.Func); ok && obj != nil && obj.Pkg() != nil {
+				local = strings.Replace(local, obj.Pkg().Name()+".", "", 1)
+				break
+			}
+		}
+	}
+	if pkg == "" {
+		return local
+	}
+	return pkg + "." + local
+}

@@ -1,0 +1,51 @@
+package analyzer
+
+import (
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// Result is what the analysis of one package hands to the inventory.
+type Result struct {
+	Package    string
+	ModuleRoot string // directory of the go.mod governing the package ("" if none)
+	Handlers   []*HandlerResult
+	// Unresolved are registrations whose handler is not resolvable in this
+	// package; the inventory joins them to handlers by framework and task.
+	Unresolved []Registration
+}
+
+// HandlerResult is one discovered handler with its effects and findings.
+type HandlerResult struct {
+	Framework  string
+	Task       string
+	Name       string // display name, e.g. "(*jobs.Deps).CreditNaive"
+	FullName   string // unique name: package path qualified
+	Pos        string // definition, "file:line:col"
+	Registered string // registration call, "" if found by shape
+	// Owner is true when this package reports the handler's findings (it
+	// defines the handler, or no other package would find it).
+	Owner      bool
+	Confidence string
+	Risk       effect.Risk
+	Effects    []effect.Effect
+	Findings   []Finding
+	// Unanalysed is set when the handler's code could not be summarised.
+	Unanalysed string
+}
+
+// Finding is a reported diagnostic, as the inventory records it.
+type Finding struct {
+	Rule    string
+	Pos     string
+	Message string
+
+	path []effect.Hop // for Related information
+}
+
+// Registration is an unresolved registration site.
+type Registration struct {
+	Framework string
+	Task      string
+	Pos       string
+	Reason    string
+}

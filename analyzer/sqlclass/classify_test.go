@@ -1,0 +1,485 @@
+package sqlclass
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// classifyCase is one row of the table. want lists the entries as
+// "op:table", with ":ret" appended when the statement has RETURNING,
+// separated by " ; ". detail, when set, must occur in the Detail of the
+// entry Worst picks.
+type classifyCase struct {
+	id     string
+	sql    string
+	want   string
+	detail string
+}
+
+var classifyCases = []classifyCase{
+	// INSERT
+	{"insert", `insert into ledger (order_id, amount) values ($1, $2)`, "insert:ledger", ""},
+	{"insert-select", `insert into archive select * from jobs where done`, "insert:archive", "insert ... select"},
+	{"insert-default-values", `insert into events default values`, "insert:events", ""},
+	{"insert-schema", `insert into audit.log (msg) values ($1)`, "insert:audit.log", ""},
+	{"insert-quoted", `insert into "Audit"."Log" values (1)`, "insert:Audit.Log", ""},
+	{"insert-upper-folded", `INSERT INTO Ledger VALUES (1)`, "insert:ledger", ""},
+	{"insert-returning", `insert into orders (k) values ($1) returning id`, "insert:orders:ret", ""},
+	{"insert-nextval-values", `insert into t (id, k) values (nextval('t_id_seq'), $1)`, "insert:t", ""},
+	{"insert-user-fn", `insert into t (k, v) values ($1, compute_v($2))`, "insert:t ; call:", ""},
+	{"insert-pg-notify-in-rows", `insert into t (k) select pg_notify('c', 'x')`, "insert:t ; notify:c", ""},
+
+	// claims
+	{"claim", `insert into processed_jobs (job_id) values ($1) on conflict do nothing`, "claim:processed_jobs", "do nothing"},
+	{"claim-target-returning", `insert into processed_jobs (job_id) values ($1) on conflict (job_id) do nothing returning job_id`, "claim:processed_jobs:ret", ""},
+	{"claim-on-constraint", `insert into processed (id) values ($1) on conflict on constraint processed_pkey do nothing`, "claim:processed", "on constraint processed_pkey"},
+	{"claim-insert-select", `insert into processed (id) select id from staging where batch = $1 on conflict do nothing`, "claim:processed", ""},
+	{"claim-nextval-id", `insert into t (id, k) values (nextval('t_id_seq'), $1) on conflict (k) do nothing`, "claim:t", ""},
+
+	// upserts
+	{"upsert-set", `insert into users (id, email) values ($1, $2) on conflict (id) do update set email = excluded.email`, "upsert-set:users", ""},
+	{"p05", `insert into counters (k,n) values ($1,1) on conflict (k) do update set n = counters.n + 1`, "upsert-increment:counters", `n is an operand of "+"`},
+	{"upsert-incr-alias", `insert into totals as t (k, n) values ($1, $2) on conflict (k) do update set n = t.n + excluded.n`, "upsert-increment:totals", ""},
+	{"upsert-incr-unqualified", `insert into totals (k, n) values ($1, 1) on conflict (k) do update set n = n + 1`, "upsert-increment:totals", ""},
+	{"upsert-excluded-arith", `insert into totals (k, n) values ($1, $2) on conflict (k) do update set n = excluded.n + 1`, "upsert-set:totals", ""},
+	{"upsert-greatest", `insert into seen (k, at) values ($1, $2) on conflict (k) do update set at = greatest(seen.at, excluded.at)`, "upsert-set:seen", ""},
+	{"upsert-jsonb-set", `insert into docs (k, data) values ($1, $2) on conflict (k) do update set data = jsonb_set(docs.data, '{a}', excluded.data)`, "upsert-set:docs", ""},
+	{"upsert-array-append", `insert into tags (k, tags) values ($1, array[$2]) on conflict (k) do update set tags = array_append(tags.tags, $2)`, "upsert-increment:tags", "array_append()"},
+	{"upsert-returning", `insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v returning k`, "upsert-set:kv:ret", ""},
+	{"upsert-where", `insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v where kv.v is distinct from excluded.v`, "upsert-set:kv", ""},
+	{"upsert-on-constraint-incr", `insert into hits (k, n) values ($1, 1) on conflict on constraint hits_pkey do update set n = hits.n + excluded.n`, "upsert-increment:hits", ""},
+	{"upsert-multiassign", `insert into stats (k, hits, at) values ($1, 1, now()) on conflict (k) do update set (hits, at) = (stats.hits + 1, now())`, "upsert-increment:stats", ""},
+
+	// UPDATE
+	{"update-set", `update jobs set status = 'done', finished_at = now() where id = $1`, "update-set:jobs", ""},
+	{"update-incr", `update accounts set balance = balance + $1 where id = $2`, "update-increment:accounts", `balance is an operand of "+"`},
+	{"update-decr", `update stock set qty = qty - $1 where sku = $2`, "update-increment:stock", ""},
+	{"p14", `update users set last_seen = greatest(last_seen, $1)`, "update-set:users", ""},
+	{"p15", `update stats set (hits, updated_at) = (hits + 1, now())`, "update-increment:stats", ""},
+	{"p15-second-col", `update stats set (updated_at, hits) = (now(), hits + 1)`, "update-increment:stats", ""},
+	{"multiassign-no-self", `update stats set (a, b) = (b + 1, a + 1)`, "update-set:stats", ""},
+	{"multiassign-subselect", `update t set (a, b) = (select a + 1, b from u where u.id = t.id)`, "update-set:t", ""},
+	{"p16", `update accounts a set balance = a.balance + t.amount from transfers t where t.account_id = a.id`, "update-increment:accounts", ""},
+	{"update-from-other-col", `update accounts a set balance = t.balance + 1 from transfers t where t.id = a.id`, "update-set:accounts", ""},
+	{"update-table-qualified", `update accounts set balance = accounts.balance * 2`, "update-increment:accounts", ""},
+	{"update-schema-qualified", `update bank.accounts set balance = bank.accounts.balance + 1`, "update-increment:bank.accounts", ""},
+	{"h01", `update t set n = greatest(n, $1 + 1)`, "update-set:t", ""},
+	{"greatest-plus-outside", `update t set n = greatest(n, $1) + 1`, "update-increment:t", ""},
+	{"n-times-zero", `update t set n = n * 0 + $1`, "update-increment:t", ""}, // operand rule: pessimistic, documented
+	{"coalesce-plus", `update t set n = coalesce(n, 0) + 1`, "update-increment:t", ""},
+	{"coalesce-only", `update t set seen_at = coalesce(seen_at, now())`, "update-set:t", ""},
+	{"least", `update t set n = least(n, $1)`, "update-set:t", ""},
+	{"case-choose", `update t set n = case when n > $1 then n else $1 end`, "update-set:t", ""},
+	{"case-incr", `update t set n = case when n is null then 1 else n + 1 end`, "update-increment:t", ""},
+	{"text-concat", `update t set note = note || $1`, "update-increment:t", `"||"`},
+	{"concat-fn", `update t set s = concat(s, $1)`, "update-increment:t", "concat()"},
+	{"concat-ws", `update t set s = concat_ws(',', s, $1)`, "update-increment:t", ""},
+	{"array-prepend", `update t set tags = array_prepend($1, tags)`, "update-increment:t", ""},
+	{"array-cat", `update t set tags = array_cat(tags, $1)`, "update-increment:t", ""},
+	{"array-remove", `update t set tags = array_remove(tags, $1)`, "update-set:t", ""},
+	{"jsonb-concat", `update t set data = data || $1::jsonb`, "update-increment:t", ""},
+	{"h10-key-removal", `update t set data = data - 'tmp_key'`, "update-set:t", ""},
+	{"key-removal-array", `update t set data = data - '{a,b}'::text[]`, "update-set:t", ""},
+	{"minus-param", `update t set data = data - $1`, "update-increment:t", ""},
+	{"minus-numeric-literal", `update t set n = n - '1'`, "update-increment:t", ""},
+	{"unary-minus", `update t set n = -n`, "update-increment:t", ""},
+	{"cast-operand", `update t set n = n::bigint + 1`, "update-increment:t", ""},
+	{"subselect-skipped", `update t set n = (select max(n) + 1 from t)`, "update-set:t", ""},
+	{"second-target", `update t set updated_at = now(), n = n + 1 where id = $1`, "update-increment:t", ""},
+	{"other-column-arith", `update t set total = price * qty`, "update-set:t", ""},
+	{"update-only", `update only t set n = t.n + 1`, "update-increment:t", ""},
+	{"update-returning", `update jobs set status = 'running' where id = $1 returning id`, "update-set:jobs:ret", ""},
+	{"update-user-fn", `update t set x = compute_x(y) where id = $1`, "update-set:t ; call:", "compute_x"},
+	{"update-nextval-set", `update orders set invoice_no = nextval('invoice_seq') where id = $1`, "update-set:orders ; nextval:invoice_seq", ""},
+	{"update-where-current-of", `update t set n = 1 where current of c`, "update-set:t", ""},
+
+	// DELETE / TRUNCATE
+	{"delete", `delete from jobs where id = $1`, "delete:jobs", ""},
+	{"h06", `delete from only t where id = $1`, "delete:t", ""},
+	{"delete-using-returning", `delete from t using u where t.id = u.id returning t.id`, "delete:t:ret", ""},
+	{"truncate", `truncate a, b`, "delete:a ; delete:b", ""},
+	{"truncate-only", `truncate table only audit.log restart identity cascade`, "delete:audit.log", ""},
+
+	// SELECT
+	{"select", `select * from users where id = $1`, "select:users", ""},
+	{"p19", `select * from users where id = $1 for update`, "select:users", ""},
+	{"h09", `select * from jobs where id = $1 for update skip locked`, "select:jobs", ""},
+	{"select-join", `select u.* from users u join orders o on o.user_id = u.id`, "select:users", ""},
+	{"select-builtins", `select count(*), now(), coalesce(a, b), lower(x), date_trunc('day', now()), extract(epoch from ts),
+		trim(s), substring(s from 1 for 2), gen_random_uuid(), jsonb_build_object('a', 1), current_timestamp,
+		string_agg(x, ','), array_agg(x), random(), to_char(ts, 'YYYY'), make_interval(days => 1)
+		from t group by a, b, x, ts, s`, "select:t", ""},
+	{"select-unnest", `select * from unnest($1::int[]) as u(id)`, "select:", ""},
+	{"select-generate-series", `select g from generate_series(1, 10) g`, "select:", ""},
+	{"select-pg-catalog", `select pg_catalog.pg_get_userbyid(1)`, "select:", ""},
+	{"select-advisory-lock", `select pg_advisory_xact_lock($1)`, "select:", ""},
+	{"nextval", `select nextval('order_seq')`, "nextval:order_seq", ""},
+	{"nextval-regclass", `select nextval('order_seq'::regclass)`, "nextval:order_seq", ""},
+	{"nextval-quoted", `select nextval('Billing."InvoiceSeq"')`, "nextval:billing.InvoiceSeq", ""},
+	{"nextval-param", `select nextval($1)`, "nextval:", ""},
+	{"setval", `select setval('order_seq', 100)`, "update-set:order_seq", ""},
+	{"currval", `select currval('order_seq')`, "select:", ""},
+	{"p24", `select pg_notify('job_done', $1)`, "notify:job_done", ""},
+	{"pg-notify-param", `select pg_notify($1, $2)`, "notify:", ""},
+	{"user-fn", `select do_work($1)`, "call:", "function do_work() may write"},
+	{"schema-fn", `select billing.charge($1)`, "call:", "billing.charge()"},
+	{"public-count", `select public.count(x) from t`, "call:", "public.count()"},
+	{"fn-in-from", `select * from process_batch($1)`, "call:", ""},
+	{"fn-in-where", `select * from t where id = pick_id()`, "call:", ""},
+	{"fn-twice-dedup", `select audit($1), audit($1)`, "call:", ""},
+	{"fn-nested", `select my_fn(nextval('s'))`, "call: ; nextval:s", ""},
+	{"p34", `select $$insert into x values (1)$$ as s`, "select:", ""},
+	{"string-with-dml", `select 'delete from x; insert into y' as s`, "select:", ""},
+	{"jsonb-question-op", `select * from docs where data ? 'k' and data ?| array['a']`, "select:docs", ""},
+	{"union", `select id from a union all select id from b`, "select:a", ""},
+	{"values", `values (1), (2)`, "select:", ""},
+	{"select-into", `select * into backup from t`, "ddl:backup", ""},
+	{"select-1", `select 1`, "select:", ""},
+	{"cte-read", `with x as (select * from t) select * from x`, "select:", ""},
+	{"cte-recursive", `with recursive r(n) as (select 1 union all select n + 1 from r where n < 5) select * from r`, "select:", ""},
+	{"lateral-subquery", `select * from t, lateral (select * from u where u.t_id = t.id) s`, "select:t", ""},
+
+	// data-modifying CTEs
+	{"p21", `with d as (delete from jobs where id = $1 returning 1) select count(*) from d`, "delete:jobs:ret", ""},
+	{"p22", `with ins as (insert into audit_log (msg) values ($1) returning id) update orders set audit_id = (select id from ins) where id = $2`, "insert:audit_log:ret ; update-set:orders", ""},
+	{"cte-move", `with moved as (delete from queue where id = $1 returning *) insert into done select * from moved`, "delete:queue:ret ; insert:done", ""},
+	{"cte-two-dml", `with a as (update t set n = n + 1 returning id), b as (insert into log (id) select id from a returning id) select * from b`, "update-increment:t:ret ; insert:log:ret", ""},
+	{"cte-claim-then-insert", `with c as (insert into processed (id) values ($1) on conflict do nothing returning id) insert into ledger (id) select id from c`, "claim:processed:ret ; insert:ledger", ""},
+	{"cte-dml-plus-fn", `with d as (delete from t returning id) select notify_fn(id) from d`, "delete:t:ret ; call:", ""},
+	{"cte-read-in-dml", `with x as (select id from t where done) delete from u where id in (select id from x)`, "delete:u", ""},
+	{"cte-merge", `with m as (merge into stock s using d on s.sku = d.sku when matched then update set qty = d.qty returning s.sku) select * from m`, "upsert-set:stock:ret", ""},
+
+	// MERGE
+	{"p28", `merge into stock s using deliveries d on s.sku = d.sku when matched then update set qty = s.qty + d.qty when not matched then insert (sku, qty) values (d.sku, d.qty)`, "upsert-increment:stock", ""},
+	{"merge-upsert-set", `merge into stock s using deliveries d on s.sku = d.sku when matched then update set qty = d.qty when not matched then insert (sku, qty) values (d.sku, d.qty)`, "upsert-set:stock", ""},
+	{"merge-update-only-unqualified", `merge into stock s using d on s.sku = d.sku when matched then update set qty = qty + d.qty`, "upsert-increment:stock", ""},
+	{"merge-insert-only", `merge into processed p using (values ($1::bigint)) v(id) on p.id = v.id when not matched then insert (id) values (v.id)`, "claim:processed", "insert only when not matched"},
+	{"merge-insert-do-nothing", `merge into processed p using (values ($1::bigint)) v(id) on p.id = v.id when matched then do nothing when not matched then insert (id) values (v.id)`, "claim:processed", ""},
+	{"merge-delete", `merge into t using s on t.id = s.id when matched then delete`, "delete:t", ""},
+	{"merge-sync", `merge into t using s on t.id = s.id when not matched by target then insert values (s.id) when not matched by source then delete`, "upsert-set:t", ""},
+	{"merge-returning", `merge into t using s on t.id = s.id when matched then update set v = s.v returning t.id`, "upsert-set:t:ret", ""},
+	{"merge-user-fn", `merge into t using s on t.id = s.id when matched then update set v = transform(s.v)`, "upsert-set:t ; call:", ""},
+
+	// NOTIFY, LISTEN
+	{"notify", `NOTIFY job_events, 'done'`, "notify:job_events", ""},
+	{"listen", `listen job_events`, "none:", ""},
+	{"unlisten", `unlisten *`, "none:", ""},
+
+	// COPY
+	{"copy-from", `copy ledger from stdin`, "insert:ledger", ""},
+	{"copy-from-file", `copy ledger (a, b) from '/tmp/x.csv' with (format csv, header)`, "insert:ledger", ""},
+	{"h16", `copy (select * from t) to stdout`, "select:t", ""},
+	{"copy-table-to", `copy t to stdout with (format csv)`, "select:t", ""},
+	{"copy-delete-returning-to", `copy (delete from t where done returning *) to stdout`, "delete:t:ret", ""},
+
+	// CALL, DO
+	{"call", `call refresh_totals($1)`, "call:", "refresh_totals"},
+	{"h17", "DO $$ BEGIN UPDATE t SET n = n + 1; END $$", "call:", "DO block"},
+	{"do-language", `do language plpgsql $body$ begin perform 1; end $body$`, "call:", ""},
+
+	// EXPLAIN, PREPARE, EXECUTE
+	{"explain-analyze", `explain analyze delete from t where id = $1`, "delete:t", ""},
+	{"explain-analyze-options", `explain (analyze, buffers, format json) update t set n = n + 1`, "update-increment:t", ""},
+	{"explain-analyze-false", `explain (analyze false) delete from t`, "none:", ""},
+	{"explain", `explain delete from t`, "none:", ""},
+	{"explain-select", `explain select * from t`, "none:", ""},
+	{"prepare", `prepare ins (int) as insert into t values ($1)`, "insert:t", ""},
+	{"execute", `execute ins(1)`, "unknown:", "ins"},
+	{"declare-cursor", `declare c cursor for select * from t`, "select:t", ""},
+
+	// DDL
+	{"create-table", `create table t (id int primary key)`, "ddl:", ""},
+	{"create-table-if", `create table if not exists t (id int)`, "ddl:", ""},
+	{"alter-table", `alter table t add column n int`, "ddl:", ""},
+	{"drop-table", `drop table if exists t`, "ddl:", ""},
+	{"create-index", `create index concurrently on t (n)`, "ddl:", ""},
+	{"grant", `grant select on t to reader`, "ddl:", ""},
+	{"comment", `comment on table t is 'x'`, "ddl:", ""},
+	{"create-function", `create function f() returns int language sql as $$ insert into t values (1) returning 1 $$`, "ddl:", ""},
+	{"create-table-as", `create table t2 as select * from t`, "ddl:t2", ""},
+	{"create-view", `create view v as select * from t`, "ddl:", ""},
+	{"refresh-matview", `refresh materialized view concurrently totals`, "update-set:totals", ""},
+
+	// no data effect
+	{"begin", `begin`, "none:", ""},
+	{"start-transaction", `start transaction isolation level serializable`, "none:", ""},
+	{"commit", `commit`, "none:", ""},
+	{"rollback", `rollback`, "none:", ""},
+	{"savepoint", `savepoint s1`, "none:", ""},
+	{"release", `release savepoint s1`, "none:", ""},
+	{"rollback-to", `rollback to savepoint s1`, "none:", ""},
+	{"set", `set statement_timeout = '5s'`, "none:", ""},
+	{"set-local", `set local lock_timeout to 1000`, "none:", ""},
+	{"reset", `reset all`, "none:", ""},
+	{"show", `show search_path`, "none:", ""},
+	{"lock", `lock table t in exclusive mode`, "none:", ""},
+	{"deallocate", `deallocate all`, "none:", ""},
+	{"discard", `discard all`, "none:", ""},
+	{"vacuum", `vacuum analyze t`, "none:", ""},
+	{"analyze", `analyze t`, "none:", ""},
+
+	// multi-statement strings, comments, quoting
+	{"multi", `begin; insert into a values (1); update b set n = n + 1; commit;`, "none: ; insert:a ; update-increment:b ; none:", ""},
+	{"multi-literals", `insert into a values (';'); update b set s = $$;$$`, "insert:a ; update-set:b", ""},
+	{"comments", "-- leading; comment\n/* block; with semicolon */ delete from t where id = $1; -- trailing", "delete:t", ""},
+	{"comment-in-middle", "update t set /* n = n + 1 */ n = 1 -- , m = m + 1\n where id = $1", "update-set:t", ""},
+	{"dollar-tag", `insert into scripts (body) values ($body$ update x set n = n + 1; $body$)`, "insert:scripts", ""},
+	{"escape-string", `insert into t (s) values (E'it\'s; fine')`, "insert:t", ""},
+	{"quoted-column-keyword", `update "order" set "update" = "update" + 1`, "update-increment:order", ""},
+
+	// unknown
+	{"empty", ``, "unknown:", "empty"},
+	{"whitespace", " \n\t ", "unknown:", "empty"},
+	{"comment-only", `-- nothing here`, "unknown:", "no statement"},
+	{"semicolons", `;;`, "unknown:", "no statement"},
+	{"garbage", `this is not sql`, "unknown:", "parse error"},
+	{"mysql-insert-ignore", `insert ignore into t values (1)`, "unknown:", "parse error"},
+	{"question-placeholder", `select * from t where id = ?`, "unknown:", "parse error"},
+	{"partial-parse", `insert into a values (1); update`, "unknown:", "parse error"},
+}
+
+func format(stmts []Stmt) string {
+	parts := make([]string, len(stmts))
+	for i, s := range stmts {
+		parts[i] = string(s.Op) + ":" + s.Table
+		if s.Returning {
+			parts[i] += ":ret"
+		}
+	}
+	return strings.Join(parts, " ; ")
+}
+
+func TestClassify(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range classifyCases {
+		if seen[c.id] {
+			t.Fatalf("duplicate case id %s", c.id)
+		}
+		seen[c.id] = true
+		t.Run(c.id, func(t *testing.T) {
+			got := Classify(c.sql)
+			if g := format(got); g != c.want {
+				t.Errorf("Classify(%q)\n got  %s\n want %s\n (%+v)", c.sql, g, c.want, got)
+			}
+			if c.detail != "" {
+				if d := Worst(got).Detail; !strings.Contains(d, c.detail) {
+					t.Errorf("Classify(%q): Worst detail %q does not contain %q", c.sql, d, c.detail)
+				}
+			}
+		})
+	}
+}
+
+func TestClassifyCachedAndShared(t *testing.T) {
+	const q = `update accounts set balance = balance + $1 where id = $2`
+	a, b := Classify(q), Classify(q)
+	if &a[0] != &b[0] {
+		t.Errorf("second Classify did not return the cached slice")
+	}
+}
+
+func TestClassifyConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i, c := range classifyCases {
+				if got := format(Classify(c.sql)); got != c.want {
+					t.Errorf("goroutine %d: %s: got %s want %s", g, c.id, got, c.want)
+				}
+				// distinct texts per goroutine exercise concurrent cache fills
+				q := fmt.Sprintf("update t%d set n = n + %d", g, i)
+				if got := Classify(q); len(got) != 1 || got[0].Op != UpdateIncrement {
+					t.Errorf("goroutine %d: %q: %+v", g, q, got)
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+}
+
+func TestClassifyParseErrorDetail(t *testing.T) {
+	got := Classify(`select from where`)
+	if len(got) != 1 || got[0].Op != Unknown || !strings.Contains(got[0].Detail, "syntax error") {
+		t.Errorf("got %+v, want one Unknown with the parser's syntax error", got)
+	}
+}
+
+func TestWorst(t *testing.T) {
+	cases := []struct {
+		in   []Stmt
+		want int // index into in; -1 for the empty case
+	}{
+		{nil, -1},
+		{[]Stmt{{Op: Select}}, 0},
+		{[]Stmt{{Op: Select}, {Op: None}}, 0},
+		{[]Stmt{{Op: None}, {Op: Claim}, {Op: DDL}}, 2},
+		{[]Stmt{{Op: Call}, {Op: Unknown}}, 0},
+		{[]Stmt{{Op: Claim}, {Op: Call}, {Op: Insert, Table: "ledger"}, {Op: Notify}}, 2},
+		{[]Stmt{{Op: UpdateSet}, {Op: UpdateIncrement}, {Op: Unknown}}, 1},
+		{[]Stmt{{Op: Delete}, {Op: Nextval}, {Op: UpsertIncrement}}, 1},
+	}
+	for i, c := range cases {
+		got := Worst(c.in)
+		if c.want < 0 {
+			if got.Op != Unknown {
+				t.Errorf("%d: Worst(empty) = %+v, want Unknown", i, got)
+			}
+			continue
+		}
+		if got != c.in[c.want] {
+			t.Errorf("%d: Worst = %+v, want %+v", i, got, c.in[c.want])
+		}
+	}
+}
+
+func TestOpProperties(t *testing.T) {
+	cases := []struct {
+		op         Op
+		idempotent bool
+		risk       Risk
+	}{
+		{Insert, false, RiskMedium},
+		{Claim, true, RiskSafe},
+		{UpsertSet, true, RiskSafe},
+		{UpsertIncrement, false, RiskMedium},
+		{UpdateSet, true, RiskSafe},
+		{UpdateIncrement, false, RiskMedium},
+		{Delete, true, RiskSafe},
+		{Select, true, RiskSafe},
+		{Nextval, false, RiskMedium},
+		{Notify, false, RiskMedium},
+		{Call, false, RiskUnknown},
+		{Unknown, false, RiskUnknown},
+		{None, true, RiskSafe},
+		{DDL, true, RiskUnknown},
+		{Op("bogus"), false, RiskUnknown},
+	}
+	if len(cases)-1 != len(Ops()) {
+		t.Fatalf("table covers %d ops, Ops() has %d", len(cases)-1, len(Ops()))
+	}
+	for _, c := range cases {
+		if got := c.op.Idempotent(); got != c.idempotent {
+			t.Errorf("%s.Idempotent() = %v, want %v", c.op, got, c.idempotent)
+		}
+		if got := c.op.Risk(); got != c.risk {
+			t.Errorf("%s.Risk() = %v, want %v", c.op, got, c.risk)
+		}
+		if got := c.op.Valid(); got != (c.op != "bogus") {
+			t.Errorf("%s.Valid() = %v", c.op, got)
+		}
+	}
+	for r, s := range map[Risk]string{RiskSafe: "safe", RiskUnknown: "unknown", RiskMedium: "medium", Risk(9): "invalid"} {
+		if r.String() != s {
+			t.Errorf("Risk(%d).String() = %q, want %q", int(r), r.String(), s)
+		}
+	}
+}
+
+var fragmentCases = []struct {
+	expr, column string
+	want         Op
+}{
+	{"balance + ?", "balance", UpdateIncrement},
+	{"balance - ?", "accounts.balance", UpdateIncrement},
+	{"?", "balance", UpdateSet},
+	{"$1", "balance", UpdateSet},
+	{"greatest(last_seen, ?)", "last_seen", UpdateSet},
+	{"excluded.n", "n", UpdateSet},
+	{"excluded.n + 1", "n", UpdateSet},
+	{"now()", "updated_at", UpdateSet},
+	{"array_append(tags, ?)", "tags", UpdateIncrement},
+	{"array_remove(tags, ?)", "tags", UpdateSet},
+	{"t.n + excluded.n", "n", UpdateIncrement},
+	{"data || ?::jsonb", "data", UpdateIncrement},
+	{"total + %d", "total", UpdateIncrement},
+	{"total + %v", "total", UpdateIncrement},
+	{"n - :delta", "n", UpdateIncrement},
+	{"balance + @amount", "balance", UpdateIncrement},
+	{"n::bigint + ?1", "n", UpdateIncrement},
+	{"n % 2", "n", UpdateSet},
+	{"'?' || name", "name", UpdateIncrement},
+	{"coalesce(n, 0) + 1", "n", UpdateIncrement},
+	{"(select max(n) + 1 from t)", "n", UpdateSet},
+	{"other + 1", "n", UpdateSet},
+	{"balance + ?", "", UpdateSet},
+	{"balance = balance + ?", "balance", UpdateIncrement},
+	{"my_fn(x)", "x", Call},
+	{"my_fn(x) + x", "x", UpdateIncrement},
+	{"pg_notify('c', 'x')", "x", Notify},
+	{"nextval('s')", "id", Nextval},
+	{"balance +", "balance", Unknown},
+	{"", "balance", Unknown},
+	{"1); drop table x; select (1", "x", Unknown},
+	{"x from t", "x", Unknown},
+}
+
+func TestClassifyFragment(t *testing.T) {
+	for _, c := range fragmentCases {
+		if got := ClassifyFragment(c.expr, c.column); got != c.want {
+			t.Errorf("ClassifyFragment(%q, %q) = %s, want %s", c.expr, c.column, got, c.want)
+		}
+	}
+}
+
+func TestNormalizePlaceholders(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"balance + ?", "balance + $1"},
+		{"? + ?", "$1 + $2"},
+		{"?1 + ?2", "$1 + $2"},
+		{"n - :delta", "n - $1"},
+		{"x::int + :a", "x::int + $1"},
+		{"a[1:2]", "a[1:2]"},
+		{"a[lo:hi]", "a[lo:hi]"},
+		{"@amount", "$1"},
+		{"a @> b", "a @> b"},
+		{"total + %d", "total + $1"},
+		{"total + %5.2f", "total + $1"},
+		{"n % 2", "n % 2"},
+		{"n %dx", "n %dx"},
+		{"'?' || \"?\"", "'?' || \"?\""},
+		{"'it''s ?' || ?", "'it''s ?' || $1"},
+		{"x -- ? comment\n+ ?", "x -- ? comment\n+ $1"},
+		{"'unterminated ?", "'unterminated ?"},
+	}
+	for _, c := range cases {
+		if got := NormalizePlaceholders(c.in); got != c.want {
+			t.Errorf("NormalizePlaceholders(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestFoldQualifiedName(t *testing.T) {
+	cases := map[string]string{
+		"Seq":             "seq",
+		"public.Seq":      "public.seq",
+		`"MySeq"`:         "MySeq",
+		`Billing."A""B"`:  `billing.A"B`,
+		`"a.b"`:           "a.b",
+		` spaced `:        "spaced",
+		``:                "",
+		`"unterminated.x`: "unterminated.x",
+	}
+	for in, want := range cases {
+		if got := foldQualifiedName(in); got != want {
+			t.Errorf("foldQualifiedName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCacheFullIsEmptiedAndRefilled(t *testing.T) {
+	defer resetCaches()
+	resetCaches()
+	cacheCount.Store(maxCached) // pretend the cache is full
+	const q = `delete from jobs where id = $1`
+	a := Classify(q)
+	if n := cacheCount.Load(); n != 1 {
+		t.Fatalf("after a full cache, count = %d, want 1 (emptied, then this text)", n)
+	}
+	if b := Classify(q); &a[0] != &b[0] {
+		t.Errorf("text not cached after refill")
+	}
+}

@@ -1,0 +1,196 @@
+package sqlclass
+
+import (
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// assemble builds a statement's entries: data-modifying CTEs first, then the
+// statement itself, then effectful function calls in source order.
+func assemble(sc *scanner, main Stmt) []Stmt {
+	out := append([]Stmt{}, sc.ctes...)
+	out = append(out, main)
+	return append(out, sc.functions()...)
+}
+
+func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
+	sc := &scanner{}
+	sc.scan(ins.WithClause, false)
+	// nextval() in the inserted rows is the serial-default pattern: the
+	// insert itself is the effect, and a claim with a sequence-generated id
+	// is still a claim.
+	sc.scan(ins.SelectStmt, true)
+	sc.scan(ins.OnConflictClause, false)
+	sc.scanList(ins.ReturningList, false)
+
+	st := Stmt{Table: relName(ins.Relation), Returning: len(ins.ReturningList) > 0}
+	occ := ins.OnConflictClause
+	switch {
+	case occ == nil:
+		st.Op, st.Detail = Insert, "insert"
+		if ins.SelectStmt != nil && ins.SelectStmt.GetSelectStmt() != nil &&
+			len(ins.SelectStmt.GetSelectStmt().ValuesLists) == 0 {
+			st.Detail = "insert ... select"
+		}
+	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
+		st.Op, st.Detail = Claim, "on conflict"+conflictTarget(occ)+" do nothing"
+	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_UPDATE:
+		if why := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
+			st.Op, st.Detail = UpsertIncrement, "on conflict do update, "+why
+		} else {
+			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
+		}
+	default:
+		st.Op, st.Detail = Unknown, "unrecognised on conflict action"
+	}
+	return assemble(sc, st)
+}
+
+func conflictTarget(occ *pg_query.OnConflictClause) string {
+	if occ.Infer != nil && occ.Infer.Conname != "" {
+		return " on constraint " + occ.Infer.Conname
+	}
+	return ""
+}
+
+func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
+	sc := &scanner{}
+	sc.scan(up, false)
+	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
+	if why := targetRef(up.Relation).setListAccumulates(up.TargetList); why != "" {
+		st.Op, st.Detail = UpdateIncrement, why
+	} else {
+		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
+	}
+	return assemble(sc, st)
+}
+
+func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
+	sc := &scanner{}
+	sc.scan(del, false)
+	return assemble(sc, Stmt{Op: Delete, Table: relName(del.Relation),
+		Returning: len(del.ReturningList) > 0, Detail: "delete"})
+}
+
+// classifyMerge reduces a MERGE's WHEN clauses to one Op:
+//   - any UPDATE whose SET list accumulates          -> UpsertIncrement
+//   - any other UPDATE                               -> UpsertSet
+//   - only INSERT when not matched (and DO NOTHING)  -> Claim (insert-if-absent)
+//   - only DELETE                                    -> Delete
+//   - only DO NOTHING                                -> None
+func classifyMerge(m *pg_query.MergeStmt) []Stmt {
+	sc := &scanner{}
+	sc.scan(m, false)
+	st := Stmt{Table: relName(m.Relation), Returning: len(m.ReturningList) > 0}
+	ref := targetRef(m.Relation)
+	var hasUpdate, hasInsert, hasDelete bool
+	incr := ""
+	var actions []string
+	for _, w := range m.MergeWhenClauses {
+		c := w.GetMergeWhenClause()
+		if c == nil {
+			continue
+		}
+		switch c.CommandType {
+		case pg_query.CmdType_CMD_UPDATE:
+			hasUpdate = true
+			actions = append(actions, "update")
+			if why := ref.setListAccumulates(c.TargetList); why != "" && incr == "" {
+				incr = why
+			}
+		case pg_query.CmdType_CMD_INSERT:
+			hasInsert = true
+			actions = append(actions, "insert")
+		case pg_query.CmdType_CMD_DELETE:
+			hasDelete = true
+			actions = append(actions, "delete")
+		case pg_query.CmdType_CMD_NOTHING:
+			actions = append(actions, "do nothing")
+		}
+	}
+	detail := "merge (" + strings.Join(actions, ", ") + ")"
+	switch {
+	case incr != "":
+		st.Op, st.Detail = UpsertIncrement, detail+", "+incr
+	case hasUpdate:
+		st.Op, st.Detail = UpsertSet, detail+" without self-reference"
+	case hasInsert && !hasDelete:
+		st.Op, st.Detail = Claim, detail+": insert only when not matched"
+	case hasDelete && !hasInsert:
+		st.Op, st.Detail = Delete, detail
+	case hasInsert && hasDelete:
+		// Inserting what is missing and deleting what is extra converges.
+		st.Op, st.Detail = UpsertSet, detail
+	default:
+		st.Op, st.Detail = None, detail
+	}
+	return assemble(sc, st)
+}
+
+func classifySelect(sel *pg_query.SelectStmt) []Stmt {
+	if sel.IntoClause != nil {
+		return []Stmt{{Op: DDL, Table: relName(sel.IntoClause.Rel), Detail: "select into creates a table"}}
+	}
+	sc := &scanner{}
+	sc.scan(sel, false)
+	if len(sc.ctes) > 0 || len(sc.fns) > 0 {
+		// The read itself adds nothing to the effects found inside it.
+		return append(append([]Stmt{}, sc.ctes...), sc.functions()...)
+	}
+	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
+	if len(sel.LockingClause) > 0 {
+		st.Detail = "read with row lock"
+	}
+	return []Stmt{st}
+}
+
+func classifyCopy(c *pg_query.CopyStmt) []Stmt {
+	switch {
+	case c.IsFrom:
+		return []Stmt{{Op: Insert, Table: relName(c.Relation), Detail: "copy from"}}
+	case c.Query != nil:
+		// COPY (query) TO: the query's own effects (a select reads; COPY
+		// (delete ... returning) TO deletes).
+		return classifyNode(c.Query)
+	default:
+		return []Stmt{{Op: Select, Table: relName(c.Relation), Detail: "copy to"}}
+	}
+}
+
+func cteNames(w *pg_query.WithClause) map[string]bool {
+	names := map[string]bool{}
+	if w == nil {
+		return names
+	}
+	for _, c := range w.Ctes {
+		if cte := c.GetCommonTableExpr(); cte != nil {
+			names[cte.Ctename] = true
+		}
+	}
+	return names
+}
+
+// firstTable returns the first table a select reads, for information only:
+// the left-most relation of its FROM (of the left arm of a set operation),
+// unless that is a CTE.
+func firstTable(sel *pg_query.SelectStmt, ctes map[string]bool) string {
+	for sel != nil && sel.Larg != nil {
+		sel = sel.Larg
+	}
+	if sel == nil || len(sel.FromClause) == 0 {
+		return ""
+	}
+	n := sel.FromClause[0]
+	for n != nil {
+		if j := n.GetJoinExpr(); j != nil {
+			n = j.Larg
+			continue
+		}
+		if rv := n.GetRangeVar(); rv != nil && !(rv.Schemaname == "" && ctes[rv.Relname]) {
+			return relName(rv)
+		}
+		return ""
+	}
+	return ""
+}

@@ -1,0 +1,90 @@
+// Package sqlclass classifies the side effects of PostgreSQL statements, for
+// deciding whether a background-job handler that runs them is safe to retry.
+//
+// # What it classifies
+//
+// Classify parses SQL text with the real PostgreSQL 17 grammar
+// (github.com/pganalyze/pg_query_go/v6, cgo) and returns one Stmt per
+// effect, in source order: an Op (insert, claim, upsert-set,
+// upsert-increment, update-set, update-increment, delete, select, nextval,
+// notify, call, unknown, none, ddl), the target table (as PostgreSQL folds
+// it: unquoted names lower-cased, quoted names as written, schema-qualified
+// only when written so), whether it has RETURNING, and a short reason.
+//
+//   - A multi-statement string gives one entry per statement; semicolons in
+//     literals, $$-quoted bodies and comments are the grammar's business,
+//     not ours.
+//   - A data-modifying CTE (WITH d AS (DELETE ... RETURNING ...)) gives its
+//     own entry before its statement's. A plain SELECT whose only purpose
+//     is to read such CTEs, or to call functions, adds no Select entry.
+//   - INSERT without ON CONFLICT (also INSERT ... SELECT and COPY ... FROM)
+//     is Insert; ON CONFLICT DO NOTHING is Claim, the idempotency-guard
+//     form; ON CONFLICT DO UPDATE is UpsertSet or UpsertIncrement.
+//   - UPDATE is UpdateSet or UpdateIncrement. DELETE and TRUNCATE are Delete.
+//   - MERGE reduces its WHEN clauses to one Op: an accumulating UPDATE is
+//     UpsertIncrement, any other UPDATE UpsertSet, INSERT only when not
+//     matched (optionally with DO NOTHING when matched) is Claim
+//     (insert-if-absent behaves like ON CONFLICT DO NOTHING on retry), DELETE
+//     only is Delete.
+//   - SELECT (also FOR UPDATE / SKIP LOCKED, VALUES, COPY ... TO) is Select.
+//     Function calls anywhere in a statement are looked at: nextval() is
+//     Nextval, setval() UpdateSet, pg_notify() Notify, builtin read-only
+//     functions (an allow-list, plus anything qualified pg_catalog.) are
+//     ignored, and every other function is Call: "function f() may write".
+//     nextval() inside the rows of an INSERT is ignored: it is the serial
+//     default pattern, and the insert (or claim) already is the effect.
+//   - NOTIFY is Notify; CALL and DO $$...$$ are Call; EXPLAIN ANALYZE and
+//     PREPARE ... AS classify their inner statement; EXECUTE is Unknown;
+//     CREATE/ALTER/DROP/GRANT/... are DDL; transaction control, SET, SHOW,
+//     LOCK, LISTEN, VACUUM, plain EXPLAIN and similar are None.
+//
+// # The self-reference rule
+//
+// An assignment "accumulates" — running it twice differs from running it
+// once — when the assigned column's old value is an operand, at any depth,
+// of + - * / || or an argument of array_append, array_prepend, array_cat,
+// concat or concat_ws. The old value is a column reference to the target
+// column, bare or qualified by the table's name or alias, never excluded.col.
+// So balance = balance + $1, n = t.n + excluded.n, (hits, at) = (hits + 1,
+// now()) and tags = array_append(tags, $1) are increments, while
+// n = greatest(n, $1 + 1), seen = coalesce(seen, now()), data =
+// jsonb_set(data, ...), CASE expressions that merely choose the old value,
+// and n = (select max(n) + 1 from t) (sub-selects are skipped: another
+// scope) are sets. An operator above a wrapper still counts:
+// n = coalesce(n, 0) + 1 is an increment.
+//
+// Why operands and not "the column appears somewhere": the lexer that
+// preceded this package reported greatest(n, $1 + 1) as an increment
+// because "+" and "n" both appear; only the expression tree can tell. The
+// rule errs towards increment when a self-reference is under an
+// arithmetic operator that cancels out (n = n * 0 + $1) — harmless
+// pessimism. One refinement: data - 'key' (a "-" whose right operand is a
+// non-numeric string literal) is jsonb/hstore key removal, which is
+// idempotent, and is a set; data - $1 stays an increment because only
+// column types could tell. Likewise data || $1::jsonb is an increment even
+// though a jsonb object merge is idempotent.
+//
+// ClassifyFragment applies the same rule to an expression fragment such as
+// gorm.Expr("balance + ?"), after NormalizePlaceholders. Never run that
+// normaliser on full PostgreSQL text: "?" is a jsonb operator there.
+//
+// # Never guess no effect
+//
+// Whatever cannot be told becomes Unknown or Call, never Select or None:
+// text that does not parse (the parser's message is in Detail), empty text,
+// EXECUTE of a prepared statement, PL/pgSQL-only statements, user-defined
+// functions, procedures and DO blocks (their bodies are opaque strings). The
+// parser is PostgreSQL's, so MySQL or SQLite syntax (INSERT IGNORE, "?"
+// placeholders) does not parse and comes back Unknown; route other
+// dialects elsewhere before calling Classify.
+//
+// # Caching and concurrency
+//
+// Classify and ClassifyFragment are safe for concurrent use. Results are
+// cached by text in a sync.Map; a sync.Once per entry makes concurrent
+// callers of the same new text wait for one parse, so each text is parsed
+// once per process. The cache holds up to 131072 texts (far more than the
+// constant SQL strings of a program); when full it is emptied and refilled,
+// which bounds memory for pathological callers such as a fuzzer. Returned
+// slices are shared: callers must not modify them.
+package sqlclass

@@ -1,0 +1,121 @@
+package sqlclass
+
+// Op is what one statement does to its target.
+type Op string
+
+// The operations Classify reports. Their risk (see Op.Risk) follows the
+// project's vocabulary in DESIGN.md: medium for effects that duplicate when a
+// job runs twice, unknown for what cannot be told statically, safe otherwise.
+const (
+	Insert          Op = "insert"           // plain insert (append a row), incl. INSERT ... SELECT and COPY ... FROM
+	Claim           Op = "claim"            // insert ... on conflict do nothing: the idempotency-guard form
+	UpsertSet       Op = "upsert-set"       // insert ... on conflict do update set c = excluded.c (idempotent)
+	UpsertIncrement Op = "upsert-increment" // on conflict do update set n = t.n + excluded.n; MERGE ... update set qty = s.qty + d.qty
+	UpdateSet       Op = "update-set"       // update ... set c = <value not built from c>
+	UpdateIncrement Op = "update-increment" // update ... set n = n + 1 (self-reference under + - * / || or an array/concat append)
+	Delete          Op = "delete"           // delete, truncate
+	Select          Op = "select"           // reads, incl. SELECT ... FOR UPDATE and COPY (query) TO
+	Nextval         Op = "nextval"          // select nextval('seq')
+	Notify          Op = "notify"           // NOTIFY ch, select pg_notify(...)
+	Call            Op = "call"             // CALL proc(), DO $$...$$, select user_function(...): may write, cannot tell
+	Unknown         Op = "unknown"          // unparseable, empty, or a form not classified
+	None            Op = "none"             // BEGIN/COMMIT/SET/SHOW/LOCK/EXPLAIN/...: no data effect
+	DDL             Op = "ddl"              // CREATE/ALTER/DROP/GRANT/...
+)
+
+// Ops lists every Op constant, in declaration order.
+func Ops() []Op {
+	return []Op{Insert, Claim, UpsertSet, UpsertIncrement, UpdateSet, UpdateIncrement,
+		Delete, Select, Nextval, Notify, Call, Unknown, None, DDL}
+}
+
+// Valid reports whether o is one of the Op constants.
+func (o Op) Valid() bool {
+	switch o {
+	case Insert, Claim, UpsertSet, UpsertIncrement, UpdateSet, UpdateIncrement,
+		Delete, Select, Nextval, Notify, Call, Unknown, None, DDL:
+		return true
+	}
+	return false
+}
+
+// Idempotent reports whether running the statement twice leaves the same
+// state as running it once. Call and Unknown are false because nothing is
+// known about them; DDL is true (a repeated CREATE fails rather than
+// duplicating anything, a repeated DROP/ALTER converges), but its Risk is
+// still RiskUnknown because schema changes from a job handler are unusual
+// enough to deserve a look.
+func (o Op) Idempotent() bool {
+	switch o {
+	case Insert, UpsertIncrement, UpdateIncrement, Nextval, Notify, Call, Unknown:
+		return false
+	}
+	return o.Valid()
+}
+
+// Risk is how bad it is if a statement runs twice, in increasing order.
+type Risk int
+
+const (
+	RiskSafe    Risk = iota // naturally idempotent
+	RiskUnknown             // cannot be told statically
+	RiskMedium              // an internal duplicate: appended row, increment, sequence bump, notification
+)
+
+func (r Risk) String() string {
+	switch r {
+	case RiskSafe:
+		return "safe"
+	case RiskUnknown:
+		return "unknown"
+	case RiskMedium:
+		return "medium"
+	}
+	return "invalid"
+}
+
+// Risk returns the risk class of o: Insert, UpsertIncrement,
+// UpdateIncrement, Nextval and Notify are medium; Call, Unknown and DDL are
+// unknown; everything else is safe. An invalid Op is unknown.
+func (o Op) Risk() Risk {
+	switch o {
+	case Insert, UpsertIncrement, UpdateIncrement, Nextval, Notify:
+		return RiskMedium
+	case Claim, UpsertSet, UpdateSet, Delete, Select, None:
+		return RiskSafe
+	}
+	return RiskUnknown
+}
+
+// Stmt is the effect of one statement (or of one data-modifying CTE inside it).
+type Stmt struct {
+	Op Op
+	// Table is the target table, as PostgreSQL folds it (unquoted names
+	// lower-cased, quoted names as written), schema-qualified only if written
+	// so ("audit.log"). For Notify it is the channel and for Nextval the
+	// sequence, when constant. "" when there is none or it is not constant.
+	Table string
+	// Returning is set when the statement has a RETURNING clause (for a
+	// claim, the guard check is then Scan + ErrNoRows rather than RowsAffected).
+	Returning bool
+	// Detail is a short human-readable reason, e.g. the self-reference that
+	// makes an update an increment, the function that may write, or the
+	// parser's error.
+	Detail string
+}
+
+// Worst returns the statement with the highest Risk; ties go to the first in
+// source order. For an empty slice it returns an Unknown Stmt (never guess no
+// effect).
+func Worst(stmts []Stmt) Stmt {
+	if len(stmts) == 0 {
+		return Stmt{Op: Unknown, Detail: "no statements"}
+	}
+	best := 0
+	for i := 1; i < len(stmts); i++ {
+		if stmts[i].Op.Risk() > stmts[best].Op.Risk() {
+			best = i
+		}
+	}
+	return stmts[best]
+}

@@ -1,0 +1,172 @@
+package sqlclass
+
+import (
+	"strconv"
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// accumOps are the operators under which a self-reference makes an
+// assignment accumulate: n = n + 1, s = s || 'x', n = -n.
+var accumOps = set("+", "-", "*", "/", "||")
+
+// accumFuncs are the functions under which a self-reference accumulates:
+// tags = array_append(tags, $1), s = concat(s, $1).
+var accumFuncs = set("array_append", "array_prepend", "array_cat", "concat", "concat_ws")
+
+// selfRef tells which column references denote the assignment target's
+// own (old) value.
+type selfRef struct {
+	// quals are the qualifiers that name the target table: its name, its
+	// schema-qualified name and its alias. nil means "any qualifier except
+	// excluded" (fragments, whose table is not known).
+	quals map[string]bool
+}
+
+func targetRef(rv *pg_query.RangeVar) selfRef {
+	q := map[string]bool{}
+	if rv != nil {
+		q[rv.Relname] = true
+		if rv.Schemaname != "" {
+			q[rv.Schemaname+"."+rv.Relname] = true
+		}
+		if a := aliasOf(rv); a != "" {
+			q[a] = true
+		}
+	}
+	return selfRef{quals: q}
+}
+
+// is reports whether cr refers to column col of the target: unqualified, or
+// qualified by the table name or alias; never excluded.col.
+func (s selfRef) is(cr *pg_query.ColumnRef, col string) bool {
+	f := stringsOf(cr.Fields)
+	if len(f) == 0 || f[len(f)-1] != col {
+		return false
+	}
+	if len(f) == 1 {
+		return true
+	}
+	q := strings.Join(f[:len(f)-1], ".")
+	if q == "excluded" {
+		return false
+	}
+	if s.quals == nil {
+		return true
+	}
+	return s.quals[q]
+}
+
+// accumulates reports why the expression val, assigned to column col,
+// accumulates onto col's old value: a self-reference that is an operand, at
+// any depth, of + - * / || or an argument of array_append / array_prepend /
+// array_cat / concat / concat_ws. Wrappers such as GREATEST, LEAST,
+// COALESCE, jsonb_set or CASE do not accumulate by themselves (n =
+// greatest(n, $1) converges), but an accumulating operator above them still
+// counts (n = coalesce(n, 0) + 1). Sub-selects are skipped: their column
+// references belong to another scope. It returns "" when val does not
+// accumulate.
+func (s selfRef) accumulates(val *pg_query.Node, col string) string {
+	if val == nil || col == "" {
+		return ""
+	}
+	return s.walk(val.ProtoReflect(), col, "")
+}
+
+// walk searches m for a self-reference below an accumulating operator; via
+// is the innermost such operator seen on the path from the assigned value
+// down to m ("" when none).
+func (s selfRef) walk(m protoreflect.Message, col, via string) string {
+	switch v := m.Interface().(type) {
+	case *pg_query.SubLink:
+		return ""
+	case *pg_query.ColumnRef:
+		if via != "" && s.is(v, col) {
+			return "self-reference: " + col + " is an operand of " + via
+		}
+		return ""
+	case *pg_query.A_Expr:
+		if v.Kind == pg_query.A_Expr_Kind_AEXPR_OP {
+			if op := lastName(v.Name); accumOps[op] && !isKeyRemoval(op, v.Rexpr) {
+				via = strconv.Quote(op)
+			}
+		}
+	case *pg_query.FuncCall:
+		if name := lastName(v.Funcname); accumFuncs[name] {
+			via = name + "()"
+		}
+	}
+	found := ""
+	children(m, func(c protoreflect.Message) {
+		if found == "" {
+			found = s.walk(c, col, via)
+		}
+	})
+	return found
+}
+
+// isKeyRemoval recognises jsonb/hstore key removal, data - 'key' or
+// data - '{a,b}'::text[]: a "-" whose right operand is a non-numeric string
+// literal (or one cast to text). Removing a key is idempotent, so it is not
+// an accumulation. A parameter ($1) on the right stays an accumulation: only
+// column types could tell.
+func isKeyRemoval(op string, rexpr *pg_query.Node) bool {
+	if op != "-" || rexpr == nil {
+		return false
+	}
+	if tc := rexpr.GetTypeCast(); tc != nil {
+		if tc.TypeName == nil {
+			return false
+		}
+		switch lastName(tc.TypeName.Names) {
+		case "text", "varchar", "bpchar", "name":
+		default:
+			return false
+		}
+		rexpr = tc.Arg
+	}
+	c := rexpr.GetAConst()
+	if c == nil || c.GetSval() == nil {
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.TrimSpace(c.GetSval().Sval), 64)
+	return err != nil
+}
+
+// setListAccumulates checks an UPDATE / ON CONFLICT DO UPDATE / MERGE
+// UPDATE SET list. For SET (a, b) = (x, y) pg_query gives each target a
+// MultiAssignRef{Source: RowExpr, Colno}; the value of target i is
+// Args[Colno-1]. It returns the first accumulation's reason, or "".
+func (s selfRef) setListAccumulates(targets []*pg_query.Node) string {
+	for _, t := range targets {
+		rt := t.GetResTarget()
+		if rt == nil {
+			continue
+		}
+		val := rt.Val
+		if mar := val.GetMultiAssignRef(); mar != nil {
+			val = mar.Source
+			if row := mar.Source.GetRowExpr(); row != nil {
+				if i := int(mar.Colno) - 1; i >= 0 && i < len(row.Args) {
+					val = row.Args[i]
+				}
+			}
+		}
+		if why := s.accumulates(val, rt.Name); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+func lastName(nodes []*pg_query.Node) string {
+	if len(nodes) == 0 {
+		return ""
+	}
+	if s := nodes[len(nodes)-1].GetString_(); s != nil {
+		return s.Sval
+	}
+	return ""
+}

@@ -1,0 +1,182 @@
+package summary
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+)
+
+// Env is what summarising needs from its driver.
+type Env struct {
+	Fset  *token.FileSet
+	Index *models.Index
+	// Files are the package's syntax trees, for the source text of keys.
+	Files []*ast.File
+	// Import returns the summary of a function of another package (an
+	// analysis fact), or false when that package was not analysed.
+	Import func(fn *types.Func) (*Summary, bool)
+}
+
+// Package holds the summaries of one package's functions.
+type Package struct {
+	env   *Env
+	pkg   *ssa.Package
+	sums  map[*ssa.Function]*Summary
+	sites map[*ssa.Function][]*guard.Site
+	set   map[*ssa.Function]bool
+	text  *sourceText
+}
+
+// Build summarises funcs (the package's functions, closures included)
+// bottom-up.
+func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
+	p := &Package{
+		env:   env,
+		pkg:   pkg,
+		sums:  make(map[*ssa.Function]*Summary, len(funcs)),
+		sites: make(map[*ssa.Function][]*guard.Site, len(funcs)),
+		set:   make(map[*ssa.Function]bool, len(funcs)),
+		text:  newSourceText(env.Fset, env.Files),
+	}
+	for _, fn := range funcs {
+		p.set[fn] = true
+	}
+	for _, scc := range sccs(funcs, p.deps) {
+		p.solve(scc)
+	}
+	return p
+}
+
+// Of returns fn's summary (nil if fn is not in the package).
+func (p *Package) Of(fn *ssa.Function) *Summary { return p.sums[fn] }
+
+// Sites returns the effect sites of fn, with guard marks, as the guard
+// analysis saw them.
+func (p *Package) Sites(fn *ssa.Function) []*guard.Site { return p.sites[fn] }
+
+// solve computes the summaries of one strongly connected component,
+// iterating until they stop changing (recursion) or a round limit is hit.
+func (p *Package) solve(scc []*ssa.Function) {
+	for _, fn := range scc {
+		p.sums[fn] = &Summary{}
+	}
+	recursive := len(scc) > 1 || p.deps(scc[0])[scc[0]]
+	for round := 0; ; round++ {
+		changed := false
+		for _, fn := range scc {
+			s, sites := p.summarise(fn)
+			if !equal(s, p.sums[fn]) {
+				changed = true
+			}
+			p.sums[fn] = s
+			p.sites[fn] = sites
+		}
+		if !recursive || !changed || round >= 8 {
+			return
+		}
+	}
+}
+
+// deps returns the package functions fn refers to: callees, closures it
+// makes, functions it passes as values.
+func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
+	out := map[*ssa.Function]bool{}
+	var rands []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			rands = instr.Operands(rands[:0])
+			for _, r := range rands {
+				if r == nil || *r == nil {
+					continue
+				}
+				var f *ssa.Function
+				switch v := (*r).(type) {
+				case *ssa.Function:
+					f = v
+				case *ssa.MakeClosure:
+					f, _ = v.Fn.(*ssa.Function)
+				}
+				if f == nil {
+					continue
+				}
+				if o := f.Origin(); o != nil {
+					f = o
+				}
+				if p.set[f] {
+					out[f] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sccs returns the strongly connected components of the graph in
+// reverse topological order (callees before callers), deterministically.
+func sccs(nodes []*ssa.Function, edges func(*ssa.Function) map[*ssa.Function]bool) [][]*ssa.Function {
+	index := map[*ssa.Function]int{}
+	low := map[*ssa.Function]int{}
+	onStack := map[*ssa.Function]bool{}
+	var stack []*ssa.Function
+	var out [][]*ssa.Function
+	next := 0
+	succ := map[*ssa.Function][]*ssa.Function{}
+	order := map[*ssa.Function]int{}
+	for i, n := range nodes {
+		order[n] = i
+	}
+	for _, n := range nodes {
+		var s []*ssa.Function
+		for m := range edges(n) {
+			s = append(s, m)
+		}
+		sortByOrder(s, order)
+		succ[n] = s
+	}
+	var strong func(v *ssa.Function)
+	strong = func(v *ssa.Function) {
+		index[v] = next
+		low[v] = next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range succ[v] {
+			if _, seen := index[w]; !seen {
+				strong(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var comp []*ssa.Function
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			sortByOrder(comp, order)
+			out = append(out, comp)
+		}
+	}
+	for _, n := range nodes {
+		if _, seen := index[n]; !seen {
+			strong(n)
+		}
+	}
+	return out
+}
+
+func sortByOrder(fs []*ssa.Function, order map[*ssa.Function]int) {
+	sort.Slice(fs, func(i, j int) bool { return order[fs[i]] < order[fs[j]] })
+}

@@ -1,0 +1,137 @@
+package summary
+
+import (
+	"sort"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+)
+
+// Summary is the effect summary of one function; it is exported as an
+// object fact on the function so other packages can use it.
+type Summary struct {
+	Effects []effect.Effect
+	// CallsParams lists the func-typed parameters (receiver first) the
+	// function calls before it returns.
+	CallsParams []int
+	// Pitfalls are guard mistakes inside the function or its callees.
+	Pitfalls []guard.Pitfall
+}
+
+// AFact marks Summary as an analysis fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string { return "effects" }
+
+// maxEffects bounds a summary: beyond it, effects of the same kind and
+// operation are folded so that facts stay small in library-heavy closures.
+const maxEffects = 64
+
+// normalize folds effects with the same identity into one, keeping the
+// shortest path, and sorts everything for deterministic facts.
+func (s *Summary) normalize() {
+	byID := make(map[string]int, len(s.Effects))
+	out := s.Effects[:0:0]
+	for _, e := range s.Effects {
+		id := e.Identity()
+		if i, ok := byID[id]; ok {
+			o := &out[i]
+			if len(e.Path) < len(o.Path) {
+				more := o.More + 1 + e.More
+				*o = e
+				o.More = more
+			} else {
+				o.More += 1 + e.More
+			}
+			continue
+		}
+		byID[id] = len(out)
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return effect.Less(&out[i], &out[j]) })
+	if len(out) > maxEffects {
+		out = fold(out)
+	}
+	s.Effects = out
+	sort.Ints(s.CallsParams)
+	s.CallsParams = dedupInts(s.CallsParams)
+	sort.Slice(s.Pitfalls, func(i, j int) bool {
+		a, b := s.Pitfalls[i], s.Pitfalls[j]
+		if a.Pos != b.Pos {
+			return effect.ComparePos(a.Pos, b.Pos) < 0
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+	s.Pitfalls = dedupPitfalls(s.Pitfalls)
+}
+
+// fold keeps the first (worst) maxEffects effects and counts the rest into
+// the last kept effect of the same kind, op and guard status, so no
+// non-idempotent effect silently disappears from the risk.
+func fold(effs []effect.Effect) []effect.Effect {
+	kept := effs[:maxEffects:maxEffects]
+	for _, e := range effs[maxEffects:] {
+		merged := false
+		for i := range kept {
+			k := &kept[i]
+			if k.Kind == e.Kind && k.Op == e.Op && k.Risk == e.Risk && (k.Guard == nil) == (e.Guard == nil) && k.Issue == e.Issue {
+				k.More += 1 + e.More
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+func dedupInts(xs []int) []int {
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
+	out := ps[:0]
+	for i, p := range ps {
+		if i == 0 || p != ps[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// equal reports whether two summaries have the same effects (by identity
+// and path length), calls and pitfalls; used to detect the fixed point.
+// Fold counts (More) are left out: through recursion they would grow on
+// every round.
+func equal(a, b *Summary) bool {
+	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) {
+		return false
+	}
+	for i := range a.Effects {
+		if a.Effects[i].Identity() != b.Effects[i].Identity() || len(a.Effects[i].Path) != len(b.Effects[i].Path) {
+			return false
+		}
+	}
+	for i := range a.CallsParams {
+		if a.CallsParams[i] != b.CallsParams[i] {
+			return false
+		}
+	}
+	for i := range a.Pitfalls {
+		if a.Pitfalls[i] != b.Pitfalls[i] {
+			return false
+		}
+	}
+	return true
+}

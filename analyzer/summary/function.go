@@ -1,0 +1,339 @@
+package summary
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+)
+
+// walker summarises one function.
+type walker struct {
+	p        *Package
+	fn       *ssa.Function
+	name     string
+	sites    []*guard.Site
+	calls    []int
+	pitfalls []guard.Pitfall
+}
+
+func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
+	w := &walker{p: p, fn: fn, name: SSAName(fn)}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				w.call(ci)
+			}
+		}
+	}
+	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText}
+	w.pitfalls = append(w.pitfalls, guard.Analyze(fn, w.sites, genv)...)
+
+	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls}
+	for _, site := range w.sites {
+		e := *site.Effect
+		e.Exec = w.execIndex(site.Exec)
+		s.Effects = append(s.Effects, e)
+	}
+	s.normalize()
+	return s, w.sites
+}
+
+func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
+	return effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name}
+}
+
+func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Value, direct bool) {
+	exec = normalize(exec)
+	if exec != nil && !e.Tx {
+		e.Tx = w.p.env.Index.IsTransaction(exec.Type())
+	}
+	w.sites = append(w.sites, &guard.Site{Effect: e, Instr: ci, Exec: exec, Direct: direct})
+}
+
+// execIndex maps an executor value to the index of the parameter (or, for
+// closures, free variable after the parameters) it is.
+func (w *walker) execIndex(v ssa.Value) int {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range w.fn.Params {
+			if p == v {
+				return i
+			}
+		}
+	case *ssa.FreeVar:
+		for i, f := range w.fn.FreeVars {
+			if f == v {
+				return len(w.fn.Params) + i
+			}
+		}
+	}
+	return effect.NoExec
+}
+
+func (w *walker) call(ci ssa.CallInstruction) {
+	c := ci.Common()
+	if c.IsInvoke() {
+		w.invoke(ci, c)
+		return
+	}
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		w.callValue(ci, c.Value, nil)
+		return
+	}
+	var bindings []ssa.Value
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok {
+		bindings = mc.Bindings
+	}
+	w.static(ci, callee, c.Args, bindings)
+}
+
+// static handles a call whose callee is known.
+func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bindings []ssa.Value) {
+	// Synthetic wrappers (bound method values, method expressions,
+	// promoted-method adaptors) stand for the method they wrap.
+	if callee.Synthetic != "" && callee.Parent() == nil {
+		if obj, ok := callee.Object().(*types.Func); ok && obj != nil {
+			if len(bindings) == 1 && len(args) == len(callee.Params) { // bound: receiver is the binding
+				args = append([]ssa.Value{bindings[0]}, args...)
+			}
+			bindings = nil
+			if real := callee.Prog.FuncValue(obj); real != nil && real != callee {
+				callee = real
+			}
+		}
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	obj, _ := callee.Object().(*types.Func)
+	ix := w.p.env.Index
+	if obj != nil {
+		if m := ix.Lookup(obj); m != nil {
+			recv, margs := splitRecv(obj, args)
+			w.model(ci, m, recv, margs)
+			return
+		}
+		if ix.Modeled(obj.Pkg()) {
+			// A library not descended into: function values it is given
+			// are taken as called (sort.Slice, sync.Once.Do, errgroup).
+			if !ix.ModeledLibrary(obj.Pkg()) {
+				for _, a := range args {
+					if isFunc(a) {
+						w.callValue(ci, a, nil)
+					}
+				}
+			}
+			return
+		}
+	}
+	var sum *Summary
+	switch {
+	case w.p.set[callee]:
+		sum = w.p.sums[callee]
+	case obj != nil:
+		var ok bool
+		if sum, ok = w.p.env.Import(obj); !ok {
+			w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
+			return
+		}
+	default:
+		w.unknown(ci, callee.String(), "calls "+callee.String()+", which was not analysed")
+		return
+	}
+	if sum != nil {
+		w.include(ci, sum, args, bindings)
+	}
+	// Function values handed to a callee that does not call them before
+	// returning are not its effects here (it stores them).
+}
+
+func splitRecv(obj *types.Func, args []ssa.Value) (ssa.Value, []ssa.Value) {
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil && len(args) > 0 {
+		return args[0], args[1:]
+	}
+	return nil, args
+}
+
+// include adds a callee's summary at a call site: its effects with this
+// site prepended to their paths and executors mapped to the arguments.
+func (w *walker) include(ci ssa.CallInstruction, sum *Summary, args, bindings []ssa.Value) {
+	hop := w.hop(ci)
+	for i := range sum.Effects {
+		e := sum.Effects[i].Prepend(hop)
+		var exec ssa.Value
+		if e.Exec != effect.NoExec {
+			exec = pick(e.Exec, args, bindings)
+		}
+		w.addSite(&e, ci, exec, false)
+	}
+	for _, k := range sum.CallsParams {
+		if v := pick(k, args, bindings); v != nil {
+			w.callValue(ci, v, nil)
+		}
+	}
+	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+}
+
+func pick(k int, args, bindings []ssa.Value) ssa.Value {
+	switch {
+	case k < 0:
+		return nil
+	case k < len(args):
+		return args[k]
+	case k-len(args) < len(bindings):
+		return bindings[k-len(args)]
+	}
+	return nil
+}
+
+// callValue handles a call of (or a callback run through) a function value:
+// resolved functions contribute their effects; the function's own func
+// parameters are recorded for callers to substitute; anything else is an
+// unknown effect. txFrom, if non-nil, is the fresh transaction the callee
+// hands the callback as its first argument.
+func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value) {
+	refs := resolveFuncs(v)
+	if len(refs) == 0 {
+		if k := w.execIndex(normalize(v)); k != effect.NoExec {
+			w.calls = append(w.calls, k)
+			return
+		}
+		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
+		return
+	}
+	for _, r := range refs {
+		callee := r.fn
+		var sum *Summary
+		switch {
+		case w.p.set[callee]:
+			sum = w.p.sums[callee]
+		default:
+			obj, _ := callee.Object().(*types.Func)
+			if obj == nil {
+				w.unknown(ci, callee.String(), "calls "+callee.String()+", which was not analysed")
+				continue
+			}
+			if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
+				if m != nil {
+					w.model(ci, m, r.recv, nil)
+				}
+				continue
+			}
+			var ok bool
+			if sum, ok = w.p.env.Import(obj); !ok {
+				w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
+				continue
+			}
+		}
+		args := make([]ssa.Value, len(callee.Params))
+		if r.recv != nil && len(args) > 0 {
+			args[0] = r.recv
+		}
+		hop := w.hop(ci)
+		for i := range sum.Effects {
+			e := sum.Effects[i].Prepend(hop)
+			var exec ssa.Value
+			switch {
+			case e.Exec == effect.NoExec:
+			case txFrom != nil && e.Exec == 0 && r.recv == nil:
+				exec = txFrom
+				e.Tx = true
+			default:
+				exec = pick(e.Exec, args, r.bindings)
+			}
+			w.addSite(&e, ci, exec, false)
+		}
+		for _, k := range sum.CallsParams {
+			if a := pick(k, args, r.bindings); a != nil {
+				w.callValue(ci, a, nil)
+			} else {
+				w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
+			}
+		}
+		w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+	}
+}
+
+func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
+	m := c.Method
+	ix := w.p.env.Index
+	if model := ix.Lookup(m); model != nil {
+		w.model(ci, model, c.Value, c.Args)
+		return
+	}
+	if k := structuralSQL(m); k >= 0 {
+		w.model(ci, &models.Model{SQL: &k}, c.Value, c.Args)
+		return
+	}
+	if ix.Modeled(m.Pkg()) {
+		return
+	}
+	name := FuncName(m)
+	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
+}
+
+func (w *walker) unknown(ci ssa.CallInstruction, target, detail string) {
+	e := &effect.Effect{
+		Kind:   effect.KindDynamic,
+		Op:     effect.OpCall,
+		Target: target,
+		Risk:   effect.Unknown,
+		Detail: detail,
+		Path:   []effect.Hop{w.hop(ci)},
+		Exec:   effect.NoExec,
+	}
+	w.addSite(e, ci, nil, true)
+}
+
+func isFunc(v ssa.Value) bool {
+	_, ok := v.Type().Underlying().(*types.Signature)
+	return ok
+}
+
+// structuralSQL recognises an SQL executor by its shape: a method named
+// Exec/Query/QueryRow (optionally ...Context) whose first non-context
+// parameter is a string followed by ...any. It returns the SQL argument
+// index, or -1.
+func structuralSQL(m *types.Func) int {
+	switch m.Name() {
+	case "Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext":
+	default:
+		return -1
+	}
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return -1
+	}
+	params := sig.Params()
+	i := 0
+	if params.Len() > 0 && isContext(params.At(0).Type()) {
+		i = 1
+	}
+	if params.Len() != i+2 {
+		return -1
+	}
+	if b, ok := params.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return -1
+	}
+	last, ok := params.At(i + 1).Type().(*types.Slice)
+	if !ok {
+		return -1
+	}
+	if it, ok := last.Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
+		return -1
+	}
+	return i
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}

@@ -1,0 +1,288 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// idempotencyHeaders are request headers that carry an idempotency key.
+var idempotencyHeaders = map[string]bool{
+	"idempotency-key":   true,
+	"x-idempotency-key": true,
+	"idempotency-token": true,
+}
+
+// requestOrigin finds the method and target host of an *http.Request:
+// from the http.NewRequest call that built it, or a later req.Method store.
+func requestOrigin(req ssa.Value) (method, host string) {
+	req = normalize(req)
+	if ex, ok := req.(*ssa.Extract); ok && ex.Index == 0 {
+		if call, ok := ex.Tuple.(*ssa.Call); ok {
+			if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil {
+				args := call.Call.Args
+				switch callee.Object().(*types.Func).FullName() {
+				case "net/http.NewRequest":
+					method, host = constOr(args, 0), urlHost(args, 1)
+				case "net/http.NewRequestWithContext":
+					method, host = constOr(args, 1), urlHost(args, 2)
+				}
+			}
+		}
+	}
+	for _, st := range fieldStores(req, "Method") {
+		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+			method = texts[0]
+		}
+	}
+	return method, host
+}
+
+func constOr(args []ssa.Value, i int) string {
+	if i >= len(args) {
+		return ""
+	}
+	if texts := stringValues(args[i]); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+		return texts[0]
+	}
+	return ""
+}
+
+func urlHost(args []ssa.Value, i int) string {
+	if i >= len(args) {
+		return ""
+	}
+	texts := stringValues(args[i])
+	if len(texts) != 1 {
+		return ""
+	}
+	u := texts[0]
+	if j := strings.Index(u, dynamic); j >= 0 {
+		u = u[:j]
+	}
+	if j := strings.Index(u, "://"); j >= 0 {
+		u = u[j+3:]
+		if k := strings.IndexAny(u, "/?#"); k >= 0 {
+			u = u[:k]
+		}
+		return u
+	}
+	return ""
+}
+
+// fieldStores returns the stores into field name of the struct v points to.
+func fieldStores(v ssa.Value, name string) []*ssa.Store {
+	var out []*ssa.Store
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.X != v || fieldNameOf(fa) != name {
+			continue
+		}
+		if frefs := fa.Referrers(); frefs != nil {
+			for _, fr := range *frefs {
+				if st, ok := fr.(*ssa.Store); ok && st.Addr == fa {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func fieldNameOf(fa *ssa.FieldAddr) string {
+	st := structOf(fa.X.Type())
+	if st == nil || fa.Field >= st.NumFields() {
+		return ""
+	}
+	return st.Field(fa.Field).Name()
+}
+
+// headerKey finds req.Header.Set/Add("Idempotency-Key", v).
+func (w *walker) headerKey(req ssa.Value) *effect.Key {
+	req = normalize(req)
+	refs := req.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fieldNameOf(fa) != "Header" {
+			continue
+		}
+		for _, li := range referrersOf(fa) {
+			load, ok := li.(*ssa.UnOp)
+			if !ok {
+				continue
+			}
+			for _, use := range referrersOf(load) {
+				call, ok := use.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				callee := call.Call.StaticCallee()
+				if callee == nil || callee.Object() == nil {
+					continue
+				}
+				switch callee.Object().(*types.Func).FullName() {
+				case "(net/http.Header).Set", "(net/http.Header).Add":
+				default:
+					continue
+				}
+				if len(call.Call.Args) == 3 && idempotencyHeaders[strings.ToLower(constOr(call.Call.Args, 1))] {
+					return w.keyFrom(call.Call.Args[2], call)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func referrersOf(v ssa.Value) []ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return *refs
+	}
+	return nil
+}
+
+// paramsKey finds the idempotency key set on API parameters: a store to the
+// embedded Params.IdempotencyKey field or a SetIdempotencyKey call.
+func (w *walker) paramsKey(params ssa.Value) *effect.Key {
+	if params == nil {
+		return nil
+	}
+	params = normalize(params)
+	var found *effect.Key
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		if depth > 3 || found != nil {
+			return
+		}
+		for _, r := range referrersOf(v) {
+			switch x := r.(type) {
+			case *ssa.FieldAddr:
+				if x.X != v {
+					continue
+				}
+				if fieldNameOf(x) == "IdempotencyKey" {
+					for _, st := range fieldStores(v, "IdempotencyKey") {
+						found = w.keyFrom(st.Val, st)
+					}
+					continue
+				}
+				visit(x, depth+1)
+			case *ssa.Call:
+				callee := x.Call.StaticCallee()
+				if callee == nil || callee.Object() == nil || callee.Object().Name() != "SetIdempotencyKey" {
+					continue
+				}
+				if len(x.Call.Args) == 2 && x.Call.Args[0] == v {
+					found = w.keyFrom(x.Call.Args[1], x)
+				}
+			}
+		}
+	}
+	visit(params, 0)
+	return found
+}
+
+// keyFrom describes a key value: its source text, where it is set, and the
+// random or time source it derives from, if any.
+func (w *walker) keyFrom(v ssa.Value, at ssa.Instruction) *effect.Key {
+	inner := v
+	if call, ok := v.(*ssa.Call); ok {
+		if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil && callee.Object().Name() == "String" &&
+			callee.Object().Pkg() != nil && strings.HasPrefix(callee.Object().Pkg().Path(), "github.com/stripe/stripe-go") && len(call.Call.Args) == 1 {
+			inner = call.Call.Args[0]
+		}
+	}
+	k := &effect.Key{Expr: w.p.text.exprText(inner), Pos: PosString(w.p.env.Fset, at.Pos())}
+	if k.Pos == "" {
+		k.Pos = PosString(w.p.env.Fset, v.Pos())
+	}
+	k.Random = w.randomSource(inner, map[ssa.Value]bool{}, 0)
+	return k
+}
+
+// randomSource returns the name of the random, time or attempt source v
+// derives from, or "" when it derives only from stable data.
+func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) string {
+	if v == nil || seen[v] || depth > 24 {
+		return ""
+	}
+	seen[v] = true
+	rec := func(vs ...ssa.Value) string {
+		for _, x := range vs {
+			if r := w.randomSource(x, seen, depth+1); r != "" {
+				return r
+			}
+		}
+		return ""
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		c := x.Call
+		if callee := c.StaticCallee(); callee != nil {
+			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && w.p.env.Index.IsRandom(obj) {
+				return FuncName(obj)
+			}
+		} else if c.IsInvoke() {
+			if w.p.env.Index.IsRandom(c.Method) {
+				return FuncName(c.Method)
+			}
+			if r := rec(c.Value); r != "" {
+				return r
+			}
+		}
+		return rec(c.Args...)
+	case *ssa.BinOp:
+		return rec(x.X, x.Y)
+	case *ssa.MakeInterface:
+		return rec(x.X)
+	case *ssa.ChangeType:
+		return rec(x.X)
+	case *ssa.Convert:
+		return rec(x.X)
+	case *ssa.ChangeInterface:
+		return rec(x.X)
+	case *ssa.Extract:
+		return rec(x.Tuple)
+	case *ssa.Slice:
+		return rec(x.X)
+	case *ssa.Field:
+		return rec(x.X)
+	case *ssa.FieldAddr:
+		return rec(x.X)
+	case *ssa.IndexAddr:
+		return rec(x.X)
+	case *ssa.Index:
+		return rec(x.X)
+	case *ssa.UnOp:
+		return rec(x.X)
+	case *ssa.Phi:
+		return rec(x.Edges...)
+	case *ssa.Alloc:
+		// Values stored into a local (varargs arrays, address-taken vars).
+		var stored []ssa.Value
+		for _, r := range referrersOf(x) {
+			switch y := r.(type) {
+			case *ssa.Store:
+				stored = append(stored, y.Val)
+			case *ssa.IndexAddr, *ssa.FieldAddr:
+				for _, rr := range referrersOf(y.(ssa.Value)) {
+					if st, ok := rr.(*ssa.Store); ok {
+						stored = append(stored, st.Val)
+					}
+				}
+			}
+		}
+		return rec(stored...)
+	}
+	return ""
+}

@@ -1,0 +1,188 @@
+package summary
+
+import (
+	"go/constant"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
+)
+
+// model applies a library model to a call. recv is the receiver (nil for
+// functions), args exclude it, as model indexes do.
+func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, args []ssa.Value) {
+	if m.None {
+		return
+	}
+	arg := func(p *int) ssa.Value {
+		if p == nil || *p < 0 || *p >= len(args) {
+			return nil
+		}
+		return args[*p]
+	}
+	exec := recv
+	if m.Exec != nil {
+		exec = arg(m.Exec)
+	}
+	for _, k := range m.Calls {
+		if k >= len(args) {
+			continue
+		}
+		var tx ssa.Value
+		if m.TxCallback != nil && *m.TxCallback == k {
+			tx = ci.Value()
+			if tx == nil {
+				tx = args[k]
+			}
+		}
+		w.callValue(ci, args[k], tx)
+	}
+	if m.Complete {
+		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpComplete, Target: "job", Risk: effect.Safe,
+			Detail: "completes the job in this transaction", Path: []effect.Hop{w.hop(ci)}}
+		w.addSite(e, ci, exec, true)
+		return
+	}
+	if m.SQL != nil {
+		w.sql(ci, *m.SQL, arg(m.SQL), exec)
+		return
+	}
+	if m.Kind == "" {
+		return // begin, callbacks only
+	}
+	risk, _ := effect.ParseRisk(m.Risk)
+	if m.Risk == "" {
+		risk = effect.Unknown
+	}
+	e := &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
+		Path: []effect.Hop{w.hop(ci)}}
+	if v := arg(m.TargetArg); v != nil {
+		if texts := stringValues(v); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+			e.Target = texts[0]
+		}
+	}
+	if m.Request != nil {
+		w.httpRequest(e, arg(m.Request))
+	}
+	if m.Method != "" {
+		e.Op = strings.ToLower(m.Method)
+	}
+	if m.OpenFlags != nil {
+		openFlags(e, arg(m.OpenFlags))
+	}
+	if m.Params != nil {
+		e.Key = w.paramsKey(arg(m.Params))
+	}
+	if m.Claim {
+		e.Op = effect.OpClaim
+	}
+	w.addSite(e, ci, nil, true)
+}
+
+// sql classifies the SQL argument of an executor call.
+func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value) {
+	hop := w.hop(ci)
+	texts := stringValues(v)
+	if len(texts) == 0 {
+		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
+			Detail: "SQL text built at run time", Path: []effect.Hop{hop}}
+		w.addSite(e, ci, exec, true)
+		return
+	}
+	for _, text := range texts {
+		for _, st := range sqlclass.Classify(text) {
+			e := &effect.Effect{
+				Kind:      sqlKind(st.Op),
+				Op:        string(st.Op),
+				Target:    st.Table,
+				Risk:      sqlRisk(st.Op),
+				Detail:    st.Detail,
+				Returning: st.Returning,
+				Path:      []effect.Hop{hop},
+			}
+			if e.Detail == e.Op {
+				e.Detail = ""
+			}
+			if strings.Contains(e.Target, dynamic) {
+				e.Target = ""
+				e.Detail = strings.TrimSpace(e.Detail + " (table chosen at run time)")
+			}
+			if st.Op == sqlclass.Claim {
+				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
+			}
+			if st.Op == sqlclass.None {
+				continue
+			}
+			w.addSite(e, ci, exec, true)
+		}
+	}
+}
+
+func sqlKind(op sqlclass.Op) string {
+	switch op {
+	case sqlclass.Select:
+		return effect.KindDBRead
+	}
+	return effect.KindDBWrite
+}
+
+func sqlRisk(op sqlclass.Op) effect.Risk {
+	switch op {
+	case sqlclass.Insert, sqlclass.UpsertIncrement, sqlclass.UpdateIncrement, sqlclass.Nextval, sqlclass.Notify:
+		return effect.Medium
+	case sqlclass.Call, sqlclass.Unknown, sqlclass.DDL:
+		return effect.Unknown
+	}
+	return effect.Safe
+}
+
+// httpRequest sets an http effect's operation and risk from the method the
+// request was built with, and its key from an Idempotency-Key header.
+func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
+	method, url := requestOrigin(req)
+	e.Op = strings.ToLower(method)
+	switch e.Op {
+	case "post", "patch":
+		e.Risk = effect.High
+	case "put", "delete":
+		e.Risk = effect.Safe
+		e.Detail = "idempotent by HTTP semantics (if the server honours them)"
+	case "get", "head", "options":
+		e.Risk = effect.Safe
+	default:
+		e.Op = effect.OpUnknown
+		e.Risk = effect.Unknown
+		e.Detail = "request method not known statically"
+	}
+	if url != "" {
+		e.Target = url
+	}
+	if k := w.headerKey(req); k != nil {
+		e.Key = k
+	}
+}
+
+// openFlags classifies os.OpenFile by its flag argument.
+func openFlags(e *effect.Effect, v ssa.Value) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		e.Op, e.Risk, e.Detail = effect.OpUnknown, effect.Unknown, "open flags not constant"
+		return
+	}
+	flags, _ := constant.Int64Val(c.Value)
+	// The code under analysis was type-checked for this platform, so its
+	// constants fold to this platform's flag values.
+	if flags&int64(os.O_APPEND) != 0 {
+		e.Op, e.Risk = effect.OpAppend, effect.Medium
+		return
+	}
+	if flags&int64(os.O_WRONLY|os.O_RDWR) == 0 {
+		e.Kind, e.Op, e.Risk = effect.KindFile, effect.OpRead, effect.Safe
+		return
+	}
+	e.Op, e.Risk = effect.OpWrite, effect.Safe
+}

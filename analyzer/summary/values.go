@@ -1,0 +1,212 @@
+package summary
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// dynamic stands for the parts of a string that are only known at run
+// time. It is a valid SQL identifier, so partly constant SQL still parses.
+const dynamic = "jobeffects_dyn"
+
+// normalize strips conversions that do not change a value's identity
+// (interface boxing, named-type changes), so the same transaction seen
+// through store.Execer and pgx.Tx compares equal.
+func normalize(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// funcRef is a function a function value resolves to.
+type funcRef struct {
+	fn       *ssa.Function
+	bindings []ssa.Value // closure free variables
+	recv     ssa.Value   // bound method receiver
+}
+
+// resolveFuncs returns the functions v can be, or nil when unknown.
+func resolveFuncs(v ssa.Value) []funcRef {
+	return resolve(v, 0)
+}
+
+func resolve(v ssa.Value, depth int) []funcRef {
+	if depth > 8 || v == nil {
+		return nil
+	}
+	switch x := normalize(v).(type) {
+	case *ssa.Function:
+		return []funcRef{{fn: x}}
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		if fn == nil {
+			return nil
+		}
+		if fn.Synthetic != "" && fn.Parent() == nil && len(x.Bindings) == 1 {
+			// A bound method value: the method with its receiver.
+			if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+				if real := fn.Prog.FuncValue(obj); real != nil {
+					return []funcRef{{fn: real, recv: x.Bindings[0]}}
+				}
+			}
+		}
+		return []funcRef{{fn: fn, bindings: x.Bindings}}
+	case *ssa.Phi:
+		var out []funcRef
+		for _, e := range x.Edges {
+			r := resolve(e, depth+1)
+			if r == nil {
+				return nil
+			}
+			out = append(out, r...)
+		}
+		return out
+	}
+	return nil
+}
+
+// describeValue names a function value for messages: "d.Hook", "fn".
+func describeValue(v ssa.Value) string {
+	switch x := normalize(v).(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok {
+			if g.Pkg != nil {
+				return g.Pkg.Pkg.Name() + "." + g.Name()
+			}
+			return g.Name()
+		}
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			return fieldName(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		return fieldName(x.X.Type(), x.Field)
+	case *ssa.Call:
+		return "the result of a call"
+	}
+	return "value of type " + types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() })
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return "a field"
+	}
+	name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	return name + "." + st.Field(i).Name()
+}
+
+// stringValues returns the texts a string value can have, with run-time
+// parts replaced by the dynamic marker; nil when nothing is constant.
+// It follows constants, concatenation, conversions, phis and fmt.Sprintf
+// with a constant format.
+func stringValues(v ssa.Value) []string {
+	out := strValues(v, 0)
+	var kept []string
+	for _, s := range out {
+		if strings.TrimSpace(strings.ReplaceAll(s, dynamic, "")) != "" {
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+const maxTexts = 8
+
+func strValues(v ssa.Value, depth int) []string {
+	if v == nil || depth > 12 {
+		return []string{dynamic}
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return []string{constant.StringVal(x.Value)}
+		}
+	case *ssa.BinOp:
+		if x.Op.String() == "+" {
+			l, r := strValues(x.X, depth+1), strValues(x.Y, depth+1)
+			var out []string
+			for _, a := range l {
+				for _, b := range r {
+					if len(out) < maxTexts {
+						out = append(out, a+b)
+					}
+				}
+			}
+			return out
+		}
+	case *ssa.Phi:
+		var out []string
+		for _, e := range x.Edges {
+			for _, s := range strValues(e, depth+1) {
+				if len(out) < maxTexts {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	case *ssa.ChangeType:
+		return strValues(x.X, depth+1)
+	case *ssa.Convert:
+		if b, ok := x.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return strValues(x.X, depth+1)
+		}
+	case *ssa.Call:
+		if callee := x.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(x.Call.Args) > 0 {
+			switch callee.Object().(*types.Func).FullName() {
+			case "fmt.Sprintf":
+				var out []string
+				for _, f := range strValues(x.Call.Args[0], depth+1) {
+					out = append(out, formatTemplate(f))
+				}
+				return out
+			}
+		}
+	}
+	return []string{dynamic}
+}
+
+// formatTemplate replaces the verbs of a Printf format with the dynamic
+// marker ("%%" stays a percent sign).
+func formatTemplate(f string) string {
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(f) && strings.IndexByte("+-# 0123456789.[]*", f[j]) >= 0 {
+			j++
+		}
+		if j < len(f) {
+			j++ // the verb
+		}
+		b.WriteString(dynamic)
+		i = j - 1
+	}
+	return b.String()
+}

@@ -1,0 +1,47 @@
+// Command jobeffects reports background-job handlers whose side effects
+// would happen twice when a job is delivered twice, and writes a risk
+// inventory of every handler.
+//
+// Usage:
+//
+//	go vet -vettool=$(which jobeffects) ./...   # per-package, via go vet
+//	jobeffects [-json] [-strict] ./...            # the same, standalone
+//	jobeffects inventory [-o file] [-summary] ./...
+//
+// Exit codes: 0 when nothing is reported, 1 when findings are reported,
+// 2 when packages fail to load or type-check, or on bad flags.
+//
+// When go vet invokes it (with -V=full, -flags, or a *.cfg unit file) it
+// speaks go vet's protocol through unitchecker; otherwise it loads the
+// packages itself with go/packages and runs the analysis with
+// go/analysis/checker, as singlechecker does.
+package main
+
+import (
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+)
+
+func main() {
+	args := os.Args[1:]
+	if isVetProtocol(args) {
+		unitchecker.Main(analyzer.Analyzer)
+		return
+	}
+	os.Exit(run(args, os.Stdout, os.Stderr))
+}
+
+// isVetProtocol reports whether go vet is calling: it asks for the version
+// (-V=full) and the flags (-flags), then passes a unit config file.
+func isVetProtocol(args []string) bool {
+	for _, a := range args {
+		if a == "-V=full" || a == "-flags" || a == "--flags" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}

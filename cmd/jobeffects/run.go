@@ -1,0 +1,307 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/inventory"
+)
+
+// Exit codes.
+const (
+	exitClean    = 0
+	exitFindings = 1
+	exitError    = 2
+)
+
+const usage = `jobeffects finds background-job handlers and reports side effects that
+would happen twice when a job is delivered twice.
+
+Usage:
+  jobeffects [flags] packages...            report unguarded handlers (like go vet)
+  jobeffects inventory [flags] packages...  write the risk inventory of every handler
+  go vet -vettool=$(which jobeffects) packages...
+
+Exit status: 0 nothing reported, 1 findings reported, 2 load, type or usage errors.
+`
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "inventory" {
+		return runInventory(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	}
+	return runLint(args, stdout, stderr)
+}
+
+// common flags of both modes.
+type options struct {
+	tags   string
+	strict bool
+}
+
+func (o *options) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
+	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
+}
+
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fmt.Fprintf(stderr, "\nFlags of %s:\n", name)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func runLint(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("jobeffects", stderr)
+	var opts options
+	opts.register(fs)
+	jsonOut := fs.Bool("json", false, "emit diagnostics as JSON (the go vet -json format)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitError
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitError
+	}
+	graph, loadErrs, err := analyse(fs.Args(), opts, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+		return exitError
+	}
+	code := exitClean
+	if *jsonOut {
+		if err := graph.PrintJSON(stdout); err != nil {
+			fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+			return exitError
+		}
+	} else if printText(graph, stderr) > 0 {
+		code = exitFindings
+	}
+	if *jsonOut && countDiagnostics(graph) > 0 {
+		code = exitFindings
+	}
+	if loadErrs > 0 || actionErrors(graph, stderr) > 0 {
+		return exitError
+	}
+	return code
+}
+
+func runInventory(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("inventory", stderr)
+	var opts options
+	opts.register(fs)
+	out := fs.String("o", "", "write the YAML inventory to this file instead of stdout")
+	summary := fs.Bool("summary", false, "print a human summary to stderr as well")
+	// Flags may follow the package patterns ("inventory ./... -o x.yaml").
+	flagArgs, patterns := splitArgs(args, fs)
+	if err := fs.Parse(flagArgs); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitError
+	}
+	patterns = append(patterns, fs.Args()...)
+	if len(patterns) == 0 {
+		fs.Usage()
+		return exitError
+	}
+	graph, loadErrs, err := analyse(patterns, opts, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+		return exitError
+	}
+	actErrs := actionErrors(graph, stderr)
+	var results []*analyzer.Result
+	root := ""
+	for _, act := range graph.Roots {
+		if act.Analyzer != analyzer.Analyzer || act.Err != nil {
+			continue
+		}
+		if res, ok := act.Result.(*analyzer.Result); ok && res != nil {
+			results = append(results, res)
+			if root == "" && act.Package.Module != nil && act.Package.Module.Main {
+				root = act.Package.Module.Dir
+			}
+		}
+	}
+	if root == "" {
+		root, _ = os.Getwd()
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
+	inv := inventory.Build(results, root)
+	data, err := inv.YAML()
+	if err != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+		return exitError
+	}
+	if *out == "" {
+		_, err = stdout.Write(data)
+	} else {
+		err = os.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+		return exitError
+	}
+	if *summary {
+		_ = inv.WriteSummary(stderr)
+	}
+	if loadErrs > 0 || actErrs > 0 {
+		return exitError
+	}
+	return exitClean
+}
+
+// splitArgs separates flags from package patterns when flags come after
+// the patterns, as in `jobeffects inventory ./... -o inventory.yaml`.
+func splitArgs(args []string, fs *flag.FlagSet) (flags, patterns []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			patterns = append(patterns, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return flags, patterns
+}
+
+// analyse loads the packages and runs the analysis. It returns the number
+// of packages that failed to load or type-check (their errors are printed
+// as file:line: message); the others are analysed.
+func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph, int, error) {
+	analyzer.Strict = opts.strict
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
+			packages.NeedDeps | packages.NeedModule,
+	}
+	if opts.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + opts.tags}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(pkgs) == 0 {
+		return nil, 0, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	loadErrs := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			fmt.Fprintln(stderr, e)
+			loadErrs++
+		}
+	})
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		return nil, loadErrs, err
+	}
+	return graph, loadErrs, nil
+}
+
+type diag struct {
+	file      string
+	line, col int
+	msg       string
+}
+
+// printText prints root diagnostics as go vet does ("file:line:col: msg"),
+// sorted, with paths relative to the working directory. It returns the count.
+func printText(graph *checker.Graph, w io.Writer) int {
+	cwd, _ := os.Getwd()
+	var ds []diag
+	seen := map[diag]bool{}
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			file := p.Filename
+			if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
+				file = "./" + filepath.ToSlash(rel)
+			}
+			x := diag{file, p.Line, p.Column, d.Message}
+			if !seen[x] {
+				seen[x] = true
+				ds = append(ds, x)
+			}
+		}
+	}
+	sort.Slice(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.file != b.file {
+			return a.file < b.file
+		}
+		if a.line != b.line {
+			return a.line < b.line
+		}
+		if a.col != b.col {
+			return a.col < b.col
+		}
+		return a.msg < b.msg
+	})
+	for _, d := range ds {
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", d.file, d.line, d.col, d.msg)
+	}
+	return len(ds)
+}
+
+func countDiagnostics(graph *checker.Graph) int {
+	n := 0
+	for _, act := range graph.Roots {
+		n += len(act.Diagnostics)
+	}
+	return n
+}
+
+// actionErrors prints analysis errors (other than those of packages that
+// failed to type-check, already printed) and returns their count.
+func actionErrors(graph *checker.Graph, w io.Writer) int {
+	n := 0
+	for act := range graph.All() {
+		if act.Err == nil || len(act.Package.Errors) > 0 {
+			continue
+		}
+		if strings.Contains(act.Err.Error(), "failed prerequisites") {
+			continue
+		}
+		fmt.Fprintf(w, "jobeffects: %s: %v\n", act.Package.PkgPath, act.Err)
+		n++
+	}
+	return n
+}

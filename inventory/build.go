@@ -1,0 +1,266 @@
+package inventory
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// defaultRetry is each framework's retry behaviour when the code sets none.
+var defaultRetry = map[string]string{
+	"asynq":    "default: asynq retries 25 times (26 runs), 30 min timeout",
+	"river":    "default: river makes 25 attempts",
+	"temporal": "default: temporal retries without limit until ScheduleToClose",
+}
+
+// Build assembles the inventory from package results. root is the main
+// module's directory: positions under it are written relative to it,
+// positions in the module cache as module@version/path.
+func Build(results []*analyzer.Result, root string) *Inventory {
+	paths := newPathStyle(root)
+	merged := map[string]*analyzer.HandlerResult{}
+	var order []string
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			m, ok := merged[h.FullName]
+			if !ok {
+				c := *h
+				merged[h.FullName] = &c
+				order = append(order, h.FullName)
+				continue
+			}
+			mergeHandler(m, h)
+		}
+	}
+	// Join registrations whose handler another package defines.
+	var orphans []analyzer.Registration
+	for _, res := range results {
+		for _, u := range res.Unresolved {
+			joined := false
+			for _, name := range order {
+				h := merged[name]
+				if h.Framework == u.Framework && u.Task != "" && h.Task == u.Task && h.Registered == "" {
+					h.Registered = u.Pos
+					joined = true
+					break
+				}
+			}
+			if !joined {
+				orphans = append(orphans, u)
+			}
+		}
+	}
+
+	inv := &Inventory{Schema: Schema}
+	for _, name := range order {
+		inv.Handlers = append(inv.Handlers, handlerEntry(merged[name], paths))
+	}
+	for _, u := range orphans {
+		inv.Handlers = append(inv.Handlers, Handler{
+			Task: u.Task, Framework: u.Framework, Handler: "(unresolved)", Position: paths.rel(u.Pos),
+			Registered: paths.rel(u.Pos), RetryPolicy: retryPolicy(u.Framework), Risk: effect.Unknown.String(),
+			NaturalIdempotency: "unknown", Confidence: "low",
+			SideEffects: []SideEffect{{Kind: effect.KindUnknown, Operation: effect.OpUnknown, Idempotent: "unknown",
+				Risk: effect.Unknown.String(), Detail: u.Reason, Evidence: paths.rel(u.Pos), Path: []string{paths.rel(u.Pos)}}},
+		})
+	}
+	sort.SliceStable(inv.Handlers, func(i, j int) bool {
+		a, b := inv.Handlers[i], inv.Handlers[j]
+		if a.Task != b.Task {
+			return a.Task < b.Task
+		}
+		if a.Handler != b.Handler {
+			return a.Handler < b.Handler
+		}
+		return a.Position < b.Position
+	})
+	inv.Summary.Handlers = len(inv.Handlers)
+	for _, h := range inv.Handlers {
+		switch h.Risk {
+		case "critical":
+			inv.Summary.Risk.Critical++
+		case "high":
+			inv.Summary.Risk.High++
+		case "medium":
+			inv.Summary.Risk.Medium++
+		case "safe":
+			inv.Summary.Risk.Safe++
+		default:
+			inv.Summary.Risk.Unknown++
+		}
+		inv.Summary.Findings += len(h.Findings)
+	}
+	return inv
+}
+
+// mergeHandler folds what another package knows about the same handler.
+func mergeHandler(m, h *analyzer.HandlerResult) {
+	if (m.Task == "" || m.Task == "*") && h.Task != "" {
+		m.Task = h.Task
+	}
+	if m.Registered == "" {
+		m.Registered = h.Registered
+	}
+	if h.Registered != "" && !h.Owner {
+		m.Registered = h.Registered
+	}
+	switch {
+	case h.Owner && !m.Owner:
+		// The owner's view replaces what a registering package guessed.
+		m.Effects, m.Risk, m.Owner, m.Findings = h.Effects, h.Risk, true, h.Findings
+		return
+	case m.Owner && !h.Owner:
+		return
+	}
+	seen := map[string]bool{}
+	for _, f := range m.Findings {
+		seen[f.Rule+"|"+f.Pos] = true
+	}
+	for _, f := range h.Findings {
+		if !seen[f.Rule+"|"+f.Pos] {
+			m.Findings = append(m.Findings, f)
+		}
+	}
+}
+
+func retryPolicy(framework string) string {
+	if p, ok := defaultRetry[framework]; ok {
+		return p
+	}
+	return "unknown"
+}
+
+func handlerEntry(h *analyzer.HandlerResult, paths *pathStyle) Handler {
+	e := Handler{
+		Task:        h.Task,
+		Framework:   h.Framework,
+		Handler:     h.FullName,
+		Position:    paths.rel(h.Pos),
+		Registered:  paths.rel(h.Registered),
+		RetryPolicy: retryPolicy(h.Framework),
+		Risk:        h.Risk.String(),
+	}
+	if h.Confidence != "" && h.Confidence != "high" {
+		e.Confidence = h.Confidence
+	}
+	effs := append([]effect.Effect(nil), h.Effects...)
+	sort.SliceStable(effs, func(i, j int) bool { return effect.Less(&effs[i], &effs[j]) })
+	e.NaturalIdempotency = naturalIdempotency(effs)
+	for i := range effs {
+		x := &effs[i]
+		se := SideEffect{
+			Kind:       x.Kind,
+			Operation:  x.Op,
+			Target:     x.Target,
+			Reversible: x.Reversible(),
+			Risk:       x.Risk.String(),
+			Guarded:    x.Guard != nil,
+			Issue:      x.Issue,
+			Detail:     x.Detail,
+			Evidence:   paths.rel(x.Evidence()),
+			OtherPaths: x.More,
+		}
+		switch {
+		case x.Risk == effect.Unknown:
+			se.Idempotent = "unknown"
+		default:
+			se.Idempotent = x.Risk == effect.Safe
+		}
+		if x.Guard != nil {
+			se.GuardKind = x.Guard.Kind
+			se.Window = x.Guard.Window
+			if e.Guard == nil && x.Risk.NonIdempotent() {
+				e.Guard = &Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx}
+			}
+		}
+		for _, hop := range x.Path {
+			se.Path = append(se.Path, paths.rel(hop.Pos)+" "+hop.Func)
+		}
+		e.SideEffects = append(e.SideEffects, se)
+	}
+	if e.SideEffects == nil {
+		e.SideEffects = []SideEffect{}
+	}
+	fs := append([]analyzer.Finding(nil), h.Findings...)
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].Pos != fs[j].Pos {
+			return effect.ComparePos(fs[i].Pos, fs[j].Pos) < 0
+		}
+		return fs[i].Rule < fs[j].Rule
+	})
+	for _, f := range fs {
+		e.Findings = append(e.Findings, Finding{Rule: f.Rule, Position: paths.rel(f.Pos), Message: paths.relText(f.Message)})
+	}
+	return e
+}
+
+// naturalIdempotency says whether the handler is safe to repeat without a
+// guard: full (every effect idempotent), none (every write repeats),
+// partial (a mix), unknown (no known repeating effect, but some effect
+// cannot be classified).
+func naturalIdempotency(effs []effect.Effect) string {
+	var repeating, idempotentWrites, unknown int
+	for i := range effs {
+		switch {
+		case effs[i].Risk.NonIdempotent():
+			repeating++
+		case effs[i].Risk == effect.Unknown:
+			unknown++
+		case effs[i].Kind != effect.KindDBRead && effs[i].Op != effect.OpRead && effs[i].Op != "get" && effs[i].Op != "select":
+			idempotentWrites++
+		}
+	}
+	switch {
+	case repeating == 0 && unknown == 0:
+		return "full"
+	case repeating == 0:
+		return "unknown"
+	case idempotentWrites == 0:
+		return "none"
+	}
+	return "partial"
+}
+
+// pathStyle renders positions for the inventory.
+type pathStyle struct {
+	root, modcache, goroot string
+}
+
+func newPathStyle(root string) *pathStyle {
+	p := &pathStyle{root: root}
+	if mc := os.Getenv("GOMODCACHE"); mc != "" {
+		p.modcache = mc
+	} else if gp := os.Getenv("GOPATH"); gp != "" {
+		p.modcache = filepath.Join(strings.Split(gp, string(os.PathListSeparator))[0], "pkg", "mod")
+	} else if home, err := os.UserHomeDir(); err == nil {
+		p.modcache = filepath.Join(home, "go", "pkg", "mod")
+	}
+	return p
+}
+
+// rel makes a "file:line:col" position module-relative ("jobs/credit.go:46").
+func (p *pathStyle) rel(pos string) string {
+	if pos == "" {
+		return ""
+	}
+	file, _, _ := effect.SplitPos(pos)
+	if p.modcache != "" && strings.HasPrefix(file, p.modcache+string(filepath.Separator)) {
+		return effect.Relative(pos, p.modcache)
+	}
+	return effect.Relative(pos, p.root)
+}
+
+// relText removes the module root from absolute paths in a message.
+func (p *pathStyle) relText(s string) string {
+	if p.root != "" {
+		s = strings.ReplaceAll(s, p.root+string(filepath.Separator), "")
+	}
+	if p.modcache != "" {
+		s = strings.ReplaceAll(s, p.modcache+string(filepath.Separator), "")
+	}
+	return s
+}

@@ -1,0 +1,12 @@
+// Package inventory assembles the per-package results of the jobeffects
+// analysis into the risk inventory of every handler (schema
+// jobeffects/inventory/v1) and renders it as YAML or as a short human
+// summary.
+//
+// Assembly merges what different packages know about one handler: the
+// defining package has its effects, the registering package its task name
+// and registration site. Registrations whose handler could not be resolved
+// are joined by framework and task, or listed as handlers of unknown risk.
+// Everything is sorted and positions are made module-relative, so the
+// same code gives a byte-identical inventory on every run and machine.
+package inventory

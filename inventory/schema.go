@@ -1,0 +1,76 @@
+package inventory
+
+// Schema is the inventory schema identifier.
+const Schema = "jobeffects/inventory/v1"
+
+// Inventory is the document `jobeffects inventory` writes.
+type Inventory struct {
+	Schema   string    `yaml:"schema"`
+	Summary  Summary   `yaml:"summary"`
+	Handlers []Handler `yaml:"handlers"`
+}
+
+// Summary counts handlers per risk level and findings.
+type Summary struct {
+	Handlers int       `yaml:"handlers"`
+	Risk     RiskCount `yaml:"risk,flow"`
+	Findings int       `yaml:"findings"`
+}
+
+// RiskCount is the number of handlers at each risk level.
+type RiskCount struct {
+	Critical int `yaml:"critical"`
+	High     int `yaml:"high"`
+	Medium   int `yaml:"medium"`
+	Safe     int `yaml:"safe"`
+	Unknown  int `yaml:"unknown"`
+}
+
+// Handler is one handler's entry.
+type Handler struct {
+	Task               string       `yaml:"task"`
+	Framework          string       `yaml:"framework"`
+	Handler            string       `yaml:"handler"`
+	Position           string       `yaml:"position"`
+	Registered         string       `yaml:"registered,omitempty"`
+	Confidence         string       `yaml:"confidence,omitempty"`
+	RetryPolicy        string       `yaml:"retry_policy"`
+	Risk               string       `yaml:"risk"`
+	NaturalIdempotency string       `yaml:"natural_idempotency"`
+	Guard              *Guard       `yaml:"guard,omitempty"`
+	SideEffects        []SideEffect `yaml:"side_effects"`
+	Findings           []Finding    `yaml:"findings,omitempty"`
+}
+
+// Guard is what protects the handler's non-idempotent effects.
+type Guard struct {
+	Kind            string `yaml:"kind"`
+	Key             string `yaml:"key,omitempty"`
+	Position        string `yaml:"position"`
+	SameTransaction bool   `yaml:"same_transaction"`
+}
+
+// SideEffect is one effect with its evidence.
+type SideEffect struct {
+	Kind       string   `yaml:"kind"`
+	Operation  string   `yaml:"operation"`
+	Target     string   `yaml:"target,omitempty"`
+	Reversible bool     `yaml:"reversible"`
+	Idempotent any      `yaml:"idempotent"` // true, false, or "unknown"
+	Risk       string   `yaml:"risk"`
+	Guarded    bool     `yaml:"guarded"`
+	GuardKind  string   `yaml:"guard_kind,omitempty"`
+	Window     bool     `yaml:"window,omitempty"`
+	Issue      string   `yaml:"issue,omitempty"`
+	Detail     string   `yaml:"detail,omitempty"`
+	Evidence   string   `yaml:"evidence"`
+	Path       []string `yaml:"path,flow"`
+	OtherPaths int      `yaml:"other_paths,omitempty"`
+}
+
+// Finding is a diagnostic about the handler.
+type Finding struct {
+	Rule     string `yaml:"rule"`
+	Position string `yaml:"position"`
+	Message  string `yaml:"message"`
+}

@@ -1,0 +1,19 @@
+// Package store holds the shop's ledger writes.
+package store
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Execer runs a statement; pgx.Tx, *pgxpool.Pool and *pgx.Conn all satisfy it.
+type Execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// AddEntry appends a ledger row crediting amount to account for orderID.
+func AddEntry(ctx context.Context, db Execer, account, amount int64, orderID string) error {
+	_, err := db.Exec(ctx, "insert into ledger(account, amount, order_id) values($1, $2, $3)", account, amount, orderID)
+	return err
+}

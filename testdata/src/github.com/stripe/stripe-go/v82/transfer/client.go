@@ -1,0 +1,35 @@
+// Stub of github.com/stripe/stripe-go/v82@v82.5.1 for analysistest: declarations mirror the real API; bodies are empty.
+
+// Package transfer provides the /v1/transfers APIs (legacy, deprecated package-level API).
+package transfer
+
+import (
+	stripe "github.com/stripe/stripe-go/v82"
+)
+
+// Client is used to invoke the APIs.
+// Deprecated: Use [stripe.Client] instead.
+type Client struct {
+	B   stripe.Backend
+	Key string
+}
+
+func New(params *stripe.TransferParams) (*stripe.Transfer, error) { return getC().New(params) }
+func Get(id string, params *stripe.TransferParams) (*stripe.Transfer, error) {
+	return getC().Get(id, params)
+}
+func Update(id string, params *stripe.TransferParams) (*stripe.Transfer, error) {
+	return getC().Update(id, params)
+}
+
+func (c Client) New(params *stripe.TransferParams) (*stripe.Transfer, error) {
+	return &stripe.Transfer{}, nil
+}
+func (c Client) Get(id string, params *stripe.TransferParams) (*stripe.Transfer, error) {
+	return &stripe.Transfer{}, nil
+}
+func (c Client) Update(id string, params *stripe.TransferParams) (*stripe.Transfer, error) {
+	return &stripe.Transfer{}, nil
+}
+
+func getC() Client { return Client{stripe.GetBackend(stripe.APIBackend), stripe.Key} }
