@@ -33,10 +33,17 @@ func newReporter(pass *analysis.Pass, ix *models.Index) *reporter {
 			r.local[tf.Name()] = tf
 		}
 	}
-	if pass.Module != nil && pass.Module.Dir != "" {
+	switch {
+	case pass.Module != nil && pass.Module.Dir != "":
 		r.root = pass.Module.Dir
-	} else if len(pass.Files) > 0 {
-		r.root = moduleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()))
+	case len(pass.Files) > 0:
+		dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+		suffix := string(filepath.Separator) + filepath.FromSlash(pass.Pkg.Path())
+		if (pass.Module == nil || pass.Module.Path == "") && strings.HasSuffix(dir, suffix) {
+			r.root = strings.TrimSuffix(dir, suffix) // GOPATH layout
+		} else {
+			r.root = moduleRoot(dir)
+		}
 	}
 	return r
 }

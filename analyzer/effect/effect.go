@@ -155,6 +155,15 @@ func (e *Effect) Describe() string {
 	switch e.Kind {
 	case KindDBWrite, KindDBRead:
 		switch e.Op {
+		case OpUnknown, OpCall, "ddl":
+			what := "SQL of unknown effect"
+			if e.Op == OpCall {
+				what = "SQL calling a function"
+			}
+			if e.Detail != "" {
+				what += " (" + e.Detail + ")"
+			}
+			return what
 		case "insert", "claim":
 			return e.Op + " into " + orSome(target, "a table")
 		case "delete":

@@ -149,6 +149,10 @@ type test struct {
 	ifi         *ssa.If
 	first, dup  *ssa.BasicBlock
 	dupAndError bool // the dup edge also carries real errors (err != nil)
+	// nilOnDup are error values that are nil on a duplicate (the claim's
+	// own error: a conflict is not an error), so returning them there
+	// returns nil.
+	nilOnDup map[ssa.Value]bool
 }
 
 // Kinds of values derived from a claim's result.
@@ -156,6 +160,7 @@ type derived int
 
 const (
 	result       derived = iota // the call's (first) result
+	plainErr                    // an error that is nil on a duplicate (Exec\'s, RowsAffected\'s)
 	count                       // rows affected
 	noRowsErr                   // an error that is "no rows" exactly on a duplicate
 	firstBool                   // true on the first delivery
@@ -170,16 +175,19 @@ func dupTests(c *Site, ix *models.Index) []test {
 		return nil
 	}
 	var work []item
-	if _, ok := call.Type().(*types.Tuple); ok {
+	if tup, ok := call.Type().(*types.Tuple); ok {
 		for _, r := range refs(call) {
 			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
 				work = append(work, item{ex, result})
+			} else if ok && ex.Index == tup.Len()-1 && isError(ex.Type()) {
+				work = append(work, item{ex, plainErr})
 			}
 		}
 	} else {
 		work = append(work, item{call, result})
 	}
 	var tests []test
+	plain := map[ssa.Value]bool{}
 	seen := map[ssa.Value]bool{}
 	for len(work) > 0 {
 		it := work[0]
@@ -188,6 +196,10 @@ func dupTests(c *Site, ix *models.Index) []test {
 			continue
 		}
 		seen[it.v] = true
+		if it.k == plainErr {
+			plain[it.v] = true
+			continue
+		}
 		for _, r := range refs(it.v) {
 			switch x := r.(type) {
 			case *ssa.Call:
@@ -222,6 +234,9 @@ func dupTests(c *Site, ix *models.Index) []test {
 				}
 			}
 		}
+	}
+	for i := range tests {
+		tests[i].nilOnDup = plain
 	}
 	return tests
 }
@@ -263,6 +278,8 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index) []item {
 			for _, r := range refs(call) {
 				if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
 					out = append(out, item{ex, count})
+				} else if ok && ex.Index == 1 {
+					out = append(out, item{ex, plainErr})
 				}
 			}
 			return out
@@ -275,6 +292,8 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index) []item {
 		for _, r := range refs(call) {
 			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
 				out = append(out, item{ex, firstBool})
+			} else if ok && ex.Index == 1 {
+				out = append(out, item{ex, plainErr})
 			}
 		}
 		return out
@@ -392,6 +411,9 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 		for _, ret := range returnsFrom(t.dup, t.first) {
 			errv := returned(ret, len(ret.Results)-1)
 			if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			if t.nilOnDup[errv] {
 				continue
 			}
 			p := pos(ret.Pos())

@@ -1,7 +1,9 @@
 package summary
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
@@ -21,7 +23,35 @@ type Summary struct {
 // AFact marks Summary as an analysis fact.
 func (*Summary) AFact() {}
 
-func (s *Summary) String() string { return "effects" }
+// String lists the effects compactly for tests and fact logs:
+// "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
+func (s *Summary) String() string {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 {
+		return "no effects"
+	}
+	var parts []string
+	for i := range s.Effects {
+		e := &s.Effects[i]
+		t := e.Kind + "/" + e.Op
+		if e.Target != "" {
+			t += " " + e.Target
+		}
+		if e.Exec != effect.NoExec {
+			t += fmt.Sprintf(" @p%d", e.Exec)
+		}
+		if e.Guard != nil {
+			t += " guarded=" + e.Guard.Kind
+		}
+		if e.Issue != "" {
+			t += " issue=" + e.Issue
+		}
+		parts = append(parts, t)
+	}
+	for _, k := range s.CallsParams {
+		parts = append(parts, fmt.Sprintf("calls p%d", k))
+	}
+	return "effects: " + strings.Join(parts, "; ")
+}
 
 // maxEffects bounds a summary: beyond it, effects of the same kind and
 // operation are folded so that facts stay small in library-heavy closures.

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -177,6 +178,15 @@ func (w *walker) paramsKey(params ssa.Value) *effect.Key {
 					continue
 				}
 				visit(x, depth+1)
+				// A nested struct literal is built in a local and copied in:
+				// *field = *local.
+				for _, fr := range referrersOf(x) {
+					if st, ok := fr.(*ssa.Store); ok && st.Addr == x {
+						if load, ok := st.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
+							visit(load.X, depth+1)
+						}
+					}
+				}
 			case *ssa.Call:
 				callee := x.Call.StaticCallee()
 				if callee == nil || callee.Object() == nil || callee.Object().Name() != "SetIdempotencyKey" {

@@ -61,8 +61,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	e := &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
 		Path: []effect.Hop{w.hop(ci)}}
 	if v := arg(m.TargetArg); v != nil {
-		if texts := stringValues(v); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
-			e.Target = texts[0]
+		if t := constTarget(v); t != "" {
+			e.Target = t
+		}
+		if m.Kind == effect.KindHTTP {
+			e.Target = urlHost([]ssa.Value{v}, 0)
 		}
 	}
 	if m.Request != nil {
@@ -80,7 +83,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.Claim {
 		e.Op = effect.OpClaim
 	}
-	w.addSite(e, ci, nil, true)
+	w.addSite(e, ci, exec, true)
 }
 
 // sql classifies the SQL argument of an executor call.
@@ -146,11 +149,11 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	method, url := requestOrigin(req)
 	e.Op = strings.ToLower(method)
 	switch e.Op {
-	case "post", "patch":
+	case "post", "patch", "put", "delete":
+		// An outbound write to another party: the design rates it high
+		// whatever HTTP says about PUT and DELETE, because the server on
+		// the other side decides whether a repeat is harmless.
 		e.Risk = effect.High
-	case "put", "delete":
-		e.Risk = effect.Safe
-		e.Detail = "idempotent by HTTP semantics (if the server honours them)"
 	case "get", "head", "options":
 		e.Risk = effect.Safe
 	default:

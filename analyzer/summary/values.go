@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -15,8 +16,13 @@ const dynamic = "jobeffects_dyn"
 // normalize strips conversions that do not change a value's identity
 // (interface boxing, named-type changes), so the same transaction seen
 // through store.Execer and pgx.Tx compares equal.
+//
+// Variables captured by closures live in heap cells: the closure loads
+// the cell (a free variable), the enclosing function stores the value into
+// it once. Both sides are normalised to the variable itself, so a
+// transaction captured by a callback is the same value as outside it.
 func normalize(v ssa.Value) ssa.Value {
-	for {
+	for i := 0; i < 16; i++ {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
 			v = x.X
@@ -26,10 +32,49 @@ func normalize(v ssa.Value) ssa.Value {
 			v = x.X
 		case *ssa.TypeAssert:
 			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v
+			}
+			switch c := x.X.(type) {
+			case *ssa.FreeVar:
+				return c
+			case *ssa.Alloc:
+				if stored := onlyStore(c); stored != nil {
+					v = stored
+					continue
+				}
+			}
+			return v
+		case *ssa.Alloc:
+			if stored := onlyStore(x); stored != nil {
+				v = stored
+				continue
+			}
+			return v
 		default:
 			return v
 		}
 	}
+	return v
+}
+
+// onlyStore returns the value stored into a captured-variable cell when
+// there is exactly one store (the variable is never reassigned).
+func onlyStore(a *ssa.Alloc) ssa.Value {
+	if !a.Heap {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range referrersOf(a) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }
 
 // funcRef is a function a function value resolves to.
@@ -209,4 +254,77 @@ func formatTemplate(f string) string {
 		i = j - 1
 	}
 	return b.String()
+}
+
+// constTarget returns a constant naming an effect's target: a string, or
+// the elements of a slice literal of strings (variadic keys, or a
+// pgx.Identifier{"schema", "table"}, joined with dots).
+func constTarget(v ssa.Value) string {
+	if texts := stringValues(v); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+		return texts[0]
+	}
+	elems := sliceElems(v)
+	if len(elems) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, e := range elems {
+		texts := stringValues(normalize(e))
+		if len(texts) != 1 || strings.Contains(texts[0], dynamic) {
+			return ""
+		}
+		parts = append(parts, texts[0])
+	}
+	if _, isIdent := v.Type().(*types.Named); isIdent {
+		return strings.Join(parts, ".")
+	}
+	return parts[0]
+}
+
+// sliceElems returns the values stored into a slice literal, in index order.
+func sliceElems(v ssa.Value) []ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Slice:
+			v = x.X
+			continue
+		}
+		break
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	byIndex := map[int64]ssa.Value{}
+	n := int64(0)
+	for _, r := range referrersOf(a) {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil
+		}
+		i := c.Int64()
+		for _, rr := range referrersOf(ia) {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				byIndex[i] = st.Val
+				if i+1 > n {
+					n = i + 1
+				}
+			}
+		}
+	}
+	out := make([]ssa.Value, 0, n)
+	for i := int64(0); i < n; i++ {
+		if byIndex[i] == nil {
+			return nil
+		}
+		out = append(out, byIndex[i])
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,14 +30,30 @@ const usage = `jobeffects finds background-job handlers and reports side effects
 would happen twice when a job is delivered twice.
 
 Usage:
-  jobeffects [flags] packages...            report unguarded handlers (like go vet)
-  jobeffects inventory [flags] packages...  write the risk inventory of every handler
+  jobeffects [-C dir] [flags] packages...            report unguarded handlers (like go vet)
+  jobeffects [-C dir] inventory [flags] packages...  write the risk inventory of every handler
   go vet -vettool=$(which jobeffects) packages...
 
 Exit status: 0 nothing reported, 1 findings reported, 2 load, type or usage errors.
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
+	// -C dir, first, runs as if started in dir (as go -C does).
+	if len(args) > 0 && (args[0] == "-C" || strings.HasPrefix(args[0], "-C=")) {
+		dir := strings.TrimPrefix(args[0], "-C=")
+		args = args[1:]
+		if dir == "-C" {
+			if len(args) == 0 {
+				fmt.Fprintln(stderr, "jobeffects: -C needs a directory")
+				return exitError
+			}
+			dir, args = args[0], args[1:]
+		}
+		if err := os.Chdir(dir); err != nil {
+			fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+			return exitError
+		}
+	}
 	if len(args) > 0 && args[0] == "inventory" {
 		return runInventory(args[1:], stdout, stderr)
 	}
@@ -236,49 +253,57 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph,
 	return graph, loadErrs, nil
 }
 
-type diag struct {
-	file      string
-	line, col int
-	msg       string
-}
-
-// printText prints root diagnostics as go vet does ("file:line:col: msg"),
-// sorted, with paths relative to the working directory. It returns the count.
+// printText prints root diagnostics as go vet does: "file:line:col: msg",
+// then each Related hop as "file:line:col: \tmsg", with file names
+// relative to the working directory. Diagnostics are sorted by position and
+// duplicates dropped. It returns the number printed.
 func printText(graph *checker.Graph, w io.Writer) int {
 	cwd, _ := os.Getwd()
-	var ds []diag
-	seen := map[diag]bool{}
+	type entry struct {
+		pos  token.Position
+		text string
+	}
+	var es []entry
+	seen := map[string]bool{}
 	for _, act := range graph.Roots {
+		fset := act.Package.Fset
+		where := func(p token.Pos) string {
+			q := fset.Position(p)
+			if rel, err := filepath.Rel(cwd, q.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+				q.Filename = rel
+			}
+			return q.String()
+		}
 		for _, d := range act.Diagnostics {
-			p := act.Package.Fset.Position(d.Pos)
-			file := p.Filename
-			if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
-				file = "./" + filepath.ToSlash(rel)
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s: %s\n", where(d.Pos), d.Message)
+			for _, r := range d.Related {
+				fmt.Fprintf(&b, "%s: \t%s\n", where(r.Pos), r.Message)
 			}
-			x := diag{file, p.Line, p.Column, d.Message}
-			if !seen[x] {
-				seen[x] = true
-				ds = append(ds, x)
+			if seen[b.String()] {
+				continue
 			}
+			seen[b.String()] = true
+			es = append(es, entry{fset.Position(d.Pos), b.String()})
 		}
 	}
-	sort.Slice(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.file != b.file {
-			return a.file < b.file
+	sort.Slice(es, func(i, j int) bool {
+		a, b := es[i].pos, es[j].pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
 		}
-		if a.line != b.line {
-			return a.line < b.line
+		if a.Line != b.Line {
+			return a.Line < b.Line
 		}
-		if a.col != b.col {
-			return a.col < b.col
+		if a.Column != b.Column {
+			return a.Column < b.Column
 		}
-		return a.msg < b.msg
+		return es[i].text < es[j].text
 	})
-	for _, d := range ds {
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", d.file, d.line, d.col, d.msg)
+	for _, e := range es {
+		io.WriteString(w, e.text)
 	}
-	return len(ds)
+	return len(es)
 }
 
 func countDiagnostics(graph *checker.Graph) int {

@@ -1,0 +1,22 @@
+package analyzer_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+)
+
+// TestEffectKinds pins down the effect kinds of the non-SQL library models
+// (net/http, net/smtp, Stripe, go-redis, os, os/exec), dynamic calls, and
+// the unguarded and random-key diagnostics of handlers using them.
+func TestEffectKinds(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "effectkinds")
+}
+
+// TestSQLKinds pins down SQL classification through every executor API and
+// every form the SQL text arrives in.
+func TestSQLKinds(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "sqlkinds")
+}

@@ -1,0 +1,266 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// These tests build the real binary and run it the ways users do, on
+// example modules that import the real asynq, River, pgx and stripe-go
+// from the module proxy.
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var binary string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "jobeffects-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "jobeffects")
+	if runtime.GOOS == "windows" {
+		binary += ".exe"
+	}
+	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+	if err != nil {
+		panic("building jobeffects: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func testdataDir(t *testing.T, name string) string {
+	t.Helper()
+	d, err := filepath.Abs(filepath.Join("..", "..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// runCmd runs a command in dir and returns stdout, stderr and the exit code.
+func runCmd(t *testing.T, dir string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		code = ee.ExitCode()
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+// diagnostics splits vet-style text into diagnostics (a line plus its
+// indented Related lines), sorted: go vet prints packages in build order.
+func diagnostics(text string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.Contains(line, ": \t") && len(out) > 0:
+			out[len(out)-1] += "\n" + line
+		default:
+			out = append(out, line)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join(testdataDir(t, "golden"), name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test ./cmd/jobeffects -update rewrites it)\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func TestVetExample(t *testing.T) {
+	dir := testdataDir(t, "example")
+	_, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	if code != 1 {
+		t.Fatalf("go vet exit code %d, want 1\n%s", code, stderr)
+	}
+	diags := diagnostics(stderr)
+	golden(t, "example.vet.txt", []byte(strings.Join(diags, "\n")+"\n"))
+
+	// One unguarded diagnostic per unguarded handler, at the handler.
+	var unguarded []string
+	for _, d := range diags {
+		if strings.Contains(d, ": unguarded: ") {
+			unguarded = append(unguarded, d[:strings.Index(d, ": unguarded")])
+		}
+	}
+	want := []string{"jobs/balance.go:27:27", "jobs/charge.go:38:16", "jobs/credit.go:13:16", "jobs/welcome.go:11:16"}
+	if strings.Join(unguarded, " ") != strings.Join(want, " ") {
+		t.Errorf("unguarded at %v, want %v", unguarded, want)
+	}
+	for _, rule := range []string{"guard-separate-tx", "random-key", "duplicate-as-error"} {
+		if !strings.Contains(stderr, ": "+rule+": ") {
+			t.Errorf("no %s diagnostic", rule)
+		}
+	}
+}
+
+func TestVetJSONCarriesPath(t *testing.T) {
+	dir := testdataDir(t, "example")
+	stdout, stderr, code := runCmd(t, dir, "go", "vet", "-json", "-vettool="+binary, "./...")
+	if code != 0 {
+		t.Fatalf("go vet -json exit code %d\n%s", code, stderr)
+	}
+	// go vet -json prints one JSON object per package (to stdout since
+	// Go 1.26, to stderr before), possibly after "# pkg" headers.
+	text := stdout + stderr
+	start := strings.Index(text, "{")
+	if start < 0 {
+		t.Fatalf("no JSON in output:\n%s", text)
+	}
+	type tree map[string]map[string][]struct {
+		Posn     string `json:"posn"`
+		Category string `json:"category"`
+		Message  string `json:"message"`
+		Related  []struct {
+			Posn    string `json:"posn"`
+			Message string `json:"message"`
+		} `json:"related"`
+	}
+	var trees []tree
+	dec := json.NewDecoder(strings.NewReader(text[start:]))
+	for dec.More() {
+		var tr tree
+		if err := dec.Decode(&tr); err != nil {
+			t.Fatalf("decoding vet JSON: %v\n%s", err, text)
+		}
+		trees = append(trees, tr)
+	}
+	found := false
+	for _, tr := range trees {
+		for _, byAnalyzer := range tr {
+			for _, d := range byAnalyzer["jobeffects"] {
+				if d.Category == "unguarded" && strings.Contains(d.Message, "SendWelcome") {
+					found = true
+					var hops []string
+					for _, r := range d.Related {
+						hops = append(hops, filepath.Base(r.Posn[:strings.LastIndex(r.Posn, ":")]))
+					}
+					want := "welcome.go:20 notify.go:18 mail.go:13"
+					if strings.Join(hops, " ") != want {
+						t.Errorf("related hops %v, want %s", hops, want)
+					}
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no unguarded diagnostic for SendWelcome in vet JSON:\n%s", text)
+	}
+}
+
+func TestCLIMatchesVet(t *testing.T) {
+	dir := testdataDir(t, "example")
+	_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	stdout, cliOut, code := runCmd(t, dir, binary, "./...")
+	if code != 1 {
+		t.Fatalf("jobeffects exit code %d, want 1\n%s", code, cliOut)
+	}
+	if stdout != "" {
+		t.Errorf("unexpected stdout: %s", stdout)
+	}
+	if a, b := strings.Join(diagnostics(cliOut), "\n"), strings.Join(diagnostics(vetOut), "\n"); a != b {
+		t.Errorf("CLI and go vet differ\n--- CLI\n%s\n--- vet\n%s", a, b)
+	}
+}
+
+func TestInventoryGolden(t *testing.T) {
+	dir := testdataDir(t, "example")
+	tmp := t.TempDir()
+	var outputs [][]byte
+	for i := 0; i < 2; i++ {
+		path := filepath.Join(tmp, "inventory.yaml")
+		_, stderr, code := runCmd(t, dir, binary, "inventory", "./...", "-o", path)
+		if code != 0 {
+			t.Fatalf("inventory exit code %d\n%s", code, stderr)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outputs = append(outputs, data)
+	}
+	if !bytes.Equal(outputs[0], outputs[1]) {
+		t.Fatal("two inventory runs differ")
+	}
+	stdout, _, code := runCmd(t, dir, binary, "inventory", "./...")
+	if code != 0 || stdout != string(outputs[0]) {
+		t.Errorf("inventory to stdout (exit %d) differs from -o output", code)
+	}
+	golden(t, "example.inventory.yaml", outputs[0])
+}
+
+func TestCleanModuleIsQuiet(t *testing.T) {
+	dir := testdataDir(t, "clean")
+	stdout, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	if code != 0 || strings.TrimSpace(stdout+stderr) != "" {
+		t.Errorf("go vet on the clean module: exit %d, output %q", code, stdout+stderr)
+	}
+	stdout, stderr, code = runCmd(t, dir, binary, "./...")
+	if code != 0 || stdout+stderr != "" {
+		t.Errorf("jobeffects on the clean module: exit %d, output %q", code, stdout+stderr)
+	}
+	stdout, _, code = runCmd(t, dir, binary, "inventory", "./...")
+	if code != 0 || !strings.Contains(stdout, "handlers: 4") || !strings.Contains(stdout, "findings: 0") {
+		t.Errorf("inventory of the clean module: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestBrokenPackageExit2(t *testing.T) {
+	dir := testdataDir(t, "broken")
+	_, stderr, code := runCmd(t, dir, binary, "./...")
+	if code != 2 {
+		t.Errorf("exit code %d, want 2", code)
+	}
+	if !strings.Contains(stderr, "broken.go:6:9: undefined: undefinedThing") {
+		t.Errorf("error does not name file and line:\n%s", stderr)
+	}
+	_, stderr, code = runCmd(t, dir, binary, "inventory", "./...")
+	if code != 2 || !strings.Contains(stderr, "broken.go:6:9") {
+		t.Errorf("inventory: exit %d\n%s", code, stderr)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := testdataDir(t, "clean")
+	for _, args := range [][]string{{"-nope", "./..."}, {}, {"inventory"}, {"inventory", "-o"}} {
+		_, stderr, code := runCmd(t, dir, binary, args...)
+		if code != 2 {
+			t.Errorf("jobeffects %v: exit %d, want 2\n%s", args, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+// Package asynqforms registers asynq handlers in every form the discovery
+// supports and checks each is found and diagnosed at its definition.
+package asynqforms
+
+import (
+	"context"
+	"database/sql"
+	"log"
+
+	"github.com/hibiken/asynq"
+)
+
+type Deps struct{ DB *sql.DB }
+
+func (d *Deps) MethodValue(ctx context.Context, t *asynq.Task) error { // want MethodValue:"db_write/insert audit" `unguarded: handler \(\*asynqforms.Deps\).MethodValue \(asynq task "audit:write"\) .*insert into audit \(medium\)`
+	_, err := d.DB.ExecContext(ctx, "insert into audit(msg) values ($1)", string(t.Payload()))
+	return err
+}
+
+func plainFunc(ctx context.Context, t *asynq.Task) error { // want plainFunc:"no effects"
+	log.Printf("task %s", t.Type())
+	return nil
+}
+
+type Processor struct{ DB *sql.DB }
+
+func (p *Processor) ProcessTask(ctx context.Context, t *asynq.Task) error { // want ProcessTask:"db_write/update-increment counters" `unguarded: handler \(\*asynqforms.Processor\).ProcessTask \(asynq task "counter:bump"\) .*update-increment of counters`
+	_, err := p.DB.ExecContext(ctx, "update counters set n = n + 1 where k = $1", t.Type())
+	return err
+}
+
+func converted(ctx context.Context, t *asynq.Task) error { // want converted:"db_write/insert sessions" `unguarded: handler asynqforms.converted \(asynq task "session:add"\)`
+	_, err := (*sql.DB)(nil).ExecContext(ctx, "insert into sessions(id) values ($1)", t.Type())
+	return err
+}
+
+func wrapped(ctx context.Context, t *asynq.Task) error { // want wrapped:"db_write/insert events" `unguarded: handler asynqforms.wrapped \(asynq task "event:add"\)`
+	_, err := (*sql.DB)(nil).ExecContext(ctx, "insert into events(k) values ($1)", t.Type())
+	return err
+}
+
+func withLogging(h asynq.HandlerFunc) asynq.HandlerFunc { // want withLogging:"no effects"
+	return func(ctx context.Context, t *asynq.Task) error {
+		log.Printf("start %s", t.Type())
+		return h(ctx, t)
+	}
+}
+
+func Register(d *Deps, db *sql.DB) *asynq.ServeMux { // want Register:"no effects"
+	mux := asynq.NewServeMux()
+	mux.HandleFunc("audit:write", d.MethodValue)
+	mux.HandleFunc("noop", plainFunc)
+	mux.Handle("counter:bump", &Processor{DB: db})
+	mux.Handle("session:add", asynq.HandlerFunc(converted))
+	mux.HandleFunc("event:add", withLogging(wrapped))
+	mux.HandleFunc("closure:insert", func(ctx context.Context, t *asynq.Task) error { // want `unguarded: handler asynqforms.Register.func1 \(asynq task "closure:insert"\)`
+		_, err := db.ExecContext(ctx, "insert into closures(k) values ($1)", t.Type())
+		return err
+	})
+	return mux
+}

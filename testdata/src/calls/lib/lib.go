@@ -1,0 +1,49 @@
+// Package lib sits between the handler and package deep, and calls
+// function values it is given.
+package lib
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+
+	"calls/deep"
+)
+
+// Audit records through package deep.
+func Audit(ctx context.Context, db *sql.DB, msg string) error { // want Audit:"db_write/insert audit_log"
+	return deep.Record(ctx, db, msg)
+}
+
+// WithRetry calls fn: its callers' function values are its effects.
+func WithRetry(fn func() error) error { // want WithRetry:"calls p0"
+	for i := 0; i < 3; i++ {
+		if err := fn(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Store keeps fn for later: not an effect of calling Store.
+type Store struct{ hooks []func() }
+
+func (s *Store) Add(fn func()) { s.hooks = append(s.hooks, fn) } // want Add:"no effects"
+
+var once sync.Once
+
+// Init runs fn once through sync.Once: the closure is taken as called.
+func Init(ctx context.Context, db *sql.DB) { // want Init:"db_write/insert boot"
+	once.Do(func() {
+		db.ExecContext(ctx, "insert into boot(at) values (now())")
+	})
+}
+
+// Countdown is recursive.
+func Countdown(ctx context.Context, db *sql.DB, n int) { // want Countdown:"db_write/update-increment ticks"
+	if n == 0 {
+		return
+	}
+	db.ExecContext(ctx, "update ticks set n = n + 1")
+	Countdown(ctx, db, n-1)
+}

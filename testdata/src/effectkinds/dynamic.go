@@ -1,0 +1,62 @@
+package effectkinds
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log"
+
+	"github.com/hibiken/asynq"
+)
+
+// Notifier is a user interface: what its implementations do is not known
+// in this package.
+type Notifier interface {
+	Notify(ctx context.Context, to, msg string) error
+}
+
+func notify(ctx context.Context, n Notifier) error { // want notify:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify$`
+	return n.Notify(ctx, "u1", "hello")
+}
+
+// Unknown only: the handler's risk is unknown, so no unguarded finding
+// (unknown-effect is reported only with -strict).
+func (d *Deps) NotifyUser(ctx context.Context, t *asynq.Task) error { // want NotifyUser:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify$`
+	return d.Notifier.Notify(ctx, decode(t).Email, "hello")
+}
+
+// A func-typed struct field is a dynamic call.
+func (d *Deps) runHook(ctx context.Context) error { // want runHook:`^effects: dynamic_call/call effectkinds.Deps.Hook$`
+	return d.Hook(ctx)
+}
+
+// A func-typed parameter that is called is left to the caller to resolve.
+func withRetry(ctx context.Context, fn func(context.Context) error) error { // want withRetry:`^effects: calls p1$`
+	for i := 0; i < 3; i++ {
+		if err := fn(ctx); err == nil {
+			return nil
+		}
+	}
+	return fn(ctx)
+}
+
+// ... which substitutes what it passes: the closure's insert runs on the
+// caller's parameter 1.
+// go/ssa captures db in a cell; the executor is still parameter 1.
+func retryAudit(ctx context.Context, db *sql.DB) error { // want retryAudit:`^effects: db_write/insert audit @p1$`
+	return withRetry(ctx, func(ctx context.Context) error {
+		_, err := db.ExecContext(ctx, "insert into audit(msg) values ('retry')")
+		return err
+	})
+}
+
+// Logging and printing are not effects.
+func logOnly(ctx context.Context, t *asynq.Task) error { // want logOnly:"no effects"
+	log.Printf("task %s", t.Type())
+	fmt.Println("done")
+	return nil
+}
+
+func printDone() { // want printDone:"no effects"
+	fmt.Println("done")
+}

@@ -1,0 +1,47 @@
+package guards
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+	"github.com/stripe/stripe-go/v82"
+)
+
+type Ext struct {
+	Deps
+	Redis  *redis.Client
+	Stripe *stripe.Client
+}
+
+// ChargeAfterClaim: a DB claim alone does not protect money.
+func (e *Ext) ChargeAfterClaim(ctx context.Context, t *asynq.Task) error { // want ChargeAfterClaim:"payment/charge stripe charges; db_write/claim processed_jobs" `unguarded: handler \(\*guards.Ext\).ChargeAfterClaim .*\(critical\) .*a DB claim does not protect money`
+	tag, err := e.Pool.Exec(ctx, "insert into processed_jobs(job_key) values($1) on conflict do nothing", t.Type())
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	_, err = e.Stripe.V1Charges.Create(ctx, &stripe.ChargeCreateParams{Amount: stripe.Int64(100)})
+	return err
+}
+
+// SetNXMail claims in Redis, then sends: guarded with a window.
+func (e *Ext) SetNXMail(ctx context.Context, t *asynq.Task) error { // want SetNXMail:"kv_write/increment hits guarded=processed_jobs; kv_write/claim"
+	ok, err := e.Redis.SetNX(ctx, "job:"+t.Type(), 1, 0).Result()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return nil
+	}
+	return e.Redis.Incr(ctx, "hits").Err()
+}
+
+// SetNXInsert claims in Redis and writes to the database: the two stores
+// do not commit together.
+func (e *Ext) SetNXInsert(ctx context.Context, t *asynq.Task) error { // want SetNXInsert:"db_write/insert ledger issue=guard-separate-tx; kv_write/claim"
+	if !e.Redis.SetNX(ctx, "job:"+t.Type(), 1, 0).Val() { // want `guard-separate-tx`
+		return nil
+	}
+	_, err := e.Pool.Exec(ctx, "insert into ledger(order_id) values ($1)", t.Type())
+	return err
+}
