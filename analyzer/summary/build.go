@@ -108,6 +108,14 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 				if o := f.Origin(); o != nil {
 					f = o
 				}
+				// Bound-method and promotion wrappers stand for the method.
+				if f.Synthetic != "" && f.Parent() == nil {
+					if obj, ok := f.Object().(*types.Func); ok && obj != nil {
+						if real := f.Prog.FuncValue(obj); real != nil {
+							f = real
+						}
+					}
+				}
 				if p.set[f] {
 					out[f] = true
 				}

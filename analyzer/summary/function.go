@@ -12,6 +12,9 @@ import (
 
 // walker summarises one function.
 type walker struct {
+	// active guards callValue against cycles through function values
+	// (a closure that calls itself through its own variable).
+	active   map[*ssa.Function]bool
 	p        *Package
 	fn       *ssa.Function
 	name     string
@@ -211,55 +214,71 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value
 	}
 	for _, r := range refs {
 		callee := r.fn
-		var sum *Summary
-		switch {
-		case w.p.set[callee]:
-			sum = w.p.sums[callee]
-		default:
-			obj, _ := callee.Object().(*types.Func)
-			if obj == nil {
-				w.unknown(ci, callee.String(), "calls "+callee.String()+", which was not analysed")
-				continue
-			}
-			if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
-				if m != nil {
-					w.model(ci, m, r.recv, nil)
-				}
-				continue
-			}
-			var ok bool
-			if sum, ok = w.p.env.Import(obj); !ok {
-				w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
-				continue
-			}
+		if w.active[callee] {
+			continue
 		}
-		args := make([]ssa.Value, len(callee.Params))
-		if r.recv != nil && len(args) > 0 {
-			args[0] = r.recv
+		if w.active == nil {
+			w.active = map[*ssa.Function]bool{}
 		}
-		hop := w.hop(ci)
-		for i := range sum.Effects {
-			e := sum.Effects[i].Prepend(hop)
-			var exec ssa.Value
-			switch {
-			case e.Exec == effect.NoExec:
-			case txFrom != nil && e.Exec == 0 && r.recv == nil:
-				exec = txFrom
-				e.Tx = true
-			default:
-				exec = pick(e.Exec, args, r.bindings)
-			}
-			w.addSite(&e, ci, exec, false)
-		}
-		for _, k := range sum.CallsParams {
-			if a := pick(k, args, r.bindings); a != nil {
-				w.callValue(ci, a, nil)
-			} else {
-				w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
-			}
-		}
-		w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+		w.active[callee] = true
+		w.callRef(ci, r, txFrom)
+		delete(w.active, callee)
 	}
+}
+
+// callRef adds the effects of one resolved function value called at ci.
+func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
+	callee := r.fn
+	var sum *Summary
+	switch {
+	case w.p.set[callee]:
+		if sum = w.p.sums[callee]; sum == nil {
+			return // not summarised yet: its own round adds it
+		}
+	default:
+		obj, _ := callee.Object().(*types.Func)
+		if obj == nil {
+			w.unknown(ci, callee.String(), "calls "+callee.String()+", which was not analysed")
+			return
+		}
+		if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
+			if m != nil {
+				w.model(ci, m, r.recv, nil)
+			}
+			return
+		}
+		var ok bool
+		if sum, ok = w.p.env.Import(obj); !ok {
+			w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
+			return
+		}
+	}
+	args := make([]ssa.Value, len(callee.Params))
+	if r.recv != nil && len(args) > 0 {
+		args[0] = r.recv
+	}
+	hop := w.hop(ci)
+	for i := range sum.Effects {
+		e := sum.Effects[i].Prepend(hop)
+		var exec ssa.Value
+		switch {
+		case e.Exec == effect.NoExec:
+		case txFrom != nil && e.Exec == 0 && r.recv == nil:
+			exec = txFrom
+			e.Tx = true
+		default:
+			exec = pick(e.Exec, args, r.bindings)
+		}
+		w.addSite(&e, ci, exec, false)
+	}
+	for _, k := range sum.CallsParams {
+		if a := pick(k, args, r.bindings); a != nil {
+			w.callValue(ci, a, nil)
+		} else {
+			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
+		}
+	}
+	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
 }
 
 func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {

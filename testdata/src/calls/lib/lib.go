@@ -47,3 +47,28 @@ func Countdown(ctx context.Context, db *sql.DB, n int) { // want Countdown:"db_w
 	db.ExecContext(ctx, "update ticks set n = n + 1")
 	Countdown(ctx, db, n-1)
 }
+
+// SelfCalling is a closure that calls itself through its own variable.
+func SelfCalling(ctx context.Context, db *sql.DB) { // want SelfCalling:"db_write/insert steps"
+	var step func(n int)
+	step = func(n int) {
+		if n > 0 {
+			db.ExecContext(ctx, "insert into steps(n) values ($1)", n)
+			step(n - 1)
+		}
+	}
+	step(3)
+}
+
+type Runner struct{ DB *sql.DB }
+
+// Run is passed as a bound method value below.
+func (r *Runner) Run() error { // want Run:"db_write/insert runs"
+	_, err := r.DB.Exec("insert into runs(at) values (now())")
+	return err
+}
+
+// RunBound hands a method value to WithRetry, which calls it.
+func RunBound(r *Runner) error { // want RunBound:"db_write/insert runs"
+	return WithRetry(r.Run)
+}
