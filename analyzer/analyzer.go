@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"flag"
+	"path/filepath"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -11,8 +12,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
-	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -38,9 +39,14 @@ var Analyzer = &analysis.Analyzer{
 // (rule unknown-effect).
 var Strict bool
 
+// ConfigPath is the .jobeffects.yaml to use; by default the one at the
+// module root of each package, if any.
+var ConfigPath string
+
 func flags() flag.FlagSet {
 	fs := flag.NewFlagSet("jobeffects", flag.ContinueOnError)
 	fs.BoolVar(&Strict, "strict", false, "also report handlers with effects that cannot be told statically (unknown-effect)")
+	fs.StringVar(&ConfigPath, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
 	return *fs
 }
 
@@ -52,10 +58,15 @@ func (*constResult) AFact()           {}
 func (c *constResult) String() string { return fmt.Sprintf("const %q", c.Value) }
 
 func run(pass *analysis.Pass) (any, error) {
-	ix, err := models.Builtin()
+	cfgPath := ConfigPath
+	if cfgPath == "" && len(pass.Files) > 0 {
+		cfgPath = config.Find(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()))
+	}
+	loaded, err := config.Load(cfgPath)
 	if err != nil {
 		return nil, err
 	}
+	ix := loaded.Index
 	rules, err := discovery.Builtin()
 	if err != nil {
 		return nil, err

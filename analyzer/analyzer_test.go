@@ -39,3 +39,11 @@ func TestStrictUnknownEffect(t *testing.T) {
 	defer analyzer.Analyzer.Flags.Set("strict", "false")
 	analysistest.Run(t, testdata, analyzer.Analyzer, "strict")
 }
+
+func TestUserGuardsFromConfig(t *testing.T) {
+	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "userguard", ".jobeffects.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	defer analyzer.Analyzer.Flags.Set("config", "")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "userguard")
+}

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"fmt"
+	"slices"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -71,8 +72,20 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 		if !c.Direct || c.Effect.Op != effect.OpClaim {
 			continue
 		}
-		tests := dupTests(c, env.Index)
+		tests, returned := dupTests(c, env.Index)
 		if len(tests) == 0 {
+			// A claim whose result is passed back to the caller is a claim
+			// helper: the caller tests it. Otherwise it guards nothing.
+			if !returned {
+				pitfalls = append(pitfalls, Pitfall{Rule: RuleClaimUnchecked, Pos: c.Effect.Evidence(), Message: fmt.Sprintf(
+					"the result of this claim on %s is never tested, so it guards nothing: the effects after it run on every delivery; skip them when the claim finds the key taken",
+					orTable(c.Effect.Target))})
+				for _, s := range sites {
+					if s != c && s.Effect.NeedsGuard() && s.Effect.Issue == "" && after(c.Instr, s.Instr) {
+						s.Effect.Issue, s.Effect.IssuePos = RuleClaimUnchecked, c.Effect.Evidence()
+					}
+				}
+			}
 			continue
 		}
 		var firsts []*ssa.BasicBlock
@@ -168,25 +181,38 @@ const (
 	dupOrErrBool                // true on a duplicate or an error
 )
 
-// dupTests finds the branches that test a claim's result.
-func dupTests(c *Site, ix *models.Index) []test {
+// dupTests finds the branches that test a claim's result, and reports
+// whether the result (or what is derived from it) is returned.
+func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 	call := c.Instr.Value()
 	if call == nil {
-		return nil
+		return nil, false
+	}
+	// What the claim's results say: a bool is true on the first delivery
+	// (SETNX-like guard functions); an error is nil on a duplicate, unless
+	// the claim declares duplicate errors; anything else (a command tag, a
+	// row, a result) is followed through the methods called on it.
+	initial := func(v ssa.Value, last bool) derived {
+		switch {
+		case isBool(v.Type()):
+			return firstBool
+		case isError(v.Type()) && last && len(c.DupErrors) > 0:
+			return noRowsErr
+		case isError(v.Type()) && last:
+			return plainErr
+		}
+		return result
 	}
 	var work []item
 	if tup, ok := call.Type().(*types.Tuple); ok {
 		for _, r := range refs(call) {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-				work = append(work, item{ex, result})
-			} else if ok && ex.Index == tup.Len()-1 && isError(ex.Type()) {
-				work = append(work, item{ex, plainErr})
+			if ex, ok := r.(*ssa.Extract); ok && (ex.Index == 0 || ex.Index == tup.Len()-1) {
+				work = append(work, item{ex, initial(ex, ex.Index == tup.Len()-1)})
 			}
 		}
 	} else {
-		work = append(work, item{call, result})
+		work = append(work, item{call, initial(call, true)})
 	}
-	var tests []test
 	plain := map[ssa.Value]bool{}
 	seen := map[ssa.Value]bool{}
 	for len(work) > 0 {
@@ -202,16 +228,18 @@ func dupTests(c *Site, ix *models.Index) []test {
 		}
 		for _, r := range refs(it.v) {
 			switch x := r.(type) {
+			case *ssa.Return:
+				returned = true
 			case *ssa.Call:
 				if it.k == result || it.k == noRowsErr {
-					work = append(work, fromCall(x, it.v, it.k, ix)...)
+					work = append(work, fromCall(x, it.v, it.k, ix, c.DupErrors)...)
 				}
 			case *ssa.Extract:
 				if x.Index == 0 && it.k == count {
 					work = append(work, item{x, count})
 				}
 			case *ssa.BinOp:
-				if k, ok := compare(x, it.v, it.k, ix); ok {
+				if k, ok := compare(x, it.v, it.k, ix, c.DupErrors); ok {
 					work = append(work, item{x, k})
 				}
 			case *ssa.UnOp:
@@ -238,7 +266,7 @@ func dupTests(c *Site, ix *models.Index) []test {
 	for i := range tests {
 		tests[i].nilOnDup = plain
 	}
-	return tests
+	return tests, returned
 }
 
 // item is a value derived from a claim's result, with what it says.
@@ -249,7 +277,7 @@ type item struct {
 
 // fromCall follows a claim-derived value through a method called on it
 // (Scan, RowsAffected, Val, Result) or errors.Is.
-func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index) []item {
+func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupErrors []string) []item {
 	c := call.Call
 	var name string
 	isRecv := false
@@ -262,7 +290,7 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index) []item {
 		if sig := obj.Type().(*types.Signature); sig.Recv() != nil {
 			isRecv = len(c.Args) > 0 && c.Args[0] == v
 		}
-		if obj.FullName() == "errors.Is" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isNoRows(c.Args[1], ix) {
+		if obj.FullName() == "errors.Is" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isNoRows(c.Args[1], ix, dupErrors) {
 			return []item{{call, dupBool}}
 		}
 	}
@@ -302,7 +330,7 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index) []item {
 }
 
 // compare classifies a comparison of a claim-derived value.
-func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index) (derived, bool) {
+func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index, dupErrors []string) (derived, bool) {
 	other := b.Y
 	if b.Y == v {
 		other = b.X
@@ -343,7 +371,7 @@ func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index) (derived, b
 			return firstBool, true
 		}
 	case noRowsErr:
-		if isNoRows(other, ix) {
+		if isNoRows(other, ix, dupErrors) {
 			if b.Op == token.EQL {
 				return dupBool, true
 			}
@@ -364,7 +392,7 @@ func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index) (derived, b
 }
 
 // isNoRows reports whether v loads a "no rows" error variable.
-func isNoRows(v ssa.Value, ix *models.Index) bool {
+func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
 	for {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
@@ -373,6 +401,9 @@ func isNoRows(v ssa.Value, ix *models.Index) bool {
 		case *ssa.UnOp:
 			if g, ok := x.X.(*ssa.Global); ok {
 				if obj, ok := g.Object().(*types.Var); ok {
+					if len(dupErrors) > 0 {
+						return obj.Pkg() != nil && slices.Contains(dupErrors, obj.Pkg().Path()+"."+obj.Name())
+					}
 					return ix.IsNoRows(obj)
 				}
 			}
@@ -473,6 +504,28 @@ func returnsFrom(start, stop *ssa.BasicBlock) []*ssa.Return {
 		work = append(work, b.Succs...)
 	}
 	return out
+}
+
+// after reports whether instruction b runs after a on every path to b.
+func after(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab != bb {
+		return ab.Dominates(bb)
+	}
+	for _, in := range ab.Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }
 
 func isError(t types.Type) bool {

@@ -19,6 +19,9 @@ type Site struct {
 	// Direct is true when the call itself is the modeled effect, so its
 	// results are the effect's results (what a claim check tests).
 	Direct bool
+	// DupErrors are the error variables a claim returns on a duplicate
+	// (user guard functions); none for SQL and SETNX claims.
+	DupErrors []string
 }
 
 // Pitfall is a guard mistake found in a function: a rule name, where, and why.
@@ -35,4 +38,5 @@ const (
 	RuleRandomKey        = "random-key"
 	RuleDuplicateAsError = "duplicate-as-error"
 	RuleUnknownEffect    = "unknown-effect"
+	RuleClaimUnchecked   = "claim-unchecked"
 )

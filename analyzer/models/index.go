@@ -31,15 +31,14 @@ type Index struct {
 }
 
 var (
-	builtinOnce sync.Once
-	builtin     *Index
-	builtinErr  error
+	builtinOnce  sync.Once
+	builtinFiles []File
+	builtin      *Index
+	builtinErr   error
 )
 
-// Builtin returns the index of the embedded catalog, parsed once per process.
-func Builtin() (*Index, error) {
+func loadBuiltin() {
 	builtinOnce.Do(func() {
-		var files []File
 		names, _ := fs.Glob(catalogFS, "catalog/*.yaml")
 		sort.Strings(names)
 		for _, name := range names {
@@ -53,11 +52,27 @@ func Builtin() (*Index, error) {
 				builtinErr = err
 				return
 			}
-			files = append(files, f)
+			builtinFiles = append(builtinFiles, f)
 		}
-		builtin, builtinErr = NewIndex(files...)
+		builtin, builtinErr = NewIndex(builtinFiles...)
 	})
+}
+
+// Builtin returns the index of the embedded catalog, parsed once per process.
+func Builtin() (*Index, error) {
+	loadBuiltin()
 	return builtin, builtinErr
+}
+
+// WithUser returns an index of the embedded catalog extended (and, for the
+// same function, overridden) by user models.
+func WithUser(user File) (*Index, error) {
+	loadBuiltin()
+	if builtinErr != nil {
+		return nil, builtinErr
+	}
+	files := append(append([]File(nil), builtinFiles...), user)
+	return NewIndex(files...)
 }
 
 // Parse reads one catalog file. Errors name the file, line and field.
@@ -110,6 +125,9 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
+// Validate checks one model entry (as a config file writes them).
+func Validate(m *Model) error { return m.validate() }
+
 func (m *Model) validate() error {
 	switch {
 	case m.Func == "" && (m.Package == "" || len(m.Methods) == 0):
@@ -122,8 +140,13 @@ func (m *Model) validate() error {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete {
-		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, calls, begin, request, open_flags, complete or none)", m.name())
+	if m.SQL == nil && m.Kind == "" && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, calls, begin, request, open_flags, complete, claim or none)", m.name())
+	}
+	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback} {
+		if p != nil && *p < -1 {
+			return fmt.Errorf("%s: argument index %d is negative", m.name(), *p)
+		}
 	}
 	return nil
 }

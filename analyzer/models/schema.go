@@ -66,9 +66,16 @@ type Model struct {
 	Params *int `yaml:"params"`
 	// OpenFlags is the os.OpenFile flag argument: O_APPEND appends.
 	OpenFlags *int `yaml:"open_flags"`
-	// Claim marks a key-value claim (SETNX): its boolean result says
-	// whether this delivery is the first.
+	// Claim marks a claim: SETNX, or a user's guard function such as
+	// ClaimOnce(ctx, tx, key) (bool, error). Its boolean result is true on
+	// the first delivery, or, with DuplicateError, it returns one of those
+	// errors on a duplicate.
 	Claim bool `yaml:"claim"`
+	// Key is the argument holding the claimed key.
+	Key *int `yaml:"key"`
+	// DuplicateError are package-level error variables a claim returns on
+	// a duplicate ("example.com/app/idem.ErrAlreadyProcessed").
+	DuplicateError []string `yaml:"duplicate_error"`
 	// Complete marks a framework completion inside the transaction given
 	// as argument Exec (River JobCompleteTx).
 	Complete bool `yaml:"complete"`

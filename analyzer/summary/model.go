@@ -51,7 +51,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		w.sql(ci, *m.SQL, arg(m.SQL), exec)
 		return
 	}
-	if m.Kind == "" {
+	if m.Kind == "" && !m.Claim {
 		return // begin, callbacks only
 	}
 	risk, _ := effect.ParseRisk(m.Risk)
@@ -82,8 +82,14 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	}
 	if m.Claim {
 		e.Op = effect.OpClaim
+		if m.Key != nil {
+			e.ClaimKey = w.p.text.argText(ci.Pos(), *m.Key)
+		}
 	}
 	w.addSite(e, ci, exec, true)
+	if m.Claim && len(m.DuplicateError) > 0 {
+		w.sites[len(w.sites)-1].DupErrors = m.DuplicateError
+	}
 }
 
 // sql classifies the SQL argument of an executor call.

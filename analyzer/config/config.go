@@ -1,0 +1,153 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
+)
+
+// FileName is the config file looked for at the module root.
+const FileName = ".jobeffects.yaml"
+
+// Config is a parsed .jobeffects.yaml.
+type Config struct {
+	Path string `yaml:"-"`
+	// Effects model in-house functions, as catalog entries.
+	Effects []models.Model `yaml:"effects"`
+	// Guards are the project's claim functions; claim: true is implied.
+	Guards []models.Model `yaml:"guards"`
+}
+
+// Parse reads a config; errors are "file:line: ..." with the field named.
+func Parse(path string, data []byte) (*Config, error) {
+	c := &Config{Path: path}
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) { // an empty file is an empty config
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var root yaml.Node
+	_ = yaml.Unmarshal(data, &root)
+	for i := range c.Guards {
+		c.Guards[i].Claim = true
+		if c.Guards[i].Kind == "" {
+			c.Guards[i].Kind = "guard"
+		}
+		if c.Guards[i].Risk == "" {
+			c.Guards[i].Risk = "safe"
+		}
+	}
+	// Validate every entry through the catalog parser, which names lines.
+	file := models.File{Libraries: []models.Library{{Name: "config", Functions: append(append([]models.Model(nil), c.Effects...), c.Guards...)}}}
+	for i, m := range file.Libraries[0].Functions {
+		section, j := "effects", i
+		if i >= len(c.Effects) {
+			section, j = "guards", i-len(c.Effects)
+		}
+		if err := models.Validate(&m); err != nil {
+			return nil, fmt.Errorf("%s:%d: %s[%d]: %v", path, entryLine(&root, section, j), section, j, err)
+		}
+	}
+	return c, nil
+}
+
+func entryLine(root *yaml.Node, section string, i int) int {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return 0
+	}
+	for k := 0; k+1 < len(n.Content); k += 2 {
+		if n.Content[k].Value == section && i < len(n.Content[k+1].Content) {
+			return n.Content[k+1].Content[i].Line
+		}
+	}
+	return 0
+}
+
+// File returns the config's models as a catalog file.
+func (c *Config) File() models.File {
+	fns := append(append([]models.Model(nil), c.Effects...), c.Guards...)
+	return models.File{Libraries: []models.Library{{Name: "config " + c.Path, Functions: fns}}}
+}
+
+// Find returns the config file for a package directory: the
+// .jobeffects.yaml next to the nearest go.mod above dir, or "".
+func Find(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			p := filepath.Join(d, FileName)
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+			return ""
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// Loaded is a config and the model index built from it.
+type Loaded struct {
+	Config *Config
+	Index  *models.Index
+}
+
+var (
+	mu    sync.Mutex
+	cache = map[string]*entry{}
+)
+
+type entry struct {
+	once   sync.Once
+	loaded *Loaded
+	err    error
+}
+
+// Load returns the model index for a config path ("" = none), reading and
+// validating the file once per process.
+func Load(path string) (*Loaded, error) {
+	if path == "" {
+		ix, err := models.Builtin()
+		return &Loaded{Index: ix}, err
+	}
+	mu.Lock()
+	e := cache[path]
+	if e == nil {
+		e = &entry{}
+		cache[path] = e
+	}
+	mu.Unlock()
+	e.once.Do(func() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			e.err = err
+			return
+		}
+		c, err := Parse(path, data)
+		if err != nil {
+			e.err = err
+			return
+		}
+		ix, err := models.WithUser(c.File())
+		if err != nil {
+			e.err = fmt.Errorf("%s: %v", path, err)
+			return
+		}
+		e.loaded = &Loaded{Config: c, Index: ix}
+	})
+	return e.loaded, e.err
+}

@@ -1,0 +1,66 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseErrorsNameFileLineAndField(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"effects:\n  - {func: a.B, kind: email, risk: awful}\n", "cfg.yaml:2: effects[0]: risk \"awful\""},
+		{"guards:\n  - {func: a.Claim}\n  - {exec: 1}\n", "cfg.yaml:3: guards[1]: needs func"},
+		{"effects:\n  - {func: a.B, kind: email, colour: red}\n", "cfg.yaml: yaml: unmarshal errors:\n  line 2: field colour not found"},
+		{"effects: [\n", "cfg.yaml: yaml: line 1"},
+		{"handlers: 3\n", "field handlers not found"},
+	} {
+		_, err := Parse("cfg.yaml", []byte(tc.text))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v, want an error containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestEmptyConfigIsValid(t *testing.T) {
+	c, err := Parse("cfg.yaml", nil)
+	if err != nil || len(c.Effects)+len(c.Guards) != 0 {
+		t.Fatalf("empty config: %v, %+v", err, c)
+	}
+}
+
+func TestGuardsAreClaims(t *testing.T) {
+	c, err := Parse("cfg.yaml", []byte("guards:\n  - {func: app.ClaimOnce, exec: 1, key: 2}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := c.Guards[0]; !g.Claim || g.Risk != "safe" {
+		t.Errorf("guard entry %+v", g)
+	}
+}
+
+func TestFindAtModuleRoot(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "a", "b")
+	os.MkdirAll(sub, 0o755)
+	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module x\n"), 0o644)
+	if got := Find(sub); got != "" {
+		t.Errorf("Find without a config = %q", got)
+	}
+	os.WriteFile(filepath.Join(root, FileName), []byte("effects: []\n"), 0o644)
+	if got := Find(sub); got != filepath.Join(root, FileName) {
+		t.Errorf("Find = %q", got)
+	}
+}
+
+// FuzzParse: any text gives a config or an error naming the file; never a panic.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("guards:\n  - {func: app.ClaimOnce, exec: 1, key: 2, duplicate_error: [app.ErrDup]}\n"))
+	f.Add([]byte("effects:\n  - {func: \"(*app.Mailer).Send\", kind: email, op: send, risk: high}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := Parse("fuzz.yaml", data)
+		if err != nil && !strings.HasPrefix(err.Error(), "fuzz.yaml") {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+	})
+}
