@@ -2,11 +2,11 @@ package analyzer
 
 import (
 	"flag"
-	"path/filepath"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"path/filepath"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -104,6 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 		hr := r.handler(h, sums, env)
 		res.Handlers = append(res.Handlers, hr)
 	}
+	r.reportStale(r.supp, sums, funcs)
 	for _, u := range unresolved {
 		res.Unresolved = append(res.Unresolved, Registration{
 			Framework: u.Framework, Task: u.Task, Pos: r.pos(u.Pos), Reason: u.Reason,

@@ -47,3 +47,7 @@ func TestUserGuardsFromConfig(t *testing.T) {
 	defer analyzer.Analyzer.Flags.Set("config", "")
 	analysistest.Run(t, testdata, analyzer.Analyzer, "userguard")
 }
+
+func TestSuppression(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "suppress")
+}

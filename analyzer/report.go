@@ -19,6 +19,7 @@ import (
 
 // reporter turns handlers and their summaries into findings and diagnostics.
 type reporter struct {
+	supp     *suppressions
 	pass     *analysis.Pass
 	ix       *models.Index
 	root     string
@@ -33,6 +34,7 @@ func newReporter(pass *analysis.Pass, ix *models.Index) *reporter {
 			r.local[tf.Name()] = tf
 		}
 	}
+	r.supp = newSuppressions(r, pass.Files)
 	switch {
 	case pass.Module != nil && pass.Module.Dir != "":
 		r.root = pass.Module.Dir
@@ -93,8 +95,11 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 	atStr := r.pos(at)
 	if f := r.unguarded(hr); f != nil {
 		f.Pos = atStr
+		if d := r.supp.match(f.Rule, r.pos(h.Fn.Pos())); d != nil {
+			f.Suppressed = d.reason
+		}
 		hr.Findings = append(hr.Findings, *f)
-		if h.Owner {
+		if h.Owner && f.Suppressed == "" {
 			r.report(at, f.Rule, f.Message, hopsOf(hr.Effects, f))
 		}
 	}
@@ -108,9 +113,12 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 				where = at
 				f.Message = fmt.Sprintf("%s (at %s)", f.Message, r.rel(p.Pos))
 			}
+			if d := r.supp.match(p.Rule, p.Pos); d != nil {
+				f.Suppressed = d.reason
+			}
 			hr.Findings = append(hr.Findings, f)
 			key := p.Rule + "|" + p.Pos
-			if h.Owner && !r.reported[key] {
+			if h.Owner && !r.reported[key] && f.Suppressed == "" {
 				r.reported[key] = true
 				r.report(where, p.Rule, r.relMessage(f.Message), nil)
 			}
@@ -122,8 +130,11 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 				msg := fmt.Sprintf("%s: %s cannot be classified statically: %s at %s; path: %s",
 					guard.RuleUnknownEffect, hr.Name, e.Describe(), r.rel(e.Evidence()), r.pathText(e.Path))
 				f := Finding{Rule: guard.RuleUnknownEffect, Pos: atStr, Message: msg}
+				if d := r.supp.match(f.Rule, r.pos(h.Fn.Pos())); d != nil {
+					f.Suppressed = d.reason
+				}
 				hr.Findings = append(hr.Findings, f)
-				if h.Owner {
+				if h.Owner && f.Suppressed == "" {
 					r.report(at, f.Rule, msg, e.Path)
 				}
 				break
@@ -142,6 +153,9 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 		e := &hr.Effects[i]
 		if !e.NeedsGuard() || e.Issue != "" {
 			continue
+		}
+		if r.supp.match(guard.RuleUnguarded, e.Evidence()) != nil {
+			continue // silenced on the effect's line
 		}
 		n++
 		if worst == nil || effect.Less(e, worst) {

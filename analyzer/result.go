@@ -38,6 +38,9 @@ type Finding struct {
 	Rule    string
 	Pos     string
 	Message string
+	// Suppressed is the reason of the //jobeffects:ignore that silenced
+	// the finding ("" when it is reported).
+	Suppressed string
 
 	path []effect.Hop // for Related information
 }

@@ -92,7 +92,11 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 		default:
 			inv.Summary.Risk.Unknown++
 		}
-		inv.Summary.Findings += len(h.Findings)
+		for _, f := range h.Findings {
+			if f.Suppressed == "" {
+				inv.Summary.Findings++
+			}
+		}
 	}
 	return inv
 }
@@ -193,7 +197,7 @@ func handlerEntry(h *analyzer.HandlerResult, paths *pathStyle) Handler {
 		return fs[i].Rule < fs[j].Rule
 	})
 	for _, f := range fs {
-		e.Findings = append(e.Findings, Finding{Rule: f.Rule, Position: paths.rel(f.Pos), Message: paths.relText(f.Message)})
+		e.Findings = append(e.Findings, Finding{Rule: f.Rule, Position: paths.rel(f.Pos), Message: paths.relText(f.Message), Suppressed: f.Suppressed})
 	}
 	return e
 }

@@ -38,7 +38,9 @@ func (inv *Inventory) WriteSummary(w io.Writer) error {
 		}
 		var rules []string
 		for _, f := range h.Findings {
-			rules = append(rules, f.Rule)
+			if f.Suppressed == "" {
+				rules = append(rules, f.Rule)
+			}
 		}
 		status := "ok"
 		if len(rules) > 0 {

@@ -10,7 +10,7 @@ type Inventory struct {
 	Handlers []Handler `yaml:"handlers"`
 }
 
-// Summary counts handlers per risk level and findings.
+// Summary counts handlers per risk level and (unsuppressed) findings.
 type Summary struct {
 	Handlers int       `yaml:"handlers"`
 	Risk     RiskCount `yaml:"risk,flow"`
@@ -73,4 +73,7 @@ type Finding struct {
 	Rule     string `yaml:"rule"`
 	Position string `yaml:"position"`
 	Message  string `yaml:"message"`
+	// Suppressed is the reason given by a //jobeffects:ignore; suppressed
+	// findings are listed but not counted.
+	Suppressed string `yaml:"suppressed,omitempty"`
 }

@@ -188,6 +188,9 @@ func NewIndex(files ...File) (*Index, error) {
 			for _, r := range lib.Random {
 				ix.random[r] = true
 			}
+			for _, r := range lib.RandomFields {
+				ix.random[r] = true
+			}
 			for k := range lib.Functions {
 				m := &lib.Functions[k]
 				if m.Func != "" {
@@ -325,6 +328,13 @@ func (ix *Index) IsRandom(fn *types.Func) bool {
 		return true
 	}
 	return false
+}
+
+// IsRandomField reports whether field name of struct type t differs per
+// delivery (an attempt counter).
+func (ix *Index) IsRandomField(t types.Type, name string) bool {
+	tn := strings.TrimPrefix(typeName(t), "*")
+	return tn != "" && ix.random[tn+"."+name]
 }
 
 // typeName spells t as catalogs do: "*pkg/path.Name" or "pkg/path.Name".

@@ -20,6 +20,10 @@ type Library struct {
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`
+	// RandomFields are struct fields ("pkg/path.Type.Field") that differ
+	// per delivery, such as attempt counters: a key derived from them
+	// changes on every retry.
+	RandomFields []string `yaml:"random_fields"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
 }

@@ -97,6 +97,14 @@ func fieldStores(v ssa.Value, name string) []*ssa.Store {
 	return out
 }
 
+func fieldNameAt(t types.Type, i int) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
 func fieldNameOf(fa *ssa.FieldAddr) string {
 	st := structOf(fa.X.Type())
 	if st == nil || fa.Field >= st.NumFields() {
@@ -266,8 +274,14 @@ func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) s
 	case *ssa.Slice:
 		return rec(x.X)
 	case *ssa.Field:
+		if name := fieldNameAt(x.X.Type(), x.Field); name != "" && w.p.env.Index.IsRandomField(x.X.Type(), name) {
+			return name + " (changes on every delivery)"
+		}
 		return rec(x.X)
 	case *ssa.FieldAddr:
+		if name := fieldNameOf(x); name != "" && w.p.env.Index.IsRandomField(x.X.Type().Underlying().(*types.Pointer).Elem(), name) {
+			return name + " (changes on every delivery)"
+		}
 		return rec(x.X)
 	case *ssa.IndexAddr:
 		return rec(x.X)

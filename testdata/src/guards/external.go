@@ -2,9 +2,11 @@ package guards
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
+	"github.com/riverqueue/river"
 	"github.com/stripe/stripe-go/v82"
 )
 
@@ -43,5 +45,39 @@ func (e *Ext) SetNXInsert(ctx context.Context, t *asynq.Task) error { // want Se
 		return nil
 	}
 	_, err := e.Pool.Exec(ctx, "insert into ledger(order_id) values ($1)", t.Type())
+	return err
+}
+
+// AttemptKey derives the key from the retry count: a new key on every retry.
+func (e *Ext) AttemptKey(ctx context.Context, t *asynq.Task) error { // want AttemptKey:"payment/charge stripe charges issue=random-key"
+	n, _ := asynq.GetRetryCount(ctx)
+	params := &stripe.ChargeCreateParams{Amount: stripe.Int64(100)}
+	params.SetIdempotencyKey(fmt.Sprintf("charge:%s:%d", t.Type(), n)) // want `random-key: idempotency key fmt.Sprintf\("charge:%s:%d", t.Type\(\), n\) derives from asynq.GetRetryCount`
+	_, err := e.Stripe.V1Charges.Create(ctx, params)
+	return err
+}
+
+type RefundArgs struct{ Order string }
+
+func (RefundArgs) Kind() string { return "refund" } // want Kind:"no effects" Kind:`const "refund"`
+
+type RefundWorker struct {
+	river.WorkerDefaults[RefundArgs]
+	Stripe *stripe.Client
+}
+
+// Work keys the refund with the job's attempt number.
+func (w *RefundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) error { // want Work:"payment/refund stripe refunds issue=random-key"
+	params := &stripe.RefundCreateParams{}
+	params.SetIdempotencyKey(fmt.Sprintf("refund:%s:%d", job.Args.Order, job.Attempt)) // want `random-key: .* derives from Attempt \(changes on every delivery\)`
+	_, err := w.Stripe.V1Refunds.Create(ctx, params)
+	return err
+}
+
+// StableKey derives the key from the job's business identity: guarded.
+func (w *RefundWorker) Stable(ctx context.Context, job *river.Job[RefundArgs]) error { // want Stable:"payment/refund stripe refunds guarded=idempotency_key"
+	params := &stripe.RefundCreateParams{}
+	params.SetIdempotencyKey("refund:" + job.Args.Order)
+	_, err := w.Stripe.V1Refunds.Create(ctx, params)
 	return err
 }
