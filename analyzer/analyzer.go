@@ -92,14 +92,19 @@ func run(pass *analysis.Pass) (any, error) {
 	sums := summary.Build(env, ssapkg, funcs)
 	exportFacts(pass, funcs, sums)
 
-	handlers, unresolved := discovery.Find(&discovery.Env{
+	denv := &discovery.Env{
 		Pkg:     ssapkg,
 		Funcs:   funcs,
 		Rules:   rules,
 		Library: ix.Modeled,
 		KindOf:  func(t types.Type) (string, bool) { return kindOf(pass, ssapkg, t) },
-	})
+	}
+	handlers, unresolved := discovery.Find(denv)
 	r := newReporter(pass, ix)
+	for _, d := range discovery.FindEnqueueDedup(denv) {
+		r.dedups = append(r.dedups, Dedup{Framework: d.Framework, Task: d.Task, What: d.What, Pos: r.pos(d.Pos)})
+	}
+	res.EnqueueDedup = r.dedups
 	for _, h := range handlers {
 		hr := r.handler(h, sums, env)
 		res.Handlers = append(res.Handlers, hr)

@@ -19,6 +19,7 @@ import (
 
 // reporter turns handlers and their summaries into findings and diagnostics.
 type reporter struct {
+	dedups   []Dedup
 	supp     *suppressions
 	pass     *analysis.Pass
 	ix       *models.Index
@@ -177,6 +178,11 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 	}
 	if n > 1 {
 		fmt.Fprintf(&b, ", nor are %d other effects", n-1)
+	}
+	for _, d := range r.dedups {
+		if d.Task != "" && d.Framework == hr.Framework && d.Task == hr.Task {
+			fmt.Fprintf(&b, "; %s", d.Note(r.rel))
+		}
 	}
 	fmt.Fprintf(&b, "; path: %s", r.pathText(worst.Path))
 	return &Finding{Rule: guard.RuleUnguarded, Message: b.String(), path: worst.Path}

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"fmt"
+
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
 
@@ -12,6 +14,22 @@ type Result struct {
 	// Unresolved are registrations whose handler is not resolvable in this
 	// package; the inventory joins them to handlers by framework and task.
 	Unresolved []Registration
+	// EnqueueDedup are enqueue-side dedup options found in the package
+	// (asynq Unique/TaskID, River UniqueOpts): not guards.
+	EnqueueDedup []Dedup
+}
+
+// Dedup is an enqueue-side deduplication for a task.
+type Dedup struct {
+	Framework string
+	Task      string
+	What      string
+	Pos       string
+}
+
+// Note is the sentence findings add about an enqueue-side dedup.
+func (d Dedup) Note(rel func(string) string) string {
+	return fmt.Sprintf("%s at %s dedupes enqueueing only, not a redelivery of a job that already ran", d.What, rel(d.Pos))
 }
 
 // HandlerResult is one discovered handler with its effects and findings.

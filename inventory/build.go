@@ -55,9 +55,27 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 		}
 	}
 
+	var dedups []analyzer.Dedup
+	for _, res := range results {
+		dedups = append(dedups, res.EnqueueDedup...)
+	}
 	inv := &Inventory{Schema: Schema}
 	for _, name := range order {
-		inv.Handlers = append(inv.Handlers, handlerEntry(merged[name], paths))
+		h := handlerEntry(merged[name], paths)
+		for _, d := range dedups {
+			if d.Task == "" || d.Framework != h.Framework || d.Task != h.Task {
+				continue
+			}
+			note := d.Note(paths.rel)
+			h.EnqueueDedup = append(h.EnqueueDedup, note)
+			for i := range h.Findings {
+				if h.Findings[i].Rule == "unguarded" && !strings.Contains(h.Findings[i].Message, note) {
+					h.Findings[i].Message += "; " + note
+				}
+			}
+		}
+		sort.Strings(h.EnqueueDedup)
+		inv.Handlers = append(inv.Handlers, h)
 	}
 	for _, u := range orphans {
 		inv.Handlers = append(inv.Handlers, Handler{

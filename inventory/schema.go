@@ -38,6 +38,9 @@ type Handler struct {
 	Risk               string       `yaml:"risk"`
 	NaturalIdempotency string       `yaml:"natural_idempotency"`
 	Guard              *Guard       `yaml:"guard,omitempty"`
+	// EnqueueDedup lists enqueue-side dedup for the task (asynq Unique,
+	// River UniqueOpts): it is not a guard against redelivery.
+	EnqueueDedup []string `yaml:"enqueue_dedup,omitempty"`
 	SideEffects        []SideEffect `yaml:"side_effects"`
 	Findings           []Finding    `yaml:"findings,omitempty"`
 }

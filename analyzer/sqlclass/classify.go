@@ -40,8 +40,21 @@ func classifyRaw(text string) []Stmt {
 	}
 	res, err := parse(text)
 	if err != nil {
+		// Not PostgreSQL. MySQL and SQLite text is only looked at after the
+		// PostgreSQL parser refused it: rewriting it first would change
+		// PostgreSQL meaning ("?" is a jsonb operator there).
+		if st, ok := vendorForm(text); ok {
+			return []Stmt{st}
+		}
+		if strings.ContainsAny(text, "?`") {
+			if res2, err2 := parse(normalizeVendor(text)); err2 == nil {
+				res = res2
+				goto classified
+			}
+		}
 		return []Stmt{{Op: Unknown, Detail: "parse error: " + err.Error()}}
 	}
+classified:
 	var out []Stmt
 	for _, raw := range res.Stmts {
 		out = append(out, classifyNode(raw.Stmt)...)

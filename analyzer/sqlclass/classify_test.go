@@ -235,8 +235,9 @@ var classifyCases = []classifyCase{
 	{"comment-only", `-- nothing here`, "unknown:", "no statement"},
 	{"semicolons", `;;`, "unknown:", "no statement"},
 	{"garbage", `this is not sql`, "unknown:", "parse error"},
-	{"mysql-insert-ignore", `insert ignore into t values (1)`, "unknown:", "parse error"},
-	{"question-placeholder", `select * from t where id = ?`, "unknown:", "parse error"},
+	// MySQL/SQLite text, read only after PostgreSQL refused it
+	{"mysql-insert-ignore", `insert ignore into t values (1)`, "claim:t", "INSERT IGNORE"},
+	{"question-placeholder", `select * from t where id = ?`, "select:t", ""},
 	{"partial-parse", `insert into a values (1); update`, "unknown:", "parse error"},
 }
 
@@ -481,5 +482,29 @@ func TestCacheFullIsEmptiedAndRefilled(t *testing.T) {
 	}
 	if b := Classify(q); &a[0] != &b[0] {
 		t.Errorf("text not cached after refill")
+	}
+}
+
+func TestVendorForms(t *testing.T) {
+	for _, tc := range []struct {
+		sql   string
+		op    Op
+		table string
+	}{
+		{"INSERT IGNORE INTO processed_jobs (job_key) VALUES (?)", Claim, "processed_jobs"},
+		{"insert ignore processed (k) values (?)", Claim, "processed"},
+		{"INSERT OR IGNORE INTO processed (id) VALUES (?1)", Claim, "processed"},
+		{"REPLACE INTO settings (k, v) VALUES (?, ?)", UpsertSet, "settings"},
+		{"INSERT OR REPLACE INTO `settings` (k, v) VALUES (?, ?)", UpsertSet, "settings"},
+		{"INSERT INTO ledger (account, amount) VALUES (?, ?)", Insert, "ledger"},
+		{"UPDATE `accounts` SET balance = balance + ? WHERE id = ?", UpdateIncrement, "accounts"},
+		{"insert into counters (k, n) values (?1, 1) on conflict(k) do update set n = n + 1", UpsertIncrement, "counters"},
+		// PostgreSQL's jsonb ? operator is not rewritten: the text parses as is.
+		{"select * from docs where data ? 'key'", Select, "docs"},
+	} {
+		got := Classify(tc.sql)
+		if len(got) != 1 || got[0].Op != tc.op || got[0].Table != tc.table {
+			t.Errorf("Classify(%q) = %+v, want %s %s", tc.sql, got, tc.op, tc.table)
+		}
 	}
 }

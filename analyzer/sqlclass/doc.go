@@ -74,9 +74,11 @@
 // text that does not parse (the parser's message is in Detail), empty text,
 // EXECUTE of a prepared statement, PL/pgSQL-only statements, user-defined
 // functions, procedures and DO blocks (their bodies are opaque strings). The
-// parser is PostgreSQL's, so MySQL or SQLite syntax (INSERT IGNORE, "?"
-// placeholders) does not parse and comes back Unknown; route other
-// dialects elsewhere before calling Classify.
+// parser is PostgreSQL's. Only when it refuses a text is MySQL/SQLite
+// syntax considered: INSERT IGNORE / INSERT OR IGNORE (a claim) and
+// REPLACE / INSERT OR REPLACE (a set) by their leading keywords, and
+// otherwise a retry with "?"/"?N" placeholders and backticks rewritten.
+// Rewriting first would change PostgreSQL meaning ("?" is a jsonb operator).
 //
 // # Caching and concurrency
 //

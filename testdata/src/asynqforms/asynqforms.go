@@ -6,13 +6,14 @@ import (
 	"context"
 	"database/sql"
 	"log"
+	"time"
 
 	"github.com/hibiken/asynq"
 )
 
 type Deps struct{ DB *sql.DB }
 
-func (d *Deps) MethodValue(ctx context.Context, t *asynq.Task) error { // want MethodValue:"db_write/insert audit" `unguarded: handler \(\*asynqforms.Deps\).MethodValue \(asynq task "audit:write"\) .*insert into audit \(medium\)`
+func (d *Deps) MethodValue(ctx context.Context, t *asynq.Task) error { // want MethodValue:"db_write/insert audit" `unguarded: handler \(\*asynqforms.Deps\).MethodValue \(asynq task "audit:write"\) .*insert into audit \(medium\).*; asynq.Unique at asynqforms/asynqforms.go:\d+ dedupes enqueueing only, not a redelivery`
 	_, err := d.DB.ExecContext(ctx, "insert into audit(msg) values ($1)", string(t.Payload()))
 	return err
 }
@@ -58,4 +59,11 @@ func Register(d *Deps, db *sql.DB) *asynq.ServeMux { // want Register:"no effect
 		return err
 	})
 	return mux
+}
+
+// EnqueueAudit enqueues with asynq.Unique: that dedupes enqueueing, it is
+// not a guard, and the audit:write finding says so.
+func EnqueueAudit(c *asynq.Client) error { // want EnqueueAudit:"publish/enqueue asynq"
+	_, err := c.Enqueue(asynq.NewTask("audit:write", nil, asynq.Unique(time.Hour)))
+	return err
 }

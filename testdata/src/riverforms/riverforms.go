@@ -80,12 +80,17 @@ type NoteArgs struct{ Text string }
 
 func (NoteArgs) Kind() string { return "note:add" } // want Kind:"no effects" Kind:`const "note:add"`
 
+// InsertOpts dedupes note:add at insert time, which is not a guard.
+func (NoteArgs) InsertOpts() river.InsertOpts { // want InsertOpts:"no effects"
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
 type NoteWorker struct {
 	river.WorkerDefaults[NoteArgs]
 	Pool *pgxpool.Pool
 }
 
-func (w *NoteWorker) Work(ctx context.Context, job *river.Job[NoteArgs]) error { // want Work:"db_write/insert notes" `unguarded: handler \(\*riverforms.NoteWorker\).Work \(river task "note:add"\)`
+func (w *NoteWorker) Work(ctx context.Context, job *river.Job[NoteArgs]) error { // want Work:"db_write/insert notes" `unguarded: handler \(\*riverforms.NoteWorker\).Work \(river task "note:add"\).*; river UniqueOpts at riverforms/riverforms.go:\d+ dedupes enqueueing only`
 	_, err := w.Pool.Exec(ctx, "insert into notes(text) values ($1)", job.Args.Text)
 	return err
 }
