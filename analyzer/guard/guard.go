@@ -238,6 +238,32 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 				if x.Index == 0 && it.k == count {
 					work = append(work, item{x, count})
 				}
+			case *ssa.FieldAddr:
+				// An embedded field (a promoted method's receiver is taken
+				// from it), or gorm's result fields.
+				if it.k != result {
+					continue
+				}
+				st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+				if !ok {
+					continue
+				}
+				switch f := st.Field(x.Field); {
+				case f.Embedded():
+					work = append(work, item{x, result})
+				case f.Name() == "RowsAffected":
+					for _, l := range refs(x) {
+						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+							work = append(work, item{load, count})
+						}
+					}
+				case f.Name() == "Error":
+					for _, l := range refs(x) {
+						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+							work = append(work, item{load, plainErr})
+						}
+					}
+				}
 			case *ssa.BinOp:
 				if k, ok := compare(x, it.v, it.k, ix, c.DupErrors); ok {
 					work = append(work, item{x, k})
@@ -288,7 +314,7 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 		obj := callee.Object().(*types.Func)
 		name = obj.Name()
 		if sig := obj.Type().(*types.Signature); sig.Recv() != nil {
-			isRecv = len(c.Args) > 0 && c.Args[0] == v
+			isRecv = len(c.Args) > 0 && embeddedIn(c.Args[0], v)
 		}
 		if obj.FullName() == "errors.Is" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isNoRows(c.Args[1], ix, dupErrors) {
 			return []item{{call, dupBool}}
@@ -316,17 +342,60 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 	case "Val":
 		return []item{{call, firstBool}}
 	case "Result":
+		// (bool, error) from SETNX: true on the first delivery. (string,
+		// error) from SET NX: the error is redis.Nil on a duplicate.
+		boolResult := false
+		if tup, ok := call.Type().(*types.Tuple); ok && tup.Len() == 2 {
+			boolResult = isBool(tup.At(0).Type())
+		}
 		var out []item
 		for _, r := range refs(call) {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			ex, ok := r.(*ssa.Extract)
+			switch {
+			case !ok:
+			case ex.Index == 0 && boolResult:
 				out = append(out, item{ex, firstBool})
-			} else if ok && ex.Index == 1 {
+			case ex.Index == 1 && boolResult:
 				out = append(out, item{ex, plainErr})
+			case ex.Index == 1:
+				out = append(out, item{ex, noRowsErr})
 			}
 		}
 		return out
+	case "Err":
+		return []item{{call, noRowsErr}}
 	}
 	return nil
+}
+
+// embeddedIn reports whether recv is v or an embedded field of v (a
+// promoted method's receiver: x.Err() on a *StatusCmd calls
+// (*baseCmd).Err(&x.baseCmd)).
+func embeddedIn(recv, v ssa.Value) bool {
+	for i := 0; i < 4; i++ {
+		if recv == v {
+			return true
+		}
+		switch x := recv.(type) {
+		case *ssa.FieldAddr:
+			if st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok && st.Field(x.Field).Embedded() {
+				recv = x.X
+				continue
+			}
+		case *ssa.Field:
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && st.Field(x.Field).Embedded() {
+				recv = x.X
+				continue
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				recv = x.X
+				continue
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // compare classifies a comparison of a claim-derived value.
@@ -407,6 +476,9 @@ func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
 					return ix.IsNoRows(obj)
 				}
 			}
+		case *ssa.Const:
+			// An error constant (go-redis's Nil is a typed string const).
+			return len(dupErrors) == 0 && ix.IsNoRowsConst(x.Type(), x.Value)
 		}
 		return false
 	}

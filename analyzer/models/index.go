@@ -3,6 +3,7 @@ package models
 import (
 	"embed"
 	"fmt"
+	"go/constant"
 	"go/types"
 	"io/fs"
 	"path"
@@ -316,6 +317,15 @@ func (ix *Index) IsTransaction(t types.Type) bool {
 // IsNoRows reports whether the package-level variable v is a "no rows" error.
 func (ix *Index) IsNoRows(v *types.Var) bool {
 	return v.Pkg() != nil && ix.noRows[v.Pkg().Path()+"."+v.Name()]
+}
+
+// IsNoRowsConst reports whether a constant of type t with value v is a
+// "no rows" error, listed as "pkg/path.Type(value)".
+func (ix *Index) IsNoRowsConst(t types.Type, v constant.Value) bool {
+	if v == nil || v.Kind() != constant.String {
+		return false
+	}
+	return ix.noRows[typeName(t)+"("+constant.StringVal(v)+")"]
 }
 
 // IsRandom reports whether fn's results differ per call (uuid, rand, time).

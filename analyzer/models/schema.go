@@ -75,6 +75,9 @@ type Model struct {
 	// the first delivery, or, with DuplicateError, it returns one of those
 	// errors on a duplicate.
 	Claim bool `yaml:"claim"`
+	// ClaimWhen makes the call a claim when a struct argument's field has a
+	// constant value (redis SetArgs{Mode: "NX"}).
+	ClaimWhen *FieldValue `yaml:"claim_when"`
 	// Key is the argument holding the claimed key.
 	Key *int `yaml:"key"`
 	// DuplicateError are package-level error variables a claim returns on
@@ -85,4 +88,11 @@ type Model struct {
 	Complete bool `yaml:"complete"`
 	// None marks a call with no effect, overriding broader rules.
 	None bool `yaml:"none"`
+}
+
+// FieldValue names a constant value of a field of a struct argument.
+type FieldValue struct {
+	Arg    int    `yaml:"arg"`
+	Field  string `yaml:"field"`
+	Equals string `yaml:"equals"`
 }

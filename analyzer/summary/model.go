@@ -80,7 +80,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.Params != nil {
 		e.Key = w.paramsKey(arg(m.Params))
 	}
-	if m.Claim {
+	claim := m.Claim
+	if cw := m.ClaimWhen; cw != nil && cw.Arg < len(args) && structField(args[cw.Arg], cw.Field) == cw.Equals {
+		claim = true
+	}
+	if claim {
 		e.Op = effect.OpClaim
 		if m.Key != nil {
 			e.ClaimKey = w.p.text.argText(ci.Pos(), *m.Key)

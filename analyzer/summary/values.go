@@ -328,3 +328,22 @@ func sliceElems(v ssa.Value) []ssa.Value {
 	}
 	return out
 }
+
+// structField returns the constant string stored into field name of a
+// struct literal passed by value, or "".
+func structField(v ssa.Value, name string) string {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return ""
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return ""
+	}
+	for _, st := range fieldStores(alloc, name) {
+		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+			return texts[0]
+		}
+	}
+	return ""
+}

@@ -2,7 +2,9 @@ package guards
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
@@ -80,4 +82,21 @@ func (w *RefundWorker) Stable(ctx context.Context, job *river.Job[RefundArgs]) e
 	params.SetIdempotencyKey("refund:" + job.Args.Order)
 	_, err := w.Stripe.V1Refunds.Create(ctx, params)
 	return err
+}
+
+// SetArgsNX claims with SET NX (redis.Nil on a duplicate), then counts.
+func (e *Ext) SetArgsNX(ctx context.Context, t *asynq.Task) error { // want SetArgsNX:"kv_write/increment sends guarded=processed_jobs; kv_write/claim"
+	err := e.Redis.SetArgs(ctx, "job:"+t.Type(), 1, redis.SetArgs{Mode: "NX", TTL: time.Hour}).Err()
+	if errors.Is(err, redis.Nil) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return e.Redis.Incr(ctx, "sends").Err()
+}
+
+// PlainSetArgs is a set, not a claim.
+func (e *Ext) PlainSetArgs(ctx context.Context, t *asynq.Task) error { // want PlainSetArgs:"kv_write/set"
+	return e.Redis.SetArgs(ctx, "last:"+t.Type(), 1, redis.SetArgs{TTL: time.Hour}).Err()
 }

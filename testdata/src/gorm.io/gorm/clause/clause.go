@@ -247,7 +247,9 @@ type JoinTarget struct {
 
 func Has(name string) JoinTarget { return JoinTarget{Type: InnerJoin, Association: name} }
 
-func (jt JoinType) Association(name string) JoinTarget { return JoinTarget{Type: jt, Association: name} }
+func (jt JoinType) Association(name string) JoinTarget {
+	return JoinTarget{Type: jt, Association: name}
+}
 
 func (jt JoinType) AssociationFrom(name string, subquery Expression) JoinTarget {
 	return JoinTarget{Type: jt, Association: name, Subquery: subquery}
