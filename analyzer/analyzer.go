@@ -105,6 +105,13 @@ func run(pass *analysis.Pass) (any, error) {
 		r.dedups = append(r.dedups, Dedup{Framework: d.Framework, Task: d.Task, What: d.What, Pos: r.pos(d.Pos)})
 	}
 	res.EnqueueDedup = r.dedups
+	for _, rt := range discovery.FindRetry(denv) {
+		p := RetryPolicy{Framework: rt.Framework, Task: rt.Task, Policy: rt.Policy, Pos: r.pos(rt.Pos), Global: rt.Global}
+		if rt.Activity != nil {
+			p.Handler = fullName(rt.Activity)
+		}
+		res.Retries = append(res.Retries, p)
+	}
 	for _, h := range handlers {
 		hr := r.handler(h, sums, env)
 		res.Handlers = append(res.Handlers, hr)

@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -50,4 +51,31 @@ func TestUserGuardsFromConfig(t *testing.T) {
 
 func TestSuppression(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "suppress")
+}
+
+func TestRetryPolicies(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "retry")
+	res := results[0].Result.(*analyzer.Result)
+	var got []string
+	for _, r := range res.Retries {
+		who := r.Task
+		if r.Handler != "" {
+			who = r.Handler
+		}
+		if r.Global {
+			who = "*"
+		}
+		got = append(got, r.Framework+" "+who+": "+r.Policy)
+	}
+	want := []string{
+		"asynq email:send: asynq.MaxRetry(5): up to 6 runs, timeout 1m0s",
+		"asynq report:build: asynq.MaxRetry(0): up to 1 runs",
+		"river sync: river InsertOpts MaxAttempts 3",
+		"river *: river Config.MaxAttempts 7",
+		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4",
+		"temporal notify: default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

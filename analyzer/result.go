@@ -17,6 +17,18 @@ type Result struct {
 	// EnqueueDedup are enqueue-side dedup options found in the package
 	// (asynq Unique/TaskID, River UniqueOpts): not guards.
 	EnqueueDedup []Dedup
+	// Retries are the retry policies the package sets.
+	Retries []RetryPolicy
+}
+
+// RetryPolicy is a retry policy set in code.
+type RetryPolicy struct {
+	Framework string
+	Task      string
+	Handler   string // Temporal: the activity's full name, when known
+	Policy    string
+	Pos       string
+	Global    bool // applies to every handler of the framework (River Config)
 }
 
 // Dedup is an enqueue-side deduplication for a task.

@@ -56,12 +56,22 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 	}
 
 	var dedups []analyzer.Dedup
+	var retries []analyzer.RetryPolicy
 	for _, res := range results {
 		dedups = append(dedups, res.EnqueueDedup...)
+		retries = append(retries, res.Retries...)
+	}
+	tasks := map[string][]string{} // framework -> registered task names
+	for _, name := range order {
+		h := merged[name]
+		tasks[h.Framework] = append(tasks[h.Framework], h.Task)
 	}
 	inv := &Inventory{Schema: Schema}
 	for _, name := range order {
 		h := handlerEntry(merged[name], paths)
+		if p := retryFor(h, retries, tasks[h.Framework], paths); p != "" {
+			h.RetryPolicy = p
+		}
 		for _, d := range dedups {
 			if d.Task == "" || d.Framework != h.Framework || d.Task != h.Task {
 				continue
@@ -147,6 +157,50 @@ func mergeHandler(m, h *analyzer.HandlerResult) {
 			m.Findings = append(m.Findings, f)
 		}
 	}
+}
+
+// retryFor joins the retry policies set in code to a handler: by task name
+// (asynq also by the longest registered prefix, as its ServeMux matches),
+// by activity function (Temporal), or client-wide (River Config).
+func retryFor(h Handler, retries []analyzer.RetryPolicy, registered []string, paths *pathStyle) string {
+	var specific, global []string
+	for _, r := range retries {
+		if r.Framework != h.Framework {
+			continue
+		}
+		text := r.Policy + " at " + paths.rel(r.Pos)
+		switch {
+		case r.Global:
+			global = append(global, text)
+		case r.Handler != "" && r.Handler == h.Handler:
+			specific = append(specific, text)
+		case r.Task != "" && r.Task == h.Task:
+			specific = append(specific, text)
+		case r.Framework == "asynq" && r.Task != "" && h.Task != "" && strings.HasPrefix(r.Task, h.Task) && longestPrefix(r.Task, registered) == h.Task:
+			specific = append(specific, text)
+		}
+	}
+	sort.Strings(specific)
+	sort.Strings(global)
+	if len(specific) > 0 {
+		return strings.Join(specific, "; ")
+	}
+	return strings.Join(global, "; ")
+}
+
+// longestPrefix is the registered pattern asynq's ServeMux picks for task:
+// an exact match, else the longest registered prefix.
+func longestPrefix(task string, registered []string) string {
+	best := ""
+	for _, p := range registered {
+		if p == task {
+			return p
+		}
+		if strings.HasPrefix(task, p) && len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
 }
 
 func retryPolicy(framework string) string {

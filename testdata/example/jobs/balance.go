@@ -61,3 +61,8 @@ func (w *LedgerWorker) Work(ctx context.Context, job *river.Job[LedgerArgs]) err
 	}
 	return tx.Commit(ctx)
 }
+
+// InsertOpts gives ledger jobs 5 attempts (overriding the client's 10).
+func (LedgerArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 5}
+}

@@ -56,6 +56,8 @@ func run() error {
 	rc, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Workers: workers,
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
+		// Every River job gets 10 attempts unless its args say otherwise.
+		MaxAttempts: 10,
 	})
 	if err != nil {
 		return err

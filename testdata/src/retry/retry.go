@@ -1,0 +1,39 @@
+// Package retry sets retry policies in every form the inventory reads.
+package retry
+
+import (
+	"context"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/riverqueue/river"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+)
+
+func Enqueue(c *asynq.Client) { // want Enqueue:"publish/enqueue asynq"
+	c.Enqueue(asynq.NewTask("email:send", nil, asynq.MaxRetry(5), asynq.Timeout(time.Minute)))
+	c.Enqueue(asynq.NewTask("report:build", nil), asynq.MaxRetry(-1))
+}
+
+type SyncArgs struct{}
+
+func (SyncArgs) Kind() string { return "sync" } // want Kind:"no effects" Kind:`const "sync"`
+
+func (SyncArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 3} } // want InsertOpts:"no effects"
+
+func Config() *river.Config { return &river.Config{MaxAttempts: 7} } // want Config:"no effects"
+
+func Charge(ctx context.Context, order string) error { return nil } // want Charge:"no effects"
+
+func Workflow(ctx workflow.Context, order string) error { // want Workflow:"no effects"
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: time.Minute,
+		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 4},
+	})
+	if err := workflow.ExecuteActivity(ctx, Charge, order).Get(ctx, nil); err != nil {
+		return err
+	}
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{StartToCloseTimeout: time.Minute})
+	return workflow.ExecuteActivity(ctx, "notify", order).Get(ctx, nil)
+}
