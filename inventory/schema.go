@@ -28,21 +28,21 @@ type RiskCount struct {
 
 // Handler is one handler's entry.
 type Handler struct {
-	Task               string       `yaml:"task"`
-	Framework          string       `yaml:"framework"`
-	Handler            string       `yaml:"handler"`
-	Position           string       `yaml:"position"`
-	Registered         string       `yaml:"registered,omitempty"`
-	Confidence         string       `yaml:"confidence,omitempty"`
-	RetryPolicy        string       `yaml:"retry_policy"`
-	Risk               string       `yaml:"risk"`
-	NaturalIdempotency string       `yaml:"natural_idempotency"`
-	Guard              *Guard       `yaml:"guard,omitempty"`
+	Task               string `yaml:"task"`
+	Framework          string `yaml:"framework"`
+	Handler            string `yaml:"handler"`
+	Position           string `yaml:"position"`
+	Registered         string `yaml:"registered,omitempty"`
+	Confidence         string `yaml:"confidence,omitempty"`
+	RetryPolicy        string `yaml:"retry_policy"`
+	Risk               string `yaml:"risk"`
+	NaturalIdempotency string `yaml:"natural_idempotency"`
+	Guard              *Guard `yaml:"guard,omitempty"`
 	// EnqueueDedup lists enqueue-side dedup for the task (asynq Unique,
 	// River UniqueOpts): it is not a guard against redelivery.
-	EnqueueDedup []string `yaml:"enqueue_dedup,omitempty"`
-	SideEffects        []SideEffect `yaml:"side_effects"`
-	Findings           []Finding    `yaml:"findings,omitempty"`
+	EnqueueDedup []string     `yaml:"enqueue_dedup,omitempty"`
+	SideEffects  []SideEffect `yaml:"side_effects"`
+	Findings     []Finding    `yaml:"findings,omitempty"`
 }
 
 // Guard is what protects the handler's non-idempotent effects.
