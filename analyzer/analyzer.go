@@ -66,11 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := loaded.Index
-	rules, err := discovery.Builtin()
-	if err != nil {
-		return nil, err
-	}
+	ix, rules := loaded.Index, loaded.Rules
 	res := &Result{Package: pass.Pkg.Path()}
 	if ix.Modeled(pass.Pkg) {
 		return res, nil // modeled libraries and the standard library are not analysed
@@ -93,11 +89,13 @@ func run(pass *analysis.Pass) (any, error) {
 	exportFacts(pass, funcs, sums)
 
 	denv := &discovery.Env{
-		Pkg:     ssapkg,
-		Funcs:   funcs,
-		Rules:   rules,
-		Library: ix.Modeled,
-		KindOf:  func(t types.Type) (string, bool) { return kindOf(pass, ssapkg, t) },
+		Pkg:      ssapkg,
+		Funcs:    funcs,
+		Rules:    rules,
+		Library:  ix.Modeled,
+		Declared: declaredHandlers(loaded.Config),
+		Files:    pass.Files,
+		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, ssapkg, t) },
 	}
 	handlers, unresolved := discovery.Find(denv)
 	r := newReporter(pass, ix)
@@ -257,4 +255,15 @@ func constantString(c *ssa.Const) string {
 		return constant.StringVal(c.Value)
 	}
 	return c.Value.ExactString()
+}
+
+func declaredHandlers(c *config.Config) map[string]discovery.DeclaredHandler {
+	if c == nil || len(c.Handlers) == 0 {
+		return nil
+	}
+	m := make(map[string]discovery.DeclaredHandler, len(c.Handlers))
+	for _, h := range c.Handlers {
+		m[h.Func] = discovery.DeclaredHandler{Framework: h.Framework, Task: h.Task}
+	}
+	return m
 }

@@ -79,3 +79,11 @@ func TestRetryPolicies(t *testing.T) {
 		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestDeclaredHandlers(t *testing.T) {
+	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	defer analyzer.Analyzer.Flags.Set("config", "")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "declared/bus", "declared")
+}

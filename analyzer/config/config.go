@@ -11,6 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
@@ -24,6 +25,18 @@ type Config struct {
 	Effects []models.Model `yaml:"effects"`
 	// Guards are the project's claim functions; claim: true is implied.
 	Guards []models.Model `yaml:"guards"`
+	// Handlers are functions that are handlers, with their task names.
+	Handlers []Handler `yaml:"handlers"`
+	// Registrations are in-house registration functions: which argument
+	// is the task name and which the handler (discovery's rule format).
+	Registrations []discovery.Registration `yaml:"registrations"`
+}
+
+// Handler declares a function as a handler.
+type Handler struct {
+	Func      string `yaml:"func"`      // full name: "example.com/app/jobs.Process", "(*example.com/app/jobs.W).Run"
+	Task      string `yaml:"task"`      // the task name, if any
+	Framework string `yaml:"framework"` // default "declared"
 }
 
 // Parse reads a config; errors are "file:line: ..." with the field named.
@@ -43,6 +56,22 @@ func Parse(path string, data []byte) (*Config, error) {
 		}
 		if c.Guards[i].Risk == "" {
 			c.Guards[i].Risk = "safe"
+		}
+	}
+	for i, h := range c.Handlers {
+		if h.Func == "" {
+			return nil, fmt.Errorf("%s:%d: handlers[%d]: needs func", path, entryLine(&root, "handlers", i), i)
+		}
+		if h.Framework == "" {
+			c.Handlers[i].Framework = "declared"
+		}
+	}
+	for i, r := range c.Registrations {
+		if r.Func == "" || r.Handler < 0 {
+			return nil, fmt.Errorf("%s:%d: registrations[%d]: needs func and handler (the handler's argument index)", path, entryLine(&root, "registrations", i), i)
+		}
+		if r.Framework == "" {
+			c.Registrations[i].Framework = "declared"
 		}
 	}
 	// Validate every entry through the catalog parser, which names lines.
@@ -100,10 +129,11 @@ func Find(dir string) string {
 	}
 }
 
-// Loaded is a config and the model index built from it.
+// Loaded is a config with the model index and discovery rules built from it.
 type Loaded struct {
 	Config *Config
 	Index  *models.Index
+	Rules  *discovery.Rules
 }
 
 var (
@@ -122,7 +152,11 @@ type entry struct {
 func Load(path string) (*Loaded, error) {
 	if path == "" {
 		ix, err := models.Builtin()
-		return &Loaded{Index: ix}, err
+		if err != nil {
+			return nil, err
+		}
+		rules, err := discovery.Builtin()
+		return &Loaded{Index: ix, Rules: rules, Config: &Config{}}, err
 	}
 	mu.Lock()
 	e := cache[path]
@@ -147,7 +181,12 @@ func Load(path string) (*Loaded, error) {
 			e.err = fmt.Errorf("%s: %v", path, err)
 			return
 		}
-		e.loaded = &Loaded{Config: c, Index: ix}
+		rules, err := discovery.Builtin()
+		if err != nil {
+			e.err = err
+			return
+		}
+		e.loaded = &Loaded{Config: c, Index: ix, Rules: rules.Merge(c.Registrations, nil)}
 	})
 	return e.loaded, e.err
 }

@@ -1,6 +1,7 @@
 package discovery
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -38,6 +39,9 @@ type Unresolved struct {
 	Reason    string
 }
 
+// DeclaredHandler is a handler the user declares.
+type DeclaredHandler struct{ Framework, Task string }
+
 // Env is what discovery needs from its driver.
 type Env struct {
 	Pkg   *ssa.Package
@@ -47,6 +51,11 @@ type Env struct {
 	// functions (a framework's own dispatcher, such as asynq's ServeMux)
 	// are not the user's handlers.
 	Library func(*types.Package) bool
+	// Declared are functions the user declares as handlers (config), by
+	// full name (models.FuncKey form).
+	Declared map[string]DeclaredHandler
+	// Files are the package's syntax, for //jobeffects:handler directives.
+	Files []*ast.File
 	// KindOf returns the constant a type's Kind() method returns.
 	KindOf func(t types.Type) (string, bool)
 }
@@ -55,8 +64,10 @@ type Env struct {
 // sorted by position.
 func Find(env *Env) ([]*Handler, []Unresolved) {
 	f := &finder{env: env, byFn: map[*ssa.Function]*Handler{}}
+	directives := handlerDirectives(env.Files)
 	for _, fn := range env.Funcs {
 		f.shape(fn)
+		f.declared(fn, directives)
 	}
 	for _, fn := range env.Funcs {
 		for _, b := range fn.Blocks {
@@ -99,6 +110,47 @@ func (f *finder) shape(fn *ssa.Function) {
 			h.Task = f.kindFromJobParam(obj, *s.KindTypeArg)
 		}
 	}
+}
+
+// declared adds fn when the config or a //jobeffects:handler directive
+// declares it a handler.
+func (f *finder) declared(fn *ssa.Function, directives map[token.Pos]string) {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || fn.Parent() != nil {
+		return
+	}
+	if d, ok := f.env.Declared[models.FuncKey(obj)]; ok {
+		h := f.add(fn, d.Framework, token.NoPos)
+		if h.Task == "" {
+			h.Task = d.Task
+		}
+	}
+	if task, ok := directives[obj.Pos()]; ok {
+		h := f.add(fn, "declared", token.NoPos)
+		if h.Task == "" {
+			h.Task = task
+		}
+	}
+}
+
+// handlerDirectives maps the name position of each function whose doc
+// comment holds "//jobeffects:handler [task]" to that task.
+func handlerDirectives(files []*ast.File) map[token.Pos]string {
+	out := map[token.Pos]string{}
+	for _, file := range files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Doc == nil {
+				continue
+			}
+			for _, c := range fd.Doc.List {
+				if rest, ok := strings.CutPrefix(c.Text, "//jobeffects:handler"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+					out[fd.Name.Pos()] = strings.TrimSpace(rest)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func (f *finder) add(fn *ssa.Function, framework string, reg token.Pos) *Handler {

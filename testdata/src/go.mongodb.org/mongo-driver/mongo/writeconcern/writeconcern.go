@@ -1,0 +1,19 @@
+// Stub of go.mongodb.org/mongo-driver@v1.17.10 for analysistest: declarations mirror the real API (subset); bodies are empty.
+
+package writeconcern
+
+import "time"
+
+type WriteConcern struct {
+	W interface{}
+
+	Journal *bool
+
+	WTimeout time.Duration
+}
+
+func Unacknowledged() *WriteConcern   { return &WriteConcern{W: 0} }
+func W1() *WriteConcern               { return &WriteConcern{W: 1} }
+func Journaled() *WriteConcern        { return &WriteConcern{} }
+func Majority() *WriteConcern         { return &WriteConcern{W: "majority"} }
+func Custom(tag string) *WriteConcern { return &WriteConcern{W: tag} }
