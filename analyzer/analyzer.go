@@ -15,6 +15,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
 const doc = `report job handlers whose side effects repeat when a job is delivered twice
@@ -67,16 +68,29 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	ix, rules := loaded.Index, loaded.Rules
+	// Migrations are looked for from the config's directory, else the
+	// module root; outside a module (GOPATH) only with a config.
+	root := ""
+	if cfgPath != "" {
+		root = filepath.Dir(cfgPath)
+	} else if len(pass.Files) > 0 && pass.Module != nil && pass.Module.Path != "" {
+		root = moduleRoot(filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name()))
+	}
 	res := &Result{Package: pass.Pkg.Path()}
 	if ix.Modeled(pass.Pkg) {
 		return res, nil // modeled libraries and the standard library are not analysed
 	}
 
 	ssapkg, funcs := buildSSA(pass)
+	var globs []string
+	if loaded.Config != nil {
+		globs = loaded.Config.Migrations
+	}
 	env := &summary.Env{
-		Fset:  pass.Fset,
-		Index: ix,
-		Files: pass.Files,
+		Triggers: triggers.Load(root, globs),
+		Fset:     pass.Fset,
+		Index:    ix,
+		Files:    pass.Files,
 		Import: func(fn *types.Func) (*summary.Summary, bool) {
 			var s summary.Summary
 			if pass.ImportObjectFact(fn.Origin(), &s) {

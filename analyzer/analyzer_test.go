@@ -87,3 +87,31 @@ func TestDeclaredHandlers(t *testing.T) {
 	defer analyzer.Analyzer.Flags.Set("config", "")
 	analysistest.Run(t, testdata, analyzer.Analyzer, "declared/bus", "declared")
 }
+
+func TestTriggers(t *testing.T) {
+	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "trigfix", ".jobeffects.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	defer analyzer.Analyzer.Flags.Set("config", "")
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "trigfix")
+	res := results[0].Result.(*analyzer.Result)
+	for _, h := range res.Handlers {
+		if h.Name != "(*trigfix.Deps).Credit" {
+			continue
+		}
+		for _, e := range h.Effects {
+			if e.Op == "update-increment" {
+				var hops []string
+				for _, hop := range e.Path {
+					hops = append(hops, filepath.Base(hop.Pos)+" "+hop.Func)
+				}
+				want := "trigfix.go:17:28 (*trigfix.Deps).Credit|002_audit.sql:9 trigger ledger_audit on ledger|002_audit.sql:4 audit_ledger()|002_audit.sql:18 trigger audit_big on audit_log|002_audit.sql:14 count_big()"
+				if got := strings.Join(hops, "|"); got != want {
+					t.Errorf("trigger path:\n%s\nwant:\n%s", got, want)
+				}
+				return
+			}
+		}
+	}
+	t.Error("no trigger effect on Credit")
+}

@@ -159,7 +159,10 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 			continue // silenced on the effect's line
 		}
 		n++
-		if worst == nil || effect.Less(e, worst) {
+		// The worst risk; among equals, the most direct (shortest path),
+		// which is the one a reader finds first.
+		if worst == nil || e.Risk > worst.Risk || (e.Risk == worst.Risk && (len(e.Path) < len(worst.Path) ||
+			len(e.Path) == len(worst.Path) && effect.Less(e, worst))) {
 			worst = e
 		}
 	}

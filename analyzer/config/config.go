@@ -30,6 +30,10 @@ type Config struct {
 	// Registrations are in-house registration functions: which argument
 	// is the task name and which the handler (discovery's rule format).
 	Registrations []discovery.Registration `yaml:"registrations"`
+	// Migrations are globs (relative to the config's directory) of SQL
+	// files whose CREATE TRIGGER statements add implicit effects;
+	// default **/migrations/*.sql, **/migrations/**/*.sql, **/*.up.sql.
+	Migrations []string `yaml:"migrations"`
 }
 
 // Handler declares a function as a handler.

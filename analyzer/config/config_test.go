@@ -13,7 +13,8 @@ func TestParseErrorsNameFileLineAndField(t *testing.T) {
 		{"guards:\n  - {func: a.Claim}\n  - {exec: 1}\n", "cfg.yaml:3: guards[1]: needs func"},
 		{"effects:\n  - {func: a.B, kind: email, colour: red}\n", "cfg.yaml: yaml: unmarshal errors:\n  line 2: field colour not found"},
 		{"effects: [\n", "cfg.yaml: yaml: line 1"},
-		{"handlers: 3\n", "field handlers not found"},
+		{"handlers: 3\n", "cfg.yaml: yaml: unmarshal errors:\n  line 1: cannot unmarshal"},
+		{"retries: 3\n", "field retries not found"},
 	} {
 		_, err := Parse("cfg.yaml", []byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

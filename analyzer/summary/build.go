@@ -10,6 +10,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
 // Env is what summarising needs from its driver.
@@ -21,6 +22,8 @@ type Env struct {
 	// Import returns the summary of a function of another package (an
 	// analysis fact), or false when that package was not analysed.
 	Import func(fn *types.Func) (*Summary, bool)
+	// Triggers are the module's database triggers (nil: none known).
+	Triggers *triggers.Set
 }
 
 // Package holds the summaries of one package's functions.

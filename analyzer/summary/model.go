@@ -10,6 +10,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
 // model applies a library model to a call. recv is the receiver (nil for
@@ -131,6 +132,61 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 				continue
 			}
 			w.addSite(e, ci, exec, true)
+			w.triggerEffects(ci, st, exec, []effect.Hop{hop}, 0)
+		}
+	}
+}
+
+// triggerEvents maps a statement's operation to the trigger events it fires.
+var triggerEvents = map[sqlclass.Op][]string{
+	sqlclass.Insert:          {"insert"},
+	sqlclass.Claim:           {"insert"},
+	sqlclass.UpsertSet:       {"insert", "update"},
+	sqlclass.UpsertIncrement: {"insert", "update"},
+	sqlclass.UpdateSet:       {"update"},
+	sqlclass.UpdateIncrement: {"update"},
+	sqlclass.Delete:          {"delete"},
+}
+
+// triggerEffects adds the effects of the triggers a write fires: they run
+// in the statement's transaction, so they share its executor. Triggers
+// that write to tables with triggers are followed two levels deep.
+func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec ssa.Value, path []effect.Hop, depth int) {
+	if w.p.env.Triggers == nil || st.Table == "" || depth > 2 {
+		return
+	}
+	seen := map[*triggers.Trigger]bool{}
+	for _, event := range triggerEvents[st.Op] {
+		for _, t := range w.p.env.Triggers.On(st.Table, event) {
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			tpath := append(append([]effect.Hop(nil), path...), effect.Hop{Pos: t.Pos, Func: "trigger " + t.Name + " on " + t.Table})
+			if len(t.Body) == 0 {
+				e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
+					Detail: "trigger " + t.Name + " runs " + t.Function + "(), whose body was not found", Path: tpath}
+				w.addSite(e, ci, exec, false)
+				continue
+			}
+			for _, bs := range t.Body {
+				bpath := append(append([]effect.Hop(nil), tpath...), effect.Hop{Pos: bs.Pos, Func: t.Function + "()"})
+				if bs.Dynamic {
+					e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
+						Detail: "dynamic EXECUTE in trigger function " + t.Function + "()", Path: bpath}
+					w.addSite(e, ci, exec, false)
+					continue
+				}
+				for _, inner := range sqlclass.Classify(bs.SQL) {
+					if inner.Op == sqlclass.None || inner.Op == sqlclass.Select {
+						continue
+					}
+					e := &effect.Effect{Kind: sqlKind(inner.Op), Op: string(inner.Op), Target: inner.Table,
+						Risk: sqlRisk(inner.Op), Detail: "in trigger " + t.Name, Path: bpath}
+					w.addSite(e, ci, exec, false)
+					w.triggerEffects(ci, inner, exec, bpath, depth+1)
+				}
+			}
 		}
 	}
 }

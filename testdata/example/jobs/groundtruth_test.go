@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -34,17 +36,17 @@ func TestGroundTruth(t *testing.T) {
 
 	t.Run("naive", func(t *testing.T) {
 		res := deliver(ctx, t, pool, d.CreditNaive, 100, 3)
-		t.Logf("ground truth: naive handler: %d deliveries, %d ledger rows, %d errors", res.deliveries, res.ledger, res.errors)
-		if res.ledger != 300 {
+		t.Logf("ground truth: naive handler: %d deliveries, %d ledger rows, %d audit rows (trigger), %d errors", res.deliveries, res.ledger, res.audit, res.errors)
+		if res.ledger != 300 || res.audit != 300 {
 			t.Errorf("naive handler wrote %d ledger rows, want 300 (every delivery credits again)", res.ledger)
 		}
 	})
 	t.Run("guarded", func(t *testing.T) {
 		res := deliver(ctx, t, pool, d.CreditGuarded, 100, 3)
 		duplicates := res.deliveries - res.ledger
-		t.Logf("ground truth: guarded handler: %d deliveries, %d ledger rows, %d duplicates, %d claims, %d errors",
-			res.deliveries, res.ledger, duplicates, res.claims, res.errors)
-		if res.ledger != 100 || duplicates != 200 || res.errors != 0 || res.claims != 100 {
+		t.Logf("ground truth: guarded handler: %d deliveries, %d ledger rows, %d duplicates, %d claims, %d audit rows (trigger), %d errors",
+			res.deliveries, res.ledger, duplicates, res.claims, res.audit, res.errors)
+		if res.ledger != 100 || duplicates != 200 || res.errors != 0 || res.claims != 100 || res.audit != 100 {
 			t.Errorf("guarded handler: %d ledger rows, %d duplicates, %d errors; want 100, 200, 0", res.ledger, duplicates, res.errors)
 		}
 	})
@@ -78,6 +80,7 @@ func TestGroundTruth(t *testing.T) {
 type result struct {
 	deliveries, errors int
 	ledger, claims     int
+	audit              int // rows the ledger_audit trigger wrote
 }
 
 type handler func(context.Context, *asynq.Task) error
@@ -109,19 +112,26 @@ func freshDatabase(ctx context.Context, t *testing.T, dsn string) *pgxpool.Pool 
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	schema, err := os.ReadFile("../migrations/001_schema.sql")
-	if err != nil {
-		t.Fatal(err)
+	files, err := filepath.Glob("../migrations/*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no migrations: %v", err)
 	}
-	if _, err := pool.Exec(ctx, string(schema)); err != nil {
-		t.Fatalf("applying the schema: %v", err)
+	sort.Strings(files)
+	for _, f := range files {
+		schema, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pool.Exec(ctx, string(schema)); err != nil {
+			t.Fatalf("applying %s: %v", f, err)
+		}
 	}
 	return pool
 }
 
 func reset(ctx context.Context, t *testing.T, pool *pgxpool.Pool) {
 	t.Helper()
-	if _, err := pool.Exec(ctx, "truncate ledger, processed_jobs"); err != nil {
+	if _, err := pool.Exec(ctx, "truncate ledger, processed_jobs, audit_log"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -175,7 +185,7 @@ func run(ctx context.Context, t *testing.T, pool *pgxpool.Pool, h handler, n, co
 
 func count(ctx context.Context, t *testing.T, pool *pgxpool.Pool, res *result) {
 	t.Helper()
-	if err := pool.QueryRow(ctx, "select (select count(*) from ledger), (select count(*) from processed_jobs)").Scan(&res.ledger, &res.claims); err != nil {
+	if err := pool.QueryRow(ctx, "select (select count(*) from ledger), (select count(*) from processed_jobs), (select count(*) from audit_log)").Scan(&res.ledger, &res.claims, &res.audit); err != nil {
 		t.Fatal(err)
 	}
 }

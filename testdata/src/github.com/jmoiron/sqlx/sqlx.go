@@ -77,7 +77,7 @@ func (n *NamedStmt) Get(dest interface{}, arg interface{}) error {
 }
 
 func (n *NamedStmt) Unsafe() *NamedStmt {
-	return nil
+	return n
 }
 
 func BindNamed(bindType int, query string, arg interface{}) (string, []interface{}, error) {
@@ -228,7 +228,7 @@ func (db *DB) Rebind(query string) string {
 }
 
 func (db *DB) Unsafe() *DB {
-	return nil
+	return db
 }
 
 func (db *DB) BindNamed(query string, arg interface{}) (string, []interface{}, error) {
@@ -304,7 +304,7 @@ func (tx *Tx) Rebind(query string) string {
 }
 
 func (tx *Tx) Unsafe() *Tx {
-	return nil
+	return tx
 }
 
 func (tx *Tx) BindNamed(query string, arg interface{}) (string, []interface{}, error) {
@@ -364,7 +364,7 @@ type Stmt struct {
 }
 
 func (s *Stmt) Unsafe() *Stmt {
-	return nil
+	return s
 }
 
 func (s *Stmt) Select(dest interface{}, args ...interface{}) error {

@@ -194,11 +194,11 @@ func (db *DB) RegisterModel(models ...any) {
 }
 
 func (db *DB) WithNamedArg(name string, value any) *DB {
-	return nil
+	return db
 }
 
 func (db *DB) WithQueryHook(hook QueryHook) *DB {
-	return nil
+	return db
 }
 
 func (db *DB) AddQueryHook(hook QueryHook) {
@@ -537,15 +537,15 @@ func NewWithQuery(name string, query Query) *WithQuery {
 }
 
 func (q *WithQuery) Recursive() *WithQuery {
-	return nil
+	return q
 }
 
 func (q *WithQuery) Materialized() *WithQuery {
-	return nil
+	return q
 }
 
 func (q *WithQuery) NotMaterialized() *WithQuery {
-	return nil
+	return q
 }
 
 func (q *baseQuery) AppendNamedArg(gen schema.QueryGen, b []byte, name string) ([]byte, bool) {

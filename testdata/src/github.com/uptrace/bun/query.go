@@ -1,6 +1,7 @@
 // Stub of github.com/uptrace/bun@v1.3.0 for analysistest: declarations mirror the real API; bodies are empty.
 
 package bun
+
 import (
 	"context"
 	"database/sql"
@@ -12,91 +13,91 @@ func NewDeleteQuery(db *DB) *DeleteQuery {
 }
 
 func (q *DeleteQuery) Conn(db IConn) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Model(model any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Err(err error) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Apply(fns ...func(*DeleteQuery) *DeleteQuery) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) With(name string, query Query) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WithRecursive(name string, query Query) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WithQuery(query *WithQuery) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Table(tables ...string) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) TableExpr(query string, args ...any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) ModelTableExpr(query string, args ...any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WherePK(cols ...string) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Where(query string, args ...any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WhereOr(query string, args ...any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WhereGroup(sep string, fn func(*DeleteQuery) *DeleteQuery) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WhereDeleted() *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) WhereAllWithDeleted() *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Order(orders ...string) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) OrderExpr(query string, args ...any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) ForceDelete() *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Limit(n int64) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Returning(query string, args ...any) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Comment(comment string) *DeleteQuery {
-	return nil
+	return q
 }
 
 func (q *DeleteQuery) Operation() string {
@@ -125,83 +126,83 @@ func NewInsertQuery(db *DB) *InsertQuery {
 }
 
 func (q *InsertQuery) Conn(db IConn) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Model(model any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Err(err error) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Apply(fns ...func(*InsertQuery) *InsertQuery) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) With(name string, query Query) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) WithRecursive(name string, query Query) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) WithQuery(query *WithQuery) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Table(tables ...string) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) TableExpr(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) ModelTableExpr(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Column(columns ...string) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) ColumnExpr(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) ExcludeColumn(columns ...string) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Value(column string, expr string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Where(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) WhereOr(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Returning(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Ignore() *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Replace() *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Comment(comment string) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Operation() string {
@@ -213,15 +214,15 @@ func (q *InsertQuery) AppendQuery(gen schema.QueryGen, b []byte) (_ []byte, err 
 }
 
 func (q *InsertQuery) On(s string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Set(query string, args ...any) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) SetValues(values *ValuesQuery) *InsertQuery {
-	return nil
+	return q
 }
 
 func (q *InsertQuery) Scan(ctx context.Context, dest ...any) error {
@@ -242,75 +243,75 @@ func NewMergeQuery(db *DB) *MergeQuery {
 }
 
 func (q *MergeQuery) Conn(db IConn) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Model(model any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Err(err error) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Apply(fns ...func(*MergeQuery) *MergeQuery) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) With(name string, query Query) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) WithRecursive(name string, query Query) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) WithQuery(query *WithQuery) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Table(tables ...string) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) TableExpr(query string, args ...any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) ModelTableExpr(query string, args ...any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Returning(query string, args ...any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Using(s string, args ...any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) On(s string, args ...any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) WhenInsert(expr string, fn func(q *InsertQuery) *InsertQuery) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) WhenUpdate(expr string, fn func(q *UpdateQuery) *UpdateQuery) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) WhenDelete(expr string) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) When(expr string, args ...any) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Comment(comment string) *MergeQuery {
-	return nil
+	return q
 }
 
 func (q *MergeQuery) Operation() string {
@@ -339,11 +340,11 @@ func NewRawQuery(db *DB, query string, args ...any) *RawQuery {
 }
 
 func (q *RawQuery) Conn(db IConn) *RawQuery {
-	return nil
+	return q
 }
 
 func (q *RawQuery) Err(err error) *RawQuery {
-	return nil
+	return q
 }
 
 func (q *RawQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
@@ -356,7 +357,7 @@ func (q *RawQuery) Scan(ctx context.Context, dest ...any) error {
 }
 
 func (q *RawQuery) Comment(comment string) *RawQuery {
-	return nil
+	return q
 }
 
 func (q *RawQuery) AppendQuery(gen schema.QueryGen, b []byte) ([]byte, error) {
@@ -376,215 +377,215 @@ func NewSelectQuery(db *DB) *SelectQuery {
 }
 
 func (q *SelectQuery) Conn(db IConn) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Model(model any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Err(err error) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Apply(fns ...func(*SelectQuery) *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) With(name string, query Query) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WithRecursive(name string, query Query) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WithQuery(query *WithQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Distinct() *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) DistinctOn(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Table(tables ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) TableExpr(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ModelTableExpr(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Column(columns ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ColumnExpr(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ExcludeColumn(columns ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WherePK(cols ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Where(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WhereOr(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WhereGroup(sep string, fn func(*SelectQuery) *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WhereDeleted() *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) WhereAllWithDeleted() *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) UseIndex(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) UseIndexForJoin(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) UseIndexForOrderBy(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) UseIndexForGroupBy(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) IgnoreIndex(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) IgnoreIndexForJoin(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) IgnoreIndexForOrderBy(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) IgnoreIndexForGroupBy(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ForceIndex(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ForceIndexForJoin(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ForceIndexForOrderBy(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ForceIndexForGroupBy(indexes ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Group(columns ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) GroupExpr(group string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Having(having string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Order(orders ...string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) OrderBy(colName string, sortDir Order) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) OrderExpr(query string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Limit(n int64) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Offset(n int64) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) For(s string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Union(other *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) UnionAll(other *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Intersect(other *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) IntersectAll(other *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Except(other *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) ExceptAll(other *SelectQuery) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Join(join string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) JoinOn(cond string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) JoinOnOr(cond string, args ...any) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) RelationWithOpts(name string, opts RelationOpts) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Comment(comment string) *SelectQuery {
-	return nil
+	return q
 }
 
 func (q *SelectQuery) Operation() string {
@@ -624,7 +625,7 @@ func (q *SelectQuery) String() string {
 }
 
 func (q *SelectQuery) Clone() *SelectQuery {
-	return nil
+	return q
 }
 
 func NewTruncateTableQuery(db *DB) *TruncateTableQuery {
@@ -632,43 +633,43 @@ func NewTruncateTableQuery(db *DB) *TruncateTableQuery {
 }
 
 func (q *TruncateTableQuery) Conn(db IConn) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Model(model any) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Err(err error) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Table(tables ...string) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) TableExpr(query string, args ...any) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) ModelTableExpr(query string, args ...any) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) ContinueIdentity() *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Cascade() *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Restrict() *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Comment(comment string) *TruncateTableQuery {
-	return nil
+	return q
 }
 
 func (q *TruncateTableQuery) Operation() string {
@@ -689,123 +690,123 @@ func NewUpdateQuery(db *DB) *UpdateQuery {
 }
 
 func (q *UpdateQuery) Conn(db IConn) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Model(model any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Err(err error) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Apply(fns ...func(*UpdateQuery) *UpdateQuery) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) With(name string, query Query) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WithRecursive(name string, query Query) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WithQuery(query *WithQuery) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Table(tables ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) TableExpr(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) ModelTableExpr(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Column(columns ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) ExcludeColumn(columns ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Set(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) SetColumn(column string, query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Value(column string, query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) OmitZero() *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Join(join string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) JoinOn(cond string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) JoinOnOr(cond string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WherePK(cols ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Where(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WhereOr(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WhereGroup(sep string, fn func(*UpdateQuery) *UpdateQuery) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WhereDeleted() *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) WhereAllWithDeleted() *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Order(orders ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) OrderExpr(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Limit(n int64) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Returning(query string, args ...any) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Comment(comment string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Operation() string {
@@ -817,7 +818,7 @@ func (q *UpdateQuery) AppendQuery(gen schema.QueryGen, b []byte) (_ []byte, err 
 }
 
 func (q *UpdateQuery) Bulk() *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) Scan(ctx context.Context, dest ...any) error {
@@ -839,15 +840,15 @@ func (q *UpdateQuery) String() string {
 }
 
 func (q *UpdateQuery) UseIndex(indexes ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) IgnoreIndex(indexes ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func (q *UpdateQuery) ForceIndex(indexes ...string) *UpdateQuery {
-	return nil
+	return q
 }
 
 func NewValuesQuery(db *DB, model any) *ValuesQuery {
@@ -855,31 +856,31 @@ func NewValuesQuery(db *DB, model any) *ValuesQuery {
 }
 
 func (q *ValuesQuery) Conn(db IConn) *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) Err(err error) *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) Column(columns ...string) *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) Value(column string, expr string, args ...any) *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) OmitZero() *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) WithOrder() *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) Comment(comment string) *ValuesQuery {
-	return nil
+	return q
 }
 
 func (q *ValuesQuery) AppendNamedArg(gen schema.QueryGen, b []byte, name string) ([]byte, bool) {

@@ -18,7 +18,7 @@ func NewInsertOneModel() *InsertOneModel {
 }
 
 func (iom *InsertOneModel) SetDocument(doc interface{}) *InsertOneModel {
-	return nil
+	return iom
 }
 
 func (*InsertOneModel) writeModel() {
@@ -35,15 +35,15 @@ func NewDeleteOneModel() *DeleteOneModel {
 }
 
 func (dom *DeleteOneModel) SetFilter(filter interface{}) *DeleteOneModel {
-	return nil
+	return dom
 }
 
 func (dom *DeleteOneModel) SetCollation(collation *options.Collation) *DeleteOneModel {
-	return nil
+	return dom
 }
 
 func (dom *DeleteOneModel) SetHint(hint interface{}) *DeleteOneModel {
-	return nil
+	return dom
 }
 
 func (*DeleteOneModel) writeModel() {
@@ -60,15 +60,15 @@ func NewDeleteManyModel() *DeleteManyModel {
 }
 
 func (dmm *DeleteManyModel) SetFilter(filter interface{}) *DeleteManyModel {
-	return nil
+	return dmm
 }
 
 func (dmm *DeleteManyModel) SetCollation(collation *options.Collation) *DeleteManyModel {
-	return nil
+	return dmm
 }
 
 func (dmm *DeleteManyModel) SetHint(hint interface{}) *DeleteManyModel {
-	return nil
+	return dmm
 }
 
 func (*DeleteManyModel) writeModel() {
@@ -87,23 +87,23 @@ func NewReplaceOneModel() *ReplaceOneModel {
 }
 
 func (rom *ReplaceOneModel) SetHint(hint interface{}) *ReplaceOneModel {
-	return nil
+	return rom
 }
 
 func (rom *ReplaceOneModel) SetFilter(filter interface{}) *ReplaceOneModel {
-	return nil
+	return rom
 }
 
 func (rom *ReplaceOneModel) SetReplacement(rep interface{}) *ReplaceOneModel {
-	return nil
+	return rom
 }
 
 func (rom *ReplaceOneModel) SetCollation(collation *options.Collation) *ReplaceOneModel {
-	return nil
+	return rom
 }
 
 func (rom *ReplaceOneModel) SetUpsert(upsert bool) *ReplaceOneModel {
-	return nil
+	return rom
 }
 
 func (*ReplaceOneModel) writeModel() {
@@ -123,27 +123,27 @@ func NewUpdateOneModel() *UpdateOneModel {
 }
 
 func (uom *UpdateOneModel) SetHint(hint interface{}) *UpdateOneModel {
-	return nil
+	return uom
 }
 
 func (uom *UpdateOneModel) SetFilter(filter interface{}) *UpdateOneModel {
-	return nil
+	return uom
 }
 
 func (uom *UpdateOneModel) SetUpdate(update interface{}) *UpdateOneModel {
-	return nil
+	return uom
 }
 
 func (uom *UpdateOneModel) SetArrayFilters(filters options.ArrayFilters) *UpdateOneModel {
-	return nil
+	return uom
 }
 
 func (uom *UpdateOneModel) SetCollation(collation *options.Collation) *UpdateOneModel {
-	return nil
+	return uom
 }
 
 func (uom *UpdateOneModel) SetUpsert(upsert bool) *UpdateOneModel {
-	return nil
+	return uom
 }
 
 func (*UpdateOneModel) writeModel() {
@@ -163,27 +163,27 @@ func NewUpdateManyModel() *UpdateManyModel {
 }
 
 func (umm *UpdateManyModel) SetHint(hint interface{}) *UpdateManyModel {
-	return nil
+	return umm
 }
 
 func (umm *UpdateManyModel) SetFilter(filter interface{}) *UpdateManyModel {
-	return nil
+	return umm
 }
 
 func (umm *UpdateManyModel) SetUpdate(update interface{}) *UpdateManyModel {
-	return nil
+	return umm
 }
 
 func (umm *UpdateManyModel) SetArrayFilters(filters options.ArrayFilters) *UpdateManyModel {
-	return nil
+	return umm
 }
 
 func (umm *UpdateManyModel) SetCollation(collation *options.Collation) *UpdateManyModel {
-	return nil
+	return umm
 }
 
 func (umm *UpdateManyModel) SetUpsert(upsert bool) *UpdateManyModel {
-	return nil
+	return umm
 }
 
 func (*UpdateManyModel) writeModel() {
@@ -636,3 +636,26 @@ type LabeledError interface {
 	error
 	HasErrorLabel(string) bool
 }
+
+type sessionImpl struct {
+	client *Client
+}
+
+var _ Session = &sessionImpl{}
+
+func (s *sessionImpl) EndSession(ctx context.Context) {}
+
+func (s *sessionImpl) WithTransaction(ctx context.Context, fn func(ctx SessionContext) (interface{}, error),
+	opts ...*options.TransactionOptions) (interface{}, error) {
+	return nil, nil
+}
+
+func (s *sessionImpl) StartTransaction(opts ...*options.TransactionOptions) error { return nil }
+
+func (s *sessionImpl) AbortTransaction(ctx context.Context) error { return nil }
+
+func (s *sessionImpl) CommitTransaction(ctx context.Context) error { return nil }
+
+func (s *sessionImpl) Client() *Client { return s.client }
+
+func (*sessionImpl) session() {}

@@ -29,43 +29,43 @@ func Aggregate() *AggregateOptions {
 }
 
 func (ao *AggregateOptions) SetAllowDiskUse(b bool) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetBatchSize(i int32) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetBypassDocumentValidation(b bool) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetCollation(c *Collation) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetMaxTime(d time.Duration) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetMaxAwaitTime(d time.Duration) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetComment(s string) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetHint(h interface{}) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetLet(let interface{}) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func (ao *AggregateOptions) SetCustom(c bson.M) *AggregateOptions {
-	return nil
+	return ao
 }
 
 func MergeAggregateOptions(opts ...*AggregateOptions) *AggregateOptions {
@@ -87,19 +87,19 @@ func BulkWrite() *BulkWriteOptions {
 }
 
 func (b *BulkWriteOptions) SetComment(comment interface{}) *BulkWriteOptions {
-	return nil
+	return b
 }
 
 func (b *BulkWriteOptions) SetOrdered(ordered bool) *BulkWriteOptions {
-	return nil
+	return b
 }
 
 func (b *BulkWriteOptions) SetBypassDocumentValidation(bypass bool) *BulkWriteOptions {
-	return nil
+	return b
 }
 
 func (b *BulkWriteOptions) SetLet(let interface{}) *BulkWriteOptions {
-	return nil
+	return b
 }
 
 func MergeBulkWriteOptions(opts ...*BulkWriteOptions) *BulkWriteOptions {
@@ -119,23 +119,23 @@ func Collection() *CollectionOptions {
 }
 
 func (c *CollectionOptions) SetReadConcern(rc *readconcern.ReadConcern) *CollectionOptions {
-	return nil
+	return c
 }
 
 func (c *CollectionOptions) SetWriteConcern(wc *writeconcern.WriteConcern) *CollectionOptions {
-	return nil
+	return c
 }
 
 func (c *CollectionOptions) SetReadPreference(rp *readpref.ReadPref) *CollectionOptions {
-	return nil
+	return c
 }
 
 func (c *CollectionOptions) SetBSONOptions(opts *BSONOptions) *CollectionOptions {
-	return nil
+	return c
 }
 
 func (c *CollectionOptions) SetRegistry(r *bsoncodec.Registry) *CollectionOptions {
-	return nil
+	return c
 }
 
 func MergeCollectionOptions(opts ...*CollectionOptions) *CollectionOptions {
@@ -156,27 +156,27 @@ func Count() *CountOptions {
 }
 
 func (co *CountOptions) SetCollation(c *Collation) *CountOptions {
-	return nil
+	return co
 }
 
 func (co *CountOptions) SetComment(c string) *CountOptions {
-	return nil
+	return co
 }
 
 func (co *CountOptions) SetHint(h interface{}) *CountOptions {
-	return nil
+	return co
 }
 
 func (co *CountOptions) SetLimit(i int64) *CountOptions {
-	return nil
+	return co
 }
 
 func (co *CountOptions) SetMaxTime(d time.Duration) *CountOptions {
-	return nil
+	return co
 }
 
 func (co *CountOptions) SetSkip(i int64) *CountOptions {
-	return nil
+	return co
 }
 
 func MergeCountOptions(opts ...*CountOptions) *CountOptions {
@@ -196,23 +196,23 @@ func Database() *DatabaseOptions {
 }
 
 func (d *DatabaseOptions) SetReadConcern(rc *readconcern.ReadConcern) *DatabaseOptions {
-	return nil
+	return d
 }
 
 func (d *DatabaseOptions) SetWriteConcern(wc *writeconcern.WriteConcern) *DatabaseOptions {
-	return nil
+	return d
 }
 
 func (d *DatabaseOptions) SetReadPreference(rp *readpref.ReadPref) *DatabaseOptions {
-	return nil
+	return d
 }
 
 func (d *DatabaseOptions) SetBSONOptions(opts *BSONOptions) *DatabaseOptions {
-	return nil
+	return d
 }
 
 func (d *DatabaseOptions) SetRegistry(r *bsoncodec.Registry) *DatabaseOptions {
-	return nil
+	return d
 }
 
 func MergeDatabaseOptions(opts ...*DatabaseOptions) *DatabaseOptions {
@@ -231,19 +231,19 @@ func Delete() *DeleteOptions {
 }
 
 func (do *DeleteOptions) SetCollation(c *Collation) *DeleteOptions {
-	return nil
+	return do
 }
 
 func (do *DeleteOptions) SetComment(comment interface{}) *DeleteOptions {
-	return nil
+	return do
 }
 
 func (do *DeleteOptions) SetHint(hint interface{}) *DeleteOptions {
-	return nil
+	return do
 }
 
 func (do *DeleteOptions) SetLet(let interface{}) *DeleteOptions {
-	return nil
+	return do
 }
 
 func MergeDeleteOptions(opts ...*DeleteOptions) *DeleteOptions {
@@ -261,15 +261,15 @@ func Distinct() *DistinctOptions {
 }
 
 func (do *DistinctOptions) SetCollation(c *Collation) *DistinctOptions {
-	return nil
+	return do
 }
 
 func (do *DistinctOptions) SetComment(comment interface{}) *DistinctOptions {
-	return nil
+	return do
 }
 
 func (do *DistinctOptions) SetMaxTime(d time.Duration) *DistinctOptions {
-	return nil
+	return do
 }
 
 func MergeDistinctOptions(opts ...*DistinctOptions) *DistinctOptions {
@@ -305,87 +305,87 @@ func Find() *FindOptions {
 }
 
 func (f *FindOptions) SetAllowDiskUse(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetAllowPartialResults(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetBatchSize(i int32) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetCollation(collation *Collation) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetComment(comment string) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetCursorType(ct CursorType) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetHint(hint interface{}) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetLet(let interface{}) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetLimit(i int64) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetMax(max interface{}) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetMaxAwaitTime(d time.Duration) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetMaxTime(d time.Duration) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetMin(min interface{}) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetNoCursorTimeout(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetOplogReplay(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetProjection(projection interface{}) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetReturnKey(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetShowRecordID(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetSkip(i int64) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetSnapshot(b bool) *FindOptions {
-	return nil
+	return f
 }
 
 func (f *FindOptions) SetSort(sort interface{}) *FindOptions {
-	return nil
+	return f
 }
 
 func MergeFindOptions(opts ...*FindOptions) *FindOptions {
@@ -418,75 +418,75 @@ func FindOne() *FindOneOptions {
 }
 
 func (f *FindOneOptions) SetAllowPartialResults(b bool) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetBatchSize(i int32) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetCollation(collation *Collation) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetComment(comment string) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetCursorType(ct CursorType) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetHint(hint interface{}) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetMax(max interface{}) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetMaxAwaitTime(d time.Duration) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetMaxTime(d time.Duration) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetMin(min interface{}) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetNoCursorTimeout(b bool) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetOplogReplay(b bool) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetProjection(projection interface{}) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetReturnKey(b bool) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetShowRecordID(b bool) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetSkip(i int64) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetSnapshot(b bool) *FindOneOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneOptions) SetSort(sort interface{}) *FindOneOptions {
-	return nil
+	return f
 }
 
 func MergeFindOneOptions(opts ...*FindOneOptions) *FindOneOptions {
@@ -512,43 +512,43 @@ func FindOneAndReplace() *FindOneAndReplaceOptions {
 }
 
 func (f *FindOneAndReplaceOptions) SetBypassDocumentValidation(b bool) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetCollation(collation *Collation) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetComment(comment interface{}) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetMaxTime(d time.Duration) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetProjection(projection interface{}) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetReturnDocument(rd ReturnDocument) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetSort(sort interface{}) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetUpsert(b bool) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetHint(hint interface{}) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndReplaceOptions) SetLet(let interface{}) *FindOneAndReplaceOptions {
-	return nil
+	return f
 }
 
 func MergeFindOneAndReplaceOptions(opts ...*FindOneAndReplaceOptions) *FindOneAndReplaceOptions {
@@ -575,47 +575,47 @@ func FindOneAndUpdate() *FindOneAndUpdateOptions {
 }
 
 func (f *FindOneAndUpdateOptions) SetBypassDocumentValidation(b bool) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetArrayFilters(filters ArrayFilters) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetCollation(collation *Collation) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetComment(comment interface{}) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetMaxTime(d time.Duration) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetProjection(projection interface{}) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetReturnDocument(rd ReturnDocument) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetSort(sort interface{}) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetUpsert(b bool) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetHint(hint interface{}) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndUpdateOptions) SetLet(let interface{}) *FindOneAndUpdateOptions {
-	return nil
+	return f
 }
 
 func MergeFindOneAndUpdateOptions(opts ...*FindOneAndUpdateOptions) *FindOneAndUpdateOptions {
@@ -637,31 +637,31 @@ func FindOneAndDelete() *FindOneAndDeleteOptions {
 }
 
 func (f *FindOneAndDeleteOptions) SetCollation(collation *Collation) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndDeleteOptions) SetComment(comment interface{}) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndDeleteOptions) SetMaxTime(d time.Duration) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndDeleteOptions) SetProjection(projection interface{}) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndDeleteOptions) SetSort(sort interface{}) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndDeleteOptions) SetHint(hint interface{}) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func (f *FindOneAndDeleteOptions) SetLet(let interface{}) *FindOneAndDeleteOptions {
-	return nil
+	return f
 }
 
 func MergeFindOneAndDeleteOptions(opts ...*FindOneAndDeleteOptions) *FindOneAndDeleteOptions {
@@ -679,11 +679,11 @@ func InsertOne() *InsertOneOptions {
 }
 
 func (ioo *InsertOneOptions) SetBypassDocumentValidation(b bool) *InsertOneOptions {
-	return nil
+	return ioo
 }
 
 func (ioo *InsertOneOptions) SetComment(comment interface{}) *InsertOneOptions {
-	return nil
+	return ioo
 }
 
 func MergeInsertOneOptions(opts ...*InsertOneOptions) *InsertOneOptions {
@@ -702,15 +702,15 @@ func InsertMany() *InsertManyOptions {
 }
 
 func (imo *InsertManyOptions) SetBypassDocumentValidation(b bool) *InsertManyOptions {
-	return nil
+	return imo
 }
 
 func (imo *InsertManyOptions) SetComment(comment interface{}) *InsertManyOptions {
-	return nil
+	return imo
 }
 
 func (imo *InsertManyOptions) SetOrdered(b bool) *InsertManyOptions {
-	return nil
+	return imo
 }
 
 func MergeInsertManyOptions(opts ...*InsertManyOptions) *InsertManyOptions {
@@ -797,27 +797,27 @@ func Replace() *ReplaceOptions {
 }
 
 func (ro *ReplaceOptions) SetBypassDocumentValidation(b bool) *ReplaceOptions {
-	return nil
+	return ro
 }
 
 func (ro *ReplaceOptions) SetCollation(c *Collation) *ReplaceOptions {
-	return nil
+	return ro
 }
 
 func (ro *ReplaceOptions) SetComment(comment interface{}) *ReplaceOptions {
-	return nil
+	return ro
 }
 
 func (ro *ReplaceOptions) SetHint(h interface{}) *ReplaceOptions {
-	return nil
+	return ro
 }
 
 func (ro *ReplaceOptions) SetUpsert(b bool) *ReplaceOptions {
-	return nil
+	return ro
 }
 
 func (ro *ReplaceOptions) SetLet(l interface{}) *ReplaceOptions {
-	return nil
+	return ro
 }
 
 func MergeReplaceOptions(opts ...*ReplaceOptions) *ReplaceOptions {
@@ -840,27 +840,27 @@ func Session() *SessionOptions {
 }
 
 func (s *SessionOptions) SetCausalConsistency(b bool) *SessionOptions {
-	return nil
+	return s
 }
 
 func (s *SessionOptions) SetDefaultReadConcern(rc *readconcern.ReadConcern) *SessionOptions {
-	return nil
+	return s
 }
 
 func (s *SessionOptions) SetDefaultReadPreference(rp *readpref.ReadPref) *SessionOptions {
-	return nil
+	return s
 }
 
 func (s *SessionOptions) SetDefaultWriteConcern(wc *writeconcern.WriteConcern) *SessionOptions {
-	return nil
+	return s
 }
 
 func (s *SessionOptions) SetDefaultMaxCommitTime(mct *time.Duration) *SessionOptions {
-	return nil
+	return s
 }
 
 func (s *SessionOptions) SetSnapshot(b bool) *SessionOptions {
-	return nil
+	return s
 }
 
 func MergeSessionOptions(opts ...*SessionOptions) *SessionOptions {
@@ -879,19 +879,19 @@ func Transaction() *TransactionOptions {
 }
 
 func (t *TransactionOptions) SetReadConcern(rc *readconcern.ReadConcern) *TransactionOptions {
-	return nil
+	return t
 }
 
 func (t *TransactionOptions) SetReadPreference(rp *readpref.ReadPref) *TransactionOptions {
-	return nil
+	return t
 }
 
 func (t *TransactionOptions) SetWriteConcern(wc *writeconcern.WriteConcern) *TransactionOptions {
-	return nil
+	return t
 }
 
 func (t *TransactionOptions) SetMaxCommitTime(mct *time.Duration) *TransactionOptions {
-	return nil
+	return t
 }
 
 func MergeTransactionOptions(opts ...*TransactionOptions) *TransactionOptions {
@@ -914,31 +914,31 @@ func Update() *UpdateOptions {
 }
 
 func (uo *UpdateOptions) SetArrayFilters(af ArrayFilters) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func (uo *UpdateOptions) SetBypassDocumentValidation(b bool) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func (uo *UpdateOptions) SetCollation(c *Collation) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func (uo *UpdateOptions) SetComment(comment interface{}) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func (uo *UpdateOptions) SetHint(h interface{}) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func (uo *UpdateOptions) SetUpsert(b bool) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func (uo *UpdateOptions) SetLet(l interface{}) *UpdateOptions {
-	return nil
+	return uo
 }
 
 func MergeUpdateOptions(opts ...*UpdateOptions) *UpdateOptions {

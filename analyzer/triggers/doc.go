@@ -1,0 +1,13 @@
+// Package triggers finds the database triggers a module's migrations
+// declare, so that a write to a table gains the effects of its triggers:
+// the implicit side effects (an audit row, a pg_notify) that hand audits
+// miss.
+//
+// Migration files (by default **/migrations/*.sql and **/*.up.sql under the
+// module root; configurable) are parsed with the PostgreSQL parser. Each
+// CREATE TRIGGER … ON table … EXECUTE FUNCTION f() is joined to CREATE
+// FUNCTION f(), whose PL/pgSQL body is parsed too; every SQL statement in
+// it is classified like any other SQL, with the migration's file and line
+// as evidence. A dynamic EXECUTE in a trigger body is an unknown effect.
+// Files are read once per process and module root.
+package triggers

@@ -1,0 +1,332 @@
+package triggers
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// DefaultGlobs are where migrations are looked for, relative to the module root.
+var DefaultGlobs = []string{"**/migrations/*.sql", "**/migrations/**/*.sql", "**/*.up.sql"}
+
+// Trigger is one CREATE TRIGGER with the statements its function runs.
+type Trigger struct {
+	Name     string
+	Table    string
+	Function string
+	Events   []string // insert, update, delete, truncate
+	Pos      string   // "file:line" of CREATE TRIGGER
+	Body     []Statement
+}
+
+// Statement is one SQL statement of a trigger function's body.
+type Statement struct {
+	SQL     string // "" for a dynamic EXECUTE
+	Pos     string // "file:line"
+	Dynamic bool
+}
+
+// Set is the triggers of one module, by table.
+type Set struct {
+	byTable map[string][]*Trigger
+	Errors  []string // migration files that did not parse ("file: error")
+}
+
+// On returns the triggers that fire for event on table.
+func (s *Set) On(table, event string) []*Trigger {
+	if s == nil {
+		return nil
+	}
+	var out []*Trigger
+	for _, t := range s.byTable[strings.ToLower(table)] {
+		for _, e := range t.Events {
+			if e == event {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Len is the number of triggers.
+func (s *Set) Len() int {
+	n := 0
+	if s != nil {
+		for _, ts := range s.byTable {
+			n += len(ts)
+		}
+	}
+	return n
+}
+
+var (
+	mu    sync.Mutex
+	cache = map[string]*entry{}
+)
+
+type entry struct {
+	once sync.Once
+	set  *Set
+}
+
+// Load returns the triggers of the migrations under root matching globs
+// (DefaultGlobs when nil), reading them once per process.
+func Load(root string, globs []string) *Set {
+	if root == "" {
+		return nil
+	}
+	if len(globs) == 0 {
+		globs = DefaultGlobs
+	}
+	key := root + "\x00" + strings.Join(globs, "\x00")
+	mu.Lock()
+	e := cache[key]
+	if e == nil {
+		e = &entry{}
+		cache[key] = e
+	}
+	mu.Unlock()
+	e.once.Do(func() { e.set = load(root, globs) })
+	return e.set
+}
+
+func load(root string, globs []string) *Set {
+	s := &Set{byTable: map[string][]*Trigger{}}
+	var files []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != root && (name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			if p != root {
+				if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+					return filepath.SkipDir // another module
+				}
+			}
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return nil
+		}
+		for _, g := range globs {
+			if match(g, filepath.ToSlash(rel)) {
+				files = append(files, p)
+				break
+			}
+		}
+		return nil
+	})
+	sort.Strings(files)
+	funcs := map[string][]Statement{}
+	var trigs []*Trigger
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil || !strings.Contains(strings.ToLower(string(data)), "trigger") {
+			continue
+		}
+		ts, fs, err := parseFile(f, string(data))
+		if err != nil {
+			s.Errors = append(s.Errors, f+": "+err.Error())
+		}
+		trigs = append(trigs, ts...)
+		for name, body := range fs {
+			funcs[name] = body
+		}
+	}
+	for _, t := range trigs {
+		t.Body = funcs[t.Function]
+		s.byTable[t.Table] = append(s.byTable[t.Table], t)
+	}
+	return s
+}
+
+// match reports whether a slash path matches a glob where "**" spans
+// any number of directories.
+func match(glob, p string) bool {
+	gs, ps := strings.Split(glob, "/"), strings.Split(p, "/")
+	var rec func(i, j int) bool
+	rec = func(i, j int) bool {
+		if i == len(gs) {
+			return j == len(ps)
+		}
+		if gs[i] == "**" {
+			for k := j; k <= len(ps); k++ {
+				if rec(i+1, k) {
+					return true
+				}
+			}
+			return false
+		}
+		if j == len(ps) {
+			return false
+		}
+		ok, _ := path.Match(gs[i], ps[j])
+		return ok && rec(i+1, j+1)
+	}
+	return rec(0, 0)
+}
+
+// parseFile returns the triggers and trigger-function bodies of one file.
+func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statement, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errorString("parser panic")
+		}
+	}()
+	funcs = map[string][]Statement{}
+	tree, err := pg_query.Parse(text)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, raw := range tree.Stmts {
+		start := int(raw.StmtLocation)
+		end := start + int(raw.StmtLen)
+		if raw.StmtLen == 0 || end > len(text) {
+			end = len(text)
+		}
+		stmtText := text[start:end]
+		if ct := raw.Stmt.GetCreateTrigStmt(); ct != nil && ct.Relation != nil {
+			t := &Trigger{
+				Name:     ct.Trigname,
+				Table:    strings.ToLower(ct.Relation.Relname),
+				Function: lastName(ct.Funcname),
+				Pos:      file + ":" + strconv.Itoa(lineAt(text, start+leadingSpace(stmtText))),
+			}
+			for bit, name := range map[int32]string{1 << 2: "insert", 1 << 3: "delete", 1 << 4: "update", 1 << 5: "truncate"} {
+				if ct.Events&bit != 0 {
+					t.Events = append(t.Events, name)
+				}
+			}
+			sort.Strings(t.Events)
+			trigs = append(trigs, t)
+		}
+		if cf := raw.Stmt.GetCreateFunctionStmt(); cf != nil {
+			name := lastName(cf.Funcname)
+			body := functionBody(cf)
+			if body == "" {
+				continue
+			}
+			bodyLine := lineAt(text, start+strings.Index(stmtText, body))
+			funcs[name] = bodyStatements(file, stmtText, bodyLine)
+		}
+	}
+	return trigs, funcs, nil
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+func lastName(nodes []*pg_query.Node) string {
+	if len(nodes) == 0 {
+		return ""
+	}
+	return strings.ToLower(nodes[len(nodes)-1].GetString_().GetSval())
+}
+
+func functionBody(cf *pg_query.CreateFunctionStmt) string {
+	for _, o := range cf.Options {
+		if d := o.GetDefElem(); d != nil && d.Defname == "as" {
+			if l := d.Arg.GetList(); l != nil && len(l.Items) > 0 {
+				return l.Items[0].GetString_().GetSval()
+			}
+		}
+	}
+	return ""
+}
+
+func leadingSpace(s string) int { return len(s) - len(strings.TrimLeft(s, " \t\r\n")) }
+
+func lineAt(text string, off int) int {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(text) {
+		off = len(text)
+	}
+	return strings.Count(text[:off], "\n") + 1
+}
+
+// bodyStatements parses a CREATE FUNCTION statement's PL/pgSQL body and
+// returns its SQL statements with absolute lines.
+func bodyStatements(file, createStmt string, bodyLine int) []Statement {
+	js, err := pg_query.ParsePlPgSqlToJSON(createStmt)
+	if err != nil {
+		return []Statement{{Pos: file + ":" + strconv.Itoa(bodyLine), Dynamic: true}}
+	}
+	var tree any
+	if err := json.Unmarshal([]byte(js), &tree); err != nil {
+		return nil
+	}
+	var out []Statement
+	var walk func(v any, line int)
+	walk = func(v any, line int) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e, line)
+			}
+		case map[string]any:
+			if n, ok := x["lineno"].(float64); ok {
+				line = int(n)
+			}
+			for k, e := range x {
+				pos := file + ":" + strconv.Itoa(bodyLine+line-1)
+				switch k {
+				case "PLpgSQL_stmt_execsql", "PLpgSQL_stmt_perform", "PLpgSQL_stmt_return_query":
+					if m, ok := e.(map[string]any); ok {
+						if n, ok := m["lineno"].(float64); ok {
+							pos = file + ":" + strconv.Itoa(bodyLine+int(n)-1)
+						}
+						if q := findQuery(m); q != "" {
+							out = append(out, Statement{SQL: q, Pos: pos})
+						}
+					}
+				case "PLpgSQL_stmt_dynexecute":
+					if m, ok := e.(map[string]any); ok {
+						if n, ok := m["lineno"].(float64); ok {
+							pos = file + ":" + strconv.Itoa(bodyLine+int(n)-1)
+						}
+					}
+					out = append(out, Statement{Pos: pos, Dynamic: true})
+				}
+				walk(e, line)
+			}
+		}
+	}
+	walk(tree, 1)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
+	return out
+}
+
+// findQuery returns the first PLpgSQL_expr query under m.
+func findQuery(m map[string]any) string {
+	for _, v := range m {
+		switch x := v.(type) {
+		case map[string]any:
+			if e, ok := x["PLpgSQL_expr"].(map[string]any); ok {
+				if q, ok := e["query"].(string); ok {
+					return q
+				}
+			}
+			if q := findQuery(x); q != "" {
+				return q
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,77 @@
+package triggers
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const migration = `-- 002: audit every ledger write
+create table audit_log (id bigserial primary key, tbl text, row_id bigint);
+
+create or replace function audit_ledger() returns trigger language plpgsql as $$
+begin
+  insert into audit_log(tbl, row_id) values ('ledger', new.id);
+  perform pg_notify('ledger_changed', new.id::text);
+  if new.amount > 1000 then
+    execute format('update %I set n = n + 1', 'stats');
+  end if;
+  return new;
+end $$;
+
+create trigger ledger_audit after insert or update on ledger
+  for each row execute function audit_ledger();
+`
+
+func TestLoadFindsTriggersAndBodies(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "db", "migrations"), 0o755)
+	os.WriteFile(filepath.Join(root, "db", "migrations", "002_audit.sql"), []byte(migration), 0o644)
+	os.WriteFile(filepath.Join(root, "notes.sql"), []byte("create trigger x after insert on y execute function z();"), 0o644)
+	s := Load(root, nil)
+	if s.Len() != 1 {
+		t.Fatalf("%d triggers, want 1 (notes.sql is not a migration)", s.Len())
+	}
+	ts := s.On("ledger", "insert")
+	if len(ts) != 1 || len(s.On("ledger", "delete")) != 0 {
+		t.Fatalf("On(ledger, insert) = %v", ts)
+	}
+	tr := ts[0]
+	if tr.Name != "ledger_audit" || tr.Function != "audit_ledger" || !strings.HasSuffix(tr.Pos, "002_audit.sql:14") {
+		t.Errorf("trigger %+v", tr)
+	}
+	var got []string
+	for _, st := range tr.Body {
+		_, line, _ := strings.Cut(st.Pos, "002_audit.sql:")
+		got = append(got, line+" "+st.SQL)
+		if st.Dynamic {
+			got[len(got)-1] += "(dynamic)"
+		}
+	}
+	want := []string{
+		"6 insert into audit_log(tbl, row_id) values ('ledger', new.id)",
+		"7 SELECT pg_notify('ledger_changed', new.id::text)",
+		"9 (dynamic)",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("body:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestMatch(t *testing.T) {
+	for _, c := range []struct {
+		glob, p string
+		ok      bool
+	}{
+		{"**/migrations/*.sql", "migrations/001.sql", true},
+		{"**/migrations/*.sql", "db/migrations/001.sql", true},
+		{"**/migrations/*.sql", "db/migrations/x/001.sql", false},
+		{"**/*.up.sql", "a/b/0001_init.up.sql", true},
+		{"**/*.up.sql", "0001_init.down.sql", false},
+	} {
+		if got := match(c.glob, c.p); got != c.ok {
+			t.Errorf("match(%q, %q) = %v", c.glob, c.p, got)
+		}
+	}
+}

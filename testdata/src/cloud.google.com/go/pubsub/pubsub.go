@@ -1,0 +1,117 @@
+// Stub of cloud.google.com/go/pubsub@v1.52.0 for analysistest: declarations mirror the real API (subset); bodies are empty.
+
+package pubsub
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	ipubsub "cloud.google.com/go/internal/pubsub"
+	"google.golang.org/api/option"
+)
+
+// ---- pubsub.go ----
+
+type Client struct {
+	projectID     string
+	enableTracing bool
+}
+
+type ClientConfig struct {
+	EnableOpenTelemetryTracing bool
+}
+
+func NewClient(ctx context.Context, projectID string, opts ...option.ClientOption) (c *Client, err error) {
+	return nil, nil
+}
+
+func NewClientWithConfig(ctx context.Context, projectID string, config *ClientConfig, opts ...option.ClientOption) (*Client, error) {
+	return nil, nil
+}
+
+func (c *Client) Project() string { return c.projectID }
+
+func (c *Client) Close() error { return nil }
+
+// ---- message.go ----
+
+type Message = ipubsub.Message
+
+type AckResult = ipubsub.AckResult
+
+type AcknowledgeStatus = ipubsub.AcknowledgeStatus
+
+// ---- topic.go ----
+
+type Topic struct {
+	c    *Client
+	name string
+
+	PublishSettings PublishSettings
+
+	mu      sync.RWMutex
+	stopped bool
+
+	EnableMessageOrdering bool
+
+	enableTracing bool
+}
+
+type PublishSettings struct {
+	DelayThreshold            time.Duration
+	CountThreshold            int
+	ByteThreshold             int
+	NumGoroutines             int
+	Timeout                   time.Duration
+	EnableCompression         bool
+	CompressionBytesThreshold int
+}
+
+func (c *Client) Topic(id string) *Topic { return &Topic{c: c, name: id} }
+
+func (t *Topic) ID() string { return "" }
+
+func (t *Topic) String() string { return t.name }
+
+type PublishResult = ipubsub.PublishResult
+
+func (t *Topic) Publish(ctx context.Context, msg *Message) *PublishResult { return nil }
+
+func (t *Topic) Stop() {}
+
+func (t *Topic) Flush() {}
+
+// ---- subscription.go ----
+
+type Subscription struct {
+	c *Client
+
+	name string
+
+	ReceiveSettings ReceiveSettings
+
+	mu            sync.Mutex
+	receiveActive bool
+
+	clientID      string
+	enableTracing bool
+}
+
+func (c *Client) Subscription(id string) *Subscription { return &Subscription{c: c, name: id} }
+
+func (s *Subscription) String() string { return s.name }
+
+func (s *Subscription) ID() string { return "" }
+
+type ReceiveSettings struct {
+	MaxExtension               time.Duration
+	MaxDurationPerAckExtension time.Duration
+	MinDurationPerAckExtension time.Duration
+	MaxOutstandingMessages     int
+	MaxOutstandingBytes        int
+	EnablePerStreamFlowControl bool
+	NumGoroutines              int
+}
+
+func (s *Subscription) Receive(ctx context.Context, f func(context.Context, *Message)) error { return nil }

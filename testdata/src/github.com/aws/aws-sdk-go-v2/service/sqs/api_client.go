@@ -1,0 +1,38 @@
+// Stub of github.com/aws/aws-sdk-go-v2/service/sqs@v1.53.0 for analysistest: declarations mirror the real API (subset); bodies are empty.
+
+package sqs
+
+import (
+	"github.com/aws/aws-sdk-go-v2/aws"
+	smithydocument "github.com/aws/smithy-go/document"
+)
+
+const ServiceID = "SQS"
+
+// Client provides the API client to make operations call for the service.
+type Client struct {
+	options Options
+}
+
+// Options is reduced to a few fields.
+type Options struct {
+	Region string
+
+	BaseEndpoint *string
+
+	RetryMaxAttempts int
+
+	Credentials aws.CredentialsProvider
+}
+
+func New(options Options, optFns ...func(*Options)) *Client {
+	return &Client{options: options}
+}
+
+func (c *Client) Options() Options { return c.options }
+
+func NewFromConfig(cfg aws.Config, optFns ...func(*Options)) *Client {
+	return New(Options{Region: cfg.Region}, optFns...)
+}
+
+type noSmithyDocumentSerde = smithydocument.NoSerde
