@@ -114,4 +114,6 @@ type ReceiveSettings struct {
 	NumGoroutines              int
 }
 
-func (s *Subscription) Receive(ctx context.Context, f func(context.Context, *Message)) error { return nil }
+func (s *Subscription) Receive(ctx context.Context, f func(context.Context, *Message)) error {
+	return nil
+}

@@ -70,7 +70,9 @@ type PublishSettings struct {
 	CompressionBytesThreshold int
 }
 
-func (c *Client) Publisher(topicNameOrID string) *Publisher { return &Publisher{c: c, name: topicNameOrID} }
+func (c *Client) Publisher(topicNameOrID string) *Publisher {
+	return &Publisher{c: c, name: topicNameOrID}
+}
 
 func (t *Publisher) ID() string { return "" }
 
@@ -116,4 +118,6 @@ type ReceiveSettings struct {
 	NumGoroutines              int
 }
 
-func (s *Subscriber) Receive(ctx context.Context, f func(context.Context, *Message)) error { return nil }
+func (s *Subscriber) Receive(ctx context.Context, f func(context.Context, *Message)) error {
+	return nil
+}
