@@ -115,3 +115,7 @@ func TestTriggers(t *testing.T) {
 	}
 	t.Error("no trigger effect on Credit")
 }
+
+func TestGorm(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "gormfix")
+}

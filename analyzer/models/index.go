@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -22,6 +23,7 @@ var catalogFS embed.FS
 // Index is a catalog ready for lookups. It is immutable once built and safe
 // for concurrent use.
 type Index struct {
+	patterns     []*Model // ReceiverSuffix models
 	funcs        map[string]*Model
 	methods      map[string]*Model // "pkgpath.Method"
 	packages     map[string]bool
@@ -131,6 +133,9 @@ func Validate(m *Model) error { return m.validate() }
 
 func (m *Model) validate() error {
 	switch {
+	case m.ReceiverSuffix != "" && len(m.Methods) == 0:
+		return fmt.Errorf("receiver_suffix needs methods")
+	case m.ReceiverSuffix != "":
 	case m.Func == "" && (m.Package == "" || len(m.Methods) == 0):
 		return fmt.Errorf("needs func, or package and methods")
 	case m.Func != "" && (m.Package != "" || len(m.Methods) > 0):
@@ -141,7 +146,7 @@ func (m *Model) validate() error {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim {
+	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim {
 		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, calls, begin, request, open_flags, complete, claim or none)", m.name())
 	}
 	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback} {
@@ -194,6 +199,10 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for k := range lib.Functions {
 				m := &lib.Functions[k]
+				if m.ReceiverSuffix != "" {
+					ix.patterns = append(ix.patterns, m)
+					continue
+				}
 				if m.Func != "" {
 					ix.funcs[m.Func] = m
 					continue
@@ -238,6 +247,9 @@ func (ix *Index) Lookup(fn *types.Func) *Model {
 	if m := ix.funcs[FuncKey(fn)]; m != nil {
 		return m
 	}
+	if m := ix.lookupPattern(fn); m != nil {
+		return m
+	}
 	if fn.Pkg() == nil {
 		return nil
 	}
@@ -247,6 +259,39 @@ func (ix *Index) Lookup(fn *types.Func) *Model {
 		}
 	}
 	return nil
+}
+
+// lookupPattern matches generated builder methods by receiver name suffix.
+func (ix *Index) lookupPattern(fn *types.Func) *Model {
+	if len(ix.patterns) == 0 || fn.Pkg() == nil {
+		return nil
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
+	recv := strings.TrimPrefix(typeName(sig.Recv().Type()), "*")
+	for _, m := range ix.patterns {
+		if !strings.HasSuffix(recv, m.ReceiverSuffix) || !slices.Contains(m.Methods, fn.Name()) {
+			continue
+		}
+		if m.RequiresImport != "" && !imports(fn.Pkg(), m.RequiresImport) {
+			continue
+		}
+		return m
+	}
+	return nil
+}
+
+// imports reports whether pkg imports path directly or through one level
+// (generated ent packages import entgo.io/ent in most of their files).
+func imports(pkg *types.Package, path string) bool {
+	for _, p := range pkg.Imports() {
+		if p.Path() == path || strings.HasPrefix(p.Path(), path+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // Modeled reports whether calls into pkg are matched against models instead

@@ -88,6 +88,60 @@ type Model struct {
 	Complete bool `yaml:"complete"`
 	// None marks a call with no effect, overriding broader rules.
 	None bool `yaml:"none"`
+
+	// TargetType is the argument whose type names the target table (an
+	// ORM model: *User, []User → "users").
+	TargetType *int `yaml:"target_type"`
+	// Chain are calls made earlier on the receiver (a query builder) that
+	// change the effect: gorm Clauses(clause.OnConflict{DoNothing: true}),
+	// bun Ignore(), gorm Model(&u), Session(&gorm.Session{SkipHooks: true}).
+	Chain []ChainRule `yaml:"chain"`
+	// Fragment is an SQL expression argument that may make an update an
+	// increment: gorm Update("n", gorm.Expr("n + ?", 1)).
+	Fragment *Fragment `yaml:"fragment"`
+	// Document is the argument holding a MongoDB update document; its
+	// operators ($inc, $push, $set …) decide the operation.
+	Document *int `yaml:"document"`
+	// KeyField is a field of an argument struct that carries a dedup key
+	// (SQS MessageDeduplicationId); KeyOption are option functions whose
+	// argument is one (nats.MsgId, jetstream.WithMsgID).
+	KeyField  *FieldValue `yaml:"key_field"`
+	KeyOption []string    `yaml:"key_option"`
+	// KeyNote qualifies what the key protects ("dedupes publishing within
+	// the broker's window, not a redelivery of the job").
+	KeyNote string `yaml:"key_note"`
+	// Hooks are methods of the model type (TargetType, or a chained
+	// Model(x)) the call runs: gorm's BeforeCreate, AfterCreate, ….
+	Hooks []string `yaml:"hooks"`
+
+	// ReceiverSuffix matches methods (Methods) of any type whose name ends
+	// in it, in a package importing RequiresImport: the builders ent
+	// generates into the user's module ("UserCreate".Save).
+	ReceiverSuffix string `yaml:"receiver_suffix"`
+	RequiresImport string `yaml:"requires_import"`
+}
+
+// ChainRule is a call on a builder's receiver chain that changes the
+// effect of the final call.
+type ChainRule struct {
+	Method       string `yaml:"method"`        // the chained method's name
+	MethodPrefix string `yaml:"method_prefix"` // or a name prefix (ent AddX)
+	Numeric      bool   `yaml:"numeric"`       // only when its argument is a number (AddBalance(1), not AddFriendIDs(ids...))
+	Field        string `yaml:"field"`         // a struct-literal argument's field …
+	Equals       string `yaml:"equals"`        // … with this constant value ("true", "NX")
+	ArgContains  string `yaml:"arg_contains"`  // or a constant string argument containing this (case-insensitive)
+	Op           string `yaml:"op"`            // the final call's operation then
+	Risk         string `yaml:"risk"`
+	NoHooks      bool   `yaml:"no_hooks"`   // hooks do not run (gorm SkipHooks)
+	Model        bool   `yaml:"model"`      // its argument 0 is the model (gorm Model(&u)): target and hooks
+	Table        bool   `yaml:"table"`      // its argument 0 is the table name (gorm Table("users"))
+	Assignment   bool   `yaml:"assignment"` // its argument 0 is "col = expr" (bun Set): an increment if self-referencing
+}
+
+// Fragment locates an SQL expression argument.
+type Fragment struct {
+	Arg       int  `yaml:"arg"`        // the expression (gorm.Expr call, or a map of them)
+	ColumnArg *int `yaml:"column_arg"` // the column it is assigned to
 }
 
 // FieldValue names a constant value of a field of a struct argument.

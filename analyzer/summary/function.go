@@ -52,7 +52,7 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Value, direct bool) {
 	exec = normalize(exec)
 	if exec != nil && !e.Tx {
-		e.Tx = w.p.env.Index.IsTransaction(exec.Type())
+		e.Tx = w.isTx(exec)
 	}
 	w.sites = append(w.sites, &guard.Site{Effect: e, Instr: ci, Exec: exec, Direct: direct})
 }
@@ -355,4 +355,85 @@ func structuralSQL(m *types.Func) int {
 func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// isTx reports whether an executor is a transaction handle: by its type
+// (pgx.Tx, *sql.Tx), because a Begin call made it (gorm's db.Begin()
+// returns a *gorm.DB), or because it is the parameter through which a
+// transaction callback (pgx.BeginFunc, gorm Transaction) receives its
+// transaction.
+func (w *walker) isTx(v ssa.Value) bool {
+	if w.p.env.Index.IsTransaction(v.Type()) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if x.Index == 0 {
+			return w.isBegin(x.Tuple)
+		}
+	case *ssa.Call:
+		return w.isBegin(x)
+	case *ssa.Parameter:
+		return w.txParam(x)
+	}
+	return false
+}
+
+func (w *walker) isBegin(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	var obj *types.Func
+	if call.Call.IsInvoke() {
+		obj = call.Call.Method
+	} else if callee := call.Call.StaticCallee(); callee != nil {
+		obj, _ = callee.Object().(*types.Func)
+	}
+	if obj == nil {
+		return false
+	}
+	m := w.p.env.Index.Lookup(obj)
+	return m != nil && m.Begin
+}
+
+// txParam reports whether p is the first parameter of a closure passed as
+// the transaction callback of a model (TxCallback) in its parent.
+func (w *walker) txParam(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	if fn == nil || fn.Parent() == nil || len(fn.Params) == 0 || fn.Params[0] != p {
+		return false
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := ci.Common()
+			var obj *types.Func
+			args := c.Args
+			if c.IsInvoke() {
+				obj = c.Method
+			} else if callee := c.StaticCallee(); callee != nil {
+				obj, _ = callee.Object().(*types.Func)
+				if obj != nil {
+					_, args = splitRecv(obj, args)
+				}
+			}
+			if obj == nil {
+				continue
+			}
+			m := w.p.env.Index.Lookup(obj)
+			if m == nil || m.TxCallback == nil || *m.TxCallback >= len(args) {
+				continue
+			}
+			for _, r := range resolveFuncs(args[*m.TxCallback]) {
+				if r.fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -213,10 +213,10 @@ func (w *walker) paramsKey(params ssa.Value) *effect.Key {
 // keyFrom describes a key value: its source text, where it is set, and the
 // random or time source it derives from, if any.
 func (w *walker) keyFrom(v ssa.Value, at ssa.Instruction) *effect.Key {
+	// Unwrap pointer helpers (stripe.String, aws.String): the key is their argument.
 	inner := v
 	if call, ok := v.(*ssa.Call); ok {
-		if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil && callee.Object().Name() == "String" &&
-			callee.Object().Pkg() != nil && strings.HasPrefix(callee.Object().Pkg().Path(), "github.com/stripe/stripe-go") && len(call.Call.Args) == 1 {
+		if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil && callee.Object().Name() == "String" && len(call.Call.Args) == 1 {
 			inner = call.Call.Args[0]
 		}
 	}

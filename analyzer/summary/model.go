@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/constant"
+	"go/types"
 	"os"
 	"strings"
 
@@ -80,6 +81,74 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	}
 	if m.Params != nil {
 		e.Key = w.paramsKey(arg(m.Params))
+	}
+	if m.KeyField != nil {
+		if k := w.fieldKey(arg(&m.KeyField.Arg), m.KeyField.Field); k != nil {
+			e.Key = k
+		}
+	}
+	if len(m.KeyOption) > 0 {
+		if k := w.optionKey(args, m.KeyOption); k != nil {
+			e.Key = k
+		}
+	}
+	if e.Key != nil && m.KeyNote != "" {
+		e.Detail = joinText(e.Detail, m.KeyNote)
+	}
+	if m.TargetType != nil {
+		if v := arg(m.TargetType); v != nil {
+			if t := tableOf(normalize(v).Type()); t != "" {
+				e.Target = t
+			}
+		}
+	}
+	if m.ReceiverSuffix != "" && recv != nil {
+		// Generated builders are named after the entity: UserCreate → users.
+		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
+			e.Target = pluralSnake(strings.TrimSuffix(n.Obj().Name(), m.ReceiverSuffix))
+		}
+	}
+	if m.Document != nil {
+		if v := arg(m.Document); v != nil {
+			e.Op, e.Risk, e.Detail = documentOp(v)
+		}
+	}
+	if m.Fragment != nil {
+		if inc, found := fragmentIncrements(m.Fragment, args); found && inc {
+			e.Op, e.Risk, e.Detail = string(sqlclass.UpdateIncrement), effect.Medium, "assigns a self-referencing SQL expression"
+		}
+	}
+	var ch chainResult
+	if len(m.Chain) > 0 && recv != nil {
+		ch = w.chain(m, recv)
+		if m.Exec == nil && ch.root != nil {
+			exec = ch.root // the builder's root handle (a *gorm.DB transaction)
+		}
+		if ch.op != "" {
+			e.Op = ch.op
+			if r, ok := effect.ParseRisk(ch.risk); ok {
+				e.Risk = r
+			}
+		}
+		if ch.increment {
+			e.Op, e.Risk, e.Detail = string(sqlclass.UpdateIncrement), effect.Medium, "assigns a self-referencing SQL expression"
+		}
+		if ch.table != "" {
+			e.Target = ch.table
+		} else if ch.model != nil {
+			if t := tableOf(normalize(ch.model).Type()); t != "" {
+				e.Target = t
+			}
+		}
+	}
+	if len(m.Hooks) > 0 && !ch.noHooks {
+		model := ch.model
+		if model == nil && m.TargetType != nil {
+			model = arg(m.TargetType)
+		}
+		if model != nil {
+			defer w.hooks(ci, m.Hooks, model)
+		}
 	}
 	claim := m.Claim
 	if cw := m.ClaimWhen; cw != nil && cw.Arg < len(args) && structField(args[cw.Arg], cw.Field) == cw.Equals {

@@ -319,6 +319,9 @@ func sliceElems(v ssa.Value) []ssa.Value {
 			}
 		}
 	}
+	if n == 0 {
+		return nil
+	}
 	out := make([]ssa.Value, 0, n)
 	for i := int64(0); i < n; i++ {
 		if byIndex[i] == nil {
