@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -87,10 +88,11 @@ func run(pass *analysis.Pass) (any, error) {
 		globs = loaded.Config.Migrations
 	}
 	env := &summary.Env{
-		Triggers: triggers.Load(root, globs),
-		Fset:     pass.Fset,
-		Index:    ix,
-		Files:    pass.Files,
+		Triggers:   triggers.Load(root, globs),
+		ThirdParty: thirdParty(pass),
+		Fset:       pass.Fset,
+		Index:      ix,
+		Files:      pass.Files,
 		Import: func(fn *types.Func) (*summary.Summary, bool) {
 			var s summary.Summary
 			if pass.ImportObjectFact(fn.Origin(), &s) {
@@ -280,4 +282,24 @@ func declaredHandlers(c *config.Config) map[string]discovery.DeclaredHandler {
 		m[h.Func] = discovery.DeclaredHandler{Framework: h.Framework, Task: h.Task}
 	}
 	return m
+}
+
+// thirdParty reports whether a package belongs to another module than the
+// package being analysed (outside modules: another first path element).
+func thirdParty(pass *analysis.Pass) func(*types.Package) bool {
+	mod := ""
+	if pass.Module != nil {
+		mod = pass.Module.Path
+	}
+	self := pass.Pkg.Path()
+	first := func(p string) string { f, _, _ := strings.Cut(p, "/"); return f }
+	return func(p *types.Package) bool {
+		if p == nil {
+			return false
+		}
+		if mod != "" {
+			return p.Path() != mod && !strings.HasPrefix(p.Path(), mod+"/")
+		}
+		return first(p.Path()) != first(self)
+	}
 }

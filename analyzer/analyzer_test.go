@@ -119,3 +119,20 @@ func TestTriggers(t *testing.T) {
 func TestGorm(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "gormfix")
 }
+
+func TestThirdPartyBoundary(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/sdk", "thirdparty")
+	for _, r := range results {
+		res, ok := r.Result.(*analyzer.Result)
+		if !ok || res.Package != "thirdparty" {
+			continue
+		}
+		for _, h := range res.Handlers {
+			if h.Name == "(*thirdparty.Deps).Create" {
+				if d := h.Effects[0].Detail; d != "example.org/sdk.(*Client).CreateThing performs network I/O" {
+					t.Errorf("boundary detail %q", d)
+				}
+			}
+		}
+	}
+}

@@ -24,6 +24,10 @@ type Env struct {
 	Import func(fn *types.Func) (*Summary, bool)
 	// Triggers are the module's database triggers (nil: none known).
 	Triggers *triggers.Set
+	// ThirdParty reports whether a package belongs to another module than
+	// the one being analysed: what cannot be resolved inside it is named at
+	// the boundary where this module calls it.
+	ThirdParty func(*types.Package) bool
 }
 
 // Package holds the summaries of one package's functions.

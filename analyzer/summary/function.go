@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -152,7 +153,7 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 		return
 	}
 	if sum != nil {
-		w.include(ci, sum, args, bindings)
+		w.includeFrom(ci, sum, args, bindings, obj)
 	}
 	// Function values handed to a callee that does not call them before
 	// returning are not its effects here (it stores them).
@@ -168,8 +169,32 @@ func splitRecv(obj *types.Func, args []ssa.Value) (ssa.Value, []ssa.Value) {
 // include adds a callee's summary at a call site: its effects with this
 // site prepended to their paths and executors mapped to the arguments.
 func (w *walker) include(ci ssa.CallInstruction, sum *Summary, args, bindings []ssa.Value) {
+	w.includeFrom(ci, sum, args, bindings, nil)
+}
+
+// includeFrom is include for a known callee: when the callee lies in
+// another module, the effects its code cannot resolve (dynamic calls,
+// raw network I/O) are folded into one effect named at this boundary:
+// "github.com/acme/sdk.(*Client).Create performs network I/O". Classified
+// effects (an HTTP POST it makes) keep their kind and whole path.
+func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, bindings []ssa.Value, callee *types.Func) {
 	hop := w.hop(ci)
+	boundary := callee != nil && w.p.env.ThirdParty != nil && w.p.env.ThirdParty(callee.Pkg())
+	var folded *effect.Effect
 	for i := range sum.Effects {
+		if boundary && foldable(&sum.Effects[i]) {
+			src := &sum.Effects[i]
+			if folded == nil {
+				folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
+					Target: FuncName(callee), Path: []effect.Hop{hop}, Exec: effect.NoExec}
+			} else {
+				folded.More += 1 + src.More
+			}
+			if src.Kind == effect.KindNetwork || src.Kind == effect.KindProcess {
+				folded.Kind = src.Kind
+			}
+			continue
+		}
 		e := sum.Effects[i].Prepend(hop)
 		var exec ssa.Value
 		if e.Exec != effect.NoExec {
@@ -177,12 +202,32 @@ func (w *walker) include(ci ssa.CallInstruction, sum *Summary, args, bindings []
 		}
 		w.addSite(&e, ci, exec, false)
 	}
+	if folded != nil {
+		what := "makes calls that cannot be resolved here"
+		switch folded.Kind {
+		case effect.KindNetwork:
+			what = "performs network I/O"
+		case effect.KindProcess:
+			what = "runs a process"
+		}
+		folded.Detail = callee.Pkg().Path() + "." + strings.Replace(FuncName(callee), callee.Pkg().Name()+".", "", 1) + " " + what
+		w.addSite(folded, ci, nil, true)
+	}
 	for _, k := range sum.CallsParams {
 		if v := pick(k, args, bindings); v != nil {
 			w.callValue(ci, v, nil)
 		}
 	}
 	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+}
+
+// foldable reports whether an effect is one a library's boundary stands for.
+func foldable(e *effect.Effect) bool {
+	switch e.Kind {
+	case effect.KindDynamic, effect.KindNetwork, effect.KindProcess, effect.KindUnknown:
+		return e.Guard == nil && e.Issue == ""
+	}
+	return false
 }
 
 func pick(k int, args, bindings []ssa.Value) ssa.Value {

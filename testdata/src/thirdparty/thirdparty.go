@@ -1,0 +1,24 @@
+// Package thirdparty calls an unmodeled SDK from another module.
+package thirdparty
+
+import (
+	"context"
+
+	"example.org/sdk"
+	"github.com/hibiken/asynq"
+)
+
+type Deps struct{ SDK *sdk.Client }
+
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:"network/call \\(\\*sdk.Client\\).CreateThing"
+	return d.SDK.CreateThing(ctx, t.Type())
+}
+
+func (d *Deps) Publish(ctx context.Context, t *asynq.Task) error { // want Publish:"http/post events.example.org" `unguarded: handler \(\*thirdparty.Deps\).Publish .*http post \(events.example.org\) \(high\) at example.org/sdk/sdk.go:\d+ is not guarded; path: thirdparty/thirdparty.go:\d+ \(\*thirdparty.Deps\).Publish → example.org/sdk/sdk.go:\d+ \(\*sdk.Client\).PostEvent`
+	return d.SDK.PostEvent(ctx, t.Payload())
+}
+
+func (d *Deps) Ping(ctx context.Context, t *asynq.Task) error { // want Ping:"dynamic_call/call \\(\\*sdk.Client\\).Ping"
+	d.SDK.Ping()
+	return nil
+}
