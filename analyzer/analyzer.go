@@ -110,6 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Rules:    rules,
 		Library:  ix.Modeled,
 		Declared: declaredHandlers(loaded.Config),
+		Model:    ix.Lookup,
 		Files:    pass.Files,
 		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, ssapkg, t) },
 	}

@@ -73,6 +73,7 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 		Registered: r.pos(h.Registered),
 		Owner:      h.Owner,
 		Confidence: h.Confidence,
+		Ack:        r.pos(h.Ack),
 	}
 	var s *summary.Summary
 	if h.Local {
@@ -94,7 +95,11 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 		at = h.Registered
 	}
 	atStr := r.pos(at)
-	if f := r.unguarded(hr); f != nil {
+	check := r.unguarded
+	if h.Rule == guard.RuleWorkflowEffect {
+		check = r.workflowEffect
+	}
+	if f := check(hr); f != nil {
 		f.Pos = atStr
 		if d := r.supp.match(f.Rule, r.pos(h.Fn.Pos())); d != nil {
 			f.Suppressed = d.reason
@@ -183,7 +188,7 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 		fmt.Fprintf(&b, ", nor are %d other effects", n-1)
 	}
 	for _, d := range r.dedups {
-		if d.Task != "" && d.Framework == hr.Framework && d.Task == hr.Task {
+		if d.Task != "" && d.Framework == hr.Framework && (d.Task == hr.Task || d.Task == "*") {
 			fmt.Fprintf(&b, "; %s", d.Note(r.rel))
 		}
 	}
@@ -192,6 +197,38 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 }
 
 func hopsOf(_ []effect.Effect, f *Finding) []effect.Hop { return f.path }
+
+// workflowEffect reports a side effect made directly by workflow code
+// (Temporal): workflow functions are replayed, so every effect in them
+// runs again on each replay. Reads and unresolved calls are left out.
+func (r *reporter) workflowEffect(hr *HandlerResult) *Finding {
+	var worst *effect.Effect
+	n := 0
+	for i := range hr.Effects {
+		e := &hr.Effects[i]
+		if e.Risk == effect.Unknown || e.Kind == effect.KindDBRead || e.Kind == effect.KindKVRead || e.Op == effect.OpRead || e.Op == "get" || e.Op == "select" {
+			continue
+		}
+		if r.supp.match(guard.RuleWorkflowEffect, e.Evidence()) != nil {
+			continue
+		}
+		n++
+		if worst == nil || effect.Less(e, worst) {
+			worst = e
+		}
+	}
+	if worst == nil {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: workflow %s performs %s (%s) at %s directly: workflow code is replayed, so it runs again on every replay and worker restart; move it into an activity",
+		guard.RuleWorkflowEffect, hr.Name, worst.Describe(), worst.Risk, r.rel(worst.Evidence()))
+	if n > 1 {
+		fmt.Fprintf(&b, " (and %d other effects)", n-1)
+	}
+	fmt.Fprintf(&b, "; path: %s", r.pathText(worst.Path))
+	return &Finding{Rule: guard.RuleWorkflowEffect, Message: b.String(), path: worst.Path}
+}
 
 // pathText renders an evidence path as "file:line Func → file:line Func".
 func (r *reporter) pathText(path []effect.Hop) string {

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
@@ -41,6 +42,9 @@ type Dedup struct {
 
 // Note is the sentence findings add about an enqueue-side dedup.
 func (d Dedup) Note(rel func(string) string) string {
+	if strings.Contains(d.What, "not a guard") {
+		return fmt.Sprintf("%s at %s", d.What, rel(d.Pos))
+	}
 	return fmt.Sprintf("%s at %s dedupes enqueueing only, not a redelivery of a job that already ran", d.What, rel(d.Pos))
 }
 
@@ -56,9 +60,11 @@ type HandlerResult struct {
 	// defines the handler, or no other package would find it).
 	Owner      bool
 	Confidence string
-	Risk       effect.Risk
-	Effects    []effect.Effect
-	Findings   []Finding
+	// Ack is where a pull loop acknowledges the message ("" if none).
+	Ack      string
+	Risk     effect.Risk
+	Effects  []effect.Effect
+	Findings []Finding
 	// Unanalysed is set when the handler's code could not be summarised.
 	Unanalysed string
 }

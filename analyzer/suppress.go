@@ -40,6 +40,7 @@ const (
 var knownRules = map[string]bool{
 	guard.RuleUnguarded: true, guard.RuleSeparateTx: true, guard.RuleRandomKey: true,
 	guard.RuleDuplicateAsError: true, guard.RuleUnknownEffect: true, guard.RuleClaimUnchecked: true,
+	guard.RuleAckBeforeEffect: true, guard.RuleWorkflowEffect: true,
 }
 
 type directive struct {

@@ -73,7 +73,7 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 			h.RetryPolicy = p
 		}
 		for _, d := range dedups {
-			if d.Task == "" || d.Framework != h.Framework || d.Task != h.Task {
+			if d.Task == "" || d.Framework != h.Framework || (d.Task != h.Task && d.Task != "*") {
 				continue
 			}
 			note := d.Note(paths.rel)
@@ -217,6 +217,7 @@ func handlerEntry(h *analyzer.HandlerResult, paths *pathStyle) Handler {
 		Handler:     h.FullName,
 		Position:    paths.rel(h.Pos),
 		Registered:  paths.rel(h.Registered),
+		Ack:         paths.rel(h.Ack),
 		RetryPolicy: retryPolicy(h.Framework),
 		Risk:        h.Risk.String(),
 	}

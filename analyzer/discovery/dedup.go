@@ -60,6 +60,15 @@ func FindEnqueueDedup(env *Env) []EnqueueDedup {
 				}
 			}
 		}
+		// Watermill's Deduplicator middleware.
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if a, ok := instr.(*ssa.Alloc); ok && isDeduplicator(a.Type()) {
+					out = append(out, EnqueueDedup{Framework: "watermill", Task: "*", Pos: a.Pos(),
+						What: "watermill middleware.Deduplicator (in memory, per process; it marks the key before the handler runs, so a redelivery after a failure inside its window is acked and dropped: a loss, not a guard)"})
+				}
+			}
+		}
 		// River: func (T) InsertOpts() river.InsertOpts { return river.InsertOpts{UniqueOpts: ...} }
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && obj.Name() == "InsertOpts" && setsField(fn, "UniqueOpts") {
 			recv := obj.Type().(*types.Signature).Recv()
@@ -149,4 +158,12 @@ func setsField(fn *ssa.Function, name string) bool {
 func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+func isDeduplicator(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/ThreeDotsLabs/watermill/message/router/middleware" && n.Obj().Name() == "Deduplicator"
 }

@@ -25,8 +25,14 @@ type Handler struct {
 	Local bool
 	// Owner: this package reports the handler's findings.
 	Owner bool
-	// Confidence is "high" for registrations and exact shapes.
+	// Confidence is "high" for registrations and exact shapes, "medium"
+	// for pull loops, "low" for functions that merely take a message type.
 	Confidence string
+	// Rule is the rule the handler is checked against when it is not
+	// "unguarded" (Temporal workflows: workflow-side-effect).
+	Rule string
+	// Ack is where a pull loop acknowledges (deletes, commits) the message.
+	Ack token.Pos
 }
 
 // Unresolved is a registration whose handler could not be resolved here
@@ -56,6 +62,9 @@ type Env struct {
 	Declared map[string]DeclaredHandler
 	// Files are the package's syntax, for //jobeffects:handler directives.
 	Files []*ast.File
+	// Model returns the library model of a function (pull-loop receive
+	// and ack calls), or nil.
+	Model func(*types.Func) *models.Model
 	// KindOf returns the constant a type's Kind() method returns.
 	KindOf func(t types.Type) (string, bool)
 }
@@ -78,6 +87,8 @@ func Find(env *Env) ([]*Handler, []Unresolved) {
 			}
 		}
 	}
+	f.pullLoops()
+	f.dropCalledWeak()
 	var hs []*Handler
 	for _, h := range f.byFn {
 		hs = append(hs, h)
@@ -109,6 +120,10 @@ func (f *finder) shape(fn *ssa.Function) {
 		if s.KindTypeArg != nil {
 			h.Task = f.kindFromJobParam(obj, *s.KindTypeArg)
 		}
+		if s.Confidence != "" {
+			h.Confidence = s.Confidence
+		}
+		h.Rule = s.Rule
 	}
 }
 
@@ -167,6 +182,10 @@ func (f *finder) add(fn *ssa.Function, framework string, reg token.Pos) *Handler
 	}
 	if reg.IsValid() && !h.Registered.IsValid() {
 		h.Registered = reg
+	}
+	if reg.IsValid() || framework != h.Framework && h.Confidence == "low" {
+		// A registration (or a stronger rule) beats a weak shape.
+		h.Confidence, h.Framework = "high", framework
 	}
 	return h
 }
@@ -242,6 +261,9 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 		}
 		h := f.add(t.fn, r.Framework, reg)
 		name := task
+		if t.task != "" {
+			name = t.task
+		}
 		if r.Framework == "temporal" {
 			switch {
 			case t.method != "" && prefix != "":
@@ -263,6 +285,7 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 type target struct {
 	fn     *ssa.Function
 	method string // for struct registrations and method values: the method name
+	task   string // for map registrations: the entry's key
 }
 
 // targets resolves a handler argument to functions.
@@ -290,7 +313,26 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 	}
 	switch x := v.(type) {
 	case *ssa.Function:
-		return []target{{fn: x, method: methodName(x)}}
+		// A method expression ((*Ctx).Send, gocraft's form) is a thunk.
+		return []target{{fn: declared(x), method: methodName(declared(x))}}
+	case *ssa.MakeMap:
+		// A map of task name → handler (gue.WorkMap, machinery RegisterTasks).
+		var out []target
+		for _, ref := range *x.Referrers() {
+			up, ok := ref.(*ssa.MapUpdate)
+			if !ok {
+				continue
+			}
+			key := up.Key
+			if mi, ok := key.(*ssa.MakeInterface); ok {
+				key = mi.X
+			}
+			for _, t := range f.targets(up.Value, r, depth+1) {
+				t.task = constString(key)
+				out = append(out, t)
+			}
+		}
+		return out
 	case *ssa.MakeClosure:
 		fn, _ := x.Fn.(*ssa.Function)
 		if fn == nil {
@@ -446,6 +488,20 @@ func (r *Rules) matchShape(obj *types.Func) *Shape {
 		// without matches functions and methods alike (method values are
 		// registered as often as functions).
 		if s.Method != "" && (sig.Recv() == nil || s.Method != obj.Name()) {
+			continue
+		}
+		if s.FirstParam != "" {
+			if sig.Params().Len() > 0 && typeIs(sig.Params().At(0).Type(), s.FirstParam) {
+				return s
+			}
+			continue
+		}
+		if s.AnyParam != "" {
+			for j := 0; j < sig.Params().Len(); j++ {
+				if typeIs(sig.Params().At(j).Type(), s.AnyParam) {
+					return s
+				}
+			}
 			continue
 		}
 		if sig.Params().Len() != len(s.Params) || sig.Results().Len() != len(s.Results) {

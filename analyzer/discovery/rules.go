@@ -50,6 +50,17 @@ type Shape struct {
 	Params      []string `yaml:"params"`
 	Results     []string `yaml:"results"`
 	KindTypeArg *int     `yaml:"kind_type_arg"`
+	// FirstParam matches functions whose first parameter has this type,
+	// whatever follows (Temporal workflows: workflow.Context).
+	FirstParam string `yaml:"first_param"`
+	// AnyParam matches functions with a parameter of this type anywhere: a
+	// weaker rule (a function taking a broker's message type), so its
+	// handlers get Confidence "low".
+	AnyParam   string `yaml:"any_param"`
+	Confidence string `yaml:"confidence"`
+	// Rule, when set, is the rule such handlers are checked against
+	// instead of unguarded (workflow-side-effect).
+	Rule string `yaml:"rule"`
 }
 
 var (

@@ -19,6 +19,9 @@ const (
 	KindNetwork = "network"
 	KindDynamic = "dynamic_call"
 	KindGuard   = "guard"
+	// KindAck marks a message acknowledgement in a pull loop; the guard
+	// analysis uses it (ack-before-effect) and it is not reported as an effect.
+	KindAck = "ack"
 )
 
 // Operation names shared by models and the SQL classifier. SQL operations

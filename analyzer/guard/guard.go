@@ -51,6 +51,31 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 		}
 	}
 
+	// A message acknowledged (deleted, committed) before the effects that
+	// process it is delivered at most once: a crash after the ack loses
+	// them. kafka-go's ReadMessage commits before it returns.
+	for _, a := range sites {
+		if a.Effect.Kind != effect.KindAck {
+			continue
+		}
+		var first *Site
+		for _, s := range sites {
+			if s != a && s.Effect.Risk.NonIdempotent() && after(a.Instr, s.Instr) && (first == nil || effect.ComparePos(s.Effect.Evidence(), first.Effect.Evidence()) < 0) {
+				first = s
+			}
+		}
+		if first == nil {
+			continue
+		}
+		msg := fmt.Sprintf("the message is acknowledged here, before its effects (%s at %s): a crash between the ack and the effects loses them (at-most-once); acknowledge after the effects",
+			first.Effect.Describe(), effect.Relative(first.Effect.Evidence(), ""))
+		if a.Effect.Op == "receive-commit" {
+			msg = fmt.Sprintf("this receive commits the message before it returns, so its effects (%s at %s) are lost if the worker crashes (at-most-once); fetch, then commit after the effects",
+				first.Effect.Describe(), effect.Relative(first.Effect.Evidence(), ""))
+		}
+		pitfalls = append(pitfalls, Pitfall{Rule: RuleAckBeforeEffect, Pos: a.Effect.Evidence(), Message: msg})
+	}
+
 	// Completions in a transaction guard that transaction's DB effects.
 	for _, c := range sites {
 		if c.Effect.Op != effect.OpComplete || c.Exec == nil {

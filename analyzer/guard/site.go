@@ -39,4 +39,6 @@ const (
 	RuleDuplicateAsError = "duplicate-as-error"
 	RuleUnknownEffect    = "unknown-effect"
 	RuleClaimUnchecked   = "claim-unchecked"
+	RuleAckBeforeEffect  = "ack-before-effect"
+	RuleWorkflowEffect   = "workflow-side-effect"
 )

@@ -114,6 +114,18 @@ type Model struct {
 	// Model(x)) the call runs: gorm's BeforeCreate, AfterCreate, ….
 	Hooks []string `yaml:"hooks"`
 
+	// Receive names the framework of a pull-loop receive call (SQS
+	// ReceiveMessage, kafka-go FetchMessage): the function that makes it is
+	// a handler, its body between receive and ack the per-message work.
+	Receive string `yaml:"receive"`
+	// Ack marks the call that acknowledges a received message (delete,
+	// commit, Ack): before the effects it makes delivery at-most-once.
+	Ack bool `yaml:"ack"`
+	// AtMostOnce marks a receive that acknowledges before returning
+	// (kafka-go ReadMessage with a group): every effect after it is lost
+	// on a crash.
+	AtMostOnce bool `yaml:"at_most_once"`
+
 	// ReceiverSuffix matches methods (Methods) of any type whose name ends
 	// in it, in a package importing RequiresImport: the builders ent
 	// generates into the user's module ("UserCreate".Save).

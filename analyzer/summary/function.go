@@ -38,6 +38,9 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 
 	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls}
 	for _, site := range w.sites {
+		if site.Effect.Kind == effect.KindAck {
+			continue // used by the guard analysis only
+		}
 		e := *site.Effect
 		e.Exec = w.execIndex(site.Exec)
 		s.Effects = append(s.Effects, e)

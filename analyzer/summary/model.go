@@ -43,6 +43,13 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 		w.callValue(ci, args[k], tx)
 	}
+	if m.Ack || m.AtMostOnce {
+		op := "ack"
+		if m.AtMostOnce {
+			op = "receive-commit"
+		}
+		w.addSite(&effect.Effect{Kind: effect.KindAck, Op: op, Risk: effect.Safe, Path: []effect.Hop{w.hop(ci)}}, ci, nil, true)
+	}
 	if m.Complete {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpComplete, Target: "job", Risk: effect.Safe,
 			Detail: "completes the job in this transaction", Path: []effect.Hop{w.hop(ci)}}
