@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
@@ -40,6 +41,16 @@ var Analyzer = &analysis.Analyzer{
 // Strict reports handlers whose only doubtful effects are unknown
 // (rule unknown-effect).
 var Strict bool
+
+// KeepSummaries makes each package's Result carry the summaries of all its
+// functions (closures included), for the whole-program pass of the CLI.
+var KeepSummaries bool
+
+// SummaryKey names a function across SSA programs that share a FileSet:
+// its position and display name.
+func SummaryKey(fset *token.FileSet, fn *ssa.Function) string {
+	return summary.PosString(fset, fn.Pos()) + "|" + summary.SSAName(fn)
+}
 
 // ConfigPath is the .jobeffects.yaml to use; by default the one at the
 // module root of each package, if any.
@@ -103,6 +114,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sums := summary.Build(env, ssapkg, funcs)
 	exportFacts(pass, funcs, sums)
+	if KeepSummaries {
+		res.Summaries = make(map[string]*summary.Summary, len(funcs))
+		for _, fn := range funcs {
+			if s := sums.Of(fn); s != nil {
+				res.Summaries[SummaryKey(pass.Fset, fn)] = s
+			}
+		}
+	}
 
 	denv := &discovery.Env{
 		Pkg:      ssapkg,

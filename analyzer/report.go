@@ -95,6 +95,7 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 		at = h.Registered
 	}
 	atStr := r.pos(at)
+	hr.At = atStr
 	check := r.unguarded
 	if h.Rule == guard.RuleWorkflowEffect {
 		check = r.workflowEffect
@@ -153,6 +154,20 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 // unguarded returns the unguarded finding of a handler: its worst
 // non-idempotent effect that nothing guards and no pitfall explains.
 func (r *reporter) unguarded(hr *HandlerResult) *Finding {
+	var notes []string
+	for _, d := range r.dedups {
+		if d.Task != "" && d.Framework == hr.Framework && (d.Task == hr.Task || d.Task == "*") {
+			notes = append(notes, d.Note(r.rel))
+		}
+	}
+	silenced := func(rule, pos string) bool { return r.supp.match(rule, pos) != nil }
+	return unguardedFinding(hr, r.rel, silenced, notes)
+}
+
+// unguardedFinding builds the unguarded finding of a handler from its
+// effects, or nil when every non-idempotent effect is guarded, explained by
+// a pitfall, or silenced on its line.
+func unguardedFinding(hr *HandlerResult, rel func(string) string, silenced func(rule, pos string) bool, notes []string) *Finding {
 	var worst *effect.Effect
 	n := 0
 	for i := range hr.Effects {
@@ -160,7 +175,7 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 		if !e.NeedsGuard() || e.Issue != "" {
 			continue
 		}
-		if r.supp.match(guard.RuleUnguarded, e.Evidence()) != nil {
+		if silenced(guard.RuleUnguarded, e.Evidence()) {
 			continue // silenced on the effect's line
 		}
 		n++
@@ -180,22 +195,60 @@ func (r *reporter) unguarded(hr *HandlerResult) *Finding {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: handler %s%s repeats its side effects when a job is delivered twice: %s (%s) at %s is not guarded",
-		guard.RuleUnguarded, hr.Name, task, worst.Describe(), worst.Risk, r.rel(worst.Evidence()))
+		guard.RuleUnguarded, hr.Name, task, worst.Describe(), worst.Risk, rel(worst.Evidence()))
 	if worst.Detail != "" && worst.Kind != effect.KindDBWrite {
 		fmt.Fprintf(&b, " (%s)", worst.Detail)
 	}
 	if n > 1 {
 		fmt.Fprintf(&b, ", nor are %d other effects", n-1)
 	}
-	for _, d := range r.dedups {
-		if d.Task != "" && d.Framework == hr.Framework && (d.Task == hr.Task || d.Task == "*") {
-			fmt.Fprintf(&b, "; %s", d.Note(r.rel))
-		}
+	for _, note := range notes {
+		fmt.Fprintf(&b, "; %s", note)
 	}
-	fmt.Fprintf(&b, "; path: %s", r.pathText(worst.Path))
+	fmt.Fprintf(&b, "; path: %s", pathText(worst.Path, rel))
 	return &Finding{Rule: guard.RuleUnguarded, Message: b.String(), path: worst.Path}
 }
 
+// Reassess recomputes a handler's risk and unguarded finding after its
+// effects changed (the whole-program pass resolved dynamic calls). It
+// reports whether the handler gained an unguarded finding it did not have.
+// Directives on effect lines are honoured; the finding is placed at at.
+func Reassess(hr *HandlerResult, at string, rel func(string) string) (added *Finding) {
+	hr.Risk = effect.HandlerRisk(hr.Effects)
+	had := -1
+	for i, f := range hr.Findings {
+		if f.Rule == guard.RuleUnguarded {
+			had = i
+		}
+	}
+	silenced := func(rule, pos string) bool {
+		file, line, _ := effect.SplitPos(pos)
+		for _, d := range foreignDirectives(file) {
+			if d.reason != "" && d.covers(rule, line) {
+				return true
+			}
+		}
+		return false
+	}
+	f := unguardedFinding(hr, rel, silenced, nil)
+	switch {
+	case f == nil && had >= 0:
+		hr.Findings = append(hr.Findings[:had], hr.Findings[had+1:]...)
+	case f != nil && had >= 0:
+		f.Pos, f.Suppressed = at, hr.Findings[had].Suppressed
+		hr.Findings[had] = *f
+	case f != nil:
+		f.Pos = at
+		if silenced(guard.RuleUnguarded, at) {
+			f.Suppressed = "silenced at the handler"
+		}
+		hr.Findings = append(hr.Findings, *f)
+		if f.Suppressed == "" {
+			return f
+		}
+	}
+	return nil
+}
 func hopsOf(_ []effect.Effect, f *Finding) []effect.Hop { return f.path }
 
 // workflowEffect reports a side effect made directly by workflow code
@@ -231,10 +284,12 @@ func (r *reporter) workflowEffect(hr *HandlerResult) *Finding {
 }
 
 // pathText renders an evidence path as "file:line Func → file:line Func".
-func (r *reporter) pathText(path []effect.Hop) string {
+func (r *reporter) pathText(path []effect.Hop) string { return pathText(path, r.rel) }
+
+func pathText(path []effect.Hop, rel func(string) string) string {
 	parts := make([]string, len(path))
 	for i, h := range path {
-		parts[i] = r.rel(h.Pos) + " " + h.Func
+		parts[i] = rel(h.Pos) + " " + h.Func
 	}
 	return strings.Join(parts, " → ")
 }

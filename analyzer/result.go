@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
 // Result is what the analysis of one package hands to the inventory.
@@ -20,6 +21,9 @@ type Result struct {
 	EnqueueDedup []Dedup
 	// Retries are the retry policies the package sets.
 	Retries []RetryPolicy
+	// Summaries are all functions' summaries by SummaryKey (only with
+	// KeepSummaries).
+	Summaries map[string]*summary.Summary
 }
 
 // RetryPolicy is a retry policy set in code.
@@ -61,7 +65,10 @@ type HandlerResult struct {
 	Owner      bool
 	Confidence string
 	// Ack is where a pull loop acknowledges the message ("" if none).
-	Ack      string
+	Ack string
+	// At is where the handler\'s diagnostics are reported (its definition,
+	// or its registration when another package defines it).
+	At       string
 	Risk     effect.Risk
 	Effects  []effect.Effect
 	Findings []Finding

@@ -33,6 +33,7 @@ type Handler struct {
 	Handler            string `yaml:"handler"`
 	Position           string `yaml:"position"`
 	Registered         string `yaml:"registered,omitempty"`
+	Ack                string `yaml:"ack,omitempty"` // where a pull loop acknowledges the message
 	Confidence         string `yaml:"confidence,omitempty"`
 	RetryPolicy        string `yaml:"retry_policy"`
 	Risk               string `yaml:"risk"`

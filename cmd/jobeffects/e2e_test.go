@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // These tests build the real binary and run it the ways users do, on
@@ -183,10 +185,11 @@ func TestVetJSONCarriesPath(t *testing.T) {
 	}
 }
 
+// With -whole=false the CLI answers per package, exactly as go vet does.
 func TestCLIMatchesVet(t *testing.T) {
 	dir := testdataDir(t, "example")
 	_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
-	stdout, cliOut, code := runCmd(t, dir, binary, "./...")
+	stdout, cliOut, code := runCmd(t, dir, binary, "-whole=false", "./...")
 	if code != 1 {
 		t.Fatalf("jobeffects exit code %d, want 1\n%s", code, cliOut)
 	}
@@ -262,5 +265,86 @@ func TestUsageErrors(t *testing.T) {
 		if code != 2 {
 			t.Errorf("jobeffects %v: exit %d, want 2\n%s", args, code, stderr)
 		}
+	}
+}
+
+// The whole-program CLI reports everything go vet does, plus the handlers
+// whose interface and func-value calls resolve to non-idempotent effects.
+func TestVetIsSubsetOfWholeProgram(t *testing.T) {
+	dir := testdataDir(t, "example")
+	_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, cliOut, code := runCmd(t, dir, binary, "./...")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	cli := map[string]bool{}
+	for _, d := range diagnostics(cliOut) {
+		cli[strings.SplitN(d, "\n", 2)[0]] = true
+	}
+	for _, d := range diagnostics(vetOut) {
+		if first := strings.SplitN(d, "\n", 2)[0]; !cli[first] {
+			t.Errorf("go vet reports what the whole-program CLI does not:\n%s", first)
+		}
+	}
+	for _, want := range []string{
+		"jobs/shipped.go:11:16: unguarded: handler (*jobs.Deps).NotifyShipped repeats its side effects when a job is delivered twice: http post (partner.example.com) (high) at internal/webhook/webhook.go:22",
+		"jobs/shipped.go:21:16: unguarded: handler (*jobs.Deps).AuditRefund repeats its side effects when a job is delivered twice: insert into audit_log (medium) at internal/store/store.go:26",
+	} {
+		if !strings.Contains(cliOut, want) {
+			t.Errorf("whole program does not resolve:\n%s\n--- got\n%s", want, cliOut)
+		}
+		if strings.Contains(vetOut, want) {
+			t.Errorf("go vet should not resolve dynamic calls: %s", want)
+		}
+	}
+}
+
+// Every effect of the per-package inventory is in the whole-program one;
+// a dynamic call is either still there or its call site starts a path.
+func TestInventoryPerPackageIsSubsetOfWholeProgram(t *testing.T) {
+	dir := testdataDir(t, "example")
+	perPkg, _, _ := runCmd(t, dir, binary, "inventory", "-whole=false", "./...")
+	whole, _, _ := runCmd(t, dir, binary, "inventory", "./...")
+	type eff struct {
+		Kind, Operation, Target, Evidence string
+		Path                              []string
+	}
+	type inv struct {
+		Handlers []struct {
+			Handler     string
+			SideEffects []eff `yaml:"side_effects"`
+		}
+	}
+	var a, b inv
+	if err := yaml.Unmarshal([]byte(perPkg), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal([]byte(whole), &b); err != nil {
+		t.Fatal(err)
+	}
+	wholeBy := map[string][]eff{}
+	for _, h := range b.Handlers {
+		wholeBy[h.Handler] = h.SideEffects
+	}
+	resolved := 0
+	for _, h := range a.Handlers {
+		for _, e := range h.SideEffects {
+			found := false
+			for _, w := range wholeBy[h.Handler] {
+				if w.Kind == e.Kind && w.Operation == e.Operation && w.Target == e.Target && w.Evidence == e.Evidence {
+					found = true
+				}
+				if e.Kind == "dynamic_call" && len(w.Path) > 0 && strings.HasPrefix(w.Path[len(e.Path)-1], e.Evidence) {
+					found = true
+					resolved++
+				}
+			}
+			if !found {
+				t.Errorf("%s: per-package effect %+v missing from the whole-program inventory", h.Handler, e)
+			}
+		}
+	}
+	if resolved < 2 {
+		t.Errorf("only %d dynamic calls resolved, want the Notifier and Audit calls", resolved)
 	}
 }

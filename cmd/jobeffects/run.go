@@ -68,11 +68,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 type options struct {
 	tags   string
 	strict bool
+	config string
+	whole  bool
 }
 
 func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
+	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
+	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
 }
 
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
@@ -101,10 +105,14 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
-	graph, loadErrs, err := analyse(fs.Args(), opts, stderr)
+	graph, pkgs, loadErrs, err := analyse(fs.Args(), opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
+	}
+	var added []wholeFinding
+	if opts.whole {
+		added = wholeProgram(graph, pkgs, opts, rootResults(graph))
 	}
 	code := exitClean
 	if *jsonOut {
@@ -112,10 +120,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 			return exitError
 		}
-	} else if printText(graph, stderr) > 0 {
+		printWholeJSON(added, stdout)
+	} else if printText(graph, stderr)+printWhole(added, stderr) > 0 {
 		code = exitFindings
 	}
-	if *jsonOut && countDiagnostics(graph) > 0 {
+	if *jsonOut && countDiagnostics(graph)+len(added) > 0 {
 		code = exitFindings
 	}
 	if loadErrs > 0 || actionErrors(graph, stderr) > 0 {
@@ -143,29 +152,26 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
-	graph, loadErrs, err := analyse(patterns, opts, stderr)
+	graph, pkgs, loadErrs, err := analyse(patterns, opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
 	actErrs := actionErrors(graph, stderr)
-	var results []*analyzer.Result
+	results := rootResults(graph)
+	if opts.whole {
+		wholeProgram(graph, pkgs, opts, results)
+	}
 	root := ""
 	for _, act := range graph.Roots {
-		if act.Analyzer != analyzer.Analyzer || act.Err != nil {
-			continue
-		}
-		if res, ok := act.Result.(*analyzer.Result); ok && res != nil {
-			results = append(results, res)
-			if root == "" && act.Package.Module != nil && act.Package.Module.Main {
-				root = act.Package.Module.Dir
-			}
+		if act.Package.Module != nil && act.Package.Module.Main {
+			root = act.Package.Module.Dir
+			break
 		}
 	}
 	if root == "" {
 		root, _ = os.Getwd()
 	}
-	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
 	inv := inventory.Build(results, root)
 	data, err := inv.YAML()
 	if err != nil {
@@ -222,8 +228,10 @@ func splitArgs(args []string, fs *flag.FlagSet) (flags, patterns []string) {
 // analyse loads the packages and runs the analysis. It returns the number
 // of packages that failed to load or type-check (their errors are printed
 // as file:line: message); the others are analysed.
-func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph, int, error) {
+func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph, []*packages.Package, int, error) {
 	analyzer.Strict = opts.strict
+	analyzer.ConfigPath = opts.config
+	analyzer.KeepSummaries = opts.whole
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
@@ -234,10 +242,10 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	if len(pkgs) == 0 {
-		return nil, 0, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+		return nil, nil, 0, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	loadErrs := 0
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -248,9 +256,24 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph,
 	})
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
 	if err != nil {
-		return nil, loadErrs, err
+		return nil, nil, loadErrs, err
 	}
-	return graph, loadErrs, nil
+	return graph, pkgs, loadErrs, nil
+}
+
+// rootResults are the analysis results of the root packages, by path.
+func rootResults(graph *checker.Graph) []*analyzer.Result {
+	var results []*analyzer.Result
+	for _, act := range graph.Roots {
+		if act.Analyzer != analyzer.Analyzer || act.Err != nil {
+			continue
+		}
+		if res, ok := act.Result.(*analyzer.Result); ok && res != nil {
+			results = append(results, res)
+		}
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
+	return results
 }
 
 // printText prints root diagnostics as go vet does: "file:line:col: msg",

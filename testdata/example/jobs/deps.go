@@ -2,6 +2,7 @@
 package jobs
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -14,6 +15,15 @@ import (
 type Deps struct {
 	Pool   *pgxpool.Pool
 	Stripe *stripe.Client
+	// Notifier and Audit are wired in cmd/worker: which implementation
+	// runs is only known to the whole program.
+	Notifier Notifier
+	Audit    func(ctx context.Context, msg string) error
+}
+
+// Notifier tells a partner about an event.
+type Notifier interface {
+	Notify(ctx context.Context, event string) error
 }
 
 // CreditPayload is the payload of the credit:* tasks.

@@ -4,10 +4,13 @@ package main
 import (
 	"context"
 	"log"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 
+	"example.com/shop/internal/store"
+	"example.com/shop/internal/webhook"
 	"example.com/shop/jobs"
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -30,7 +33,12 @@ func run() error {
 		return err
 	}
 	defer pool.Close()
-	deps := &jobs.Deps{Pool: pool, Stripe: stripe.NewClient(os.Getenv("STRIPE_SECRET_KEY"))}
+	deps := &jobs.Deps{
+		Pool:     pool,
+		Stripe:   stripe.NewClient(os.Getenv("STRIPE_SECRET_KEY")),
+		Notifier: &webhook.Poster{URL: os.Getenv("PARTNER_URL"), Client: http.DefaultClient},
+		Audit:    (&store.Auditor{DB: pool}).Record,
+	}
 
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("credit:naive", deps.CreditNaive)
@@ -43,6 +51,8 @@ func run() error {
 	mux.HandleFunc("charge:keyed", deps.ChargeKeyed)
 	mux.HandleFunc("charge:unkeyed", deps.ChargeUnkeyed)
 	mux.HandleFunc("charge:random-key", deps.ChargeRandomKey)
+	mux.HandleFunc("shipment:notify", deps.NotifyShipped)
+	mux.HandleFunc("refund:audit", deps.AuditRefund)
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{Concurrency: 10})
 	if err := srv.Start(mux); err != nil {
 		return err

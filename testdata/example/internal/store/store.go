@@ -17,3 +17,12 @@ func AddEntry(ctx context.Context, db Execer, account, amount int64, orderID str
 	_, err := db.Exec(ctx, "insert into ledger(account, amount, order_id) values($1, $2, $3)", account, amount, orderID)
 	return err
 }
+
+// Auditor records audit events.
+type Auditor struct{ DB Execer }
+
+// Record appends an audit row; it is handed to jobs.Deps as a func value.
+func (a *Auditor) Record(ctx context.Context, msg string) error {
+	_, err := a.DB.Exec(ctx, "insert into audit_log(tbl, row_id) values($1, 0)", msg)
+	return err
+}

@@ -1,0 +1,381 @@
+package wholeprogram
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/cha"
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// Stats says what the resolution did.
+type Stats struct {
+	Functions int // functions in the VTA slice
+	Dynamic   int // dynamic-call effects considered
+	Resolved  int // of which resolved to at least one callee
+	// Changed are the handlers whose effects changed.
+	Changed []*analyzer.HandlerResult
+}
+
+// maxDepth bounds how many dynamic hops one resolved path may take.
+const maxDepth = 4
+
+// Resolve replaces the handlers' dynamic-call effects in results by what
+// the whole program says those calls reach. fset is the loaded packages'
+// FileSet (positions in summaries refer to it).
+func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph, results []*analyzer.Result, ix *models.Index) Stats {
+	r := &resolver{fset: fset, ix: ix, sums: map[string]*summary.Summary{}}
+	for _, res := range results {
+		for k, s := range res.Summaries {
+			r.sums[k] = s
+		}
+	}
+	r.factSummaries(graph)
+	var stats Stats
+	prog := r.build(pkgs)
+	entries := r.entries(prog, results)
+	if len(entries) == 0 {
+		return stats
+	}
+	slice := r.slice(cha.CallGraph(prog), entries)
+	stats.Functions = len(slice)
+	cg := vta.CallGraph(slice, cha.CallGraph(prog))
+	r.index(cg)
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			changed := false
+			var out []effect.Effect
+			for _, e := range h.Effects {
+				if e.Kind != effect.KindDynamic {
+					out = append(out, e)
+					continue
+				}
+				stats.Dynamic++
+				resolved := r.resolve(e, 0, map[string]bool{})
+				if resolved == nil {
+					out = append(out, e)
+					continue
+				}
+				stats.Resolved++
+				changed = true
+				out = append(out, resolved...)
+			}
+			if changed {
+				h.Effects = fold(out)
+				stats.Changed = append(stats.Changed, h)
+			}
+		}
+	}
+	return stats
+}
+
+type resolver struct {
+	fset    *token.FileSet
+	ix      *models.Index
+	sums    map[string]*summary.Summary // by analyzer.SummaryKey
+	callees map[string][]*ssa.Function  // dynamic call site position → callees
+}
+
+// factSummaries adds the summaries of declared functions of packages that
+// are not roots (dependencies), which only exist as facts.
+func (r *resolver) factSummaries(graph *checker.Graph) {
+	if graph == nil {
+		return
+	}
+	for act := range graph.All() {
+		if act.Err != nil {
+			continue
+		}
+		for _, f := range act.AllObjectFacts() {
+			s, ok := f.Fact.(*summary.Summary)
+			fn, isFn := f.Object.(*types.Func)
+			if !ok || !isFn {
+				continue
+			}
+			key := summary.PosString(r.fset, fn.Pos()) + "|" + summary.FuncName(fn)
+			if _, seen := r.sums[key]; !seen {
+				r.sums[key] = s
+			}
+		}
+	}
+}
+
+// build creates SSA for every loaded package, with bodies only for
+// packages jobeffects analyses (not the standard library or modeled
+// libraries: their effects come from models).
+func (r *resolver) build(pkgs []*packages.Package) *ssa.Program {
+	prog := ssa.NewProgram(r.fset, ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types == nil || created[p.Types] || p.IllTyped {
+			return
+		}
+		created[p.Types] = true
+		if r.ix.Modeled(p.Types) || p.TypesInfo == nil {
+			prog.CreatePackage(p.Types, nil, nil, true)
+			return
+		}
+		prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
+	})
+	// Packages only known through export data (imports of ill-typed ones).
+	for _, p := range pkgs {
+		var visit func(*types.Package)
+		visit = func(t *types.Package) {
+			if created[t] {
+				return
+			}
+			created[t] = true
+			prog.CreatePackage(t, nil, nil, true)
+			for _, i := range t.Imports() {
+				visit(i)
+			}
+		}
+		if p.Types != nil {
+			for _, i := range p.Types.Imports() {
+				visit(i)
+			}
+		}
+	}
+	prog.Build()
+	return prog
+}
+
+// entries are the handlers' SSA functions in the whole program.
+func (r *resolver) entries(prog *ssa.Program, results []*analyzer.Result) []*ssa.Function {
+	want := map[string]bool{}
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			want[h.Pos+"|"+h.Name] = true
+		}
+	}
+	var out []*ssa.Function
+	for fn := range allFunctions(prog) {
+		if fn.Blocks == nil {
+			continue
+		}
+		if want[analyzer.SummaryKey(r.fset, fn)] {
+			out = append(out, fn)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		for _, a := range fn.AnonFuncs {
+			add(a)
+		}
+	}
+	for _, p := range prog.AllPackages() {
+		for _, m := range p.Members {
+			switch m := m.(type) {
+			case *ssa.Function:
+				add(m)
+			case *ssa.Type:
+				for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+					ms := prog.MethodSets.MethodSet(t)
+					for i := 0; i < ms.Len(); i++ {
+						if fn := prog.MethodValue(ms.At(i)); fn != nil {
+							add(fn)
+						}
+					}
+				}
+			}
+		}
+	}
+	return seen
+}
+
+// slice is the part of the CHA graph reachable from the entries, not
+// entering modeled packages (their effects come from models).
+func (r *resolver) slice(cg *callgraph.Graph, entries []*ssa.Function) map[*ssa.Function]bool {
+	seen := map[*ssa.Function]bool{}
+	work := append([]*ssa.Function(nil), entries...)
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		node := cg.Nodes[fn]
+		if node == nil {
+			continue
+		}
+		for _, e := range node.Out {
+			callee := e.Callee.Func
+			if callee == nil || seen[callee] || r.modeled(callee) {
+				continue
+			}
+			work = append(work, callee)
+		}
+	}
+	return seen
+}
+
+func (r *resolver) modeled(fn *ssa.Function) bool {
+	if fn.Pkg != nil {
+		return r.ix.Modeled(fn.Pkg.Pkg)
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		return r.ix.Modeled(obj.Pkg())
+	}
+	return false
+}
+
+// index maps each dynamic call site's position to the functions VTA says
+// it reaches.
+func (r *resolver) index(cg *callgraph.Graph) {
+	r.callees = map[string][]*ssa.Function{}
+	for _, node := range cg.Nodes {
+		for _, e := range node.Out {
+			if e.Site == nil || e.Callee.Func == nil || e.Site.Common().StaticCallee() != nil {
+				continue
+			}
+			pos := summary.PosString(r.fset, e.Site.Pos())
+			r.callees[pos] = append(r.callees[pos], e.Callee.Func)
+		}
+	}
+	for pos, fns := range r.callees {
+		sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+		out := fns[:0]
+		for i, f := range fns {
+			if i == 0 || f != fns[i-1] {
+				out = append(out, f)
+			}
+		}
+		r.callees[pos] = out
+	}
+}
+
+// resolve returns the effects a dynamic-call effect stands for, or nil
+// when the whole program does not resolve it either.
+func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []effect.Effect {
+	site := e.Evidence()
+	if depth >= maxDepth || seen[site] {
+		return nil
+	}
+	callees := r.callees[site]
+	if len(callees) == 0 {
+		return nil
+	}
+	seen[site] = true
+	defer delete(seen, site)
+	var out []effect.Effect
+	for _, fn := range callees {
+		fn = declared(fn)
+		last := e.Path[len(e.Path)-1]
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (dynamic call → " + summary.SSAName(fn) + ")"}
+		if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
+				risk, _ := effect.ParseRisk(m.Risk)
+				out = append(out, effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
+					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec})
+				continue
+			}
+			if r.ix.Modeled(obj.Pkg()) {
+				continue // a library method without effect
+			}
+		}
+		s := r.sums[analyzer.SummaryKey(r.fset, fn)]
+		if s == nil {
+			u := e
+			u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it reaches " + summary.SSAName(fn) + ", whose summary is not available"
+			out = append(out, u)
+			continue
+		}
+		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
+		for _, ce := range s.Effects {
+			ne := ce
+			ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
+			ne.Exec = effect.NoExec
+			if ne.Kind == effect.KindDynamic {
+				if more := r.resolve(ne, depth+1, seen); more != nil {
+					out = append(out, more...)
+					continue
+				}
+			}
+			out = append(out, ne)
+		}
+	}
+	if out == nil {
+		// Every target is a library method without effect.
+		return []effect.Effect{}
+	}
+	return out
+}
+
+// declared maps bound-method, thunk and promotion wrappers to the method.
+func declared(fn *ssa.Function) *ssa.Function {
+	if fn.Synthetic == "" {
+		return fn
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		if d := fn.Prog.FuncValue(obj); d != nil {
+			return d
+		}
+	}
+	return fn
+}
+
+// fold merges effects with the same identity (keeping the path with the
+// fewest dynamic hops, then the shortest) and sorts them.
+func fold(effs []effect.Effect) []effect.Effect {
+	byID := map[string]int{}
+	var out []effect.Effect
+	for _, e := range effs {
+		id := e.Identity()
+		if i, ok := byID[id]; ok {
+			o := &out[i]
+			if better(e.Path, o.Path) {
+				more := o.More + 1 + e.More
+				*o = e
+				o.More = more
+			} else {
+				o.More += 1 + e.More
+			}
+			continue
+		}
+		byID[id] = len(out)
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return effect.Less(&out[i], &out[j]) })
+	return out
+}
+
+// better prefers fewer dynamic hops, then a shorter path.
+func better(a, b []effect.Hop) bool {
+	da, db := dynamicHops(a), dynamicHops(b)
+	if da != db {
+		return da < db
+	}
+	return len(a) < len(b)
+}
+
+func dynamicHops(p []effect.Hop) int {
+	n := 0
+	for _, h := range p {
+		if strings.Contains(h.Func, "(dynamic call → ") {
+			n++
+		}
+	}
+	return n
+}
