@@ -257,6 +257,13 @@ func handlerEntry(h *analyzer.HandlerResult, paths *pathStyle) Handler {
 		for _, hop := range x.Path {
 			se.Path = append(se.Path, paths.rel(hop.Pos)+" "+hop.Func)
 		}
+		for _, alt := range x.Alt {
+			var p []string
+			for _, hop := range alt {
+				p = append(p, paths.rel(hop.Pos)+" "+hop.Func)
+			}
+			se.Paths = append(se.Paths, p)
+		}
 		e.SideEffects = append(e.SideEffects, se)
 	}
 	if e.SideEffects == nil {

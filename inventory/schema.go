@@ -70,6 +70,8 @@ type SideEffect struct {
 	Evidence   string   `yaml:"evidence"`
 	Path       []string `yaml:"path,flow"`
 	OtherPaths int      `yaml:"other_paths,omitempty"`
+	// Paths are other paths to the effect (with -show-paths, bounded).
+	Paths [][]string `yaml:"other_path_list,omitempty"`
 }
 
 // Finding is a diagnostic about the handler.

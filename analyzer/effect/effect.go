@@ -52,6 +52,9 @@ type Effect struct {
 	Path []Hop
 	// More counts other paths to the same effect that were folded into this one.
 	More int
+	// Alt keeps some of those other paths (only when KeepPaths is set: the
+	// CLI's -show-paths).
+	Alt [][]Hop
 	// Exec is the index of the summarised function's parameter (receiver
 	// first) on which the effect runs, for transaction tracking; NoExec if none.
 	Exec int
@@ -68,6 +71,57 @@ type Effect struct {
 	Issue string
 	// IssuePos is where the pitfall is (the claim, the key).
 	IssuePos string
+}
+
+// KeepPaths makes folded effects keep up to MaxAlt other paths in Alt.
+var KeepPaths bool
+
+// MaxAlt bounds the other paths kept per effect.
+const MaxAlt = 9
+
+// Fold merges o (another path to the same effect) into e: the better
+// path (fewer dynamic hops, then shorter) becomes e's, the other is counted
+// and, with KeepPaths, kept.
+func (e *Effect) Fold(o Effect) {
+	more := e.More + 1 + o.More
+	alts := append(append([][]Hop(nil), e.Alt...), o.Alt...)
+	if betterPath(o.Path, e.Path) {
+		alts = append(alts, e.Path)
+		*e = o
+	} else {
+		alts = append(alts, o.Path)
+	}
+	e.More = more
+	e.Alt = nil
+	if KeepPaths {
+		if len(alts) > MaxAlt {
+			alts = alts[:MaxAlt]
+		}
+		e.Alt = alts
+	}
+}
+
+// betterPath prefers fewer dynamic hops, then a shorter path.
+func betterPath(a, b []Hop) bool {
+	da, db := DynamicHops(a), DynamicHops(b)
+	if da != db {
+		return da < db
+	}
+	return len(a) < len(b)
+}
+
+// DynamicHopMark is how a hop through a resolved dynamic call is labelled.
+const DynamicHopMark = "(dynamic call → "
+
+// DynamicHops counts the hops of a path that go through dynamic calls.
+func DynamicHops(p []Hop) int {
+	n := 0
+	for _, h := range p {
+		if strings.Contains(h.Func, DynamicHopMark) {
+			n++
+		}
+	}
+	return n
 }
 
 // Evidence is the position of the effect itself.

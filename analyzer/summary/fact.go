@@ -65,14 +65,7 @@ func (s *Summary) normalize() {
 	for _, e := range s.Effects {
 		id := e.Identity()
 		if i, ok := byID[id]; ok {
-			o := &out[i]
-			if len(e.Path) < len(o.Path) {
-				more := o.More + 1 + e.More
-				*o = e
-				o.More = more
-			} else {
-				o.More += 1 + e.More
-			}
+			out[i].Fold(e)
 			continue
 		}
 		byID[id] = len(out)

@@ -283,7 +283,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 	for _, fn := range callees {
 		fn = declared(fn)
 		last := e.Path[len(e.Path)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (dynamic call → " + summary.SSAName(fn) + ")"}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")"}
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
 			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
 				risk, _ := effect.ParseRisk(m.Risk)
@@ -344,14 +344,7 @@ func fold(effs []effect.Effect) []effect.Effect {
 	for _, e := range effs {
 		id := e.Identity()
 		if i, ok := byID[id]; ok {
-			o := &out[i]
-			if better(e.Path, o.Path) {
-				more := o.More + 1 + e.More
-				*o = e
-				o.More = more
-			} else {
-				o.More += 1 + e.More
-			}
+			out[i].Fold(e)
 			continue
 		}
 		byID[id] = len(out)
@@ -359,23 +352,4 @@ func fold(effs []effect.Effect) []effect.Effect {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return effect.Less(&out[i], &out[j]) })
 	return out
-}
-
-// better prefers fewer dynamic hops, then a shorter path.
-func better(a, b []effect.Hop) bool {
-	da, db := dynamicHops(a), dynamicHops(b)
-	if da != db {
-		return da < db
-	}
-	return len(a) < len(b)
-}
-
-func dynamicHops(p []effect.Hop) int {
-	n := 0
-	for _, h := range p {
-		if strings.Contains(h.Func, "(dynamic call → ") {
-			n++
-		}
-	}
-	return n
 }

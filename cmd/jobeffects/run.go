@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/inventory"
 )
 
@@ -139,6 +140,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 	opts.register(fs)
 	out := fs.String("o", "", "write the YAML inventory to this file instead of stdout")
 	summary := fs.Bool("summary", false, "print a human summary to stderr as well")
+	showPaths := fs.Bool("show-paths", false, "list up to 9 other call paths per effect (other_path_list)")
 	// Flags may follow the package patterns ("inventory ./... -o x.yaml").
 	flagArgs, patterns := splitArgs(args, fs)
 	if err := fs.Parse(flagArgs); err != nil {
@@ -152,6 +154,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
+	effect.KeepPaths = *showPaths
 	graph, pkgs, loadErrs, err := analyse(patterns, opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)

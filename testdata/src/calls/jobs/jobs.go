@@ -5,6 +5,7 @@ package jobs
 import (
 	"context"
 	"database/sql"
+	"reflect"
 
 	"github.com/hibiken/asynq"
 
@@ -62,5 +63,11 @@ func (d *Deps) Background(ctx context.Context, t *asynq.Task) error { // want Ba
 func (d *Deps) Boot(ctx context.Context, t *asynq.Task) error { // want Boot:"db_write/insert boot; db_write/update-increment ticks" `unguarded: handler \(\*jobs.Deps\).Boot`
 	lib.Init(ctx, d.DB)
 	lib.Countdown(ctx, d.DB, 3)
+	return nil
+}
+
+// Reflective calls its hook through reflection: unknown.
+func (d *Deps) Reflective(ctx context.Context, t *asynq.Task) error { // want Reflective:"dynamic_call/call"
+	reflect.ValueOf(d.Hook).Call([]reflect.Value{reflect.ValueOf(ctx)})
 	return nil
 }

@@ -72,3 +72,25 @@ func (r *Runner) Run() error { // want Run:"db_write/insert runs"
 func RunBound(r *Runner) error { // want RunBound:"db_write/insert runs"
 	return WithRetry(r.Run)
 }
+
+// Retry is a generic helper: its instantiations are followed.
+func Retry[T any](n int, f func() (T, error)) (T, error) { // want Retry:"calls p1"
+	var zero T
+	for i := 0; i < n; i++ {
+		if v, err := f(); err == nil {
+			return v, nil
+		}
+	}
+	return zero, nil
+}
+
+// Insert counts with a generic helper.
+func Insert(ctx context.Context, db *sql.DB) (int64, error) { // want Insert:"db_write/insert generic_rows"
+	return Retry(3, func() (int64, error) {
+		res, err := db.ExecContext(ctx, "insert into generic_rows(x) values (1)")
+		if err != nil {
+			return 0, err
+		}
+		return res.LastInsertId()
+	})
+}
