@@ -48,9 +48,10 @@ func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph
 	if len(entries) == 0 {
 		return stats
 	}
-	slice := r.slice(cha.CallGraph(prog), entries)
+	chaGraph := cha.CallGraph(prog)
+	slice := r.slice(chaGraph, entries)
 	stats.Functions = len(slice)
-	cg := vta.CallGraph(slice, cha.CallGraph(prog))
+	cg := vta.CallGraph(slice, chaGraph)
 	r.index(cg)
 	for _, res := range results {
 		for _, h := range res.Handlers {

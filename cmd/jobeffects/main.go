@@ -19,6 +19,7 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -26,11 +27,20 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer"
 )
 
+// defaultMemoryLimit is the CLI's soft memory limit (1.5 GiB).
+const defaultMemoryLimit = 3 << 29
+
 func main() {
 	args := os.Args[1:]
 	if isVetProtocol(args) {
 		unitchecker.Main(analyzer.Analyzer)
 		return
+	}
+	// Loading a closure from source keeps every package's syntax and types
+	// alive; a soft memory limit makes the collector work harder near it
+	// instead of letting the heap double (GOMEMLIMIT overrides it).
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 	os.Exit(run(args, os.Stdout, os.Stderr))
 }

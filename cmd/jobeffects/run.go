@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -71,9 +73,13 @@ type options struct {
 	strict bool
 	config string
 	whole  bool
+
+	cpuprofile, memprofile string
 }
 
 func (o *options) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
 	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
@@ -232,6 +238,8 @@ func splitArgs(args []string, fs *flag.FlagSet) (flags, patterns []string) {
 // of packages that failed to load or type-check (their errors are printed
 // as file:line: message); the others are analysed.
 func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph, []*packages.Package, int, error) {
+	stop := startProfiles(opts, stderr)
+	defer stop()
 	analyzer.Strict = opts.strict
 	analyzer.ConfigPath = opts.config
 	analyzer.KeepSummaries = opts.whole
@@ -355,4 +363,34 @@ func actionErrors(graph *checker.Graph, w io.Writer) int {
 		n++
 	}
 	return n
+}
+
+// startProfiles starts the CPU profile and returns a function that stops it
+// and writes the heap profile.
+func startProfiles(opts options, stderr io.Writer) func() {
+	var cpu *os.File
+	if opts.cpuprofile != "" {
+		f, err := os.Create(opts.cpuprofile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			cpu = f
+		} else {
+			fmt.Fprintf(stderr, "jobeffects: cpuprofile: %v\n", err)
+		}
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			cpu.Close()
+		}
+		if opts.memprofile != "" {
+			f, err := os.Create(opts.memprofile)
+			if err != nil {
+				fmt.Fprintf(stderr, "jobeffects: memprofile: %v\n", err)
+				return
+			}
+			runtime.GC()
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}
 }
