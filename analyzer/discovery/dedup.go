@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
@@ -44,11 +46,11 @@ func FindEnqueueDedup(env *Env) []EnqueueDedup {
 				switch models.FuncKey(callee.Object().(*types.Func)) {
 				case "github.com/hibiken/asynq.NewTask":
 					if what := dedupOption(call.Call.Args[2:]); what != "" {
-						out = append(out, EnqueueDedup{Framework: "asynq", Task: constString(call.Call.Args[0]), What: what, Pos: call.Pos()})
+						out = append(out, EnqueueDedup{Framework: "asynq", Task: ssavalue.ConstString(call.Call.Args[0]), What: what, Pos: call.Pos()})
 					}
 				case "(*github.com/hibiken/asynq.Client).Enqueue", "(*github.com/hibiken/asynq.Client).EnqueueContext":
 					args := call.Call.Args[1:] // after the receiver
-					if len(args) > 0 && isContext(args[0].Type()) {
+					if len(args) > 0 && ssavalue.IsContext(args[0].Type()) {
 						args = args[1:]
 					}
 					if len(args) < 2 {
@@ -86,7 +88,7 @@ func FindEnqueueDedup(env *Env) []EnqueueDedup {
 // variadic option arguments, or "".
 func dedupOption(opts []ssa.Value) string {
 	for _, o := range opts {
-		for _, v := range sliceValues(o) {
+		for _, v := range sliceOrSelf(o) {
 			if mi, ok := v.(*ssa.MakeInterface); ok {
 				v = mi.X
 			}
@@ -102,36 +104,12 @@ func dedupOption(opts []ssa.Value) string {
 	return ""
 }
 
-// sliceValues returns the values stored into a variadic slice literal, or
-// the value itself.
-func sliceValues(v ssa.Value) []ssa.Value {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return []ssa.Value{v}
-	}
-	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *alloc.Referrers() {
-		if ia, ok := r.(*ssa.IndexAddr); ok {
-			for _, rr := range *ia.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-					out = append(out, st.Val)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // taskTypeOf returns the type name of a task built by asynq.NewTask.
 func taskTypeOf(v ssa.Value) string {
 	if c, ok := v.(*ssa.Call); ok {
 		if callee := c.Call.StaticCallee(); callee != nil && callee.Object() != nil &&
 			models.FuncKey(callee.Object().(*types.Func)) == "github.com/hibiken/asynq.NewTask" {
-			return constString(c.Call.Args[0])
+			return ssavalue.ConstString(c.Call.Args[0])
 		}
 	}
 	return ""
@@ -155,15 +133,18 @@ func setsField(fn *ssa.Function, name string) bool {
 	return false
 }
 
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
-}
-
 func isDeduplicator(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/ThreeDotsLabs/watermill/message/router/middleware" && n.Obj().Name() == "Deduplicator"
+}
+
+// sliceOrSelf returns the elements of a variadic slice literal, or v.
+func sliceOrSelf(v ssa.Value) []ssa.Value {
+	if elems := ssavalue.SliceElems(v); elems != nil {
+		return elems
+	}
+	return []ssa.Value{v}
 }

@@ -2,13 +2,14 @@ package discovery
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
@@ -234,7 +235,7 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 	}
 	task := r.Task
 	if r.Name != nil && *r.Name < len(args) {
-		task = constString(args[*r.Name])
+		task = ssavalue.ConstString(args[*r.Name])
 	}
 	if r.KindTypeArg != nil && *r.KindTypeArg < len(typeArgs) {
 		if k, ok := f.env.KindOf(typeArgs[*r.KindTypeArg]); ok {
@@ -243,7 +244,7 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 	}
 	prefix := ""
 	if r.Options != nil && *r.Options < len(args) {
-		prefix = structStringField(args[*r.Options], "Name")
+		prefix = ssavalue.FieldConst(args[*r.Options], "Name")
 	}
 	targets := f.targets(args[r.Handler], r, 0)
 	if len(targets) == 0 {
@@ -314,7 +315,7 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 	switch x := v.(type) {
 	case *ssa.Function:
 		// A method expression ((*Ctx).Send, gocraft's form) is a thunk.
-		return []target{{fn: declared(x), method: methodName(declared(x))}}
+		return []target{{fn: ssavalue.Declared(x), method: methodName(ssavalue.Declared(x))}}
 	case *ssa.MakeMap:
 		// A map of task name → handler (gue.WorkMap, machinery RegisterTasks).
 		var out []target
@@ -328,7 +329,7 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 				key = mi.X
 			}
 			for _, t := range f.targets(up.Value, r, depth+1) {
-				t.task = constString(key)
+				t.task = ssavalue.ConstString(key)
 				out = append(out, t)
 			}
 		}
@@ -390,7 +391,7 @@ func (f *finder) typeTargets(t types.Type, r *Registration) []target {
 				continue
 			}
 			if fn := prog.MethodValue(sel); fn != nil {
-				out = append(out, target{fn: declared(fn), method: sel.Obj().Name()})
+				out = append(out, target{fn: ssavalue.Declared(fn), method: sel.Obj().Name()})
 			}
 		}
 		return out
@@ -402,75 +403,17 @@ func (f *finder) typeTargets(t types.Type, r *Registration) []target {
 		sel := ms.At(i)
 		if sel.Obj().Name() == r.Method {
 			if fn := prog.MethodValue(sel); fn != nil {
-				out = append(out, target{fn: declared(fn), method: r.Method})
+				out = append(out, target{fn: ssavalue.Declared(fn), method: r.Method})
 			}
 		}
 	}
 	return out
 }
 
-// declared maps a promotion or pointer wrapper to the declared method.
-func declared(fn *ssa.Function) *ssa.Function {
-	if fn.Synthetic == "" {
-		return fn
-	}
-	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
-		if real := fn.Prog.FuncValue(obj); real != nil {
-			return real
-		}
-	}
-	return fn
-}
-
 func methodName(fn *ssa.Function) string {
 	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
 		if sig := obj.Type().(*types.Signature); sig.Recv() != nil {
 			return obj.Name()
-		}
-	}
-	return ""
-}
-
-// constString returns the constant string v holds, or "".
-func constString(v ssa.Value) string {
-	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-		return constant.StringVal(c.Value)
-	}
-	return ""
-}
-
-// structStringField finds a constant string stored into field name of a
-// struct literal passed by value.
-func structStringField(v ssa.Value, name string) string {
-	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return ""
-	}
-	alloc, ok := load.X.(*ssa.Alloc)
-	if !ok {
-		return ""
-	}
-	refs := alloc.Referrers()
-	if refs == nil {
-		return ""
-	}
-	for _, r := range *refs {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		st, ok := fa.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if !ok || st.Field(fa.Field).Name() != name {
-			continue
-		}
-		if frefs := fa.Referrers(); frefs != nil {
-			for _, fr := range *frefs {
-				if s, ok := fr.(*ssa.Store); ok {
-					if c := constString(s.Val); c != "" {
-						return c
-					}
-				}
-			}
 		}
 	}
 	return ""

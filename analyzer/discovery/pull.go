@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
@@ -55,7 +57,7 @@ func (f *finder) pullLoops() {
 				args = args[1:]
 			}
 			if *m.TargetArg < len(args) {
-				h.Task = constString(args[*m.TargetArg])
+				h.Task = ssavalue.ConstString(args[*m.TargetArg])
 			}
 		}
 	}

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
@@ -66,11 +68,11 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 	switch models.FuncKey(callee.Object().(*types.Func)) {
 	case "github.com/hibiken/asynq.NewTask":
 		if p := asynqPolicy(args[2:]); p != "" {
-			return []Retry{{Framework: "asynq", Task: constString(args[0]), Policy: p, Pos: call.Pos()}}
+			return []Retry{{Framework: "asynq", Task: ssavalue.ConstString(args[0]), Policy: p, Pos: call.Pos()}}
 		}
 	case "(*github.com/hibiken/asynq.Client).Enqueue", "(*github.com/hibiken/asynq.Client).EnqueueContext":
 		rest := args[1:]
-		if len(rest) > 0 && isContext(rest[0].Type()) {
+		if len(rest) > 0 && ssavalue.IsContext(rest[0].Type()) {
 			rest = rest[1:]
 		}
 		if len(rest) >= 2 {
@@ -91,7 +93,7 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 		if mi, ok := act.(*ssa.MakeInterface); ok {
 			act = mi.X
 		}
-		if name := constString(act); name != "" {
+		if name := ssavalue.ConstString(act); name != "" {
 			r.Task = name
 		} else if ts := (&finder{env: env}).targets(args[1], &Registration{}, 0); len(ts) == 1 {
 			r.Activity = ts[0].fn
@@ -105,7 +107,7 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 func asynqPolicy(opts []ssa.Value) string {
 	var parts []string
 	for _, o := range opts {
-		for _, v := range sliceValues(o) {
+		for _, v := range sliceOrSelf(o) {
 			if mi, ok := v.(*ssa.MakeInterface); ok {
 				v = mi.X
 			}
@@ -154,18 +156,18 @@ func temporalPolicy(ctx ssa.Value) string {
 	}
 	switch models.FuncKey(callee.Object().(*types.Func)) {
 	case "go.temporal.io/sdk/workflow.WithActivityOptions", "go.temporal.io/sdk/workflow.WithLocalActivityOptions":
-		opts := localOf(call.Call.Args[1])
+		opts := ssavalue.LocalOf(call.Call.Args[1])
 		if opts == nil {
 			return "activity options not constant"
 		}
-		for _, st := range storesTo(opts, "RetryPolicy") {
+		for _, st := range ssavalue.FieldStores(opts, "RetryPolicy") {
 			if rp, ok := st.Val.(*ssa.Alloc); ok {
 				return retryPolicyText(rp)
 			}
 		}
 		return "default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options)"
 	case "go.temporal.io/sdk/workflow.WithRetryPolicy":
-		if rp := localOf(call.Call.Args[1]); rp != nil {
+		if rp := ssavalue.LocalOf(call.Call.Args[1]); rp != nil {
 			return retryPolicyText(rp)
 		}
 	}
@@ -173,7 +175,7 @@ func temporalPolicy(ctx ssa.Value) string {
 }
 
 func retryPolicyText(rp *ssa.Alloc) string {
-	for _, st := range storesTo(rp, "MaximumAttempts") {
+	for _, st := range ssavalue.FieldStores(rp, "MaximumAttempts") {
 		if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil {
 			n := c.Int64()
 			if n == 0 {
@@ -208,41 +210,6 @@ func riverConfigRetry(st *ssa.Store) (Retry, bool) {
 	}
 	return Retry{Framework: "river", Global: true, Pos: st.Pos(),
 		Policy: fmt.Sprintf("river Config.MaxAttempts %d", c.Int64())}, true
-}
-
-// localOf returns the local a struct value was loaded from (a literal).
-func localOf(v ssa.Value) *ssa.Alloc {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			a, _ := x.X.(*ssa.Alloc)
-			return a
-		}
-	case *ssa.Alloc:
-		return x
-	}
-	return nil
-}
-
-// storesTo returns the stores into field name of the struct a points to.
-func storesTo(a *ssa.Alloc, name string) []*ssa.Store {
-	var out []*ssa.Store
-	for _, r := range *a.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.X != a {
-			continue
-		}
-		st, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		if !ok || st.Field(fa.Field).Name() != name {
-			continue
-		}
-		for _, fr := range *fa.Referrers() {
-			if s, ok := fr.(*ssa.Store); ok && s.Addr == fa {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
 }
 
 // storedConst returns the constant fn stores into a field of that name.

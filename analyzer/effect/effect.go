@@ -1,6 +1,7 @@
 package effect
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -99,6 +100,24 @@ func (e *Effect) Fold(o Effect) {
 		}
 		e.Alt = alts
 	}
+}
+
+// FoldAll merges effects of the same identity (Fold) and sorts the result
+// with Less.
+func FoldAll(effs []Effect) []Effect {
+	byID := make(map[string]int, len(effs))
+	out := make([]Effect, 0, len(effs))
+	for _, e := range effs {
+		id := e.Identity()
+		if i, ok := byID[id]; ok {
+			out[i].Fold(e)
+			continue
+		}
+		byID[id] = len(out)
+		out = append(out, e)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return Less(&out[i], &out[j]) })
+	return out
 }
 
 // betterPath prefers fewer dynamic hops, then a shorter path.

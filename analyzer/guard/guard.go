@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
@@ -230,7 +232,7 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 	}
 	var work []item
 	if tup, ok := call.Type().(*types.Tuple); ok {
-		for _, r := range refs(call) {
+		for _, r := range ssavalue.Referrers(call) {
 			if ex, ok := r.(*ssa.Extract); ok && (ex.Index == 0 || ex.Index == tup.Len()-1) {
 				work = append(work, item{ex, initial(ex, ex.Index == tup.Len()-1)})
 			}
@@ -251,7 +253,7 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 			plain[it.v] = true
 			continue
 		}
-		for _, r := range refs(it.v) {
+		for _, r := range ssavalue.Referrers(it.v) {
 			switch x := r.(type) {
 			case *ssa.Return:
 				returned = true
@@ -277,13 +279,13 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 				case f.Embedded():
 					work = append(work, item{x, result})
 				case f.Name() == "RowsAffected":
-					for _, l := range refs(x) {
+					for _, l := range ssavalue.Referrers(x) {
 						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
 							work = append(work, item{load, count})
 						}
 					}
 				case f.Name() == "Error":
-					for _, l := range refs(x) {
+					for _, l := range ssavalue.Referrers(x) {
 						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
 							work = append(work, item{load, plainErr})
 						}
@@ -354,7 +356,7 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 	case "RowsAffected":
 		if _, ok := call.Type().(*types.Tuple); ok {
 			var out []item
-			for _, r := range refs(call) {
+			for _, r := range ssavalue.Referrers(call) {
 				if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
 					out = append(out, item{ex, count})
 				} else if ok && ex.Index == 1 {
@@ -374,7 +376,7 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 			boolResult = isBool(tup.At(0).Type())
 		}
 		var out []item
-		for _, r := range refs(call) {
+		for _, r := range ssavalue.Referrers(call) {
 			ex, ok := r.(*ssa.Extract)
 			switch {
 			case !ok:
@@ -507,13 +509,6 @@ func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
 		}
 		return false
 	}
-}
-
-func refs(v ssa.Value) []ssa.Instruction {
-	if r := v.Referrers(); r != nil {
-		return *r
-	}
-	return nil
 }
 
 // duplicateAsError finds returns of a non-nil error on the duplicate edge

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
@@ -121,7 +123,7 @@ func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
 // in a variadic slice, or behind a pointer) sets field to the constant want.
 func argHasField(args []ssa.Value, field, want string) bool {
 	for _, a := range args {
-		vals := sliceElems(a)
+		vals := ssavalue.SliceElems(a)
 		if vals == nil {
 			vals = []ssa.Value{a}
 		}
@@ -139,7 +141,7 @@ func argHasField(args []ssa.Value, field, want string) bool {
 			if alloc == nil {
 				continue
 			}
-			for _, st := range fieldStores(alloc, field) {
+			for _, st := range ssavalue.FieldStores(alloc, field) {
 				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && constText(c) == want {
 					return true
 				}
@@ -241,7 +243,7 @@ func fragmentIncrements(f *models.Fragment, args []ssa.Value) (increment, found 
 	}
 	v := normalize(args[f.Arg])
 	if mm, ok := v.(*ssa.MakeMap); ok {
-		for _, r := range referrersOf(mm) {
+		for _, r := range ssavalue.Referrers(mm) {
 			if up, ok := r.(*ssa.MapUpdate); ok {
 				if texts := stringValues(normalize(up.Key)); len(texts) == 1 {
 					check(texts[0], normalize(up.Value))
@@ -271,7 +273,7 @@ func exprSQL(v ssa.Value) string {
 		}
 	case *ssa.UnOp:
 		if a, ok := x.X.(*ssa.Alloc); ok {
-			for _, st := range fieldStores(a, "SQL") {
+			for _, st := range ssavalue.FieldStores(a, "SQL") {
 				if texts := stringValues(st.Val); len(texts) == 1 {
 					return texts[0]
 				}
@@ -309,7 +311,7 @@ func documentOp(v ssa.Value) (op string, risk effect.Risk, detail string) {
 func documentKeys(v ssa.Value) []string {
 	var keys []string
 	if mm, ok := v.(*ssa.MakeMap); ok {
-		for _, r := range referrersOf(mm) {
+		for _, r := range ssavalue.Referrers(mm) {
 			if up, ok := r.(*ssa.MapUpdate); ok {
 				if texts := stringValues(normalize(up.Key)); len(texts) == 1 {
 					keys = append(keys, texts[0])
@@ -318,7 +320,7 @@ func documentKeys(v ssa.Value) []string {
 		}
 		return keys
 	}
-	for _, e := range sliceElems(v) {
+	for _, e := range ssavalue.SliceElems(v) {
 		e = normalize(e)
 		var alloc *ssa.Alloc
 		switch x := e.(type) {
@@ -330,7 +332,7 @@ func documentKeys(v ssa.Value) []string {
 		if alloc == nil {
 			return nil
 		}
-		for _, st := range fieldStores(alloc, "Key") {
+		for _, st := range ssavalue.FieldStores(alloc, "Key") {
 			if texts := stringValues(st.Val); len(texts) == 1 {
 				keys = append(keys, texts[0])
 			}
@@ -370,7 +372,7 @@ func (w *walker) fieldKey(v ssa.Value, field string) *effect.Key {
 	if alloc == nil {
 		return nil
 	}
-	for _, st := range fieldStores(alloc, field) {
+	for _, st := range ssavalue.FieldStores(alloc, field) {
 		return w.keyFrom(st.Val, st)
 	}
 	return nil
@@ -380,7 +382,7 @@ func (w *walker) fieldKey(v ssa.Value, field string) *effect.Key {
 // call's arguments (nats.MsgId(k), jetstream.WithMsgID(k)).
 func (w *walker) optionKey(args []ssa.Value, options []string) *effect.Key {
 	for _, a := range args {
-		vals := sliceElems(a)
+		vals := ssavalue.SliceElems(a)
 		if vals == nil {
 			vals = []ssa.Value{a}
 		}
@@ -424,21 +426,8 @@ func (w *walker) hooks(ci ssa.CallInstruction, names []string, model ssa.Value) 
 			if fn == nil {
 				continue
 			}
-			if real := declaredFunc(fn); real != nil {
-				fn = real
-			}
+			fn = ssavalue.Declared(fn)
 			w.callRef(ci, funcRef{fn: fn, recv: model}, nil)
 		}
 	}
-}
-
-// declaredFunc maps a promotion or pointer wrapper to the declared method.
-func declaredFunc(fn *ssa.Function) *ssa.Function {
-	if fn.Synthetic == "" {
-		return fn
-	}
-	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
-		return fn.Prog.FuncValue(obj)
-	}
-	return nil
 }

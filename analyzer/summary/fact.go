@@ -60,18 +60,7 @@ const maxEffects = 64
 // normalize folds effects with the same identity into one, keeping the
 // shortest path, and sorts everything for deterministic facts.
 func (s *Summary) normalize() {
-	byID := make(map[string]int, len(s.Effects))
-	out := s.Effects[:0:0]
-	for _, e := range s.Effects {
-		id := e.Identity()
-		if i, ok := byID[id]; ok {
-			out[i].Fold(e)
-			continue
-		}
-		byID[id] = len(out)
-		out = append(out, e)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return effect.Less(&out[i], &out[j]) })
+	out := effect.FoldAll(s.Effects)
 	if len(out) > maxEffects {
 		out = fold(out)
 	}

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
 
@@ -34,7 +36,7 @@ func requestOrigin(req ssa.Value) (method, host string) {
 			}
 		}
 	}
-	for _, st := range fieldStores(req, "Method") {
+	for _, st := range ssavalue.FieldStores(req, "Method") {
 		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
 			method = texts[0]
 		}
@@ -74,45 +76,6 @@ func urlHost(args []ssa.Value, i int) string {
 	return ""
 }
 
-// fieldStores returns the stores into field name of the struct v points to.
-func fieldStores(v ssa.Value, name string) []*ssa.Store {
-	var out []*ssa.Store
-	refs := v.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.X != v || fieldNameOf(fa) != name {
-			continue
-		}
-		if frefs := fa.Referrers(); frefs != nil {
-			for _, fr := range *frefs {
-				if st, ok := fr.(*ssa.Store); ok && st.Addr == fa {
-					out = append(out, st)
-				}
-			}
-		}
-	}
-	return out
-}
-
-func fieldNameAt(t types.Type, i int) string {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
-}
-
-func fieldNameOf(fa *ssa.FieldAddr) string {
-	st := structOf(fa.X.Type())
-	if st == nil || fa.Field >= st.NumFields() {
-		return ""
-	}
-	return st.Field(fa.Field).Name()
-}
-
 // headerKey finds req.Header.Set/Add("Idempotency-Key", v).
 func (w *walker) headerKey(req ssa.Value) *effect.Key {
 	req = normalize(req)
@@ -122,15 +85,15 @@ func (w *walker) headerKey(req ssa.Value) *effect.Key {
 	}
 	for _, r := range *refs {
 		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fieldNameOf(fa) != "Header" {
+		if !ok || ssavalue.FieldName(fa) != "Header" {
 			continue
 		}
-		for _, li := range referrersOf(fa) {
+		for _, li := range ssavalue.Referrers(fa) {
 			load, ok := li.(*ssa.UnOp)
 			if !ok {
 				continue
 			}
-			for _, use := range referrersOf(load) {
+			for _, use := range ssavalue.Referrers(load) {
 				call, ok := use.(*ssa.Call)
 				if !ok {
 					continue
@@ -153,13 +116,6 @@ func (w *walker) headerKey(req ssa.Value) *effect.Key {
 	return nil
 }
 
-func referrersOf(v ssa.Value) []ssa.Instruction {
-	if refs := v.Referrers(); refs != nil {
-		return *refs
-	}
-	return nil
-}
-
 // paramsKey finds the idempotency key set on API parameters: a store to the
 // embedded Params.IdempotencyKey field or a SetIdempotencyKey call.
 func (w *walker) paramsKey(params ssa.Value) *effect.Key {
@@ -173,14 +129,14 @@ func (w *walker) paramsKey(params ssa.Value) *effect.Key {
 		if depth > 3 || found != nil {
 			return
 		}
-		for _, r := range referrersOf(v) {
+		for _, r := range ssavalue.Referrers(v) {
 			switch x := r.(type) {
 			case *ssa.FieldAddr:
 				if x.X != v {
 					continue
 				}
-				if fieldNameOf(x) == "IdempotencyKey" {
-					for _, st := range fieldStores(v, "IdempotencyKey") {
+				if ssavalue.FieldName(x) == "IdempotencyKey" {
+					for _, st := range ssavalue.FieldStores(v, "IdempotencyKey") {
 						found = w.keyFrom(st.Val, st)
 					}
 					continue
@@ -188,7 +144,7 @@ func (w *walker) paramsKey(params ssa.Value) *effect.Key {
 				visit(x, depth+1)
 				// A nested struct literal is built in a local and copied in:
 				// *field = *local.
-				for _, fr := range referrersOf(x) {
+				for _, fr := range ssavalue.Referrers(x) {
 					if st, ok := fr.(*ssa.Store); ok && st.Addr == x {
 						if load, ok := st.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
 							visit(load.X, depth+1)
@@ -274,12 +230,12 @@ func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) s
 	case *ssa.Slice:
 		return rec(x.X)
 	case *ssa.Field:
-		if name := fieldNameAt(x.X.Type(), x.Field); name != "" && w.p.env.Index.IsRandomField(x.X.Type(), name) {
+		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && w.p.env.Index.IsRandomField(x.X.Type(), name) {
 			return name + " (changes on every delivery)"
 		}
 		return rec(x.X)
 	case *ssa.FieldAddr:
-		if name := fieldNameOf(x); name != "" && w.p.env.Index.IsRandomField(x.X.Type().Underlying().(*types.Pointer).Elem(), name) {
+		if name := ssavalue.FieldName(x); name != "" && w.p.env.Index.IsRandomField(x.X.Type().Underlying().(*types.Pointer).Elem(), name) {
 			return name + " (changes on every delivery)"
 		}
 		return rec(x.X)
@@ -294,12 +250,12 @@ func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) s
 	case *ssa.Alloc:
 		// Values stored into a local (varargs arrays, address-taken vars).
 		var stored []ssa.Value
-		for _, r := range referrersOf(x) {
+		for _, r := range ssavalue.Referrers(x) {
 			switch y := r.(type) {
 			case *ssa.Store:
 				stored = append(stored, y.Val)
 			case *ssa.IndexAddr, *ssa.FieldAddr:
-				for _, rr := range referrersOf(y.(ssa.Value)) {
+				for _, rr := range ssavalue.Referrers(y.(ssa.Value)) {
 					if st, ok := rr.(*ssa.Store); ok {
 						stored = append(stored, st.Val)
 					}

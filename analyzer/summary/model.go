@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
@@ -158,7 +160,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 	}
 	claim := m.Claim
-	if cw := m.ClaimWhen; cw != nil && cw.Arg < len(args) && structField(args[cw.Arg], cw.Field) == cw.Equals {
+	if cw := m.ClaimWhen; cw != nil && cw.Arg < len(args) && ssavalue.FieldConst(args[cw.Arg], cw.Field) == cw.Equals {
 		claim = true
 	}
 	if claim {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // dynamic stands for the parts of a string that are only known at run
@@ -66,7 +68,7 @@ func onlyStore(a *ssa.Alloc) ssa.Value {
 		return nil
 	}
 	var val ssa.Value
-	for _, r := range referrersOf(a) {
+	for _, r := range ssavalue.Referrers(a) {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
 			if val != nil {
 				return nil
@@ -263,7 +265,7 @@ func constTarget(v ssa.Value) string {
 	if texts := stringValues(v); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
 		return texts[0]
 	}
-	elems := sliceElems(v)
+	elems := ssavalue.SliceElems(v)
 	if len(elems) == 0 {
 		return ""
 	}
@@ -279,74 +281,4 @@ func constTarget(v ssa.Value) string {
 		return strings.Join(parts, ".")
 	}
 	return parts[0]
-}
-
-// sliceElems returns the values stored into a slice literal, in index order.
-func sliceElems(v ssa.Value) []ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Slice:
-			v = x.X
-			continue
-		}
-		break
-	}
-	a, ok := v.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	byIndex := map[int64]ssa.Value{}
-	n := int64(0)
-	for _, r := range referrersOf(a) {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		c, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil
-		}
-		i := c.Int64()
-		for _, rr := range referrersOf(ia) {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				byIndex[i] = st.Val
-				if i+1 > n {
-					n = i + 1
-				}
-			}
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]ssa.Value, 0, n)
-	for i := int64(0); i < n; i++ {
-		if byIndex[i] == nil {
-			return nil
-		}
-		out = append(out, byIndex[i])
-	}
-	return out
-}
-
-// structField returns the constant string stored into field name of a
-// struct literal passed by value, or "".
-func structField(v ssa.Value, name string) string {
-	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return ""
-	}
-	alloc, ok := load.X.(*ssa.Alloc)
-	if !ok {
-		return ""
-	}
-	for _, st := range fieldStores(alloc, name) {
-		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
-			return texts[0]
-		}
-	}
-	return ""
 }

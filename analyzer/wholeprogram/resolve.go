@@ -13,6 +13,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
@@ -73,7 +75,7 @@ func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph
 				out = append(out, resolved...)
 			}
 			if changed {
-				h.Effects = fold(out)
+				h.Effects = effect.FoldAll(out)
 				stats.Changed = append(stats.Changed, h)
 			}
 		}
@@ -282,7 +284,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 	defer delete(seen, site)
 	var out []effect.Effect
 	for _, fn := range callees {
-		fn = declared(fn)
+		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
 		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")"}
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
@@ -321,36 +323,5 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 		// Every target is a library method without effect.
 		return []effect.Effect{}
 	}
-	return out
-}
-
-// declared maps bound-method, thunk and promotion wrappers to the method.
-func declared(fn *ssa.Function) *ssa.Function {
-	if fn.Synthetic == "" {
-		return fn
-	}
-	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
-		if d := fn.Prog.FuncValue(obj); d != nil {
-			return d
-		}
-	}
-	return fn
-}
-
-// fold merges effects with the same identity (keeping the path with the
-// fewest dynamic hops, then the shortest) and sorts them.
-func fold(effs []effect.Effect) []effect.Effect {
-	byID := map[string]int{}
-	var out []effect.Effect
-	for _, e := range effs {
-		id := e.Identity()
-		if i, ok := byID[id]; ok {
-			out[i].Fold(e)
-			continue
-		}
-		byID[id] = len(out)
-		out = append(out, e)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return effect.Less(&out[i], &out[j]) })
 	return out
 }

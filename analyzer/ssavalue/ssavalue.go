@@ -1,0 +1,174 @@
+package ssavalue
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Referrers returns v's referrers (nil when SSA keeps none).
+func Referrers(v ssa.Value) []ssa.Instruction {
+	if r := v.Referrers(); r != nil {
+		return *r
+	}
+	return nil
+}
+
+// FieldAt names field i of struct type t (or of the struct t points to).
+func FieldAt(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// FieldName names the field a FieldAddr selects.
+func FieldName(fa *ssa.FieldAddr) string { return FieldAt(fa.X.Type(), fa.Field) }
+
+// FieldStores returns the stores into field name of the struct v points to.
+func FieldStores(v ssa.Value, name string) []*ssa.Store {
+	var out []*ssa.Store
+	for _, r := range Referrers(v) {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.X != v || FieldName(fa) != name {
+			continue
+		}
+		for _, fr := range Referrers(fa) {
+			if st, ok := fr.(*ssa.Store); ok && st.Addr == fa {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
+// LocalOf returns the allocation holding a composite literal: v itself
+// (&T{…}), or the local a struct value was loaded from (T{…}), looking
+// through interface boxing.
+func LocalOf(v ssa.Value) *ssa.Alloc {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		return x
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			a, _ := x.X.(*ssa.Alloc)
+			return a
+		}
+	}
+	return nil
+}
+
+// FieldConst returns the constant a composite literal v stores into field
+// name, spelled as Go would ("NX", "true", "5"), or "".
+func FieldConst(v ssa.Value, name string) string {
+	a := LocalOf(v)
+	if a == nil {
+		return ""
+	}
+	for _, st := range FieldStores(a, name) {
+		if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil {
+			if c.Value.Kind() == constant.String {
+				return constant.StringVal(c.Value)
+			}
+			return c.Value.ExactString()
+		}
+	}
+	return ""
+}
+
+// SliceElems returns the values a slice literal (a variadic argument, a
+// bson.D, a pgx.Identifier) holds, in index order; nil when v is not one.
+func SliceElems(v ssa.Value) []ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.Slice:
+			v = x.X
+			continue
+		}
+		break
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	byIndex := map[int64]ssa.Value{}
+	n := int64(0)
+	for _, r := range Referrers(a) {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil
+		}
+		i := c.Int64()
+		for _, rr := range Referrers(ia) {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				byIndex[i] = st.Val
+				if i+1 > n {
+					n = i + 1
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]ssa.Value, 0, n)
+	for i := int64(0); i < n; i++ {
+		if byIndex[i] == nil {
+			return nil
+		}
+		out = append(out, byIndex[i])
+	}
+	return out
+}
+
+// ConstString returns the constant string v is (through interface boxing),
+// or "".
+func ConstString(v ssa.Value) string {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return ""
+}
+
+// Declared maps a synthetic wrapper (bound method value, method
+// expression thunk, promotion or pointer adaptor) to the declared method
+// it stands for; other functions are returned as they are.
+func Declared(fn *ssa.Function) *ssa.Function {
+	if fn == nil || fn.Synthetic == "" || fn.Parent() != nil {
+		return fn
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		if d := fn.Prog.FuncValue(obj); d != nil {
+			return d
+		}
+	}
+	return fn
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
