@@ -1,0 +1,71 @@
+// Command worker wires the clients and runs the asynq server.
+package main
+
+import (
+	"context"
+	"database/sql"
+	"log"
+	"os"
+
+	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jmoiron/sqlx"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/driver/pgdriver"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+
+	"example.com/ecosystem/ent"
+	"example.com/ecosystem/internal/sqlcdb"
+	"example.com/ecosystem/jobs"
+)
+
+func main() {
+	ctx := context.Background()
+	dsn := os.Getenv("DATABASE_URL")
+
+	gdb, err := gorm.Open(postgres.Open(dsn), &gorm.Config{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	entClient, err := ent.Open("postgres", dsn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sdb, err := sqlx.Open("postgres", dsn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	bdb := bun.NewDB(sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(dsn))), pgdialect.New())
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	mc, err := mongo.Connect(options.Client().ApplyURI(os.Getenv("MONGO_URL")))
+	if err != nil {
+		log.Fatal(err)
+	}
+	nc, err := nats.Connect(os.Getenv("NATS_URL"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		log.Fatal(err)
+	}
+	q := sqlcdb.New(pool)
+	deps := &jobs.Deps{
+		Gorm: gdb, Ent: entClient, Sqlx: sdb, Bun: bdb,
+		Queries: q, Querier: q,
+		Mongo: mc.Database("shop"), JS: js,
+	}
+	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{Concurrency: 10})
+	if err := srv.Run(jobs.Register(deps)); err != nil {
+		log.Fatal(err)
+	}
+}
