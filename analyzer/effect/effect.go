@@ -253,10 +253,14 @@ func (e *Effect) Describe() string {
 		}
 		return "unknown effect"
 	}
-	if target != "" {
-		return e.Kind + " " + e.Op + " (" + target + ")"
+	what := e.Kind + " " + e.Op
+	if e.Op == e.Kind || e.Op == "" {
+		what = e.Kind
 	}
-	return e.Kind + " " + e.Op
+	if target != "" {
+		return what + " (" + target + ")"
+	}
+	return what
 }
 
 func orSome(s, def string) string {

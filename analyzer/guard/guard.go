@@ -225,6 +225,10 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 			return firstBool
 		case isError(v.Type()) && last && len(c.DupErrors) > 0:
 			return noRowsErr
+		case isError(v.Type()) && last && c.Effect.Returning && !isTuple(call.Type()):
+			// A scanning call (sqlx Get) of a RETURNING claim: no row, so
+			// sql.ErrNoRows, on a duplicate.
+			return noRowsErr
 		case isError(v.Type()) && last:
 			return plainErr
 		}
@@ -622,4 +626,9 @@ func isBool(t types.Type) bool {
 
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
 }

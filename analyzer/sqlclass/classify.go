@@ -46,7 +46,7 @@ func classifyRaw(text string) []Stmt {
 		if st, ok := vendorForm(text); ok {
 			return []Stmt{st}
 		}
-		if strings.ContainsAny(text, "?`") {
+		if strings.ContainsAny(text, "?`:") {
 			if res2, err2 := parse(normalizeVendor(text)); err2 == nil {
 				res = res2
 				goto classified

@@ -508,3 +508,23 @@ func TestVendorForms(t *testing.T) {
 		}
 	}
 }
+
+func TestMySQLUpsertAndNamedBinds(t *testing.T) {
+	for _, tc := range []struct {
+		sql   string
+		op    Op
+		table string
+	}{
+		{"INSERT INTO counters (k, n) VALUES (?, 1) ON DUPLICATE KEY UPDATE n = n + 1", UpsertIncrement, "counters"},
+		{"INSERT INTO users (id, name) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = VALUES(name)", UpsertSet, "users"},
+		{"insert into `stats` (k, hits, seen) values (?, 1, now()) on duplicate key update seen = now(), hits = hits + values(hits)", UpsertIncrement, "stats"},
+		{"INSERT INTO ledger (account, amount) VALUES (:account, :amount)", Insert, "ledger"},
+		{"UPDATE accounts SET balance = balance + :amount WHERE id = :id", UpdateIncrement, "accounts"},
+		{"select created_at::date from t where id = $1", Select, "t"},
+	} {
+		got := Classify(tc.sql)
+		if len(got) != 1 || got[0].Op != tc.op || got[0].Table != tc.table {
+			t.Errorf("Classify(%q) = %+v, want %s %s", tc.sql, got, tc.op, tc.table)
+		}
+	}
+}

@@ -21,8 +21,29 @@ var vendorForms = []struct {
 	{regexp.MustCompile(`(?is)^\s*(?:replace|insert\s+or\s+replace)\s+(?:low_priority\s+|delayed\s+)?(?:into\s+)?([\w."` + "`" + `]+)`), UpsertSet, "REPLACE"},
 }
 
+// MySQL's upsert: INSERT … ON DUPLICATE KEY UPDATE col = expr, …
+var onDuplicateKey = regexp.MustCompile(`(?is)^\s*insert\s+(?:ignore\s+)?(?:into\s+)?([\w."` + "`" + `]+).*?\bon\s+duplicate\s+key\s+update\s+(.*)$`)
+
+// mysqlValues is VALUES(col), MySQL's "the value this row would have inserted".
+var mysqlValues = regexp.MustCompile(`(?i)\bvalues\s*\(\s*([\w` + "`" + `]+)\s*\)`)
+
 func vendorForm(text string) (Stmt, bool) {
 	text = stripLeadingComments(text)
+	if m := onDuplicateKey.FindStringSubmatch(text); m != nil {
+		st := Stmt{Op: UpsertSet, Table: strings.ToLower(strings.Trim(m[1], "`\"")), Detail: "ON DUPLICATE KEY UPDATE (MySQL)"}
+		for _, a := range splitTopLevel(m[2]) {
+			col, expr, ok := strings.Cut(a, "=")
+			if !ok {
+				continue
+			}
+			col = strings.Trim(strings.TrimSpace(col), "`")
+			expr = mysqlValues.ReplaceAllString(expr, "excluded.$1")
+			if ClassifyFragment(strings.ReplaceAll(expr, "`", ""), col) == UpdateIncrement {
+				st.Op, st.Detail = UpsertIncrement, "ON DUPLICATE KEY UPDATE "+col+" accumulates (MySQL)"
+			}
+		}
+		return st, true
+	}
 	for _, f := range vendorForms {
 		if m := f.re.FindStringSubmatch(text); m != nil {
 			return Stmt{Op: f.op, Table: strings.ToLower(strings.Trim(m[1], "`\"")), Detail: f.is + " (MySQL/SQLite)"}, true
@@ -74,6 +95,19 @@ func normalizeVendor(s string) string {
 			b.WriteByte(c)
 		case '`':
 			b.WriteByte('"')
+		case ':':
+			// sqlx named parameters (:name); not PostgreSQL casts (::).
+			j := i + 1
+			for j < len(s) && (s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9') {
+				j++
+			}
+			if j > i+1 && (i == 0 || s[i-1] != ':') && (j >= len(s) || s[j] != ':') {
+				n++
+				b.WriteString("$" + strconv.Itoa(n))
+				i = j - 1
+			} else {
+				b.WriteByte(c)
+			}
 		case '?':
 			j := i + 1
 			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
@@ -91,4 +125,31 @@ func normalizeVendor(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// splitTopLevel splits an assignment list at commas outside parentheses
+// and quotes.
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
 }

@@ -140,7 +140,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 			}
 		}
 		if ch.increment {
-			e.Op, e.Risk, e.Detail = string(sqlclass.UpdateIncrement), effect.Medium, "assigns a self-referencing SQL expression"
+			op := sqlclass.UpdateIncrement
+			if strings.HasPrefix(e.Op, "upsert") {
+				op = sqlclass.UpsertIncrement
+			}
+			e.Op, e.Risk, e.Detail = string(op), effect.Medium, "assigns a self-referencing SQL expression"
 		}
 		if ch.table != "" {
 			e.Target = ch.table
@@ -170,6 +174,10 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 	}
 	w.addSite(e, ci, exec, true)
+	if e.Kind == effect.KindDBWrite && e.Target != "" {
+		// An ORM write on a table with triggers fires them like SQL does.
+		w.triggerEffects(ci, sqlclass.Stmt{Op: sqlclass.Op(e.Op), Table: e.Target}, exec, []effect.Hop{w.hop(ci)}, 0)
+	}
 	if m.Claim && len(m.DuplicateError) > 0 {
 		w.sites[len(w.sites)-1].DupErrors = m.DuplicateError
 	}

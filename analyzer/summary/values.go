@@ -34,11 +34,24 @@ func normalize(v ssa.Value) ssa.Value {
 			v = x.X
 		case *ssa.TypeAssert:
 			v = x.X
+		case *ssa.Field:
+			// A method promoted from an embedded field (sqlx.Tx embeds
+			// *sql.Tx) runs on the outer value.
+			if embedded(x.X.Type(), x.Field) {
+				v = x.X
+				continue
+			}
+			return v
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
 				return v
 			}
 			switch c := x.X.(type) {
+			case *ssa.FieldAddr:
+				if embedded(c.X.Type(), c.Field) {
+					v = c.X
+					continue
+				}
 			case *ssa.FreeVar:
 				return c
 			case *ssa.Alloc:
@@ -281,4 +294,13 @@ func constTarget(v ssa.Value) string {
 		return strings.Join(parts, ".")
 	}
 	return parts[0]
+}
+
+// embedded reports whether field i of the struct t (or *t) is embedded.
+func embedded(t types.Type, i int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && i < st.NumFields() && st.Field(i).Embedded()
 }

@@ -50,6 +50,10 @@ func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph
 	if len(entries) == 0 {
 		return stats
 	}
+	// VTA learns what flows into an interface or func value from the
+	// stores that put it there, which are typically in main (wiring
+	// dependencies); the root packages' functions join the slice for that.
+	entries = append(entries, r.rootFunctions(prog, pkgs)...)
 	chaGraph := cha.CallGraph(prog)
 	slice := r.slice(chaGraph, entries)
 	stats.Functions = len(slice)
@@ -175,7 +179,29 @@ func (r *resolver) entries(prog *ssa.Program, results []*analyzer.Result) []*ssa
 	return out
 }
 
-func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
+// rootFunctions are the functions of the packages the user asked for.
+func (r *resolver) rootFunctions(prog *ssa.Program, pkgs []*packages.Package) []*ssa.Function {
+	var out []*ssa.Function
+	for _, p := range pkgs {
+		if p.Types == nil {
+			continue
+		}
+		sp := prog.Package(p.Types)
+		if sp == nil || r.ix.Modeled(p.Types) {
+			continue
+		}
+		for fn := range functionsOf(prog, sp) {
+			if fn.Blocks != nil {
+				out = append(out, fn)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// functionsOf lists a package's functions, methods and closures.
+func functionsOf(prog *ssa.Program, p *ssa.Package) map[*ssa.Function]bool {
 	seen := map[*ssa.Function]bool{}
 	var add func(fn *ssa.Function)
 	add = func(fn *ssa.Function) {
@@ -187,24 +213,32 @@ func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 			add(a)
 		}
 	}
-	for _, p := range prog.AllPackages() {
-		for _, m := range p.Members {
-			switch m := m.(type) {
-			case *ssa.Function:
-				add(m)
-			case *ssa.Type:
-				for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
-					ms := prog.MethodSets.MethodSet(t)
-					for i := 0; i < ms.Len(); i++ {
-						if fn := prog.MethodValue(ms.At(i)); fn != nil {
-							add(fn)
-						}
+	for _, m := range p.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			add(m)
+		case *ssa.Type:
+			for _, t := range []types.Type{m.Type(), types.NewPointer(m.Type())} {
+				ms := prog.MethodSets.MethodSet(t)
+				for i := 0; i < ms.Len(); i++ {
+					if fn := prog.MethodValue(ms.At(i)); fn != nil && fn.Pkg == p {
+						add(fn)
 					}
 				}
 			}
 		}
 	}
 	return seen
+}
+
+func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
+	all := map[*ssa.Function]bool{}
+	for _, p := range prog.AllPackages() {
+		for fn := range functionsOf(prog, p) {
+			all[fn] = true
+		}
+	}
+	return all
 }
 
 // slice is the part of the CHA graph reachable from the entries, not

@@ -69,10 +69,8 @@ func (d *Deps) Remove(ctx context.Context, t *asynq.Task) error { // want Remove
 
 // Bump is an upsert that increments: ON CONFLICT DO UPDATE with a
 // self-referencing Set. Correct: db_write/upsert-increment counters (medium).
-// TODO(engine): a chain assignment that increments always becomes
-// update-increment, even after On("CONFLICT … DO UPDATE") made it an upsert
-// (the risk, medium, is right).
-func (d *Deps) Bump(ctx context.Context, t *asynq.Task) error { // want Bump:`^effects: db_write/update-increment counters$` `unguarded: handler \(\*ecobun.Deps\).Bump .*update-increment of counters \(medium\)`
+// An incrementing Set after On("CONFLICT … DO UPDATE") is an upsert-increment.
+func (d *Deps) Bump(ctx context.Context, t *asynq.Task) error { // want Bump:`^effects: db_write/upsert-increment counters$` `unguarded: handler \(\*ecobun.Deps\).Bump .*upsert-increment of counters \(medium\)`
 	_, err := d.DB.NewInsert().Model(&Counter{ID: t.Type(), N: 1}).
 		On("CONFLICT (id) DO UPDATE").
 		Set("n = counter.n + 1").

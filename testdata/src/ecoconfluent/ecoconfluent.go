@@ -12,7 +12,7 @@ import (
 
 type Deps struct{ P *kafka.Producer }
 
-func (d *Deps) Produce(ctx context.Context, t *asynq.Task) error { // want Produce:`^effects: publish/publish kafka$` `unguarded: handler \(\*ecoconfluent.Deps\).Produce .*publish publish \(kafka\) \(medium\)`
+func (d *Deps) Produce(ctx context.Context, t *asynq.Task) error { // want Produce:`^effects: publish/publish kafka$` `unguarded: handler \(\*ecoconfluent.Deps\).Produce .*publish \(kafka\) \(medium\)`
 	topic := "orders"
 	return d.P.Produce(&kafka.Message{TopicPartition: kafka.TopicPartition{Topic: &topic}, Value: t.Payload()}, nil)
 }

@@ -37,18 +37,16 @@ func (d *Deps) MySQLGuarded(ctx context.Context, t *asynq.Task) error { // want 
 
 // MySQLCount upserts with an accumulating ON DUPLICATE KEY UPDATE.
 // Correct: db_write/upsert-increment counters (medium), reported unguarded.
-// TODO(engine): ON DUPLICATE KEY UPDATE is not PostgreSQL and is not among
-// the MySQL forms read by keyword: the statement does not parse and is
-// db_write/unknown, so the handler is not reported.
-func (d *Deps) MySQLCount(ctx context.Context, t *asynq.Task) error { // want MySQLCount:`^effects: db_write/unknown$`
+// ON DUPLICATE KEY UPDATE n = n + 1 accumulates: an upsert-increment.
+func (d *Deps) MySQLCount(ctx context.Context, t *asynq.Task) error { // want MySQLCount:`^effects: db_write/upsert-increment counters$` `unguarded: handler \(\*ecodialect.Deps\).MySQLCount .*upsert-increment of counters \(medium\)`
 	_, err := d.DB.ExecContext(ctx, "INSERT INTO counters (id, n) VALUES (?, 1) ON DUPLICATE KEY UPDATE n = n + 1", t.Type())
 	return err
 }
 
 // MySQLUpsertSet upserts with VALUES(col): idempotent.
 // Correct: db_write/upsert-set settings (safe).
-// TODO(engine): unknown, as MySQLCount.
-func (d *Deps) MySQLUpsertSet(ctx context.Context, t *asynq.Task) error { // want MySQLUpsertSet:`^effects: db_write/unknown$`
+// VALUES(v) sets the new value: an upsert-set.
+func (d *Deps) MySQLUpsertSet(ctx context.Context, t *asynq.Task) error { // want MySQLUpsertSet:`^effects: db_write/upsert-set settings$`
 	_, err := d.DB.ExecContext(ctx, "INSERT INTO settings (k, v) VALUES (?, ?) ON DUPLICATE KEY UPDATE v = VALUES(v)", t.Type(), "x")
 	return err
 }

@@ -21,20 +21,20 @@ type Deps struct {
 	Con jetstream.Consumer
 }
 
-func (d *Deps) Core(ctx context.Context, t *asynq.Task) error { // want Core:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Core .*publish publish \(orders.created\) \(medium\)`
+func (d *Deps) Core(ctx context.Context, t *asynq.Task) error { // want Core:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Core .*publish \(orders.created\) \(medium\)`
 	return d.NC.Publish("orders.created", t.Payload())
 }
 
-func (d *Deps) Ask(ctx context.Context, t *asynq.Task) error { // want Ask:`^effects: publish/publish billing\.charge$` `unguarded: handler \(\*econats.Deps\).Ask .*publish publish \(billing.charge\) \(medium\)`
+func (d *Deps) Ask(ctx context.Context, t *asynq.Task) error { // want Ask:`^effects: publish/publish billing\.charge$` `unguarded: handler \(\*econats.Deps\).Ask .*publish \(billing.charge\) \(medium\)`
 	_, err := d.NC.Request("billing.charge", t.Payload(), time.Second)
 	return err
 }
 
-func (d *Deps) CoreMsg(ctx context.Context, t *asynq.Task) error { // want CoreMsg:`^effects: publish/publish nats$` `unguarded: handler \(\*econats.Deps\).CoreMsg .*publish publish \(nats\) \(medium\)`
+func (d *Deps) CoreMsg(ctx context.Context, t *asynq.Task) error { // want CoreMsg:`^effects: publish/publish nats$` `unguarded: handler \(\*econats.Deps\).CoreMsg .*publish \(nats\) \(medium\)`
 	return d.NC.PublishMsg(&nats.Msg{Subject: "orders.created", Data: t.Payload()})
 }
 
-func (d *Deps) Legacy(ctx context.Context, t *asynq.Task) error { // want Legacy:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Legacy .*publish publish \(orders.created\) \(medium\)`
+func (d *Deps) Legacy(ctx context.Context, t *asynq.Task) error { // want Legacy:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Legacy .*publish \(orders.created\) \(medium\)`
 	_, err := d.JS.Publish("orders.created", t.Payload())
 	return err
 }
@@ -44,7 +44,7 @@ func (d *Deps) LegacyKeyed(ctx context.Context, t *asynq.Task) error { // want L
 	return err
 }
 
-func (d *Deps) Stream(ctx context.Context, t *asynq.Task) error { // want Stream:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Stream .*publish publish \(orders.created\) \(medium\)`
+func (d *Deps) Stream(ctx context.Context, t *asynq.Task) error { // want Stream:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Stream .*publish \(orders.created\) \(medium\)`
 	_, err := d.JS2.Publish(ctx, "orders.created", t.Payload())
 	return err
 }
@@ -63,7 +63,7 @@ func (d *Deps) StreamRandomKey(ctx context.Context, t *asynq.Task) error { // wa
 // Correct: guarded=idempotency_key (within the Duplicates window).
 // TODO(engine): key_option reads option functions only; the header on the
 // nats.Msg is not read, so the publish is unguarded.
-func (d *Deps) StreamHeaderKey(ctx context.Context, t *asynq.Task) error { // want StreamHeaderKey:`^effects: publish/publish jetstream$` `unguarded: handler \(\*econats.Deps\).StreamHeaderKey .*publish publish \(jetstream\) \(medium\)`
+func (d *Deps) StreamHeaderKey(ctx context.Context, t *asynq.Task) error { // want StreamHeaderKey:`^effects: publish/publish jetstream$` `unguarded: handler \(\*econats.Deps\).StreamHeaderKey .*publish \(jetstream\) \(medium\)`
 	m := nats.NewMsg("orders.created")
 	m.Header.Set(jetstream.MsgIDHeader, "order:"+t.Type())
 	_, err := d.JS2.PublishMsg(ctx, m)
@@ -72,7 +72,7 @@ func (d *Deps) StreamHeaderKey(ctx context.Context, t *asynq.Task) error { // wa
 
 // Pull is a pull-consumer loop (a handler): it acks each message before
 // republishing it, so a crash in between loses it.
-func (d *Deps) Pull(ctx context.Context) error { // want Pull:`^effects: publish/publish orders\.audit$` `unguarded: handler \(\*econats.Deps\).Pull .*publish publish \(orders.audit\) \(medium\)`
+func (d *Deps) Pull(ctx context.Context) error { // want Pull:`^effects: publish/publish orders\.audit$` `unguarded: handler \(\*econats.Deps\).Pull .*publish \(orders.audit\) \(medium\)`
 	for {
 		m, err := d.Con.Next()
 		if err != nil {

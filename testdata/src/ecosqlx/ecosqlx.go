@@ -23,9 +23,8 @@ type user struct {
 
 // NamedInsert inserts through a named query (:name binds).
 // Correct: db_write/insert users, medium, reported unguarded.
-// TODO(engine): the PostgreSQL parser rejects :name binds, so the named
-// query is db_write/unknown and the handler is not reported.
-func (d *Deps) NamedInsert(ctx context.Context, t *asynq.Task) error { // want NamedInsert:`^effects: db_write/unknown$`
+// :name binds are read as placeholders once PostgreSQL refuses the text.
+func (d *Deps) NamedInsert(ctx context.Context, t *asynq.Task) error { // want NamedInsert:`^effects: db_write/insert users$` `unguarded: handler \(\*ecosqlx.Deps\).NamedInsert .*insert into users \(medium\)`
 	_, err := d.DB.NamedExecContext(ctx, `INSERT INTO users (name) VALUES (:name)`, user{Name: string(t.Payload())})
 	return err
 }
@@ -76,18 +75,15 @@ func (d *Deps) Audit(ctx context.Context, t *asynq.Task) error { // want Audit:`
 // Guarded claims in a Beginx transaction (RowsAffected) and inserts in it.
 // Correct: "db_write/insert ledger guarded=processed_jobs; db_write/claim
 // processed_jobs" and no diagnostic.
-// TODO(engine): tx.ExecContext is (*sql.Tx).ExecContext promoted through
-// sqlx.Tx's embedded *sql.Tx: SSA calls it on *(&tx.Tx), which the engine
-// does not identify with tx (MustExecContext's receiver), so the claim and
-// the insert look like two transactions (guard-separate-tx).
-func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guarded:`^effects: db_write/insert ledger issue=guard-separate-tx; db_write/claim processed_jobs$`
+// tx.ExecContext is (*sql.Tx).ExecContext promoted through sqlx.Tx's
+// embedded *sql.Tx: it runs on tx, like MustExecContext.
+func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guarded:`^effects: db_write/insert ledger guarded=processed_jobs; db_write/claim processed_jobs$`
 	tx, err := d.DB.BeginTxx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	// TODO(engine): no pitfall here (the claim is in tx).
-	res, err := tx.ExecContext(ctx, `INSERT INTO processed_jobs (key) VALUES ($1) ON CONFLICT DO NOTHING`, t.Type()) // want `guard-separate-tx`
+	res, err := tx.ExecContext(ctx, `INSERT INTO processed_jobs (key) VALUES ($1) ON CONFLICT DO NOTHING`, t.Type())
 	if err != nil {
 		return err
 	}
@@ -105,18 +101,15 @@ func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guard
 // GuardedReturning claims with Get … RETURNING: a duplicate makes Get
 // return sql.ErrNoRows.
 // Correct: "db_write/insert ledger guarded=processed_jobs; …" and no diagnostic.
-// TODO(engine): the guard follows ErrNoRows only through Row.Scan; Get's
-// own error is taken as nil on a duplicate, so errors.Is(err,
-// sql.ErrNoRows) is not seen as the duplicate test (claim-unchecked).
-func (d *Deps) GuardedReturning(ctx context.Context, t *asynq.Task) error { // want GuardedReturning:`^effects: db_write/insert ledger issue=claim-unchecked; db_write/claim processed_jobs$`
+// Get scans the RETURNING row: its error is sql.ErrNoRows on a duplicate.
+func (d *Deps) GuardedReturning(ctx context.Context, t *asynq.Task) error { // want GuardedReturning:`^effects: db_write/insert ledger guarded=processed_jobs; db_write/claim processed_jobs$`
 	tx, err := d.DB.Beginx()
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	var key string
-	// TODO(engine): no pitfall here (the claim is tested below).
-	err = tx.GetContext(ctx, &key, `INSERT INTO processed_jobs (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key`, t.Type()) // want `claim-unchecked`
+	err = tx.GetContext(ctx, &key, `INSERT INTO processed_jobs (key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING key`, t.Type())
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}

@@ -16,7 +16,7 @@ import (
 
 type Deps struct{ SQS *sqs.Client }
 
-func (d *Deps) Send(ctx context.Context, t *asynq.Task) error { // want Send:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).Send .*publish publish \(sqs\) \(medium\)`
+func (d *Deps) Send(ctx context.Context, t *asynq.Task) error { // want Send:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).Send .*publish \(sqs\) \(medium\)`
 	_, err := d.SQS.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String("q"), MessageBody: aws.String(string(t.Payload()))})
 	return err
 }
@@ -39,7 +39,7 @@ func (d *Deps) SendRandomDedup(ctx context.Context, t *asynq.Task) error { // wa
 	return err
 }
 
-func (d *Deps) SendBatch(ctx context.Context, t *asynq.Task) error { // want SendBatch:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).SendBatch .*publish publish \(sqs\) \(medium\)`
+func (d *Deps) SendBatch(ctx context.Context, t *asynq.Task) error { // want SendBatch:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).SendBatch .*publish \(sqs\) \(medium\)`
 	_, err := d.SQS.SendMessageBatch(ctx, &sqs.SendMessageBatchInput{
 		QueueUrl: aws.String("q"),
 		Entries:  []types.SendMessageBatchRequestEntry{{Id: aws.String("1"), MessageBody: aws.String("m")}},
@@ -55,7 +55,7 @@ func (d *Deps) Ack(ctx context.Context, t *asynq.Task) error { // want Ack:`^no 
 
 // Poll is a pull loop: it receives messages itself, so it is a handler,
 // and forwards each one before deleting (acknowledging) it.
-func (d *Deps) Poll(ctx context.Context) error { // want Poll:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).Poll .*publish publish \(sqs\) \(medium\)`
+func (d *Deps) Poll(ctx context.Context) error { // want Poll:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).Poll .*publish \(sqs\) \(medium\)`
 	for {
 		out, err := d.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String("in")})
 		if err != nil {
@@ -73,7 +73,7 @@ func (d *Deps) Poll(ctx context.Context) error { // want Poll:`^effects: publish
 }
 
 // PollAckFirst deletes each message before forwarding it: at most once.
-func (d *Deps) PollAckFirst(ctx context.Context) error { // want PollAckFirst:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).PollAckFirst .*publish publish \(sqs\) \(medium\)`
+func (d *Deps) PollAckFirst(ctx context.Context) error { // want PollAckFirst:`^effects: publish/publish sqs$` `unguarded: handler \(\*ecosqs.Deps\).PollAckFirst .*publish \(sqs\) \(medium\)`
 	for {
 		out, err := d.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String("in")})
 		if err != nil {

@@ -12,37 +12,35 @@ import (
 // DEL, SADD and EXPIRE are safe; SETNX is a claim; scripts are unknown. The
 // target is the key (or channel) when it is constant.
 
-func incrCounters(ctx context.Context, rdb *redis.Client) { // want incrCounters:`^effects: kv_write/increment jobs:done; kv_write/increment jobs:bytes; kv_write/increment stats$`
+func incrCounters(ctx context.Context, rdb *redis.Client) { // want incrCounters:`^effects: kv_write/increment jobs:done @p1; kv_write/increment jobs:bytes @p1; kv_write/increment stats @p1$`
 	rdb.Incr(ctx, "jobs:done")
 	rdb.IncrBy(ctx, "jobs:bytes", 512)
 	rdb.HIncrBy(ctx, "stats", "visits", 1)
 }
 
-func appendLists(ctx context.Context, rdb *redis.Client) { // want appendLists:`^effects: kv_write/append inbox; kv_write/append outbox$`
+func appendLists(ctx context.Context, rdb *redis.Client) { // want appendLists:`^effects: kv_write/append inbox @p1; kv_write/append outbox @p1$`
 	rdb.LPush(ctx, "inbox", "m1")
 	rdb.RPush(ctx, "outbox", "m2")
 }
 
-func publishEvents(ctx context.Context, rdb *redis.Client) { // want publishEvents:`^effects: publish/append stream; publish/publish notifications$`
+func publishEvents(ctx context.Context, rdb *redis.Client) { // want publishEvents:`^effects: publish/append stream @p1; publish/publish notifications @p1$`
 	rdb.XAdd(ctx, &redis.XAddArgs{Stream: "events", Values: map[string]any{"k": "v"}})
 	rdb.Publish(ctx, "notifications", "hello")
 }
 
 // Del's keys are variadic: the first constant key names the target.
-// (*redis.Client promotes its commands from an embedded func-typed field, so
-// the executor is that field, not parameter 1.)
-func setKeys(ctx context.Context, rdb *redis.Client) { // want setKeys:`^effects: kv_write/set user:1; kv_write/delete session:1; kv_write/set members; kv_write/set user:1$`
+func setKeys(ctx context.Context, rdb *redis.Client) { // want setKeys:`^effects: kv_write/set user:1 @p1; kv_write/delete session:1 @p1; kv_write/set members @p1; kv_write/set user:1 @p1$`
 	rdb.Set(ctx, "user:1", "v", time.Hour)
 	rdb.Del(ctx, "session:1")
 	rdb.SAdd(ctx, "members", "u1")
 	rdb.Expire(ctx, "user:1", time.Minute)
 }
 
-func claimLock(ctx context.Context, rdb *redis.Client) (bool, error) { // want claimLock:`^effects: kv_write/claim lock:job-1$`
+func claimLock(ctx context.Context, rdb *redis.Client) (bool, error) { // want claimLock:`^effects: kv_write/claim lock:job-1 @p1$`
 	return rdb.SetNX(ctx, "lock:job-1", 1, time.Hour).Result()
 }
 
-func runScript(ctx context.Context, rdb *redis.Client) { // want runScript:`^effects: kv_write/unknown$`
+func runScript(ctx context.Context, rdb *redis.Client) { // want runScript:`^effects: kv_write/unknown @p1$`
 	rdb.Eval(ctx, "return redis.call('INCR', KEYS[1])", []string{"n"})
 }
 
@@ -64,7 +62,7 @@ func (d *Deps) CountVisit(ctx context.Context, t *asynq.Task) error { // want Co
 	return nil
 }
 
-func (d *Deps) PublishEvent(ctx context.Context, t *asynq.Task) error { // want PublishEvent:`^effects: publish/publish notifications$` `unguarded: handler \(\*effectkinds.Deps\).PublishEvent \(asynq task "event:publish"\) .*: publish publish \(notifications\) \(medium\)`
+func (d *Deps) PublishEvent(ctx context.Context, t *asynq.Task) error { // want PublishEvent:`^effects: publish/publish notifications$` `unguarded: handler \(\*effectkinds.Deps\).PublishEvent \(asynq task "event:publish"\) .*: publish \(notifications\) \(medium\)`
 	return d.Redis.Publish(ctx, "notifications", string(t.Payload())).Err()
 }
 

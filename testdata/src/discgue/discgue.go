@@ -1,0 +1,55 @@
+// Package discgue covers gue v5: a WorkMap literal (job type → WorkFunc:
+// method values, closures) given to NewWorkerPool or NewWorker, and the
+// unknown-job-type fallback (task "*"). Writes through j.Tx() commit with
+// the job's deletion when the handler succeeds.
+package discgue
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/vgarvardt/gue/v5"
+)
+
+type Deps struct{ DB *sql.DB }
+
+func (d *Deps) Rebuild(ctx context.Context, j *gue.Job) error { // want Rebuild:`^effects: db_write/insert index_runs$` `unguarded: handler \(\*discgue.Deps\).Rebuild \(gue task "rebuild_index"\) .*insert into index_runs`
+	_, err := d.DB.ExecContext(ctx, "insert into index_runs(args) values ($1)", j.Args)
+	return err
+}
+
+// TxWrite writes through j.Tx(): gue commits that transaction together
+// with the job's deletion when the handler returns nil, so a redelivery
+// cannot repeat the insert (the guard does not hold when an error return
+// follows the write: gue then commits the write with the error
+// bookkeeping and retries).
+// TODO(engine): correct is guarded=job_complete_tx (effects on the
+// transaction (*gue.Job).Tx returns, on the success path); the engine has
+// no model form for "the call's result is a transaction the framework
+// completes", so the insert is reported unguarded.
+func (d *Deps) TxWrite(ctx context.Context, j *gue.Job) error { // want TxWrite:`^effects: db_write/insert ledger$` `unguarded: handler \(\*discgue.Deps\).TxWrite \(gue task "credit"\) .*insert into ledger`
+	_, err := j.Tx().Exec(ctx, "insert into ledger(args) values ($1)", j.Args)
+	return err
+}
+
+func (d *Deps) Unknown(ctx context.Context, j *gue.Job) error { // want Unknown:`^effects: db_write/insert dead_letters$` `unguarded: handler \(\*discgue.Deps\).Unknown \(gue task "\*"\) .*insert into dead_letters`
+	_, err := d.DB.ExecContext(ctx, "insert into dead_letters(type) values ($1)", j.Type)
+	return err
+}
+
+func Start(c *gue.Client, db *sql.DB) error { // want Start:`^no effects$`
+	d := &Deps{DB: db}
+	wm := gue.WorkMap{
+		"rebuild_index": d.Rebuild,
+		"credit":        d.TxWrite,
+		"send_welcome": func(ctx context.Context, j *gue.Job) error { // want `unguarded: handler discgue.Start.func1 \(gue task "send_welcome"\) .*insert into welcomes`
+			_, err := db.ExecContext(ctx, "insert into welcomes(args) values ($1)", j.Args)
+			return err
+		},
+	}
+	if _, err := gue.NewWorkerPool(c, wm, 4); err != nil {
+		return err
+	}
+	_, err := gue.NewWorker(c, gue.WorkMap{}, gue.WithWorkerUnknownJobWorkFunc(d.Unknown))
+	return err
+}

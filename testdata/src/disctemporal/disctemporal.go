@@ -1,0 +1,84 @@
+// Package disctemporal covers Temporal beyond activity registration:
+// functions run with workflow.ExecuteLocalActivity are handlers (they
+// need no registration; the task is the function's name), and workflow
+// functions (workflow.Context first) are replayed, so an effect made
+// directly in one is reported as workflow-side-effect; effects inside the
+// activities a workflow executes are not the workflow's.
+//
+// TODO(engine): the stub of go.temporal.io/sdk/workflow has no
+// SideEffect/MutableSideEffect, so "no finding for an effect inside
+// workflow.SideEffect" cannot be written here; expected: a workflow whose
+// only effect is in a SideEffect closure has "no effects" and no
+// workflow-side-effect (the catalog models SideEffect as none: true).
+package disctemporal
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+)
+
+var db *sql.DB
+
+// Notify runs as a local activity.
+func Notify(ctx context.Context, order string) error { // want Notify:`^effects: db_write/insert notifications$` `unguarded: handler disctemporal.Notify \(temporal task "Notify"\) .*insert into notifications`
+	_, err := db.ExecContext(ctx, "insert into notifications(order_id) values ($1)", order)
+	return err
+}
+
+// Charge is an ordinary activity, registered elsewhere: not a handler here.
+func Charge(ctx context.Context, order string) error { // want Charge:`^effects: db_write/insert charges$`
+	_, err := db.ExecContext(ctx, "insert into charges(order_id) values ($1)", order)
+	return err
+}
+
+// OrderWorkflow only executes activities: no effect of its own.
+// TODO(engine): workflows registered with RegisterWorkflow have no task;
+// expected the workflow's name, "OrderWorkflow", as for activities.
+func OrderWorkflow(ctx workflow.Context, order string) error { // want OrderWorkflow:`^no effects$`
+	ctx = workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{StartToCloseTimeout: time.Second})
+	if err := workflow.ExecuteLocalActivity(ctx, Notify, order).Get(ctx, nil); err != nil {
+		return err
+	}
+	// TODO(engine): Temporal names a function by the last segment of its
+	// runtime name ("func1" here); the engine names closures by their SSA
+	// name: expected (temporal task "func1"), got "OrderWorkflow$1".
+	f := workflow.ExecuteLocalActivity(ctx, func(ctx context.Context, order string) error { // want `unguarded: handler disctemporal.OrderWorkflow.func1 \(temporal task "OrderWorkflow\$1"\) .*insert into local_audit`
+		_, err := db.ExecContext(ctx, "insert into local_audit(order_id) values ($1)", order)
+		return err
+	}, order)
+	if err := f.Get(ctx, nil); err != nil {
+		return err
+	}
+	return workflow.ExecuteActivity(ctx, Charge, order).Get(ctx, nil)
+}
+
+// LeakyWorkflow writes from workflow code: every replay writes again.
+func LeakyWorkflow(ctx workflow.Context, order string) error { // want LeakyWorkflow:`^effects: db_write/insert audit_log$` `workflow-side-effect: workflow disctemporal.LeakyWorkflow performs insert into audit_log \(medium\) at disctemporal/disctemporal.go:61 directly`
+	_, err := db.Exec("insert into audit_log(order_id) values ($1)", order)
+	return err
+}
+
+func Register(w worker.Worker) { // want Register:`^no effects$`
+	w.RegisterWorkflow(OrderWorkflow)
+	w.RegisterWorkflow(LeakyWorkflow)
+	w.RegisterWorkflow(StampWorkflow)
+}
+
+// StampWorkflow calls a helper that takes the workflow context and writes.
+func StampWorkflow(ctx workflow.Context, order string) error { // want StampWorkflow:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.StampWorkflow performs insert into stamps .*path: disctemporal/disctemporal.go:73 disctemporal.StampWorkflow → disctemporal/disctemporal.go:82 disctemporal.stamp`
+	return stamp(ctx, order)
+}
+
+// stamp is not a workflow, only a helper of one.
+// TODO(engine): every function whose first parameter is a workflow.Context
+// is taken as a workflow (confidence high), so the helper's write is
+// reported twice, here and at StampWorkflow; expected only at the workflow
+// (a helper called by a workflow of its package is not an entry point).
+func stamp(ctx workflow.Context, order string) error { // want stamp:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.stamp performs insert into stamps`
+	_, err := db.Exec("insert into stamps(order_id) values ($1)", order)
+	return err
+}
