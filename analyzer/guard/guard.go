@@ -24,9 +24,11 @@ type Env struct {
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,
-// and returns the pitfalls found.
-func Analyze(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+// and returns the pitfalls found and, when fn is a claim helper (it returns
+// a claim's outcome instead of testing it), how its results carry it.
+func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn) {
 	var pitfalls []Pitfall
+	var claimReturn *ClaimReturn
 	pos := func(p token.Pos) string {
 		if !p.IsValid() {
 			return ""
@@ -99,7 +101,10 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 		if !c.Direct || c.Effect.Op != effect.OpClaim {
 			continue
 		}
-		tests, returned := dupTests(c, env.Index)
+		tests, returned, ret := dupTests(c, env.Index)
+		if ret != nil && claimReturn == nil {
+			claimReturn = ret
+		}
 		if len(tests) == 0 {
 			// A claim whose result is passed back to the caller is a claim
 			// helper: the caller tests it. Otherwise it guards nothing.
@@ -160,7 +165,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 		}
 		pitfalls = append(pitfalls, duplicateAsError(fn, tests, pos)...)
 	}
-	return pitfalls
+	return pitfalls, claimReturn
 }
 
 func orKey(s string) string {
@@ -209,11 +214,11 @@ const (
 )
 
 // dupTests finds the branches that test a claim's result, and reports
-// whether the result (or what is derived from it) is returned.
-func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
+// whether the result (or what is derived from it) is returned, and as what.
+func dupTests(c *Site, ix *models.Index) (tests []test, returned bool, ret *ClaimReturn) {
 	call := c.Instr.Value()
 	if call == nil {
-		return nil, false
+		return nil, false, nil
 	}
 	// What the claim's results say: a bool is true on the first delivery
 	// (SETNX-like guard functions); an error is nil on a duplicate, unless
@@ -234,6 +239,21 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 		}
 		return result
 	}
+	if cr := c.ClaimReturn; cr != nil {
+		// A claim helper's call: one result carries the outcome; an error
+		// result next to it is the helper's own error.
+		var work []item
+		if _, ok := call.Type().(*types.Tuple); ok {
+			for _, r := range ssavalue.Referrers(call) {
+				if ex, ok := r.(*ssa.Extract); ok && ex.Index == cr.Index {
+					work = append(work, item{ex, fromReturn[cr.Kind]})
+				}
+			}
+		} else if cr.Index == 0 {
+			work = append(work, item{call, fromReturn[cr.Kind]})
+		}
+		return walkClaim(c, ix, work)
+	}
 	var work []item
 	if tup, ok := call.Type().(*types.Tuple); ok {
 		for _, r := range ssavalue.Referrers(call) {
@@ -244,6 +264,12 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 	} else {
 		work = append(work, item{call, initial(call, true)})
 	}
+	return walkClaim(c, ix, work)
+}
+
+// walkClaim follows the values derived from a claim's results to the
+// branches that test them and the returns that pass them on.
+func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned bool, ret *ClaimReturn) {
 	plain := map[ssa.Value]bool{}
 	seen := map[ssa.Value]bool{}
 	for len(work) > 0 {
@@ -261,6 +287,13 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 			switch x := r.(type) {
 			case *ssa.Return:
 				returned = true
+				if ret == nil {
+					for i, rv := range x.Results {
+						if rv == it.v && returnKinds[it.k] != "" {
+							ret = &ClaimReturn{Index: i, Kind: returnKinds[it.k]}
+						}
+					}
+				}
 			case *ssa.Call:
 				if it.k == result || it.k == noRowsErr {
 					work = append(work, fromCall(x, it.v, it.k, ix, c.DupErrors)...)
@@ -323,8 +356,14 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool) {
 	for i := range tests {
 		tests[i].nilOnDup = plain
 	}
-	return tests, returned
+	return tests, returned, ret
 }
+
+// returnKinds names the derived values a claim helper can return.
+var returnKinds = map[derived]string{firstBool: "first", dupBool: "dup", count: "count", noRowsErr: "norows"}
+
+// fromReturn maps a claim helper's declared result kind back.
+var fromReturn = map[string]derived{"first": firstBool, "dup": dupBool, "count": count, "norows": noRowsErr}
 
 // item is a value derived from a claim's result, with what it says.
 type item struct {

@@ -22,6 +22,18 @@ type Site struct {
 	// DupErrors are the error variables a claim returns on a duplicate
 	// (user guard functions); none for SQL and SETNX claims.
 	DupErrors []string
+	// ClaimReturn, for a call of a claim helper, says which of the call's
+	// results carries the claim's outcome and how.
+	ClaimReturn *ClaimReturn
+}
+
+// ClaimReturn describes a function that makes a claim and returns its
+// outcome instead of testing it (a claim helper such as sqlc's
+// ClaimJob :execrows, or ClaimOnce(ctx, tx, key) (bool, error)): its
+// callers test that result.
+type ClaimReturn struct {
+	Index int    // the result that carries the outcome
+	Kind  string // "first" (true on the first delivery), "dup" (true on a duplicate), "count" (rows affected), "norows" (an error that is "no rows" on a duplicate)
 }
 
 // Pitfall is a guard mistake found in a function: a rule name, where, and why.

@@ -18,6 +18,9 @@ type Summary struct {
 	CallsParams []int
 	// Pitfalls are guard mistakes inside the function or its callees.
 	Pitfalls []guard.Pitfall
+	// ClaimReturn is set when the function makes a claim and returns its
+	// outcome: its callers test the call's result as they would the claim's.
+	ClaimReturn *guard.ClaimReturn
 }
 
 // AFact marks Summary as an analysis fact.
@@ -49,6 +52,9 @@ func (s *Summary) String() string {
 	}
 	for _, k := range s.CallsParams {
 		parts = append(parts, fmt.Sprintf("calls p%d", k))
+	}
+	if s.ClaimReturn != nil {
+		parts = append(parts, fmt.Sprintf("returns claim result %d (%s)", s.ClaimReturn.Index, s.ClaimReturn.Kind))
 	}
 	return "effects: " + strings.Join(parts, "; ")
 }
@@ -127,7 +133,8 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 // Fold counts (More) are left out: through recursion they would grow on
 // every round.
 func equal(a, b *Summary) bool {
-	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) {
+	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
+		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) {
 		return false
 	}
 	for i := range a.Effects {

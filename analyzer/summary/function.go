@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -34,15 +35,16 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}
 	}
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText}
-	w.pitfalls = append(w.pitfalls, guard.Analyze(fn, w.sites, genv)...)
+	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
+	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls}
+	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn}
 	for _, site := range w.sites {
 		if site.Effect.Kind == effect.KindAck {
 			continue // used by the guard analysis only
 		}
 		e := *site.Effect
-		e.Exec = w.execIndex(site.Exec)
+		e.Exec = w.execIndex(w.injectedHandle(site.Exec))
 		s.Effects = append(s.Effects, e)
 	}
 	s.normalize()
@@ -202,6 +204,12 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		var exec ssa.Value
 		if e.Exec != effect.NoExec {
 			exec = pick(e.Exec, args, bindings)
+		}
+		if sum.ClaimReturn != nil && e.Op == effect.OpClaim && e.Guard == nil {
+			// A claim helper: this call's result is the claim's outcome.
+			w.addSite(&e, ci, exec, true)
+			w.sites[len(w.sites)-1].ClaimReturn = sum.ClaimReturn
+			continue
 		}
 		w.addSite(&e, ci, exec, false)
 	}
@@ -420,9 +428,31 @@ func (w *walker) isTx(v ssa.Value) bool {
 			return w.isBegin(x.Tuple)
 		}
 	case *ssa.Call:
-		return w.isBegin(x)
+		return w.isBegin(x) || w.txBound(x)
 	case *ssa.Parameter:
 		return w.txParam(x)
+	}
+	return false
+}
+
+// txBound reports whether a call builds a value around a transaction it
+// is given (sqlc's q.WithTx(tx), a repository's WithTx): the value then
+// executes in that transaction.
+func (w *walker) txBound(call *ssa.Call) bool {
+	if _, ok := call.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		a = normalize(a)
+		if w.p.env.Index.IsTransaction(a.Type()) || w.isBegin(a) {
+			return true
+		}
+		if ex, ok := a.(*ssa.Extract); ok && ex.Index == 0 && w.isBegin(ex.Tuple) {
+			return true
+		}
+		if p, ok := a.(*ssa.Parameter); ok && w.txParam(p) {
+			return true
+		}
 	}
 	return false
 }
@@ -484,4 +514,28 @@ func (w *walker) txParam(p *ssa.Parameter) bool {
 		}
 	}
 	return false
+}
+
+// injectedHandle maps an executor kept in a field of a parameter, when
+// that field may hold a transaction (an interface such as sqlc's DBTX, or a
+// transaction type), to the parameter: callers that pass the same value
+// (q.WithTx(tx)) pass the same handle. Concrete pool fields (d.Pool) are
+// never transactions and stay unnamed.
+func (w *walker) injectedHandle(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return v
+	}
+	p, ok := fa.X.(*ssa.Parameter)
+	if !ok {
+		return v
+	}
+	if types.IsInterface(load.Type()) || w.p.env.Index.IsTransaction(load.Type()) {
+		return p
+	}
+	return v
 }

@@ -34,27 +34,27 @@ func (d *Deps) CoreMsg(ctx context.Context, t *asynq.Task) error { // want CoreM
 	return d.NC.PublishMsg(&nats.Msg{Subject: "orders.created", Data: t.Payload()})
 }
 
-func (d *Deps) Legacy(ctx context.Context, t *asynq.Task) error { // want Legacy:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Legacy .*publish \(orders.created\) \(medium\)`
+func (d *Deps) Legacy(ctx context.Context, t *asynq.Task) error { // want Legacy:`^effects: publish/publish orders\.created @p0$` `unguarded: handler \(\*econats.Deps\).Legacy .*publish \(orders.created\) \(medium\)`
 	_, err := d.JS.Publish("orders.created", t.Payload())
 	return err
 }
 
-func (d *Deps) LegacyKeyed(ctx context.Context, t *asynq.Task) error { // want LegacyKeyed:`^effects: publish/publish orders\.created guarded=idempotency_key$`
+func (d *Deps) LegacyKeyed(ctx context.Context, t *asynq.Task) error { // want LegacyKeyed:`^effects: publish/publish orders\.created @p0 guarded=idempotency_key$`
 	_, err := d.JS.Publish("orders.created", t.Payload(), nats.MsgId("order:"+t.Type()))
 	return err
 }
 
-func (d *Deps) Stream(ctx context.Context, t *asynq.Task) error { // want Stream:`^effects: publish/publish orders\.created$` `unguarded: handler \(\*econats.Deps\).Stream .*publish \(orders.created\) \(medium\)`
+func (d *Deps) Stream(ctx context.Context, t *asynq.Task) error { // want Stream:`^effects: publish/publish orders\.created @p0$` `unguarded: handler \(\*econats.Deps\).Stream .*publish \(orders.created\) \(medium\)`
 	_, err := d.JS2.Publish(ctx, "orders.created", t.Payload())
 	return err
 }
 
-func (d *Deps) StreamKeyed(ctx context.Context, t *asynq.Task) error { // want StreamKeyed:`^effects: publish/publish orders\.created guarded=idempotency_key$`
+func (d *Deps) StreamKeyed(ctx context.Context, t *asynq.Task) error { // want StreamKeyed:`^effects: publish/publish orders\.created @p0 guarded=idempotency_key$`
 	_, err := d.JS2.Publish(ctx, "orders.created", t.Payload(), jetstream.WithMsgID("order:"+t.Type()))
 	return err
 }
 
-func (d *Deps) StreamRandomKey(ctx context.Context, t *asynq.Task) error { // want StreamRandomKey:`^effects: publish/publish orders\.created issue=random-key$`
+func (d *Deps) StreamRandomKey(ctx context.Context, t *asynq.Task) error { // want StreamRandomKey:`^effects: publish/publish orders\.created @p0 issue=random-key$`
 	_, err := d.JS2.PublishAsync("orders.created", t.Payload(), jetstream.WithMsgID(uuid.NewString())) // want `random-key: idempotency key uuid.NewString\(\) derives from uuid.NewString`
 	return err
 }
@@ -63,7 +63,7 @@ func (d *Deps) StreamRandomKey(ctx context.Context, t *asynq.Task) error { // wa
 // Correct: guarded=idempotency_key (within the Duplicates window).
 // TODO(engine): key_option reads option functions only; the header on the
 // nats.Msg is not read, so the publish is unguarded.
-func (d *Deps) StreamHeaderKey(ctx context.Context, t *asynq.Task) error { // want StreamHeaderKey:`^effects: publish/publish jetstream$` `unguarded: handler \(\*econats.Deps\).StreamHeaderKey .*publish \(jetstream\) \(medium\)`
+func (d *Deps) StreamHeaderKey(ctx context.Context, t *asynq.Task) error { // want StreamHeaderKey:`^effects: publish/publish jetstream @p0$` `unguarded: handler \(\*econats.Deps\).StreamHeaderKey .*publish \(jetstream\) \(medium\)`
 	m := nats.NewMsg("orders.created")
 	m.Header.Set(jetstream.MsgIDHeader, "order:"+t.Type())
 	_, err := d.JS2.PublishMsg(ctx, m)
@@ -72,7 +72,7 @@ func (d *Deps) StreamHeaderKey(ctx context.Context, t *asynq.Task) error { // wa
 
 // Pull is a pull-consumer loop (a handler): it acks each message before
 // republishing it, so a crash in between loses it.
-func (d *Deps) Pull(ctx context.Context) error { // want Pull:`^effects: publish/publish orders\.audit$` `unguarded: handler \(\*econats.Deps\).Pull .*publish \(orders.audit\) \(medium\)`
+func (d *Deps) Pull(ctx context.Context) error { // want Pull:`^effects: publish/publish orders\.audit @p0$` `unguarded: handler \(\*econats.Deps\).Pull .*publish \(orders.audit\) \(medium\)`
 	for {
 		m, err := d.Con.Next()
 		if err != nil {

@@ -15,18 +15,18 @@ type Deps struct {
 	input chan<- *sarama.ProducerMessage
 }
 
-func (d *Deps) Send(ctx context.Context, t *asynq.Task) error { // want Send:`^effects: publish/publish kafka$` `unguarded: handler \(\*ecosarama.Deps\).Send .*publish \(kafka\) \(medium\)`
+func (d *Deps) Send(ctx context.Context, t *asynq.Task) error { // want Send:`^effects: publish/publish kafka @p0$` `unguarded: handler \(\*ecosarama.Deps\).Send .*publish \(kafka\) \(medium\)`
 	_, _, err := d.Sync.SendMessage(&sarama.ProducerMessage{Topic: "orders", Value: sarama.ByteEncoder(t.Payload())})
 	return err
 }
 
-func (d *Deps) SendBatch(ctx context.Context, t *asynq.Task) error { // want SendBatch:`^effects: publish/publish kafka$` `unguarded: handler \(\*ecosarama.Deps\).SendBatch .*publish \(kafka\) \(medium\)`
+func (d *Deps) SendBatch(ctx context.Context, t *asynq.Task) error { // want SendBatch:`^effects: publish/publish kafka @p0$` `unguarded: handler \(\*ecosarama.Deps\).SendBatch .*publish \(kafka\) \(medium\)`
 	return d.Sync.SendMessages([]*sarama.ProducerMessage{{Topic: "orders"}})
 }
 
 // SendAsync sends on the Input channel: the channel send is not a call, so
 // the catalog places the publish at Input().
-func (d *Deps) SendAsync(ctx context.Context, t *asynq.Task) error { // want SendAsync:`^effects: publish/publish kafka$` `unguarded: handler \(\*ecosarama.Deps\).SendAsync .*publish \(kafka\) \(medium\)`
+func (d *Deps) SendAsync(ctx context.Context, t *asynq.Task) error { // want SendAsync:`^effects: publish/publish kafka @p0$` `unguarded: handler \(\*ecosarama.Deps\).SendAsync .*publish \(kafka\) \(medium\)`
 	d.Async.Input() <- &sarama.ProducerMessage{Topic: "orders", Value: sarama.StringEncoder(t.Type())}
 	return nil
 }

@@ -46,16 +46,9 @@ func (d *Deps) ViaQuerier(ctx context.Context, t *asynq.Task) error { // want Vi
 }
 
 // Guarded claims with the :execrows query and creates the order, both
-// through WithTx in one pgx.BeginFunc transaction.
-// Correct: "db_write/insert orders guarded=processed_jobs; db_write/claim
-// processed_jobs" and no diagnostic.
-// TODO(engine): two gaps. (1) The claim is inside ClaimJob, which returns
-// RowsAffected (a claim helper); the caller's n == 0 test is not
-// recognised, because only claims made directly in a function are tested
-// for guards. (2) The generated methods run on q.db, a struct field set by
-// WithTx(tx): effects carry no executor, so the claim and the insert
-// cannot be shown to share tx. The handler is reported unguarded.
-func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guarded:`^effects: db_write/insert orders; db_write/claim processed_jobs$` `unguarded: handler \(\*ecosqlc.Deps\).Guarded .*insert into orders \(medium\)`
+// through WithTx in one pgx.BeginFunc transaction: ClaimJob is a claim
+// helper (it returns RowsAffected), and q.db is the transaction WithTx got.
+func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guarded:`^effects: db_write/insert orders guarded=processed_jobs; db_write/claim processed_jobs$`
 	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
 		q := d.Q.WithTx(tx)
 		n, err := q.ClaimJob(ctx, t.Type())

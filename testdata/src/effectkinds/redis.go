@@ -36,7 +36,7 @@ func setKeys(ctx context.Context, rdb *redis.Client) { // want setKeys:`^effects
 	rdb.Expire(ctx, "user:1", time.Minute)
 }
 
-func claimLock(ctx context.Context, rdb *redis.Client) (bool, error) { // want claimLock:`^effects: kv_write/claim lock:job-1 @p1$`
+func claimLock(ctx context.Context, rdb *redis.Client) (bool, error) { // want claimLock:`^effects: kv_write/claim lock:job-1 @p1; returns claim result 0 \(first\)$`
 	return rdb.SetNX(ctx, "lock:job-1", 1, time.Hour).Result()
 }
 

@@ -23,7 +23,7 @@ const createAuthor = "-- name: CreateAuthor :one\nINSERT INTO authors (name, bio
 
 // CreateAuthor is sqlc's :one insert, run through QueryRow: the method name
 // says nothing, the SQL says insert. The executor is a field: no @pN.
-func (q *Queries) CreateAuthor(ctx context.Context, name, bio string) (int64, error) { // want CreateAuthor:`^effects: db_write/insert authors$`
+func (q *Queries) CreateAuthor(ctx context.Context, name, bio string) (int64, error) { // want CreateAuthor:`^effects: db_write/insert authors @p0$`
 	row := q.db.QueryRow(ctx, createAuthor, name, bio)
 	var id int64
 	err := row.Scan(&id)
@@ -32,7 +32,7 @@ func (q *Queries) CreateAuthor(ctx context.Context, name, bio string) (int64, er
 
 const bumpAuthorBooks = "-- name: BumpAuthorBooks :exec\nUPDATE authors SET books = books + 1 WHERE id = $1"
 
-func (q *Queries) BumpAuthorBooks(ctx context.Context, id int64) error { // want BumpAuthorBooks:`^effects: db_write/update-increment authors$`
+func (q *Queries) BumpAuthorBooks(ctx context.Context, id int64) error { // want BumpAuthorBooks:`^effects: db_write/update-increment authors @p0$`
 	_, err := q.db.Exec(ctx, bumpAuthorBooks, id)
 	return err
 }
@@ -49,6 +49,6 @@ func creditInTx(ctx context.Context, account string, tx pgx.Tx) error { // want 
 }
 
 // A method receiver's field is no parameter of the caller.
-func (q *Queries) credit(ctx context.Context, account string) error { // want credit:`^effects: db_write/insert ledger$`
+func (q *Queries) credit(ctx context.Context, account string) error { // want credit:`^effects: db_write/insert ledger @p0$`
 	return addEntry(ctx, q.db, account, 10)
 }

@@ -14,7 +14,7 @@ INSERT INTO processed_jobs (key) VALUES ($1)
 ON CONFLICT DO NOTHING
 `
 
-func (q *Queries) ClaimJob(ctx context.Context, key string) (int64, error) { // want ClaimJob:`^effects: db_write/claim processed_jobs$`
+func (q *Queries) ClaimJob(ctx context.Context, key string) (int64, error) { // want ClaimJob:`^effects: db_write/claim processed_jobs @p0; returns claim result 0 \(count\)$`
 	result, err := q.db.Exec(ctx, claimJob, key)
 	if err != nil {
 		return 0, err
@@ -36,7 +36,7 @@ type CreateOrderParams struct {
 	Amount int64
 }
 
-func (q *Queries) CreateOrder(ctx context.Context, arg CreateOrderParams) (Order, error) { // want CreateOrder:`^effects: db_write/insert orders$`
+func (q *Queries) CreateOrder(ctx context.Context, arg CreateOrderParams) (Order, error) { // want CreateOrder:`^effects: db_write/insert orders @p0$`
 	row := q.db.QueryRow(ctx, createOrder, arg.Ref, arg.Amount)
 	var i Order
 	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
@@ -53,7 +53,7 @@ type CreditAccountParams struct {
 	Balance int64
 }
 
-func (q *Queries) CreditAccount(ctx context.Context, arg CreditAccountParams) error { // want CreditAccount:`^effects: db_write/update-increment accounts$`
+func (q *Queries) CreditAccount(ctx context.Context, arg CreditAccountParams) error { // want CreditAccount:`^effects: db_write/update-increment accounts @p0$`
 	_, err := q.db.Exec(ctx, creditAccount, arg.ID, arg.Balance)
 	return err
 }
@@ -63,7 +63,7 @@ DELETE FROM orders
 WHERE id = $1
 `
 
-func (q *Queries) DeleteOrder(ctx context.Context, id int64) error { // want DeleteOrder:`^effects: db_write/delete orders$`
+func (q *Queries) DeleteOrder(ctx context.Context, id int64) error { // want DeleteOrder:`^effects: db_write/delete orders @p0$`
 	_, err := q.db.Exec(ctx, deleteOrder, id)
 	return err
 }
@@ -73,7 +73,7 @@ SELECT id, ref, amount FROM orders
 WHERE id = $1 LIMIT 1
 `
 
-func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) { // want GetOrder:`^effects: db_read/select orders$`
+func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) { // want GetOrder:`^effects: db_read/select orders @p0$`
 	row := q.db.QueryRow(ctx, getOrder, id)
 	var i Order
 	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
