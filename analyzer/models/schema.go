@@ -141,6 +141,7 @@ type ChainRule struct {
 	Numeric      bool   `yaml:"numeric"`       // only when its argument is a number (AddBalance(1), not AddFriendIDs(ids...))
 	Field        string `yaml:"field"`         // a struct-literal argument's field …
 	Equals       string `yaml:"equals"`        // … with this constant value ("true", "NX")
+	FieldCall    string `yaml:"field_call"`    // … or set from a call of this function (clause.AssignmentColumns)
 	ArgContains  string `yaml:"arg_contains"`  // or a constant string argument containing this (case-insensitive)
 	Op           string `yaml:"op"`            // the final call's operation then
 	Risk         string `yaml:"risk"`
@@ -148,6 +149,9 @@ type ChainRule struct {
 	Model        bool   `yaml:"model"`      // its argument 0 is the model (gorm Model(&u)): target and hooks
 	Table        bool   `yaml:"table"`      // its argument 0 is the table name (gorm Table("users"))
 	Assignment   bool   `yaml:"assignment"` // its argument 0 is "col = expr" (bun Set): an increment if self-referencing
+	// DuplicateError are the errors the final call returns on a duplicate
+	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
+	DuplicateError []string `yaml:"duplicate_error"`
 }
 
 // Fragment locates an SQL expression argument.

@@ -21,6 +21,7 @@ type chainResult struct {
 	op, risk  string
 	noHooks   bool
 	model     ssa.Value // gorm Model(&u)
+	dupErrors []string  // what the call returns on a duplicate, when a rule made it a claim
 	table     string    // gorm Table("users")
 	increment bool      // a self-referencing assignment (bun Set("n = n + ?"))
 }
@@ -74,7 +75,7 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				}
 			}
 			if r.Op != "" && res.op == "" {
-				res.op, res.risk = r.Op, r.Risk
+				res.op, res.risk, res.dupErrors = r.Op, r.Risk, r.DuplicateError
 			}
 		}
 		v = next
@@ -100,7 +101,7 @@ func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
 			return false
 		}
 	}
-	if r.Field != "" && !argHasField(args, r.Field, r.Equals) {
+	if r.Field != "" && !argHasField(args, r.Field, r.Equals, r.FieldCall) {
 		return false
 	}
 	if r.ArgContains != "" {
@@ -120,8 +121,9 @@ func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
 }
 
 // argHasField reports whether a struct-literal argument (possibly boxed, or
-// in a variadic slice, or behind a pointer) sets field to the constant want.
-func argHasField(args []ssa.Value, field, want string) bool {
+// in a variadic slice, or behind a pointer) sets field to the constant want
+// (or, with call, to the result of a call of that function).
+func argHasField(args []ssa.Value, field, want, call string) bool {
 	for _, a := range args {
 		vals := ssavalue.SliceElems(a)
 		if vals == nil {
@@ -142,8 +144,16 @@ func argHasField(args []ssa.Value, field, want string) bool {
 				continue
 			}
 			for _, st := range ssavalue.FieldStores(alloc, field) {
-				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && constText(c) == want {
+				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && constText(c) == want && call == "" {
 					return true
+				}
+				if call != "" {
+					if cv, ok := normalize(st.Val).(*ssa.Call); ok {
+						if callee := cv.Call.StaticCallee(); callee != nil && callee.Object() != nil &&
+							models.FuncKey(callee.Object().(*types.Func)) == call {
+							return true
+						}
+					}
 				}
 			}
 		}

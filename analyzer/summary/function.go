@@ -10,6 +10,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // walker summarises one function.
@@ -226,7 +227,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	}
 	for _, k := range sum.CallsParams {
 		if v := pick(k, args, bindings); v != nil {
-			w.callValue(ci, v, nil)
+			w.callArg(ci, v)
 		}
 	}
 	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
@@ -264,6 +265,16 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value
 		if k := w.execIndex(normalize(v)); k != effect.NoExec {
 			w.calls = append(w.calls, k)
 			return
+		}
+		// An element of a func-slice parameter: functional options
+		// (for _, o := range opts { o(m) }). Callers pass the slice.
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if ia, ok := load.X.(*ssa.IndexAddr); ok {
+				if k := w.execIndex(normalize(ia.X)); k != effect.NoExec {
+					w.calls = append(w.calls, k)
+					return
+				}
+			}
 		}
 		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
 		return
@@ -329,7 +340,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 	}
 	for _, k := range sum.CallsParams {
 		if a := pick(k, args, r.bindings); a != nil {
-			w.callValue(ci, a, nil)
+			w.callArg(ci, a)
 		} else {
 			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
 		}
@@ -538,4 +549,25 @@ func (w *walker) injectedHandle(v ssa.Value) ssa.Value {
 		return p
 	}
 	return v
+}
+
+// callArg handles an argument the callee calls: a function value, or a
+// slice of them (functional options), whose elements are each called; an
+// absent variadic slice calls nothing.
+func (w *walker) callArg(ci ssa.CallInstruction, a ssa.Value) {
+	if _, isSlice := a.Type().Underlying().(*types.Slice); !isSlice {
+		w.callValue(ci, a, nil)
+		return
+	}
+	if c, ok := a.(*ssa.Const); ok && c.IsNil() {
+		return
+	}
+	elems := ssavalue.SliceElems(a)
+	if elems == nil {
+		w.unknown(ci, describeValue(a), "calls the function values in "+describeValue(a)+", which are not known here")
+		return
+	}
+	for _, e := range elems {
+		w.callValue(ci, e, nil)
+	}
 }

@@ -174,12 +174,16 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 	}
 	w.addSite(e, ci, exec, true)
+	site := w.sites[len(w.sites)-1]
+	if m.Claim && len(m.DuplicateError) > 0 {
+		site.DupErrors = m.DuplicateError
+	}
+	if len(ch.dupErrors) > 0 && e.Op == effect.OpClaim {
+		site.DupErrors = ch.dupErrors
+	}
 	if e.Kind == effect.KindDBWrite && e.Target != "" {
 		// An ORM write on a table with triggers fires them like SQL does.
 		w.triggerEffects(ci, sqlclass.Stmt{Op: sqlclass.Op(e.Op), Table: e.Target}, exec, []effect.Hop{w.hop(ci)}, 0)
-	}
-	if m.Claim && len(m.DuplicateError) > 0 {
-		w.sites[len(w.sites)-1].DupErrors = m.DuplicateError
 	}
 }
 

@@ -94,3 +94,26 @@ func Insert(ctx context.Context, db *sql.DB) (int64, error) { // want Insert:"db
 		return res.LastInsertId()
 	})
 }
+
+// Option configures Apply; options are called in a loop.
+type Option func(ctx context.Context) error
+
+// Apply calls each option it is given: its callers' options are its effects.
+func Apply(ctx context.Context, opts ...Option) error { // want Apply:"calls p1"
+	for _, o := range opts {
+		if err := o(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Configured passes one option that writes, and Bare passes none.
+func Configured(ctx context.Context, db *sql.DB) error { // want Configured:"db_write/insert options_log"
+	return Apply(ctx, func(ctx context.Context) error {
+		_, err := db.ExecContext(ctx, "insert into options_log(x) values (1)")
+		return err
+	})
+}
+
+func Bare(ctx context.Context) error { return Apply(ctx) } // want Bare:"no effects"
