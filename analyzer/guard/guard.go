@@ -90,7 +90,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 			if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || e.Kind != effect.KindDBWrite {
 				continue
 			}
-			if s.Exec == c.Exec {
+			if sameExec(s.Exec, c.Exec) {
 				e.Guard = &effect.Guard{Kind: effect.GuardCompletion, Pos: c.Effect.Evidence(), SameTx: true}
 			}
 		}
@@ -144,7 +144,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 			g := &effect.Guard{Kind: effect.GuardClaim, Expr: c.Effect.ClaimKey, Pos: claimPos}
 			switch {
 			case e.Kind == effect.KindDBWrite:
-				if c.Exec != nil && c.Effect.Tx && s.Exec == c.Exec {
+				if c.Exec != nil && c.Effect.Tx && sameExec(s.Exec, c.Exec) {
 					g.SameTx = true
 					e.Guard = g
 					continue
@@ -670,4 +670,27 @@ func isError(t types.Type) bool {
 func isTuple(t types.Type) bool {
 	_, ok := t.(*types.Tuple)
 	return ok
+}
+
+// sameExec reports whether two executors are the same handle: the same
+// value, or the same field loaded from the same handle (ent's tx.User,
+// loaded anew for each builder).
+func sameExec(a, b ssa.Value) bool {
+	for i := 0; i < 4; i++ {
+		if a == b {
+			return a != nil
+		}
+		la, ok1 := a.(*ssa.UnOp)
+		lb, ok2 := b.(*ssa.UnOp)
+		if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL {
+			return false
+		}
+		fa, ok1 := la.X.(*ssa.FieldAddr)
+		fb, ok2 := lb.X.(*ssa.FieldAddr)
+		if !ok1 || !ok2 || fa.Field != fb.Field {
+			return false
+		}
+		a, b = fa.X, fb.X
+	}
+	return false
 }

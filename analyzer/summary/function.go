@@ -442,6 +442,11 @@ func (w *walker) isTx(v ssa.Value) bool {
 		return w.isBegin(x) || w.txBound(x)
 	case *ssa.Parameter:
 		return w.txParam(x)
+	case *ssa.UnOp:
+		// A client kept in a transaction (ent's tx.User) runs in it.
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return w.isTx(normalize(fa.X))
+		}
 	}
 	return false
 }

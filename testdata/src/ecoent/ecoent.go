@@ -60,26 +60,15 @@ func (d *Deps) UpsertAdd(ctx context.Context, t *asynq.Task) error { // want Ups
 }
 
 // Guarded claims with OnConflict…DoNothing in an ent transaction and
-// credits in it: a duplicate makes the claim return sql.ErrNoRows.
-// Correct: "db_write/update-increment users guarded=processed_jobs; …;
-// db_write/claim users" and no diagnostic.
-// TODO(engine): (1) a claim made by a chain rule (DoNothing) cannot declare
-// its duplicate error: duplicate_error applies only to claim: true models,
-// so ID's error is taken as nil on a duplicate and errors.Is(err,
-// sql.ErrNoRows) is not a test (claim-unchecked). (2) The executor is
-// tx.User, a field of the generated *ent.Tx, loaded anew for each builder
-// and not a transaction type the catalog can name (it lives in the user's
-// module): even with (1) fixed the claim and the credit would not be
-// shown to share the transaction. (3) (*ent.Tx).Commit and Rollback run
-// the OnCommit/OnRollback hooks through function values: unknown calls.
-func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guarded:`^effects: db_write/update-increment users issue=claim-unchecked; dynamic_call/call \(\*ent.Tx\).Rollback; dynamic_call/call \(\*ent.Tx\).Commit; db_write/claim users$`
+// credits in it: a duplicate makes the claim return sql.ErrNoRows. The
+// claim and the credit run on tx.User, the transaction's client.
+func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guarded:`^effects: db_write/update-increment users guarded=processed_jobs; db_write/claim users$`
 	tx, err := d.Client.Tx(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	// TODO(engine): no pitfall here.
-	_, err = tx.User.Create().SetName("job:" + t.Type()).OnConflictColumns("name").DoNothing().ID(ctx) // want `claim-unchecked`
+	_, err = tx.User.Create().SetName("job:" + t.Type()).OnConflictColumns("name").DoNothing().ID(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
