@@ -26,7 +26,7 @@ func (p Projector) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.Consumer
 		if _, err := p.DB.ExecContext(s.Context(), "insert into payments(topic, part, off) values ($1, $2, $3)", msg.Topic, msg.Partition, msg.Offset); err != nil {
 			return err
 		}
-		s.MarkMessage(msg, "")
+		s.MarkMessage(msg, "") // after the write
 	}
 	return nil
 }

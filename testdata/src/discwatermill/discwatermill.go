@@ -54,3 +54,19 @@ func Wire(r *message.Router, sub message.Subscriber, pub message.Publisher, db *
 		return err
 	})
 }
+
+// Count is registered on a router whose InstantAck middleware acks every
+// message before its handler runs: its effects are at most once.
+// TODO(engine): correct is an at-most-once finding (ack-before-effect: the
+// router acks at the AddMiddleware(middleware.InstantAck) call, before the
+// insert), as for a manual msg.Ack() first; router middleware is not read,
+// so only unguarded is reported.
+func (d *Deps) Count(msg *message.Message) error { // want Count:`^effects: db_write/update-increment counters$` `unguarded: handler \(\*discwatermill.Deps\).Count \(watermill task "count"\) .*update-increment of counters`
+	_, err := d.DB.ExecContext(msg.Context(), "update counters set n = n + 1 where id = $1", msg.UUID)
+	return err
+}
+
+func WireInstant(r *message.Router, sub message.Subscriber, db *sql.DB) { // want WireInstant:`^no effects$`
+	r.AddMiddleware(middleware.InstantAck)
+	r.AddConsumerHandler("count", "clicks", sub, (&Deps{DB: db}).Count)
+}

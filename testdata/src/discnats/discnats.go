@@ -1,0 +1,136 @@
+// Package discnats covers NATS consumers: core Subscribe/QueueSubscribe
+// callbacks (the subject is the task), legacy JetStream Subscribe, the
+// jetstream package's Consumer.Consume callback, and pull loops over
+// Consumer.Fetch, Consumer.Messages and a legacy pull subscription's Fetch
+// with their Ack.
+//
+// TODO(engine): jetstream Consume callbacks and pull loops have no task:
+// it is the consumer their receiver was built for
+// (js.Consumer(ctx, "ORDERS", "fulfil")), expected (jetstream task
+// "fulfil"); the engine reads tasks from the call's own arguments only.
+package discnats
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+type Deps struct{ DB *sql.DB }
+
+// OnCreated is a core NATS callback.
+// TODO(engine): core NATS delivers at most once (no redelivery), so a
+// second delivery never happens: correct is no unguarded finding (the
+// framework's delivery is at-most-once, which the engine cannot declare
+// per framework); got unguarded.
+func (d *Deps) OnCreated(m *nats.Msg) { // want OnCreated:`^effects: db_write/insert orders$` `unguarded: handler \(\*discnats.Deps\).OnCreated \(nats task "orders.created"\) .*insert into orders`
+	_, _ = d.DB.Exec("insert into orders(data) values ($1)", m.Data)
+}
+
+// OnShipped is a legacy JetStream callback with manual acks.
+func (d *Deps) OnShipped(m *nats.Msg) { // want OnShipped:`^effects: db_write/insert shipments$` `unguarded: handler \(\*discnats.Deps\).OnShipped \(jetstream task "orders.shipped"\) .*insert into shipments`
+	if _, err := d.DB.Exec("insert into shipments(data) values ($1)", m.Data); err != nil {
+		_ = m.Nak()
+		return
+	}
+	_ = m.Ack()
+}
+
+// OnStream is a jetstream Consume callback.
+func (d *Deps) OnStream(m jetstream.Msg) { // want OnStream:`^effects: db_write/insert fulfilments$` `unguarded: handler \(\*discnats.Deps\).OnStream repeats .*insert into fulfilments`
+	if _, err := d.DB.Exec("insert into fulfilments(data) values ($1)", m.Data()); err != nil {
+		_ = m.Nak()
+		return
+	}
+	_ = m.Ack()
+}
+
+func Subscribe(ctx context.Context, nc *nats.Conn, js nats.JetStreamContext, cons jetstream.Consumer, db *sql.DB) error { // want Subscribe:`^no effects$`
+	d := &Deps{DB: db}
+	if _, err := nc.Subscribe("orders.created", d.OnCreated); err != nil {
+		return err
+	}
+	if _, err := nc.QueueSubscribe("orders.paid", "billing", func(m *nats.Msg) { // want `unguarded: handler discnats.Subscribe.func1 \(nats task "orders.paid"\) .*insert into payments`
+		_, _ = db.Exec("insert into payments(data) values ($1)", m.Data)
+	}); err != nil {
+		return err
+	}
+	if _, err := js.Subscribe("orders.shipped", d.OnShipped, nats.ManualAck()); err != nil {
+		return err
+	}
+	_, err := cons.Consume(d.OnStream)
+	return err
+}
+
+// PullBatch fetches a batch and acks each message after writing it.
+func (d *Deps) PullBatch(ctx context.Context, cons jetstream.Consumer) error { // want PullBatch:`^effects: db_write/insert invoices$` `unguarded: handler \(\*discnats.Deps\).PullBatch repeats .*insert into invoices`
+	batch, err := cons.Fetch(10)
+	if err != nil {
+		return err
+	}
+	for m := range batch.Messages() {
+		if _, err := d.DB.ExecContext(ctx, "insert into invoices(data) values ($1)", m.Data()); err != nil {
+			return err
+		}
+		if err := m.Ack(); err != nil { // the batch's ack
+			return err
+		}
+	}
+	return batch.Error()
+}
+
+// PullIter iterates with Messages() and acks after writing.
+func (d *Deps) PullIter(ctx context.Context, cons jetstream.Consumer) error { // want PullIter:`^effects: db_write/insert receipts$` `unguarded: handler \(\*discnats.Deps\).PullIter repeats .*insert into receipts`
+	it, err := cons.Messages()
+	if err != nil {
+		return err
+	}
+	defer it.Stop()
+	for {
+		m, err := it.Next()
+		if err != nil {
+			return err
+		}
+		if _, err := d.DB.ExecContext(ctx, "insert into receipts(data) values ($1)", m.Data()); err != nil {
+			return err
+		}
+		if err := m.Ack(); err != nil { // the iterator's ack
+			return err
+		}
+	}
+}
+
+// PullLegacy fetches from a legacy pull subscription and acks first.
+func (d *Deps) PullLegacy(ctx context.Context, sub *nats.Subscription) error { // want PullLegacy:`^effects: db_write/insert refunds$` `unguarded: handler \(\*discnats.Deps\).PullLegacy repeats .*insert into refunds`
+	msgs, err := sub.Fetch(10)
+	if err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if err := m.Ack(); err != nil { // want `ack-before-effect: the message is acknowledged here, before its effects \(insert into refunds`
+			return err
+		}
+		if _, err := d.DB.ExecContext(ctx, "insert into refunds(data) values ($1)", m.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PullNext takes one message at a time and acks after writing.
+func (d *Deps) PullNext(ctx context.Context, cons jetstream.Consumer) error { // want PullNext:`^effects: db_write/insert reminders$` `unguarded: handler \(\*discnats.Deps\).PullNext repeats .*insert into reminders`
+	for {
+		m, err := cons.Next()
+		if err != nil {
+			return err
+		}
+		if _, err := d.DB.ExecContext(ctx, "insert into reminders(data) values ($1)", m.Data()); err != nil {
+			return err
+		}
+		if err := m.Ack(); err != nil { // the single message's ack
+			return err
+		}
+	}
+}
