@@ -110,15 +110,15 @@ var discoveryHandlers = map[string][]wantHandler{
 	},
 	"disctemporal": {
 		{"disctemporal.Notify", "temporal", "Notify", "high", "", ""},
-		// TODO(engine): Temporal's name for this closure is "func1".
-		{"disctemporal.OrderWorkflow.func1", "temporal", "OrderWorkflow$1", "high", "", ""},
-		// TODO(engine): workflows' tasks are their names ("OrderWorkflow" …).
-		{"disctemporal.OrderWorkflow", "temporal-workflow", "", "high", `w.RegisterWorkflow(OrderWorkflow)`, ""},
-		{"disctemporal.LeakyWorkflow", "temporal-workflow", "", "high", `w.RegisterWorkflow(LeakyWorkflow)`, ""},
-		{"disctemporal.StampWorkflow", "temporal-workflow", "", "high", `w.RegisterWorkflow(StampWorkflow)`, ""},
-		// TODO(engine): a helper taking workflow.Context, called by a
-		// workflow, is not a workflow of its own.
-		{"disctemporal.stamp", "temporal-workflow", "", "high", "", ""},
+		// Temporal names a closure after its runtime name, "func1".
+		{"disctemporal.OrderWorkflow.func1", "temporal", "func1", "high", "", ""},
+		{"disctemporal.OrderWorkflow", "temporal-workflow", "OrderWorkflow", "high", `w.RegisterWorkflow(OrderWorkflow)`, ""},
+		{"disctemporal.LeakyWorkflow", "temporal-workflow", "LeakyWorkflow", "high", `w.RegisterWorkflow(LeakyWorkflow)`, ""},
+		{"disctemporal.StampWorkflow", "temporal-workflow", "StampWorkflow", "high", `w.RegisterWorkflow(StampWorkflow)`, ""},
+		// Found by its signature (workflow.Context first), not registered here.
+		{"disctemporal.IDWorkflow", "temporal-workflow", "", "high", "", ""},
+		// stamp takes workflow.Context but is called by StampWorkflow: a
+		// helper of that workflow, not a workflow of its own.
 	},
 	"disclambda": {
 		// TODO(engine): tasks from the event type ("SQSEvent" …).
@@ -134,11 +134,9 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"discpubsub.Receive.func1", "pubsub", "", "high", `c1.Subscription("legacy-sub").Receive(`, ""},
 	},
 	"discsarama": {
-		// TODO(engine): registered handlers get confidence high; the
-		// claim.Messages() receive downgrades them to medium. Tasks: the
-		// topics ("payments", "refunds").
-		{"discsarama.Projector.ConsumeClaim", "sarama", "", "medium", `group.Consume(ctx, []string{"payments"}`, `s.MarkMessage(msg, "") // after the write`},
-		{"(*discsarama.Eager).ConsumeClaim", "sarama", "", "medium", `group.Consume(ctx, []string{"refunds"}`, `s.MarkMessage(msg, "") // want`},
+		// TODO(engine): tasks: the topics ("payments", "refunds").
+		{"discsarama.Projector.ConsumeClaim", "sarama", "", "high", `group.Consume(ctx, []string{"payments"}`, `s.MarkMessage(msg, "") // after the write`},
+		{"(*discsarama.Eager).ConsumeClaim", "sarama", "", "high", `group.Consume(ctx, []string{"refunds"}`, `s.MarkMessage(msg, "") // want`},
 	},
 	"discnats": {
 		{"(*discnats.Deps).OnCreated", "nats", "orders.created", "high", `nc.Subscribe("orders.created"`, ""},

@@ -97,8 +97,11 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 	atStr := r.pos(at)
 	hr.At = atStr
 	check := r.unguarded
-	if h.Rule == guard.RuleWorkflowEffect {
+	switch {
+	case h.Rule == guard.RuleWorkflowEffect:
 		check = r.workflowEffect
+	case h.AtMostOnce:
+		check = func(*HandlerResult) *Finding { return nil } // never redelivered
 	}
 	if f := check(hr); f != nil {
 		f.Pos = atStr

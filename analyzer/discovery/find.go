@@ -34,6 +34,8 @@ type Handler struct {
 	Rule string
 	// Ack is where a pull loop acknowledges (deletes, commits) the message.
 	Ack token.Pos
+	// AtMostOnce: the system never redelivers to this handler.
+	AtMostOnce bool
 }
 
 // Unresolved is a registration whose handler could not be resolved here
@@ -261,11 +263,14 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 			continue
 		}
 		h := f.add(t.fn, r.Framework, reg)
+		if r.Delivery == "at-most-once" {
+			h.AtMostOnce = true
+		}
 		name := task
 		if t.task != "" {
 			name = t.task
 		}
-		if r.Framework == "temporal" {
+		if strings.HasPrefix(r.Framework, "temporal") {
 			switch {
 			case t.method != "" && prefix != "":
 				name = prefix + t.method
@@ -273,6 +278,9 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 				name = prefix
 			case t.method != "":
 				name = t.method
+			case t.fn.Parent() != nil:
+				// A closure: Temporal names it after the runtime's name, "func1".
+				name = "func" + strings.TrimPrefix(t.fn.Name()[strings.LastIndexByte(t.fn.Name(), '$')+1:], "func")
 			default:
 				name = t.fn.Name()
 			}
@@ -350,6 +358,13 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 	case *ssa.Phi:
 		var out []target
 		for _, e := range x.Edges {
+			out = append(out, f.targets(e, r, depth+1)...)
+		}
+		return out
+	case *ssa.Slice:
+		// A variadic list of handlers (cqrs AddHandlers(h1, h2)).
+		var out []target
+		for _, e := range ssavalue.SliceElems(x) {
 			out = append(out, f.targets(e, r, depth+1)...)
 		}
 		return out

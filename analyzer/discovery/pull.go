@@ -48,9 +48,14 @@ func (f *finder) pullLoops() {
 		if recv == nil {
 			continue
 		}
+		registered := f.byFn[fn] != nil && f.byFn[fn].Registered.IsValid()
 		h := f.add(fn, m.Receive, recv.Pos())
-		h.Confidence = "medium"
-		h.Ack = ack
+		if !registered {
+			h.Confidence = "medium"
+		}
+		if !h.Ack.IsValid() {
+			h.Ack = ack
+		}
 		if h.Task == "" && m.TargetArg != nil {
 			args := recv.Call.Args
 			if !recv.Call.IsInvoke() && len(args) > 0 {
@@ -95,6 +100,11 @@ func (f *finder) dropCalledWeak() {
 	}
 	for fn, h := range f.byFn {
 		if h.Confidence == "low" && called[fn] {
+			delete(f.byFn, fn)
+		}
+		// A workflow helper (it takes workflow.Context too) called by a
+		// workflow is part of that workflow, not one of its own.
+		if h.Rule != "" && called[fn] && !h.Registered.IsValid() {
 			delete(f.byFn, fn)
 		}
 	}

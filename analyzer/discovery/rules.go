@@ -35,6 +35,10 @@ type Registration struct {
 	KindTypeArg *int `yaml:"kind_type_arg"`
 	// StructMethods: a pointer to a struct registers all its exported methods.
 	StructMethods bool `yaml:"struct_methods"`
+	// Delivery "at-most-once" marks systems that never redeliver (core
+	// NATS): their handlers cannot run twice for one message, so they are
+	// not reported as unguarded.
+	Delivery string `yaml:"delivery"`
 	// Constructor: the call builds a handler value without registering
 	// it (river.WorkFunc); the task is known, the registration site is not.
 	Constructor bool `yaml:"constructor"`

@@ -3,13 +3,8 @@
 // need no registration; the task is the function's name), and workflow
 // functions (workflow.Context first) are replayed, so an effect made
 // directly in one is reported as workflow-side-effect; effects inside the
-// activities a workflow executes are not the workflow's.
-//
-// TODO(engine): the stub of go.temporal.io/sdk/workflow has no
-// SideEffect/MutableSideEffect, so "no finding for an effect inside
-// workflow.SideEffect" cannot be written here; expected: a workflow whose
-// only effect is in a SideEffect closure has "no effects" and no
-// workflow-side-effect (the catalog models SideEffect as none: true).
+// activities a workflow executes are not the workflow's, and neither are
+// effects inside workflow.SideEffect (recorded once in the history).
 package disctemporal
 
 import (
@@ -36,17 +31,13 @@ func Charge(ctx context.Context, order string) error { // want Charge:`^effects:
 }
 
 // OrderWorkflow only executes activities: no effect of its own.
-// TODO(engine): workflows registered with RegisterWorkflow have no task;
-// expected the workflow's name, "OrderWorkflow", as for activities.
 func OrderWorkflow(ctx workflow.Context, order string) error { // want OrderWorkflow:`^no effects$`
 	ctx = workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{StartToCloseTimeout: time.Second})
 	if err := workflow.ExecuteLocalActivity(ctx, Notify, order).Get(ctx, nil); err != nil {
 		return err
 	}
-	// TODO(engine): Temporal names a function by the last segment of its
-	// runtime name ("func1" here); the engine names closures by their SSA
-	// name: expected (temporal task "func1"), got "OrderWorkflow$1".
-	f := workflow.ExecuteLocalActivity(ctx, func(ctx context.Context, order string) error { // want `unguarded: handler disctemporal.OrderWorkflow.func1 \(temporal task "OrderWorkflow\$1"\) .*insert into local_audit`
+	// Temporal names a function by the last segment of its runtime name.
+	f := workflow.ExecuteLocalActivity(ctx, func(ctx context.Context, order string) error { // want `unguarded: handler disctemporal.OrderWorkflow.func1 \(temporal task "func1"\) .*insert into local_audit`
 		_, err := db.ExecContext(ctx, "insert into local_audit(order_id) values ($1)", order)
 		return err
 	}, order)
@@ -57,7 +48,7 @@ func OrderWorkflow(ctx workflow.Context, order string) error { // want OrderWork
 }
 
 // LeakyWorkflow writes from workflow code: every replay writes again.
-func LeakyWorkflow(ctx workflow.Context, order string) error { // want LeakyWorkflow:`^effects: db_write/insert audit_log$` `workflow-side-effect: workflow disctemporal.LeakyWorkflow performs insert into audit_log \(medium\) at disctemporal/disctemporal.go:61 directly`
+func LeakyWorkflow(ctx workflow.Context, order string) error { // want LeakyWorkflow:`^effects: db_write/insert audit_log$` `workflow-side-effect: workflow disctemporal.LeakyWorkflow performs insert into audit_log \(medium\) at disctemporal/disctemporal.go:52 directly`
 	_, err := db.Exec("insert into audit_log(order_id) values ($1)", order)
 	return err
 }
@@ -69,16 +60,25 @@ func Register(w worker.Worker) { // want Register:`^no effects$`
 }
 
 // StampWorkflow calls a helper that takes the workflow context and writes.
-func StampWorkflow(ctx workflow.Context, order string) error { // want StampWorkflow:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.StampWorkflow performs insert into stamps .*path: disctemporal/disctemporal.go:73 disctemporal.StampWorkflow → disctemporal/disctemporal.go:82 disctemporal.stamp`
+func StampWorkflow(ctx workflow.Context, order string) error { // want StampWorkflow:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.StampWorkflow performs insert into stamps .*path: disctemporal/disctemporal.go:64 disctemporal.StampWorkflow → disctemporal/disctemporal.go:70 disctemporal.stamp`
 	return stamp(ctx, order)
 }
 
-// stamp is not a workflow, only a helper of one.
-// TODO(engine): every function whose first parameter is a workflow.Context
-// is taken as a workflow (confidence high), so the helper's write is
-// reported twice, here and at StampWorkflow; expected only at the workflow
-// (a helper called by a workflow of its package is not an entry point).
-func stamp(ctx workflow.Context, order string) error { // want stamp:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.stamp performs insert into stamps`
+// stamp is not a workflow, only a helper of one: its write is reported
+// once, at StampWorkflow.
+func stamp(ctx workflow.Context, order string) error { // want stamp:`^effects: db_write/insert stamps$`
 	_, err := db.Exec("insert into stamps(order_id) values ($1)", order)
 	return err
+}
+
+// IDWorkflow makes its effect inside SideEffect: run once, recorded, not
+// repeated on replay.
+func IDWorkflow(ctx workflow.Context) (string, error) { // want IDWorkflow:`^no effects$`
+	var id string
+	err := workflow.SideEffect(ctx, func(ctx workflow.Context) any {
+		var out string
+		_ = db.QueryRow("insert into ids default values returning id").Scan(&out)
+		return out
+	}).Get(&id)
+	return id, err
 }

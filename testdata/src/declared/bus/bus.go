@@ -3,7 +3,9 @@ package bus
 
 import "context"
 
-type Bus struct{ handlers map[string]func(context.Context, []byte) error }
+type Bus struct {
+	handlers map[string]func(context.Context, []byte) error
+}
 
 func (b *Bus) On(topic string, h func(context.Context, []byte) error) { // want On:"no effects"
 	b.handlers[topic] = h

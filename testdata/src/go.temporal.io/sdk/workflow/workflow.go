@@ -38,6 +38,19 @@ func Now(ctx Context) time.Time                      { return internal.Now(ctx) 
 func NewTimer(ctx Context, d time.Duration) Future   { return internal.NewTimer(ctx, d) }
 func Sleep(ctx Context, d time.Duration) (err error) { return internal.Sleep(ctx, d) }
 
+// ---- side_effect.go (converter.EncodedValue in the real SDK) ----
+
+// EncodedValue is the recorded result of a side effect.
+type EncodedValue interface{ Get(valuePtr any) error }
+
+// SideEffect executes f once and records its result in the workflow history.
+func SideEffect(ctx Context, f func(ctx Context) any) EncodedValue { return nil }
+
+// MutableSideEffect executes f and records its result when it changed.
+func MutableSideEffect(ctx Context, id string, f func(ctx Context) any, equals func(a, b any) bool) EncodedValue {
+	return nil
+}
+
 // ---- activity_options.go ----
 
 // ActivityOptions stores all activity-specific invocation parameters that will be stored inside of a context.
