@@ -74,6 +74,7 @@ func TestRetryPolicies(t *testing.T) {
 		"river *: river Config.MaxAttempts 7",
 		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4",
 		"temporal notify: default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options)",
+		"gocraft report: gocraft/work MaxFails 3: up to 3 runs",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

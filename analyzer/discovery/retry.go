@@ -29,7 +29,7 @@ type Retry struct {
 // FindRetry finds where the code sets retry policies: asynq MaxRetry and
 // Timeout options at NewTask/Enqueue, River MaxAttempts in an args type's
 // InsertOpts or in river.Config, Temporal RetryPolicy in the activity
-// options of ExecuteActivity's context.
+// options of ExecuteActivity's context, gocraft/work JobOptions.MaxFails.
 func FindRetry(env *Env) []Retry {
 	var out []Retry
 	for _, fn := range env.Funcs {
@@ -78,6 +78,22 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 		if len(rest) >= 2 {
 			if p := asynqPolicy(rest[1:]); p != "" {
 				return []Retry{{Framework: "asynq", Task: taskTypeOf(rest[0]), Policy: p, Pos: call.Pos()}}
+			}
+		}
+	case "(*github.com/gocraft/work.WorkerPool).JobWithOptions":
+		// args: receiver, name, JobOptions, fn. A job failing MaxFails
+		// times goes to the dead queue; 0 means the default, 4.
+		if len(args) < 3 {
+			return nil
+		}
+		opts := ssavalue.LocalOf(args[2])
+		if opts == nil {
+			return nil
+		}
+		for _, st := range ssavalue.FieldStores(opts, "MaxFails") {
+			if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && c.Int64() > 0 {
+				return []Retry{{Framework: "gocraft", Task: ssavalue.ConstString(args[1]), Pos: call.Pos(),
+					Policy: fmt.Sprintf("gocraft/work MaxFails %d: up to %d runs", c.Int64(), c.Int64())}}
 			}
 		}
 	case "go.temporal.io/sdk/workflow.ExecuteActivity", "go.temporal.io/sdk/workflow.ExecuteLocalActivity":

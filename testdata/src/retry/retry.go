@@ -5,6 +5,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/gocraft/work"
 	"github.com/hibiken/asynq"
 	"github.com/riverqueue/river"
 	"go.temporal.io/sdk/temporal"
@@ -36,4 +37,13 @@ func Workflow(ctx workflow.Context, order string) error { // want Workflow:"no e
 	}
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{StartToCloseTimeout: time.Minute})
 	return workflow.ExecuteActivity(ctx, "notify", order).Get(ctx, nil)
+}
+
+type Ctx struct{}
+
+func (c *Ctx) Report(job *work.Job) error { return nil } // want Report:"no effects"
+
+func Pool(pool *work.WorkerPool) { // want Pool:"no effects"
+	pool.JobWithOptions("report", work.JobOptions{MaxFails: 3}, (*Ctx).Report)
+	pool.JobWithOptions("defaults", work.JobOptions{Priority: 2}, (*Ctx).Report)
 }
