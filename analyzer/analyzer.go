@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -15,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
@@ -23,8 +25,9 @@ import (
 
 const doc = `report job handlers whose side effects repeat when a job is delivered twice
 
-jobeffects finds background-job handlers (asynq, River, Temporal activities),
-follows their calls across packages, classifies every side effect (SQL by
+jobeffects finds background-job handlers and message consumers (asynq, River,
+Temporal, Watermill, Lambda, Kafka, NATS, SQS, Pub/Sub and others), follows
+their calls across packages, classifies every side effect (SQL by
 parsing it, library calls by models) and reports, per handler, the
 non-idempotent effects that no claim, completion or idempotency key guards.`
 
@@ -53,6 +56,11 @@ func SummaryKey(fset *token.FileSet, fn *ssa.Function) string {
 	return summary.PosString(fset, fn.Pos()) + "|" + summary.SSAName(fn)
 }
 
+// BaselinePath is an inventory whose findings are known: they are not
+// reported (package baseline). Relative paths are taken from the working
+// directory, else from the module root (go vet runs in package directories).
+var BaselinePath string
+
 // ConfigPath is the .jobeffects.yaml to use; by default the one at the
 // module root of each package, if any.
 var ConfigPath string
@@ -61,6 +69,7 @@ func flags() flag.FlagSet {
 	fs := flag.NewFlagSet("jobeffects", flag.ContinueOnError)
 	fs.BoolVar(&Strict, "strict", false, "also report handlers with effects that cannot be told statically (unknown-effect)")
 	fs.StringVar(&ConfigPath, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
+	fs.StringVar(&BaselinePath, "baseline", "", "an inventory (jobeffects inventory -o FILE) whose findings are known and not reported")
 	return *fs
 }
 
@@ -136,6 +145,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	handlers, unresolved := discovery.Find(denv)
 	r := newReporter(pass, ix)
+	if r.baseline, err = LoadBaseline(loaded.Config, r.root); err != nil {
+		return nil, err
+	}
 	for _, d := range discovery.FindEnqueueDedup(denv) {
 		r.dedups = append(r.dedups, Dedup{Framework: d.Framework, Task: d.Task, What: d.What, Pos: r.pos(d.Pos)})
 	}
@@ -159,6 +171,26 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.ModuleRoot = r.root
 	return res, nil
+}
+
+// LoadBaseline reads the baseline given by -baseline, else by the config's
+// baseline: key (relative to the config's directory).
+func LoadBaseline(cfg *config.Config, root string) (*baseline.Set, error) {
+	path := BaselinePath
+	switch {
+	case path != "":
+		if !filepath.IsAbs(path) && root != "" {
+			if _, err := os.Stat(path); err != nil {
+				path = filepath.Join(root, path)
+			}
+		}
+	case cfg != nil && cfg.Baseline != "":
+		path = cfg.Baseline
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(cfg.Path), path)
+		}
+	}
+	return baseline.Load(path)
 }
 
 // buildSSA builds SSA for the package being analysed (imports are created

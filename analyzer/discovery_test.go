@@ -39,6 +39,7 @@ var discoveryFixtures = []struct {
 	{"pubsub", []string{"discpubsub"}},
 	{"sarama", []string{"discsarama"}},
 	{"nats", []string{"discnats"}},
+	{"franz-go", []string{"discfranz"}},
 	{"sqs", []string{"discsqs"}},
 	{"kafka", []string{"disckafka"}},
 	{"amqp", []string{"discamqp"}},
@@ -154,12 +155,17 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discsqs.Deps).Poll", "sqs", "", "medium", `ReceiveMessageInput{QueueUrl: aws.String("orders")`, `DeleteMessageInput{QueueUrl: aws.String("orders")`},
 		{"(*discsqs.Deps).PollDeleteFirst", "sqs", "", "medium", `ReceiveMessageInput{QueueUrl: aws.String("refunds")`, `DeleteMessageInput{QueueUrl: aws.String("refunds")`},
 	},
+	"discfranz": {
+		{"(*discfranz.Deps).Poll", "franz-go", "", "medium", `fetches := d.Cl.PollFetches(ctx)`, `the batch commit`},
+		{"(*discfranz.Deps).Forward", "franz-go", "", "medium", `d.Cl.PollRecords(ctx, 100)`, `d.Cl.MarkCommitRecords(r)`},
+		{"(*discfranz.Deps).Loop", "franz-go", "", "medium", `d.Cl.PollRecords(ctx, 10)`, `the loop's commit`},
+		{"(*discfranz.Deps).CommitFirst", "franz-go", "", "medium", `batch := d.Cl.PollFetches(ctx)`, `d.Cl.CommitRecords(ctx, recs...)`},
+	},
 	"disckafka": {
 		// TODO(engine): tasks from the reader's / consumer's topic.
 		{"(*disckafka.Deps).Fetch", "kafka-go", "", "medium", `d.R.FetchMessage(ctx)`, `d.R.CommitMessages(ctx, m)`},
-		// TODO(engine): ReadMessage commits before it returns: it is its own
-		// ack, expected ack at the ReadMessage line; got none.
-		{"(*disckafka.Deps).Read", "kafka-go", "", "medium", `d.R.ReadMessage(ctx)`, ""},
+		// ReadMessage commits before it returns: it is its own ack.
+		{"(*disckafka.Deps).Read", "kafka-go", "", "medium", `d.R.ReadMessage(ctx)`, `d.R.ReadMessage(ctx)`},
 		{"(*disckafka.Deps).Poll", "confluent-kafka-go", "", "medium", `d.C.Poll(100)`, `d.C.CommitMessage(e)`},
 		{"(*disckafka.Deps).ReadCommitFirst", "confluent-kafka-go", "", "medium", `d.C.ReadMessage(time.Second)`, `d.C.CommitMessage(m)`},
 	},
@@ -168,8 +174,8 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discamqp.Deps).ConsumeAckFirst", "amqp", "audit", "medium", `d.Ch.ConsumeWithContext(ctx, "audit"`, `d.Ch.Ack(m.DeliveryTag, false)`},
 		// TODO(engine): with autoAck true the Consume call is the ack.
 		{"(*discamqp.Deps).ConsumeAutoAck", "amqp", "clicks", "medium", `d.Ch.Consume("clicks"`, ""},
-		// TODO(engine): the ack in the goroutine the loop starts is not found.
-		{"(*discamqp.Deps).ConsumeAsync", "amqp", "async", "medium", `d.Ch.Consume("async"`, ""},
+		// The ack in the goroutine the loop starts.
+		{"(*discamqp.Deps).ConsumeAsync", "amqp", "async", "medium", `d.Ch.Consume("async"`, `_ = m.Ack(false) // want`},
 	},
 	"discweak": {
 		{"discweak.ProcessOrder", "watermill", "", "low", "", ""},

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
@@ -26,6 +27,13 @@ type reporter struct {
 	root     string
 	local    map[string]*token.File
 	reported map[string]bool
+	baseline *baseline.Set
+}
+
+// known reports whether a finding is in the baseline: it stays in the
+// inventory but is not reported.
+func (r *reporter) known(f *Finding) bool {
+	return r.baseline.Known(f.Rule, r.rel(f.Pos), r.relMessage(f.Message))
 }
 
 func newReporter(pass *analysis.Pass, ix *models.Index) *reporter {
@@ -109,7 +117,7 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 			f.Suppressed = d.reason
 		}
 		hr.Findings = append(hr.Findings, *f)
-		if h.Owner && f.Suppressed == "" {
+		if h.Owner && f.Suppressed == "" && !r.known(f) {
 			r.report(at, f.Rule, f.Message, hopsOf(hr.Effects, f))
 		}
 	}
@@ -128,7 +136,7 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 			}
 			hr.Findings = append(hr.Findings, f)
 			key := p.Rule + "|" + p.Pos
-			if h.Owner && !r.reported[key] && f.Suppressed == "" {
+			if h.Owner && !r.reported[key] && f.Suppressed == "" && !r.known(&f) {
 				r.reported[key] = true
 				r.report(where, p.Rule, r.relMessage(f.Message), nil)
 			}
@@ -144,7 +152,7 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 					f.Suppressed = d.reason
 				}
 				hr.Findings = append(hr.Findings, f)
-				if h.Owner && f.Suppressed == "" {
+				if h.Owner && f.Suppressed == "" && !r.known(&f) {
 					r.report(at, f.Rule, msg, e.Path)
 				}
 				break

@@ -23,6 +23,7 @@ var defaultRetry = map[string]string{
 	"sarama":             "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
 	"kafka-go":           "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
 	"confluent-kafka-go": "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
+	"franz-go":           "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
 	"jetstream":          "unknown: set on the consumer (redelivered after AckWait, default 30 s; MaxDeliver default unlimited)",
 	"nats":               "none: core NATS does not redeliver (at most once)",
 	"amqp":               "unknown: set on the queue (an unacked or requeued delivery comes back without limit unless the queue sets x-delivery-limit)",

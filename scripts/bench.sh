@@ -46,7 +46,15 @@ prepare() { # prepare TARGET: prints the directory to run in
 	mkdir -p "$copy"
 	cp -r "$dir/." "$copy"
 	chmod -R u+w "$copy"
-	(cd "$copy" && go mod download >/dev/null 2>&1 || true)
+	# A module of a multi-module repository may replace its siblings with
+	# relative paths (../../internal/x) that do not exist outside the
+	# repository: use the published versions it requires instead, as its
+	# users do.
+	(cd "$copy" && for m in $(go mod edit -json | sed -n '/"Replace"/,$p' | awk '/"Old"/{getline; gsub(/[",]/,""); old=$2} /"New"/{getline; gsub(/[",]/,""); if ($2 ~ /^\./) print old}'); do
+		go mod edit -dropreplace="$m"
+	done
+	go mod tidy >/dev/null 2>&1 || true
+	go mod download >/dev/null 2>&1 || true)
 	echo "$copy"
 }
 
@@ -54,7 +62,7 @@ printf '%-58s %5s | %-23s | %-23s | %-15s\n' "target" "pkgs" "go vet cold / warm
 for t in "${targets[@]}"; do
 	dir=$(prepare "$t") || continue
 	cd "$dir"
-	pkgs=$(go list -deps ./... 2>/dev/null | wc -l)
+	pkgs=$(go list -deps ./... 2>/dev/null | wc -l || true)
 	c1="$work/cache-vet"; c2="$work/cache-tool"; rm -rf "$c1" "$c2"
 	read -r vcold _ < <(GOCACHE=$c1 timed go vet ./...)
 	read -r vwarm _ < <(GOCACHE=$c1 timed go vet ./...)

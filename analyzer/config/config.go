@@ -34,6 +34,9 @@ type Config struct {
 	// files whose CREATE TRIGGER statements add implicit effects;
 	// default **/migrations/*.sql, **/migrations/**/*.sql, **/*.up.sql.
 	Migrations []string `yaml:"migrations"`
+	// Baseline is an inventory (relative to the config's directory) whose
+	// findings are known and not reported; -baseline overrides it.
+	Baseline string `yaml:"baseline"`
 }
 
 // Handler declares a function as a handler.

@@ -36,6 +36,8 @@ type Handler struct {
 	Ack token.Pos
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+
+	pull bool // found only by a pull loop's receive
 }
 
 // Unresolved is a registration whose handler could not be resolved here

@@ -23,25 +23,29 @@ func (f *finder) pullLoops() {
 		var recv *ssa.Call
 		var m *models.Model
 		var ack token.Pos
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				obj := calleeFunc(call)
-				if obj == nil {
-					continue
-				}
-				cm := f.env.Model(obj)
-				if cm == nil {
-					continue
-				}
-				if cm.Receive != "" && recv == nil {
-					recv, m = call, cm
-				}
-				if cm.Ack && !ack.IsValid() {
-					ack = call.Pos()
+		// The receive is in the function; the ack may be in a callback it
+		// runs per record (franz-go EachRecord, a goroutine per partition).
+		for _, g := range withClosures(fn) {
+			for _, b := range g.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					obj := calleeFunc(call)
+					if obj == nil {
+						continue
+					}
+					cm := f.env.Model(obj)
+					if cm == nil {
+						continue
+					}
+					if cm.Receive != "" && recv == nil && g == fn {
+						recv, m = call, cm
+					}
+					if cm.Ack && !ack.IsValid() {
+						ack = call.Pos()
+					}
 				}
 			}
 		}
@@ -52,8 +56,13 @@ func (f *finder) pullLoops() {
 		h := f.add(fn, m.Receive, recv.Pos())
 		if !registered {
 			h.Confidence = "medium"
+			h.pull = true
 		}
-		if !h.Ack.IsValid() {
+		switch {
+		case h.Ack.IsValid():
+		case m.AtMostOnce:
+			h.Ack = recv.Pos() // the receive commits before it returns
+		default:
 			h.Ack = ack
 		}
 		if h.Task == "" && m.TargetArg != nil {
@@ -68,6 +77,15 @@ func (f *finder) pullLoops() {
 	}
 }
 
+// withClosures is fn and the closures it defines, at any depth.
+func withClosures(fn *ssa.Function) []*ssa.Function {
+	out := []*ssa.Function{fn}
+	for i := 0; i < len(out); i++ {
+		out = append(out, out[i].AnonFuncs...)
+	}
+	return out
+}
+
 func calleeFunc(call *ssa.Call) *types.Func {
 	if call.Call.IsInvoke() {
 		return call.Call.Method
@@ -79,9 +97,10 @@ func calleeFunc(call *ssa.Call) *types.Func {
 	return nil
 }
 
-// dropCalledWeak removes low-confidence handlers (functions that merely
-// take a message type) that another handler of the package calls: they
-// are its helpers, not entry points.
+// dropCalledWeak removes handlers that another handler of the package
+// calls: low-confidence ones (functions that merely take a message type),
+// pull loops found only by their receive, and workflow helpers. They are
+// its helpers, not entry points.
 func (f *finder) dropCalledWeak() {
 	called := map[*ssa.Function]bool{}
 	for fn, h := range f.byFn {
@@ -91,7 +110,7 @@ func (f *finder) dropCalledWeak() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if ci, ok := instr.(ssa.CallInstruction); ok {
-					if callee := ci.Common().StaticCallee(); callee != nil {
+					if callee := ci.Common().StaticCallee(); callee != nil && callee != fn {
 						called[callee] = true
 					}
 				}
@@ -100,6 +119,11 @@ func (f *finder) dropCalledWeak() {
 	}
 	for fn, h := range f.byFn {
 		if h.Confidence == "low" && called[fn] {
+			delete(f.byFn, fn)
+		}
+		// A function that receives for another pull loop (a poll helper
+		// that wraps the receive) is part of that loop.
+		if h.pull && called[fn] {
 			delete(f.byFn, fn)
 		}
 		// A workflow helper (it takes workflow.Context too) called by a

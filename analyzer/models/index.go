@@ -31,6 +31,7 @@ type Index struct {
 	transactions map[string]bool
 	noRows       map[string]bool
 	random       map[string]bool
+	inertFuncs   map[string]bool
 }
 
 var (
@@ -174,6 +175,7 @@ func NewIndex(files ...File) (*Index, error) {
 		transactions: map[string]bool{},
 		noRows:       map[string]bool{},
 		random:       map[string]bool{},
+		inertFuncs:   map[string]bool{},
 	}
 	for _, f := range files {
 		for _, lib := range f.Libraries {
@@ -196,6 +198,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.RandomFields {
 				ix.random[r] = true
+			}
+			for _, t := range lib.InertFuncTypes {
+				ix.inertFuncs[t] = true
 			}
 			for k := range lib.Functions {
 				m := &lib.Functions[k]
@@ -390,6 +395,13 @@ func (ix *Index) IsRandom(fn *types.Func) bool {
 func (ix *Index) IsRandomField(t types.Type, name string) bool {
 	tn := strings.TrimPrefix(typeName(t), "*")
 	return tn != "" && ix.random[tn+"."+name]
+}
+
+// InertFunc reports whether calling a value of type t has no effect: a
+// named function type listed under inert_func_types (context.CancelFunc).
+func (ix *Index) InertFunc(t types.Type) bool {
+	tn := typeName(t)
+	return tn != "" && ix.inertFuncs[tn]
 }
 
 // typeName spells t as catalogs do: "*pkg/path.Name" or "pkg/path.Name".

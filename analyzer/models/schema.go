@@ -24,6 +24,9 @@ type Library struct {
 	// per delivery, such as attempt counters: a key derived from them
 	// changes on every retry.
 	RandomFields []string `yaml:"random_fields"`
+	// InertFuncTypes are named function types whose values, when called,
+	// have no effect (context.CancelFunc): calling one is not an unknown.
+	InertFuncTypes []string `yaml:"inert_func_types"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
 }

@@ -276,6 +276,9 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value
 				}
 			}
 		}
+		if w.p.env.Index.InertFunc(v.Type()) {
+			return // context.CancelFunc and the like
+		}
 		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
 		return
 	}

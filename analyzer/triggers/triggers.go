@@ -99,8 +99,13 @@ func Load(root string, globs []string) *Set {
 	return e.set
 }
 
-func load(root string, globs []string) *Set {
-	s := &Set{byTable: map[string][]*Trigger{}}
+// Files lists the migration files under root matching globs (DefaultGlobs
+// when nil), sorted; vendor, testdata, hidden directories and nested
+// modules are skipped.
+func Files(root string, globs []string) []string {
+	if len(globs) == 0 {
+		globs = DefaultGlobs
+	}
 	var files []string
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -131,6 +136,12 @@ func load(root string, globs []string) *Set {
 		return nil
 	})
 	sort.Strings(files)
+	return files
+}
+
+func load(root string, globs []string) *Set {
+	s := &Set{byTable: map[string][]*Trigger{}}
+	files := Files(root, globs)
 	funcs := map[string][]Statement{}
 	var trigs []*Trigger
 	for _, f := range files {

@@ -348,3 +348,55 @@ func TestInventoryPerPackageIsSubsetOfWholeProgram(t *testing.T) {
 		t.Errorf("only %d dynamic calls resolved, want the Notifier and Audit calls", resolved)
 	}
 }
+
+// TestBaseline: an inventory written today is a baseline; with it, go vet
+// and the CLI are quiet and exit 0, and a finding missing from it (a new
+// one) is still reported and fails the run.
+func TestBaseline(t *testing.T) {
+	dir := testdataDir(t, "example")
+	base := filepath.Join(t.TempDir(), "baseline.yaml")
+	if _, stderr, code := runCmd(t, dir, binary, "inventory", "./...", "-o", base); code != 0 {
+		t.Fatalf("inventory exit %d\n%s", code, stderr)
+	}
+	_, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "-jobeffects.baseline="+base, "./...")
+	if code != 0 || len(diagnostics(stderr)) != 0 {
+		t.Errorf("go vet with the baseline: exit %d, want 0 and no diagnostics\n%s", code, stderr)
+	}
+	for _, args := range [][]string{{"-baseline", base, "./..."}, {"-whole=false", "-baseline", base, "./..."}} {
+		if _, stderr, code := runCmd(t, dir, binary, args...); code != 0 || stderr != "" {
+			t.Errorf("jobeffects %v: exit %d, want 0 and nothing printed\n%s", args, code, stderr)
+		}
+	}
+
+	// Forget credit:naive's finding: it is new again.
+	data, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inv map[string]any
+	if err := yaml.Unmarshal(data, &inv); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range inv["handlers"].([]any) {
+		if h := h.(map[string]any); h["task"] == "credit:naive" {
+			delete(h, "findings")
+		}
+	}
+	data, _ = yaml.Marshal(inv)
+	if err := os.WriteFile(base, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "-jobeffects.baseline="+base, "./...")
+	diags := diagnostics(stderr)
+	if code != 1 || len(diags) != 1 || !strings.HasPrefix(diags[0], "jobs/credit.go:13:16: unguarded: handler (*jobs.Deps).CreditNaive") {
+		t.Errorf("go vet with credit:naive left out of the baseline: exit %d, diagnostics %q; want exit 1 and only CreditNaive's", code, diags)
+	}
+
+	// A baseline that is not an inventory is a usage error naming the file.
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("schema: nope\n"), 0o644)
+	_, stderr, code = runCmd(t, dir, binary, "-baseline", bad, "./...")
+	if code != 2 || !strings.Contains(stderr, bad+":1: schema \"nope\"") {
+		t.Errorf("bad baseline: exit %d, want 2 and the file named\n%s", code, stderr)
+	}
+}

@@ -33,6 +33,7 @@ const defaultMemoryLimit = 3 << 29
 func main() {
 	args := os.Args[1:]
 	if isVetProtocol(args) {
+		registerVetVersion()
 		unitchecker.Main(analyzer.Analyzer)
 		return
 	}

@@ -71,8 +71,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 type options struct {
 	tags   string
 	strict bool
-	config string
-	whole  bool
+	config   string
+	baseline string
+	whole    bool
 
 	cpuprofile, memprofile string
 }
@@ -83,6 +84,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
 	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
+	fs.StringVar(&o.baseline, "baseline", "", "an inventory written earlier (inventory -o FILE): its findings are known and not reported, so only new ones fail")
 	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
 }
 
@@ -242,6 +244,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph,
 	defer stop()
 	analyzer.Strict = opts.strict
 	analyzer.ConfigPath = opts.config
+	analyzer.BaselinePath = opts.baseline
 	analyzer.KeepSummaries = opts.whole
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |

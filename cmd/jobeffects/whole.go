@@ -51,12 +51,21 @@ func wholeProgram(graph *checker.Graph, pkgs []*packages.Package, opts options, 
 	for _, h := range stats.Changed {
 		root := roots[h]
 		rel := func(p string) string { return effect.Relative(p, root) }
-		if f := analyzer.Reassess(h, h.At, rel); f != nil && h.Owner {
+		if f := analyzer.Reassess(h, h.At, rel); f != nil && h.Owner && !known(loaded.Config, root, f, rel) {
 			out = append(out, wholeFinding{pos: h.At, rule: f.Rule, message: f.Message})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return effect.ComparePos(out[i].pos, out[j].pos) < 0 })
 	return out
+}
+
+// known reports whether a whole-program finding is in the baseline.
+func known(cfg *config.Config, root string, f *analyzer.Finding, rel func(string) string) bool {
+	set, err := analyzer.LoadBaseline(cfg, root)
+	if err != nil {
+		return false // the per-package pass already reported it
+	}
+	return set.Known(f.Rule, rel(f.Pos), f.Message)
 }
 
 // printWhole prints whole-program findings in the text format of the others.

@@ -62,10 +62,7 @@ func (d *Deps) ConsumeAutoAck(ctx context.Context) error { // want ConsumeAutoAc
 }
 
 // ConsumeAsync ranges over the deliveries in a goroutine and acks each
-// one before writing it.
-// TODO(engine): the pull loop's ack is looked for in the receiving
-// function's own code, not in the closure it starts: expected ack at the
-// m.Ack line below (as the ack-before-effect there shows); got none.
+// one before writing it: the ack is found in the closure it starts.
 func (d *Deps) ConsumeAsync(ctx context.Context) error { // want ConsumeAsync:`^effects: db_write/insert async_log$` `unguarded: handler \(\*discamqp.Deps\).ConsumeAsync \(amqp task "async"\) repeats .*insert into async_log`
 	msgs, err := d.Ch.Consume("async", "", false, false, false, false, nil)
 	if err != nil {

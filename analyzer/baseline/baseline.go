@@ -1,0 +1,144 @@
+package baseline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Schema is the inventory schema a baseline must have.
+const Schema = "jobeffects/inventory/v1"
+
+// Set is the known findings of a baseline.
+type Set struct {
+	Path  string
+	known map[string][]string // rule and file → messages without line numbers
+	n     int
+}
+
+// file is the part of an inventory a baseline reads.
+type file struct {
+	Schema   string `yaml:"schema"`
+	Handlers []struct {
+		Findings []struct {
+			Rule     string `yaml:"rule"`
+			Position string `yaml:"position"`
+			Message  string `yaml:"message"`
+		} `yaml:"findings"`
+	} `yaml:"handlers"`
+}
+
+// Parse reads a baseline; errors are "file:line: ...".
+func Parse(path string, data []byte) (*Set, error) {
+	var f file
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&f); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty baseline (write one with: jobeffects inventory -o %s ./...)", path, path)
+		}
+		return nil, yamlError(path, err)
+	}
+	if f.Schema != Schema {
+		return nil, fmt.Errorf("%s:1: schema %q: a baseline is an inventory of schema %s (jobeffects inventory -o %s ./...)", path, f.Schema, Schema, path)
+	}
+	s := &Set{Path: path, known: map[string][]string{}}
+	for _, h := range f.Handlers {
+		for _, x := range h.Findings {
+			k := where(x.Rule, x.Position)
+			s.known[k] = append(s.known[k], lineCol.ReplaceAllString(x.Message, "$1"))
+			s.n++
+		}
+	}
+	return s, nil
+}
+
+// Len is the number of known findings.
+func (s *Set) Len() int {
+	if s == nil {
+		return 0
+	}
+	return s.n
+}
+
+// Known reports whether a finding is in the baseline. pos and msg use
+// module-relative paths, as the inventory does.
+func (s *Set) Known(rule, pos, msg string) bool {
+	if s == nil || rule == "bad-ignore" || rule == "stale-ignore" {
+		return false
+	}
+	msg = lineCol.ReplaceAllString(msg, "$1")
+	for _, m := range s.known[where(rule, pos)] {
+		// The inventory may add notes (enqueue dedup found in another
+		// package) after "; ": the finding is the same.
+		if m == msg || strings.HasPrefix(m, msg+"; ") || strings.HasPrefix(msg, m+"; ") {
+			return true
+		}
+	}
+	return false
+}
+
+// lineCol matches the ":line" or ":line:col" after a Go or SQL file name.
+var lineCol = regexp.MustCompile(`(\.go|\.sql):\d+(:\d+)?`)
+
+func where(rule, pos string) string {
+	return rule + "\x00" + lineCol.ReplaceAllString(pos, "$1")
+}
+
+// yamlError names the file and line of a YAML error: "file:line: msg".
+func yamlError(path string, err error) error {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+		if i := strings.Index(msg, " into "); i >= 0 {
+			msg = msg[:i] + " (not an inventory)"
+		}
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	line := "1"
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.Index(rest, ": "); i >= 0 {
+			line, msg = rest[:i], rest[i+2:]
+		}
+	}
+	return fmt.Errorf("%s:%s: %s", path, line, msg)
+}
+
+var (
+	cacheMu sync.Mutex
+	cache   = map[string]*loaded{}
+)
+
+type loaded struct {
+	set *Set
+	err error
+}
+
+// Load reads a baseline once per process (go vet runs many packages in
+// one process under some drivers; the CLI runs all of them).
+func Load(path string) (*Set, error) {
+	if path == "" {
+		return nil, nil
+	}
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	if l, ok := cache[path]; ok {
+		return l.set, l.err
+	}
+	data, err := os.ReadFile(path)
+	var s *Set
+	if err != nil {
+		err = fmt.Errorf("reading the baseline: %w", err)
+	} else {
+		s, err = Parse(path, data)
+	}
+	cache[path] = &loaded{s, err}
+	return s, err
+}
