@@ -69,8 +69,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // common flags of both modes.
 type options struct {
-	tags   string
-	strict bool
+	tags     string
+	strict   bool
 	config   string
 	baseline string
 	whole    bool
