@@ -173,7 +173,7 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discamqp.Deps).Consume", "amqp", "emails", "medium", `d.Ch.Consume("emails"`, `_ = m.Ack(false) // after the write`},
 		{"(*discamqp.Deps).ConsumeAckFirst", "amqp", "audit", "medium", `d.Ch.ConsumeWithContext(ctx, "audit"`, `d.Ch.Ack(m.DeliveryTag, false)`},
 		// TODO(engine): with autoAck true the Consume call is the ack.
-		{"(*discamqp.Deps).ConsumeAutoAck", "amqp", "clicks", "medium", `d.Ch.Consume("clicks"`, ""},
+		{"(*discamqp.Deps).ConsumeAutoAck", "amqp", "clicks", "medium", `d.Ch.Consume("clicks"`, `d.Ch.Consume("clicks"`},
 		// The ack in the goroutine the loop starts.
 		{"(*discamqp.Deps).ConsumeAsync", "amqp", "async", "medium", `d.Ch.Consume("async"`, `_ = m.Ack(false) // want`},
 	},

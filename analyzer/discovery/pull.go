@@ -60,21 +60,29 @@ func (f *finder) pullLoops() {
 		}
 		switch {
 		case h.Ack.IsValid():
-		case m.AtMostOnce:
+		case m.AtMostOnce || (m.AtMostOnceIf != nil && ssavalue.IsTrue(modelArg(recv, *m.AtMostOnceIf))):
 			h.Ack = recv.Pos() // the receive commits before it returns
 		default:
 			h.Ack = ack
 		}
 		if h.Task == "" && m.TargetArg != nil {
-			args := recv.Call.Args
-			if !recv.Call.IsInvoke() && len(args) > 0 {
-				args = args[1:]
-			}
-			if *m.TargetArg < len(args) {
-				h.Task = ssavalue.ConstString(args[*m.TargetArg])
+			if v := modelArg(recv, *m.TargetArg); v != nil {
+				h.Task = ssavalue.ConstString(v)
 			}
 		}
 	}
+}
+
+// modelArg is argument k of a modeled method call, the receiver excluded.
+func modelArg(call *ssa.Call, k int) ssa.Value {
+	args := call.Call.Args
+	if obj := calleeFunc(call); !call.Call.IsInvoke() && obj != nil && obj.Type().(*types.Signature).Recv() != nil && len(args) > 0 {
+		args = args[1:]
+	}
+	if k < 0 || k >= len(args) {
+		return nil
+	}
+	return args[k]
 }
 
 // withClosures is fn and the closures it defines, at any depth.

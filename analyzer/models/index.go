@@ -150,7 +150,7 @@ func (m *Model) validate() error {
 	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim {
 		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, calls, begin, request, open_flags, complete, claim or none)", m.name())
 	}
-	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback} {
+	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback, m.AtMostOnceIf} {
 		if p != nil && *p < -1 {
 			return fmt.Errorf("%s: argument index %d is negative", m.name(), *p)
 		}

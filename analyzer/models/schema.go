@@ -128,6 +128,10 @@ type Model struct {
 	// (kafka-go ReadMessage with a group): every effect after it is lost
 	// on a crash.
 	AtMostOnce bool `yaml:"at_most_once"`
+	// AtMostOnceIf is the index of a boolean argument that, when the
+	// constant true, makes the receive at most once (amqp's autoAck: the
+	// broker acks each delivery as it sends it).
+	AtMostOnceIf *int `yaml:"at_most_once_if"`
 
 	// ReceiverSuffix matches methods (Methods) of any type whose name ends
 	// in it, in a package importing RequiresImport: the builders ent

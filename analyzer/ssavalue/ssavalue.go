@@ -140,6 +140,12 @@ func SliceElems(v ssa.Value) []ssa.Value {
 	return out
 }
 
+// IsTrue reports whether v is the boolean constant true.
+func IsTrue(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
+}
+
 // ConstString returns the constant string v is (through interface boxing),
 // or "".
 func ConstString(v ssa.Value) string {

@@ -45,9 +45,10 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 		w.callValue(ci, args[k], tx)
 	}
-	if m.Ack || m.AtMostOnce {
+	atMostOnce := m.AtMostOnce || (m.AtMostOnceIf != nil && ssavalue.IsTrue(arg(m.AtMostOnceIf)))
+	if m.Ack || atMostOnce {
 		op := "ack"
-		if m.AtMostOnce {
+		if atMostOnce {
 			op = "receive-commit"
 		}
 		w.addSite(&effect.Effect{Kind: effect.KindAck, Op: op, Risk: effect.Safe, Path: []effect.Hop{w.hop(ci)}}, ci, nil, true)

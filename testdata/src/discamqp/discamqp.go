@@ -45,13 +45,10 @@ func (d *Deps) ConsumeAckFirst(ctx context.Context) error { // want ConsumeAckFi
 }
 
 // ConsumeAutoAck consumes with autoAck: the broker acks each delivery
-// before sending it, so the write is at most once.
-// TODO(engine): correct is ack-before-effect at the Consume call ("this
-// receive acknowledges before it returns"), as for kafka-go ReadMessage;
-// at_most_once cannot depend on the constant autoAck argument (true), so
-// nothing is reported besides unguarded.
+// before sending it, so the write is at most once: ack-before-effect at
+// the Consume call, as for kafka-go ReadMessage.
 func (d *Deps) ConsumeAutoAck(ctx context.Context) error { // want ConsumeAutoAck:`^effects: db_write/insert clicks$` `unguarded: handler \(\*discamqp.Deps\).ConsumeAutoAck \(amqp task "clicks"\) repeats .*insert into clicks`
-	msgs, err := d.Ch.Consume("clicks", "", true, false, false, false, nil)
+	msgs, err := d.Ch.Consume("clicks", "", true, false, false, false, nil) // want `ack-before-effect: this receive commits the message before it returns, so its effects \(insert into clicks`
 	if err != nil {
 		return err
 	}
