@@ -72,6 +72,10 @@ type Effect struct {
 	Issue string
 	// IssuePos is where the pitfall is (the claim, the key).
 	IssuePos string
+	// Runs are the library callback chains the operation executes
+	// ("gorm:create"): the whole-program pass adds the effects of the
+	// callbacks registered on them.
+	Runs []string
 }
 
 // KeepPaths makes folded effects keep up to MaxAlt other paths in Alt.

@@ -32,6 +32,8 @@ type Index struct {
 	noRows       map[string]bool
 	random       map[string]bool
 	inertFuncs   map[string]bool
+	callbacks    map[string]*CallbackRegistry // by registering function
+	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
 }
 
 var (
@@ -176,6 +178,7 @@ func NewIndex(files ...File) (*Index, error) {
 		noRows:       map[string]bool{},
 		random:       map[string]bool{},
 		inertFuncs:   map[string]bool{},
+		callbacks:    map[string]*CallbackRegistry{},
 	}
 	for _, f := range files {
 		for _, lib := range f.Libraries {
@@ -201,6 +204,15 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, t := range lib.InertFuncTypes {
 				ix.inertFuncs[t] = true
+			}
+			for k := range lib.Callbacks {
+				reg := &lib.Callbacks[k]
+				if reg.ReceiverSuffix != "" {
+					ix.cbPatterns = append(ix.cbPatterns, reg)
+				}
+				for _, f := range reg.Register {
+					ix.callbacks[f] = reg
+				}
 			}
 			for k := range lib.Functions {
 				m := &lib.Functions[k]
@@ -265,6 +277,31 @@ func (ix *Index) Lookup(fn *types.Func) *Model {
 	}
 	return nil
 }
+
+// Callback returns the registry fn registers callbacks with, if any.
+func (ix *Index) Callback(fn *types.Func) *CallbackRegistry {
+	if reg := ix.callbacks[FuncKey(fn)]; reg != nil {
+		return reg
+	}
+	if fn.Pkg() == nil {
+		return nil
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
+	recv := strings.TrimPrefix(typeName(sig.Recv().Type()), "*")
+	for _, reg := range ix.cbPatterns {
+		if strings.HasSuffix(recv, reg.ReceiverSuffix) && slices.Contains(reg.Methods, fn.Name()) &&
+			(reg.RequiresImport == "" || imports(fn.Pkg(), reg.RequiresImport)) {
+			return reg
+		}
+	}
+	return nil
+}
+
+// HasCallbacks reports whether any library declares a callback registry.
+func (ix *Index) HasCallbacks() bool { return len(ix.callbacks)+len(ix.cbPatterns) > 0 }
 
 // lookupPattern matches generated builder methods by receiver name suffix.
 func (ix *Index) lookupPattern(fn *types.Func) *Model {

@@ -29,6 +29,63 @@ type Library struct {
 	InertFuncTypes []string `yaml:"inert_func_types"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
+	// Callbacks say how code registers functions the library later runs
+	// inside its own operations (gorm's db.Callback().Create().Register).
+	Callbacks []CallbackRegistry `yaml:"callbacks"`
+}
+
+// CallbackRegistry describes one way of registering a library callback.
+// The registration is usually in main while the operation that runs the
+// callback is in a job package, so only the whole-program pass joins them:
+// an operation whose model Runs a chain gains the effects of the callbacks
+// registered on that chain.
+type CallbackRegistry struct {
+	// Register are the registering functions (processor.Register, Replace).
+	Register []string `yaml:"register"`
+	// Func is the argument holding the callback, Name the one naming it.
+	Func int  `yaml:"func"`
+	Name *int `yaml:"name"`
+	// Through are calls on the registration's receiver chain that pass the
+	// chain on (gorm's Before("x"), After("x"), Match(f)).
+	Through []string `yaml:"through"`
+	// Chains map the call that selects a chain to the chain's name
+	// ("(*gorm.io/gorm.callbacks).Create": gorm:create). A registration
+	// whose chain cannot be read applies to every chain of the registry.
+	Chains map[string]string `yaml:"chains"`
+
+	// ReceiverSuffix, RequiresImport and Methods match generated
+	// registering methods instead of Register, as Model's do (ent's
+	// <Entity>Client.Use).
+	ReceiverSuffix string   `yaml:"receiver_suffix"`
+	RequiresImport string   `yaml:"requires_import"`
+	Methods        []string `yaml:"methods"`
+	// Variadic: every argument from Func on is a callback (Use(hooks...)).
+	Variadic bool `yaml:"variadic"`
+	// Chain names the chain of a ReceiverSuffix registration: "{table}"
+	// stands for the receiver's entity as a table (CustomerClient →
+	// customers), "*" (every entity) when the receiver is the bare suffix.
+	Chain string `yaml:"chain"`
+	// Builds: the registered value builds the function that runs (an ent
+	// hook wraps the next mutator in a closure): the effects are those of
+	// the functions it makes.
+	Builds bool `yaml:"builds"`
+	// Noun is what the library calls a registered function in messages
+	// ("hook"; "callback" when empty).
+	Noun string `yaml:"noun"`
+	// OpFilter reads the operations a registered value is limited to
+	// (ent's hook.On(h, ent.OpCreate)): "{op}" in Chain stands for each;
+	// without a filter, for every operation ("*").
+	OpFilter *OpFilter `yaml:"op_filter"`
+}
+
+// OpFilter is a call wrapping a callback that limits it to operations
+// given as a bit mask argument.
+type OpFilter struct {
+	PackageName    string         `yaml:"package_name"` // the wrapping function's package name (generated: "hook")
+	Func           string         `yaml:"func"`         // and its name ("On")
+	RequiresImport string         `yaml:"requires_import"`
+	Arg            int            `yaml:"arg"`  // the mask argument
+	Bits           map[int]string `yaml:"bits"` // bit → operation name
 }
 
 // Model describes the effect of calling one function or method.
@@ -116,6 +173,11 @@ type Model struct {
 	// Hooks are methods of the model type (TargetType, or a chained
 	// Model(x)) the call runs: gorm's BeforeCreate, AfterCreate, ….
 	Hooks []string `yaml:"hooks"`
+	// Runs are the library's callback chains the call executes (gorm:create
+	// for Create; "ent:{table}" for an ent builder of that table): callbacks
+	// registered on them (Library.Callbacks) are effects of the call in
+	// whole-program mode.
+	Runs []string `yaml:"runs"`
 
 	// Receive names the framework of a pull-loop receive call (SQS
 	// ReceiveMessage, kafka-go FetchMessage): the function that makes it is

@@ -210,6 +210,10 @@ func modelTypeOf(v ssa.Value) types.Type {
 	return t
 }
 
+// TableName is the table an ORM names after a type: "UserProfile" →
+// "user_profiles".
+func TableName(typeName string) string { return pluralSnake(typeName) }
+
 // pluralSnake turns "UserProfile" into "user_profiles".
 func pluralSnake(name string) string {
 	var b strings.Builder

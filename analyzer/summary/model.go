@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/types"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -21,6 +22,9 @@ import (
 func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, args []ssa.Value) {
 	if m.None {
 		return
+	}
+	if len(m.Runs) > 0 {
+		defer w.tagRuns(ci, len(w.sites), m.Runs)
 	}
 	arg := func(p *int) ssa.Value {
 		if p == nil || *p < 0 || *p >= len(args) {
@@ -345,4 +349,24 @@ func openFlags(e *effect.Effect, v ssa.Value) {
 		return
 	}
 	e.Op, e.Risk = effect.OpWrite, effect.Safe
+}
+
+// tagRuns marks the database writes the call itself made (sites from
+// index n on whose path is just the call: not a hook's or a trigger's) as
+// running the library's callback chains.
+func (w *walker) tagRuns(ci ssa.CallInstruction, n int, runs []string) {
+	hop := w.hop(ci)
+	for _, s := range w.sites[n:] {
+		e := s.Effect
+		if e.Kind != effect.KindDBWrite || len(e.Path) != 1 || e.Path[0] != hop {
+			continue
+		}
+		e.Runs = runs
+		if e.Target != "" && slices.ContainsFunc(runs, func(r string) bool { return strings.Contains(r, "{table}") }) {
+			e.Runs = make([]string, len(runs))
+			for i, r := range runs {
+				e.Runs[i] = strings.ReplaceAll(r, "{table}", e.Target)
+			}
+		}
+	}
 }

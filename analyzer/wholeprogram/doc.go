@@ -12,6 +12,14 @@
 // the per-package pass computed them), with the dynamic hop in the path;
 // a call VTA cannot resolve stays unknown, with the reason.
 //
+// It also joins library callbacks the program registers in one place to
+// the operations that run them elsewhere (callbacks.go): a gorm callback
+// registered on the update chain is an effect of every Update a handler
+// makes, an ent hook installed with client.User.Use of every user
+// mutation its hook.On allows. The catalog says how each library
+// registers them (models.CallbackRegistry) and which operations run which
+// chain (Model.Runs).
+//
 // go vet runs one package at a time and cannot do this; the jobeffects
 // command does it for the inventory and, by default, for its diagnostics.
 package wholeprogram

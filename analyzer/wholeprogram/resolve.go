@@ -26,6 +26,7 @@ type Stats struct {
 	Functions int // functions in the VTA slice
 	Dynamic   int // dynamic-call effects considered
 	Resolved  int // of which resolved to at least one callee
+	Callbacks int // effects added by library callbacks (gorm) the program registers
 	// Changed are the handlers whose effects changed.
 	Changed []*analyzer.HandlerResult
 }
@@ -53,7 +54,14 @@ func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph
 	// VTA learns what flows into an interface or func value from the
 	// stores that put it there, which are typically in main (wiring
 	// dependencies); the root packages' functions join the slice for that.
-	entries = append(entries, r.rootFunctions(prog, pkgs)...)
+	roots := r.rootFunctions(prog, pkgs)
+	entries = append(entries, roots...)
+	regs := r.registrations(roots)
+	for _, chain := range sortedKeys(regs) {
+		for _, g := range regs[chain] {
+			entries = append(entries, g.fns...)
+		}
+	}
 	chaGraph := cha.CallGraph(prog)
 	slice := r.slice(chaGraph, entries)
 	stats.Functions = len(slice)
@@ -63,7 +71,18 @@ func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph
 		for _, h := range res.Handlers {
 			changed := false
 			var out []effect.Effect
+			var effs []effect.Effect
 			for _, e := range h.Effects {
+				effs = append(effs, e)
+				if len(e.Runs) > 0 && len(regs) > 0 {
+					if cb := r.callbackEffects(e, regs); len(cb) > 0 {
+						stats.Callbacks += len(cb)
+						changed = true
+						effs = append(effs, cb...)
+					}
+				}
+			}
+			for _, e := range effs {
 				if e.Kind != effect.KindDynamic {
 					out = append(out, e)
 					continue
@@ -358,4 +377,13 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 		return []effect.Effect{}
 	}
 	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

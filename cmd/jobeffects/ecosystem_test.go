@@ -103,6 +103,31 @@ func TestEcosystemModule(t *testing.T) {
 		t.Errorf("GormSignUp: no email effect through the AfterCreate hook\nwant %s\ngot:\n%s", wantHook, got)
 	}
 
+	// The gorm callback registered in main (models.RegisterCallbacks) runs
+	// inside GormCredit's Update: its HTTP post is an effect of the
+	// handler in the whole-program inventory, the callback in the path.
+	gormFile := filepath.Join(dir, "jobs", "gorm.go")
+	updateLine := lineOf(t, gormFile, `Update("balance"`)
+	post := lineOf(t, filepath.Join(dir, "internal", "models", "callbacks.go"), "http.Post(")
+	wantCallback := fmt.Sprintf(`http/post events.example.com high guarded=false evidence=internal/models/callbacks.go:%d path=jobs/gorm.go:%d (*jobs.Deps).GormCredit (gorm:update callback "models:publish_update") | internal/models/callbacks.go:%d models.publishUpdate`, post, updateLine, post)
+	if got := effects("GormCredit"); !strings.Contains(got, wantCallback+"\n") {
+		t.Errorf("GormCredit: no effect of the registered gorm callback\nwant %s\ngot:\n%s", wantCallback, got)
+	}
+
+	// The ent hook installed in main with client.Customer.Use and limited
+	// to creates (hook.On(…, ent.OpCreate)) sends its email from
+	// EntCreate's Save, not from EntCredit's update.
+	entFile := filepath.Join(dir, "jobs", "ent.go")
+	save := lineOf(t, entFile, "Create().SetEmail(p.Email).Save(ctx)")
+	hookMail := lineOf(t, filepath.Join(dir, "internal", "notify", "hooks.go"), "smtp.SendMail(")
+	wantEntHook := fmt.Sprintf(`email/send smtp high guarded=false evidence=internal/notify/hooks.go:%d path=jobs/ent.go:%d (*jobs.Deps).EntCreate (ent:customers:create hook) | internal/notify/hooks.go:%d notify.CustomerCreated.func1.func1`, hookMail, save, hookMail)
+	if got := effects("EntCreate"); !strings.Contains(got, wantEntHook+"\n") {
+		t.Errorf("EntCreate: no effect of the ent hook\nwant %s\ngot:\n%s", wantEntHook, got)
+	}
+	if got := effects("EntCredit"); strings.Contains(got, "hooks.go") {
+		t.Errorf("EntCredit: the create-only ent hook ran on an update:\n%s", got)
+	}
+
 	// The orders_audit trigger's insert into audit_log is an effect of the
 	// sqlc insert into orders, with the migration's lines in its path.
 	migration := filepath.Join(dir, "migrations", "001_schema.sql")

@@ -17,10 +17,8 @@ func (d *Deps) GormSignUp(ctx context.Context, t *asynq.Task) error {
 }
 
 // GormClaimedOrder claims the job with ON CONFLICT DO NOTHING and creates
-// the order in the same transaction.
-// TODO(engine): the orders_audit trigger fires for this insert too, but
-// triggers are joined only to SQL text, not to ORM writes (the audit_log
-// insert is missing from the inventory; it would be guarded).
+// the order in the same transaction; the orders_audit trigger's insert
+// runs in it too, so it is guarded as well.
 func (d *Deps) GormClaimedOrder(ctx context.Context, t *asynq.Task) error {
 	p := decode(t)
 	return d.Gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -35,7 +33,8 @@ func (d *Deps) GormClaimedOrder(ctx context.Context, t *asynq.Task) error {
 	})
 }
 
-// GormCredit increments a balance with gorm.Expr.
+// GormCredit increments a balance with gorm.Expr; the update also runs the
+// publish_update callback registered in main (internal/models/callbacks.go).
 func (d *Deps) GormCredit(ctx context.Context, t *asynq.Task) error {
 	p := decode(t)
 	return d.Gorm.WithContext(ctx).Model(&models.Account{ID: 1}).

@@ -18,11 +18,11 @@ func (d *Deps) SqlcOrder(ctx context.Context, t *asynq.Task) error {
 
 // SqlcQuerier calls the same query through the emit_interface Querier.
 // go vet cannot know the implementation (a dynamic call, unknown); the
-// whole-program inventory should resolve it to (*sqlcdb.Queries).CreateOrder,
-// wired in cmd/worker.
-// TODO(engine): it stays unknown: the VTA slice holds only what the
-// handlers reach, not cmd/worker's main, where *sqlcdb.Queries is stored
-// into Deps.Querier.
+// whole-program inventory resolves it to (*sqlcdb.Queries).CreateOrder,
+// wired in cmd/worker: VTA sees main store *sqlcdb.Queries into
+// Deps.Querier (the root packages' functions are part of its slice), so
+// the insert and its trigger's audit insert appear with the dynamic hop
+// in their paths.
 func (d *Deps) SqlcQuerier(ctx context.Context, t *asynq.Task) error {
 	p := decode(t)
 	_, err := d.Querier.CreateOrder(ctx, sqlcdb.CreateOrderParams{Ref: p.OrderID, Amount: p.Amount})

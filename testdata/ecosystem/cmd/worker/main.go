@@ -21,6 +21,8 @@ import (
 	"gorm.io/gorm"
 
 	"example.com/ecosystem/ent"
+	"example.com/ecosystem/internal/models"
+	"example.com/ecosystem/internal/notify"
 	"example.com/ecosystem/internal/sqlcdb"
 	"example.com/ecosystem/jobs"
 )
@@ -33,10 +35,14 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	if err := models.RegisterCallbacks(gdb); err != nil {
+		log.Fatal(err)
+	}
 	entClient, err := ent.Open("postgres", dsn)
 	if err != nil {
 		log.Fatal(err)
 	}
+	entClient.Customer.Use(notify.CustomerCreated())
 	sdb, err := sqlx.Open("postgres", dsn)
 	if err != nil {
 		log.Fatal(err)
