@@ -104,10 +104,10 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discneoq.Deps).Nightly", "neoq", "@every 24h", "high", `nq.StartCron(`, ""},
 	},
 	"discrmq": {
-		// TODO(engine): the task is the queue (conn.OpenQueue("thumbnails")).
-		{"discrmq.Thumbnailer.Consume", "rmq", "", "high", `q.AddConsumer("thumb"`, ""},
-		{"(*discrmq.Batcher).Consume", "rmq", "", "high", `q.AddBatchConsumer("batch"`, ""},
-		{"discrmq.Start.func1", "rmq", "", "high", `q.AddConsumerFunc("audit"`, ""},
+		// The task is the queue (conn.OpenQueue("thumbnails")).
+		{"discrmq.Thumbnailer.Consume", "rmq", "thumbnails", "high", `q.AddConsumer("thumb"`, ""},
+		{"(*discrmq.Batcher).Consume", "rmq", "thumbnails", "high", `q.AddBatchConsumer("batch"`, ""},
+		{"discrmq.Start.func1", "rmq", "thumbnails", "high", `q.AddConsumerFunc("audit"`, ""},
 	},
 	"disctemporal": {
 		{"disctemporal.Notify", "temporal", "Notify", "high", "", ""},
@@ -130,30 +130,31 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"disclambda.Raw.Invoke", "lambda", "", "high", `lambda.StartHandler(Raw{})`, ""},
 	},
 	"discpubsub": {
-		// TODO(engine): tasks from the subscription ("orders-sub", "legacy-sub").
-		{"(*discpubsub.Deps).OnOrder", "pubsub", "", "high", `c.Subscriber("orders-sub").Receive(`, ""},
-		{"discpubsub.Receive.func1", "pubsub", "", "high", `c1.Subscription("legacy-sub").Receive(`, ""},
+		// Tasks from the subscription that built Receive's receiver.
+		{"(*discpubsub.Deps).OnOrder", "pubsub", "orders-sub", "high", `c.Subscriber("orders-sub").Receive(`, ""},
+		{"discpubsub.Receive.func1", "pubsub", "legacy-sub", "high", `c1.Subscription("legacy-sub").Receive(`, ""},
 	},
 	"discsarama": {
-		// TODO(engine): tasks: the topics ("payments", "refunds").
-		{"discsarama.Projector.ConsumeClaim", "sarama", "", "high", `group.Consume(ctx, []string{"payments"}`, `s.MarkMessage(msg, "") // after the write`},
-		{"(*discsarama.Eager).ConsumeClaim", "sarama", "", "high", `group.Consume(ctx, []string{"refunds"}`, `s.MarkMessage(msg, "") // want`},
+		// Tasks: the topics ("payments", "refunds").
+		{"discsarama.Projector.ConsumeClaim", "sarama", "payments", "high", `group.Consume(ctx, []string{"payments"}`, `s.MarkMessage(msg, "") // after the write`},
+		{"(*discsarama.Eager).ConsumeClaim", "sarama", "refunds", "high", `group.Consume(ctx, []string{"refunds"}`, `s.MarkMessage(msg, "") // want`},
 	},
 	"discnats": {
 		{"(*discnats.Deps).OnCreated", "nats", "orders.created", "high", `nc.Subscribe("orders.created"`, ""},
 		{"discnats.Subscribe.func1", "nats", "orders.paid", "high", `nc.QueueSubscribe("orders.paid"`, ""},
 		{"(*discnats.Deps).OnShipped", "jetstream", "orders.shipped", "high", `js.Subscribe("orders.shipped"`, ""},
-		// TODO(engine): tasks from the consumer ("fulfil").
-		{"(*discnats.Deps).OnStream", "jetstream", "", "high", `cons.Consume(d.OnStream)`, ""},
+		// The task is the consumer's name, where it was built ("fulfil");
+		// consumers passed in as parameters have none.
+		{"(*discnats.Deps).OnStream", "jetstream", "fulfil", "high", `cons.Consume(d.OnStream)`, ""},
 		{"(*discnats.Deps).PullBatch", "jetstream", "", "medium", `cons.Fetch(10)`, `the batch's ack`},
 		{"(*discnats.Deps).PullIter", "jetstream", "", "medium", `cons.Messages()`, `the iterator's ack`},
 		{"(*discnats.Deps).PullLegacy", "jetstream", "", "medium", `sub.Fetch(10)`, `if err := m.Ack(); err != nil { // want`},
 		{"(*discnats.Deps).PullNext", "jetstream", "", "medium", `cons.Next()`, `the single message's ack`},
 	},
 	"discsqs": {
-		// TODO(engine): tasks from the input's QueueUrl ("orders", "refunds").
-		{"(*discsqs.Deps).Poll", "sqs", "", "medium", `ReceiveMessageInput{QueueUrl: aws.String("orders")`, `DeleteMessageInput{QueueUrl: aws.String("orders")`},
-		{"(*discsqs.Deps).PollDeleteFirst", "sqs", "", "medium", `ReceiveMessageInput{QueueUrl: aws.String("refunds")`, `DeleteMessageInput{QueueUrl: aws.String("refunds")`},
+		// Tasks from the input's QueueUrl ("orders", "refunds").
+		{"(*discsqs.Deps).Poll", "sqs", "orders", "medium", `ReceiveMessageInput{QueueUrl: aws.String("orders")`, `DeleteMessageInput{QueueUrl: aws.String("orders")`},
+		{"(*discsqs.Deps).PollDeleteFirst", "sqs", "refunds", "medium", `ReceiveMessageInput{QueueUrl: aws.String("refunds")`, `DeleteMessageInput{QueueUrl: aws.String("refunds")`},
 	},
 	"discfranz": {
 		{"(*discfranz.Deps).Poll", "franz-go", "", "medium", `fetches := d.Cl.PollFetches(ctx)`, `the batch commit`},

@@ -239,7 +239,10 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 	}
 	task := r.Task
 	if r.Name != nil && *r.Name < len(args) {
-		task = ssavalue.ConstString(args[*r.Name])
+		task = taskName(args[*r.Name])
+	}
+	if task == "" && len(r.TaskFrom) > 0 {
+		task = taskFrom(r.TaskFrom, c)
 	}
 	if r.KindTypeArg != nil && *r.KindTypeArg < len(typeArgs) {
 		if k, ok := f.env.KindOf(typeArgs[*r.KindTypeArg]); ok {

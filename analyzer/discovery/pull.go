@@ -70,6 +70,9 @@ func (f *finder) pullLoops() {
 				h.Task = ssavalue.ConstString(v)
 			}
 		}
+		if h.Task == "" && len(m.TaskFrom) > 0 {
+			h.Task = taskFrom(m.TaskFrom, &recv.Call)
+		}
 	}
 }
 

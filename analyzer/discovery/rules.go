@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
 //go:embed frameworks.yaml
@@ -45,6 +47,10 @@ type Registration struct {
 	// Options is the argument of a struct literal whose Name field names
 	// (or, for structs, prefixes) the task.
 	Options *int `yaml:"options"`
+	// TaskFrom says where the task is named when Name is not a constant:
+	// typically the call that built the registering call's receiver
+	// (pubsub client.Subscriber("x").Receive, rmq conn.OpenQueue("x")).
+	TaskFrom []models.TaskSource `yaml:"task_from"`
 }
 
 // Shape describes a handler by its signature.

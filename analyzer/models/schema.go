@@ -179,6 +179,11 @@ type Model struct {
 	// whole-program mode.
 	Runs []string `yaml:"runs"`
 
+	// TaskFrom says where the consumer's task (queue, topic) is named
+	// when no constant argument names it (SQS: the QueueUrl field of the
+	// input).
+	TaskFrom []TaskSource `yaml:"task_from"`
+
 	// Receive names the framework of a pull-loop receive call (SQS
 	// ReceiveMessage, kafka-go FetchMessage): the function that makes it is
 	// a handler, its body between receive and ack the per-message work.
@@ -200,6 +205,19 @@ type Model struct {
 	// generates into the user's module ("UserCreate".Save).
 	ReceiverSuffix string `yaml:"receiver_suffix"`
 	RequiresImport string `yaml:"requires_import"`
+}
+
+// TaskSource locates a consumer's task name (queue, topic,
+// subscription): argument Arg of the call itself, or, with Func, of the
+// call of Func that built the call's receiver (client.Subscriber("x"),
+// conn.OpenQueue("x")); with Field, that field of a struct-literal
+// argument (ReceiveMessageInput{QueueUrl: aws.String(url)}). A constant
+// string, a string pointer helper of one (aws.String), or a []string
+// literal of them (topics) names it; a URL's last path segment does.
+type TaskSource struct {
+	Func  string `yaml:"func"`
+	Arg   int    `yaml:"arg"`
+	Field string `yaml:"field"`
 }
 
 // ChainRule is a call on a builder's receiver chain that changes the

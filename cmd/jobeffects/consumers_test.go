@@ -96,14 +96,14 @@ func TestConsumersModule(t *testing.T) {
 	// "registration" is its receive call.
 	type row struct{ handler, framework, task, registered, ack, risk string }
 	want := []row{
-		// TODO(engine): tasks the engine cannot read yet: the Sarama topic
-		// list ("payments"), the Lambda event type ("SQSEvent"), the
-		// JetStream consumer ("fulfil"), the Pub/Sub subscription
-		// ("invoices-sub"), the SQS queue (a field, not a constant).
-		{"kafka.Projector.ConsumeClaim", "sarama", "", at("kafka/projector.go", "group.Consume("), at("kafka/projector.go", "s.MarkMessage("), "medium"},
+		// Tasks: the Sarama topic list, the JetStream consumer's name and
+		// the Pub/Sub subscription, read where the receiver was built.
+		// Lambda has none in code (its event source is configuration), and
+		// the SQS queue comes from a struct field (p.Queue), not a constant.
+		{"kafka.Projector.ConsumeClaim", "sarama", "payments", at("kafka/projector.go", "group.Consume("), at("kafka/projector.go", "s.MarkMessage("), "medium"},
 		{"lambdafn.handle", "lambda", "", at("lambdafn/main.go", "lambda.Start(handle)"), "", "medium"},
-		{"natsc.(*Consumer).Fulfil", "jetstream", "", at("natsc/consumer.go", "cons.Consume(c.Fulfil)"), "", "medium"},
-		{"pubsubc.Receive.func1", "pubsub", "", at("pubsubc/receive.go", `Subscriber("invoices-sub").Receive(`), "", "medium"},
+		{"natsc.(*Consumer).Fulfil", "jetstream", "fulfil", at("natsc/consumer.go", "cons.Consume(c.Fulfil)"), "", "medium"},
+		{"pubsubc.Receive.func1", "pubsub", "invoices-sub", at("pubsubc/receive.go", `Subscriber("invoices-sub").Receive(`), "", "medium"},
 		{"sqspoll.(*Poller).Run", "sqs", "", at("sqspoll/poll.go", "p.SQS.ReceiveMessage("), at("sqspoll/poll.go", "p.SQS.DeleteMessage("), "medium"},
 		{"wm.(*Handlers).MarkShipped", "watermill", "mark_shipped", at("wm/router.go", `r.AddHandler("mark_shipped"`), "", "safe"},
 		{"natsc.(*Consumer).Audit", "nats", "orders.events", at("natsc/consumer.go", `nc.Subscribe("orders.events"`), "", "medium"},

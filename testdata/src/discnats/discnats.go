@@ -4,10 +4,10 @@
 // Consumer.Fetch, Consumer.Messages and a legacy pull subscription's Fetch
 // with their Ack.
 //
-// TODO(engine): jetstream Consume callbacks and pull loops have no task:
-// it is the consumer their receiver was built for
-// (js.Consumer(ctx, "ORDERS", "fulfil")), expected (jetstream task
-// "fulfil"); the engine reads tasks from the call's own arguments only.
+// A jetstream consumer's task is the consumer's name, read where the
+// consumer was built (js.Consumer(ctx, "ORDERS", "fulfil"), or the
+// Durable/Name of CreateOrUpdateConsumer's config); a consumer passed in
+// as a parameter has no task.
 package discnats
 
 import (
@@ -37,7 +37,7 @@ func (d *Deps) OnShipped(m *nats.Msg) { // want OnShipped:`^effects: db_write/in
 }
 
 // OnStream is a jetstream Consume callback.
-func (d *Deps) OnStream(m jetstream.Msg) { // want OnStream:`^effects: db_write/insert fulfilments$` `unguarded: handler \(\*discnats.Deps\).OnStream repeats .*insert into fulfilments`
+func (d *Deps) OnStream(m jetstream.Msg) { // want OnStream:`^effects: db_write/insert fulfilments$` `unguarded: handler \(\*discnats.Deps\).OnStream \(jetstream task "fulfil"\) repeats .*insert into fulfilments`
 	if _, err := d.DB.Exec("insert into fulfilments(data) values ($1)", m.Data()); err != nil {
 		_ = m.Nak()
 		return
@@ -45,7 +45,7 @@ func (d *Deps) OnStream(m jetstream.Msg) { // want OnStream:`^effects: db_write/
 	_ = m.Ack()
 }
 
-func Subscribe(ctx context.Context, nc *nats.Conn, js nats.JetStreamContext, cons jetstream.Consumer, db *sql.DB) error { // want Subscribe:`^no effects$`
+func Subscribe(ctx context.Context, nc *nats.Conn, js nats.JetStreamContext, js2 jetstream.JetStream, db *sql.DB) error { // want Subscribe:`^no effects$`
 	d := &Deps{DB: db}
 	if _, err := nc.Subscribe("orders.created", d.OnCreated); err != nil {
 		return err
@@ -58,7 +58,11 @@ func Subscribe(ctx context.Context, nc *nats.Conn, js nats.JetStreamContext, con
 	if _, err := js.Subscribe("orders.shipped", d.OnShipped, nats.ManualAck()); err != nil {
 		return err
 	}
-	_, err := cons.Consume(d.OnStream)
+	cons, err := js2.Consumer(ctx, "ORDERS", "fulfil")
+	if err != nil {
+		return err
+	}
+	_, err = cons.Consume(d.OnStream)
 	return err
 }
 

@@ -13,13 +13,12 @@ import (
 
 var db *sql.DB
 
-// Thumbnailer consumes the "thumbnails" queue.
-// TODO(engine): the task is the queue the consumer is added to
-// (conn.OpenQueue("thumbnails"), the receiver of AddConsumer): expected
-// (rmq task "thumbnails"); the engine reads tasks from arguments only.
+// Thumbnailer consumes the "thumbnails" queue: the task is the queue the
+// consumer is added to, named where the queue was opened
+// (conn.OpenQueue("thumbnails"), the receiver of AddConsumer).
 type Thumbnailer struct{}
 
-func (Thumbnailer) Consume(d rmq.Delivery) { // want Consume:`^effects: db_write/insert thumbnails$` `unguarded: handler discrmq.Thumbnailer.Consume repeats .*insert into thumbnails`
+func (Thumbnailer) Consume(d rmq.Delivery) { // want Consume:`^effects: db_write/insert thumbnails$` `unguarded: handler discrmq.Thumbnailer.Consume \(rmq task "thumbnails"\) repeats .*insert into thumbnails`
 	if _, err := db.Exec("insert into thumbnails(payload) values ($1)", d.Payload()); err != nil {
 		_ = d.Reject()
 		return
@@ -29,7 +28,7 @@ func (Thumbnailer) Consume(d rmq.Delivery) { // want Consume:`^effects: db_write
 
 type Batcher struct{}
 
-func (*Batcher) Consume(batch rmq.Deliveries) { // want Consume:`^effects: db_write/insert events$` `unguarded: handler \(\*discrmq.Batcher\).Consume repeats .*insert into events`
+func (*Batcher) Consume(batch rmq.Deliveries) { // want Consume:`^effects: db_write/insert events$` `unguarded: handler \(\*discrmq.Batcher\).Consume \(rmq task "thumbnails"\) repeats .*insert into events`
 	for _, p := range batch.Payloads() {
 		_, _ = db.Exec("insert into events(payload) values ($1)", p)
 	}
@@ -50,7 +49,7 @@ func Start(conn rmq.Connection) error { // want Start:`^no effects$`
 	if _, err := q.AddBatchConsumer("batch", 100, time.Second, &Batcher{}); err != nil {
 		return err
 	}
-	_, err = q.AddConsumerFunc("audit", func(d rmq.Delivery) { // want `unguarded: handler discrmq.Start.func1 repeats .*insert into audit_log`
+	_, err = q.AddConsumerFunc("audit", func(d rmq.Delivery) { // want `unguarded: handler discrmq.Start.func1 \(rmq task "thumbnails"\) repeats .*insert into audit_log`
 		_ = d.Ack() // want `ack-before-effect: the message is acknowledged here, before its effects \(insert into audit_log`
 		_, _ = db.Exec("insert into audit_log(payload) values ($1)", d.Payload())
 	})

@@ -3,9 +3,8 @@
 // claim.Messages() (a receive) and marks each message (the ack). Marking
 // before the effects makes them at most once.
 //
-// TODO(engine): the task is the topic list, a constant []string literal
-// ([]string{"payments"}): expected (sarama task "payments"); the engine
-// reads constant strings only, so these findings have no task.
+// The task is the topic list, a []string literal of constants
+// ("payments"; several are joined by commas).
 package discsarama
 
 import (
@@ -21,7 +20,7 @@ func (Projector) Setup(sarama.ConsumerGroupSession) error { return nil } // want
 
 func (Projector) Cleanup(sarama.ConsumerGroupSession) error { return nil } // want Cleanup:`^no effects$`
 
-func (p Projector) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error { // want ConsumeClaim:`^effects: db_write/insert payments$` `unguarded: handler discsarama.Projector.ConsumeClaim repeats .*insert into payments`
+func (p Projector) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error { // want ConsumeClaim:`^effects: db_write/insert payments$` `unguarded: handler discsarama.Projector.ConsumeClaim \(sarama task "payments"\) repeats .*insert into payments`
 	for msg := range c.Messages() {
 		if _, err := p.DB.ExecContext(s.Context(), "insert into payments(topic, part, off) values ($1, $2, $3)", msg.Topic, msg.Partition, msg.Offset); err != nil {
 			return err
@@ -38,7 +37,7 @@ func (*Eager) Setup(sarama.ConsumerGroupSession) error { return nil } // want Se
 
 func (*Eager) Cleanup(sarama.ConsumerGroupSession) error { return nil } // want Cleanup:`^no effects$`
 
-func (e *Eager) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error { // want ConsumeClaim:`^effects: db_write/insert refunds$` `unguarded: handler \(\*discsarama.Eager\).ConsumeClaim repeats .*insert into refunds`
+func (e *Eager) ConsumeClaim(s sarama.ConsumerGroupSession, c sarama.ConsumerGroupClaim) error { // want ConsumeClaim:`^effects: db_write/insert refunds$` `unguarded: handler \(\*discsarama.Eager\).ConsumeClaim \(sarama task "refunds"\) repeats .*insert into refunds`
 	for msg := range c.Messages() {
 		s.MarkMessage(msg, "") // want `ack-before-effect: the message is acknowledged here, before its effects \(insert into refunds`
 		if _, err := e.DB.ExecContext(s.Context(), "insert into refunds(off) values ($1)", msg.Offset); err != nil {

@@ -3,9 +3,8 @@
 // its ack. Deleting after the effects is at least once (the effects need a
 // guard); deleting before them is at most once (ack-before-effect).
 //
-// TODO(engine): the task is the queue, the QueueUrl field of the
-// ReceiveMessageInput literal: expected (sqs task "orders"); target_arg
-// reads a constant argument, not a field of a struct argument.
+// The task is the queue: the QueueUrl field of the ReceiveMessageInput
+// literal (the last path segment of a queue URL).
 package discsqs
 
 import (
@@ -22,7 +21,7 @@ type Deps struct {
 }
 
 // Poll writes each message, then deletes it.
-func (d *Deps) Poll(ctx context.Context) error { // want Poll:`^effects: db_write/insert orders$` `unguarded: handler \(\*discsqs.Deps\).Poll repeats .*insert into orders`
+func (d *Deps) Poll(ctx context.Context) error { // want Poll:`^effects: db_write/insert orders$` `unguarded: handler \(\*discsqs.Deps\).Poll \(sqs task "orders"\) repeats .*insert into orders`
 	for {
 		out, err := d.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String("orders"), MaxNumberOfMessages: 10})
 		if err != nil {
@@ -40,14 +39,14 @@ func (d *Deps) Poll(ctx context.Context) error { // want Poll:`^effects: db_writ
 }
 
 // PollDeleteFirst deletes each message before writing it.
-func (d *Deps) PollDeleteFirst(ctx context.Context) error { // want PollDeleteFirst:`^effects: db_write/insert refunds$` `unguarded: handler \(\*discsqs.Deps\).PollDeleteFirst repeats .*insert into refunds`
+func (d *Deps) PollDeleteFirst(ctx context.Context) error { // want PollDeleteFirst:`^effects: db_write/insert refunds$` `unguarded: handler \(\*discsqs.Deps\).PollDeleteFirst \(sqs task "refunds"\) repeats .*insert into refunds`
 	for {
 		out, err := d.SQS.ReceiveMessage(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String("refunds")})
 		if err != nil {
 			return err
 		}
 		for _, m := range out.Messages {
-			if _, err := d.SQS.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: aws.String("refunds"), ReceiptHandle: m.ReceiptHandle}); err != nil { // want `ack-before-effect: the message is acknowledged here, before its effects \(insert into refunds at discsqs/discsqs.go:53\)`
+			if _, err := d.SQS.DeleteMessage(ctx, &sqs.DeleteMessageInput{QueueUrl: aws.String("refunds"), ReceiptHandle: m.ReceiptHandle}); err != nil { // want `ack-before-effect: the message is acknowledged here, before its effects \(insert into refunds at discsqs/discsqs.go:52\)`
 				return err
 			}
 			if _, err := d.DB.ExecContext(ctx, "insert into refunds(msg_id) values ($1)", m.MessageId); err != nil {
