@@ -111,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	env := &summary.Env{
 		Triggers:   triggers.Load(root, globs),
 		ThirdParty: thirdParty(pass),
+		Dependency: pass.Module != nil && pass.Module.Version != "",
 		Fset:       pass.Fset,
 		Index:      ix,
 		Files:      pass.Files,

@@ -72,6 +72,10 @@ type Effect struct {
 	Issue string
 	// IssuePos is where the pitfall is (the claim, the key).
 	IssuePos string
+	// Folded marks an effect of a dependency's summary that stands for
+	// all the calls the dependency cannot resolve (More counts the others):
+	// it is not resolved as the one call site its path shows.
+	Folded bool
 	// Runs are the library callback chains the operation executes
 	// ("gorm:create"): the whole-program pass adds the effects of the
 	// callbacks registered on them.

@@ -28,6 +28,10 @@ type Env struct {
 	// the one being analysed: what cannot be resolved inside it is named at
 	// the boundary where this module calls it.
 	ThirdParty func(*types.Package) bool
+	// Dependency is set when the package belongs to a dependency module
+	// (one with a version): its summaries keep one effect for everything
+	// it cannot resolve (foldUnresolved).
+	Dependency bool
 }
 
 // Package holds the summaries of one package's functions.

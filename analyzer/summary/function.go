@@ -49,6 +49,9 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		s.Effects = append(s.Effects, e)
 	}
 	s.normalize()
+	if p.env.Dependency {
+		s.foldUnresolved()
+	}
 	return s, w.sites
 }
 
@@ -192,7 +195,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			src := &sum.Effects[i]
 			if folded == nil {
 				folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
-					Target: FuncName(callee), Path: []effect.Hop{hop}, Exec: effect.NoExec}
+					Target: FuncName(callee), Path: []effect.Hop{hop}, Exec: effect.NoExec, More: src.More}
 			} else {
 				folded.More += 1 + src.More
 			}

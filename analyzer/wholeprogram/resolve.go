@@ -326,7 +326,7 @@ func (r *resolver) index(cg *callgraph.Graph) {
 // when the whole program does not resolve it either.
 func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []effect.Effect {
 	site := e.Evidence()
-	if depth >= maxDepth || seen[site] {
+	if depth >= maxDepth || seen[site] || e.Folded {
 		return nil
 	}
 	callees := r.callees[site]
