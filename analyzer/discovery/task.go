@@ -108,13 +108,7 @@ func callArgs(c *ssa.CallCommon) []ssa.Value {
 // conversions and the (value, error) tuple it may return.
 func builder(v ssa.Value, fn string) *ssa.CallCommon {
 	for i := 0; v != nil && i < 8; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
+		switch x := ssavalue.Unconvert(v).(type) {
 		case *ssa.Extract:
 			v = x.Tuple
 		case *ssa.Call:

@@ -85,6 +85,23 @@ func FieldConst(v ssa.Value, name string) string {
 	return ""
 }
 
+// Unconvert peels conversions off v: interface boxing, interface and
+// named-type changes.
+func Unconvert(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
 // SliceElems returns the values a slice literal (a variadic argument, a
 // bson.D, a pgx.Identifier) holds, in index order; nil when v is not one.
 func SliceElems(v ssa.Value) []ssa.Value {

@@ -3,6 +3,7 @@ package wholeprogram
 import (
 	"go/constant"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,11 +108,7 @@ func callbackFuncs(v ssa.Value, builds bool) ([]*ssa.Function, string) {
 		if depth > 4 {
 			return
 		}
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			find(x.X, depth)
-		case *ssa.MakeInterface:
-			find(x.X, depth)
+		switch x := ssavalue.Unconvert(v).(type) {
 		case *ssa.Function:
 			roots = append(roots, ssavalue.Declared(x))
 		case *ssa.MakeClosure:
@@ -199,7 +196,7 @@ func chainsOf(reg *models.CallbackRegistry, recv ssa.Value) []string {
 		if c, ok := reg.Chains[key]; ok {
 			return []string{c}
 		}
-		if !contains(reg.Through, key) || len(call.Call.Args) == 0 {
+		if !slices.Contains(reg.Through, key) || len(call.Call.Args) == 0 {
 			break
 		}
 		v = call.Call.Args[0]
@@ -222,18 +219,7 @@ func opsOf(f *models.OpFilter, v ssa.Value) []string {
 }
 
 func opsOfDepth(f *models.OpFilter, v ssa.Value, depth int) []string {
-	for {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		}
-		break
-	}
-	call, ok := v.(*ssa.Call)
+	call, ok := ssavalue.Unconvert(v).(*ssa.Call)
 	if !ok {
 		return nil
 	}
@@ -259,7 +245,7 @@ func opsOfDepth(f *models.OpFilter, v ssa.Value, depth int) []string {
 				return nil
 			}
 			for _, op := range more {
-				if !contains(ops, op) {
+				if !slices.Contains(ops, op) {
 					ops = append(ops, op)
 				}
 			}
@@ -280,7 +266,7 @@ func opsOfDepth(f *models.OpFilter, v ssa.Value, depth int) []string {
 	}
 	var ops []string
 	for bit, name := range f.Bits {
-		if mask&int64(bit) != 0 && !contains(ops, name) {
+		if mask&int64(bit) != 0 && !slices.Contains(ops, name) {
 			ops = append(ops, name)
 		}
 	}
@@ -345,15 +331,6 @@ func derefType(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // callbackEffects are the effects the callbacks registered on e's chains
