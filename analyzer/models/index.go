@@ -34,6 +34,7 @@ type Index struct {
 	inertFuncs   map[string]bool
 	callbacks    map[string]*CallbackRegistry // by registering function
 	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
+	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
 }
 
 var (
@@ -210,6 +211,9 @@ func NewIndex(files ...File) (*Index, error) {
 				if reg.ReceiverSuffix != "" {
 					ix.cbPatterns = append(ix.cbPatterns, reg)
 				}
+				if reg.SchemaMethod != "" {
+					ix.cbSchemas = append(ix.cbSchemas, reg)
+				}
 				for _, f := range reg.Register {
 					ix.callbacks[f] = reg
 				}
@@ -300,8 +304,14 @@ func (ix *Index) Callback(fn *types.Func) *CallbackRegistry {
 	return nil
 }
 
+// SchemaCallbacks are the registries whose callbacks are declared by a
+// method (ent schema Hooks()).
+func (ix *Index) SchemaCallbacks() []*CallbackRegistry { return ix.cbSchemas }
+
 // HasCallbacks reports whether any library declares a callback registry.
-func (ix *Index) HasCallbacks() bool { return len(ix.callbacks)+len(ix.cbPatterns) > 0 }
+func (ix *Index) HasCallbacks() bool {
+	return len(ix.callbacks)+len(ix.cbPatterns)+len(ix.cbSchemas) > 0
+}
 
 // lookupPattern matches generated builder methods by receiver name suffix.
 func (ix *Index) lookupPattern(fn *types.Func) *Model {

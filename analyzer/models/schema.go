@@ -72,6 +72,13 @@ type CallbackRegistry struct {
 	// Noun is what the library calls a registered function in messages
 	// ("hook"; "callback" when empty).
 	Noun string `yaml:"noun"`
+	// SchemaMethod and Embeds register callbacks by declaration instead of
+	// by a call: the values returned by method SchemaMethod of a type that
+	// embeds Embeds (ent's Hooks() on a schema type embedding ent.Schema;
+	// the generated runtime package installs them). "{table}" in Chain is
+	// the type's entity.
+	SchemaMethod string `yaml:"schema_method"`
+	Embeds       string `yaml:"embeds"`
 	// OpFilter reads the operations a registered value is limited to
 	// (ent's hook.On(h, ent.OpCreate)): "{op}" in Chain stands for each;
 	// without a filter, for every operation ("*").

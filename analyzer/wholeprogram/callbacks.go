@@ -41,6 +41,9 @@ func (r *resolver) registrations(roots []*ssa.Function) map[string][]registratio
 	}
 	out := map[string][]registration{}
 	for _, fn := range roots {
+		for _, reg := range r.ix.SchemaCallbacks() {
+			r.schemaRegistrations(fn, reg, out)
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				ci, ok := instr.(ssa.CallInstruction)
@@ -78,15 +81,7 @@ func (r *resolver) registrations(roots []*ssa.Function) map[string][]registratio
 					values = ssavalue.SliceElems(rest[reg.Func])
 				}
 				for _, v := range values {
-					chains := withOps(chains, opsOf(reg.OpFilter, v))
-					g := registration{chains: chains, name: name, pos: pos, noun: reg.Noun}
-					if g.noun == "" {
-						g.noun = "callback"
-					}
-					g.fns, g.value = callbackFuncs(v, reg.Builds)
-					for _, c := range chains {
-						out[c] = append(out[c], g)
-					}
+					add(out, reg, v, chains, name, pos)
 				}
 			}
 		}
@@ -95,6 +90,62 @@ func (r *resolver) registrations(roots []*ssa.Function) map[string][]registratio
 		sort.SliceStable(regs, func(i, j int) bool { return effect.ComparePos(regs[i].pos, regs[j].pos) < 0 })
 	}
 	return out
+}
+
+// add records the registration of callback value v on chains.
+func add(out map[string][]registration, reg *models.CallbackRegistry, v ssa.Value, chains []string, name, pos string) {
+	chains = withOps(chains, opsOf(reg.OpFilter, v))
+	g := registration{chains: chains, name: name, pos: pos, noun: reg.Noun}
+	if g.noun == "" {
+		g.noun = "callback"
+	}
+	g.fns, g.value = callbackFuncs(v, reg.Builds)
+	for _, c := range chains {
+		out[c] = append(out[c], g)
+	}
+}
+
+// schemaRegistrations records the callbacks fn declares when it is a
+// registry's schema method (ent: Hooks() of a type embedding ent.Schema,
+// returning a slice literal of hooks): each element joins the chain of
+// the type's entity.
+func (r *resolver) schemaRegistrations(fn *ssa.Function, reg *models.CallbackRegistry, out map[string][]registration) {
+	recv := fn.Signature.Recv()
+	if fn.Name() != reg.SchemaMethod || recv == nil || fn.Blocks == nil {
+		return
+	}
+	named, ok := types.Unalias(derefType(recv.Type())).(*types.Named)
+	if !ok || !embeds(named, reg.Embeds) {
+		return
+	}
+	chain := strings.ReplaceAll(reg.Chain, "{table}", summary.TableName(named.Obj().Name()))
+	pos := summary.PosString(r.fset, fn.Pos())
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		for _, v := range ssavalue.SliceElems(ret.Results[0]) {
+			add(out, reg, v, []string{chain}, "", pos)
+		}
+	}
+}
+
+// embeds reports whether struct type t embeds the named type name
+// ("entgo.io/ent.Schema").
+func embeds(t *types.Named, name string) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if n, ok := types.Unalias(derefType(f.Type())).(*types.Named); f.Embedded() && ok && n.Obj().Pkg() != nil &&
+			n.Obj().Pkg().Path()+"."+n.Obj().Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // callbackFuncs are the functions a callback argument stands for: a

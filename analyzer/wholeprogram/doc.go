@@ -15,8 +15,8 @@
 // It also joins library callbacks the program registers in one place to
 // the operations that run them elsewhere (callbacks.go): a gorm callback
 // registered on the update chain is an effect of every Update a handler
-// makes, an ent hook installed with client.User.Use of every user
-// mutation its hook.On allows. The catalog says how each library
+// makes, an ent hook installed with client.User.Use (or declared by the
+// User schema's Hooks()) of every user mutation its hook.On allows. The catalog says how each library
 // registers them (models.CallbackRegistry) and which operations run which
 // chain (Model.Runs).
 //

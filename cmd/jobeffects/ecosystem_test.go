@@ -124,8 +124,16 @@ func TestEcosystemModule(t *testing.T) {
 	if got := effects("EntCreate"); !strings.Contains(got, wantEntHook+"\n") {
 		t.Errorf("EntCreate: no effect of the ent hook\nwant %s\ngot:\n%s", wantEntHook, got)
 	}
-	if got := effects("EntCredit"); strings.Contains(got, "hooks.go") {
+	if got := effects("EntCredit"); strings.Contains(got, "internal/notify/hooks.go") {
 		t.Errorf("EntCredit: the create-only ent hook ran on an update:\n%s", got)
+	}
+	// The Customer schema's Hooks() (stitched in by the generated runtime
+	// package) posts on every UpdateOne: EntCredit's AddBalance runs it.
+	credit := lineOf(t, entFile, "UpdateOneID(1).AddBalance(")
+	schemaPost := lineOf(t, filepath.Join(dir, "ent", "schema", "hooks.go"), "http.Post(")
+	wantSchemaHook := fmt.Sprintf(`http/post ledger.example.com high guarded=false evidence=ent/schema/hooks.go:%d path=jobs/ent.go:%d (*jobs.Deps).EntCredit (ent:customers:update-one schema hook) | ent/schema/hooks.go:%d schema.Customer.Hooks.func1.func1`, schemaPost, credit, schemaPost)
+	if got := effects("EntCredit"); !strings.Contains(got, wantSchemaHook+"\n") {
+		t.Errorf("EntCredit: no effect of the schema's update-one hook\nwant %s\ngot:\n%s", wantSchemaHook, got)
 	}
 
 	// The orders_audit trigger's insert into audit_log is an effect of the

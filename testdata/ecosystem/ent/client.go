@@ -306,7 +306,8 @@ func (c *CustomerClient) GetX(ctx context.Context, id int) *Customer {
 
 // Hooks returns the client hooks.
 func (c *CustomerClient) Hooks() []Hook {
-	return c.hooks.Customer
+	hooks := c.hooks.Customer
+	return append(hooks[:len(hooks):len(hooks)], customer.Hooks[:]...)
 }
 
 // Interceptors returns the client interceptors.

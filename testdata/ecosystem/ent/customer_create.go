@@ -48,7 +48,9 @@ func (_c *CustomerCreate) Mutation() *CustomerMutation {
 
 // Save creates the Customer in the database.
 func (_c *CustomerCreate) Save(ctx context.Context) (*Customer, error) {
-	_c.defaults()
+	if err := _c.defaults(); err != nil {
+		return nil, err
+	}
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -75,11 +77,12 @@ func (_c *CustomerCreate) ExecX(ctx context.Context) {
 }
 
 // defaults sets the default values of the builder before save.
-func (_c *CustomerCreate) defaults() {
+func (_c *CustomerCreate) defaults() error {
 	if _, ok := _c.mutation.Balance(); !ok {
 		v := customer.DefaultBalance
 		_c.mutation.SetBalance(v)
 	}
+	return nil
 }
 
 // check runs all checks and user-defined validators on the builder.

@@ -2,19 +2,4 @@
 
 package ent
 
-import (
-	"example.com/ecosystem/ent/customer"
-	"example.com/ecosystem/ent/schema"
-)
-
-// The init function reads all schema descriptors with runtime code
-// (default values, validators, hooks and policies) and stitches it
-// to their package variables.
-func init() {
-	customerFields := schema.Customer{}.Fields()
-	_ = customerFields
-	// customerDescBalance is the schema descriptor for balance field.
-	customerDescBalance := customerFields[1].Descriptor()
-	// customer.DefaultBalance holds the default value on creation for the balance field.
-	customer.DefaultBalance = customerDescBalance.Default.(int)
-}
+// The schema-stitching logic is generated in example.com/ecosystem/ent/runtime/runtime.go

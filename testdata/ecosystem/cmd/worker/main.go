@@ -21,6 +21,7 @@ import (
 	"gorm.io/gorm"
 
 	"example.com/ecosystem/ent"
+	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/notify"
 	"example.com/ecosystem/internal/sqlcdb"

@@ -3,6 +3,7 @@
 package customer
 
 import (
+	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 )
 
@@ -36,7 +37,13 @@ func ValidColumn(column string) bool {
 	return false
 }
 
+// Note that the variables below are initialized by the runtime
+// package on the initialization of the application. Therefore,
+// it should be imported in the main as follows:
+//
+//	import _ "example.com/ecosystem/ent/runtime"
 var (
+	Hooks [1]ent.Hook
 	// DefaultBalance holds the default value on creation for the "balance" field.
 	DefaultBalance int
 )

@@ -2,7 +2,24 @@
 
 package runtime
 
-// The schema-stitching logic is generated in example.com/ecosystem/ent/runtime.go
+import (
+	"example.com/ecosystem/ent/customer"
+	"example.com/ecosystem/ent/schema"
+)
+
+// The init function reads all schema descriptors with runtime code
+// (default values, validators, hooks and policies) and stitches it
+// to their package variables.
+func init() {
+	customerHooks := schema.Customer{}.Hooks()
+	customer.Hooks[0] = customerHooks[0]
+	customerFields := schema.Customer{}.Fields()
+	_ = customerFields
+	// customerDescBalance is the schema descriptor for balance field.
+	customerDescBalance := customerFields[1].Descriptor()
+	// customer.DefaultBalance holds the default value on creation for the balance field.
+	customer.DefaultBalance = customerDescBalance.Default.(int)
+}
 
 const (
 	Version = "v0.14.5"                                         // Version of ent codegen.
