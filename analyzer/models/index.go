@@ -287,17 +287,8 @@ func (ix *Index) Callback(fn *types.Func) *CallbackRegistry {
 	if reg := ix.callbacks[FuncKey(fn)]; reg != nil {
 		return reg
 	}
-	if fn.Pkg() == nil {
-		return nil
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return nil
-	}
-	recv := strings.TrimPrefix(typeName(sig.Recv().Type()), "*")
 	for _, reg := range ix.cbPatterns {
-		if strings.HasSuffix(recv, reg.ReceiverSuffix) && slices.Contains(reg.Methods, fn.Name()) &&
-			(reg.RequiresImport == "" || imports(fn.Pkg(), reg.RequiresImport)) {
+		if generatedMethod(fn, reg.ReceiverSuffix, reg.Methods, reg.RequiresImport) {
 			return reg
 		}
 	}
@@ -315,24 +306,27 @@ func (ix *Index) HasCallbacks() bool {
 
 // lookupPattern matches generated builder methods by receiver name suffix.
 func (ix *Index) lookupPattern(fn *types.Func) *Model {
-	if len(ix.patterns) == 0 || fn.Pkg() == nil {
-		return nil
+	for _, m := range ix.patterns {
+		if generatedMethod(fn, m.ReceiverSuffix, m.Methods, m.RequiresImport) {
+			return m
+		}
+	}
+	return nil
+}
+
+// generatedMethod reports whether fn is one of methods of a type whose
+// name ends in suffix, declared in a package importing requiresImport
+// (code ent generates into the user's module: UserCreate.Save).
+func generatedMethod(fn *types.Func, suffix string, methods []string, requiresImport string) bool {
+	if fn.Pkg() == nil || !slices.Contains(methods, fn.Name()) {
+		return false
 	}
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || sig.Recv() == nil {
-		return nil
+		return false
 	}
 	recv := strings.TrimPrefix(typeName(sig.Recv().Type()), "*")
-	for _, m := range ix.patterns {
-		if !strings.HasSuffix(recv, m.ReceiverSuffix) || !slices.Contains(m.Methods, fn.Name()) {
-			continue
-		}
-		if m.RequiresImport != "" && !imports(fn.Pkg(), m.RequiresImport) {
-			continue
-		}
-		return m
-	}
-	return nil
+	return strings.HasSuffix(recv, suffix) && (requiresImport == "" || imports(fn.Pkg(), requiresImport))
 }
 
 // imports reports whether pkg imports path directly or through one level

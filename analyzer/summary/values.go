@@ -25,13 +25,8 @@ const dynamic = "jobeffects_dyn"
 // transaction captured by a callback is the same value as outside it.
 func normalize(v ssa.Value) ssa.Value {
 	for i := 0; i < 16; i++ {
+		v = ssavalue.Unconvert(v)
 		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
 		case *ssa.TypeAssert:
 			v = x.X
 		case *ssa.Field:
