@@ -13,8 +13,8 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
-	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -106,7 +106,7 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 	hr.At = atStr
 	check := r.unguarded
 	switch {
-	case h.Rule == guard.RuleWorkflowEffect:
+	case h.Rule == rules.WorkflowSideEffect:
 		check = r.workflowEffect
 	case h.AtMostOnce:
 		check = func(*HandlerResult) *Finding { return nil } // never redelivered
@@ -146,8 +146,8 @@ func (r *reporter) handler(h *discovery.Handler, sums *summary.Package, env *sum
 		for _, e := range hr.Effects {
 			if e.Risk == effect.Unknown {
 				msg := fmt.Sprintf("%s: %s cannot be classified statically: %s at %s; path: %s",
-					guard.RuleUnknownEffect, hr.Name, e.Describe(), r.rel(e.Evidence()), r.pathText(e.Path))
-				f := Finding{Rule: guard.RuleUnknownEffect, Pos: atStr, Message: msg}
+					rules.UnknownEffect, hr.Name, e.Describe(), r.rel(e.Evidence()), r.pathText(e.Path))
+				f := Finding{Rule: rules.UnknownEffect, Pos: atStr, Message: msg}
 				if d := r.supp.match(f.Rule, r.pos(h.Fn.Pos())); d != nil {
 					f.Suppressed = d.reason
 				}
@@ -186,7 +186,7 @@ func unguardedFinding(hr *HandlerResult, rel func(string) string, silenced func(
 		if !e.NeedsGuard() || e.Issue != "" {
 			continue
 		}
-		if silenced(guard.RuleUnguarded, e.Evidence()) {
+		if silenced(rules.Unguarded, e.Evidence()) {
 			continue // silenced on the effect's line
 		}
 		n++
@@ -206,7 +206,7 @@ func unguardedFinding(hr *HandlerResult, rel func(string) string, silenced func(
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: handler %s%s repeats its side effects when a job is delivered twice: %s (%s) at %s is not guarded",
-		guard.RuleUnguarded, hr.Name, task, worst.Describe(), worst.Risk, rel(worst.Evidence()))
+		rules.Unguarded, hr.Name, task, worst.Describe(), worst.Risk, rel(worst.Evidence()))
 	if worst.Detail != "" && worst.Kind != effect.KindDBWrite {
 		fmt.Fprintf(&b, " (%s)", worst.Detail)
 	}
@@ -217,7 +217,7 @@ func unguardedFinding(hr *HandlerResult, rel func(string) string, silenced func(
 		fmt.Fprintf(&b, "; %s", note)
 	}
 	fmt.Fprintf(&b, "; path: %s", pathText(worst.Path, rel))
-	return &Finding{Rule: guard.RuleUnguarded, Message: b.String(), path: worst.Path}
+	return &Finding{Rule: rules.Unguarded, Message: b.String(), path: worst.Path}
 }
 
 // Reassess recomputes a handler's risk and unguarded finding after its
@@ -228,7 +228,7 @@ func Reassess(hr *HandlerResult, at string, rel func(string) string) (added *Fin
 	hr.Risk = effect.HandlerRisk(hr.Effects)
 	had := -1
 	for i, f := range hr.Findings {
-		if f.Rule == guard.RuleUnguarded {
+		if f.Rule == rules.Unguarded {
 			had = i
 		}
 	}
@@ -250,7 +250,7 @@ func Reassess(hr *HandlerResult, at string, rel func(string) string) (added *Fin
 		hr.Findings[had] = *f
 	case f != nil:
 		f.Pos = at
-		if silenced(guard.RuleUnguarded, at) {
+		if silenced(rules.Unguarded, at) {
 			f.Suppressed = "silenced at the handler"
 		}
 		hr.Findings = append(hr.Findings, *f)
@@ -273,7 +273,7 @@ func (r *reporter) workflowEffect(hr *HandlerResult) *Finding {
 		if e.Risk == effect.Unknown || e.Kind == effect.KindDBRead || e.Kind == effect.KindKVRead || e.Op == effect.OpRead || e.Op == "get" || e.Op == "select" {
 			continue
 		}
-		if r.supp.match(guard.RuleWorkflowEffect, e.Evidence()) != nil {
+		if r.supp.match(rules.WorkflowSideEffect, e.Evidence()) != nil {
 			continue
 		}
 		n++
@@ -286,12 +286,12 @@ func (r *reporter) workflowEffect(hr *HandlerResult) *Finding {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: workflow %s performs %s (%s) at %s directly: workflow code is replayed, so it runs again on every replay and worker restart; move it into an activity",
-		guard.RuleWorkflowEffect, hr.Name, worst.Describe(), worst.Risk, r.rel(worst.Evidence()))
+		rules.WorkflowSideEffect, hr.Name, worst.Describe(), worst.Risk, r.rel(worst.Evidence()))
 	if n > 1 {
 		fmt.Fprintf(&b, " (and %d other effects)", n-1)
 	}
 	fmt.Fprintf(&b, "; path: %s", r.pathText(worst.Path))
-	return &Finding{Rule: guard.RuleWorkflowEffect, Message: b.String(), path: worst.Path}
+	return &Finding{Rule: rules.WorkflowSideEffect, Message: b.String(), path: worst.Path}
 }
 
 // pathText renders an evidence path as "file:line Func → file:line Func".

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
-	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -30,18 +30,6 @@ import (
 // next one.
 
 const directivePrefix = "//jobeffects:ignore"
-
-// Rules about directives themselves.
-const (
-	ruleBadIgnore   = "bad-ignore"
-	ruleStaleIgnore = "stale-ignore"
-)
-
-var knownRules = map[string]bool{
-	guard.RuleUnguarded: true, guard.RuleSeparateTx: true, guard.RuleRandomKey: true,
-	guard.RuleDuplicateAsError: true, guard.RuleUnknownEffect: true, guard.RuleClaimUnchecked: true,
-	guard.RuleAckBeforeEffect: true, guard.RuleWorkflowEffect: true,
-}
 
 type directive struct {
 	file   string
@@ -114,13 +102,13 @@ func newSuppressions(r *reporter, files []*ast.File) *suppressions {
 func (r *reporter) checkDirective(d *directive) {
 	switch {
 	case len(d.rules) == 0:
-		r.report(d.pos, ruleBadIgnore, ruleBadIgnore+": //jobeffects:ignore needs a rule and a reason: //jobeffects:ignore RULE reason", nil)
+		r.report(d.pos, rules.BadIgnore, rules.BadIgnore+": //jobeffects:ignore needs a rule and a reason: //jobeffects:ignore RULE reason", nil)
 	case d.reason == "":
-		r.report(d.pos, ruleBadIgnore, ruleBadIgnore+": //jobeffects:ignore "+strings.Join(d.rules, ",")+" needs a reason after the rule", nil)
+		r.report(d.pos, rules.BadIgnore, rules.BadIgnore+": //jobeffects:ignore "+strings.Join(d.rules, ",")+" needs a reason after the rule", nil)
 	default:
 		for _, rule := range d.rules {
-			if !knownRules[rule] {
-				r.report(d.pos, ruleBadIgnore, ruleBadIgnore+": unknown rule "+rule+" in //jobeffects:ignore", nil)
+			if !rules.Known(rule) {
+				r.report(d.pos, rules.BadIgnore, rules.BadIgnore+": unknown rule "+rule+" in //jobeffects:ignore", nil)
 			}
 		}
 	}
@@ -156,7 +144,7 @@ func (r *reporter) reportStale(s *suppressions, sums *summary.Package, funcs []*
 		for _, e := range sum.Effects {
 			if e.NeedsGuard() {
 				file, line, _ := effect.SplitPos(e.Evidence())
-				live[lineKey(file, line, guard.RuleUnguarded)] = true
+				live[lineKey(file, line, rules.Unguarded)] = true
 			}
 		}
 		for _, p := range sum.Pitfalls {
@@ -166,7 +154,7 @@ func (r *reporter) reportStale(s *suppressions, sums *summary.Package, funcs []*
 	}
 	for _, ds := range s.local {
 		for _, d := range ds {
-			if d.used || d.reason == "" || slices.ContainsFunc(d.rules, func(r string) bool { return !knownRules[r] }) {
+			if d.used || d.reason == "" || slices.ContainsFunc(d.rules, func(r string) bool { return !rules.Known(r) }) {
 				continue // unused, or already reported as bad-ignore
 			}
 			stale := true
@@ -176,7 +164,7 @@ func (r *reporter) reportStale(s *suppressions, sums *summary.Package, funcs []*
 				}
 			}
 			if stale {
-				r.report(d.pos, ruleStaleIgnore, ruleStaleIgnore+": this //jobeffects:ignore "+strings.Join(d.rules, ",")+" matches no finding; remove it", nil)
+				r.report(d.pos, rules.StaleIgnore, rules.StaleIgnore+": this //jobeffects:ignore "+strings.Join(d.rules, ",")+" matches no finding; remove it", nil)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 )
 
 // defaultRetry is each framework's retry behaviour when the code sets none.
@@ -97,7 +98,7 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 			note := d.Note(paths.rel)
 			h.EnqueueDedup = append(h.EnqueueDedup, note)
 			for i := range h.Findings {
-				if h.Findings[i].Rule == "unguarded" && !strings.Contains(h.Findings[i].Message, note) {
+				if h.Findings[i].Rule == rules.Unguarded && !strings.Contains(h.Findings[i].Message, note) {
 					h.Findings[i].Message += "; " + note
 				}
 			}

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -48,8 +49,8 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 			continue
 		}
 		if e.Risk.NonIdempotent() {
-			e.Issue, e.IssuePos = RuleRandomKey, e.Key.Pos
-			pitfalls = append(pitfalls, Pitfall{Rule: RuleRandomKey, Pos: e.Key.Pos, Message: fmt.Sprintf(
+			e.Issue, e.IssuePos = rules.RandomKey, e.Key.Pos
+			pitfalls = append(pitfalls, Pitfall{Rule: rules.RandomKey, Pos: e.Key.Pos, Message: fmt.Sprintf(
 				"idempotency key %s derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
 				orKey(e.Key.Expr), e.Key.Random, e.Describe())})
 		}
@@ -77,7 +78,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 			msg = fmt.Sprintf("this receive commits the message before it returns, so its effects (%s at %s) are lost if the worker crashes (at-most-once); fetch, then commit after the effects",
 				first.Effect.Describe(), effect.Relative(first.Effect.Evidence(), ""))
 		}
-		pitfalls = append(pitfalls, Pitfall{Rule: RuleAckBeforeEffect, Pos: a.Effect.Evidence(), Message: msg})
+		pitfalls = append(pitfalls, Pitfall{Rule: rules.AckBeforeEffect, Pos: a.Effect.Evidence(), Message: msg})
 	}
 
 	// Completions in a transaction guard that transaction's DB effects.
@@ -109,12 +110,12 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 			// A claim whose result is passed back to the caller is a claim
 			// helper: the caller tests it. Otherwise it guards nothing.
 			if !returned {
-				pitfalls = append(pitfalls, Pitfall{Rule: RuleClaimUnchecked, Pos: c.Effect.Evidence(), Message: fmt.Sprintf(
+				pitfalls = append(pitfalls, Pitfall{Rule: rules.ClaimUnchecked, Pos: c.Effect.Evidence(), Message: fmt.Sprintf(
 					"the result of this claim on %s is never tested, so it guards nothing: the effects after it run on every delivery; skip them when the claim finds the key taken",
 					orTable(c.Effect.Target))})
 				for _, s := range sites {
 					if s != c && s.Effect.NeedsGuard() && s.Effect.Issue == "" && after(c.Instr, s.Instr) {
-						s.Effect.Issue, s.Effect.IssuePos = RuleClaimUnchecked, c.Effect.Evidence()
+						s.Effect.Issue, s.Effect.IssuePos = rules.ClaimUnchecked, c.Effect.Evidence()
 					}
 				}
 			}
@@ -149,10 +150,10 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 					e.Guard = g
 					continue
 				}
-				e.Issue, e.IssuePos = RuleSeparateTx, claimPos
+				e.Issue, e.IssuePos = rules.SeparateTx, claimPos
 				if !separate {
 					separate = true
-					pitfalls = append(pitfalls, Pitfall{Rule: RuleSeparateTx, Pos: claimPos, Message: fmt.Sprintf(
+					pitfalls = append(pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: claimPos, Message: fmt.Sprintf(
 						"the claim on %s commits separately from the %s at %s: a crash between them loses the effect (the key is taken) or, if the claim rolls back alone, repeats it; run the claim and the effect in one transaction",
 						orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""))})
 				}
@@ -590,7 +591,7 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 			if t.dupAndError {
 				msg = "a duplicate delivery (no row returned by the claim) takes this error path: the queue retries it and finally dead-letters a job that succeeded; test errors.Is(err, ErrNoRows) first and return nil"
 			}
-			out = append(out, Pitfall{Rule: RuleDuplicateAsError, Pos: p, Message: msg})
+			out = append(out, Pitfall{Rule: rules.DuplicateAsError, Pos: p, Message: msg})
 		}
 	}
 	return out

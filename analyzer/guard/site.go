@@ -42,15 +42,3 @@ type Pitfall struct {
 	Pos     string
 	Message string
 }
-
-// Rule names (the diagnostics' categories).
-const (
-	RuleUnguarded        = "unguarded"
-	RuleSeparateTx       = "guard-separate-tx"
-	RuleRandomKey        = "random-key"
-	RuleDuplicateAsError = "duplicate-as-error"
-	RuleUnknownEffect    = "unknown-effect"
-	RuleClaimUnchecked   = "claim-unchecked"
-	RuleAckBeforeEffect  = "ack-before-effect"
-	RuleWorkflowEffect   = "workflow-side-effect"
-)

@@ -1,0 +1,16 @@
+package rules
+
+// The rule names. Keep them stable: they are what users write in
+// //jobeffects:ignore directives, baselines and CI configuration.
+const (
+	Unguarded          = "unguarded"
+	SeparateTx         = "guard-separate-tx"
+	RandomKey          = "random-key"
+	DuplicateAsError   = "duplicate-as-error"
+	ClaimUnchecked     = "claim-unchecked"
+	AckBeforeEffect    = "ack-before-effect"
+	WorkflowSideEffect = "workflow-side-effect"
+	UnknownEffect      = "unknown-effect"
+	BadIgnore          = "bad-ignore"
+	StaleIgnore        = "stale-ignore"
+)

@@ -1,0 +1,96 @@
+package rules
+
+import (
+	"flag"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the README's rules table")
+
+// constNames parses names.go and returns the value of every constant it
+// declares: the rules the code can emit.
+func constNames(t *testing.T) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "names.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			out = append(out, constant.StringVal(constant.MakeFromLiteral(lit.Value, lit.Kind, 0)))
+		}
+		return true
+	})
+	return out
+}
+
+func TestTableHasEveryRule(t *testing.T) {
+	names := constNames(t)
+	if len(names) == 0 {
+		t.Fatal("no rule constants in names.go")
+	}
+	inCode := map[string]bool{}
+	for _, n := range names {
+		inCode[n] = true
+		if Lookup(n) == nil {
+			t.Errorf("rule %q (names.go) is not in rules.yaml", n)
+		}
+	}
+	for _, r := range All() {
+		if !inCode[r.Name] {
+			t.Errorf("rules.yaml lists %q, which names.go does not declare", r.Name)
+		}
+		switch r.Severity {
+		case "error", "warning", "note":
+		default:
+			t.Errorf("%s: severity %q, want error, warning or note", r.Name, r.Severity)
+		}
+		if r.At == "" || r.Summary == "" || r.Fix == "" || r.Doc == "" {
+			t.Errorf("%s: at, summary, fix and doc are all required", r.Name)
+		}
+		if strings.Contains(r.Summary, "\n") {
+			t.Errorf("%s: the summary is one line", r.Name)
+		}
+	}
+}
+
+const (
+	beginMark = "<!-- rules table: generated from analyzer/rules/rules.yaml; go test ./analyzer/rules -update rewrites it -->\n"
+	endMark   = "<!-- end of rules table -->\n"
+)
+
+// The README's rules table is the table's rendering.
+func TestREADMETable(t *testing.T) {
+	path := filepath.Join("..", "..", "README.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i, j := strings.Index(text, beginMark), strings.Index(text, endMark)
+	if i < 0 || j < i {
+		t.Fatalf("README.md has no rules table between %q and %q", beginMark, endMark)
+	}
+	got := text[i+len(beginMark) : j]
+	want := Markdown()
+	if got == want {
+		return
+	}
+	if *update {
+		text = text[:i+len(beginMark)] + want + text[j:]
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md's rules table differs from rules.yaml (go test ./analyzer/rules -update rewrites it)\n--- README\n%s\n--- rules.yaml\n%s", got, want)
+}
