@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
 // testdata is the repository's shared fixture tree (testdata/src/...).
@@ -34,19 +35,13 @@ func TestCallsAcrossPackages(t *testing.T) {
 }
 
 func TestStrictUnknownEffect(t *testing.T) {
-	if err := analyzer.Analyzer.Flags.Set("strict", "true"); err != nil {
-		t.Fatal(err)
-	}
-	defer analyzer.Analyzer.Flags.Set("strict", "false")
-	analysistest.Run(t, testdata, analyzer.Analyzer, "strict")
+	a := analyzer.New(analyzer.Options{Strict: true})
+	analysistest.Run(t, testdata, a, "strict")
 }
 
 func TestUserGuardsFromConfig(t *testing.T) {
-	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "userguard", ".jobeffects.yaml")); err != nil {
-		t.Fatal(err)
-	}
-	defer analyzer.Analyzer.Flags.Set("config", "")
-	analysistest.Run(t, testdata, analyzer.Analyzer, "userguard")
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "userguard", ".jobeffects.yaml")})
+	analysistest.Run(t, testdata, a, "userguard")
 }
 
 func TestSuppression(t *testing.T) {
@@ -55,7 +50,7 @@ func TestSuppression(t *testing.T) {
 
 func TestRetryPolicies(t *testing.T) {
 	results := analysistest.Run(t, testdata, analyzer.Analyzer, "retry")
-	res := results[0].Result.(*analyzer.Result)
+	res := results[0].Result.(*result.Result)
 	var got []string
 	for _, r := range res.Retries {
 		who := r.Task
@@ -82,20 +77,14 @@ func TestRetryPolicies(t *testing.T) {
 }
 
 func TestDeclaredHandlers(t *testing.T) {
-	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")); err != nil {
-		t.Fatal(err)
-	}
-	defer analyzer.Analyzer.Flags.Set("config", "")
-	analysistest.Run(t, testdata, analyzer.Analyzer, "declared/bus", "declared")
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
+	analysistest.Run(t, testdata, a, "declared/bus", "declared")
 }
 
 func TestTriggers(t *testing.T) {
-	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "trigfix", ".jobeffects.yaml")); err != nil {
-		t.Fatal(err)
-	}
-	defer analyzer.Analyzer.Flags.Set("config", "")
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "trigfix")
-	res := results[0].Result.(*analyzer.Result)
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "trigfix", ".jobeffects.yaml")})
+	results := analysistest.Run(t, testdata, a, "trigfix")
+	res := results[0].Result.(*result.Result)
 	for _, h := range res.Handlers {
 		if h.Name != "(*trigfix.Deps).Credit" {
 			continue
@@ -124,7 +113,7 @@ func TestGorm(t *testing.T) {
 func TestThirdPartyBoundary(t *testing.T) {
 	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/sdk", "thirdparty")
 	for _, r := range results {
-		res, ok := r.Result.(*analyzer.Result)
+		res, ok := r.Result.(*result.Result)
 		if !ok || res.Package != "thirdparty" {
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
 // discoveryFixtures are the fixture packages of handler discovery (issue
@@ -207,20 +208,17 @@ var discoveryHandlers = map[string][]wantHandler{
 func TestDiscoveryForms(t *testing.T) {
 	// The declared fixture's config; it declares nothing the other
 	// fixtures use.
-	if err := analyzer.Analyzer.Flags.Set("config", filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")); err != nil {
-		t.Fatal(err)
-	}
-	defer analyzer.Analyzer.Flags.Set("config", "")
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
 
 	c := &collector{}
 	var pkgs []string
 	for _, f := range discoveryFixtures {
 		pkgs = append(pkgs, f.pkgs...)
 	}
-	results := analysistest.Run(c, testdata, analyzer.Analyzer, pkgs...)
-	byPkg := map[string]*analyzer.Result{}
+	results := analysistest.Run(c, testdata, a, pkgs...)
+	byPkg := map[string]*result.Result{}
 	for _, r := range results {
-		if res, ok := r.Result.(*analyzer.Result); ok {
+		if res, ok := r.Result.(*result.Result); ok {
 			byPkg[res.Package] = res
 		}
 	}
@@ -255,7 +253,7 @@ func TestDiscoveryForms(t *testing.T) {
 
 // compareHandlers compares a package's handlers with the wanted ones, as
 // sorted lines "name framework task confidence registered=… ack=…".
-func compareHandlers(t *testing.T, pkg string, res *analyzer.Result, want []wantHandler) {
+func compareHandlers(t *testing.T, pkg string, res *result.Result, want []wantHandler) {
 	t.Helper()
 	file := path.Join(pkg, path.Base(pkg)+".go")
 	src, err := os.ReadFile(filepath.Join(testdata, "src", filepath.FromSlash(file)))

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 )
 
@@ -39,9 +39,9 @@ var defaultRetry = map[string]string{
 // Build assembles the inventory from package results. root is the main
 // module's directory: positions under it are written relative to it,
 // positions in the module cache as module@version/path.
-func Build(results []*analyzer.Result, root string) *Inventory {
+func Build(results []*result.Result, root string) *Inventory {
 	paths := newPathStyle(root)
-	merged := map[string]*analyzer.HandlerResult{}
+	merged := map[string]*result.Handler{}
 	var order []string
 	for _, res := range results {
 		for _, h := range res.Handlers {
@@ -56,7 +56,7 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 		}
 	}
 	// Join registrations whose handler another package defines.
-	var orphans []analyzer.Registration
+	var orphans []result.Registration
 	for _, res := range results {
 		for _, u := range res.Unresolved {
 			joined := false
@@ -74,8 +74,8 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 		}
 	}
 
-	var dedups []analyzer.Dedup
-	var retries []analyzer.RetryPolicy
+	var dedups []result.Dedup
+	var retries []result.RetryPolicy
 	for _, res := range results {
 		dedups = append(dedups, res.EnqueueDedup...)
 		retries = append(retries, res.Retries...)
@@ -152,7 +152,7 @@ func Build(results []*analyzer.Result, root string) *Inventory {
 var rank = map[string]int{"low": 1, "medium": 2, "high": 3, "": 3}
 
 // mergeHandler folds what another package knows about the same handler.
-func mergeHandler(m, h *analyzer.HandlerResult) {
+func mergeHandler(m, h *result.Handler) {
 	if (m.Task == "" || m.Task == "*") && h.Task != "" {
 		m.Task = h.Task
 	}
@@ -190,7 +190,7 @@ func mergeHandler(m, h *analyzer.HandlerResult) {
 // retryFor joins the retry policies set in code to a handler: by task name
 // (asynq also by the longest registered prefix, as its ServeMux matches),
 // by activity function (Temporal), or client-wide (River Config).
-func retryFor(h Handler, retries []analyzer.RetryPolicy, registered []string, paths *pathStyle) string {
+func retryFor(h Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) string {
 	var specific, global []string
 	for _, r := range retries {
 		if r.Framework != h.Framework {
@@ -238,7 +238,7 @@ func retryPolicy(framework string) string {
 	return "unknown"
 }
 
-func handlerEntry(h *analyzer.HandlerResult, paths *pathStyle) Handler {
+func handlerEntry(h *result.Handler, paths *pathStyle) Handler {
 	e := Handler{
 		Task:        h.Task,
 		Framework:   h.Framework,
@@ -297,7 +297,7 @@ func handlerEntry(h *analyzer.HandlerResult, paths *pathStyle) Handler {
 	if e.SideEffects == nil {
 		e.SideEffects = []SideEffect{}
 	}
-	fs := append([]analyzer.Finding(nil), h.Findings...)
+	fs := append([]result.Finding(nil), h.Findings...)
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Pos != fs[j].Pos {
 			return effect.ComparePos(fs[i].Pos, fs[j].Pos) < 0

@@ -24,6 +24,28 @@ type Key struct {
 	Random string // non-empty when the key derives from a random or time source: that source's name
 }
 
+// Ignore is a //jobeffects:ignore directive that applies to an effect, a
+// pitfall or a function: it travels in facts with what it sits on, so that
+// the package reporting a finding need not read another package's files.
+type Ignore struct {
+	Pos    string   // the directive's "file:line"
+	Rules  []string // the rules it silences
+	Reason string
+}
+
+// Silences returns the directive's reason when it silences rule.
+func (i *Ignore) Silences(rule string) (string, bool) {
+	if i == nil || i.Reason == "" {
+		return "", false
+	}
+	for _, r := range i.Rules {
+		if r == rule {
+			return i.Reason, true
+		}
+	}
+	return "", false
+}
+
 // Guard records what protects an effect from running twice.
 type Guard struct {
 	Kind   string // GuardClaim, GuardCompletion, GuardKey
@@ -80,18 +102,17 @@ type Effect struct {
 	// ("gorm:create"): the whole-program pass adds the effects of the
 	// callbacks registered on them.
 	Runs []string
+	// Ignore is the //jobeffects:ignore directive on the effect's line.
+	Ignore *Ignore
 }
-
-// KeepPaths makes folded effects keep up to MaxAlt other paths in Alt.
-var KeepPaths bool
 
 // MaxAlt bounds the other paths kept per effect.
 const MaxAlt = 9
 
 // Fold merges o (another path to the same effect) into e: the better
 // path (fewer dynamic hops, then shorter) becomes e's, the other is counted
-// and, with KeepPaths, kept.
-func (e *Effect) Fold(o Effect) {
+// and, with keep, kept in Alt (up to MaxAlt).
+func (e *Effect) Fold(o Effect, keep bool) {
 	more := e.More + 1 + o.More
 	alts := append(append([][]Hop(nil), e.Alt...), o.Alt...)
 	if betterPath(o.Path, e.Path) {
@@ -102,7 +123,7 @@ func (e *Effect) Fold(o Effect) {
 	}
 	e.More = more
 	e.Alt = nil
-	if KeepPaths {
+	if keep {
 		if len(alts) > MaxAlt {
 			alts = alts[:MaxAlt]
 		}
@@ -111,14 +132,14 @@ func (e *Effect) Fold(o Effect) {
 }
 
 // FoldAll merges effects of the same identity (Fold) and sorts the result
-// with Less.
-func FoldAll(effs []Effect) []Effect {
+// with Less; keep keeps other paths.
+func FoldAll(effs []Effect, keep bool) []Effect {
 	byID := make(map[string]int, len(effs))
 	out := make([]Effect, 0, len(effs))
 	for _, e := range effs {
 		id := e.Identity()
 		if i, ok := byID[id]; ok {
-			out[i].Fold(e)
+			out[i].Fold(e, keep)
 			continue
 		}
 		byID[id] = len(out)

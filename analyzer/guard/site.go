@@ -41,4 +41,7 @@ type Pitfall struct {
 	Rule    string
 	Pos     string
 	Message string
+	// Suppressed is the reason of the //jobeffects:ignore on the
+	// pitfall's line ("" if none).
+	Suppressed string
 }

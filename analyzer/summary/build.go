@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/directive"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
@@ -32,6 +33,13 @@ type Env struct {
 	// (one with a version): its summaries keep one effect for everything
 	// it cannot resolve (foldUnresolved).
 	Dependency bool
+	// Directives are the package's //jobeffects:ignore directives: each
+	// effect, pitfall and function on a line they cover carries them, so
+	// that the package reporting a finding sees them in the facts.
+	Directives *directive.Index
+	// KeepPaths keeps up to effect.MaxAlt other paths per folded effect
+	// (the inventory's -show-paths).
+	KeepPaths bool
 }
 
 // Package holds the summaries of one package's functions.

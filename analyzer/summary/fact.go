@@ -21,6 +21,10 @@ type Summary struct {
 	// ClaimReturn is set when the function makes a claim and returns its
 	// outcome: its callers test the call's result as they would the claim's.
 	ClaimReturn *guard.ClaimReturn
+	// Ignore is the //jobeffects:ignore on the function's declaration
+	// line (or the line above): it silences the function's findings when
+	// it is a handler.
+	Ignore *effect.Ignore
 }
 
 // AFact marks Summary as an analysis fact.
@@ -104,8 +108,8 @@ const maxEffects = 64
 
 // normalize folds effects with the same identity into one, keeping the
 // shortest path, and sorts everything for deterministic facts.
-func (s *Summary) normalize() {
-	out := effect.FoldAll(s.Effects)
+func (s *Summary) normalize(keepPaths bool) {
+	out := effect.FoldAll(s.Effects, keepPaths)
 	if len(out) > maxEffects {
 		out = fold(out)
 	}

@@ -48,11 +48,35 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		e.Exec = w.execIndex(w.injectedHandle(site.Exec))
 		s.Effects = append(s.Effects, e)
 	}
-	s.normalize()
+	p.attachDirectives(fn, s)
+	s.normalize(p.env.KeepPaths)
 	if p.env.Dependency {
 		s.foldUnresolved()
 	}
 	return s, w.sites
+}
+
+// attachDirectives gives the function's own effects and pitfalls, and the
+// function, the //jobeffects:ignore directives on their lines. Effects of
+// callees arrive with theirs.
+func (p *Package) attachDirectives(fn *ssa.Function, s *Summary) {
+	ix := p.env.Directives
+	if ix == nil {
+		return
+	}
+	s.Ignore = ix.At(PosString(p.env.Fset, fn.Pos()))
+	for i := range s.Effects {
+		if e := &s.Effects[i]; e.Ignore == nil {
+			e.Ignore = ix.At(e.Evidence())
+		}
+	}
+	for i := range s.Pitfalls {
+		if pf := &s.Pitfalls[i]; pf.Suppressed == "" {
+			if reason, ok := ix.At(pf.Pos).Silences(pf.Rule); ok {
+				pf.Suppressed = reason
+			}
+		}
+	}
 }
 
 func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {

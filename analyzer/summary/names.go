@@ -69,3 +69,46 @@ func PosString(fset *token.FileSet, pos token.Pos) string {
 	p := fset.Position(pos)
 	return p.Filename + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
 }
+
+// Key names a function across SSA programs that share a FileSet: its
+// position and display name. The whole-program phase finds the
+// per-package summaries of its functions by it.
+func Key(fset *token.FileSet, fn *ssa.Function) string {
+	return PosString(fset, fn.Pos()) + "|" + SSAName(fn)
+}
+
+// FullName is the package-qualified name of a function, stable across
+// runs: "example.com/shop/jobs.(*Deps).CreditNaive".
+func FullName(fn *ssa.Function) string {
+	local := SSAName(fn)
+	pkg := ""
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if f.Pkg != nil {
+			pkg = f.Pkg.Pkg.Path()
+			break
+		}
+		if obj, ok := f.Object().(*types.Func); ok && obj != nil && obj.Pkg() != nil {
+			pkg = obj.Pkg().Path()
+			break
+		}
+	}
+	// SSAName qualifies with the package name; replace it with the path.
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && obj.Pkg() != nil {
+		name := obj.Pkg().Name()
+		local = strings.Replace(local, name+".", "", 1)
+	} else if fn.Parent() != nil {
+		for f := fn; f != nil; f = f.Parent() {
+			if obj, ok := f.Object().(*types.Func); ok && obj != nil && obj.Pkg() != nil {
+				local = strings.Replace(local, obj.Pkg().Name()+".", "", 1)
+				break
+			}
+		}
+	}
+	if pkg == "" {
+		return local
+	}
+	return pkg + "." + local
+}

@@ -4,21 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
-	"path/filepath"
-	"runtime"
-	"runtime/pprof"
-	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/inventory"
 )
 
@@ -97,6 +86,7 @@ type options struct {
 	baseline string
 	whole    bool
 
+	showPaths              bool // inventory only
 	cpuprofile, memprofile string
 }
 
@@ -151,32 +141,27 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
-	graph, pkgs, loadErrs, err := analyse(fs.Args(), opts, stderr)
+	r, err := analyse(fs.Args(), opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
-	var added []wholeFinding
-	if opts.whole {
-		added = wholeProgram(graph, pkgs, opts, rootResults(graph))
-	}
-	code := exitClean
+	diags := reportedDiagnostics(r.results)
 	if *jsonOut {
-		if err := graph.PrintJSON(stdout); err != nil {
+		if err := printJSON(diags, stdout); err != nil {
 			fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 			return exitError
 		}
-		printWholeJSON(added, stdout)
-	} else if printText(graph, stderr)+printWhole(added, stderr) > 0 {
-		code = exitFindings
+	} else {
+		printText(diags, stderr)
 	}
-	if *jsonOut && countDiagnostics(graph)+len(added) > 0 {
-		code = exitFindings
-	}
-	if loadErrs > 0 || actionErrors(graph, stderr) > 0 {
+	if r.errors > 0 {
 		return exitError
 	}
-	return code
+	if len(diags) > 0 {
+		return exitFindings
+	}
+	return exitClean
 }
 
 func runInventory(args []string, stdout, stderr io.Writer) int {
@@ -185,7 +170,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 	opts.register(fs)
 	out := fs.String("o", "", "write the YAML inventory to this file instead of stdout")
 	summary := fs.Bool("summary", false, "print a human summary to stderr as well")
-	showPaths := fs.Bool("show-paths", false, "list up to 9 other call paths per effect (other_path_list)")
+	fs.BoolVar(&opts.showPaths, "show-paths", false, "list up to 9 other call paths per effect (other_path_list)")
 	// Flags may follow the package patterns ("inventory ./... -o x.yaml").
 	flagArgs, patterns := splitArgs(args, fs)
 	if err := fs.Parse(flagArgs); err != nil {
@@ -199,28 +184,12 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
-	effect.KeepPaths = *showPaths
-	graph, pkgs, loadErrs, err := analyse(patterns, opts, stderr)
+	r, err := analyse(patterns, opts, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
-	actErrs := actionErrors(graph, stderr)
-	results := rootResults(graph)
-	if opts.whole {
-		wholeProgram(graph, pkgs, opts, results)
-	}
-	root := ""
-	for _, act := range graph.Roots {
-		if act.Package.Module != nil && act.Package.Module.Main {
-			root = act.Package.Module.Dir
-			break
-		}
-	}
-	if root == "" {
-		root, _ = os.Getwd()
-	}
-	inv := inventory.Build(results, root)
+	inv := inventory.Build(r.results, r.root)
 	data, err := inv.YAML()
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
@@ -238,7 +207,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 	if *summary {
 		_ = inv.WriteSummary(stderr)
 	}
-	if loadErrs > 0 || actErrs > 0 {
+	if r.errors > 0 {
 		return exitError
 	}
 	return exitClean
@@ -271,166 +240,4 @@ func splitArgs(args []string, fs *flag.FlagSet) (flags, patterns []string) {
 		}
 	}
 	return flags, patterns
-}
-
-// analyse loads the packages and runs the analysis. It returns the number
-// of packages that failed to load or type-check (their errors are printed
-// as file:line: message); the others are analysed.
-func analyse(patterns []string, opts options, stderr io.Writer) (*checker.Graph, []*packages.Package, int, error) {
-	stop := startProfiles(opts, stderr)
-	defer stop()
-	analyzer.Strict = opts.strict
-	analyzer.ConfigPath = opts.config
-	analyzer.BaselinePath = opts.baseline
-	analyzer.KeepSummaries = opts.whole
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
-			packages.NeedDeps | packages.NeedModule,
-	}
-	if opts.tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + opts.tags}
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if len(pkgs) == 0 {
-		return nil, nil, 0, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
-	}
-	loadErrs := 0
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			fmt.Fprintln(stderr, e)
-			loadErrs++
-		}
-	})
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
-	if err != nil {
-		return nil, nil, loadErrs, err
-	}
-	return graph, pkgs, loadErrs, nil
-}
-
-// rootResults are the analysis results of the root packages, by path.
-func rootResults(graph *checker.Graph) []*analyzer.Result {
-	var results []*analyzer.Result
-	for _, act := range graph.Roots {
-		if act.Analyzer != analyzer.Analyzer || act.Err != nil {
-			continue
-		}
-		if res, ok := act.Result.(*analyzer.Result); ok && res != nil {
-			results = append(results, res)
-		}
-	}
-	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
-	return results
-}
-
-// printText prints root diagnostics as go vet does: "file:line:col: msg",
-// then each Related hop as "file:line:col: \tmsg", with file names
-// relative to the working directory. Diagnostics are sorted by position and
-// duplicates dropped. It returns the number printed.
-func printText(graph *checker.Graph, w io.Writer) int {
-	cwd, _ := os.Getwd()
-	type entry struct {
-		pos  token.Position
-		text string
-	}
-	var es []entry
-	seen := map[string]bool{}
-	for _, act := range graph.Roots {
-		fset := act.Package.Fset
-		where := func(p token.Pos) string {
-			q := fset.Position(p)
-			if rel, err := filepath.Rel(cwd, q.Filename); err == nil && !strings.HasPrefix(rel, "..") {
-				q.Filename = rel
-			}
-			return q.String()
-		}
-		for _, d := range act.Diagnostics {
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s: %s\n", where(d.Pos), d.Message)
-			for _, r := range d.Related {
-				fmt.Fprintf(&b, "%s: \t%s\n", where(r.Pos), r.Message)
-			}
-			if seen[b.String()] {
-				continue
-			}
-			seen[b.String()] = true
-			es = append(es, entry{fset.Position(d.Pos), b.String()})
-		}
-	}
-	sort.Slice(es, func(i, j int) bool {
-		a, b := es[i].pos, es[j].pos
-		if a.Filename != b.Filename {
-			return a.Filename < b.Filename
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return es[i].text < es[j].text
-	})
-	for _, e := range es {
-		io.WriteString(w, e.text)
-	}
-	return len(es)
-}
-
-func countDiagnostics(graph *checker.Graph) int {
-	n := 0
-	for _, act := range graph.Roots {
-		n += len(act.Diagnostics)
-	}
-	return n
-}
-
-// actionErrors prints analysis errors (other than those of packages that
-// failed to type-check, already printed) and returns their count.
-func actionErrors(graph *checker.Graph, w io.Writer) int {
-	n := 0
-	for act := range graph.All() {
-		if act.Err == nil || len(act.Package.Errors) > 0 {
-			continue
-		}
-		if strings.Contains(act.Err.Error(), "failed prerequisites") {
-			continue
-		}
-		fmt.Fprintf(w, "jobeffects: %s: %v\n", act.Package.PkgPath, act.Err)
-		n++
-	}
-	return n
-}
-
-// startProfiles starts the CPU profile and returns a function that stops it
-// and writes the heap profile.
-func startProfiles(opts options, stderr io.Writer) func() {
-	var cpu *os.File
-	if opts.cpuprofile != "" {
-		f, err := os.Create(opts.cpuprofile)
-		if err == nil && pprof.StartCPUProfile(f) == nil {
-			cpu = f
-		} else {
-			fmt.Fprintf(stderr, "jobeffects: cpuprofile: %v\n", err)
-		}
-	}
-	return func() {
-		if cpu != nil {
-			pprof.StopCPUProfile()
-			cpu.Close()
-		}
-		if opts.memprofile != "" {
-			f, err := os.Create(opts.memprofile)
-			if err != nil {
-				fmt.Fprintf(stderr, "jobeffects: memprofile: %v\n", err)
-				return
-			}
-			runtime.GC()
-			pprof.WriteHeapProfile(f)
-			f.Close()
-		}
-	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
@@ -426,7 +425,7 @@ func (r *resolver) callbackEffects(e effect.Effect, regs map[string][]registrati
 			}
 			var effs []effect.Effect
 			for _, fn := range g.fns {
-				s := r.sums[analyzer.SummaryKey(r.fset, fn)]
+				s := r.sums[summary.Key(r.fset, fn)]
 				if s == nil {
 					out = append(out, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpUnknown, Risk: effect.Unknown,
 						Target: summary.SSAName(fn), Detail: "a " + label + " whose summary is not available",

@@ -1,18 +1,20 @@
-package analyzer
+package result
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
-// Result is what the analysis of one package hands to the inventory.
+// Result is what the analysis of one package hands to the later phases.
 type Result struct {
 	Package    string
-	ModuleRoot string // directory of the go.mod governing the package ("" if none)
-	Handlers   []*HandlerResult
+	ModuleRoot string   // directory of the go.mod governing the package ("" if none)
+	Files      []string // the package's file names (positions in them are local)
+	Handlers   []*Handler
 	// Unresolved are registrations whose handler is not resolvable in this
 	// package; the inventory joins them to handlers by framework and task.
 	Unresolved []Registration
@@ -21,8 +23,11 @@ type Result struct {
 	EnqueueDedup []Dedup
 	// Retries are the retry policies the package sets.
 	Retries []RetryPolicy
-	// Summaries are all functions' summaries by SummaryKey (only with
-	// KeepSummaries).
+	// Diagnostics are the package's findings that belong to no handler
+	// (bad-ignore, stale-ignore), in report order.
+	Diagnostics []Diagnostic
+	// Summaries are all functions' summaries by summary.Key (only when
+	// the options ask to keep them, for the whole-program phase).
 	Summaries map[string]*summary.Summary
 }
 
@@ -52,8 +57,14 @@ func (d Dedup) Note(rel func(string) string) string {
 	return fmt.Sprintf("%s at %s dedupes enqueueing only, not a redelivery of a job that already ran", d.What, rel(d.Pos))
 }
 
-// HandlerResult is one discovered handler with its effects and findings.
-type HandlerResult struct {
+// Applies reports whether the dedup is about handlers of that framework
+// and task.
+func (d Dedup) Applies(framework, task string) bool {
+	return d.Task != "" && d.Framework == framework && (d.Task == task || d.Task == "*")
+}
+
+// Handler is one discovered handler with its effects and findings.
+type Handler struct {
 	Framework  string
 	Task       string
 	Name       string // display name, e.g. "(*jobs.Deps).CreditNaive"
@@ -66,26 +77,54 @@ type HandlerResult struct {
 	Confidence string
 	// Ack is where a pull loop acknowledges the message ("" if none).
 	Ack string
-	// At is where the handler\'s diagnostics are reported (its definition,
+	// At is where the handler's diagnostics are reported (its definition,
 	// or its registration when another package defines it).
-	At       string
-	Risk     effect.Risk
-	Effects  []effect.Effect
+	At string
+	// Rule is the rule the handler is checked against instead of
+	// unguarded ("" for unguarded; workflow-side-effect).
+	Rule string
+	// AtMostOnce: the system never redelivers to this handler.
+	AtMostOnce bool
+	Risk       effect.Risk
+	Effects    []effect.Effect
+	// Pitfalls are the guard mistakes in the handler or its callees.
+	Pitfalls []guard.Pitfall
+	// Ignore is the //jobeffects:ignore directive on the handler's
+	// definition, if any.
+	Ignore   *effect.Ignore
 	Findings []Finding
 	// Unanalysed is set when the handler's code could not be summarised.
 	Unanalysed string
 }
 
-// Finding is a reported diagnostic, as the inventory records it.
+// Finding is a finding about a handler, as the inventory records it, and
+// the diagnostic it is reported as.
 type Finding struct {
 	Rule    string
-	Pos     string
+	Pos     string // where the inventory says it is
 	Message string
 	// Suppressed is the reason of the //jobeffects:ignore that silenced
 	// the finding ("" when it is reported).
 	Suppressed string
+	// Diagnostic is how the finding is reported; nil when it is not
+	// (suppressed, in the baseline, reported by another package, or
+	// already reported for another handler).
+	Diagnostic *Diagnostic
+}
 
-	path []effect.Hop // for Related information
+// Diagnostic is a reported diagnostic: what go vet prints.
+type Diagnostic struct {
+	Pos     string // "file:line:col"
+	Rule    string
+	Message string
+	URL     string
+	Related []Related
+}
+
+// Related is one hop of a diagnostic's evidence path.
+type Related struct {
+	Pos     string
+	Message string
 }
 
 // Registration is an unresolved registration site.

@@ -15,9 +15,10 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
-	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/report"
+	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -27,34 +28,50 @@ type Stats struct {
 	Dynamic   int // dynamic-call effects considered
 	Resolved  int // of which resolved to at least one callee
 	Callbacks int // effects added by library callbacks (gorm) the program registers
-	// Changed are the handlers whose effects changed.
-	Changed []*analyzer.HandlerResult
+	Changed   int // handlers whose effects changed
 }
 
 // maxDepth bounds how many dynamic hops one resolved path may take.
 const maxDepth = 4
 
-// Resolve replaces the handlers' dynamic-call effects in results by what
-// the whole program says those calls reach. fset is the loaded packages'
-// FileSet (positions in summaries refer to it).
-func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph, results []*analyzer.Result, ix *models.Index) Stats {
-	r := &resolver{fset: fset, ix: ix, sums: map[string]*summary.Summary{}}
-	for _, res := range results {
+// Input is what the resolution works on.
+type Input struct {
+	// Fset is the loaded packages' FileSet (positions in summaries refer to it).
+	Fset     *token.FileSet
+	Packages []*packages.Package
+	// Graph holds the facts of the dependencies' summaries.
+	Graph   *checker.Graph
+	Results []*result.Result
+	Index   *models.Index
+	// Report decides a package's findings again once its handlers'
+	// effects changed, as the per-package pass did.
+	Report func(*result.Result) *report.Context
+	// KeepPaths keeps other paths when effects are folded (-show-paths).
+	KeepPaths bool
+}
+
+// Resolve returns the results with each handler's dynamic-call effects
+// replaced by what the whole program says those calls reach, and the
+// findings of the packages whose handlers changed decided again. The input
+// results are not modified.
+func Resolve(in Input) ([]*result.Result, Stats) {
+	r := &resolver{fset: in.Fset, ix: in.Index, sums: map[string]*summary.Summary{}}
+	for _, res := range in.Results {
 		for k, s := range res.Summaries {
 			r.sums[k] = s
 		}
 	}
-	r.factSummaries(graph)
+	r.factSummaries(in.Graph)
 	var stats Stats
-	prog := r.build(pkgs)
-	entries := r.entries(prog, results)
+	prog := r.build(in.Packages)
+	entries := r.entries(prog, in.Results)
 	if len(entries) == 0 {
-		return stats
+		return in.Results, stats
 	}
 	// VTA learns what flows into an interface or func value from the
 	// stores that put it there, which are typically in main (wiring
 	// dependencies); the root packages' functions join the slice for that.
-	roots := r.rootFunctions(prog, pkgs)
+	roots := r.rootFunctions(prog, in.Packages)
 	entries = append(entries, roots...)
 	regs := r.registrations(roots)
 	for _, chain := range sortedKeys(regs) {
@@ -67,43 +84,71 @@ func Resolve(fset *token.FileSet, pkgs []*packages.Package, graph *checker.Graph
 	stats.Functions = len(slice)
 	cg := vta.CallGraph(slice, chaGraph)
 	r.index(cg)
-	for _, res := range results {
+	out := make([]*result.Result, 0, len(in.Results))
+	for _, res := range in.Results {
+		var handlers []*result.Handler
+		changedAny := false
 		for _, h := range res.Handlers {
-			changed := false
-			var out []effect.Effect
-			var effs []effect.Effect
-			for _, e := range h.Effects {
-				effs = append(effs, e)
-				if len(e.Runs) > 0 && len(regs) > 0 {
-					if cb := r.callbackEffects(e, regs); len(cb) > 0 {
-						stats.Callbacks += len(cb)
-						changed = true
-						effs = append(effs, cb...)
-					}
-				}
+			effs, changed := r.handlerEffects(h, regs, &stats)
+			if !changed {
+				handlers = append(handlers, h)
+				continue
 			}
-			for _, e := range effs {
-				if e.Kind != effect.KindDynamic {
-					out = append(out, e)
-					continue
-				}
-				stats.Dynamic++
-				resolved := r.resolve(e, 0, map[string]bool{})
-				if resolved == nil {
-					out = append(out, e)
-					continue
-				}
-				stats.Resolved++
+			stats.Changed++
+			changedAny = true
+			c := *h
+			c.Effects = effect.FoldAll(effs, in.KeepPaths)
+			handlers = append(handlers, &c)
+		}
+		if !changedAny {
+			out = append(out, res)
+			continue
+		}
+		// Decide every handler's findings again, in order, as the
+		// per-package pass did: a pitfall is reported once per package.
+		nr := *res
+		nr.Handlers = nil
+		ctx := in.Report(&nr)
+		for _, h := range handlers {
+			c := *h
+			ctx.Handler(&c)
+			nr.Handlers = append(nr.Handlers, &c)
+		}
+		out = append(out, &nr)
+	}
+	return out, stats
+}
+
+// handlerEffects are a handler's effects with registered callbacks joined
+// and dynamic calls resolved; changed reports whether anything was.
+func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registration, stats *Stats) (out []effect.Effect, changed bool) {
+	var effs []effect.Effect
+	for _, e := range h.Effects {
+		effs = append(effs, e)
+		if len(e.Runs) > 0 && len(regs) > 0 {
+			if cb := r.callbackEffects(e, regs); len(cb) > 0 {
+				stats.Callbacks += len(cb)
 				changed = true
-				out = append(out, resolved...)
-			}
-			if changed {
-				h.Effects = effect.FoldAll(out)
-				stats.Changed = append(stats.Changed, h)
+				effs = append(effs, cb...)
 			}
 		}
 	}
-	return stats
+	for _, e := range effs {
+		if e.Kind != effect.KindDynamic {
+			out = append(out, e)
+			continue
+		}
+		stats.Dynamic++
+		resolved := r.resolve(e, 0, map[string]bool{})
+		if resolved == nil {
+			out = append(out, e)
+			continue
+		}
+		stats.Resolved++
+		changed = true
+		out = append(out, resolved...)
+	}
+	return out, changed
 }
 
 type resolver struct {
@@ -178,7 +223,7 @@ func (r *resolver) build(pkgs []*packages.Package) *ssa.Program {
 }
 
 // entries are the handlers' SSA functions in the whole program.
-func (r *resolver) entries(prog *ssa.Program, results []*analyzer.Result) []*ssa.Function {
+func (r *resolver) entries(prog *ssa.Program, results []*result.Result) []*ssa.Function {
 	want := map[string]bool{}
 	for _, res := range results {
 		for _, h := range res.Handlers {
@@ -190,7 +235,7 @@ func (r *resolver) entries(prog *ssa.Program, results []*analyzer.Result) []*ssa
 		if fn.Blocks == nil {
 			continue
 		}
-		if want[analyzer.SummaryKey(r.fset, fn)] {
+		if want[summary.Key(r.fset, fn)] {
 			out = append(out, fn)
 		}
 	}
@@ -351,7 +396,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 				continue // a library method without effect
 			}
 		}
-		s := r.sums[analyzer.SummaryKey(r.fset, fn)]
+		s := r.sums[summary.Key(r.fset, fn)]
 		if s == nil {
 			u := e
 			u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it reaches " + summary.SSAName(fn) + ", whose summary is not available"

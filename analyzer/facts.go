@@ -1,0 +1,100 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// constResult records that a function returns one constant string (a River
+// args type's Kind()), so other packages can name tasks.
+type constResult struct{ Value string }
+
+func (*constResult) AFact()           {}
+func (c *constResult) String() string { return fmt.Sprintf("const %q", c.Value) }
+
+// exportFacts publishes the summary of every declared function, empty ones
+// included: an absent fact means "not analysed", which callers treat as
+// unknown.
+func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Package) {
+	for _, fn := range funcs {
+		if fn.Parent() != nil {
+			continue
+		}
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		if s := sums.Of(fn); s != nil {
+			pass.ExportObjectFact(obj, s)
+		}
+		if v, ok := constStringResult(fn); ok {
+			pass.ExportObjectFact(obj, &constResult{Value: v})
+		}
+	}
+}
+
+// kindOf returns the constant T's Kind() method returns.
+func kindOf(pass *analysis.Pass, pkg *ssa.Package, t types.Type) (string, bool) {
+	ms := pkg.Prog.MethodSets.MethodSet(t)
+	sel := ms.Lookup(nil, "Kind")
+	if sel == nil {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			sel = ms.Lookup(n.Obj().Pkg(), "Kind")
+		}
+	}
+	if sel == nil {
+		return "", false
+	}
+	obj := sel.Obj().(*types.Func)
+	if obj.Pkg() == pass.Pkg {
+		if fn := pkg.Prog.FuncValue(obj); fn != nil {
+			return constStringResult(fn)
+		}
+	}
+	var c constResult
+	if pass.ImportObjectFact(obj, &c) {
+		return c.Value, true
+	}
+	return "", false
+}
+
+// constStringResult reports whether every return of fn returns the same
+// constant string.
+func constStringResult(fn *ssa.Function) (string, bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return "", false
+	}
+	if b, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return "", false
+	}
+	val, found := "", false
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok {
+				c, ok := ret.Results[0].(*ssa.Const)
+				if !ok || c.Value == nil {
+					return "", false
+				}
+				s := constantString(c)
+				if found && s != val {
+					return "", false
+				}
+				val, found = s, true
+			}
+		}
+	}
+	return val, found
+}
+
+func constantString(c *ssa.Const) string {
+	if c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return c.Value.ExactString()
+}

@@ -1,0 +1,101 @@
+package analyzer
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/config"
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// discover finds the package's handlers, the registrations it cannot
+// resolve, and the enqueue-side dedups and retry policies it sets.
+func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function) found {
+	env := &discovery.Env{
+		Pkg:      pkg,
+		Funcs:    funcs,
+		Rules:    set.rules,
+		Library:  set.index.Modeled,
+		Declared: declaredHandlers(set.config),
+		Model:    set.index.Lookup,
+		Files:    pass.Files,
+		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, pkg, t) },
+	}
+	var out found
+	var unresolved []discovery.Unresolved
+	out.handlers, unresolved = discovery.Find(env)
+	for _, u := range unresolved {
+		out.unresolved = append(out.unresolved, result.Registration{
+			Framework: u.Framework, Task: u.Task, Pos: summary.PosString(pass.Fset, u.Pos), Reason: u.Reason})
+	}
+	for _, d := range discovery.FindEnqueueDedup(env) {
+		out.dedups = append(out.dedups, result.Dedup{Framework: d.Framework, Task: d.Task, What: d.What, Pos: summary.PosString(pass.Fset, d.Pos)})
+	}
+	for _, rt := range discovery.FindRetry(env) {
+		p := result.RetryPolicy{Framework: rt.Framework, Task: rt.Task, Policy: rt.Policy, Pos: summary.PosString(pass.Fset, rt.Pos), Global: rt.Global}
+		if rt.Activity != nil {
+			p.Handler = summary.FullName(rt.Activity)
+		}
+		out.retries = append(out.retries, p)
+	}
+	return out
+}
+
+// handlerResult is a discovered handler with its summary's effects and
+// pitfalls, ready for the report phase.
+func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Package) *result.Handler {
+	hr := &result.Handler{
+		Framework:  h.Framework,
+		Task:       h.Task,
+		Name:       summary.SSAName(h.Fn),
+		FullName:   summary.FullName(h.Fn),
+		Pos:        summary.PosString(pass.Fset, h.Fn.Pos()),
+		Registered: summary.PosString(pass.Fset, h.Registered),
+		Owner:      h.Owner,
+		Confidence: h.Confidence,
+		Ack:        summary.PosString(pass.Fset, h.Ack),
+		Rule:       h.Rule,
+		AtMostOnce: h.AtMostOnce,
+	}
+	// The handler's findings are reported at its definition, or at its
+	// registration when another package defines it.
+	hr.At = hr.Pos
+	if !h.Local {
+		hr.At = hr.Registered
+	}
+	var s *summary.Summary
+	if h.Local {
+		s = sums.Of(h.Fn)
+	} else if h.Obj != nil {
+		var imported summary.Summary
+		if pass.ImportObjectFact(h.Obj.Origin(), &imported) {
+			s = &imported
+		}
+	}
+	if s == nil {
+		hr.Unanalysed = "the handler's package was not analysed"
+		hr.Effects = []effect.Effect{{Kind: effect.KindUnknown, Op: effect.OpUnknown, Risk: effect.Unknown,
+			Detail: hr.Unanalysed, Path: []effect.Hop{{Pos: hr.Pos, Func: hr.Name}}, Exec: effect.NoExec}}
+		return hr
+	}
+	hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	hr.Pitfalls = s.Pitfalls
+	hr.Ignore = s.Ignore
+	return hr
+}
+
+func declaredHandlers(c *config.Config) map[string]discovery.DeclaredHandler {
+	if c == nil || len(c.Handlers) == 0 {
+		return nil
+	}
+	m := make(map[string]discovery.DeclaredHandler, len(c.Handlers))
+	for _, h := range c.Handlers {
+		m[h.Func] = discovery.DeclaredHandler{Framework: h.Framework, Task: h.Task}
+	}
+	return m
+}

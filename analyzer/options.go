@@ -1,0 +1,31 @@
+package analyzer
+
+import "flag"
+
+// Options are the analysis's settings. The command passes them to New;
+// under go vet they are the analyzer's flags (-jobeffects.strict …).
+type Options struct {
+	// Strict also reports handlers whose doubtful effects are all
+	// unknown (rule unknown-effect).
+	Strict bool
+	// Config is the .jobeffects.yaml to use; by default the one at the
+	// module root of each package, if any.
+	Config string
+	// Baseline is an inventory whose findings are known and not reported.
+	// A relative path is taken from the working directory, else from the
+	// module root (go vet runs in package directories).
+	Baseline string
+	// KeepSummaries makes each package's Result carry the summaries of all
+	// its functions, closures included, for the whole-program phase.
+	KeepSummaries bool
+	// KeepPaths keeps up to nine other call paths per effect (the
+	// inventory's -show-paths).
+	KeepPaths bool
+}
+
+// register binds the options go vet can set to fs.
+func (o *Options) register(fs *flag.FlagSet) {
+	fs.BoolVar(&o.Strict, "strict", o.Strict, "also report handlers with effects that cannot be told statically (unknown-effect)")
+	fs.StringVar(&o.Config, "config", o.Config, "the .jobeffects.yaml to use (default: the one at the module root)")
+	fs.StringVar(&o.Baseline, "baseline", o.Baseline, "an inventory (jobeffects inventory -o FILE) whose findings are known and not reported")
+}

@@ -1,0 +1,82 @@
+package report
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+)
+
+// Context is what deciding a package's findings needs besides the
+// handlers: where positions are relative to, which files are the
+// package's own, the options and the package's enqueue-side dedups.
+type Context struct {
+	// Root is the module root; positions and messages are made relative
+	// to it.
+	Root string
+	// Local are the package's file names: a pitfall in one of them is
+	// reported where it is, one elsewhere at the handler.
+	Local map[string]bool
+	// Strict reports handlers whose doubtful effects are all unknown.
+	Strict bool
+	// Baseline holds the findings that are known and not reported.
+	Baseline *baseline.Set
+	// Dedups are the package's enqueue-side dedup options, noted in the
+	// unguarded findings of the handlers they concern.
+	Dedups []result.Dedup
+
+	reported map[string]bool // pitfalls already reported, by rule and position
+	used     map[string]bool // directives that silenced something, by position
+}
+
+// NewContext makes a Context for a package whose files are files.
+func NewContext(root string, files []string) *Context {
+	c := &Context{Root: root, Local: make(map[string]bool, len(files))}
+	for _, f := range files {
+		c.Local[f] = true
+	}
+	return c
+}
+
+// ForResult makes the Context a package's Result was reported with.
+func ForResult(res *result.Result, strict bool, base *baseline.Set) *Context {
+	c := NewContext(res.ModuleRoot, res.Files)
+	c.Strict, c.Baseline, c.Dedups = strict, base, res.EnqueueDedup
+	return c
+}
+
+func (c *Context) rel(pos string) string { return effect.Relative(pos, c.Root) }
+
+// relMessage rewrites the absolute positions the guard package put in
+// messages.
+func (c *Context) relMessage(msg string) string {
+	if c.Root == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, c.Root+string(filepath.Separator), "")
+}
+
+func (c *Context) inPackage(pos string) bool {
+	file, _, _ := effect.SplitPos(pos)
+	return c.Local[file]
+}
+
+// known reports whether the baseline has the finding.
+func (c *Context) known(f *result.Finding) bool {
+	return c.Baseline.Known(f.Rule, c.rel(f.Pos), c.relMessage(f.Message))
+}
+
+// silence returns the reason an ignore gives for rule, and records that
+// the directive was used.
+func (c *Context) silence(ig *effect.Ignore, rule string) (string, bool) {
+	reason, ok := ig.Silences(rule)
+	if ok {
+		if c.used == nil {
+			c.used = map[string]bool{}
+		}
+		c.used[ig.Pos] = true
+	}
+	return reason, ok
+}

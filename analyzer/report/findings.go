@@ -1,0 +1,86 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+)
+
+// Handler decides h's findings from its effects and pitfalls: its risk,
+// the rule it is checked against (unguarded, workflow-side-effect, none
+// for at-most-once systems), the pitfalls, and with Strict the
+// unknown-effect finding. Each finding gets its Diagnostic when it is to
+// be reported: h's package owns it, nothing silences it, the baseline does
+// not know it, and (pitfalls) no other handler of the package reported it.
+func (c *Context) Handler(h *result.Handler) {
+	h.Risk = effect.HandlerRisk(h.Effects)
+	h.Findings = nil
+	var f *result.Finding
+	var path []effect.Hop
+	switch {
+	case h.AtMostOnce: // never redelivered
+	case h.Rule == rules.WorkflowSideEffect:
+		f, path = c.workflowEffect(h)
+	default:
+		f, path = c.unguarded(h)
+	}
+	if f != nil {
+		f.Pos = h.At
+		f.Suppressed, _ = c.silence(h.Ignore, f.Rule)
+		c.add(h, f, h.At, f.Message, path)
+	}
+	for _, p := range h.Pitfalls {
+		f := &result.Finding{Rule: p.Rule, Pos: p.Pos, Message: p.Rule + ": " + p.Message, Suppressed: p.Suppressed}
+		where := p.Pos
+		if !c.inPackage(p.Pos) {
+			where = h.At
+			f.Message = fmt.Sprintf("%s (at %s)", f.Message, c.rel(p.Pos))
+		}
+		key := p.Rule + "|" + p.Pos
+		if c.reported[key] {
+			h.Findings = append(h.Findings, *f)
+			continue
+		}
+		if c.add(h, f, where, c.relMessage(f.Message), nil) {
+			if c.reported == nil {
+				c.reported = map[string]bool{}
+			}
+			c.reported[key] = true
+		}
+	}
+	if c.Strict && h.Risk == effect.Unknown {
+		if f, path := c.unknownEffect(h); f != nil {
+			f.Suppressed, _ = c.silence(h.Ignore, f.Rule)
+			c.add(h, f, h.At, f.Message, path)
+		}
+	}
+}
+
+// add records a finding and, when it is reported, its diagnostic at where.
+func (c *Context) add(h *result.Handler, f *result.Finding, where, message string, path []effect.Hop) bool {
+	report := h.Owner && f.Suppressed == "" && !c.known(f)
+	if report {
+		f.Diagnostic = &result.Diagnostic{Pos: where, Rule: f.Rule, Message: message, URL: rules.URL(f.Rule), Related: Related(path)}
+	}
+	h.Findings = append(h.Findings, *f)
+	return report
+}
+
+// Related is an evidence path as a diagnostic's related positions: each
+// hop says whom it calls; the last, that the effect is there.
+func Related(path []effect.Hop) []result.Related {
+	var out []result.Related
+	for i, h := range path {
+		if _, line, _ := effect.SplitPos(h.Pos); line < 1 {
+			continue
+		}
+		m := fmt.Sprintf("effect in %s", h.Func)
+		if i+1 < len(path) {
+			m = fmt.Sprintf("%s calls %s", h.Func, path[i+1].Func)
+		}
+		out = append(out, result.Related{Pos: h.Pos, Message: m})
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+)
+
+// unguarded is the unguarded finding of a handler: its worst
+// non-idempotent effect that nothing guards, no pitfall explains and no
+// directive on its line silences; nil when there is none.
+func (c *Context) unguarded(h *result.Handler) (*result.Finding, []effect.Hop) {
+	var worst *effect.Effect
+	n := 0
+	for i := range h.Effects {
+		e := &h.Effects[i]
+		if !e.NeedsGuard() || e.Issue != "" {
+			continue
+		}
+		if _, silenced := c.silence(e.Ignore, rules.Unguarded); silenced {
+			continue
+		}
+		n++
+		// The worst risk; among equals, the most direct (shortest path),
+		// which is the one a reader finds first.
+		if worst == nil || e.Risk > worst.Risk || (e.Risk == worst.Risk && (len(e.Path) < len(worst.Path) ||
+			len(e.Path) == len(worst.Path) && effect.Less(e, worst))) {
+			worst = e
+		}
+	}
+	if worst == nil {
+		return nil, nil
+	}
+	task := ""
+	if h.Task != "" {
+		task = fmt.Sprintf(" (%s task %q)", h.Framework, h.Task)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: handler %s%s repeats its side effects when a job is delivered twice: %s (%s) at %s is not guarded",
+		rules.Unguarded, h.Name, task, worst.Describe(), worst.Risk, c.rel(worst.Evidence()))
+	if worst.Detail != "" && worst.Kind != effect.KindDBWrite {
+		fmt.Fprintf(&b, " (%s)", worst.Detail)
+	}
+	if n > 1 {
+		fmt.Fprintf(&b, ", nor are %d other effects", n-1)
+	}
+	for _, d := range c.Dedups {
+		if d.Applies(h.Framework, h.Task) {
+			fmt.Fprintf(&b, "; %s", d.Note(c.rel))
+		}
+	}
+	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
+	return &result.Finding{Rule: rules.Unguarded, Message: b.String()}, worst.Path
+}
+
+// workflowEffect is the finding of a side effect made directly by workflow
+// code (Temporal): workflow functions are replayed, so every effect in
+// them runs again on each replay. Reads and unresolved calls are left out.
+func (c *Context) workflowEffect(h *result.Handler) (*result.Finding, []effect.Hop) {
+	var worst *effect.Effect
+	n := 0
+	for i := range h.Effects {
+		e := &h.Effects[i]
+		if e.Risk == effect.Unknown || e.Kind == effect.KindDBRead || e.Kind == effect.KindKVRead || e.Op == effect.OpRead || e.Op == "get" || e.Op == "select" {
+			continue
+		}
+		if _, silenced := c.silence(e.Ignore, rules.WorkflowSideEffect); silenced {
+			continue
+		}
+		n++
+		if worst == nil || effect.Less(e, worst) {
+			worst = e
+		}
+	}
+	if worst == nil {
+		return nil, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: workflow %s performs %s (%s) at %s directly: workflow code is replayed, so it runs again on every replay and worker restart; move it into an activity",
+		rules.WorkflowSideEffect, h.Name, worst.Describe(), worst.Risk, c.rel(worst.Evidence()))
+	if n > 1 {
+		fmt.Fprintf(&b, " (and %d other effects)", n-1)
+	}
+	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
+	return &result.Finding{Rule: rules.WorkflowSideEffect, Message: b.String()}, worst.Path
+}
+
+// unknownEffect is the strict finding of a handler whose doubtful effects
+// are all unknown: it names the first.
+func (c *Context) unknownEffect(h *result.Handler) (*result.Finding, []effect.Hop) {
+	for _, e := range h.Effects {
+		if e.Risk == effect.Unknown {
+			msg := fmt.Sprintf("%s: %s cannot be classified statically: %s at %s; path: %s",
+				rules.UnknownEffect, h.Name, e.Describe(), c.rel(e.Evidence()), c.pathText(e.Path))
+			return &result.Finding{Rule: rules.UnknownEffect, Pos: h.At, Message: msg}, e.Path
+		}
+	}
+	return nil, nil
+}
+
+// pathText renders an evidence path as "file:line Func → file:line Func".
+func (c *Context) pathText(path []effect.Hop) string { return PathText(path, c.rel) }
+
+// PathText renders a path with positions made relative by rel.
+func PathText(path []effect.Hop, rel func(string) string) string {
+	parts := make([]string, len(path))
+	for i, h := range path {
+		parts[i] = rel(h.Pos) + " " + h.Func
+	}
+	return strings.Join(parts, " → ")
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+)
+
+// diag is a reported diagnostic of a package.
+type diag struct {
+	pkg string
+	d   *result.Diagnostic
+}
+
+// reportedDiagnostics are the reported diagnostics of the results: the
+// directives' and the handlers' findings, sorted by position, each once.
+func reportedDiagnostics(results []*result.Result) []diag {
+	var out []diag
+	seen := map[string]bool{}
+	add := func(pkg string, d *result.Diagnostic) {
+		key := d.Pos + "\x00" + d.Message
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		out = append(out, diag{pkg, d})
+	}
+	for _, res := range results {
+		for i := range res.Diagnostics {
+			add(res.Package, &res.Diagnostics[i])
+		}
+		for _, h := range res.Handlers {
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					add(res.Package, f.Diagnostic)
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if c := effect.ComparePos(out[i].d.Pos, out[j].d.Pos); c != 0 {
+			return c < 0
+		}
+		return out[i].d.Message < out[j].d.Message
+	})
+	return out
+}
+
+// printText prints diagnostics as go vet does: "file:line:col: msg", then
+// each related hop as "file:line:col: \tmsg", with file names relative to
+// the working directory.
+func printText(diags []diag, w io.Writer) {
+	cwd, _ := os.Getwd()
+	where := func(pos string) string {
+		file, line, col := effect.SplitPos(pos)
+		if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+		return fmt.Sprintf("%s:%d:%d", file, line, col)
+	}
+	for _, x := range diags {
+		fmt.Fprintf(w, "%s: %s\n", where(x.d.Pos), x.d.Message)
+		for _, r := range x.d.Related {
+			fmt.Fprintf(w, "%s: \t%s\n", where(r.Pos), r.Message)
+		}
+	}
+}
+
+// printJSON prints diagnostics in go vet's -json shape, as one document:
+// package → analyzer → diagnostics.
+func printJSON(diags []diag, w io.Writer) error {
+	type related struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	type jsonDiag struct {
+		Category string    `json:"category,omitempty"`
+		Posn     string    `json:"posn"`
+		Message  string    `json:"message"`
+		URL      string    `json:"url,omitempty"`
+		Related  []related `json:"related,omitempty"`
+	}
+	tree := map[string]map[string][]jsonDiag{}
+	for _, x := range diags {
+		jd := jsonDiag{Category: x.d.Rule, Posn: x.d.Pos, Message: x.d.Message, URL: x.d.URL}
+		for _, r := range x.d.Related {
+			jd.Related = append(jd.Related, related{Posn: r.Pos, Message: r.Message})
+		}
+		if tree[x.pkg] == nil {
+			tree[x.pkg] = map[string][]jsonDiag{}
+		}
+		tree[x.pkg]["jobeffects"] = append(tree[x.pkg]["jobeffects"], jd)
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}
