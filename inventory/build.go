@@ -9,6 +9,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/inventory/schema"
 )
 
 // defaultRetry is each framework's retry behaviour when the code sets none.
@@ -39,7 +40,7 @@ var defaultRetry = map[string]string{
 // Build assembles the inventory from package results. root is the main
 // module's directory: positions under it are written relative to it,
 // positions in the module cache as module@version/path.
-func Build(results []*result.Result, root string) *Inventory {
+func Build(results []*result.Result, root string) *schema.Inventory {
 	paths := newPathStyle(root)
 	merged := map[string]*result.Handler{}
 	var order []string
@@ -85,7 +86,7 @@ func Build(results []*result.Result, root string) *Inventory {
 		h := merged[name]
 		tasks[h.Framework] = append(tasks[h.Framework], h.Task)
 	}
-	inv := &Inventory{Schema: Schema}
+	inv := &schema.Inventory{Schema: schema.ID}
 	for _, name := range order {
 		h := handlerEntry(merged[name], paths)
 		if p := retryFor(h, retries, tasks[h.Framework], paths); p != "" {
@@ -107,11 +108,11 @@ func Build(results []*result.Result, root string) *Inventory {
 		inv.Handlers = append(inv.Handlers, h)
 	}
 	for _, u := range orphans {
-		inv.Handlers = append(inv.Handlers, Handler{
+		inv.Handlers = append(inv.Handlers, schema.Handler{
 			Task: u.Task, Framework: u.Framework, Handler: "(unresolved)", Position: paths.rel(u.Pos),
 			Registered: paths.rel(u.Pos), RetryPolicy: retryPolicy(u.Framework), Risk: effect.Unknown.String(),
 			NaturalIdempotency: "unknown", Confidence: "low",
-			SideEffects: []SideEffect{{Kind: effect.KindUnknown, Operation: effect.OpUnknown, Idempotent: "unknown",
+			SideEffects: []schema.SideEffect{{Kind: effect.KindUnknown, Operation: effect.OpUnknown, Idempotent: "unknown",
 				Risk: effect.Unknown.String(), Detail: u.Reason, Evidence: paths.rel(u.Pos), Path: []string{paths.rel(u.Pos)}}},
 		})
 	}
@@ -190,7 +191,7 @@ func mergeHandler(m, h *result.Handler) {
 // retryFor joins the retry policies set in code to a handler: by task name
 // (asynq also by the longest registered prefix, as its ServeMux matches),
 // by activity function (Temporal), or client-wide (River Config).
-func retryFor(h Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) string {
+func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) string {
 	var specific, global []string
 	for _, r := range retries {
 		if r.Framework != h.Framework {
@@ -238,8 +239,8 @@ func retryPolicy(framework string) string {
 	return "unknown"
 }
 
-func handlerEntry(h *result.Handler, paths *pathStyle) Handler {
-	e := Handler{
+func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
+	e := schema.Handler{
 		Task:        h.Task,
 		Framework:   h.Framework,
 		Handler:     h.FullName,
@@ -257,7 +258,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) Handler {
 	e.NaturalIdempotency = naturalIdempotency(effs)
 	for i := range effs {
 		x := &effs[i]
-		se := SideEffect{
+		se := schema.SideEffect{
 			Kind:       x.Kind,
 			Operation:  x.Op,
 			Target:     x.Target,
@@ -279,7 +280,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) Handler {
 			se.GuardKind = x.Guard.Kind
 			se.Window = x.Guard.Window
 			if e.Guard == nil && x.Risk.NonIdempotent() {
-				e.Guard = &Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx}
+				e.Guard = &schema.Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx}
 			}
 		}
 		for _, hop := range x.Path {
@@ -295,7 +296,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) Handler {
 		e.SideEffects = append(e.SideEffects, se)
 	}
 	if e.SideEffects == nil {
-		e.SideEffects = []SideEffect{}
+		e.SideEffects = []schema.SideEffect{}
 	}
 	fs := append([]result.Finding(nil), h.Findings...)
 	sort.SliceStable(fs, func(i, j int) bool {
@@ -305,7 +306,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) Handler {
 		return fs[i].Rule < fs[j].Rule
 	})
 	for _, f := range fs {
-		e.Findings = append(e.Findings, Finding{Rule: f.Rule, Position: paths.rel(f.Pos), Message: paths.relText(f.Message), Suppressed: f.Suppressed})
+		e.Findings = append(e.Findings, schema.Finding{Rule: f.Rule, Position: paths.rel(f.Pos), Message: paths.relText(f.Message), Suppressed: f.Suppressed})
 	}
 	return e
 }

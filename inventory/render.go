@@ -6,11 +6,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/jobeffects/jobeffects/inventory/schema"
 	"go.yaml.in/yaml/v3"
 )
 
 // YAML renders the inventory.
-func (inv *Inventory) YAML() ([]byte, error) {
+func YAML(inv *schema.Inventory) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
@@ -25,7 +26,7 @@ func (inv *Inventory) YAML() ([]byte, error) {
 
 // WriteSummary writes a short human summary: counts, then one line per
 // handler that is not safe or has findings.
-func (inv *Inventory) WriteSummary(w io.Writer) error {
+func WriteSummary(w io.Writer, inv *schema.Inventory) error {
 	s := inv.Summary
 	_, err := fmt.Fprintf(w, "%d handlers: %d critical, %d high, %d medium, %d safe, %d unknown; %d findings\n",
 		s.Handlers, s.Risk.Critical, s.Risk.High, s.Risk.Medium, s.Risk.Safe, s.Risk.Unknown, s.Findings)

@@ -113,7 +113,7 @@ func (r *resolver) schemaRegistrations(fn *ssa.Function, reg *models.CallbackReg
 	if fn.Name() != reg.SchemaMethod || recv == nil || fn.Blocks == nil {
 		return
 	}
-	named, ok := types.Unalias(derefType(recv.Type())).(*types.Named)
+	named, ok := types.Unalias(ssavalue.Deref(recv.Type())).(*types.Named)
 	if !ok || !embeds(named, reg.Embeds) {
 		return
 	}
@@ -139,7 +139,7 @@ func embeds(t *types.Named, name string) bool {
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
-		if n, ok := types.Unalias(derefType(f.Type())).(*types.Named); f.Embedded() && ok && n.Obj().Pkg() != nil &&
+		if n, ok := types.Unalias(ssavalue.Deref(f.Type())).(*types.Named); f.Embedded() && ok && n.Obj().Pkg() != nil &&
 			n.Obj().Pkg().Path()+"."+n.Obj().Name() == name {
 			return true
 		}
@@ -221,7 +221,7 @@ func callbackFuncs(v ssa.Value, builds bool) ([]*ssa.Function, string) {
 func chainsOf(reg *models.CallbackRegistry, recv ssa.Value) []string {
 	if reg.Chain != "" {
 		entity := "*"
-		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
+		if n, ok := types.Unalias(ssavalue.Deref(recv.Type())).(*types.Named); ok {
 			if e := strings.TrimSuffix(n.Obj().Name(), reg.ReceiverSuffix); e != "" {
 				entity = summary.TableName(e)
 			}
@@ -303,7 +303,7 @@ func opsOfDepth(f *models.OpFilter, v ssa.Value, depth int) []string {
 		sort.Strings(ops)
 		return ops
 	}
-	if f.RequiresImport != "" && !importsPath(callee.Pkg.Pkg, f.RequiresImport) {
+	if f.RequiresImport != "" && !models.Imports(callee.Pkg.Pkg, f.RequiresImport, 2) {
 		return nil
 	}
 	c, ok := call.Call.Args[f.Arg].(*ssa.Const)
@@ -322,22 +322,6 @@ func opsOfDepth(f *models.OpFilter, v ssa.Value, depth int) []string {
 	}
 	sort.Strings(ops)
 	return ops
-}
-
-// importsPath reports whether pkg imports path or one of its packages
-// directly or one level down (generated ent packages).
-func importsPath(pkg *types.Package, path string) bool {
-	for _, p := range pkg.Imports() {
-		if p.Path() == path || strings.HasPrefix(p.Path(), path+"/") {
-			return true
-		}
-		for _, q := range p.Imports() {
-			if q.Path() == path || strings.HasPrefix(q.Path(), path+"/") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // withOps expands "{op}" in chain templates: once per operation, or "*".
@@ -374,13 +358,6 @@ func chainMatch(pattern, chain string) bool {
 		}
 	}
 	return true
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // callbackEffects are the effects the callbacks registered on e's chains
@@ -438,7 +415,7 @@ func (r *resolver) callbackEffects(e effect.Effect, regs map[string][]registrati
 				ne := ce
 				ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 				ne.Runs = nil
-				ne.Detail = joinText(ce.Detail, "run by the operation as its "+label)
+				ne.Detail = effect.JoinDetail(ce.Detail, "run by the operation as its "+label)
 				onStatement := ce.Exec == 0
 				ne.Exec = effect.NoExec
 				if onStatement {
@@ -462,11 +439,4 @@ func (r *resolver) callbackEffects(e effect.Effect, regs map[string][]registrati
 		}
 	}
 	return out
-}
-
-func joinText(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "; " + b
 }

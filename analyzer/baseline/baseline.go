@@ -11,10 +11,10 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
-)
 
-// Schema is the inventory schema a baseline must have.
-const Schema = "jobeffects/inventory/v1"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/inventory/schema"
+)
 
 // Set is the known findings of a baseline.
 type Set struct {
@@ -23,21 +23,9 @@ type Set struct {
 	n     int
 }
 
-// file is the part of an inventory a baseline reads.
-type file struct {
-	Schema   string `yaml:"schema"`
-	Handlers []struct {
-		Findings []struct {
-			Rule     string `yaml:"rule"`
-			Position string `yaml:"position"`
-			Message  string `yaml:"message"`
-		} `yaml:"findings"`
-	} `yaml:"handlers"`
-}
-
 // Parse reads a baseline; errors are "file:line: ...".
 func Parse(path string, data []byte) (*Set, error) {
-	var f file
+	var f schema.Inventory
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
 		if errors.Is(err, io.EOF) {
@@ -45,8 +33,8 @@ func Parse(path string, data []byte) (*Set, error) {
 		}
 		return nil, yamlError(path, err)
 	}
-	if f.Schema != Schema {
-		return nil, fmt.Errorf("%s:1: schema %q: a baseline is an inventory of schema %s (jobeffects inventory -o %s ./...)", path, f.Schema, Schema, path)
+	if f.Schema != schema.ID {
+		return nil, fmt.Errorf("%s:1: schema %q: a baseline is an inventory of schema %s (jobeffects inventory -o %s ./...)", path, f.Schema, schema.ID, path)
 	}
 	s := &Set{Path: path, known: map[string][]string{}}
 	for _, h := range f.Handlers {
@@ -70,7 +58,7 @@ func (s *Set) Len() int {
 // Known reports whether a finding is in the baseline. pos and msg use
 // module-relative paths, as the inventory does.
 func (s *Set) Known(rule, pos, msg string) bool {
-	if s == nil || rule == "bad-ignore" || rule == "stale-ignore" {
+	if s == nil || rule == rules.BadIgnore || rule == rules.StaleIgnore {
 		return false
 	}
 	msg = lineCol.ReplaceAllString(msg, "$1")

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/directive"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
 	"github.com/jobeffects/jobeffects/analyzer/models"
@@ -78,7 +79,7 @@ type Env struct {
 // sorted by position.
 func Find(env *Env) ([]*Handler, []Unresolved) {
 	f := &finder{env: env, byFn: map[*ssa.Function]*Handler{}}
-	directives := handlerDirectives(env.Files)
+	directives := directive.Handlers(env.Files)
 	for _, fn := range env.Funcs {
 		f.shape(fn)
 		f.declared(fn, directives)
@@ -151,26 +152,6 @@ func (f *finder) declared(fn *ssa.Function, directives map[token.Pos]string) {
 			h.Task = task
 		}
 	}
-}
-
-// handlerDirectives maps the name position of each function whose doc
-// comment holds "//jobeffects:handler [task]" to that task.
-func handlerDirectives(files []*ast.File) map[token.Pos]string {
-	out := map[token.Pos]string{}
-	for _, file := range files {
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Doc == nil {
-				continue
-			}
-			for _, c := range fd.Doc.List {
-				if rest, ok := strings.CutPrefix(c.Text, "//jobeffects:handler"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-					out[fd.Name.Pos()] = strings.TrimSpace(rest)
-				}
-			}
-		}
-	}
-	return out
 }
 
 func (f *finder) add(fn *ssa.Function, framework string, reg token.Pos) *Handler {

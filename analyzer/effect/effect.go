@@ -292,6 +292,14 @@ func (e *Effect) Describe() string {
 	return what
 }
 
+// JoinDetail appends a clause to an effect's detail text.
+func JoinDetail(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
 func orSome(s, def string) string {
 	if s == "" {
 		return def

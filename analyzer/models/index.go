@@ -326,14 +326,17 @@ func generatedMethod(fn *types.Func, suffix string, methods []string, requiresIm
 		return false
 	}
 	recv := strings.TrimPrefix(typeName(sig.Recv().Type()), "*")
-	return strings.HasSuffix(recv, suffix) && (requiresImport == "" || imports(fn.Pkg(), requiresImport))
+	return strings.HasSuffix(recv, suffix) && (requiresImport == "" || Imports(fn.Pkg(), requiresImport, 1))
 }
 
-// imports reports whether pkg imports path directly or through one level
-// (generated ent packages import entgo.io/ent in most of their files).
-func imports(pkg *types.Package, path string) bool {
+// Imports reports whether pkg imports path or one of its packages,
+// directly (depth 1) or through up to depth levels of imports.
+func Imports(pkg *types.Package, path string, depth int) bool {
+	if depth < 1 || pkg == nil {
+		return false
+	}
 	for _, p := range pkg.Imports() {
-		if p.Path() == path || strings.HasPrefix(p.Path(), path+"/") {
+		if p.Path() == path || strings.HasPrefix(p.Path(), path+"/") || Imports(p, path, depth-1) {
 			return true
 		}
 	}

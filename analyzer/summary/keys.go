@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -265,4 +266,55 @@ func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) s
 		return rec(stored...)
 	}
 	return ""
+}
+
+// fieldKey reads a dedup key stored into field of a struct-literal
+// argument (&sqs.SendMessageInput{MessageDeduplicationId: aws.String(k)}).
+func (w *walker) fieldKey(v ssa.Value, field string) *effect.Key {
+	if v == nil {
+		return nil
+	}
+	v = normalize(v)
+	var alloc *ssa.Alloc
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		alloc = x
+	case *ssa.UnOp:
+		alloc, _ = x.X.(*ssa.Alloc)
+	}
+	if alloc == nil {
+		return nil
+	}
+	for _, st := range ssavalue.FieldStores(alloc, field) {
+		return w.keyFrom(st.Val, st)
+	}
+	return nil
+}
+
+// optionKey finds a key passed through an option function among the
+// call's arguments (nats.MsgId(k), jetstream.WithMsgID(k)).
+func (w *walker) optionKey(args []ssa.Value, options []string) *effect.Key {
+	for _, a := range args {
+		vals := ssavalue.SliceElems(a)
+		if vals == nil {
+			vals = []ssa.Value{a}
+		}
+		for _, v := range vals {
+			call, ok := normalize(v).(*ssa.Call)
+			if !ok || len(call.Call.Args) == 0 {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee == nil || callee.Object() == nil {
+				continue
+			}
+			key := models.FuncKey(callee.Object().(*types.Func))
+			for _, o := range options {
+				if o == key {
+					return w.keyFrom(call.Call.Args[0], call)
+				}
+			}
+		}
+	}
+	return nil
 }

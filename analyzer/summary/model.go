@@ -17,6 +17,40 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
+// modelCall is one call being matched against a library model: what the
+// appliers of the model's fields read and write.
+type modelCall struct {
+	w    *walker
+	ci   ssa.CallInstruction
+	m    *models.Model
+	recv ssa.Value   // the receiver, nil for functions
+	args []ssa.Value // the arguments without the receiver, as model indexes count them
+	exec ssa.Value   // the executor the effect runs on
+	e    *effect.Effect
+	ch   chainResult
+}
+
+// arg is the argument a model index field names, or nil.
+func (c *modelCall) arg(p *int) ssa.Value {
+	if p == nil || *p < 0 || *p >= len(c.args) {
+		return nil
+	}
+	return c.args[*p]
+}
+
+// effectAppliers refine the effect a model's kind, op and risk describe,
+// in this order; each reads the model fields it is named after.
+var effectAppliers = []func(*modelCall){
+	(*modelCall).targetArg,  // target_arg
+	(*modelCall).request,    // request, method
+	(*modelCall).openFlags,  // open_flags
+	(*modelCall).keys,       // params, key_field, key_option, key_note
+	(*modelCall).targetType, // target_type, receiver_suffix
+	(*modelCall).document,   // document
+	(*modelCall).fragment,   // fragment
+	(*modelCall).chain,      // chain
+}
+
 // model applies a library model to a call. recv is the receiver (nil for
 // functions), args exclude it, as model indexes do.
 func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, args []ssa.Value) {
@@ -26,169 +60,220 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if len(m.Runs) > 0 {
 		defer w.tagRuns(ci, len(w.sites), m.Runs)
 	}
-	arg := func(p *int) ssa.Value {
-		if p == nil || *p < 0 || *p >= len(args) {
-			return nil
-		}
-		return args[*p]
-	}
-	exec := recv
+	c := &modelCall{w: w, ci: ci, m: m, recv: recv, args: args, exec: recv}
 	if m.Exec != nil {
-		exec = arg(m.Exec)
+		c.exec = c.arg(m.Exec)
 	}
-	for _, k := range m.Calls {
-		if k >= len(args) {
-			continue
-		}
-		var tx ssa.Value
-		if m.TxCallback != nil && *m.TxCallback == k {
-			tx = ci.Value()
-			if tx == nil {
-				tx = args[k]
-			}
-		}
-		w.callValue(ci, args[k], tx)
-	}
-	atMostOnce := m.AtMostOnce || (m.AtMostOnceIf != nil && ssavalue.IsTrue(arg(m.AtMostOnceIf)))
-	if m.Ack || atMostOnce {
-		op := "ack"
-		if atMostOnce {
-			op = "receive-commit"
-		}
-		w.addSite(&effect.Effect{Kind: effect.KindAck, Op: op, Risk: effect.Safe, Path: []effect.Hop{w.hop(ci)}}, ci, nil, true)
-	}
-	if m.Complete {
+	c.callbacks()
+	c.ack()
+	switch {
+	case m.Complete:
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpComplete, Target: "job", Risk: effect.Safe,
 			Detail: "completes the job in this transaction", Path: []effect.Hop{w.hop(ci)}}
-		w.addSite(e, ci, exec, true)
+		w.addSite(e, ci, c.exec, true)
 		return
-	}
-	if m.SQL != nil {
-		w.sql(ci, *m.SQL, arg(m.SQL), exec)
+	case m.SQL != nil:
+		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec)
 		return
-	}
-	if m.Kind == "" && !m.Claim {
+	case m.Kind == "" && !m.Claim:
 		return // begin, callbacks only
 	}
 	risk, _ := effect.ParseRisk(m.Risk)
 	if m.Risk == "" {
 		risk = effect.Unknown
 	}
-	e := &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
-		Path: []effect.Hop{w.hop(ci)}}
-	if v := arg(m.TargetArg); v != nil {
-		if t := constTarget(v); t != "" {
-			e.Target = t
-		}
-		if m.Kind == effect.KindHTTP {
-			e.Target = urlHost([]ssa.Value{v}, 0)
-		}
+	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}}
+	for _, apply := range effectAppliers {
+		apply(c)
 	}
-	if m.Request != nil {
-		w.httpRequest(e, arg(m.Request))
-	}
-	if m.Method != "" {
-		e.Op = strings.ToLower(m.Method)
-	}
-	if m.OpenFlags != nil {
-		openFlags(e, arg(m.OpenFlags))
-	}
-	if m.Params != nil {
-		e.Key = w.paramsKey(arg(m.Params))
-	}
-	if m.KeyField != nil {
-		if k := w.fieldKey(arg(&m.KeyField.Arg), m.KeyField.Field); k != nil {
-			e.Key = k
-		}
-	}
-	if len(m.KeyOption) > 0 {
-		if k := w.optionKey(args, m.KeyOption); k != nil {
-			e.Key = k
-		}
-	}
-	if e.Key != nil && m.KeyNote != "" {
-		e.Detail = joinText(e.Detail, m.KeyNote)
-	}
-	if m.TargetType != nil {
-		if v := arg(m.TargetType); v != nil {
-			if t := tableOf(normalize(v).Type()); t != "" {
-				e.Target = t
-			}
-		}
-	}
-	if m.ReceiverSuffix != "" && recv != nil {
-		// Generated builders are named after the entity: UserCreate → users.
-		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok {
-			e.Target = pluralSnake(strings.TrimSuffix(n.Obj().Name(), m.ReceiverSuffix))
-		}
-	}
-	if m.Document != nil {
-		if v := arg(m.Document); v != nil {
-			e.Op, e.Risk, e.Detail = documentOp(v)
-		}
-	}
-	if m.Fragment != nil {
-		if inc, found := fragmentIncrements(m.Fragment, args); found && inc {
-			e.Op, e.Risk, e.Detail = string(sqlclass.UpdateIncrement), effect.Medium, "assigns a self-referencing SQL expression"
-		}
-	}
-	var ch chainResult
-	if len(m.Chain) > 0 && recv != nil {
-		ch = w.chain(m, recv)
-		if m.Exec == nil && ch.root != nil {
-			exec = ch.root // the builder's root handle (a *gorm.DB transaction)
-		}
-		if ch.op != "" {
-			e.Op = ch.op
-			if r, ok := effect.ParseRisk(ch.risk); ok {
-				e.Risk = r
-			}
-		}
-		if ch.increment {
-			op := sqlclass.UpdateIncrement
-			if strings.HasPrefix(e.Op, "upsert") {
-				op = sqlclass.UpsertIncrement
-			}
-			e.Op, e.Risk, e.Detail = string(op), effect.Medium, "assigns a self-referencing SQL expression"
-		}
-		if ch.table != "" {
-			e.Target = ch.table
-		} else if ch.model != nil {
-			if t := tableOf(normalize(ch.model).Type()); t != "" {
-				e.Target = t
-			}
-		}
-	}
-	if len(m.Hooks) > 0 && !ch.noHooks {
-		model := ch.model
+	if len(m.Hooks) > 0 && !c.ch.noHooks {
+		model := c.ch.model
 		if model == nil && m.TargetType != nil {
-			model = arg(m.TargetType)
+			model = c.arg(m.TargetType)
 		}
 		if model != nil {
 			defer w.hooks(ci, m.Hooks, model)
 		}
 	}
-	claim := m.Claim
-	if cw := m.ClaimWhen; cw != nil && cw.Arg < len(args) && ssavalue.FieldConst(args[cw.Arg], cw.Field) == cw.Equals {
-		claim = true
-	}
-	if claim {
-		e.Op = effect.OpClaim
-		if m.Key != nil {
-			e.ClaimKey = w.p.text.argText(ci.Pos(), *m.Key)
-		}
-	}
-	w.addSite(e, ci, exec, true)
+	c.claim()
+	w.addSite(c.e, ci, c.exec, true)
 	site := w.sites[len(w.sites)-1]
 	if m.Claim && len(m.DuplicateError) > 0 {
 		site.DupErrors = m.DuplicateError
 	}
-	if len(ch.dupErrors) > 0 && e.Op == effect.OpClaim {
-		site.DupErrors = ch.dupErrors
+	if len(c.ch.dupErrors) > 0 && c.e.Op == effect.OpClaim {
+		site.DupErrors = c.ch.dupErrors
 	}
-	if e.Kind == effect.KindDBWrite && e.Target != "" {
+	if c.e.Kind == effect.KindDBWrite && c.e.Target != "" {
 		// An ORM write on a table with triggers fires them like SQL does.
-		w.triggerEffects(ci, sqlclass.Stmt{Op: sqlclass.Op(e.Op), Table: e.Target}, exec, []effect.Hop{w.hop(ci)}, 0)
+		w.triggerEffects(ci, sqlclass.Stmt{Op: sqlclass.Op(c.e.Op), Table: c.e.Target}, c.exec, []effect.Hop{w.hop(ci)}, 0)
+	}
+}
+
+// callbacks (calls, tx_callback): function arguments the call runs before
+// it returns; a transaction callback's first parameter is the new
+// transaction.
+func (c *modelCall) callbacks() {
+	for _, k := range c.m.Calls {
+		if k < 0 || k >= len(c.args) {
+			continue
+		}
+		var tx ssa.Value
+		if c.m.TxCallback != nil && *c.m.TxCallback == k {
+			if tx = c.ci.Value(); tx == nil {
+				tx = c.args[k]
+			}
+		}
+		c.w.callValue(c.ci, c.args[k], tx)
+	}
+}
+
+// ack (ack, at_most_once, at_most_once_if): a message acknowledgement, or
+// a receive that acknowledges before it returns.
+func (c *modelCall) ack() {
+	atMostOnce := c.m.AtMostOnce || (c.m.AtMostOnceIf != nil && ssavalue.IsTrue(c.arg(c.m.AtMostOnceIf)))
+	if !c.m.Ack && !atMostOnce {
+		return
+	}
+	op := "ack"
+	if atMostOnce {
+		op = "receive-commit"
+	}
+	c.w.addSite(&effect.Effect{Kind: effect.KindAck, Op: op, Risk: effect.Safe, Path: []effect.Hop{c.w.hop(c.ci)}}, c.ci, nil, true)
+}
+
+// targetArg (target_arg): a constant target; for HTTP, the URL's host.
+func (c *modelCall) targetArg() {
+	v := c.arg(c.m.TargetArg)
+	if v == nil {
+		return
+	}
+	if t := constTarget(v); t != "" {
+		c.e.Target = t
+	}
+	if c.m.Kind == effect.KindHTTP {
+		c.e.Target = urlHost([]ssa.Value{v}, 0)
+	}
+}
+
+// request (request, method): an HTTP call's method, from the request it
+// sends or fixed by the function (http.Post).
+func (c *modelCall) request() {
+	if c.m.Request != nil {
+		c.w.httpRequest(c.e, c.arg(c.m.Request))
+	}
+	if c.m.Method != "" {
+		c.e.Op = strings.ToLower(c.m.Method)
+	}
+}
+
+// openFlags (open_flags): os.OpenFile appends, overwrites or reads.
+func (c *modelCall) openFlags() {
+	if c.m.OpenFlags != nil {
+		openFlags(c.e, c.arg(c.m.OpenFlags))
+	}
+}
+
+// keys (params, key_field, key_option, key_note): the idempotency or dedup
+// key the call carries.
+func (c *modelCall) keys() {
+	m := c.m
+	if m.Params != nil {
+		c.e.Key = c.w.paramsKey(c.arg(m.Params))
+	}
+	if m.KeyField != nil {
+		if k := c.w.fieldKey(c.arg(&m.KeyField.Arg), m.KeyField.Field); k != nil {
+			c.e.Key = k
+		}
+	}
+	if len(m.KeyOption) > 0 {
+		if k := c.w.optionKey(c.args, m.KeyOption); k != nil {
+			c.e.Key = k
+		}
+	}
+	if c.e.Key != nil && m.KeyNote != "" {
+		c.e.Detail = effect.JoinDetail(c.e.Detail, m.KeyNote)
+	}
+}
+
+// targetType (target_type, receiver_suffix): the table an ORM model type,
+// or a generated builder's entity, names.
+func (c *modelCall) targetType() {
+	if v := c.arg(c.m.TargetType); v != nil {
+		if t := tableOf(normalize(v).Type()); t != "" {
+			c.e.Target = t
+		}
+	}
+	if c.m.ReceiverSuffix != "" && c.recv != nil {
+		// Generated builders are named after the entity: UserCreate → users.
+		if n, ok := types.Unalias(ssavalue.Deref(c.recv.Type())).(*types.Named); ok {
+			c.e.Target = pluralSnake(strings.TrimSuffix(n.Obj().Name(), c.m.ReceiverSuffix))
+		}
+	}
+}
+
+// document (document): a MongoDB update document's operators.
+func (c *modelCall) document() {
+	if v := c.arg(c.m.Document); v != nil {
+		c.e.Op, c.e.Risk, c.e.Detail = documentOp(v)
+	}
+}
+
+// fragment (fragment): an SQL expression that makes an update an increment.
+func (c *modelCall) fragment() {
+	if c.m.Fragment == nil {
+		return
+	}
+	if inc, found := fragmentIncrements(c.m.Fragment, c.args); found && inc {
+		c.e.Op, c.e.Risk, c.e.Detail = string(sqlclass.UpdateIncrement), effect.Medium, "assigns a self-referencing SQL expression"
+	}
+}
+
+// chain (chain): what the calls made earlier on a builder's receiver say.
+func (c *modelCall) chain() {
+	if len(c.m.Chain) == 0 || c.recv == nil {
+		return
+	}
+	c.ch = c.w.chain(c.m, c.recv)
+	if c.m.Exec == nil && c.ch.root != nil {
+		c.exec = c.ch.root // the builder's root handle (a *gorm.DB transaction)
+	}
+	e := c.e
+	if c.ch.op != "" {
+		e.Op = c.ch.op
+		if r, ok := effect.ParseRisk(c.ch.risk); ok {
+			e.Risk = r
+		}
+	}
+	if c.ch.increment {
+		op := sqlclass.UpdateIncrement
+		if strings.HasPrefix(e.Op, "upsert") {
+			op = sqlclass.UpsertIncrement
+		}
+		e.Op, e.Risk, e.Detail = string(op), effect.Medium, "assigns a self-referencing SQL expression"
+	}
+	if c.ch.table != "" {
+		e.Target = c.ch.table
+	} else if c.ch.model != nil {
+		if t := tableOf(normalize(c.ch.model).Type()); t != "" {
+			e.Target = t
+		}
+	}
+}
+
+// claim (claim, claim_when, key): the call claims a key.
+func (c *modelCall) claim() {
+	m := c.m
+	claim := m.Claim
+	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) && ssavalue.FieldConst(c.args[cw.Arg], cw.Field) == cw.Equals {
+		claim = true
+	}
+	if !claim {
+		return
+	}
+	c.e.Op = effect.OpClaim
+	if m.Key != nil {
+		c.e.ClaimKey = c.w.p.text.argText(c.ci.Pos(), *m.Key)
 	}
 }
 

@@ -22,6 +22,9 @@ import (
 // byte-identical over two runs and gives each handler its framework, task,
 // registration site, ack and retry policy.
 func TestConsumersModule(t *testing.T) {
+	// Its own module: it runs beside the tests of testdata/example, so
+	// that one compiles or downloads while the other analyses.
+	t.Parallel()
 	dir := testdataDir(t, "consumers")
 	tmp := t.TempDir()
 	invPath := func(i int) string { return filepath.Join(tmp, fmt.Sprintf("inventory%d.yaml", i)) }

@@ -22,6 +22,9 @@ import (
 // ecosystem.inventory.yaml) is byte-identical over two runs and shows the
 // hook's email and the trigger's insert with their paths.
 func TestEcosystemModule(t *testing.T) {
+	// Its own module: it runs beside the tests of testdata/example, so
+	// that one compiles or downloads while the other analyses.
+	t.Parallel()
 	dir := testdataDir(t, "ecosystem")
 	tmp := t.TempDir()
 	invPath := func(i int) string { return filepath.Join(tmp, fmt.Sprintf("inventory%d.yaml", i)) }

@@ -190,7 +190,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	inv := inventory.Build(r.results, r.root)
-	data, err := inv.YAML()
+	data, err := inventory.YAML(inv)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
@@ -205,7 +205,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if *summary {
-		_ = inv.WriteSummary(stderr)
+		_ = inventory.WriteSummary(stderr, inv)
 	}
 	if r.errors > 0 {
 		return exitError

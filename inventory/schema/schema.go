@@ -1,7 +1,7 @@
-package inventory
+package schema
 
-// Schema is the inventory schema identifier.
-const Schema = "jobeffects/inventory/v1"
+// ID is the inventory schema identifier.
+const ID = "jobeffects/inventory/v1"
 
 // Inventory is the document `jobeffects inventory` writes.
 type Inventory struct {

@@ -1,0 +1,37 @@
+package guard
+
+import (
+	"fmt"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+)
+
+// acks: a message acknowledged (deleted, committed) before the effects
+// that process it is delivered at most once (ack-before-effect).
+func (a *analysis) acks() {
+	// A message acknowledged (deleted, committed) before the effects that
+	// process it is delivered at most once: a crash after the ack loses
+	// them. kafka-go's ReadMessage commits before it returns.
+	for _, ack := range a.sites {
+		if ack.Effect.Kind != effect.KindAck {
+			continue
+		}
+		var first *Site
+		for _, s := range a.sites {
+			if s != ack && s.Effect.Risk.NonIdempotent() && after(ack.Instr, s.Instr) && (first == nil || effect.ComparePos(s.Effect.Evidence(), first.Effect.Evidence()) < 0) {
+				first = s
+			}
+		}
+		if first == nil {
+			continue
+		}
+		msg := fmt.Sprintf("the message is acknowledged here, before its effects (%s at %s): a crash between the ack and the effects loses them (at-most-once); acknowledge after the effects",
+			first.Effect.Describe(), effect.Relative(first.Effect.Evidence(), ""))
+		if ack.Effect.Op == "receive-commit" {
+			msg = fmt.Sprintf("this receive commits the message before it returns, so its effects (%s at %s) are lost if the worker crashes (at-most-once); fetch, then commit after the effects",
+				first.Effect.Describe(), effect.Relative(first.Effect.Evidence(), ""))
+		}
+		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.AckBeforeEffect, Pos: ack.Effect.Evidence(), Message: msg})
+	}
+}

@@ -1,0 +1,95 @@
+package guard
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+)
+
+// claims: a claim guards the effects its result decides (they run only on
+// the "first time" branch of the test of its result) and, for database
+// effects, that run on the same transaction handle; it returns how fn's
+// results carry a claim's outcome when fn is a claim helper.
+func (a *analysis) claims() *ClaimReturn {
+	var claimReturn *ClaimReturn
+	// Claims whose result decides whether effects run.
+	for _, c := range a.sites {
+		if !c.Direct || c.Effect.Op != effect.OpClaim {
+			continue
+		}
+		tests, returned, ret := dupTests(c, a.env.Index)
+		if ret != nil && claimReturn == nil {
+			claimReturn = ret
+		}
+		if len(tests) == 0 {
+			// A claim whose result is passed back to the caller is a claim
+			// helper: the caller tests it. Otherwise it guards nothing.
+			if !returned {
+				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.ClaimUnchecked, Pos: c.Effect.Evidence(), Message: fmt.Sprintf(
+					"the result of this claim on %s is never tested, so it guards nothing: the effects after it run on every delivery; skip them when the claim finds the key taken",
+					orTable(c.Effect.Target))})
+				for _, s := range a.sites {
+					if s != c && s.Effect.NeedsGuard() && s.Effect.Issue == "" && after(c.Instr, s.Instr) {
+						s.Effect.Issue, s.Effect.IssuePos = rules.ClaimUnchecked, c.Effect.Evidence()
+					}
+				}
+			}
+			continue
+		}
+		var firsts []*ssa.BasicBlock
+		for _, t := range tests {
+			if len(t.first.Preds) == 1 {
+				firsts = append(firsts, t.first)
+			}
+		}
+		guarded := func(b *ssa.BasicBlock) bool {
+			for _, f := range firsts {
+				if f.Dominates(b) {
+					return true
+				}
+			}
+			return false
+		}
+		claimPos := c.Effect.Evidence()
+		separate := false
+		for _, s := range a.sites {
+			e := s.Effect
+			if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+				continue
+			}
+			g := &effect.Guard{Kind: effect.GuardClaim, Expr: c.Effect.ClaimKey, Pos: claimPos}
+			switch {
+			case e.Kind == effect.KindDBWrite:
+				if c.Exec != nil && c.Effect.Tx && sameExec(s.Exec, c.Exec) {
+					g.SameTx = true
+					e.Guard = g
+					continue
+				}
+				e.Issue, e.IssuePos = rules.SeparateTx, claimPos
+				if !separate {
+					separate = true
+					a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: claimPos, Message: fmt.Sprintf(
+						"the claim on %s commits separately from the %s at %s: a crash between them loses the effect (the key is taken) or, if the claim rolls back alone, repeats it; run the claim and the effect in one transaction",
+						orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""))})
+				}
+			case e.Risk == effect.Critical:
+				e.Detail = effect.JoinDetail(e.Detail, "a DB claim does not protect money: a crash between the call and the commit repeats it; pass a stable idempotency key")
+			default:
+				g.Window = true
+				e.Guard = g
+			}
+		}
+		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos)...)
+	}
+	return claimReturn
+}
+
+func orTable(s string) string {
+	if s == "" {
+		return "the key table"
+	}
+	return s
+}

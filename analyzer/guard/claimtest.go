@@ -1,0 +1,378 @@
+package guard
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// test is a branch on a claim's result.
+type test struct {
+	ifi         *ssa.If
+	first, dup  *ssa.BasicBlock
+	dupAndError bool // the dup edge also carries real errors (err != nil)
+	// nilOnDup are error values that are nil on a duplicate (the claim's
+	// own error: a conflict is not an error), so returning them there
+	// returns nil.
+	nilOnDup map[ssa.Value]bool
+}
+
+// Kinds of values derived from a claim's result.
+type derived int
+
+const (
+	result       derived = iota // the call's (first) result
+	plainErr                    // an error that is nil on a duplicate (Exec\'s, RowsAffected\'s)
+	count                       // rows affected
+	noRowsErr                   // an error that is "no rows" exactly on a duplicate
+	firstBool                   // true on the first delivery
+	dupBool                     // true on a duplicate
+	dupOrErrBool                // true on a duplicate or an error
+)
+
+// dupTests finds the branches that test a claim's result, and reports
+// whether the result (or what is derived from it) is returned, and as what.
+func dupTests(c *Site, ix *models.Index) (tests []test, returned bool, ret *ClaimReturn) {
+	call := c.Instr.Value()
+	if call == nil {
+		return nil, false, nil
+	}
+	// What the claim's results say: a bool is true on the first delivery
+	// (SETNX-like guard functions); an error is nil on a duplicate, unless
+	// the claim declares duplicate errors; anything else (a command tag, a
+	// row, a result) is followed through the methods called on it.
+	initial := func(v ssa.Value, last bool) derived {
+		switch {
+		case isBool(v.Type()):
+			return firstBool
+		case isError(v.Type()) && last && len(c.DupErrors) > 0:
+			return noRowsErr
+		case isError(v.Type()) && last && c.Effect.Returning && !isTuple(call.Type()):
+			// A scanning call (sqlx Get) of a RETURNING claim: no row, so
+			// sql.ErrNoRows, on a duplicate.
+			return noRowsErr
+		case isError(v.Type()) && last:
+			return plainErr
+		}
+		return result
+	}
+	if cr := c.ClaimReturn; cr != nil {
+		// A claim helper's call: one result carries the outcome; an error
+		// result next to it is the helper's own error.
+		var work []item
+		if _, ok := call.Type().(*types.Tuple); ok {
+			for _, r := range ssavalue.Referrers(call) {
+				if ex, ok := r.(*ssa.Extract); ok && ex.Index == cr.Index {
+					work = append(work, item{ex, fromReturn[cr.Kind]})
+				}
+			}
+		} else if cr.Index == 0 {
+			work = append(work, item{call, fromReturn[cr.Kind]})
+		}
+		return walkClaim(c, ix, work)
+	}
+	var work []item
+	if tup, ok := call.Type().(*types.Tuple); ok {
+		for _, r := range ssavalue.Referrers(call) {
+			if ex, ok := r.(*ssa.Extract); ok && (ex.Index == 0 || ex.Index == tup.Len()-1) {
+				work = append(work, item{ex, initial(ex, ex.Index == tup.Len()-1)})
+			}
+		}
+	} else {
+		work = append(work, item{call, initial(call, true)})
+	}
+	return walkClaim(c, ix, work)
+}
+
+// walkClaim follows the values derived from a claim's results to the
+// branches that test them and the returns that pass them on.
+func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned bool, ret *ClaimReturn) {
+	plain := map[ssa.Value]bool{}
+	seen := map[ssa.Value]bool{}
+	for len(work) > 0 {
+		it := work[0]
+		work = work[1:]
+		if seen[it.v] {
+			continue
+		}
+		seen[it.v] = true
+		if it.k == plainErr {
+			plain[it.v] = true
+			continue
+		}
+		for _, r := range ssavalue.Referrers(it.v) {
+			switch x := r.(type) {
+			case *ssa.Return:
+				returned = true
+				if ret == nil {
+					for i, rv := range x.Results {
+						if rv == it.v && returnKinds[it.k] != "" {
+							ret = &ClaimReturn{Index: i, Kind: returnKinds[it.k]}
+						}
+					}
+				}
+			case *ssa.Call:
+				if it.k == result || it.k == noRowsErr {
+					work = append(work, fromCall(x, it.v, it.k, ix, c.DupErrors)...)
+				}
+			case *ssa.Extract:
+				if x.Index == 0 && it.k == count {
+					work = append(work, item{x, count})
+				}
+			case *ssa.FieldAddr:
+				// An embedded field (a promoted method's receiver is taken
+				// from it), or gorm's result fields.
+				if it.k != result {
+					continue
+				}
+				st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+				if !ok {
+					continue
+				}
+				switch f := st.Field(x.Field); {
+				case f.Embedded():
+					work = append(work, item{x, result})
+				case f.Name() == "RowsAffected":
+					for _, l := range ssavalue.Referrers(x) {
+						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+							work = append(work, item{load, count})
+						}
+					}
+				case f.Name() == "Error":
+					for _, l := range ssavalue.Referrers(x) {
+						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+							work = append(work, item{load, plainErr})
+						}
+					}
+				}
+			case *ssa.BinOp:
+				if k, ok := compare(x, it.v, it.k, ix, c.DupErrors); ok {
+					work = append(work, item{x, k})
+				}
+			case *ssa.UnOp:
+				if x.Op == token.NOT {
+					switch it.k {
+					case firstBool:
+						work = append(work, item{x, dupBool})
+					case dupBool:
+						work = append(work, item{x, firstBool})
+					}
+				}
+			case *ssa.If:
+				switch it.k {
+				case firstBool:
+					tests = append(tests, test{ifi: x, first: x.Block().Succs[0], dup: x.Block().Succs[1]})
+				case dupBool:
+					tests = append(tests, test{ifi: x, first: x.Block().Succs[1], dup: x.Block().Succs[0]})
+				case dupOrErrBool:
+					tests = append(tests, test{ifi: x, first: x.Block().Succs[1], dup: x.Block().Succs[0], dupAndError: true})
+				}
+			}
+		}
+	}
+	for i := range tests {
+		tests[i].nilOnDup = plain
+	}
+	return tests, returned, ret
+}
+
+// returnKinds names the derived values a claim helper can return.
+var returnKinds = map[derived]string{firstBool: "first", dupBool: "dup", count: "count", noRowsErr: "norows"}
+
+// fromReturn maps a claim helper's declared result kind back.
+var fromReturn = map[string]derived{"first": firstBool, "dup": dupBool, "count": count, "norows": noRowsErr}
+
+// item is a value derived from a claim's result, with what it says.
+type item struct {
+	v ssa.Value
+	k derived
+}
+
+// fromCall follows a claim-derived value through a method called on it
+// (Scan, RowsAffected, Val, Result) or errors.Is.
+func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupErrors []string) []item {
+	c := call.Call
+	var name string
+	isRecv := false
+	if c.IsInvoke() {
+		name = c.Method.Name()
+		isRecv = c.Value == v
+	} else if callee := c.StaticCallee(); callee != nil && callee.Object() != nil {
+		obj := callee.Object().(*types.Func)
+		name = obj.Name()
+		if sig := obj.Type().(*types.Signature); sig.Recv() != nil {
+			isRecv = len(c.Args) > 0 && embeddedIn(c.Args[0], v)
+		}
+		if obj.FullName() == "errors.Is" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isNoRows(c.Args[1], ix, dupErrors) {
+			return []item{{call, dupBool}}
+		}
+	}
+	if !isRecv || k != result {
+		return nil
+	}
+	switch name {
+	case "Scan":
+		return []item{{call, noRowsErr}}
+	case "RowsAffected":
+		if _, ok := call.Type().(*types.Tuple); ok {
+			var out []item
+			for _, r := range ssavalue.Referrers(call) {
+				if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+					out = append(out, item{ex, count})
+				} else if ok && ex.Index == 1 {
+					out = append(out, item{ex, plainErr})
+				}
+			}
+			return out
+		}
+		return []item{{call, count}}
+	case "Val":
+		return []item{{call, firstBool}}
+	case "Result":
+		// (bool, error) from SETNX: true on the first delivery. (string,
+		// error) from SET NX: the error is redis.Nil on a duplicate.
+		boolResult := false
+		if tup, ok := call.Type().(*types.Tuple); ok && tup.Len() == 2 {
+			boolResult = isBool(tup.At(0).Type())
+		}
+		var out []item
+		for _, r := range ssavalue.Referrers(call) {
+			ex, ok := r.(*ssa.Extract)
+			switch {
+			case !ok:
+			case ex.Index == 0 && boolResult:
+				out = append(out, item{ex, firstBool})
+			case ex.Index == 1 && boolResult:
+				out = append(out, item{ex, plainErr})
+			case ex.Index == 1:
+				out = append(out, item{ex, noRowsErr})
+			}
+		}
+		return out
+	case "Err":
+		return []item{{call, noRowsErr}}
+	}
+	return nil
+}
+
+// embeddedIn reports whether recv is v or an embedded field of v (a
+// promoted method's receiver: x.Err() on a *StatusCmd calls
+// (*baseCmd).Err(&x.baseCmd)).
+func embeddedIn(recv, v ssa.Value) bool {
+	for i := 0; i < 4; i++ {
+		if recv == v {
+			return true
+		}
+		switch x := recv.(type) {
+		case *ssa.FieldAddr:
+			if st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok && st.Field(x.Field).Embedded() {
+				recv = x.X
+				continue
+			}
+		case *ssa.Field:
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok && st.Field(x.Field).Embedded() {
+				recv = x.X
+				continue
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				recv = x.X
+				continue
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// compare classifies a comparison of a claim-derived value.
+func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index, dupErrors []string) (derived, bool) {
+	other := b.Y
+	if b.Y == v {
+		other = b.X
+	}
+	switch k {
+	case count:
+		c, ok := other.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		n, _ := constant.Int64Val(c.Value)
+		at := func(x int64) bool {
+			l, r := x, n
+			if b.Y == v {
+				l, r = n, x
+			}
+			switch b.Op {
+			case token.EQL:
+				return l == r
+			case token.NEQ:
+				return l != r
+			case token.LSS:
+				return l < r
+			case token.LEQ:
+				return l <= r
+			case token.GTR:
+				return l > r
+			case token.GEQ:
+				return l >= r
+			}
+			return false
+		}
+		zero, one := at(0), at(1)
+		switch {
+		case zero && !one:
+			return dupBool, true
+		case !zero && one:
+			return firstBool, true
+		}
+	case noRowsErr:
+		if isNoRows(other, ix, dupErrors) {
+			if b.Op == token.EQL {
+				return dupBool, true
+			}
+			if b.Op == token.NEQ {
+				return firstBool, true
+			}
+		}
+		if c, ok := other.(*ssa.Const); ok && c.IsNil() {
+			if b.Op == token.NEQ {
+				return dupOrErrBool, true
+			}
+			if b.Op == token.EQL {
+				return firstBool, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// isNoRows reports whether v loads a "no rows" error variable.
+func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if g, ok := x.X.(*ssa.Global); ok {
+				if obj, ok := g.Object().(*types.Var); ok {
+					if len(dupErrors) > 0 {
+						return obj.Pkg() != nil && slices.Contains(dupErrors, obj.Pkg().Path()+"."+obj.Name())
+					}
+					return ix.IsNoRows(obj)
+				}
+			}
+		case *ssa.Const:
+			// An error constant (go-redis's Nil is a typed string const).
+			return len(dupErrors) == 0 && ix.IsNoRowsConst(x.Type(), x.Value)
+		}
+		return false
+	}
+}

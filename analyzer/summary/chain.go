@@ -1,0 +1,167 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
+)
+
+// chainResult is what the calls made earlier on a builder's receiver chain
+// say about the final call.
+type chainResult struct {
+	root      ssa.Value // the value the chain starts from: the executor
+	op, risk  string
+	noHooks   bool
+	model     ssa.Value // gorm Model(&u)
+	dupErrors []string  // what the call returns on a duplicate, when a rule made it a claim
+	table     string    // gorm Table("users")
+	increment bool      // a self-referencing assignment (bun Set("n = n + ?"))
+}
+
+// chain walks the receiver chain of a builder call (db.Clauses(…).Create,
+// q.NewInsert().Ignore().Exec) back to its root, applying m's chain rules;
+// the rule closest to the final call wins.
+func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
+	var res chainResult
+	v := recv
+	for depth := 0; v != nil && depth < 24; depth++ {
+		v = normalize(v)
+		res.root = v
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			break
+		}
+		var name string
+		var args []ssa.Value
+		var next ssa.Value
+		c := call.Call
+		if c.IsInvoke() {
+			name, args, next = c.Method.Name(), c.Args, c.Value
+		} else if callee := c.StaticCallee(); callee != nil && callee.Object() != nil && len(c.Args) > 0 {
+			obj := callee.Object().(*types.Func)
+			if obj.Type().(*types.Signature).Recv() == nil {
+				break
+			}
+			name, args, next = obj.Name(), c.Args[1:], c.Args[0]
+		} else {
+			break
+		}
+		for i := range m.Chain {
+			r := &m.Chain[i]
+			if !ruleMatches(r, name, args) {
+				continue
+			}
+			switch {
+			case r.Model && len(args) > 0 && res.model == nil:
+				res.model = args[0]
+			case r.Table && len(args) > 0 && res.table == "":
+				res.table = constTarget(args[0])
+			case r.NoHooks:
+				res.noHooks = true
+			case r.Assignment && len(args) > 0:
+				if texts := stringValues(args[0]); len(texts) == 1 {
+					if col, expr, ok := strings.Cut(texts[0], "="); ok &&
+						sqlclass.ClassifyFragment(expr, strings.TrimSpace(col)) == sqlclass.UpdateIncrement {
+						res.increment = true
+					}
+				}
+			}
+			if r.Op != "" && res.op == "" {
+				res.op, res.risk, res.dupErrors = r.Op, r.Risk, r.DuplicateError
+			}
+		}
+		v = next
+	}
+	return res
+}
+
+func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
+	switch {
+	case r.Method != "" && r.Method != name:
+		return false
+	case r.MethodPrefix != "" && !strings.HasPrefix(name, r.MethodPrefix):
+		return false
+	case r.Method == "" && r.MethodPrefix == "":
+		return false
+	}
+	if r.Numeric {
+		if len(args) == 0 {
+			return false
+		}
+		b, ok := args[0].Type().Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsNumeric == 0 {
+			return false
+		}
+	}
+	if r.Field != "" && !argHasField(args, r.Field, r.Equals, r.FieldCall) {
+		return false
+	}
+	if r.ArgContains != "" {
+		found := false
+		for _, a := range args {
+			for _, t := range stringValues(a) {
+				if strings.Contains(strings.ToLower(t), strings.ToLower(r.ArgContains)) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// argHasField reports whether a struct-literal argument (possibly boxed, or
+// in a variadic slice, or behind a pointer) sets field to the constant want
+// (or, with call, to the result of a call of that function).
+func argHasField(args []ssa.Value, field, want, call string) bool {
+	for _, a := range args {
+		vals := ssavalue.SliceElems(a)
+		if vals == nil {
+			vals = []ssa.Value{a}
+		}
+		for _, v := range vals {
+			if mi, ok := v.(*ssa.MakeInterface); ok {
+				v = mi.X
+			}
+			var alloc *ssa.Alloc
+			switch x := v.(type) {
+			case *ssa.Alloc:
+				alloc = x
+			case *ssa.UnOp:
+				alloc, _ = x.X.(*ssa.Alloc)
+			}
+			if alloc == nil {
+				continue
+			}
+			for _, st := range ssavalue.FieldStores(alloc, field) {
+				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && constText(c) == want && call == "" {
+					return true
+				}
+				if call != "" {
+					if cv, ok := normalize(st.Val).(*ssa.Call); ok {
+						if callee := cv.Call.StaticCallee(); callee != nil && callee.Object() != nil &&
+							models.FuncKey(callee.Object().(*types.Func)) == call {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func constText(c *ssa.Const) string {
+	if texts := stringValues(c); len(texts) == 1 {
+		return texts[0]
+	}
+	return c.Value.ExactString()
+}

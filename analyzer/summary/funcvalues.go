@@ -1,0 +1,133 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// callValue handles a call of (or a callback run through) a function value:
+// resolved functions contribute their effects; the function's own func
+// parameters are recorded for callers to substitute; anything else is an
+// unknown effect. txFrom, if non-nil, is the fresh transaction the callee
+// hands the callback as its first argument.
+func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value) {
+	refs := resolveFuncs(v)
+	if len(refs) == 0 {
+		if k := w.execIndex(normalize(v)); k != effect.NoExec {
+			w.calls = append(w.calls, k)
+			return
+		}
+		// An element of a func-slice parameter: functional options
+		// (for _, o := range opts { o(m) }). Callers pass the slice.
+		if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if ia, ok := load.X.(*ssa.IndexAddr); ok {
+				if k := w.execIndex(normalize(ia.X)); k != effect.NoExec {
+					w.calls = append(w.calls, k)
+					return
+				}
+			}
+		}
+		if w.p.env.Index.InertFunc(v.Type()) {
+			return // context.CancelFunc and the like
+		}
+		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
+		return
+	}
+	for _, r := range refs {
+		callee := r.fn
+		if w.active[callee] {
+			continue
+		}
+		if w.active == nil {
+			w.active = map[*ssa.Function]bool{}
+		}
+		w.active[callee] = true
+		w.callRef(ci, r, txFrom)
+		delete(w.active, callee)
+	}
+}
+
+// callRef adds the effects of one resolved function value called at ci.
+func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
+	callee := r.fn
+	var sum *Summary
+	switch {
+	case w.p.set[callee]:
+		if sum = w.p.sums[callee]; sum == nil {
+			return // not summarised yet: its own round adds it
+		}
+	default:
+		obj, _ := callee.Object().(*types.Func)
+		if obj == nil {
+			w.unknown(ci, callee.String(), "calls "+callee.String()+", which was not analysed")
+			return
+		}
+		if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
+			if m != nil {
+				w.model(ci, m, r.recv, nil)
+			}
+			return
+		}
+		var ok bool
+		if sum, ok = w.p.env.Import(obj); !ok {
+			w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
+			return
+		}
+	}
+	args := make([]ssa.Value, len(callee.Params))
+	if r.recv != nil && len(args) > 0 {
+		args[0] = r.recv
+	}
+	hop := w.hop(ci)
+	for i := range sum.Effects {
+		e := sum.Effects[i].Prepend(hop)
+		var exec ssa.Value
+		switch {
+		case e.Exec == effect.NoExec:
+		case txFrom != nil && e.Exec == 0 && r.recv == nil:
+			exec = txFrom
+			e.Tx = true
+		default:
+			exec = pick(e.Exec, args, r.bindings)
+		}
+		w.addSite(&e, ci, exec, false)
+	}
+	for _, k := range sum.CallsParams {
+		if a := pick(k, args, r.bindings); a != nil {
+			w.callArg(ci, a)
+		} else {
+			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
+		}
+	}
+	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+}
+
+// callArg handles an argument the callee calls: a function value, or a
+// slice of them (functional options), whose elements are each called; an
+// absent variadic slice calls nothing.
+func (w *walker) callArg(ci ssa.CallInstruction, a ssa.Value) {
+	if _, isSlice := a.Type().Underlying().(*types.Slice); !isSlice {
+		w.callValue(ci, a, nil)
+		return
+	}
+	if c, ok := a.(*ssa.Const); ok && c.IsNil() {
+		return
+	}
+	elems := ssavalue.SliceElems(a)
+	if elems == nil {
+		w.unknown(ci, describeValue(a), "calls the function values in "+describeValue(a)+", which are not known here")
+		return
+	}
+	for _, e := range elems {
+		w.callValue(ci, e, nil)
+	}
+}
+func isFunc(v ssa.Value) bool {
+	_, ok := v.Type().Underlying().(*types.Signature)
+	return ok
+}

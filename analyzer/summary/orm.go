@@ -1,0 +1,107 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// tableOf names the table of an ORM model type: *User, []User, []*User →
+// "users", as gorm and ent name them by default.
+func tableOf(t types.Type) string {
+	for {
+		switch x := t.Underlying().(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		case *types.Slice:
+			t = x.Elem()
+			continue
+		}
+		break
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	return pluralSnake(n.Obj().Name())
+}
+
+// modelTypeOf returns the named model type of a value (*User → User).
+func modelTypeOf(v ssa.Value) types.Type {
+	v = normalize(v)
+	t := v.Type()
+	for {
+		switch x := t.Underlying().(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		case *types.Slice:
+			t = x.Elem()
+			continue
+		}
+		break
+	}
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return nil
+	}
+	return t
+}
+
+// TableName is the table an ORM names after a type: "UserProfile" →
+// "user_profiles".
+func TableName(typeName string) string { return pluralSnake(typeName) }
+
+// pluralSnake turns "UserProfile" into "user_profiles".
+func pluralSnake(name string) string {
+	var b strings.Builder
+	rs := []rune(name)
+	for i, r := range rs {
+		if unicode.IsUpper(r) {
+			if i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	switch {
+	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
+		return s + "es"
+	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
+		return s[:len(s)-1] + "ies"
+	}
+	return s + "s"
+}
+
+// hooks adds, at an ORM call, the effects of the model type's hook methods
+// the call runs (gorm's BeforeCreate, AfterCreate, …): nothing calls them
+// statically, the ORM finds them by reflection.
+func (w *walker) hooks(ci ssa.CallInstruction, names []string, model ssa.Value) {
+	t := modelTypeOf(model)
+	if t == nil {
+		return
+	}
+	prog := w.fn.Prog
+	ms := prog.MethodSets.MethodSet(types.NewPointer(t))
+	for _, name := range names {
+		for i := 0; i < ms.Len(); i++ {
+			sel := ms.At(i)
+			if sel.Obj().Name() != name {
+				continue
+			}
+			fn := prog.MethodValue(sel)
+			if fn == nil {
+				continue
+			}
+			fn = ssavalue.Declared(fn)
+			w.callRef(ci, funcRef{fn: fn, recv: model}, nil)
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// isTx reports whether an executor is a transaction handle: by its type
+// (pgx.Tx, *sql.Tx), because a Begin call made it (gorm's db.Begin()
+// returns a *gorm.DB), or because it is the parameter through which a
+// transaction callback (pgx.BeginFunc, gorm Transaction) receives its
+// transaction.
+func (w *walker) isTx(v ssa.Value) bool {
+	if w.p.env.Index.IsTransaction(v.Type()) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if x.Index == 0 {
+			return w.isBegin(x.Tuple)
+		}
+	case *ssa.Call:
+		return w.isBegin(x) || w.txBound(x)
+	case *ssa.Parameter:
+		return w.txParam(x)
+	case *ssa.UnOp:
+		// A client kept in a transaction (ent's tx.User) runs in it.
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return w.isTx(normalize(fa.X))
+		}
+	}
+	return false
+}
+
+// txBound reports whether a call builds a value around a transaction it
+// is given (sqlc's q.WithTx(tx), a repository's WithTx): the value then
+// executes in that transaction.
+func (w *walker) txBound(call *ssa.Call) bool {
+	if _, ok := call.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	for _, a := range call.Call.Args {
+		a = normalize(a)
+		if w.p.env.Index.IsTransaction(a.Type()) || w.isBegin(a) {
+			return true
+		}
+		if ex, ok := a.(*ssa.Extract); ok && ex.Index == 0 && w.isBegin(ex.Tuple) {
+			return true
+		}
+		if p, ok := a.(*ssa.Parameter); ok && w.txParam(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *walker) isBegin(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	var obj *types.Func
+	if call.Call.IsInvoke() {
+		obj = call.Call.Method
+	} else if callee := call.Call.StaticCallee(); callee != nil {
+		obj, _ = callee.Object().(*types.Func)
+	}
+	if obj == nil {
+		return false
+	}
+	m := w.p.env.Index.Lookup(obj)
+	return m != nil && m.Begin
+}
+
+// txParam reports whether p is the first parameter of a closure passed as
+// the transaction callback of a model (TxCallback) in its parent.
+func (w *walker) txParam(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	if fn == nil || fn.Parent() == nil || len(fn.Params) == 0 || fn.Params[0] != p {
+		return false
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := ci.Common()
+			var obj *types.Func
+			args := c.Args
+			if c.IsInvoke() {
+				obj = c.Method
+			} else if callee := c.StaticCallee(); callee != nil {
+				obj, _ = callee.Object().(*types.Func)
+				if obj != nil {
+					_, args = splitRecv(obj, args)
+				}
+			}
+			if obj == nil {
+				continue
+			}
+			m := w.p.env.Index.Lookup(obj)
+			if m == nil || m.TxCallback == nil || *m.TxCallback >= len(args) {
+				continue
+			}
+			for _, r := range resolveFuncs(args[*m.TxCallback]) {
+				if r.fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// injectedHandle maps an executor kept in a field of a parameter, when
+// that field may hold a transaction (an interface such as sqlc's DBTX, or a
+// transaction type), to the parameter: callers that pass the same value
+// (q.WithTx(tx)) pass the same handle. Concrete pool fields (d.Pool) are
+// never transactions and stay unnamed.
+func (w *walker) injectedHandle(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return v
+	}
+	p, ok := fa.X.(*ssa.Parameter)
+	if !ok {
+		return v
+	}
+	if types.IsInterface(load.Type()) || w.p.env.Index.IsTransaction(load.Type()) {
+		return p
+	}
+	return v
+}

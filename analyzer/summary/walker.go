@@ -1,0 +1,119 @@
+package summary
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+)
+
+// walker summarises one function.
+type walker struct {
+	// active guards callValue against cycles through function values
+	// (a closure that calls itself through its own variable).
+	active   map[*ssa.Function]bool
+	p        *Package
+	fn       *ssa.Function
+	name     string
+	sites    []*guard.Site
+	calls    []int
+	pitfalls []guard.Pitfall
+}
+
+func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
+	w := &walker{p: p, fn: fn, name: SSAName(fn)}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				w.call(ci)
+			}
+		}
+	}
+	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText}
+	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
+	w.pitfalls = append(w.pitfalls, pitfalls...)
+
+	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn}
+	for _, site := range w.sites {
+		if site.Effect.Kind == effect.KindAck {
+			continue // used by the guard analysis only
+		}
+		e := *site.Effect
+		e.Exec = w.execIndex(w.injectedHandle(site.Exec))
+		s.Effects = append(s.Effects, e)
+	}
+	p.attachDirectives(fn, s)
+	s.normalize(p.env.KeepPaths)
+	if p.env.Dependency {
+		s.foldUnresolved()
+	}
+	return s, w.sites
+}
+
+// attachDirectives gives the function's own effects and pitfalls, and the
+// function, the //jobeffects:ignore directives on their lines. Effects of
+// callees arrive with theirs.
+func (p *Package) attachDirectives(fn *ssa.Function, s *Summary) {
+	ix := p.env.Directives
+	if ix == nil {
+		return
+	}
+	s.Ignore = ix.At(PosString(p.env.Fset, fn.Pos()))
+	for i := range s.Effects {
+		if e := &s.Effects[i]; e.Ignore == nil {
+			e.Ignore = ix.At(e.Evidence())
+		}
+	}
+	for i := range s.Pitfalls {
+		if pf := &s.Pitfalls[i]; pf.Suppressed == "" {
+			if reason, ok := ix.At(pf.Pos).Silences(pf.Rule); ok {
+				pf.Suppressed = reason
+			}
+		}
+	}
+}
+
+func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
+	return effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name}
+}
+
+func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Value, direct bool) {
+	exec = normalize(exec)
+	if exec != nil && !e.Tx {
+		e.Tx = w.isTx(exec)
+	}
+	w.sites = append(w.sites, &guard.Site{Effect: e, Instr: ci, Exec: exec, Direct: direct})
+}
+
+// execIndex maps an executor value to the index of the parameter (or, for
+// closures, free variable after the parameters) it is.
+func (w *walker) execIndex(v ssa.Value) int {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		for i, p := range w.fn.Params {
+			if p == v {
+				return i
+			}
+		}
+	case *ssa.FreeVar:
+		for i, f := range w.fn.FreeVars {
+			if f == v {
+				return len(w.fn.Params) + i
+			}
+		}
+	}
+	return effect.NoExec
+}
+
+func (w *walker) unknown(ci ssa.CallInstruction, target, detail string) {
+	e := &effect.Effect{
+		Kind:   effect.KindDynamic,
+		Op:     effect.OpCall,
+		Target: target,
+		Risk:   effect.Unknown,
+		Detail: detail,
+		Path:   []effect.Hop{w.hop(ci)},
+		Exec:   effect.NoExec,
+	}
+	w.addSite(e, ci, nil, true)
+}
