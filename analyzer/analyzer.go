@@ -2,12 +2,14 @@ package analyzer
 
 import (
 	"flag"
+	"fmt"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobeffects/jobeffects/analyzer/directive"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
@@ -67,7 +69,14 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 		ctx.Handler(hr)
 		res.Handlers = append(res.Handlers, hr)
 	}
-	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, localSummaries(sums, funcs))...)
+	local := localSummaries(sums, funcs)
+	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
+	res.Warnings = set.warnings()
+	if opts.Warnings != nil && writesTables(local) {
+		for _, w := range res.Warnings {
+			fmt.Fprintf(opts.Warnings, "jobeffects: warning: %s\n", w)
+		}
+	}
 	if opts.KeepSummaries {
 		res.Summaries = keyedSummaries(pass, sums, funcs)
 	}
@@ -88,6 +97,19 @@ func emit(pass *analysis.Pass, res *result.Result) {
 			}
 		}
 	}
+}
+
+// writesTables reports whether any of the summaries writes to a database
+// table: the packages whose effects a migration's triggers can change.
+func writesTables(sums []*summary.Summary) bool {
+	for _, s := range sums {
+		for _, e := range s.Effects {
+			if e.Kind == effect.KindDBWrite && e.Target != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func fileNames(pass *analysis.Pass) []string {

@@ -1,6 +1,9 @@
 package analyzer
 
-import "flag"
+import (
+	"flag"
+	"io"
+)
 
 // Options are the analysis's settings. The command passes them to New;
 // under go vet they are the analyzer's flags (-jobeffects.strict …).
@@ -21,6 +24,11 @@ type Options struct {
 	// KeepPaths keeps up to nine other call paths per effect (the
 	// inventory's -show-paths).
 	KeepPaths bool
+	// Warnings, when set, is where the analysis prints its warnings
+	// itself (go vet, which has no other channel for them): once per
+	// package whose results they concern. The command prints each
+	// Result.Warnings line once per run instead.
+	Warnings io.Writer
 }
 
 // register binds the options go vet can set to fs.

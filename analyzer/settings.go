@@ -63,6 +63,23 @@ func loadSettings(pass *analysis.Pass, opts *Options) (*settings, error) {
 	return s, nil
 }
 
+// warnings are the problems with the inputs that make the package's
+// results incomplete: migrations that do not parse.
+func (s *settings) warnings() []string {
+	if s.triggers == nil {
+		return nil
+	}
+	var out []string
+	for _, e := range s.triggers.Errors {
+		// Module-relative, as positions are everywhere else.
+		if s.root != "" {
+			e = strings.TrimPrefix(e, s.root+string(filepath.Separator))
+		}
+		out = append(out, e+" (this statement's triggers are not known)")
+	}
+	return out
+}
+
 // LoadBaseline reads the baseline given by path (-baseline), else by the
 // config's baseline: key (relative to the config's directory). A relative
 // path is taken from the working directory, else from root.

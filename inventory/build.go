@@ -6,36 +6,12 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/inventory/schema"
 )
-
-// defaultRetry is each framework's retry behaviour when the code sets none.
-var defaultRetry = map[string]string{
-	"asynq":              "default: asynq retries 25 times (26 runs), 30 min timeout",
-	"river":              "default: river makes 25 attempts",
-	"temporal":           "default: temporal retries without limit until ScheduleToClose",
-	"temporal-workflow":  "replayed: workflow code runs again on every replay",
-	"watermill":          "unknown: the Pub/Sub backend redelivers a nacked message (its own settings); middleware.Retry, if used, re-runs the handler in process",
-	"lambda":             "unknown: set outside the code (asynchronous invocations retry twice; SQS event sources until the queue's maxReceiveCount; streams until the records expire)",
-	"sqs":                "unknown: set on the queue (redelivered after the visibility timeout, default 30 s, until the redrive policy's maxReceiveCount)",
-	"pubsub":             "unknown: set on the subscription (redelivered after the ack deadline, default 10 s, per its retry policy; a dead-letter policy caps deliveries, default 5)",
-	"sarama":             "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
-	"kafka-go":           "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
-	"confluent-kafka-go": "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
-	"franz-go":           "unknown: Kafka does not retry a message; uncommitted offsets are delivered again after a restart or rebalance",
-	"jetstream":          "unknown: set on the consumer (redelivered after AckWait, default 30 s; MaxDeliver default unlimited)",
-	"nats":               "none: core NATS does not redeliver (at most once)",
-	"amqp":               "unknown: set on the queue (an unacked or requeued delivery comes back without limit unless the queue sets x-delivery-limit)",
-	"rmq":                "unknown: rmq has no retry policy (the cleaner returns unacked deliveries of dead connections; ReturnRejected, rejected ones)",
-	"machinery":          "default: machinery does not retry (Signature.RetryCount 0, set when the task is sent)",
-	"gocraft":            "default: gocraft/work moves a job to the dead queue after 4 failures (JobOptions.MaxFails)",
-	"faktory":            "default: faktory retries 25 times (Job.Retry, set when the job is pushed)",
-	"gue":                "default: gue retries without limit (exponential backoff up to 1 h; WithClientBackoff)",
-	"neoq":               "default: neoq retries without limit (jobs.Job.MaxRetries nil; 25 on the Redis backend)",
-}
 
 // Build assembles the inventory from package results. root is the main
 // module's directory: positions under it are written relative to it,
@@ -232,11 +208,14 @@ func longestPrefix(task string, registered []string) string {
 	return best
 }
 
+// retryPolicy is what the framework does when the code sets no retry
+// policy, as its catalog file says.
 func retryPolicy(framework string) string {
-	if p, ok := defaultRetry[framework]; ok {
-		return p
+	rules, err := discovery.Builtin()
+	if err != nil {
+		return "unknown"
 	}
-	return "unknown"
+	return rules.RetryDefault(framework)
 }
 
 func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {

@@ -2,24 +2,38 @@ package discovery
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
+	"io"
+	"sort"
 	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
-//go:embed frameworks.yaml
-var rulesYAML []byte
-
-// Rules are the discovery rules: registration calls and handler shapes.
+// Rules are the discovery rules: registration calls and handler shapes,
+// and what each framework does when the code sets no retry policy.
 type Rules struct {
+	Frameworks    []Framework    `yaml:"frameworks"`
 	Registrations []Registration `yaml:"registrations"`
 	Shapes        []Shape        `yaml:"shapes"`
 
+	// Libraries are the catalog files' models, which package models reads.
+	Libraries yaml.Node `yaml:"libraries"`
+
 	byFunc map[string]*Registration
+	retry  map[string]string
+}
+
+// Framework is a job system.
+type Framework struct {
+	Name string `yaml:"name"`
+	// Retry says what happens when the code sets no retry policy.
+	Retry string `yaml:"retry"`
 }
 
 // Registration describes a call that registers a handler.
@@ -79,20 +93,53 @@ var (
 	builtinErr   error
 )
 
-// Builtin returns the embedded rules.
+// Builtin returns the rules of the embedded catalog, parsed once.
 func Builtin() (*Rules, error) {
 	builtinOnce.Do(func() {
-		builtinRules, builtinErr = ParseRules("frameworks.yaml", rulesYAML)
+		files, err := catalog.Files()
+		if err != nil {
+			builtinErr = err
+			return
+		}
+		all := &Rules{}
+		for _, f := range files {
+			r, err := ParseRules(f.Name, f.Data)
+			if err != nil {
+				builtinErr = err
+				return
+			}
+			all.Frameworks = append(all.Frameworks, r.Frameworks...)
+			all.Registrations = append(all.Registrations, r.Registrations...)
+			all.Shapes = append(all.Shapes, r.Shapes...)
+		}
+		// A signature rule beats a weak one: exact shapes first, then those
+		// matching any parameter, whatever file they come from.
+		sort.SliceStable(all.Shapes, func(i, j int) bool { return all.Shapes[i].rank() < all.Shapes[j].rank() })
+		all.index()
+		builtinRules = all
 	})
 	return builtinRules, builtinErr
 }
 
-// ParseRules reads discovery rules; errors name the file and line.
+// rank orders shapes by strength: first-parameter and exact signatures
+// before any-parameter ones.
+func (s *Shape) rank() int {
+	switch {
+	case s.FirstParam != "":
+		return 0
+	case s.AnyParam != "":
+		return 2
+	}
+	return 1
+}
+
+// ParseRules reads the discovery sections of a catalog file; errors name
+// the file and line.
 func ParseRules(name string, data []byte) (*Rules, error) {
 	var r Rules
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)
-	if err := dec.Decode(&r); err != nil {
+	if err := dec.Decode(&r); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	r.index()
@@ -103,6 +150,7 @@ func ParseRules(name string, data []byte) (*Rules, error) {
 // (user configuration).
 func (r *Rules) Merge(regs []Registration, shapes []Shape) *Rules {
 	out := &Rules{
+		Frameworks:    r.Frameworks,
 		Registrations: append(append([]Registration(nil), r.Registrations...), regs...),
 		Shapes:        append(append([]Shape(nil), r.Shapes...), shapes...),
 	}
@@ -115,4 +163,17 @@ func (r *Rules) index() {
 	for i := range r.Registrations {
 		r.byFunc[r.Registrations[i].Func] = &r.Registrations[i]
 	}
+	r.retry = make(map[string]string, len(r.Frameworks))
+	for _, f := range r.Frameworks {
+		r.retry[f.Name] = f.Retry
+	}
+}
+
+// RetryDefault is what a framework does when the code sets no retry
+// policy ("unknown" for frameworks the catalog does not describe).
+func (r *Rules) RetryDefault(framework string) string {
+	if p, ok := r.retry[framework]; ok {
+		return p
+	}
+	return "unknown"
 }

@@ -1,24 +1,18 @@
 package models
 
 import (
-	"embed"
 	"fmt"
 	"go/constant"
 	"go/types"
-	"io/fs"
-	"path"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
-
-//go:embed catalog/*.yaml
-var catalogFS embed.FS
 
 // Index is a catalog ready for lookups. It is immutable once built and safe
 // for concurrent use.
@@ -46,15 +40,13 @@ var (
 
 func loadBuiltin() {
 	builtinOnce.Do(func() {
-		names, _ := fs.Glob(catalogFS, "catalog/*.yaml")
-		sort.Strings(names)
-		for _, name := range names {
-			data, err := catalogFS.ReadFile(name)
-			if err != nil {
-				builtinErr = err
-				return
-			}
-			f, err := Parse(path.Base(name), data)
+		cf, err := catalog.Files()
+		if err != nil {
+			builtinErr = err
+			return
+		}
+		for _, c := range cf {
+			f, err := Parse(c.Name, c.Data)
 			if err != nil {
 				builtinErr = err
 				return

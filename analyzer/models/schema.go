@@ -1,8 +1,15 @@
 package models
 
-// File is one catalog file: a list of libraries.
+import "go.yaml.in/yaml/v3"
+
+// File is one catalog file: a list of libraries. The sections about job
+// frameworks, which package discovery reads, are skipped.
 type File struct {
 	Libraries []Library `yaml:"libraries"`
+
+	Frameworks    yaml.Node `yaml:"frameworks"`
+	Registrations yaml.Node `yaml:"registrations"`
+	Shapes        yaml.Node `yaml:"shapes"`
 }
 
 // Library models one library (or one family of standard packages).

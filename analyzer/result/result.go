@@ -26,6 +26,10 @@ type Result struct {
 	// Diagnostics are the package's findings that belong to no handler
 	// (bad-ignore, stale-ignore), in report order.
 	Diagnostics []Diagnostic
+	// Warnings are problems with the analysis's inputs that make its
+	// results incomplete ("file:line: message": a migration that does not
+	// parse loses its triggers). They are not findings.
+	Warnings []string
 	// Summaries are all functions' summaries by summary.Key (only when
 	// the options ask to keep them, for the whole-program phase).
 	Summaries map[string]*summary.Summary

@@ -2,6 +2,8 @@ package triggers
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -12,6 +14,7 @@ import (
 	"sync"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"github.com/pganalyze/pg_query_go/v6/parser"
 )
 
 // DefaultGlobs are where migrations are looked for, relative to the module root.
@@ -37,7 +40,10 @@ type Statement struct {
 // Set is the triggers of one module, by table.
 type Set struct {
 	byTable map[string][]*Trigger
-	Errors  []string // migration files that did not parse ("file: error")
+	// Errors are the migrations' statements that did not parse or files
+	// that could not be read, as "file:line: message": their triggers are
+	// missing from the set.
+	Errors []string
 }
 
 // On returns the triggers that fire for event on table.
@@ -146,13 +152,15 @@ func load(root string, globs []string) *Set {
 	var trigs []*Trigger
 	for _, f := range files {
 		data, err := os.ReadFile(f)
-		if err != nil || !strings.Contains(strings.ToLower(string(data)), "trigger") {
+		if err != nil {
+			s.Errors = append(s.Errors, fmt.Sprintf("%s: %v", f, err))
 			continue
 		}
-		ts, fs, err := parseFile(f, string(data))
-		if err != nil {
-			s.Errors = append(s.Errors, f+": "+err.Error())
+		if !strings.Contains(strings.ToLower(string(data)), "trigger") {
+			continue
 		}
+		ts, fs, errs := parseFile(f, string(data))
+		s.Errors = append(s.Errors, errs...)
 		trigs = append(trigs, ts...)
 		for name, body := range fs {
 			funcs[name] = body
@@ -191,20 +199,69 @@ func match(glob, p string) bool {
 	return rec(0, 0)
 }
 
-// parseFile returns the triggers and trigger-function bodies of one file.
-func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statement, err error) {
+// parseFile returns the triggers and trigger-function bodies of one file,
+// and its errors as "file:line: message". A file that does not parse as a
+// whole is parsed statement by statement, so that one bad statement costs
+// only itself.
+func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statement, errs []string) {
+	funcs = map[string][]Statement{}
+	tree, err := parse(text)
+	if err == nil {
+		trigs = collect(file, text, 0, tree, funcs)
+		return trigs, funcs, nil
+	}
+	stmts, serr := pg_query.SplitWithScanner(text, false)
+	if serr != nil {
+		return nil, funcs, []string{errorAt(file, text, 0, err)}
+	}
+	off := 0
+	for _, st := range stmts {
+		i := strings.Index(text[off:], st)
+		if i < 0 {
+			continue
+		}
+		start := off + i
+		off = start + len(st)
+		if strings.TrimSpace(st) == "" {
+			continue
+		}
+		tree, err := parse(st)
+		if err != nil {
+			errs = append(errs, errorAt(file, text, start, err))
+			continue
+		}
+		trigs = append(trigs, collect(file, text, start, tree, funcs)...)
+	}
+	return trigs, funcs, errs
+}
+
+// parse runs the PostgreSQL parser, turning a panic into an error.
+func parse(sql string) (tree *pg_query.ParseResult, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errorString("parser panic")
 		}
 	}()
-	funcs = map[string][]Statement{}
-	tree, err := pg_query.Parse(text)
-	if err != nil {
-		return nil, nil, err
+	return pg_query.Parse(sql)
+}
+
+// errorAt renders a parse error of the statement at start as
+// "file:line: message", the line where the parser stopped.
+func errorAt(file, text string, start int, err error) string {
+	at := start + leadingSpace(text[start:])
+	var pe *parser.Error
+	if errors.As(err, &pe) && pe.Cursorpos > 0 && start+pe.Cursorpos-1 < len(text) {
+		at = start + pe.Cursorpos - 1
 	}
+	return fmt.Sprintf("%s:%d: %v", file, lineAt(text, at), err)
+}
+
+// collect adds the triggers and function bodies of a parsed piece of text
+// that starts at offset base.
+func collect(file, text string, base int, tree *pg_query.ParseResult, funcs map[string][]Statement) []*Trigger {
+	var trigs []*Trigger
 	for _, raw := range tree.Stmts {
-		start := int(raw.StmtLocation)
+		start := base + int(raw.StmtLocation)
 		end := start + int(raw.StmtLen)
 		if raw.StmtLen == 0 || end > len(text) {
 			end = len(text)
@@ -235,7 +292,7 @@ func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statemen
 			funcs[name] = bodyStatements(file, stmtText, bodyLine)
 		}
 	}
-	return trigs, funcs, nil
+	return trigs
 }
 
 type errorString string

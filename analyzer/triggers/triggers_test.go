@@ -75,3 +75,24 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// A statement that does not parse costs only itself, and is reported with
+// its file and line.
+func TestBadStatementCostsOnlyItself(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "migrations")
+	os.MkdirAll(dir, 0o755)
+	bad := "create tabel oops (id int);\n\n" + migration
+	path := filepath.Join(dir, "003_bad.sql")
+	os.WriteFile(path, []byte(bad), 0o644)
+	s := Load(root, nil)
+	if s.Len() != 1 || len(s.On("ledger", "insert")) != 1 {
+		t.Errorf("%d triggers, want the one after the bad statement", s.Len())
+	}
+	if len(s.On("ledger", "insert")) == 1 && len(s.On("ledger", "insert")[0].Body) == 0 {
+		t.Errorf("the trigger function's body was lost")
+	}
+	if len(s.Errors) != 1 || !strings.HasPrefix(s.Errors[0], path+":1: syntax error at or near \"tabel\"") {
+		t.Errorf("errors %q, want one naming %s:1", s.Errors, path)
+	}
+}

@@ -460,3 +460,49 @@ func TestVersionAndHelp(t *testing.T) {
 		t.Errorf("jobeffects -V=full: exit %d, %q", code, stdout)
 	}
 }
+
+// copyModule copies an example module into a temporary directory, so that
+// a test can change it.
+func copyModule(t *testing.T, name string) string {
+	t.Helper()
+	src := testdataDir(t, name)
+	dst := filepath.Join(t.TempDir(), name)
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// A migration statement that does not parse is a warning naming its file
+// and line, from the command once and from go vet in the packages that
+// write tables; the run's results stand otherwise.
+func TestBadMigrationWarns(t *testing.T) {
+	dir := copyModule(t, "example")
+	if err := os.WriteFile(filepath.Join(dir, "migrations", "003_bad.sql"), []byte("-- a trigger, but broken\ncreate tabel oops (id int);\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "jobeffects: warning: migrations/003_bad.sql:2: syntax error at or near \"tabel\""
+	_, stderr, code := runCmd(t, dir, binary, "inventory", "./...")
+	if code != 0 || strings.Count(stderr, want) != 1 {
+		t.Errorf("inventory: exit %d, stderr should say once %q:\n%s", code, want, stderr)
+	}
+	_, stderr, _ = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	if !strings.Contains(stderr, want) {
+		t.Errorf("go vet should warn %q:\n%s", want, stderr)
+	}
+}

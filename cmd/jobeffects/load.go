@@ -66,6 +66,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	r.errors += actionErrors(graph, stderr)
 	r.results = rootResults(graph, a)
+	printWarnings(r.results, stderr)
 	for _, act := range graph.Roots {
 		if act.Package.Module != nil && act.Package.Module.Main {
 			r.root = act.Package.Module.Dir
@@ -94,6 +95,24 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 	}
 	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
 	return results
+}
+
+// printWarnings prints each warning of the results once, sorted.
+func printWarnings(results []*result.Result, w io.Writer) {
+	seen := map[string]bool{}
+	var all []string
+	for _, res := range results {
+		for _, x := range res.Warnings {
+			if !seen[x] {
+				seen[x] = true
+				all = append(all, x)
+			}
+		}
+	}
+	sort.Strings(all)
+	for _, x := range all {
+		fmt.Fprintf(w, "jobeffects: warning: %s\n", x)
+	}
 }
 
 // actionErrors prints analysis errors (other than those of packages that

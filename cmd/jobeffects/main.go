@@ -34,7 +34,9 @@ func main() {
 	args := os.Args[1:]
 	if isVetProtocol(args) {
 		registerVetVersion()
-		unitchecker.Main(analyzer.Analyzer)
+		// go vet shows a vet tool's stderr: warnings go there.
+		a := analyzer.New(analyzer.Options{Warnings: os.Stderr})
+		unitchecker.Main(a)
 		return
 	}
 	// Loading a closure from source keeps every package's syntax and types

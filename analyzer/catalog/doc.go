@@ -1,0 +1,52 @@
+// Package catalog is jobeffects' library and framework knowledge as data:
+// one YAML file per library or job framework, embedded in the binary.
+//
+// A file has up to four sections:
+//
+//	frameworks:     the job systems it describes: name, and retry, what
+//	                happens when the code sets no retry policy
+//	registrations:  calls that register handlers (discovery)
+//	shapes:         signatures that make a function a handler (discovery)
+//	libraries:      packages matched against models instead of analysed,
+//	                and the models of their calls (models)
+//
+// Package models reads the libraries, package discovery the rest, so that
+// everything about one framework (asynq.yaml: how its handlers are
+// registered, its default retries, the effects of its client calls) is in
+// one file. The code that reads retry options set in code is in
+// discovery/retry_<framework>.go.
+package catalog
+
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"sort"
+)
+
+//go:embed *.yaml
+var files embed.FS
+
+// File is one catalog file.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Files returns the catalog's files sorted by name.
+func Files() ([]File, error) {
+	names, err := fs.Glob(files, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	out := make([]File, 0, len(names))
+	for _, name := range names {
+		data, err := files.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, File{Name: path.Base(name), Data: data})
+	}
+	return out, nil
+}
