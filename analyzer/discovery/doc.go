@@ -1,7 +1,8 @@
 // Package discovery finds the handlers of a package: the functions a job
 // system calls once per delivery.
 //
-// Two kinds of evidence are used, both described by data (frameworks.yaml):
+// Two kinds of evidence are used, both described by data (the catalog
+// files of package catalog):
 //
 //   - Registrations: calls such as asynq's ServeMux.HandleFunc, River's
 //     AddWorker or Temporal's RegisterActivity. The handler argument is

@@ -2,8 +2,9 @@
 // have which side effects, which values are transaction handles, which
 // errors mean "no rows", which functions make random keys.
 //
-// Models are data, not code: an embedded YAML catalog (catalog/*.yaml, one
-// file per library) is parsed once per process into an Index, which the
+// Models are data, not code: the libraries sections of the embedded
+// catalog (package catalog, one file per library or framework) are parsed
+// once per process into an Index, which the
 // summariser consults for every call. Packages a catalog entry lists are
 // "modeled": jobeffects matches calls into them against the catalog and does
 // not descend into their bodies; a call the catalog does not list has no

@@ -18,5 +18,16 @@
 // errgroup, sync.Once); a function that calls one of its own func-typed
 // parameters records so (CallsParams), and its callers substitute what they
 // pass. The guard package marks, per function, which effects a claim,
-// completion or key protects; those marks travel up with the effects.
+// completion or key protects; those marks travel up with the effects, as
+// do the //jobeffects:ignore directives on their lines.
+//
+// Files: package.go (building a package's summaries over its SCCs,
+// scc.go), walker.go (one function), calls.go (static and interface
+// calls), funcvalues.go (calls of function values), tx.go (transaction
+// handles), model.go (applying a library model, one applier per field
+// group), chain.go (query-builder chains), orm.go (ORM tables and hooks),
+// document.go (MongoDB update documents), fragment.go (SQL fragments),
+// keys.go (idempotency keys and their sources), values.go and source.go
+// (constant strings and source text), fact.go (the fact and its
+// normalisation), names.go (display names and keys).
 package summary

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+)
+
+func insert(pos string) effect.Effect {
+	return effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: "ledger", Risk: effect.Medium,
+		Path: []effect.Hop{{Pos: "/m/jobs/a.go:5:2", Func: "jobs.Credit"}, {Pos: pos, Func: "store.Add"}}, Exec: effect.NoExec}
+}
+
+func handler(effs ...effect.Effect) *result.Handler {
+	return &result.Handler{Framework: "asynq", Task: "credit", Name: "jobs.Credit", Pos: "/m/jobs/a.go:3:6", At: "/m/jobs/a.go:3:6", Owner: true, Effects: effs}
+}
+
+func context() *Context { return NewContext("/m", []string{"/m/jobs/a.go"}) }
+
+func TestUnguarded(t *testing.T) {
+	h := handler(insert("/m/store/s.go:9:3"))
+	context().Handler(h)
+	if len(h.Findings) != 1 || h.Findings[0].Diagnostic == nil {
+		t.Fatalf("findings %+v, want one reported unguarded", h.Findings)
+	}
+	d := h.Findings[0].Diagnostic
+	want := `unguarded: handler jobs.Credit (asynq task "credit") repeats its side effects when a job is delivered twice: insert into ledger (medium) at store/s.go:9 is not guarded; path: jobs/a.go:5 jobs.Credit → store/s.go:9 store.Add`
+	if d.Message != want || d.Pos != h.At || d.Rule != "unguarded" || !strings.HasSuffix(d.URL, "#rule-unguarded") {
+		t.Errorf("diagnostic %+v\nwant message %s", d, want)
+	}
+	if len(d.Related) != 2 || d.Related[0].Message != "jobs.Credit calls store.Add" || d.Related[1].Message != "effect in store.Add" {
+		t.Errorf("related %+v", d.Related)
+	}
+	if h.Risk != effect.Medium {
+		t.Errorf("risk %v", h.Risk)
+	}
+}
+
+func TestSilenced(t *testing.T) {
+	h := handler(insert("/m/store/s.go:9:3"))
+	h.Ignore = &effect.Ignore{Pos: "/m/jobs/a.go:2", Rules: []string{"unguarded"}, Reason: "rebuilt nightly"}
+	c := context()
+	c.Handler(h)
+	if len(h.Findings) != 1 || h.Findings[0].Suppressed != "rebuilt nightly" || h.Findings[0].Diagnostic != nil {
+		t.Errorf("a directive on the handler: %+v, want the finding kept, suppressed, not reported", h.Findings)
+	}
+	if !c.used["/m/jobs/a.go:2"] {
+		t.Error("the directive is recorded as used")
+	}
+	e := insert("/m/store/s.go:9:3")
+	e.Ignore = &effect.Ignore{Pos: "/m/store/s.go:8", Rules: []string{"unguarded"}, Reason: "append-only log"}
+	h = handler(e)
+	context().Handler(h)
+	if len(h.Findings) != 0 {
+		t.Errorf("a directive on the effect's line takes it out: %+v", h.Findings)
+	}
+}
+
+func TestPitfallElsewhere(t *testing.T) {
+	h := handler()
+	h.Pitfalls = []guard.Pitfall{{Rule: "guard-separate-tx", Pos: "/m/store/s.go:20:2", Message: "the claim commits separately"}}
+	c := context()
+	c.Handler(h)
+	if len(h.Findings) != 1 || h.Findings[0].Diagnostic == nil {
+		t.Fatalf("findings %+v", h.Findings)
+	}
+	d := h.Findings[0].Diagnostic
+	if d.Pos != h.At || d.Message != "guard-separate-tx: the claim commits separately (at store/s.go:20)" {
+		t.Errorf("a pitfall in another package is reported at the handler: %+v", d)
+	}
+	other := handler()
+	other.Pitfalls = h.Pitfalls
+	c.Handler(other)
+	if other.Findings[0].Diagnostic != nil {
+		t.Error("a pitfall is reported once per package")
+	}
+}
+
+func TestNotOwner(t *testing.T) {
+	h := handler(insert("/m/store/s.go:9:3"))
+	h.Owner = false
+	context().Handler(h)
+	if len(h.Findings) != 1 || h.Findings[0].Diagnostic != nil {
+		t.Errorf("a package that does not own the handler records its finding without reporting it: %+v", h.Findings)
+	}
+}
+
+func TestAtMostOnceAndStrict(t *testing.T) {
+	h := handler(insert("/m/store/s.go:9:3"))
+	h.AtMostOnce = true
+	context().Handler(h)
+	if len(h.Findings) != 0 {
+		t.Errorf("an at-most-once handler never repeats: %+v", h.Findings)
+	}
+	u := handler(effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown, Detail: "calls x.Y through an interface",
+		Path: []effect.Hop{{Pos: "/m/jobs/a.go:7:2", Func: "jobs.Credit"}}, Exec: effect.NoExec})
+	c := context()
+	c.Strict = true
+	c.Handler(u)
+	if len(u.Findings) != 1 || u.Findings[0].Rule != "unknown-effect" {
+		t.Errorf("strict: %+v, want unknown-effect", u.Findings)
+	}
+}

@@ -1,0 +1,71 @@
+package inventory
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+)
+
+func eff(kind, op, target string, risk effect.Risk, pos string) effect.Effect {
+	return effect.Effect{Kind: kind, Op: op, Target: target, Risk: risk, Path: []effect.Hop{{Pos: pos, Func: "f"}}, Exec: effect.NoExec}
+}
+
+// Build merges what the defining and the registering packages know, joins
+// unresolved registrations by task, sorts, and counts.
+func TestBuild(t *testing.T) {
+	root := "/m"
+	def := &result.Result{Package: "m/jobs", Handlers: []*result.Handler{{
+		Framework: "asynq", Task: "email:send", Name: "jobs.Send", FullName: "m/jobs.Send", Pos: "/m/jobs/send.go:10:6", Owner: true,
+		Risk:    effect.High,
+		Effects: []effect.Effect{eff(effect.KindDBRead, "select", "users", effect.Safe, "/m/jobs/send.go:12:3"), eff(effect.KindEmail, effect.OpSend, "smtp", effect.High, "/m/jobs/send.go:14:3")},
+		Findings: []result.Finding{{Rule: "unguarded", Pos: "/m/jobs/send.go:10:6", Message: "unguarded: handler jobs.Send … at jobs/send.go:14"}},
+	}, {
+		Framework: "river", Task: "", Name: "jobs.Prune", FullName: "m/jobs.Prune", Pos: "/m/jobs/prune.go:3:6", Owner: true,
+		Effects: []effect.Effect{eff(effect.KindDBWrite, effect.OpDelete, "sessions", effect.Safe, "/m/jobs/prune.go:4:3")},
+	}}}
+	reg := &result.Result{Package: "m/cmd/worker",
+		Handlers:   []*result.Handler{{Framework: "river", Task: "prune", FullName: "m/jobs.Prune", Registered: "/m/cmd/worker/main.go:20:2"}},
+		Unresolved: []result.Registration{{Framework: "asynq", Task: "report", Pos: "/m/cmd/worker/main.go:30:2", Reason: "not resolvable"}},
+	}
+	inv := Build([]*result.Result{def, reg}, root)
+	if inv.Summary.Handlers != 3 || inv.Summary.Findings != 1 || inv.Summary.Risk.High != 1 || inv.Summary.Risk.Safe != 1 || inv.Summary.Risk.Unknown != 1 {
+		t.Errorf("summary %+v", inv.Summary)
+	}
+	var tasks []string
+	for _, h := range inv.Handlers {
+		tasks = append(tasks, h.Task)
+	}
+	if strings.Join(tasks, ",") != "email:send,prune,report" {
+		t.Errorf("tasks %v, want sorted email:send, prune, report", tasks)
+	}
+	send, prune, report := inv.Handlers[0], inv.Handlers[1], inv.Handlers[2]
+	if send.Position != "jobs/send.go:10" || send.SideEffects[0].Kind != effect.KindEmail || send.NaturalIdempotency != "none" {
+		t.Errorf("send: %+v", send)
+	}
+	if !strings.Contains(send.RetryPolicy, "asynq retries 25 times") {
+		t.Errorf("send's retry policy %q, want asynq's default", send.RetryPolicy)
+	}
+	if prune.Registered != "cmd/worker/main.go:20" || prune.NaturalIdempotency != "full" || prune.Risk != "safe" {
+		t.Errorf("prune: registration %q, idempotency %q, risk %q", prune.Registered, prune.NaturalIdempotency, prune.Risk)
+	}
+	if report.Handler != "(unresolved)" || report.Risk != "unknown" || report.Confidence != "low" {
+		t.Errorf("an unresolved registration: %+v", report)
+	}
+}
+
+func TestNaturalIdempotency(t *testing.T) {
+	for _, tc := range []struct {
+		effs []effect.Effect
+		want string
+	}{
+		{nil, "full"},
+		{[]effect.Effect{eff(effect.KindDynamic, effect.OpCall, "", effect.Unknown, "a.go:1")}, "unknown"},
+		{[]effect.Effect{eff(effect.KindDBWrite, "upsert-set", "t", effect.Safe, "a.go:1"), eff(effect.KindDBWrite, "insert", "t", effect.Medium, "a.go:2")}, "partial"},
+	} {
+		if got := naturalIdempotency(tc.effs); got != tc.want {
+			t.Errorf("naturalIdempotency = %q, want %q", got, tc.want)
+		}
+	}
+}
