@@ -18,8 +18,8 @@ func TestBuild(t *testing.T) {
 	root := "/m"
 	def := &result.Result{Package: "m/jobs", Handlers: []*result.Handler{{
 		Framework: "asynq", Task: "email:send", Name: "jobs.Send", FullName: "m/jobs.Send", Pos: "/m/jobs/send.go:10:6", Owner: true,
-		Risk:    effect.High,
-		Effects: []effect.Effect{eff(effect.KindDBRead, "select", "users", effect.Safe, "/m/jobs/send.go:12:3"), eff(effect.KindEmail, effect.OpSend, "smtp", effect.High, "/m/jobs/send.go:14:3")},
+		Risk:     effect.High,
+		Effects:  []effect.Effect{eff(effect.KindDBRead, "select", "users", effect.Safe, "/m/jobs/send.go:12:3"), eff(effect.KindEmail, effect.OpSend, "smtp", effect.High, "/m/jobs/send.go:14:3")},
 		Findings: []result.Finding{{Rule: "unguarded", Pos: "/m/jobs/send.go:10:6", Message: "unguarded: handler jobs.Send … at jobs/send.go:14"}},
 	}, {
 		Framework: "river", Task: "", Name: "jobs.Prune", FullName: "m/jobs.Prune", Pos: "/m/jobs/prune.go:3:6", Owner: true,
