@@ -1,0 +1,353 @@
+// Command realworld runs jobeffects on the real-world set
+// (testdata/realworld/*.yaml) and prints how far it agrees with the labels:
+// handlers found, risk and findings agreeing, handlers that repeat effects
+// but come out safe, extra handlers, time and peak memory per application.
+//
+//	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects]
+//
+// Applications come from the Go module proxy (source.module) or from a git
+// mirror of a public repository (source.repo at source.commit), looked for
+// under $JOBEFFECTS_MIRRORS (default /work/.mirror, where the search
+// tool's fetch puts them: <owner>+<name>/repo). Their sources are unpacked
+// once into the work directory (-work, default the user cache dir) and
+// never into this repository. It only reads and analyses them: nothing of
+// theirs is built or run.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/inventory/schema"
+)
+
+// label is one application's file.
+type label struct {
+	Name   string `yaml:"name"`
+	Source struct {
+		Module string `yaml:"module"`
+		Repo   string `yaml:"repo"`
+		Commit string `yaml:"commit"`
+	} `yaml:"source"`
+	Dir        string         `yaml:"dir"`
+	Packages   []string       `yaml:"packages"`
+	Frameworks []string       `yaml:"frameworks"`
+	Notes      string         `yaml:"notes"`
+	Handlers   []labelHandler `yaml:"handlers"`
+}
+
+type labelHandler struct {
+	Handler   string   `yaml:"handler"`
+	Framework string   `yaml:"framework"`
+	Task      string   `yaml:"task"`
+	Position  string   `yaml:"position"`
+	Risk      string   `yaml:"risk"`
+	Verdict   string   `yaml:"verdict"`
+	Findings  []string `yaml:"findings"`
+	Evidence  []string `yaml:"evidence"`
+	Note      string   `yaml:"note"`
+}
+
+// score is the agreement on one application.
+type score struct {
+	Name       string   `json:"name"`
+	Frameworks string   `json:"frameworks"`
+	Labelled   int      `json:"labelled"`
+	Found      int      `json:"found"`
+	Risk       int      `json:"risk_agree"`
+	Findings   int      `json:"findings_agree"`
+	Verdict    int      `json:"verdict_agree"` // risk and findings both agree
+	SafeButNot int      `json:"safe_but_repeats"`
+	Extra      int      `json:"extra"`
+	Seconds    float64  `json:"seconds"`
+	PeakMB     int      `json:"peak_mb"`
+	Error      string   `json:"error,omitempty"`
+	Details    []detail `json:"details"`
+}
+
+type detail struct {
+	Handler  string `json:"handler"`
+	Task     string `json:"task"`
+	Want     string `json:"want"` // risk and findings labelled
+	Got      string `json:"got"`  // what the tool says ("missing" if not found)
+	Agrees   bool   `json:"agrees"`
+	Position string `json:"position"`
+}
+
+func main() {
+	only := flag.String("only", "", "comma-separated names of the applications to run (default all)")
+	verbose := flag.Bool("v", false, "list every handler that disagrees")
+	jsonOut := flag.String("json", "", "also write the scores as JSON to this file (for before/after comparisons)")
+	bin := flag.String("bin", "", "the jobeffects binary (default: built from this repository)")
+	work := flag.String("work", "", "where sources are unpacked (default: the user cache dir)")
+	labels := flag.String("labels", "testdata/realworld", "the directory of label files")
+	flag.Parse()
+	if err := run(*only, *verbose, *jsonOut, *bin, *work, *labels); err != nil {
+		fmt.Fprintln(os.Stderr, "realworld:", err)
+		os.Exit(1)
+	}
+}
+
+func run(only string, verbose bool, jsonOut, bin, work, labelDir string) error {
+	if work == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return err
+		}
+		work = filepath.Join(dir, "jobeffects-realworld")
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
+	if bin == "" {
+		bin = filepath.Join(work, "jobeffects")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/jobeffects")
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("building jobeffects: %v", err)
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(labelDir, "*.yaml"))
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	want := map[string]bool{}
+	for _, n := range strings.Split(only, ",") {
+		if n != "" {
+			want[n] = true
+		}
+	}
+	var scores []score
+	for _, f := range files {
+		l, err := readLabel(f)
+		if err != nil {
+			return err
+		}
+		if len(want) > 0 && !want[l.Name] {
+			continue
+		}
+		fmt.Fprintf(os.Stderr, "realworld: %s …\n", l.Name)
+		scores = append(scores, evaluate(l, bin, work))
+	}
+	printTable(os.Stdout, scores, verbose)
+	if jsonOut != "" {
+		data, _ := json.MarshalIndent(scores, "", "  ")
+		return os.WriteFile(jsonOut, append(data, '\n'), 0o644)
+	}
+	return nil
+}
+
+func readLabel(path string) (*label, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var l label
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&l); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if l.Name == "" {
+		l.Name = strings.TrimSuffix(filepath.Base(path), ".yaml")
+	}
+	if len(l.Packages) == 0 {
+		l.Packages = []string{"./..."}
+	}
+	return &l, nil
+}
+
+// evaluate runs the inventory on one application and scores it.
+func evaluate(l *label, bin, work string) score {
+	s := score{Name: l.Name, Frameworks: strings.Join(l.Frameworks, ", "), Labelled: len(l.Handlers)}
+	src, err := prepare(l, work)
+	if err != nil {
+		s.Error = err.Error()
+		return s
+	}
+	dir := filepath.Join(src, l.Dir)
+	invPath := filepath.Join(work, l.Name+".inventory.yaml")
+	timing := filepath.Join(work, l.Name+".time")
+	args := append([]string{"-o", timing, "-f", "%e %M", bin, "inventory", "-o", invPath}, l.Packages...)
+	cmd := exec.Command("/usr/bin/time", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	_ = cmd.Run() // exit 2 on packages that fail to type-check: the others are still in the inventory
+	if t, err := os.ReadFile(timing); err == nil {
+		f := strings.Fields(string(t))
+		if n := len(f); n >= 2 {
+			s.Seconds, _ = strconv.ParseFloat(f[n-2], 64)
+			kb, _ := strconv.Atoi(f[n-1])
+			s.PeakMB = kb / 1024
+		}
+	}
+	data, err := os.ReadFile(invPath)
+	if err != nil {
+		s.Error = "no inventory: " + lastLine(stderr.String())
+		return s
+	}
+	var inv schema.Inventory
+	if err := yaml.Unmarshal(data, &inv); err != nil {
+		s.Error = err.Error()
+		return s
+	}
+	compare(l, &inv, &s)
+	return s
+}
+
+// compare scores the inventory against the labels. A labelled handler is
+// found by its name (and task, when one name serves several tasks, as a
+// generic worker does); its verdict agrees when both its risk and its set
+// of findings do.
+func compare(l *label, inv *schema.Inventory, s *score) {
+	byName := map[string][]*schema.Handler{}
+	for i := range inv.Handlers {
+		h := &inv.Handlers[i]
+		byName[h.Handler] = append(byName[h.Handler], h)
+	}
+	matched := map[*schema.Handler]bool{}
+	for _, lh := range l.Handlers {
+		d := detail{Handler: lh.Handler, Task: lh.Task, Position: lh.Position, Want: lh.Risk + " " + rulesText(lh.Findings)}
+		h := pick(byName[lh.Handler], lh.Task)
+		if h == nil {
+			d.Got = "missing"
+			s.Details = append(s.Details, d)
+			continue
+		}
+		matched[h] = true
+		s.Found++
+		got := findingRules(h)
+		d.Got = h.Risk + " " + rulesText(got)
+		riskOK := h.Risk == lh.Risk
+		findingsOK := rulesText(got) == rulesText(lh.Findings)
+		if riskOK {
+			s.Risk++
+		}
+		if findingsOK {
+			s.Findings++
+		}
+		if riskOK && findingsOK {
+			s.Verdict++
+			d.Agrees = true
+		}
+		if h.Risk == "safe" && repeats(lh) {
+			s.SafeButNot++
+		}
+		s.Details = append(s.Details, d)
+	}
+	labelled := map[string]bool{}
+	for _, lh := range l.Handlers {
+		labelled[lh.Handler] = true
+	}
+	for i := range inv.Handlers {
+		if h := &inv.Handlers[i]; !matched[h] && !labelled[h.Handler] {
+			s.Extra++
+		}
+	}
+}
+
+// pick chooses the inventory entry of a labelled handler.
+func pick(hs []*schema.Handler, task string) *schema.Handler {
+	for _, h := range hs {
+		if h.Task == task {
+			return h
+		}
+	}
+	if len(hs) > 0 {
+		return hs[0]
+	}
+	return nil
+}
+
+// repeats reports whether the label says the handler repeats an effect a
+// second delivery must not: the tool must never call it safe.
+func repeats(lh labelHandler) bool {
+	switch lh.Risk {
+	case "critical", "high", "medium":
+		return lh.Verdict != "guarded" && lh.Verdict != "at-most-once"
+	}
+	return false
+}
+
+func findingRules(h *schema.Handler) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range h.Findings {
+		if f.Suppressed == "" && !seen[f.Rule] {
+			seen[f.Rule] = true
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+func rulesText(rs []string) string {
+	if len(rs) == 0 {
+		return "[]"
+	}
+	c := append([]string(nil), rs...)
+	sort.Strings(c)
+	out := c[:0]
+	for i, r := range c {
+		if i == 0 || r != c[i-1] {
+			out = append(out, r)
+		}
+	}
+	return "[" + strings.Join(out, ",") + "]"
+}
+
+func printTable(w io.Writer, scores []score, verbose bool) {
+	fmt.Fprintln(w, "| application | frameworks | handlers labelled | found | risk agrees | findings agree | verdict agrees | repeats but safe | extra handlers | time s | peak MB |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	var tot score
+	for _, s := range scores {
+		if s.Error != "" {
+			fmt.Fprintf(w, "| %s | %s | %d | error: %s | | | | | | | |\n", s.Name, s.Frameworks, s.Labelled, s.Error)
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f | %d |\n", s.Name, s.Frameworks, s.Labelled, s.Found, s.Risk, s.Findings, s.Verdict, s.SafeButNot, s.Extra, s.Seconds, s.PeakMB)
+		tot.Labelled += s.Labelled
+		tot.Found += s.Found
+		tot.Risk += s.Risk
+		tot.Findings += s.Findings
+		tot.Verdict += s.Verdict
+		tot.SafeButNot += s.SafeButNot
+		tot.Extra += s.Extra
+	}
+	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %d | %d | | |\n", tot.Labelled, tot.Found, tot.Risk, tot.Findings, tot.Verdict, tot.SafeButNot, tot.Extra)
+	fmt.Fprintf(w, "\n%s; %s\n", machine(), time.Now().UTC().Format("2006-01-02"))
+	if !verbose {
+		return
+	}
+	for _, s := range scores {
+		for _, d := range s.Details {
+			if !d.Agrees {
+				fmt.Fprintf(w, "%s: %s %q (%s): want %s, got %s\n", s.Name, d.Handler, d.Task, d.Position, d.Want, d.Got)
+			}
+		}
+	}
+}
+
+func machine() string {
+	out, _ := exec.Command("go", "version").Output()
+	return fmt.Sprintf("%s", strings.TrimSpace(string(out)))
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
