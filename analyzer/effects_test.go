@@ -20,3 +20,9 @@ func TestEffectKinds(t *testing.T) {
 func TestSQLKinds(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "sqlkinds")
 }
+
+// TestObservabilityIsInert: logging, tracing, metrics and error reporting
+// calls are not effects, and not unknown either.
+func TestObservabilityIsInert(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "obsfix")
+}

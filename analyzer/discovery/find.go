@@ -258,10 +258,10 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 		}
 		if strings.HasPrefix(r.Framework, "temporal") {
 			switch {
-			case t.method != "" && prefix != "":
+			case t.member && prefix != "":
 				name = prefix + t.method
 			case prefix != "":
-				name = prefix
+				name = prefix // a function or method value: Options.Name alone
 			case t.method != "":
 				name = t.method
 			case t.fn.Parent() != nil:
@@ -280,6 +280,9 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 type target struct {
 	fn     *ssa.Function
 	method string // for struct registrations and method values: the method name
+	// member: registered as one of the exported methods of a struct
+	// pointer (Temporal prefixes their names with Options.Name).
+	member bool
 	task   string // for map registrations: the entry's key
 }
 
@@ -392,7 +395,7 @@ func (f *finder) typeTargets(t types.Type, r *Registration) []target {
 				continue
 			}
 			if fn := prog.MethodValue(sel); fn != nil {
-				out = append(out, target{fn: ssavalue.Declared(fn), method: sel.Obj().Name()})
+				out = append(out, target{fn: ssavalue.Declared(fn), method: sel.Obj().Name(), member: true})
 			}
 		}
 		return out

@@ -37,3 +37,13 @@ func (a *Activities) Refund(ctx context.Context, order string) error { // want R
 	_, err := a.Pool.Exec(ctx, "insert into refunds(order_id) values ($1)", order)
 	return err
 }
+
+// Ledger is registered only through a method value with an explicit name:
+// Temporal names the activity by Options.Name alone (the prefix rule is
+// for struct registrations).
+type Ledger struct{ Pool *pgxpool.Pool }
+
+func (l *Ledger) Post(ctx context.Context, order string) error { // want Post:"db_write/insert ledger"
+	_, err := l.Pool.Exec(ctx, "insert into ledger(order_id) values ($1)", order)
+	return err
+}

@@ -16,4 +16,6 @@ func Register(w worker.Worker, pool *pgxpool.Pool) { // want Register:"no effect
 	acts := &activities.Activities{Pool: pool}
 	w.RegisterActivityWithOptions(acts, activity.RegisterOptions{Name: "inventory."}) // want `unguarded: handler \(\*activities.Activities\).Reserve \(temporal task "inventory.Reserve"\)` `unguarded: handler \(\*activities.Activities\).Refund \(temporal task "inventory.Refund"\)`
 	w.RegisterActivityWithOptions(acts.Refund, activity.RegisterOptions{Name: "refund-order"})
+	ledger := &activities.Ledger{Pool: pool}
+	w.RegisterActivityWithOptions(ledger.Post, activity.RegisterOptions{Name: "ledger-post"}) // want `unguarded: handler \(\*activities.Ledger\).Post \(temporal task "ledger-post"\)`
 }
