@@ -302,3 +302,10 @@ func fileLine(pos string) string {
 	}
 	return pos
 }
+
+// TestHelperRegistrations: handlers passed down through the application's
+// own helpers (in another package) before the registering call or a pull
+// loop that calls them are found, with the task their caller names.
+func TestHelperRegistrations(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "helperreg/bus", "helperreg")
+}

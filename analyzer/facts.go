@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -17,6 +18,23 @@ type constResult struct{ Value string }
 
 func (*constResult) AFact()           {}
 func (c *constResult) String() string { return fmt.Sprintf("const %q", c.Value) }
+
+// forwardsFact records that a function hands some of its parameters to a
+// job system as handlers (discovery.Forward): its callers in other
+// packages register what they pass there.
+type forwardsFact struct{ Forwards []discovery.Forward }
+
+func (*forwardsFact) AFact()           {}
+func (f *forwardsFact) String() string { return fmt.Sprintf("forwards %v", f.Forwards) }
+
+// exportForwards publishes the forwards of the package's functions.
+func exportForwards(pass *analysis.Pass, fws map[*ssa.Function][]discovery.Forward) {
+	for fn, fw := range fws {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(obj, &forwardsFact{Forwards: fw})
+		}
+	}
+}
 
 // exportFacts publishes the summary of every declared function, empty ones
 // included: an absent fact means "not analysed", which callers treat as

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,11 +26,19 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 		Model:    set.index.Lookup,
 		Files:    pass.Files,
 		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, pkg, t) },
+		Forwards: func(fn *types.Func) []discovery.Forward {
+			var f forwardsFact
+			if pass.ImportObjectFact(fn, &f) {
+				return f.Forwards
+			}
+			return nil
+		},
 	}
 	var out found
-	var unresolved []discovery.Unresolved
-	out.handlers, unresolved = discovery.Find(env)
-	for _, u := range unresolved {
+	fd := discovery.Find(env)
+	out.handlers = fd.Handlers
+	exportForwards(pass, fd.Forwards)
+	for _, u := range fd.Unresolved {
 		out.unresolved = append(out.unresolved, result.Registration{
 			Framework: u.Framework, Task: u.Task, Pos: summary.PosString(pass.Fset, u.Pos), Reason: u.Reason})
 	}
@@ -61,6 +70,11 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		Ack:        summary.PosString(pass.Fset, h.Ack),
 		Rule:       h.Rule,
 		AtMostOnce: h.AtMostOnce,
+	}
+	file, _, _ := effect.SplitPos(hr.Pos)
+	hr.Test = strings.HasSuffix(file, "_test.go")
+	if hr.Ack == "" {
+		hr.Ack = h.AckAt
 	}
 	// The handler's findings are reported at its definition, or at its
 	// registration when another package defines it.

@@ -229,6 +229,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 		RetryPolicy: retryPolicy(h.Framework),
 		Risk:        h.Risk.String(),
 	}
+	e.Test = h.Test
 	if h.Confidence != "" && h.Confidence != "high" {
 		e.Confidence = h.Confidence
 	}

@@ -63,7 +63,8 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	}
 	r.factSummaries(in.Graph)
 	var stats Stats
-	prog := r.build(in.Packages)
+	pkgs := production(in.Packages)
+	prog := r.build(pkgs)
 	entries := r.entries(prog, in.Results)
 	if len(entries) == 0 {
 		return in.Results, stats
@@ -71,7 +72,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	// VTA learns what flows into an interface or func value from the
 	// stores that put it there, which are typically in main (wiring
 	// dependencies); the root packages' functions join the slice for that.
-	roots := r.rootFunctions(prog, in.Packages)
+	roots := r.rootFunctions(prog, pkgs)
 	entries = append(entries, roots...)
 	regs := r.registrations(roots)
 	for _, chain := range sortedKeys(regs) {
@@ -117,6 +118,21 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		out = append(out, &nr)
 	}
 	return out, stats
+}
+
+// production leaves out the test variants of packages (p [p.test],
+// p_test, p.test): what a test stores into an interface or a func value (a
+// fake, a hook) must not resolve the production handlers' calls. Handlers
+// defined in _test.go files keep their per-package answers.
+func production(pkgs []*packages.Package) []*packages.Package {
+	var out []*packages.Package
+	for _, p := range pkgs {
+		if strings.Contains(p.ID, " [") || strings.HasSuffix(p.PkgPath, ".test") {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // handlerEffects are a handler's effects with registered callbacks joined

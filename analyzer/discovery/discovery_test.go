@@ -66,7 +66,7 @@ func TestFindRegistrationForms(t *testing.T) {
 	if w := pkg.Prog.FuncValue(pkg.Type("W").Type().(*types.Named).Method(0)); w != nil {
 		funcs = append(funcs, w)
 	}
-	hs, _ := Find(&Env{Pkg: pkg, Funcs: funcs, Rules: r, Library: func(*types.Package) bool { return false }})
+	hs := Find(&Env{Pkg: pkg, Funcs: funcs, Rules: r, Library: func(*types.Package) bool { return false }}).Handlers
 	var got []string
 	for _, h := range hs {
 		got = append(got, h.Framework+" "+h.Task+" "+h.Fn.String())

@@ -33,8 +33,11 @@ type Handler struct {
 	// Rule is the rule the handler is checked against when it is not
 	// "unguarded" (Temporal workflows: workflow-side-effect).
 	Rule string
-	// Ack is where a pull loop acknowledges (deletes, commits) the message.
-	Ack token.Pos
+	// Ack is where a pull loop acknowledges (deletes, commits) the message;
+	// AckAt says it as "file:line:col" when the loop is in another package
+	// (a helper that runs the loop and calls the handler).
+	Ack   token.Pos
+	AckAt string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
 
@@ -73,17 +76,30 @@ type Env struct {
 	Model func(*types.Func) *models.Model
 	// KindOf returns the constant a type's Kind() method returns.
 	KindOf func(t types.Type) (string, bool)
+	// Forwards returns the forwards of a function of another package
+	// (facts), or nil.
+	Forwards func(*types.Func) []Forward
 }
 
-// Find returns the handlers and unresolved registrations of a package,
-// sorted by position.
-func Find(env *Env) ([]*Handler, []Unresolved) {
+// Found is what Find finds in a package.
+type Found struct {
+	Handlers   []*Handler // sorted by position
+	Unresolved []Unresolved
+	// Forwards are the package's functions that hand a parameter to a
+	// job system as a handler, for its facts.
+	Forwards map[*ssa.Function][]Forward
+}
+
+// Find returns the handlers, the unresolved registrations and the
+// forwarding functions of a package.
+func Find(env *Env) *Found {
 	f := &finder{env: env, byFn: map[*ssa.Function]*Handler{}}
 	directives := directive.Handlers(env.Files)
 	for _, fn := range env.Funcs {
 		f.shape(fn)
 		f.declared(fn, directives)
 	}
+	f.findForwards()
 	for _, fn := range env.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -94,6 +110,7 @@ func Find(env *Env) ([]*Handler, []Unresolved) {
 		}
 	}
 	f.pullLoops()
+	f.findForwards() // pull loops that dispatch to a parameter forward it
 	f.dropCalledWeak()
 	var hs []*Handler
 	for _, h := range f.byFn {
@@ -106,13 +123,14 @@ func Find(env *Env) ([]*Handler, []Unresolved) {
 		return hs[i].Fn.String() < hs[j].Fn.String()
 	})
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return hs, f.unresolved
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards}
 }
 
 type finder struct {
 	env        *Env
 	byFn       map[*ssa.Function]*Handler
 	unresolved []Unresolved
+	forwards   map[*ssa.Function][]Forward
 }
 
 // shape registers fn as a handler when its signature matches a shape.
@@ -193,29 +211,27 @@ func (f *finder) kindFromJobParam(obj *types.Func, k int) string {
 	return ""
 }
 
-// registration handles a call that may register handlers.
+// registration handles a call that may register handlers: a call of a
+// catalog registration function, or of a function that forwards its
+// argument to one.
 func (f *finder) registration(ci ssa.CallInstruction) {
-	c := ci.Common()
-	var fn *types.Func
-	var args []ssa.Value
-	var typeArgs []types.Type
-	if c.IsInvoke() {
-		fn, args = c.Method, c.Args
-	} else if callee := c.StaticCallee(); callee != nil {
-		fn, _ = callee.Object().(*types.Func)
-		if fn == nil {
-			return
-		}
-		args = c.Args
-		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && len(args) > 0 {
-			args = args[1:]
-		}
-		typeArgs = callee.TypeArgs()
-	} else {
+	fn, callee, args := calleeArgs(ci)
+	if fn == nil {
 		return
 	}
-	r := f.env.Rules.byFunc[models.FuncKey(fn)]
-	if r == nil || r.Handler >= len(args) {
+	var typeArgs []types.Type
+	if callee != nil {
+		typeArgs = ci.Common().StaticCallee().TypeArgs()
+	}
+	for _, r := range f.rules(fn, callee) {
+		f.register(ci, r, args, typeArgs)
+	}
+}
+
+// register applies one registration rule to a call.
+func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Value, typeArgs []types.Type) {
+	c := ci.Common()
+	if r.Handler >= len(args) {
 		return
 	}
 	task := r.Task
@@ -236,6 +252,9 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 	}
 	targets := f.targets(args[r.Handler], r, 0)
 	if len(targets) == 0 {
+		if owner, _ := ssavalue.ParamOf(args[r.Handler]); owner != nil && f.local(owner) {
+			return // a parameter: the function forwards it, its callers register
+		}
 		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
 			Reason: "the handler argument is not resolvable in this package"})
 		return
@@ -251,6 +270,15 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 		h := f.add(t.fn, r.Framework, reg)
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
+		}
+		if fw := r.forward; fw != nil && fw.Loop {
+			// A handler a helper's pull loop calls: acked where the loop acks.
+			if h.Confidence == "high" {
+				h.Confidence = "medium"
+			}
+			if h.AckAt == "" && !h.Ack.IsValid() {
+				h.AckAt = fw.Ack
+			}
 		}
 		name := task
 		if t.task != "" {

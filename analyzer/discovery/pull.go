@@ -73,6 +73,12 @@ func (f *finder) pullLoops() {
 		if h.Task == "" && len(m.TaskFrom) > 0 {
 			h.Task = taskFrom(m.TaskFrom, &recv.Call)
 		}
+		// A loop that hands each message to a function its enclosing
+		// function was given is a dispatcher: its callers' functions are
+		// the handlers.
+		if h.pull && f.loopForward(fn, h) {
+			delete(f.byFn, fn)
+		}
 	}
 }
 

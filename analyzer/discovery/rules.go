@@ -65,6 +65,8 @@ type Registration struct {
 	// typically the call that built the registering call's receiver
 	// (pubsub client.Subscriber("x").Receive, rmq conn.OpenQueue("x")).
 	TaskFrom []models.TaskSource `yaml:"task_from"`
+
+	forward *Forward // set for the rules a forwarding function makes
 }
 
 // Shape describes a handler by its signature.

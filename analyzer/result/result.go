@@ -89,6 +89,9 @@ type Handler struct {
 	Rule string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// Test: the handler is defined in a _test.go file (an example, a test
+	// worker, or a test double).
+	Test bool
 	Risk       effect.Risk
 	Effects    []effect.Effect
 	// Pitfalls are the guard mistakes in the handler or its callees.

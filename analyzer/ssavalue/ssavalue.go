@@ -203,3 +203,110 @@ func Deref(t types.Type) types.Type {
 	}
 	return t
 }
+
+// OnlyStore returns the value stored into a captured-variable cell when
+// there is exactly one store (the variable is never reassigned).
+func OnlyStore(a *ssa.Alloc) ssa.Value {
+	if !a.Heap {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range Referrers(a) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}
+
+// ParamOf reports which parameter of a declared function v is, looking
+// through conversions and through closures: a free variable bound to the
+// enclosing function's parameter (directly, or through the heap cell of a
+// captured variable assigned once) is that parameter. The index counts the
+// parameters without the receiver, as call models do; -1 when v is none.
+func ParamOf(v ssa.Value) (*ssa.Function, int) {
+	for depth := 0; depth < 16; depth++ {
+		v = Unconvert(v)
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			fn := x.Parent()
+			if fn.Parent() != nil {
+				return nil, -1 // a closure's own parameter
+			}
+			for i, p := range fn.Params {
+				if p == x {
+					if fn.Signature.Recv() != nil {
+						i--
+					}
+					if i < 0 {
+						return nil, -1 // the receiver
+					}
+					return fn, i
+				}
+			}
+			return nil, -1
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, -1
+			}
+			switch c := x.X.(type) {
+			case *ssa.FreeVar:
+				v = c
+			case *ssa.Alloc:
+				if s := OnlyStore(c); s != nil {
+					v = s
+					continue
+				}
+				return nil, -1
+			default:
+				return nil, -1
+			}
+		case *ssa.Alloc:
+			if s := OnlyStore(x); s != nil {
+				v = s
+				continue
+			}
+			return nil, -1
+		case *ssa.FreeVar:
+			b := binding(x)
+			if b == nil {
+				return nil, -1
+			}
+			v = b
+		default:
+			return nil, -1
+		}
+	}
+	return nil, -1
+}
+
+// binding is the value the enclosing function binds a closure's free
+// variable to, when one MakeClosure makes the closure.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	closure := fv.Parent()
+	parent := closure.Parent()
+	if parent == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range closure.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var out ssa.Value
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == closure && idx < len(mc.Bindings) {
+				if out != nil {
+					return nil
+				}
+				out = mc.Bindings[idx]
+			}
+		}
+	}
+	return out
+}

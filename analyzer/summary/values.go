@@ -50,14 +50,14 @@ func normalize(v ssa.Value) ssa.Value {
 			case *ssa.FreeVar:
 				return c
 			case *ssa.Alloc:
-				if stored := onlyStore(c); stored != nil {
+				if stored := ssavalue.OnlyStore(c); stored != nil {
 					v = stored
 					continue
 				}
 			}
 			return v
 		case *ssa.Alloc:
-			if stored := onlyStore(x); stored != nil {
+			if stored := ssavalue.OnlyStore(x); stored != nil {
 				v = stored
 				continue
 			}
@@ -67,24 +67,6 @@ func normalize(v ssa.Value) ssa.Value {
 		}
 	}
 	return v
-}
-
-// onlyStore returns the value stored into a captured-variable cell when
-// there is exactly one store (the variable is never reassigned).
-func onlyStore(a *ssa.Alloc) ssa.Value {
-	if !a.Heap {
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range ssavalue.Referrers(a) {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
 }
 
 // funcRef is a function a function value resolves to.

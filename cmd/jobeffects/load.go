@@ -46,6 +46,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
+	cfg.Tests = opts.tests
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err

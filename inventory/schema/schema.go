@@ -35,6 +35,8 @@ type Handler struct {
 	Registered         string `yaml:"registered,omitempty"`
 	Ack                string `yaml:"ack,omitempty"` // where a pull loop acknowledges the message
 	Confidence         string `yaml:"confidence,omitempty"`
+	// Test is set for handlers defined in _test.go files.
+	Test bool `yaml:"test,omitempty"`
 	RetryPolicy        string `yaml:"retry_policy"`
 	Risk               string `yaml:"risk"`
 	NaturalIdempotency string `yaml:"natural_idempotency"`

@@ -1,0 +1,186 @@
+package discovery
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// Forward says that a function hands one of its parameters to a job
+// system as a handler: it registers it (runWorker(h) calls
+// conn.QueueSubscribe(subj, group, h)), or it runs a pull loop that calls
+// it for every message it receives (a JetStreamConsumer(…, f) helper). Its
+// callers' argument there is the handler. Forwards are facts, so helpers
+// in one package register handlers of another.
+type Forward struct {
+	Param     int    // the parameter, the receiver excluded
+	Framework string // the job system
+	Task      string // a fixed task name
+	TaskParam int    // the parameter naming the task, or -1
+	Method    string // when a value of a type is passed: its handler method
+	Delivery  string // "at-most-once" for systems that never redeliver
+	// Loop: the function runs the receive loop itself and acknowledges
+	// at Ack ("file:line:col"; "" if it does not).
+	Loop bool
+	Ack  string
+}
+
+// registration is the rule a call of a forwarding function amounts to.
+func (fw Forward) registration(fn *types.Func) *Registration {
+	r := &Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
+		Method: fw.Method, Delivery: fw.Delivery, forward: &fw}
+	if fw.TaskParam >= 0 {
+		k := fw.TaskParam
+		r.Name = &k
+	}
+	return r
+}
+
+// rules returns the registration rules of a called function: the catalog's,
+// or those its forwards make (found in this package or imported as facts).
+func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
+	if r := f.env.Rules.byFunc[models.FuncKey(fn)]; r != nil {
+		return []*Registration{r}
+	}
+	var fws []Forward
+	if callee != nil && f.forwards[callee] != nil {
+		fws = f.forwards[callee]
+	} else if f.env.Forwards != nil {
+		fws = f.env.Forwards(fn.Origin())
+	}
+	var out []*Registration
+	for _, fw := range fws {
+		out = append(out, fw.registration(fn))
+	}
+	return out
+}
+
+// forward records that fn hands its parameter to a framework per rule r:
+// the registering call's handler argument (and maybe its task) are fn's
+// parameters. It reports whether the forward is new.
+func (f *finder) forward(fn *ssa.Function, fw Forward) bool {
+	for _, o := range f.forwards[fn] {
+		if o == fw {
+			return false
+		}
+	}
+	if f.forwards == nil {
+		f.forwards = map[*ssa.Function][]Forward{}
+	}
+	f.forwards[fn] = append(f.forwards[fn], fw)
+	return true
+}
+
+// findForwards finds the package's forwarding functions: those whose
+// registering calls (of a catalog rule or of another forwarding function)
+// take the handler from one of their parameters. Forwards through local
+// helpers are followed to a fixed point.
+func (f *finder) findForwards() {
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, fn := range f.env.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					ci, ok := instr.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					obj, callee, args := calleeArgs(ci)
+					if obj == nil {
+						continue
+					}
+					for _, r := range f.rules(obj, callee) {
+						if r.Handler >= len(args) || r.Constructor {
+							continue
+						}
+						owner, k := ssavalue.ParamOf(args[r.Handler])
+						if owner == nil || !f.local(owner) {
+							continue
+						}
+						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery}
+						if r.forward != nil {
+							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
+						}
+						if r.Name != nil && *r.Name < len(args) {
+							if owner2, j := ssavalue.ParamOf(args[*r.Name]); owner2 == owner {
+								fw.TaskParam = j
+							} else if fw.Task == "" {
+								fw.Task = taskName(args[*r.Name])
+							}
+						}
+						if f.forward(owner, fw) {
+							changed = true
+						}
+					}
+				}
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// local reports whether fn is a declared function of the package.
+func (f *finder) local(fn *ssa.Function) bool {
+	return fn.Pkg == f.env.Pkg && fn.Parent() == nil
+}
+
+// loopForward records that a pull loop which calls a function parameter of
+// its enclosing function for its messages dispatches to its callers'
+// argument, and reports whether it does.
+func (f *finder) loopForward(loop *ssa.Function, h *Handler) bool {
+	found := false
+	for _, g := range withClosures(loop) {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || ci.Common().IsInvoke() || ci.Common().StaticCallee() != nil {
+					continue
+				}
+				owner, k := ssavalue.ParamOf(ci.Common().Value)
+				if owner == nil || !f.local(owner) {
+					continue
+				}
+				ack := ""
+				if h.Ack.IsValid() {
+					ack = f.env.Pkg.Prog.Fset.Position(h.Ack).String()
+				}
+				f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: -1, Loop: true, Ack: ack})
+				found = true
+			}
+		}
+	}
+	return found
+}
+
+// Forwards returns the package's forwarding functions, for its facts.
+func (f *finder) Forwards() map[*ssa.Function][]Forward { return f.forwards }
+
+// calleeArgs is a call's declared callee, its SSA function when static, and
+// its arguments without the receiver.
+func calleeArgs(ci ssa.CallInstruction) (*types.Func, *ssa.Function, []ssa.Value) {
+	c := ci.Common()
+	if c.IsInvoke() {
+		return c.Method, nil, c.Args
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil, nil, nil
+	}
+	fn, _ := callee.Object().(*types.Func)
+	if fn == nil {
+		return nil, nil, nil
+	}
+	args := c.Args
+	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && len(args) > 0 {
+		args = args[1:]
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	return fn, callee, args
+}
