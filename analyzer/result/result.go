@@ -91,9 +91,9 @@ type Handler struct {
 	AtMostOnce bool
 	// Test: the handler is defined in a _test.go file (an example, a test
 	// worker, or a test double).
-	Test bool
-	Risk       effect.Risk
-	Effects    []effect.Effect
+	Test    bool
+	Risk    effect.Risk
+	Effects []effect.Effect
 	// Pitfalls are the guard mistakes in the handler or its callees.
 	Pitfalls []guard.Pitfall
 	// Ignore is the //jobeffects:ignore directive on the handler's
