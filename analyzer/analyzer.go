@@ -39,7 +39,7 @@ func New(opts Options) *analysis.Analyzer {
 		URL:        "https://github.com/jobeffects/jobeffects",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
 		Flags:      fs,
-		FactTypes:  []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact)},
+		FactTypes:  []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }
@@ -65,7 +65,7 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	res.Diagnostics = ctx.BadDirectives(directives)
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
 	for _, h := range found.handlers {
-		hr := handlerResult(pass, h, sums)
+		hr := handlerResult(pass, h, sums, found.returned)
 		ctx.Handler(hr)
 		res.Handlers = append(res.Handlers, hr)
 	}
@@ -128,4 +128,5 @@ type found struct {
 	unresolved []result.Registration
 	dedups     []result.Dedup
 	retries    []result.RetryPolicy
+	returned   map[string]*summary.Summary // the summaries of other packages' factories' closures
 }

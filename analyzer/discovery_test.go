@@ -307,5 +307,5 @@ func fileLine(pos string) string {
 // own helpers (in another package) before the registering call or a pull
 // loop that calls them are found, with the task their caller names.
 func TestHelperRegistrations(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "helperreg/bus", "helperreg")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "helperreg/bus", "helperreg/tasks", "helperreg")
 }

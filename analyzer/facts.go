@@ -36,6 +36,33 @@ func exportForwards(pass *analysis.Pass, fws map[*ssa.Function][]discovery.Forwa
 	}
 }
 
+// returnsFact records that a function returns one function value (a
+// handler factory), with that value's summary: a package that registers
+// the factory's result registers it.
+type returnsFact struct {
+	Returned discovery.Returned
+	Summary  *summary.Summary
+}
+
+func (*returnsFact) AFact()           {}
+func (f *returnsFact) String() string { return "returns " + f.Returned.Name }
+
+// exportReturns publishes the factories among the package's functions.
+func exportReturns(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Package) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		if ret := discovery.ReturnedFunc(fn); ret != nil && sums.Of(ret) != nil {
+			pass.ExportObjectFact(obj, &returnsFact{
+				Returned: discovery.Returned{FullName: summary.FullName(ret), Name: summary.SSAName(ret), Pos: summary.PosString(pass.Fset, ret.Pos())},
+				Summary:  sums.Of(ret),
+			})
+		}
+	}
+}
+
 // exportFacts publishes the summary of every declared function, empty ones
 // included: an absent fact means "not analysed", which callers treat as
 // unknown.
@@ -55,6 +82,7 @@ func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Packa
 			pass.ExportObjectFact(obj, &constResult{Value: v})
 		}
 	}
+	exportReturns(pass, funcs, sums)
 }
 
 // kindOf returns the constant T's Kind() method returns.

@@ -17,6 +17,7 @@ import (
 // discover finds the package's handlers, the registrations it cannot
 // resolve, and the enqueue-side dedups and retry policies it sets.
 func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function) found {
+	returned := map[string]*summary.Summary{} // closures of other packages' factories
 	env := &discovery.Env{
 		Pkg:      pkg,
 		Funcs:    funcs,
@@ -26,6 +27,14 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 		Model:    set.index.Lookup,
 		Files:    pass.Files,
 		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, pkg, t) },
+		Returns: func(fn *types.Func) *discovery.Returned {
+			var f returnsFact
+			if pass.ImportObjectFact(fn, &f) {
+				returned[f.Returned.FullName] = f.Summary
+				return &f.Returned
+			}
+			return nil
+		},
 		Forwards: func(fn *types.Func) []discovery.Forward {
 			var f forwardsFact
 			if pass.ImportObjectFact(fn, &f) {
@@ -34,7 +43,7 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 			return nil
 		},
 	}
-	var out found
+	out := found{returned: returned}
 	fd := discovery.Find(env)
 	out.handlers = fd.Handlers
 	exportForwards(pass, fd.Forwards)
@@ -57,7 +66,16 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 
 // handlerResult is a discovered handler with its summary's effects and
 // pitfalls, ready for the report phase.
-func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Package) *result.Handler {
+func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Package, returned map[string]*summary.Summary) *result.Handler {
+	if ret := h.Returned; ret != nil {
+		hr := &result.Handler{Framework: h.Framework, Task: h.Task, Name: ret.Name, FullName: ret.FullName, Pos: ret.Pos,
+			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce}
+		hr.At = hr.Registered // another package defines it: reported where it is registered
+		s := returned[ret.FullName]
+		hr.Effects = append([]effect.Effect(nil), s.Effects...)
+		hr.Pitfalls, hr.Ignore = s.Pitfalls, s.Ignore
+		return hr
+	}
 	hr := &result.Handler{
 		Framework:  h.Framework,
 		Task:       h.Task,

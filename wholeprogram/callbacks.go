@@ -3,6 +3,7 @@ package wholeprogram
 import (
 	"go/constant"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -373,7 +374,7 @@ func (r *resolver) callbackEffects(e effect.Effect, regs map[string][]registrati
 		// "ent:customers:create" also gets what is registered on
 		// "ent:*:create" (client.Use) and "ent:customers:*" (no hook.On).
 		var candidates []registration
-		for _, pattern := range sortedKeys(regs) {
+		for _, pattern := range slices.Sorted(maps.Keys(regs)) {
 			if chainMatch(pattern, chain) {
 				candidates = append(candidates, regs[pattern]...)
 			}

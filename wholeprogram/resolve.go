@@ -3,6 +3,8 @@ package wholeprogram
 import (
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -75,7 +77,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	roots := r.rootFunctions(prog, pkgs)
 	entries = append(entries, roots...)
 	regs := r.registrations(roots)
-	for _, chain := range sortedKeys(regs) {
+	for _, chain := range slices.Sorted(maps.Keys(regs)) {
 		for _, g := range regs[chain] {
 			entries = append(entries, g.fns...)
 		}
@@ -438,13 +440,4 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 		return []effect.Effect{}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,6 +44,19 @@ type Handler struct {
 	AtMostOnce bool
 
 	pull bool // found only by a pull loop's receive
+
+	// Returned is set for a closure another package's factory returns
+	// (Fn and Obj are nil then): the handler is known by that fact.
+	Returned *Returned
+}
+
+// Returned describes the function value a factory of another package
+// returns (func NewHandler(deps) asynq.HandlerFunc { return func(…) … }),
+// from its fact: registering the factory's result registers it.
+type Returned struct {
+	FullName string // "example.com/app/tasks.NewHandler.func1"
+	Name     string // "tasks.NewHandler.func1"
+	Pos      string // its definition, "file:line:col"
 }
 
 // Unresolved is a registration whose handler could not be resolved here
@@ -79,6 +94,9 @@ type Env struct {
 	// Forwards returns the forwards of a function of another package
 	// (facts), or nil.
 	Forwards func(*types.Func) []Forward
+	// Returns describes the function value a function of another package
+	// returns (a fact), or nil.
+	Returns func(*types.Func) *Returned
 }
 
 // Found is what Find finds in a package.
@@ -122,6 +140,9 @@ func Find(env *Env) *Found {
 		}
 		return hs[i].Fn.String() < hs[j].Fn.String()
 	})
+	for _, name := range slices.Sorted(maps.Keys(f.external)) {
+		hs = append(hs, f.external[name])
+	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
 	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards}
 }
@@ -129,6 +150,7 @@ func Find(env *Env) *Found {
 type finder struct {
 	env        *Env
 	byFn       map[*ssa.Function]*Handler
+	external   map[string]*Handler // closures of other packages' factories, by full name
 	unresolved []Unresolved
 	forwards   map[*ssa.Function][]Forward
 }
@@ -194,6 +216,79 @@ func (f *finder) add(fn *ssa.Function, framework string, reg token.Pos) *Handler
 	return h
 }
 
+// factoryTarget is the function value a handler factory called with no
+// function arguments returns: a closure of this package, or one another
+// package's factory returns (by its fact).
+func (f *finder) factoryTarget(c ssa.CallCommon) []target {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if obj == nil || (f.env.Library != nil && f.env.Library(obj.Pkg())) {
+		return nil
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	if callee.Pkg == f.env.Pkg {
+		if ret := ReturnedFunc(callee); ret != nil {
+			return []target{{fn: ret}}
+		}
+		return nil
+	}
+	if f.env.Returns != nil {
+		if ret := f.env.Returns(obj.Origin()); ret != nil {
+			return []target{{returned: ret}}
+		}
+	}
+	return nil
+}
+
+// addReturned adds the closure another package's factory returns, known by
+// that package's fact; this package reports it, at the registration.
+func (f *finder) addReturned(ret *Returned, framework string, reg token.Pos) *Handler {
+	h := f.external[ret.FullName]
+	if h == nil {
+		h = &Handler{Framework: framework, Returned: ret, Owner: true, Confidence: "high", Registered: reg}
+		if f.external == nil {
+			f.external = map[string]*Handler{}
+		}
+		f.external[ret.FullName] = h
+	}
+	return h
+}
+
+// ReturnedFunc is the one function value fn returns on every path (a
+// closure it makes, or a function), or nil: fn is a handler factory.
+func ReturnedFunc(fn *ssa.Function) *ssa.Function {
+	if fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	if _, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var out *ssa.Function
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		var g *ssa.Function
+		switch v := ssavalue.Unconvert(ret.Results[0]).(type) {
+		case *ssa.MakeClosure:
+			g, _ = v.Fn.(*ssa.Function)
+		case *ssa.Function:
+			g = v
+		}
+		if g == nil || (out != nil && g != out) || g.Synthetic != "" {
+			return nil
+		}
+		out = g
+	}
+	return out
+}
+
 // kindFromJobParam reads T from a *river.Job[T] parameter and returns T's Kind().
 func (f *finder) kindFromJobParam(obj *types.Func, k int) string {
 	sig := obj.Type().(*types.Signature)
@@ -252,7 +347,7 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	}
 	targets := f.targets(args[r.Handler], r, 0)
 	if len(targets) == 0 {
-		if owner, _ := ssavalue.ParamOf(args[r.Handler]); owner != nil && f.local(owner) {
+		if owner, _ := forwardedParam(args[r.Handler], 0); owner != nil && f.local(owner) {
 			return // a parameter: the function forwards it, its callers register
 		}
 		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
@@ -264,10 +359,15 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		reg = token.NoPos
 	}
 	for _, t := range targets {
-		if obj, ok := t.fn.Object().(*types.Func); ok && obj != nil && f.env.Library != nil && f.env.Library(obj.Pkg()) {
-			continue
+		var h *Handler
+		if t.returned != nil {
+			h = f.addReturned(t.returned, r.Framework, ci.Pos())
+		} else {
+			if obj, ok := t.fn.Object().(*types.Func); ok && obj != nil && f.env.Library != nil && f.env.Library(obj.Pkg()) {
+				continue
+			}
+			h = f.add(t.fn, r.Framework, reg)
 		}
-		h := f.add(t.fn, r.Framework, reg)
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
 		}
@@ -292,10 +392,10 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 				name = prefix // a function or method value: Options.Name alone
 			case t.method != "":
 				name = t.method
-			case t.fn.Parent() != nil:
+			case t.fn != nil && t.fn.Parent() != nil:
 				// A closure: Temporal names it after the runtime's name, "func1".
 				name = "func" + strings.TrimPrefix(t.fn.Name()[strings.LastIndexByte(t.fn.Name(), '$')+1:], "func")
-			default:
+			case t.fn != nil:
 				name = t.fn.Name()
 			}
 		}
@@ -306,8 +406,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 }
 
 type target struct {
-	fn     *ssa.Function
-	method string // for struct registrations and method values: the method name
+	fn       *ssa.Function
+	returned *Returned // instead of fn: a closure another package's factory returns
+	method   string    // for struct registrations and method values: the method name
 	// member: registered as one of the exported methods of a struct
 	// pointer (Temporal prefixes their names with Options.Name).
 	member bool
@@ -389,6 +490,7 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 		// A constructor or wrapper: a registration function used as a
 		// constructor (river.WorkFunc), or a factory whose function
 		// arguments are the wrapped handlers (withLogging(h.Send)).
+		// A handler factory: the closure it returns.
 		c := x.Call
 		if callee := c.StaticCallee(); callee != nil {
 			if obj, ok := callee.Object().(*types.Func); ok && obj != nil {
@@ -403,7 +505,10 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 				out = append(out, f.targets(a, r, depth+1)...)
 			}
 		}
-		return out
+		if len(out) > 0 {
+			return out // a wrapper: the functions it wraps
+		}
+		return f.factoryTarget(c)
 	}
 	return nil
 }

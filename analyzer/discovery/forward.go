@@ -96,7 +96,7 @@ func (f *finder) findForwards() {
 						if r.Handler >= len(args) || r.Constructor {
 							continue
 						}
-						owner, k := ssavalue.ParamOf(args[r.Handler])
+						owner, k := forwardedParam(args[r.Handler], 0)
 						if owner == nil || !f.local(owner) {
 							continue
 						}
@@ -122,6 +122,39 @@ func (f *finder) findForwards() {
 			return
 		}
 	}
+}
+
+// forwardedParam is the parameter a handler argument comes from, through
+// the wrappers registration helpers put around it: conversions, a wrapper
+// call given it (withLogging(h)), a method value of a wrapper's result
+// (mw(asynq.HandlerFunc(h)).ProcessTask).
+func forwardedParam(v ssa.Value, depth int) (*ssa.Function, int) {
+	if depth > 4 {
+		return nil, -1
+	}
+	if fn, k := ssavalue.ParamOf(v); fn != nil {
+		return fn, k
+	}
+	switch x := ssavalue.Unconvert(v).(type) {
+	case *ssa.MakeClosure:
+		// A method value of a wrapper's result; a method value of a
+		// parameter is a method, resolved where it is registered.
+		if fn, ok := x.Fn.(*ssa.Function); ok && fn.Synthetic != "" && len(x.Bindings) == 1 {
+			if _, isCall := ssavalue.Unconvert(x.Bindings[0]).(*ssa.Call); isCall {
+				return forwardedParam(x.Bindings[0], depth+1)
+			}
+		}
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if _, isFunc := ssavalue.Unconvert(a).Type().Underlying().(*types.Signature); !isFunc {
+				continue
+			}
+			if fn, k := forwardedParam(a, depth+1); fn != nil {
+				return fn, k
+			}
+		}
+	}
+	return nil, -1
 }
 
 // local reports whether fn is a declared function of the package.

@@ -40,7 +40,7 @@ func wrapped(ctx context.Context, t *asynq.Task) error { // want wrapped:"db_wri
 	return err
 }
 
-func withLogging(h asynq.HandlerFunc) asynq.HandlerFunc { // want withLogging:"no effects"
+func withLogging(h asynq.HandlerFunc) asynq.HandlerFunc { // want withLogging:"no effects" withLogging:"returns asynqforms.withLogging.func1"
 	return func(ctx context.Context, t *asynq.Task) error {
 		log.Printf("start %s", t.Type())
 		return h(ctx, t)

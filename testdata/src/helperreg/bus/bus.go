@@ -43,3 +43,15 @@ type Mux struct{ mux *asynq.ServeMux }
 func (m *Mux) Handle(task string, h func(context.Context, *asynq.Task) error) { // want Handle:"no effects" Handle:`forwards`
 	m.mux.HandleFunc(task, h)
 }
+
+// HandleLogged registers h behind a logging middleware, by the method value
+// of the middleware's result.
+func (m *Mux) HandleLogged(task string, h func(context.Context, *asynq.Task) error) { // want HandleLogged:"no effects" HandleLogged:`forwards`
+	m.mux.HandleFunc(task, m.logging(asynq.HandlerFunc(h)).ProcessTask)
+}
+
+func (m *Mux) logging(h asynq.Handler) asynq.Handler { // want logging:"no effects"
+	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+		return h.ProcessTask(ctx, t)
+	})
+}
