@@ -112,6 +112,7 @@ var discoveryHandlers = map[string][]wantHandler{
 	},
 	"disctemporal": {
 		{"disctemporal.Notify", "temporal", "Notify", "high", "", ""},
+		{"disctemporal.Charge", "temporal", "Charge", "high", "", ""},
 		// Temporal names a closure after its runtime name, "func1".
 		{"disctemporal.OrderWorkflow.func1", "temporal", "func1", "high", "", ""},
 		{"disctemporal.OrderWorkflow", "temporal-workflow", "OrderWorkflow", "high", `w.RegisterWorkflow(OrderWorkflow)`, ""},

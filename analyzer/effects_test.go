@@ -26,3 +26,8 @@ func TestSQLKinds(t *testing.T) {
 func TestObservabilityIsInert(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "obsfix")
 }
+
+// TestHTTPDetails: methods and URLs followed into helpers and SDKs.
+func TestHTTPDetails(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "apisdk/client", "httpfix")
+}

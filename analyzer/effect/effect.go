@@ -104,6 +104,13 @@ type Effect struct {
 	Runs []string
 	// Ignore is the //jobeffects:ignore directive on the effect's line.
 	Ignore *Ignore
+	// MethodArg and RequestArg (1-based; 0 when none) say that an HTTP
+	// effect's method is the string its caller passes as that parameter,
+	// or the method of the *http.Request it passes there.
+	MethodArg, RequestArg int
+	// URLArg (1-based) says that its target is the URL its caller passes
+	// as that parameter.
+	URLArg int
 }
 
 // MaxAlt bounds the other paths kept per effect.

@@ -131,6 +131,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue
 		}
 		e := sum.Effects[i].Prepend(hop)
+		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
+			w.resolveHTTP(&e, args, bindings)
+		}
 		var exec ssa.Value
 		if e.Exec != effect.NoExec {
 			exec = pick(e.Exec, args, bindings)

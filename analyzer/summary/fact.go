@@ -21,6 +21,9 @@ type Summary struct {
 	// ClaimReturn is set when the function makes a claim and returns its
 	// outcome: its callers test the call's result as they would the claim's.
 	ClaimReturn *guard.ClaimReturn
+	// RequestMethodArg (1-based; 0 when none) is the parameter that is
+	// the method of the *http.Request the function builds and returns.
+	RequestMethodArg int
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.
@@ -33,7 +36,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -46,6 +49,15 @@ func (s *Summary) String() string {
 		if e.Exec != effect.NoExec {
 			t += fmt.Sprintf(" @p%d", e.Exec)
 		}
+		if e.MethodArg > 0 {
+			t += fmt.Sprintf(" method=p%d", e.MethodArg-1)
+		}
+		if e.RequestArg > 0 {
+			t += fmt.Sprintf(" request=p%d", e.RequestArg-1)
+		}
+		if e.URLArg > 0 {
+			t += fmt.Sprintf(" url=p%d", e.URLArg-1)
+		}
 		if e.Guard != nil {
 			t += " guarded=" + e.Guard.Kind
 		}
@@ -56,6 +68,9 @@ func (s *Summary) String() string {
 	}
 	for _, k := range s.CallsParams {
 		parts = append(parts, fmt.Sprintf("calls p%d", k))
+	}
+	if s.RequestMethodArg > 0 {
+		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))
 	}
 	if s.ClaimReturn != nil {
 		parts = append(parts, fmt.Sprintf("returns claim result %d (%s)", s.ClaimReturn.Index, s.ClaimReturn.Kind))

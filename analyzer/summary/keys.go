@@ -20,63 +20,6 @@ var idempotencyHeaders = map[string]bool{
 	"idempotency-token": true,
 }
 
-// requestOrigin finds the method and target host of an *http.Request:
-// from the http.NewRequest call that built it, or a later req.Method store.
-func requestOrigin(req ssa.Value) (method, host string) {
-	req = normalize(req)
-	if ex, ok := req.(*ssa.Extract); ok && ex.Index == 0 {
-		if call, ok := ex.Tuple.(*ssa.Call); ok {
-			if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil {
-				args := call.Call.Args
-				switch callee.Object().(*types.Func).FullName() {
-				case "net/http.NewRequest":
-					method, host = constOr(args, 0), urlHost(args, 1)
-				case "net/http.NewRequestWithContext":
-					method, host = constOr(args, 1), urlHost(args, 2)
-				}
-			}
-		}
-	}
-	for _, st := range ssavalue.FieldStores(req, "Method") {
-		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
-			method = texts[0]
-		}
-	}
-	return method, host
-}
-
-func constOr(args []ssa.Value, i int) string {
-	if i >= len(args) {
-		return ""
-	}
-	if texts := stringValues(args[i]); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
-		return texts[0]
-	}
-	return ""
-}
-
-func urlHost(args []ssa.Value, i int) string {
-	if i >= len(args) {
-		return ""
-	}
-	texts := stringValues(args[i])
-	if len(texts) != 1 {
-		return ""
-	}
-	u := texts[0]
-	if j := strings.Index(u, dynamic); j >= 0 {
-		u = u[:j]
-	}
-	if j := strings.Index(u, "://"); j >= 0 {
-		u = u[j+3:]
-		if k := strings.IndexAny(u, "/?#"); k >= 0 {
-			u = u[:k]
-		}
-		return u
-	}
-	return ""
-}
-
 // headerKey finds req.Header.Set/Add("Idempotency-Key", v).
 func (w *walker) headerKey(req ssa.Value) *effect.Key {
 	req = normalize(req)

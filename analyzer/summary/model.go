@@ -152,7 +152,7 @@ func (c *modelCall) targetArg() {
 		c.e.Target = t
 	}
 	if c.m.Kind == effect.KindHTTP {
-		c.e.Target = urlHost([]ssa.Value{v}, 0)
+		c.e.Target = urlTarget([]ssa.Value{v}, 0)
 	}
 }
 
@@ -387,32 +387,6 @@ func sqlRisk(op sqlclass.Op) effect.Risk {
 		return effect.Unknown
 	}
 	return effect.Safe
-}
-
-// httpRequest sets an http effect's operation and risk from the method the
-// request was built with, and its key from an Idempotency-Key header.
-func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
-	method, url := requestOrigin(req)
-	e.Op = strings.ToLower(method)
-	switch e.Op {
-	case "post", "patch", "put", "delete":
-		// An outbound write to another party: the design rates it high
-		// whatever HTTP says about PUT and DELETE, because the server on
-		// the other side decides whether a repeat is harmless.
-		e.Risk = effect.High
-	case "get", "head", "options":
-		e.Risk = effect.Safe
-	default:
-		e.Op = effect.OpUnknown
-		e.Risk = effect.Unknown
-		e.Detail = "request method not known statically"
-	}
-	if url != "" {
-		e.Target = url
-	}
-	if k := w.headerKey(req); k != nil {
-		e.Key = k
-	}
 }
 
 // openFlags classifies os.OpenFile by its flag argument.

@@ -24,8 +24,8 @@ func Notify(ctx context.Context, order string) error { // want Notify:`^effects:
 	return err
 }
 
-// Charge is an ordinary activity, registered elsewhere: not a handler here.
-func Charge(ctx context.Context, order string) error { // want Charge:`^effects: db_write/insert charges$`
+// Charge, registered elsewhere, is an activity: a workflow executes it.
+func Charge(ctx context.Context, order string) error { // want Charge:`^effects: db_write/insert charges$` `unguarded: handler disctemporal.Charge \(temporal task "Charge"\) .*insert into charges`
 	_, err := db.ExecContext(ctx, "insert into charges(order_id) values ($1)", order)
 	return err
 }

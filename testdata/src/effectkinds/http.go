@@ -12,7 +12,7 @@ import (
 
 // A POST to another party is a user-visible duplicate: high. The target is
 // the URL's host.
-func (d *Deps) PostWebhook(ctx context.Context, t *asynq.Task) error { // want PostWebhook:`^effects: http/post hooks.example.com$` `unguarded: handler \(\*effectkinds.Deps\).PostWebhook \(asynq task "webhook:post"\) repeats its side effects when a job is delivered twice: http post \(hooks.example.com\) \(high\) at \S*effectkinds/http.go:\d+ is not guarded`
+func (d *Deps) PostWebhook(ctx context.Context, t *asynq.Task) error { // want PostWebhook:`^effects: http/post hooks.example.com/notify$` `unguarded: handler \(\*effectkinds.Deps\).PostWebhook \(asynq task "webhook:post"\) repeats its side effects when a job is delivered twice: http post \(hooks.example.com/notify\) \(high\) at \S*effectkinds/http.go:\d+ is not guarded`
 	req, err := http.NewRequestWithContext(ctx, "POST", "https://hooks.example.com/notify", bytes.NewReader(t.Payload()))
 	if err != nil {
 		return err
@@ -25,7 +25,7 @@ func (d *Deps) PostWebhook(ctx context.Context, t *asynq.Task) error { // want P
 }
 
 // DESIGN.md: outbound POST-PUT-PATCH-DELETE to another party is high.
-func (d *Deps) PutProfile(ctx context.Context, t *asynq.Task) error { // want PutProfile:`^effects: http/put api.example.com$` `unguarded: handler \(\*effectkinds.Deps\).PutProfile \(asynq task "profile:put"\) .*: http put \(api.example.com\) \(high\)`
+func (d *Deps) PutProfile(ctx context.Context, t *asynq.Task) error { // want PutProfile:`^effects: http/put api.example.com/profiles/1$` `unguarded: handler \(\*effectkinds.Deps\).PutProfile \(asynq task "profile:put"\) .*: http put \(api.example.com/profiles/1\) \(high\)`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPut, "https://api.example.com/profiles/1", bytes.NewReader(t.Payload()))
 	if err != nil {
 		return err
@@ -35,7 +35,7 @@ func (d *Deps) PutProfile(ctx context.Context, t *asynq.Task) error { // want Pu
 }
 
 // An Idempotency-Key header derived from the job's data guards the POST.
-func (d *Deps) PostKeyed(ctx context.Context, t *asynq.Task) error { // want PostKeyed:`^effects: http/post hooks.example.com guarded=idempotency_key$`
+func (d *Deps) PostKeyed(ctx context.Context, t *asynq.Task) error { // want PostKeyed:`^effects: http/post hooks.example.com/orders guarded=idempotency_key$`
 	p := decode(t)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://hooks.example.com/orders", nil)
 	if err != nil {
@@ -48,17 +48,17 @@ func (d *Deps) PostKeyed(ctx context.Context, t *asynq.Task) error { // want Pos
 
 // A key from uuid changes on every delivery: random-key at the key, and no
 // unguarded finding on top of it.
-func (d *Deps) PostRandomKey(ctx context.Context, t *asynq.Task) error { // want PostRandomKey:`^effects: http/post hooks.example.com issue=random-key$`
+func (d *Deps) PostRandomKey(ctx context.Context, t *asynq.Task) error { // want PostRandomKey:`^effects: http/post hooks.example.com/orders issue=random-key$`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://hooks.example.com/orders", nil)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Idempotency-Key", uuid.NewString()) // want `random-key: idempotency key uuid.NewString\(\) derives from uuid.NewString: .*http post \(hooks.example.com\)`
+	req.Header.Set("Idempotency-Key", uuid.NewString()) // want `random-key: idempotency key uuid.NewString\(\) derives from uuid.NewString: .*http post \(hooks.example.com/orders\)`
 	_, err = d.HTTP.Do(req)
 	return err
 }
 
-func fetchStatus(ctx context.Context, c *http.Client) error { // want fetchStatus:`^effects: http/get status.example.com @p1$`
+func fetchStatus(ctx context.Context, c *http.Client) error { // want fetchStatus:`^effects: http/get status.example.com/v1/health @p1$`
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://status.example.com/v1/health", nil)
 	if err != nil {
 		return err
@@ -67,7 +67,7 @@ func fetchStatus(ctx context.Context, c *http.Client) error { // want fetchStatu
 	return err
 }
 
-func patchResource(ctx context.Context, c *http.Client, body io.Reader) error { // want patchResource:`^effects: http/patch api.example.com @p1$`
+func patchResource(ctx context.Context, c *http.Client, body io.Reader) error { // want patchResource:`^effects: http/patch api.example.com/orders/1 @p1$`
 	req, err := http.NewRequest(http.MethodPatch, "https://api.example.com/orders/1", body)
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func patchResource(ctx context.Context, c *http.Client, body io.Reader) error { 
 }
 
 // The method set after the request was built counts.
-func postByField(ctx context.Context, c *http.Client) error { // want postByField:`^effects: http/post api.example.com @p1$`
+func postByField(ctx context.Context, c *http.Client) error { // want postByField:`^effects: http/post api.example.com/orders @p1$`
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://api.example.com/orders", nil)
 	if err != nil {
 		return err
@@ -88,17 +88,17 @@ func postByField(ctx context.Context, c *http.Client) error { // want postByFiel
 }
 
 // The shortcuts fix the method; the target is the host, as for Do.
-func postShortcut(body io.Reader) error { // want postShortcut:`^effects: http/post hooks.example.com$`
+func postShortcut(body io.Reader) error { // want postShortcut:`^effects: http/post hooks.example.com/events$`
 	_, err := http.Post("https://hooks.example.com/events", "application/json", body)
 	return err
 }
 
-func getShortcut() error { // want getShortcut:`^effects: http/get status.example.com$`
+func getShortcut() error { // want getShortcut:`^effects: http/get status.example.com/v1/health$`
 	_, err := http.Get("https://status.example.com/v1/health")
 	return err
 }
 
-func postDefaultClient(ctx context.Context, body io.Reader) error { // want postDefaultClient:`^effects: http/post hooks.example.com$`
+func postDefaultClient(ctx context.Context, body io.Reader) error { // want postDefaultClient:`^effects: http/post hooks.example.com/events$`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://hooks.example.com/events", body)
 	if err != nil {
 		return err
@@ -107,8 +107,9 @@ func postDefaultClient(ctx context.Context, body io.Reader) error { // want post
 	return err
 }
 
-// A method that is not a constant cannot be told: unknown.
-func sendWithMethod(ctx context.Context, c *http.Client, method string) error { // want sendWithMethod:`^effects: http/unknown api.example.com @p1$`
+// A method that is not a constant cannot be told here: unknown, until a
+// caller passes a constant (method=p2).
+func sendWithMethod(ctx context.Context, c *http.Client, method string) error { // want sendWithMethod:`^effects: http/unknown api.example.com/orders @p1 method=p2$`
 	req, err := http.NewRequestWithContext(ctx, method, "https://api.example.com/orders", nil)
 	if err != nil {
 		return err

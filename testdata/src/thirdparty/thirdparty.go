@@ -14,7 +14,7 @@ func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create
 	return d.SDK.CreateThing(ctx, t.Type())
 }
 
-func (d *Deps) Publish(ctx context.Context, t *asynq.Task) error { // want Publish:"http/post events.example.org" `unguarded: handler \(\*thirdparty.Deps\).Publish .*http post \(events.example.org\) \(high\) at example.org/sdk/sdk.go:\d+ is not guarded; path: thirdparty/thirdparty.go:\d+ \(\*thirdparty.Deps\).Publish → example.org/sdk/sdk.go:\d+ \(\*sdk.Client\).PostEvent`
+func (d *Deps) Publish(ctx context.Context, t *asynq.Task) error { // want Publish:"http/post events.example.org/v1/events" `unguarded: handler \(\*thirdparty.Deps\).Publish .*http post \(events.example.org/v1/events\) \(high\) at example.org/sdk/sdk.go:\d+ is not guarded; path: thirdparty/thirdparty.go:\d+ \(\*thirdparty.Deps\).Publish → example.org/sdk/sdk.go:\d+ \(\*sdk.Client\).PostEvent`
 	return d.SDK.PostEvent(ctx, t.Payload())
 }
 

@@ -1,0 +1,279 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// HTTP calls: the effect's operation is the request's method, its target
+// the URL's host and constant path. The method is often not constant where
+// the request is sent: an SDK's helper takes it as a parameter
+// (c.NewRequest("POST", u, body), apiAction("POST", url, …)) and a Do method
+// sends the request it is given. The effect then says which parameter
+// decides (Effect.MethodArg, Effect.RequestArg, Summary.RequestMethodArg),
+// and the caller that passes a constant there decides it.
+
+// origin is where a request's method and URL come from.
+type origin struct {
+	method string    // constant method, "" if not known
+	target string    // host and constant path
+	param  ssa.Value // the value the method comes from when it is not constant
+	url    ssa.Value // the URL's value when its host is not constant
+}
+
+// requestOrigin finds the method and target of an *http.Request: from the
+// http.NewRequest call that built it, a helper whose summary says which of
+// its parameters is the method, or a later req.Method store.
+func (w *walker) requestOrigin(req ssa.Value) origin {
+	var o origin
+	req = normalize(req)
+	if ex, ok := req.(*ssa.Extract); ok && ex.Index == 0 {
+		if call, ok := ex.Tuple.(*ssa.Call); ok {
+			o = w.builtBy(call)
+		}
+	} else if call, ok := req.(*ssa.Call); ok {
+		o = w.builtBy(call)
+	}
+	for _, st := range ssavalue.FieldStores(req, "Method") {
+		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+			o.method, o.param = texts[0], nil
+		} else {
+			o.method, o.param = "", st.Val
+		}
+	}
+	return o
+}
+
+// builtBy reads a request-building call: http.NewRequest(WithContext), or
+// a function that returns a request built from its method parameter.
+func (w *walker) builtBy(call *ssa.Call) origin {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil {
+		return origin{}
+	}
+	args := call.Call.Args
+	mi, ui := -1, -1
+	switch callee.Object().(*types.Func).FullName() {
+	case "net/http.NewRequest":
+		mi, ui = 0, 1
+	case "net/http.NewRequestWithContext":
+		mi, ui = 1, 2
+	default:
+		if s := w.summaryOf(callee); s != nil && s.RequestMethodArg > 0 {
+			mi = s.RequestMethodArg - 1
+		}
+	}
+	var o origin
+	if mi >= 0 && mi < len(args) {
+		if o.method = constOr(args, mi); o.method == "" {
+			o.param = args[mi]
+		}
+	}
+	if ui >= 0 && ui < len(args) {
+		if o.target = urlTarget(args, ui); o.target == "" {
+			o.url = args[ui]
+		}
+	}
+	return o
+}
+
+// summaryOf is the summary of a statically called function, if known.
+func (w *walker) summaryOf(callee *ssa.Function) *Summary {
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	if w.p.set[callee] {
+		return w.p.sums[callee]
+	}
+	if obj, ok := callee.Object().(*types.Func); ok {
+		if s, ok := w.p.env.Import(obj); ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// httpRequest sets an http effect's operation and risk from the method the
+// request was built with, its target from the URL, and its key from an
+// Idempotency-Key header. A method that comes from a parameter (or a
+// request that is one) is left for the callers.
+func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
+	o := w.requestOrigin(req)
+	setMethod(e, o.method)
+	if o.method == "" {
+		if k := w.execIndex(normalize(req)); k != effect.NoExec {
+			e.RequestArg = k + 1
+		} else if o.param != nil {
+			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
+				e.MethodArg = k + 1
+			}
+		}
+	}
+	if o.target != "" {
+		e.Target = o.target
+	} else if o.url != nil && e.RequestArg == 0 {
+		if k := w.execIndex(normalize(o.url)); k != effect.NoExec {
+			e.URLArg = k + 1
+		}
+	}
+	if k := w.headerKey(req); k != nil {
+		e.Key = k
+	}
+}
+
+// setMethod sets an http effect's operation and risk from its method.
+func setMethod(e *effect.Effect, method string) {
+	e.Op = strings.ToLower(method)
+	switch e.Op {
+	case "post", "patch", "put", "delete":
+		// An outbound write to another party: the design rates it high
+		// whatever HTTP says about PUT and DELETE, because the server on
+		// the other side decides whether a repeat is harmless.
+		e.Risk = effect.High
+		e.Detail = strings.TrimSuffix(strings.TrimSuffix(e.Detail, methodUnknown), "; ")
+	case "get", "head", "options":
+		e.Risk = effect.Safe
+		e.Detail = strings.TrimSuffix(strings.TrimSuffix(e.Detail, methodUnknown), "; ")
+	default:
+		e.Op = effect.OpUnknown
+		e.Risk = effect.Unknown
+		if !strings.Contains(e.Detail, methodUnknown) {
+			e.Detail = effect.JoinDetail(e.Detail, methodUnknown)
+		}
+	}
+}
+
+const methodUnknown = "request method not known statically"
+
+// resolveHTTP decides, at a call, the method (and URL) of a callee's http
+// effect that waits for its caller: the method string, the URL or the
+// request the caller passes there.
+func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
+	if e.URLArg > 0 {
+		v := pick(e.URLArg-1, args, bindings)
+		e.URLArg = 0
+		if v != nil {
+			if t := urlTarget([]ssa.Value{v}, 0); t != "" {
+				e.Target = t
+			} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
+				e.URLArg = k + 1
+			}
+		}
+	}
+	switch {
+	case e.MethodArg > 0:
+		v := pick(e.MethodArg-1, args, bindings)
+		e.MethodArg = 0
+		if v == nil {
+			return
+		}
+		if m := constOr([]ssa.Value{v}, 0); m != "" {
+			setMethod(e, m)
+		} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
+			e.MethodArg = k + 1
+		}
+	case e.RequestArg > 0:
+		v := pick(e.RequestArg-1, args, bindings)
+		e.RequestArg = 0
+		if v == nil {
+			return
+		}
+		if k := w.execIndex(normalize(v)); k != effect.NoExec {
+			e.RequestArg = k + 1 // passed on again
+			return
+		}
+		o := w.requestOrigin(v)
+		if o.method != "" {
+			setMethod(e, o.method)
+		} else if o.param != nil {
+			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
+				e.MethodArg = k + 1
+			}
+		}
+		if o.target != "" && (e.Target == "" || e.Target == "http") {
+			e.Target = o.target
+		} else if o.url != nil {
+			if k := w.execIndex(normalize(o.url)); k != effect.NoExec {
+				e.URLArg = k + 1
+			}
+		}
+	}
+}
+
+// requestMethodArg says which parameter of fn is the method of the
+// *http.Request it returns (1-based; 0 when none): fn is a request builder.
+func (w *walker) requestMethodArg(fn *ssa.Function) int {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isRequest(res.At(0).Type()) {
+		return 0
+	}
+	arg := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
+			continue // an error return
+		}
+		o := w.requestOrigin(ret.Results[0])
+		if o.param == nil {
+			return 0
+		}
+		k := w.execIndex(normalize(o.param))
+		if k == effect.NoExec || (arg != 0 && arg != k+1) {
+			return 0
+		}
+		arg = k + 1
+	}
+	return arg
+}
+
+func isRequest(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+}
+
+func constOr(args []ssa.Value, i int) string {
+	if i >= len(args) {
+		return ""
+	}
+	if texts := stringValues(args[i]); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+		return texts[0]
+	}
+	return ""
+}
+
+// urlTarget is the host and the constant path of a URL argument
+// ("partner.example.com/hooks/shop"), "" when the host is not constant.
+func urlTarget(args []ssa.Value, i int) string {
+	if i >= len(args) {
+		return ""
+	}
+	texts := stringValues(args[i])
+	if len(texts) != 1 {
+		return ""
+	}
+	u := texts[0]
+	if j := strings.Index(u, dynamic); j >= 0 {
+		u = u[:j]
+	}
+	j := strings.Index(u, "://")
+	if j < 0 {
+		return ""
+	}
+	u = u[j+3:]
+	if k := strings.IndexAny(u, "?#"); k >= 0 {
+		u = u[:k]
+	}
+	return strings.TrimRight(u, "/")
+}

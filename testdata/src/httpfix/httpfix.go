@@ -1,0 +1,39 @@
+// Package httpfix covers HTTP details: a method and URL given to the
+// application's own helper as constants decide the helper's effect, and an
+// SDK's POST over net/http is an http post, not unknown.
+package httpfix
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/hibiken/asynq"
+
+	"apisdk/client"
+)
+
+func apiAction(ctx context.Context, method, url string) error { // want apiAction:`^effects: http/unknown http method=p1 url=p2$`
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func Notify(ctx context.Context, t *asynq.Task) error { // want Notify:`^effects: http/post api.example.com/v1/notifications$` `unguarded: handler httpfix.Notify repeats .*http post \(api.example.com/v1/notifications\) \(high\)`
+	return apiAction(ctx, "POST", "https://api.example.com/v1/notifications")
+}
+
+func Lookup(ctx context.Context, t *asynq.Task) error { // want Lookup:`^effects: http/get api.example.com/v1/users$`
+	return apiAction(ctx, http.MethodGet, "https://api.example.com/v1/users?id=1")
+}
+
+type Deps struct{ API *client.Client }
+
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: http/post http$` `unguarded: handler \(\*httpfix.Deps\).Create repeats .*http post \(http\) \(high\)`
+	return d.API.CreateThing(ctx)
+}
