@@ -319,7 +319,7 @@ func TestVetIsSubsetOfWholeProgram(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"jobs/shipped.go:11:16: unguarded: handler (*jobs.Deps).NotifyShipped repeats its side effects when a job is delivered twice: http post (partner.example.com) (high) at internal/webhook/webhook.go:22",
+		"jobs/shipped.go:11:16: unguarded: handler (*jobs.Deps).NotifyShipped repeats its side effects when a job is delivered twice: http post (partner.example.com/hooks/shop) (high) at internal/webhook/webhook.go:22",
 		"jobs/shipped.go:21:16: unguarded: handler (*jobs.Deps).AuditRefund repeats its side effects when a job is delivered twice: insert into audit_log (medium) at internal/store/store.go:26",
 	} {
 		if !strings.Contains(cliOut, want) {

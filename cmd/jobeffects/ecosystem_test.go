@@ -112,7 +112,7 @@ func TestEcosystemModule(t *testing.T) {
 	gormFile := filepath.Join(dir, "jobs", "gorm.go")
 	updateLine := lineOf(t, gormFile, `Update("balance"`)
 	post := lineOf(t, filepath.Join(dir, "internal", "models", "callbacks.go"), "http.Post(")
-	wantCallback := fmt.Sprintf(`http/post events.example.com high guarded=false evidence=internal/models/callbacks.go:%d path=jobs/gorm.go:%d (*jobs.Deps).GormCredit (gorm:update callback "models:publish_update") | internal/models/callbacks.go:%d models.publishUpdate`, post, updateLine, post)
+	wantCallback := fmt.Sprintf(`http/post events.example.com/updates high guarded=false evidence=internal/models/callbacks.go:%d path=jobs/gorm.go:%d (*jobs.Deps).GormCredit (gorm:update callback "models:publish_update") | internal/models/callbacks.go:%d models.publishUpdate`, post, updateLine, post)
 	if got := effects("GormCredit"); !strings.Contains(got, wantCallback+"\n") {
 		t.Errorf("GormCredit: no effect of the registered gorm callback\nwant %s\ngot:\n%s", wantCallback, got)
 	}
@@ -134,7 +134,7 @@ func TestEcosystemModule(t *testing.T) {
 	// package) posts on every UpdateOne: EntCredit's AddBalance runs it.
 	credit := lineOf(t, entFile, "UpdateOneID(1).AddBalance(")
 	schemaPost := lineOf(t, filepath.Join(dir, "ent", "schema", "hooks.go"), "http.Post(")
-	wantSchemaHook := fmt.Sprintf(`http/post ledger.example.com high guarded=false evidence=ent/schema/hooks.go:%d path=jobs/ent.go:%d (*jobs.Deps).EntCredit (ent:customers:update-one schema hook) | ent/schema/hooks.go:%d schema.Customer.Hooks.func1.func1`, schemaPost, credit, schemaPost)
+	wantSchemaHook := fmt.Sprintf(`http/post ledger.example.com/balances high guarded=false evidence=ent/schema/hooks.go:%d path=jobs/ent.go:%d (*jobs.Deps).EntCredit (ent:customers:update-one schema hook) | ent/schema/hooks.go:%d schema.Customer.Hooks.func1.func1`, schemaPost, credit, schemaPost)
 	if got := effects("EntCredit"); !strings.Contains(got, wantSchemaHook+"\n") {
 		t.Errorf("EntCredit: no effect of the schema's update-one hook\nwant %s\ngot:\n%s", wantSchemaHook, got)
 	}
