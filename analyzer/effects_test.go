@@ -31,3 +31,14 @@ func TestObservabilityIsInert(t *testing.T) {
 func TestHTTPDetails(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "apisdk/client", "httpfix")
 }
+
+// TestSaaSModels: Slack, mail, S3 (overwrite by key vs a generated key)
+// and language-model SDK calls.
+func TestSaaSModels(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "sdkfix")
+}
+
+// TestEnqueueEffects: starting and signalling workflows from a handler.
+func TestEnqueueEffects(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "enqueuefix")
+}

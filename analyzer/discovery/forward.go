@@ -97,8 +97,8 @@ func (f *finder) findForwards() {
 							continue
 						}
 						owner, k := forwardedParam(args[r.Handler], 0)
-						if owner == nil || !f.local(owner) {
-							continue
+						if owner == nil || !f.local(owner) || f.resolves(args[r.Handler], r) {
+							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
 						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery}
 						if r.forward != nil {
@@ -155,6 +155,21 @@ func forwardedParam(v ssa.Value, depth int) (*ssa.Function, int) {
 		}
 	}
 	return nil, -1
+}
+
+// resolves reports whether a handler argument resolves here to functions
+// of the application (a struct registered by its type does, though it is a
+// parameter; a library's own method value does not).
+func (f *finder) resolves(v ssa.Value, r *Registration) bool {
+	for _, t := range f.targets(v, r, 0) {
+		if t.returned != nil {
+			return true
+		}
+		if obj, ok := t.fn.Object().(*types.Func); !ok || obj == nil || f.env.Library == nil || !f.env.Library(obj.Pkg()) {
+			return true
+		}
+	}
+	return false
 }
 
 // local reports whether fn is a declared function of the package.

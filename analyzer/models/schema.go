@@ -181,6 +181,12 @@ type Model struct {
 	// argument is one (nats.MsgId, jetstream.WithMsgID).
 	KeyField  *FieldValue `yaml:"key_field"`
 	KeyOption []string    `yaml:"key_option"`
+	// Identity names what identifies the object the call writes (an S3
+	// object's key): written again under the same identity, it is
+	// overwritten (the model's op and risk); under an identity derived from
+	// a random or time source, every delivery makes a new object (op
+	// create, risk medium).
+	Identity *Identity `yaml:"identity"`
 	// KeyNote qualifies what the key protects ("dedupes publishing within
 	// the broker's window, not a redelivery of the job").
 	KeyNote string `yaml:"key_note"`
@@ -259,6 +265,16 @@ type ChainRule struct {
 type Fragment struct {
 	Arg       int  `yaml:"arg"`        // the expression (gorm.Expr call, or a map of them)
 	ColumnArg *int `yaml:"column_arg"` // the column it is assigned to
+}
+
+// Identity locates an object's identity: field Field of struct argument
+// Arg, or argument BuiltArg of the call of Built that made the receiver
+// (storage's bucket.Object(name).NewWriter).
+type Identity struct {
+	Arg      *int   `yaml:"arg"`
+	Field    string `yaml:"field"`
+	Built    string `yaml:"built"`
+	BuiltArg int    `yaml:"built_arg"`
 }
 
 // FieldValue names a constant value of a field of a struct argument.

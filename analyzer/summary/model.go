@@ -45,6 +45,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).request,    // request, method
 	(*modelCall).openFlags,  // open_flags
 	(*modelCall).keys,       // params, key_field, key_option, key_note
+	(*modelCall).identity,   // identity
 	(*modelCall).targetType, // target_type, receiver_suffix
 	(*modelCall).document,   // document
 	(*modelCall).fragment,   // fragment
@@ -194,6 +195,66 @@ func (c *modelCall) keys() {
 	if c.e.Key != nil && m.KeyNote != "" {
 		c.e.Detail = effect.JoinDetail(c.e.Detail, m.KeyNote)
 	}
+}
+
+// identity (identity): an object written under a stable identity is
+// overwritten by a second delivery; one whose identity derives from a
+// random or time source is made anew every time.
+func (c *modelCall) identity() {
+	id := c.m.Identity
+	if id == nil {
+		return
+	}
+	var k *effect.Key
+	switch {
+	case id.Built != "":
+		if built := builtBy(c.recv, id.Built); built != nil && id.BuiltArg >= 0 && id.BuiltArg < len(built.Args)-1 {
+			k = c.w.keyFrom(built.Args[id.BuiltArg+1], c.ci) // the receiver is argument 0
+		}
+	case id.Field != "":
+		k = c.w.fieldKey(c.arg(id.Arg), id.Field)
+	default:
+		if v := c.arg(id.Arg); v != nil {
+			k = c.w.keyFrom(v, c.ci)
+		}
+	}
+	if k == nil {
+		c.e.Detail = effect.JoinDetail(c.e.Detail, "overwrites the object its key names; the key is not known here")
+		return
+	}
+	if k.Random != "" {
+		c.e.Op, c.e.Risk = "create", effect.Medium
+		c.e.Detail = effect.JoinDetail(c.e.Detail, "the object's key "+orExpr(k.Expr)+" derives from "+k.Random+": every delivery makes a new object")
+		return
+	}
+	c.e.Detail = effect.JoinDetail(c.e.Detail, "overwrites the object "+orExpr(k.Expr)+" names")
+}
+
+func orExpr(s string) string {
+	if s == "" {
+		return "(expression)"
+	}
+	return s
+}
+
+// builtBy is the call of fn (a models.FuncKey, a method) that made v.
+func builtBy(v ssa.Value, fn string) *ssa.CallCommon {
+	for i := 0; v != nil && i < 8; i++ {
+		switch x := normalize(v).(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Call:
+			if callee := x.Call.StaticCallee(); callee != nil {
+				if obj, ok := callee.Object().(*types.Func); ok && models.FuncKey(obj) == fn {
+					return &x.Call
+				}
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // targetType (target_type, receiver_suffix): the table an ORM model type,

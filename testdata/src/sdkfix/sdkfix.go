@@ -1,0 +1,50 @@
+// Package sdkfix covers the SaaS SDK models: a Slack post and a gomail send
+// are user-visible duplicates, an S3 object under a stable key is
+// overwritten (safe) but one under a fresh UUID is a new object each time,
+// and a language-model completion creates nothing.
+package sdkfix
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+	"github.com/openai/openai-go/v3"
+	"github.com/slack-go/slack"
+	"gopkg.in/gomail.v2"
+)
+
+type Deps struct {
+	Slack *slack.Client
+	Mail  *gomail.Dialer
+	S3    *s3.Client
+	AI    *openai.ChatCompletionService
+}
+
+func (d *Deps) Announce(ctx context.Context, t *asynq.Task) error { // want Announce:`^effects: push/send slack$` `unguarded: handler \(\*sdkfix.Deps\).Announce repeats .*push send \(slack\) \(high\)`
+	_, _, err := d.Slack.PostMessageContext(ctx, "#orders", slack.MsgOptionText("new order", false))
+	return err
+}
+
+func (d *Deps) Mailout(ctx context.Context, t *asynq.Task) error { // want Mailout:`^effects: email/send smtp$` `unguarded: handler \(\*sdkfix.Deps\).Mailout repeats .*email send \(smtp\) \(high\)`
+	m := gomail.NewMessage()
+	m.SetHeader("To", "a@example.com")
+	return d.Mail.DialAndSend(m)
+}
+
+func (d *Deps) StoreReport(ctx context.Context, t *asynq.Task) error { // want StoreReport:`^effects: file_write/write s3$`
+	_, err := d.S3.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String("reports"), Key: aws.String("reports/" + string(t.Payload()))})
+	return err
+}
+
+func (d *Deps) StoreUpload(ctx context.Context, t *asynq.Task) error { // want StoreUpload:`^effects: file_write/create s3$` `unguarded: handler \(\*sdkfix.Deps\).StoreUpload repeats .*file_write create \(s3\) \(medium\).*every delivery makes a new object`
+	_, err := d.S3.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String("uploads"), Key: aws.String(uuid.NewString())})
+	return err
+}
+
+func (d *Deps) Summarize(ctx context.Context, t *asynq.Task) error { // want Summarize:`^effects: http/post openai$`
+	_, err := d.AI.New(ctx, openai.ChatCompletionNewParams{Model: "gpt"})
+	return err
+}
