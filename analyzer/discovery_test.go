@@ -40,6 +40,8 @@ var discoveryFixtures = []struct {
 	{"pubsub", []string{"discpubsub"}},
 	{"sarama", []string{"discsarama"}},
 	{"nats", []string{"discnats"}},
+	{"stan", []string{"discstan"}},
+	{"go-queue", []string{"discgoqueue"}},
 	{"franz-go", []string{"discfranz"}},
 	{"sqs", []string{"discsqs"}},
 	{"kafka", []string{"disckafka"}},
@@ -140,6 +142,13 @@ var discoveryHandlers = map[string][]wantHandler{
 		// Tasks: the topics ("payments", "refunds").
 		{"discsarama.Projector.ConsumeClaim", "sarama", "payments", "high", `group.Consume(ctx, []string{"payments"}`, `s.MarkMessage(msg, "") // after the write`},
 		{"(*discsarama.Eager).ConsumeClaim", "sarama", "refunds", "high", `group.Consume(ctx, []string{"refunds"}`, `s.MarkMessage(msg, "") // want`},
+	},
+	"discstan": {
+		{"(*discstan.Deps).OnOrder", "stan", "orders", "high", `sc.Subscribe("orders"`, ""},
+		{"discstan.Start.func1", "stan", "payments", "high", `sc.QueueSubscribe("payments"`, ""},
+	},
+	"discgoqueue": {
+		{"discgoqueue.PaymentUpdated.Consume", "go-queue", "payment-updated", "high", `kq.MustNewQueue(`, ""},
 	},
 	"discnats": {
 		{"(*discnats.Deps).OnCreated", "nats", "orders.created", "high", `nc.Subscribe("orders.created"`, ""},
