@@ -230,6 +230,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 		Risk:        h.Risk.String(),
 	}
 	e.Test = h.Test
+	e.Note = paths.relText(h.Note)
 	if h.Confidence != "" && h.Confidence != "high" {
 		e.Confidence = h.Confidence
 	}

@@ -87,13 +87,16 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	stats.Functions = len(slice)
 	cg := vta.CallGraph(slice, chaGraph)
 	r.index(cg)
+	r.indexInvokes(slice)
+	reg := newRegistry(prog, roots, r.ix)
 	out := make([]*result.Result, 0, len(in.Results))
 	for _, res := range in.Results {
 		var handlers []*result.Handler
 		changedAny := false
 		for _, h := range res.Handlers {
 			effs, changed := r.handlerEffects(h, regs, &stats)
-			if !changed {
+			spawned := r.registryHandlers(h, effs, reg)
+			if !changed && len(spawned) == 0 {
 				handlers = append(handlers, h)
 				continue
 			}
@@ -102,6 +105,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 			c := *h
 			c.Effects = effect.FoldAll(effs, in.KeepPaths)
 			handlers = append(handlers, &c)
+			handlers = append(handlers, spawned...)
 		}
 		if !changedAny {
 			out = append(out, res)
@@ -170,6 +174,7 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 }
 
 type resolver struct {
+	invokes map[string]*types.Func // interface call site position → the method
 	fset    *token.FileSet
 	ix      *models.Index
 	sums    map[string]*summary.Summary // by analyzer.SummaryKey

@@ -111,6 +111,11 @@ type Effect struct {
 	// URLArg (1-based) says that its target is the URL its caller passes
 	// as that parameter.
 	URLArg int
+	// Reflective marks an interface call whose receiver comes from
+	// reflection or an untyped registry (reflect.New(t).Interface().(Job),
+	// jobs[name].(Job)): no value flow reaches it, so the whole-program
+	// phase falls back to every implementation of the method.
+	Reflective bool
 }
 
 // MaxAlt bounds the other paths kept per effect.

@@ -102,6 +102,9 @@ type Handler struct {
 	Findings []Finding
 	// Unanalysed is set when the handler's code could not be summarised.
 	Unanalysed string
+	// Note says how the handler was found when that is not plain
+	// (through a registry, by every implementation of a method).
+	Note string
 }
 
 // Finding is a finding about a handler, as the inventory records it, and

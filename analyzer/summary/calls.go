@@ -202,6 +202,60 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	}
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
+	if reflective(c.Value) {
+		w.sites[len(w.sites)-1].Effect.Reflective = true
+	}
+}
+
+// reflective reports whether an interface value comes from reflection or
+// from an untyped registry: a type assertion of reflect.Value.Interface()'s
+// result, or of an element of a map, slice or field of type any.
+func reflective(v ssa.Value) bool {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.TypeAssert:
+			return untypedOrigin(x.X)
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if reflective(e) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// untypedOrigin reports whether an any value is made by reflection or read
+// from a container of any.
+func untypedOrigin(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Call:
+		if callee := x.Call.StaticCallee(); callee != nil {
+			if obj, ok := callee.Object().(*types.Func); ok && obj.FullName() == "(reflect.Value).Interface" {
+				return true
+			}
+		}
+	case *ssa.Lookup:
+		return true
+	case *ssa.Extract:
+		if l, ok := x.Tuple.(*ssa.Lookup); ok {
+			return l != nil
+		}
+	case *ssa.UnOp:
+		switch x.X.(type) {
+		case *ssa.IndexAddr, *ssa.FieldAddr:
+			return true
+		}
+	}
+	return false
 }
 
 // structuralSQL recognises an SQL executor by its shape: a method named

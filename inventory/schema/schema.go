@@ -37,6 +37,8 @@ type Handler struct {
 	Confidence         string `yaml:"confidence,omitempty"`
 	// Test is set for handlers defined in _test.go files.
 	Test bool `yaml:"test,omitempty"`
+	// Note says how the handler was found when that is not plain.
+	Note string `yaml:"note,omitempty"`
 	RetryPolicy        string `yaml:"retry_policy"`
 	Risk               string `yaml:"risk"`
 	NaturalIdempotency string `yaml:"natural_idempotency"`

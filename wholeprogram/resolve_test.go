@@ -1,0 +1,83 @@
+package wholeprogram_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/report"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/wholeprogram"
+)
+
+// resolve loads fixture packages of testdata/src (GOPATH mode, as
+// analysistest does), analyses them and resolves them over the whole
+// program.
+func resolve(t *testing.T, patterns ...string) []*result.Result {
+	t.Helper()
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
+			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedModule,
+		Dir: filepath.Join(testdata, "src"),
+		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=-mod=mod"),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := analyzer.New(analyzer.Options{KeepSummaries: true})
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []*result.Result
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		results = append(results, act.Result.(*result.Result))
+	}
+	ix, _ := models.Builtin()
+	out, _ := wholeprogram.Resolve(wholeprogram.Input{
+		Fset: pkgs[0].Fset, Packages: pkgs, Graph: graph, Results: results, Index: ix,
+		Report: func(res *result.Result) *report.Context { return report.ForResult(res, false, nil) },
+	})
+	return out
+}
+
+// A framework handler that runs jobs created by reflection dispatches to
+// every implementation of the job interface: each is a handler, named by
+// its registry key.
+func TestRegistryFallback(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "registryfix") {
+		for _, h := range res.Handlers {
+			line := h.FullName + " task=" + h.Task + " " + h.Risk.String() + " " + h.Confidence
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					line += " " + f.Rule
+				}
+			}
+			got = append(got, line)
+			if h.Confidence == "low" && !strings.Contains(h.Note, "found through a registry") {
+				t.Errorf("%s: note %q", h.FullName, h.Note)
+			}
+		}
+	}
+	want := []string{
+		"registryfix.Handle task=jobs unknown high",
+		"registryfix.(*Email).Run task=EMAIL high low unguarded",
+		"registryfix.(*GC).Run task=GC safe low",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
