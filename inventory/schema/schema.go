@@ -28,17 +28,17 @@ type RiskCount struct {
 
 // Handler is one handler's entry.
 type Handler struct {
-	Task               string `yaml:"task"`
-	Framework          string `yaml:"framework"`
-	Handler            string `yaml:"handler"`
-	Position           string `yaml:"position"`
-	Registered         string `yaml:"registered,omitempty"`
-	Ack                string `yaml:"ack,omitempty"` // where a pull loop acknowledges the message
-	Confidence         string `yaml:"confidence,omitempty"`
+	Task       string `yaml:"task"`
+	Framework  string `yaml:"framework"`
+	Handler    string `yaml:"handler"`
+	Position   string `yaml:"position"`
+	Registered string `yaml:"registered,omitempty"`
+	Ack        string `yaml:"ack,omitempty"` // where a pull loop acknowledges the message
+	Confidence string `yaml:"confidence,omitempty"`
 	// Test is set for handlers defined in _test.go files.
 	Test bool `yaml:"test,omitempty"`
 	// Note says how the handler was found when that is not plain.
-	Note string `yaml:"note,omitempty"`
+	Note               string `yaml:"note,omitempty"`
 	RetryPolicy        string `yaml:"retry_policy"`
 	Risk               string `yaml:"risk"`
 	NaturalIdempotency string `yaml:"natural_idempotency"`
