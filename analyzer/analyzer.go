@@ -39,7 +39,7 @@ func New(opts Options) *analysis.Analyzer {
 		URL:        "https://github.com/jobeffects/jobeffects",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
 		Flags:      fs,
-		FactTypes:  []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact)},
+		FactTypes:  []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }

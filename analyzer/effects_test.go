@@ -42,3 +42,10 @@ func TestSaaSModels(t *testing.T) {
 func TestEnqueueEffects(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "enqueuefix")
 }
+
+// TestPreparedStatements: a prepared statement's SQL is followed from its
+// Prepare, into struct fields (also across packages), statement lists,
+// tx.Stmt helpers and callees that execute a statement they are given.
+func TestPreparedStatements(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "preparedfix/store", "preparedfix")
+}

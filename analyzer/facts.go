@@ -63,6 +63,22 @@ func exportReturns(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Pac
 	}
 }
 
+// preparedFact records the SQL of the prepared statements a struct field
+// holds, for the packages that execute them.
+type preparedFact struct{ SQL []string }
+
+func (*preparedFact) AFact()           {}
+func (f *preparedFact) String() string { return fmt.Sprintf("prepared %q", f.SQL) }
+
+// exportPrepared publishes the SQL of the package's statement fields.
+func exportPrepared(pass *analysis.Pass, sums *summary.Package) {
+	for f, sql := range sums.Prepared() {
+		if f.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(f, &preparedFact{SQL: sql})
+		}
+	}
+}
+
 // exportFacts publishes the summary of every declared function, empty ones
 // included: an absent fact means "not analysed", which callers treat as
 // unknown.
@@ -83,6 +99,7 @@ func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Packa
 		}
 	}
 	exportReturns(pass, funcs, sums)
+	exportPrepared(pass, sums)
 }
 
 // kindOf returns the constant T's Kind() method returns.

@@ -23,6 +23,13 @@ func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ss
 		Files:      pass.Files,
 		Directives: directives,
 		KeepPaths:  opts.KeepPaths,
+		FieldSQL: func(f *types.Var) []string {
+			var p preparedFact
+			if pass.ImportObjectFact(f, &p) {
+				return p.SQL
+			}
+			return nil
+		},
 		Import: func(fn *types.Func) (*summary.Summary, bool) {
 			var s summary.Summary
 			if pass.ImportObjectFact(fn.Origin(), &s) {

@@ -111,6 +111,10 @@ type Effect struct {
 	// URLArg (1-based) says that its target is the URL its caller passes
 	// as that parameter.
 	URLArg int
+	// StmtArg (1-based) says that the effect executes the prepared
+	// statement its caller passes as that parameter: the caller's
+	// statement's SQL decides it.
+	StmtArg int
 	// Reflective marks an interface call whose receiver comes from
 	// reflection or an untyped registry (reflect.New(t).Interface().(Job),
 	// jobs[name].(Job)): no value flow reaches it, so the whole-program

@@ -142,10 +142,10 @@ func (m *Model) validate() error {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim {
-		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, calls, begin, request, open_flags, complete, claim or none)", m.name())
+	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, begin, request, open_flags, complete, claim or none)", m.name())
 	}
-	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback, m.AtMostOnceIf} {
+	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback, m.AtMostOnceIf, m.Prepare, m.StmtFrom} {
 		if p != nil && *p < -1 {
 			return fmt.Errorf("%s: argument index %d is negative", m.name(), *p)
 		}

@@ -123,6 +123,15 @@ type Model struct {
 	TargetArg *int `yaml:"target_arg"`
 	// SQL is the argument holding SQL text; kind, op and target come from it.
 	SQL *int `yaml:"sql"`
+	// Prepare is the SQL argument of a call that returns a prepared
+	// statement (db.Prepare(sql)); the call itself has no effect.
+	Prepare *int `yaml:"prepare"`
+	// Prepared: the call executes its receiver, a prepared statement,
+	// whose SQL decides the effect (stmt.ExecContext(ctx, args…)).
+	Prepared bool `yaml:"prepared"`
+	// StmtFrom is the argument whose prepared statement the call returns
+	// bound to its receiver, a transaction (tx.Stmt(stmt)).
+	StmtFrom *int `yaml:"stmt_from"`
 	// Exec is the argument that is the executor the effect runs on
 	// ("receiver" when omitted for methods).
 	Exec *int `yaml:"exec"`

@@ -134,6 +134,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
+		if e.StmtArg > 0 && w.resolveStmt(ci, &e, args, bindings) {
+			continue
+		}
 		var exec ssa.Value
 		if e.Exec != effect.NoExec {
 			exec = pick(e.Exec, args, bindings)

@@ -21,6 +21,9 @@ type Summary struct {
 	// ClaimReturn is set when the function makes a claim and returns its
 	// outcome: its callers test the call's result as they would the claim's.
 	ClaimReturn *guard.ClaimReturn
+	// StmtArg (1-based; 0 when none) is the parameter whose prepared
+	// statement the function returns (a TxStmt(tx, stmt) helper).
+	StmtArg int
 	// RequestMethodArg (1-based; 0 when none) is the parameter that is
 	// the method of the *http.Request the function builds and returns.
 	RequestMethodArg int
@@ -36,7 +39,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -58,6 +61,9 @@ func (s *Summary) String() string {
 		if e.URLArg > 0 {
 			t += fmt.Sprintf(" url=p%d", e.URLArg-1)
 		}
+		if e.StmtArg > 0 {
+			t += fmt.Sprintf(" stmt=p%d", e.StmtArg-1)
+		}
 		if e.Guard != nil {
 			t += " guarded=" + e.Guard.Kind
 		}
@@ -68,6 +74,9 @@ func (s *Summary) String() string {
 	}
 	for _, k := range s.CallsParams {
 		parts = append(parts, fmt.Sprintf("calls p%d", k))
+	}
+	if s.StmtArg > 0 {
+		parts = append(parts, fmt.Sprintf("returns the statement p%d", s.StmtArg-1))
 	}
 	if s.RequestMethodArg > 0 {
 		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))

@@ -89,6 +89,9 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
 			w.resolveHTTP(&e, args, r.bindings)
 		}
+		if e.StmtArg > 0 && w.resolveStmt(ci, &e, args, r.bindings) {
+			continue
+		}
 		var exec ssa.Value
 		switch {
 		case e.Exec == effect.NoExec:

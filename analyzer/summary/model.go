@@ -76,6 +76,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	case m.SQL != nil:
 		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec)
 		return
+	case m.Prepared:
+		w.prepared(ci, c.recv)
+		return
+	case m.Prepare != nil || m.StmtFrom != nil:
+		return // making a statement: its execution is the effect
 	case m.Kind == "" && !m.Claim:
 		return // begin, callbacks only
 	}
@@ -340,14 +345,21 @@ func (c *modelCall) claim() {
 
 // sql classifies the SQL argument of an executor call.
 func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value) {
-	hop := w.hop(ci)
 	texts := stringValues(v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
-			Detail: "SQL text built at run time", Path: []effect.Hop{hop}}
+			Detail: "SQL text built at run time", Path: []effect.Hop{w.hop(ci)}}
 		w.addSite(e, ci, exec, true)
 		return
 	}
+	w.sqlTexts(ci, texts, argIndex, exec)
+}
+
+// sqlTexts adds the effects of SQL texts executed at ci; argIndex is the
+// SQL argument (-1 for a prepared statement), whose next argument a claim
+// inserts.
+func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value) {
+	hop := w.hop(ci)
 	for _, text := range texts {
 		for _, st := range sqlclass.Classify(text) {
 			e := &effect.Effect{
@@ -366,7 +378,7 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 				e.Target = ""
 				e.Detail = strings.TrimSpace(e.Detail + " (table chosen at run time)")
 			}
-			if st.Op == sqlclass.Claim {
+			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
 			}
 			if st.Op == sqlclass.None {

@@ -39,6 +39,9 @@ type Env struct {
 	// KeepPaths keeps up to effect.MaxAlt other paths per folded effect
 	// (the inventory's -show-paths).
 	KeepPaths bool
+	// FieldSQL returns the SQL of the prepared statement another
+	// package keeps in a struct field (a fact), or nil.
+	FieldSQL func(*types.Var) []string
 }
 
 // Package holds the summaries of one package's functions.
@@ -49,6 +52,9 @@ type Package struct {
 	sites map[*ssa.Function][]*guard.Site
 	set   map[*ssa.Function]bool
 	text  *sourceText
+	// prepared are the SQL texts of the prepared statements kept in the
+	// package's struct fields.
+	prepared map[*types.Var][]string
 }
 
 // Build summarises funcs (the package's functions, closures included)
@@ -65,6 +71,7 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 	for _, fn := range funcs {
 		p.set[fn] = true
 	}
+	p.collectPrepared(funcs)
 	for _, scc := range sccs(funcs, p.deps) {
 		p.solve(scc)
 	}

@@ -33,7 +33,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn)}
+	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn), StmtArg: w.stmtArg(fn)}
 	for _, site := range w.sites {
 		if site.Effect.Kind == effect.KindAck {
 			continue // used by the guard analysis only
