@@ -174,6 +174,7 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 }
 
 type resolver struct {
+	bySite  map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
 	invokes map[string]*types.Func // interface call site position → the method
 	fset    *token.FileSet
 	ix      *models.Index
@@ -369,10 +370,15 @@ func (r *resolver) modeled(fn *ssa.Function) bool {
 // it reaches.
 func (r *resolver) index(cg *callgraph.Graph) {
 	r.callees = map[string][]*ssa.Function{}
+	r.bySite = map[ssa.CallInstruction][]*ssa.Function{}
 	for _, node := range cg.Nodes {
 		for _, e := range node.Out {
 			if e.Site == nil || e.Callee.Func == nil || e.Site.Common().StaticCallee() != nil {
 				continue
+			}
+			r.bySite[e.Site] = append(r.bySite[e.Site], e.Callee.Func)
+			if !e.Site.Pos().IsValid() {
+				continue // synthetic code: found by its instruction
 			}
 			pos := summary.PosString(r.fset, e.Site.Pos())
 			r.callees[pos] = append(r.callees[pos], e.Callee.Func)
@@ -390,6 +396,44 @@ func (r *resolver) index(cg *callgraph.Graph) {
 	}
 }
 
+// throughThunks replaces the interface-method thunks among callees (a
+// method value or expression of an interface type, such as PDU.EventID
+// passed as a function) by what the call in the thunk reaches.
+func (r *resolver) throughThunks(callees []*ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	var add func(fn *ssa.Function, depth int)
+	add = func(fn *ssa.Function, depth int) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil || depth > 2 || !isInterfaceMethod(obj) {
+			out = append(out, fn)
+			return
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok && ci.Common().IsInvoke() {
+					for _, g := range r.bySite[ci] {
+						add(g, depth+1)
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range callees {
+		add(fn, 0)
+	}
+	return out
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
+}
+
 // resolve returns the effects a dynamic-call effect stands for, or nil
 // when the whole program does not resolve it either.
 func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []effect.Effect {
@@ -404,7 +448,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 	seen[site] = true
 	defer delete(seen, site)
 	var out []effect.Effect
-	for _, fn := range callees {
+	for _, fn := range r.throughThunks(callees) {
 		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
 		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")"}
