@@ -118,7 +118,33 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 	hr.Effects = append([]effect.Effect(nil), s.Effects...)
 	hr.Pitfalls = s.Pitfalls
 	hr.Ignore = s.Ignore
+	if h.ReturnsPublish && h.Fn != nil {
+		hr.Effects = append(hr.Effects, returnedMessages(pass, h, hr.Name)...)
+	}
 	return hr
+}
+
+// returnedMessages is the publish effect of a handler whose framework
+// publishes the messages it returns (Watermill's router), at the first
+// return that may return some.
+func returnedMessages(pass *analysis.Pass, h *discovery.Handler, name string) []effect.Effect {
+	for _, b := range h.Fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		target := h.Publishes
+		if target == "" {
+			target = h.Framework
+		}
+		return []effect.Effect{{Kind: effect.KindPublish, Op: effect.OpPublish, Target: target, Risk: effect.Medium,
+			Detail: "the router publishes the messages the handler returns",
+			Path:   []effect.Hop{{Pos: summary.PosString(pass.Fset, ret.Pos()), Func: name}}, Exec: effect.NoExec}}
+	}
+	return nil
 }
 
 func declaredHandlers(c *config.Config) map[string]discovery.DeclaredHandler {

@@ -42,6 +42,10 @@ type Handler struct {
 	AckAt string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// Publishes is set when the framework publishes the messages the
+	// handler returns: the topic ("" when not constant).
+	Publishes      string
+	ReturnsPublish bool
 
 	pull bool // found only by a pull loop's receive
 
@@ -370,6 +374,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		}
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
+		}
+		if k := r.PublishesReturned; k != nil && *k < len(args) {
+			h.ReturnsPublish, h.Publishes = true, taskName(args[*k])
 		}
 		if fw := r.forward; fw != nil && fw.Loop {
 			// A handler a helper's pull loop calls: acked where the loop acks.

@@ -65,6 +65,10 @@ type Registration struct {
 	// typically the call that built the registering call's receiver
 	// (pubsub client.Subscriber("x").Receive, rmq conn.OpenQueue("x")).
 	TaskFrom []models.TaskSource `yaml:"task_from"`
+	// PublishesReturned is the argument naming the topic the framework
+	// publishes the handler's returned messages to (Watermill's
+	// AddHandler): returning messages is a publish effect.
+	PublishesReturned *int `yaml:"publishes_returned"`
 
 	forward *Forward // set for the rules a forwarding function makes
 }
