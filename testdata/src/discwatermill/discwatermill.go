@@ -21,7 +21,7 @@ func (d *Deps) Ship(msg *message.Message) error { // want Ship:`^effects: db_wri
 	return err
 }
 
-func (d *Deps) Invoice(msg *message.Message) ([]*message.Message, error) { // want Invoice:`^effects: db_write/insert invoices$` `unguarded: handler \(\*discwatermill.Deps\).Invoice \(watermill task "invoice"\) .*insert into invoices \(medium\) at discwatermill/discwatermill.go:24 is not guarded, nor are 1 other effects`
+func (d *Deps) Invoice(msg *message.Message) ([]*message.Message, error) { // want Invoice:`^effects: db_write/insert invoices$` `unguarded: handler \(\*discwatermill.Deps\).Invoice \(watermill task "invoice"\) .*insert into invoices \(medium\) at discwatermill/discwatermill.go:25 is not guarded, nor are 1 other effects`
 	if _, err := d.DB.ExecContext(msg.Context(), "insert into invoices(order_id) values ($1)", msg.UUID); err != nil {
 		return nil, err
 	}
