@@ -1,0 +1,23 @@
+package main
+
+import (
+	"log"
+
+	"github.com/hibiken/asynq"
+
+	"example.com/saas/jobs"
+)
+
+func main() {
+	d := &jobs.Deps{}
+	mux := asynq.NewServeMux()
+	mux.HandleFunc("order:announce", d.Announce)
+	mux.HandleFunc("user:welcome", d.Welcome)
+	mux.HandleFunc("report:daily", d.Report)
+	mux.HandleFunc("file:upload", d.Upload)
+	mux.HandleFunc("text:summarize", d.Summarize)
+	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: "localhost:6379"}, asynq.Config{})
+	if err := srv.Run(mux); err != nil {
+		log.Fatal(err)
+	}
+}
