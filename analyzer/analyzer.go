@@ -57,7 +57,10 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	}
 	directives := directive.Collect(pass.Fset, pass.Files)
 	pkg, funcs := buildSSA(pass)
-	sums := summarise(pass, set, pkg, funcs, directives, opts)
+	sums, err := summarise(pass, set, pkg, funcs, directives, opts)
+	if err != nil {
+		return nil, err // a model of the config does not fit its function
+	}
 	found := discover(pass, set, pkg, funcs)
 
 	ctx := report.NewContext(set.root, res.Files)

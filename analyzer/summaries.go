@@ -13,7 +13,7 @@ import (
 
 // summarise computes the effect summaries of the package's functions from
 // those of its imports (facts) and exports them as facts.
-func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, opts *Options) *summary.Package {
+func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, opts *Options) (*summary.Package, error) {
 	env := &summary.Env{
 		Triggers:   set.triggers,
 		ThirdParty: thirdParty(pass),
@@ -40,7 +40,7 @@ func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ss
 	}
 	sums := summary.Build(env, pkg, funcs)
 	exportFacts(pass, funcs, sums)
-	return sums
+	return sums, sums.Err()
 }
 
 // localSummaries are the summaries of the package's own functions.

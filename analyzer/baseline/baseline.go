@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/yamlerr"
 	"github.com/jobeffects/jobeffects/inventory/schema"
 )
 
@@ -31,7 +32,7 @@ func Parse(path string, data []byte) (*Set, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: empty baseline (write one with: jobeffects inventory -o %s ./...)", path, path)
 		}
-		return nil, yamlError(path, err)
+		return nil, yamlerr.Format(path, data, err, yamlerr.Words{"[]schema.Handler": "the handlers of an inventory"})
 	}
 	if f.Schema != schema.ID {
 		return nil, fmt.Errorf("%s:1: schema %q: a baseline is an inventory of schema %s (jobeffects inventory -o %s ./...)", path, f.Schema, schema.ID, path)
@@ -77,26 +78,6 @@ var lineCol = regexp.MustCompile(`(\.go|\.sql):\d+(:\d+)?`)
 
 func where(rule, pos string) string {
 	return rule + "\x00" + lineCol.ReplaceAllString(pos, "$1")
-}
-
-// yamlError names the file and line of a YAML error: "file:line: msg".
-func yamlError(path string, err error) error {
-	msg := err.Error()
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = te.Errors[0]
-		if i := strings.Index(msg, " into "); i >= 0 {
-			msg = msg[:i] + " (not an inventory)"
-		}
-	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := "1"
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if i := strings.Index(rest, ": "); i >= 0 {
-			line, msg = rest[:i], rest[i+2:]
-		}
-	}
-	return fmt.Errorf("%s:%s: %s", path, line, msg)
 }
 
 var (

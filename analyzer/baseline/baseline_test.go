@@ -61,8 +61,8 @@ func TestParseErrors(t *testing.T) {
 	for _, c := range []struct{ data, want string }{
 		{"", "b.yaml: empty baseline"},
 		{"schema: other/v2\nhandlers: []\n", "b.yaml:1: schema \"other/v2\""},
-		{"schema: jobeffects/inventory/v1\nhandlers: [\n", "b.yaml:2: did not find"},
-		{"schema: jobeffects/inventory/v1\nhandlers: 7\n", "b.yaml:2: cannot unmarshal !!int `7` (not an inventory)"},
+		{"schema: jobeffects/inventory/v1\nhandlers: [\n", "b.yaml:2:1: did not find"},
+		{"schema: jobeffects/inventory/v1\nhandlers: 7\n", "b.yaml:2:11: want the handlers of an inventory, got 7"},
 	} {
 		_, err := Parse("b.yaml", []byte(c.data))
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/yamlerr"
 )
 
 // FileName is the config file looked for at the module root.
@@ -39,12 +40,44 @@ type Config struct {
 	Baseline string `yaml:"baseline"`
 }
 
+// words are the config's own words for the types it decodes into.
+var words = yamlerr.Words{
+	"config.Config":            "the config (effects, guards, handlers, registrations, migrations, baseline)",
+	"models.Model":             "an effects or guards entry",
+	"config.Handler":           "a handlers entry (func, task, framework)",
+	"discovery.Registration":   "a registrations entry",
+	"[]models.Model":           "a list of entries",
+	"[]config.Handler":         "a list of handlers entries",
+	"[]discovery.Registration": "a list of registrations entries",
+}
+
 // Handler declares a function as a handler.
 type Handler struct {
 	Func      string `yaml:"func"`      // full name: "example.com/app/jobs.Process", "(*example.com/app/jobs.W).Run"
 	Task      string `yaml:"task"`      // the task name, if any
 	Framework string `yaml:"framework"` // default "declared"
+	Source    string `yaml:"-"`         // "file:line:col (handlers[i])"
 }
+
+// Funcs lists the functions the config names, with where it names them:
+// the effects, guards and handlers entries (for the warning about names
+// that match nothing).
+func (c *Config) Funcs() []Named {
+	var out []Named
+	for _, m := range c.Effects {
+		out = append(out, Named{m.Func, m.Source})
+	}
+	for _, m := range c.Guards {
+		out = append(out, Named{m.Func, m.Source})
+	}
+	for _, h := range c.Handlers {
+		out = append(out, Named{h.Func, h.Source})
+	}
+	return out
+}
+
+// Named is a function name and the place of the config naming it.
+type Named struct{ Func, Source string }
 
 // Parse reads a config; errors are "file:line: ..." with the field named.
 func Parse(path string, data []byte) (*Config, error) {
@@ -52,7 +85,7 @@ func Parse(path string, data []byte) (*Config, error) {
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) { // an empty file is an empty config
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, yamlerr.Format(path, data, err, words)
 	}
 	var root yaml.Node
 	_ = yaml.Unmarshal(data, &root)
@@ -67,15 +100,16 @@ func Parse(path string, data []byte) (*Config, error) {
 	}
 	for i, h := range c.Handlers {
 		if h.Func == "" {
-			return nil, fmt.Errorf("%s:%d: handlers[%d]: needs func", path, entryLine(&root, "handlers", i), i)
+			return nil, fmt.Errorf("%s:%s: handlers[%d]: needs func", path, entryPos(&root, "handlers", i), i)
 		}
 		if h.Framework == "" {
 			c.Handlers[i].Framework = "declared"
 		}
+		c.Handlers[i].Source = fmt.Sprintf("%s:%s (handlers[%d])", path, entryPos(&root, "handlers", i), i)
 	}
 	for i, r := range c.Registrations {
 		if r.Func == "" || r.Handler < 0 {
-			return nil, fmt.Errorf("%s:%d: registrations[%d]: needs func and handler (the handler's argument index)", path, entryLine(&root, "registrations", i), i)
+			return nil, fmt.Errorf("%s:%s: registrations[%d]: needs func and handler (the handler's argument index)", path, entryPos(&root, "registrations", i), i)
 		}
 		if r.Framework == "" {
 			c.Registrations[i].Framework = "declared"
@@ -83,32 +117,40 @@ func Parse(path string, data []byte) (*Config, error) {
 	}
 	// Validate every entry through the catalog parser, which names lines.
 	file := models.File{Libraries: []models.Library{{Name: "config", Functions: append(append([]models.Model(nil), c.Effects...), c.Guards...)}}}
-	for i, m := range file.Libraries[0].Functions {
+	for i := range file.Libraries[0].Functions {
 		section, j := "effects", i
 		if i >= len(c.Effects) {
 			section, j = "guards", i-len(c.Effects)
 		}
-		if err := models.Validate(&m); err != nil {
-			return nil, fmt.Errorf("%s:%d: %s[%d]: %v", path, entryLine(&root, section, j), section, j, err)
+		line := entryPos(&root, section, j)
+		m := &c.Effects
+		if section == "guards" {
+			m = &c.Guards
+		}
+		(*m)[j].Source = fmt.Sprintf("%s:%s (%s[%d])", path, line, section, j)
+		if err := models.Validate(&(*m)[j]); err != nil {
+			return nil, fmt.Errorf("%s:%s: %s[%d]: %v", path, line, section, j, err)
 		}
 	}
 	return c, nil
 }
 
-func entryLine(root *yaml.Node, section string, i int) int {
+// entryPos is the "line:col" of entry i of a section of the config.
+func entryPos(root *yaml.Node, section string, i int) string {
 	n := root
 	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		n = n.Content[0]
 	}
 	if n.Kind != yaml.MappingNode {
-		return 0
+		return "1:1"
 	}
 	for k := 0; k+1 < len(n.Content); k += 2 {
 		if n.Content[k].Value == section && i < len(n.Content[k+1].Content) {
-			return n.Content[k+1].Content[i].Line
+			e := n.Content[k+1].Content[i]
+			return fmt.Sprintf("%d:%d", e.Line, e.Column)
 		}
 	}
-	return 0
+	return "1:1"
 }
 
 // File returns the config's models as a catalog file.

@@ -9,12 +9,13 @@ import (
 
 func TestParseErrorsNameFileLineAndField(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
-		{"effects:\n  - {func: a.B, kind: email, risk: awful}\n", "cfg.yaml:2: effects[0]: risk \"awful\""},
-		{"guards:\n  - {func: a.Claim}\n  - {exec: 1}\n", "cfg.yaml:3: guards[1]: needs func"},
-		{"effects:\n  - {func: a.B, kind: email, colour: red}\n", "cfg.yaml: yaml: unmarshal errors:\n  line 2: field colour not found"},
-		{"effects: [\n", "cfg.yaml: yaml: line 1"},
-		{"handlers: 3\n", "cfg.yaml: yaml: unmarshal errors:\n  line 1: cannot unmarshal"},
-		{"retries: 3\n", "field retries not found"},
+		{"effects:\n  - {func: a.B, kind: email, risk: awful}\n", "cfg.yaml:2:5: effects[0]: risk \"awful\""},
+		{"guards:\n  - {func: a.Claim}\n  - {exec: 1}\n", "cfg.yaml:3:5: guards[1]: needs func"},
+		{"effects:\n  - {func: a.B, kind: email, colour: red}\n", "cfg.yaml:2:30: unknown field colour in an effects or guards entry"},
+		{"effects: [\n", "cfg.yaml:1:1: did not find expected node content"},
+		{"handlers: 3\n", "cfg.yaml:1:11: want a list of handlers entries, got 3"},
+		{"retries: 3\n", "cfg.yaml:1:1: unknown field retries in the config"},
+		{"effects:\n  - {func: a.B, kind: email, calls: [-1]}\n", "cfg.yaml:2:5: effects[0]: a.B: calls[0]: argument index -1 is negative"},
 	} {
 		_, err := Parse("cfg.yaml", []byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -86,8 +86,9 @@ func Parse(name string, data []byte) (File, error) {
 	_ = yaml.Unmarshal(data, &root)
 	for i, lib := range f.Libraries {
 		for j, m := range lib.Functions {
+			line := functionLine(&root, i, j)
+			f.Libraries[i].Functions[j].Source = fmt.Sprintf("%s:%d", name, line)
 			if err := m.validate(); err != nil {
-				line := functionLine(&root, i, j)
 				return f, fmt.Errorf("%s:%d: library %q, function %d: %v", name, line, lib.Name, j, err)
 			}
 		}
@@ -145,9 +146,82 @@ func (m *Model) validate() error {
 	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
 		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, begin, request, open_flags, complete, claim or none)", m.name())
 	}
-	for _, p := range []*int{m.SQL, m.Exec, m.Key, m.TargetArg, m.Params, m.Request, m.OpenFlags, m.TxCallback, m.AtMostOnceIf, m.Prepare, m.StmtFrom} {
-		if p != nil && *p < -1 {
-			return fmt.Errorf("%s: argument index %d is negative", m.name(), *p)
+	for _, ix := range m.indexes() {
+		min := 0
+		if ix.field == "exec" {
+			min = -1 // exec: -1, the call has no executor
+		}
+		if ix.value < min {
+			return fmt.Errorf("%s: %s: argument index %d is negative", m.name(), ix.field, ix.value)
+		}
+	}
+	return nil
+}
+
+// argIndex is one argument index a model gives, with the field naming it.
+type argIndex struct {
+	field string
+	value int
+}
+
+// indexes lists the argument indexes the model's fields give.
+func (m *Model) indexes() []argIndex {
+	var out []argIndex
+	add := func(field string, p *int) {
+		if p != nil {
+			out = append(out, argIndex{field, *p})
+		}
+	}
+	add("sql", m.SQL)
+	add("exec", m.Exec)
+	add("key", m.Key)
+	add("target_arg", m.TargetArg)
+	add("params", m.Params)
+	add("request", m.Request)
+	add("open_flags", m.OpenFlags)
+	add("tx_callback", m.TxCallback)
+	add("at_most_once_if", m.AtMostOnceIf)
+	add("prepare", m.Prepare)
+	add("stmt_from", m.StmtFrom)
+	add("target_type", m.TargetType)
+	add("document", m.Document)
+	for i, k := range m.Calls {
+		out = append(out, argIndex{fmt.Sprintf("calls[%d]", i), k})
+	}
+	if m.Fragment != nil {
+		out = append(out, argIndex{"fragment.arg", m.Fragment.Arg})
+		add("fragment.column_arg", m.Fragment.ColumnArg)
+	}
+	if m.KeyField != nil {
+		out = append(out, argIndex{"key_field.arg", m.KeyField.Arg})
+	}
+	if m.ClaimWhen != nil {
+		out = append(out, argIndex{"claim_when.arg", m.ClaimWhen.Arg})
+	}
+	if m.Identity != nil {
+		add("identity.arg", m.Identity.Arg)
+	}
+	return out
+}
+
+// CheckArgs checks the model's argument indexes against the signature of
+// fn, the function a call matched it to: an index past the last argument
+// (the receiver is not counted; a variadic parameter counts once) is an
+// error naming the field and, for models of a config, its file and line.
+func (m *Model) CheckArgs(fn *types.Func) error {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	n := sig.Params().Len()
+	for _, ix := range m.indexes() {
+		if ix.value >= n {
+			where := ""
+			if m.Source != "" {
+				where = m.Source + ": "
+			}
+			return fmt.Errorf("%s%s: %s: argument %d, but %s has %d arguments (counted from 0, the receiver excluded)",
+				where, m.name(), ix.field, ix.value, FuncKey(fn), n)
 		}
 	}
 	return nil

@@ -234,6 +234,9 @@ type Model struct {
 	// generates into the user's module ("UserCreate".Save).
 	ReceiverSuffix string `yaml:"receiver_suffix"`
 	RequiresImport string `yaml:"requires_import"`
+
+	// Source is where the model is written ("file:line"), for errors.
+	Source string `yaml:"-"`
 }
 
 // TaskSource locates a consumer's task name (queue, topic,

@@ -57,7 +57,7 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 	if obj != nil {
 		if m := ix.Lookup(obj); m != nil {
 			recv, margs := splitRecv(obj, args)
-			w.model(ci, m, recv, margs)
+			w.applyModel(ci, obj, m, recv, margs)
 			return
 		}
 		if ix.Modeled(obj.Pkg()) {
@@ -193,7 +193,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	m := c.Method
 	ix := w.p.env.Index
 	if model := ix.Lookup(m); model != nil {
-		w.model(ci, model, c.Value, c.Args)
+		w.applyModel(ci, m, model, c.Value, c.Args)
 		return
 	}
 	if k := structuralSQL(m); k >= 0 {

@@ -69,7 +69,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 		}
 		if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
 			if m != nil {
-				w.model(ci, m, r.recv, nil)
+				w.applyModel(ci, obj, m, r.recv, nil)
 			}
 			return
 		}

@@ -103,6 +103,10 @@ func (w *walker) summaryOf(callee *ssa.Function) *Summary {
 // Idempotency-Key header. A method that comes from a parameter (or a
 // request that is one) is left for the callers.
 func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
+	if req == nil {
+		setMethod(e, "")
+		return
+	}
 	o := w.requestOrigin(req)
 	setMethod(e, o.method)
 	if o.method == "" {

@@ -52,6 +52,40 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).chain,      // chain
 }
 
+// applyModel applies the model of fn to a call, once its argument indexes
+// are known to fit fn's signature: a model that does not fit is a
+// configuration error, and the call an unknown effect meanwhile.
+func (w *walker) applyModel(ci ssa.CallInstruction, fn *types.Func, m *models.Model, recv ssa.Value, args []ssa.Value) {
+	if err := w.p.checkArgs(m, fn); err != nil {
+		w.unknown(ci, FuncName(fn), "calls "+FuncName(fn)+", whose model does not fit its signature")
+		return
+	}
+	w.model(ci, m, recv, args)
+}
+
+// checkArgs checks a model against the function it is applied to, once
+// per pair, and keeps the first error.
+func (p *Package) checkArgs(m *models.Model, fn *types.Func) error {
+	key := modelUse{m, fn}
+	if err, ok := p.checked[key]; ok {
+		return err
+	}
+	err := m.CheckArgs(fn)
+	if p.checked == nil {
+		p.checked = map[modelUse]error{}
+	}
+	p.checked[key] = err
+	if err != nil && p.err == nil {
+		p.err = err
+	}
+	return err
+}
+
+type modelUse struct {
+	m  *models.Model
+	fn *types.Func
+}
+
 // model applies a library model to a call. recv is the receiver (nil for
 // functions), args exclude it, as model indexes do.
 func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, args []ssa.Value) {

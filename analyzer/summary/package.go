@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -8,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/directive"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
@@ -55,7 +57,13 @@ type Package struct {
 	// prepared are the SQL texts of the prepared statements kept in the
 	// package's struct fields.
 	prepared map[*types.Var][]string
+	checked  map[modelUse]error
+	err      error // the first model that does not fit its function
 }
+
+// Err is the first configuration error met while summarising: a model
+// whose argument indexes do not fit the function it matched.
+func (p *Package) Err() error { return p.err }
 
 // Build summarises funcs (the package's functions, closures included)
 // bottom-up.
@@ -95,7 +103,7 @@ func (p *Package) solve(scc []*ssa.Function) {
 	for round := 0; ; round++ {
 		changed := false
 		for _, fn := range scc {
-			s, sites := p.summarise(fn)
+			s, sites := p.summariseSafely(fn)
 			if !equal(s, p.sums[fn]) {
 				changed = true
 			}
@@ -148,4 +156,19 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 		}
 	}
 	return out
+}
+
+// summariseSafely summarises fn; if that panics (a model the engine does
+// not expect, a shape of SSA it does not know), fn's summary is one
+// unknown effect saying so, and the rest of the package is analysed.
+func (p *Package) summariseSafely(fn *ssa.Function) (s *Summary, sites []*guard.Site) {
+	defer func() {
+		if r := recover(); r != nil {
+			e := effect.Effect{Kind: effect.KindUnknown, Op: effect.OpUnknown, Risk: effect.Unknown,
+				Detail: fmt.Sprintf("jobeffects could not summarise %s (internal error: %v); its effects are unknown", SSAName(fn), r),
+				Path:   []effect.Hop{{Pos: PosString(p.env.Fset, fn.Pos()), Func: SSAName(fn)}}, Exec: effect.NoExec}
+			s, sites = &Summary{Effects: []effect.Effect{e}}, nil
+		}
+	}()
+	return p.summarise(fn)
 }

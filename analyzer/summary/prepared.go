@@ -70,9 +70,9 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 	m := w.p.env.Index.Lookup(obj)
 	switch {
 	case m == nil:
-	case m.Prepare != nil && *m.Prepare < len(args):
+	case m.Prepare != nil && *m.Prepare >= 0 && *m.Prepare < len(args):
 		return stringValues(args[*m.Prepare]), recv, effect.NoExec
-	case m.StmtFrom != nil && *m.StmtFrom < len(args):
+	case m.StmtFrom != nil && *m.StmtFrom >= 0 && *m.StmtFrom < len(args):
 		texts, _, param := w.stmtSQL(args[*m.StmtFrom], depth+1)
 		return texts, recv, param
 	}

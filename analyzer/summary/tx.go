@@ -102,7 +102,7 @@ func (w *walker) txParam(p *ssa.Parameter) bool {
 				continue
 			}
 			m := w.p.env.Index.Lookup(obj)
-			if m == nil || m.TxCallback == nil || *m.TxCallback >= len(args) {
+			if m == nil || m.TxCallback == nil || *m.TxCallback < 0 || *m.TxCallback >= len(args) {
 				continue
 			}
 			for _, r := range resolveFuncs(args[*m.TxCallback]) {

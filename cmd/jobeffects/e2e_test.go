@@ -284,6 +284,9 @@ func TestBrokenPackageExit2(t *testing.T) {
 	if !strings.Contains(stderr, "broken.go:6:9: undefined: undefinedThing") {
 		t.Errorf("error does not name file and line:\n%s", stderr)
 	}
+	if !strings.Contains(stderr, "jobeffects: example.com/broken/user was not analysed: its dependency example.com/broken failed") {
+		t.Errorf("the package kept from analysis by its broken dependency is not named:\n%s", stderr)
+	}
 	_, stderr, code = runCmd(t, dir, binary, "inventory", "./...")
 	if code != 2 || !strings.Contains(stderr, "broken.go:6:9") {
 		t.Errorf("inventory: exit %d\n%s", code, stderr)
@@ -504,5 +507,40 @@ func TestBadMigrationWarns(t *testing.T) {
 	_, stderr, _ = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if !strings.Contains(stderr, want) {
 		t.Errorf("go vet should warn %q:\n%s", want, stderr)
+	}
+}
+
+// A model of the config whose argument index does not fit the function it
+// names fails the run with the config's file, line and field; a func that
+// matches nothing is a warning; and with errors, inventory -o leaves the
+// file alone and writes what it has beside it.
+func TestBadConfigAndPartialInventory(t *testing.T) {
+	dir := copyModule(t, "example")
+	cfg := "effects:\n" +
+		"  - {func: \"example.com/shop/internal/mail.Send\", kind: email, op: send, risk: high, request: 99}\n" +
+		"  - {func: \"example.com/shop/internal/mail.Nope\", kind: email, op: send, risk: high}\n"
+	if err := os.WriteFile(filepath.Join(dir, ".jobeffects.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "baseline.yaml")
+	os.WriteFile(out, []byte("keep me\n"), 0o644)
+	_, stderr, code := runCmd(t, dir, binary, "inventory", "./...", "-o", out)
+	for _, want := range []string{
+		"jobeffects: example.com/shop/internal/notify: .jobeffects.yaml:2:5 (effects[0]): example.com/shop/internal/mail.Send: request: argument 99, but example.com/shop/internal/mail.Send has 5 arguments",
+		"jobeffects: warning: .jobeffects.yaml:3:5 (effects[1]): func example.com/shop/internal/mail.Nope matches no function of the loaded packages",
+		"baseline.yaml left unchanged because of the errors above",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if data, _ := os.ReadFile(out); string(data) != "keep me\n" {
+		t.Errorf("the -o file was overwritten: %q", data)
+	}
+	if _, err := os.Stat(out + ".partial"); err != nil {
+		t.Errorf("no partial inventory: %v", err)
 	}
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"go/types"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
@@ -14,6 +16,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/config"
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
@@ -68,6 +72,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	r.errors += actionErrors(graph, stderr)
 	r.results = rootResults(graph, a)
 	printWarnings(r.results, stderr)
+	warnUnmatched(opts, pkgs, stderr)
 	for _, act := range graph.Roots {
 		if act.Package.Module != nil && act.Package.Module.Main {
 			r.root = act.Package.Module.Dir
@@ -98,6 +103,64 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 	return results
 }
 
+// warnUnmatched warns about the functions the config names that match no
+// function of the loaded packages: a typo there silently disables a model
+// or a handler.
+func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
+	cfgPath := opts.config
+	if cfgPath == "" {
+		if wd, err := os.Getwd(); err == nil {
+			cfgPath = config.Find(wd)
+		}
+	}
+	loaded, err := config.Load(cfgPath)
+	if err != nil || loaded.Config == nil {
+		return
+	}
+	named := loaded.Config.Funcs()
+	if len(named) == 0 {
+		return
+	}
+	known := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types == nil {
+			return
+		}
+		scope := p.Types.Scope()
+		for _, name := range scope.Names() {
+			switch o := scope.Lookup(name).(type) {
+			case *types.Func:
+				known[models.FuncKey(o)] = true
+			case *types.TypeName:
+				if n, ok := o.Type().(*types.Named); ok {
+					for i := 0; i < n.NumMethods(); i++ {
+						known[models.FuncKey(n.Method(i))] = true
+					}
+					if it, ok := n.Underlying().(*types.Interface); ok {
+						for i := 0; i < it.NumMethods(); i++ {
+							known["("+o.Pkg().Path()+"."+o.Name()+")."+it.Method(i).Name()] = true
+						}
+					}
+				}
+			}
+		}
+	})
+	for _, n := range named {
+		if n.Func != "" && !known[n.Func] {
+			fmt.Fprintf(w, "jobeffects: warning: %s: func %s matches no function of the loaded packages\n", relToCwd(n.Source), n.Func)
+		}
+	}
+}
+
+// relToCwd makes a leading absolute file name relative to the working
+// directory when it lies below it.
+func relToCwd(s string) string {
+	if cwd, err := os.Getwd(); err == nil {
+		return strings.ReplaceAll(s, cwd+string(filepath.Separator), "")
+	}
+	return s
+}
+
 // printWarnings prints each warning of the results once, sorted.
 func printWarnings(results []*result.Result, w io.Writer) {
 	seen := map[string]bool{}
@@ -125,12 +188,44 @@ func actionErrors(graph *checker.Graph, w io.Writer) int {
 			continue
 		}
 		if strings.Contains(act.Err.Error(), "failed prerequisites") {
+			// Its own error (or its dependency's) is printed where it
+			// happened; say which package it kept from being analysed.
+			if act.IsRoot {
+				fmt.Fprintf(w, "jobeffects: %s was not analysed: %s\n", act.Package.PkgPath, failedDeps(act))
+				n++
+			}
 			continue
 		}
-		fmt.Fprintf(w, "jobeffects: %s: %v\n", act.Package.PkgPath, act.Err)
+		fmt.Fprintf(w, "jobeffects: %s: %s\n", act.Package.PkgPath, relToCwd(act.Err.Error()))
 		n++
 	}
 	return n
+}
+
+// failedDeps names the dependencies whose failure kept act from running.
+func failedDeps(act *checker.Action) string {
+	var names []string
+	seen := map[*checker.Action]bool{}
+	var walk func(a *checker.Action)
+	walk = func(a *checker.Action) {
+		for _, d := range a.Deps {
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			if d.Err != nil && !strings.Contains(d.Err.Error(), "failed prerequisites") {
+				names = append(names, d.Package.PkgPath)
+				continue
+			}
+			walk(d)
+		}
+	}
+	walk(act)
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "a dependency failed"
+	}
+	return "its dependency " + strings.Join(names, ", ") + " failed (see above)"
 }
 
 // startProfiles starts the CPU profile and returns a function that stops it

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/jobeffects/jobeffects/inventory"
@@ -199,8 +200,14 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 	}
 	if *out == "" {
 		_, err = stdout.Write(data)
+	} else if r.errors > 0 {
+		// Some packages failed: do not replace the file (often a committed
+		// baseline) with an incomplete inventory.
+		partial := *out + ".partial"
+		err = writeFile(partial, data)
+		fmt.Fprintf(stderr, "jobeffects: %s left unchanged because of the errors above; the inventory of the packages that loaded is in %s\n", *out, partial)
 	} else {
-		err = os.WriteFile(*out, data, 0o644)
+		err = writeFile(*out, data)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
@@ -213,6 +220,30 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitClean
+}
+
+// writeFile writes data to path through a temporary file in the same
+// directory, renamed into place: an interrupted run never leaves a
+// truncated file.
+func writeFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // splitArgs separates flags from package patterns when flags come after

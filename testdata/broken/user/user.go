@@ -1,0 +1,7 @@
+// Package user imports the broken package: it cannot be analysed, and
+// jobeffects says so, naming the dependency.
+package user
+
+import "example.com/broken"
+
+func Use() error { return broken.Handler() }
