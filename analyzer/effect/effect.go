@@ -1,6 +1,7 @@
 package effect
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -129,7 +130,7 @@ const MaxAlt = 9
 // path (fewer dynamic hops, then shorter) becomes e's, the other is counted
 // and, with keep, kept in Alt (up to MaxAlt).
 func (e *Effect) Fold(o Effect, keep bool) {
-	more := e.More + 1 + o.More
+	more := AddCount(AddCount(e.More, 1), o.More)
 	alts := append(append([][]Hop(nil), e.Alt...), o.Alt...)
 	if betterPath(o.Path, e.Path) {
 		alts = append(alts, e.Path)
@@ -258,13 +259,66 @@ func Less(a, b *Effect) bool {
 	return a.Identity() < b.Identity()
 }
 
+// MaxCount is where counts of folded paths and effects stop growing
+// (through a diamond of calls they double at every level): a count that
+// reaches it means "at least".
+const MaxCount = 1 << 30
+
+// AddCount adds counts, saturating at MaxCount.
+func AddCount(a, b int) int {
+	if a < 0 || b < 0 || a >= MaxCount-b {
+		return MaxCount
+	}
+	return a + b
+}
+
+// MaxHops bounds an evidence path: a longer one keeps its first and last
+// hops and one hop in the middle that counts the calls left out, so that
+// the facts of a deep call chain grow linearly with it, not quadratically.
+const MaxHops = 24
+
+// ElidedMark starts the Func of the hop standing for left-out calls.
+const ElidedMark = "… "
+
 // Prepend returns a copy of e seen from a caller: hop is the call site.
 func (e Effect) Prepend(hop Hop) Effect {
-	p := make([]Hop, 0, len(e.Path)+1)
+	p := make([]Hop, 0, min(len(e.Path)+1, MaxHops+1))
 	p = append(p, hop)
 	p = append(p, e.Path...)
+	if len(p) > MaxHops {
+		p = elide(p)
+	}
 	e.Path = p
 	return e
+}
+
+// elide keeps a path's first and last hops and one hop in their place
+// for the others, counting them (and those an earlier elision counted).
+func elide(p []Hop) []Hop {
+	head := MaxHops / 2
+	tail := MaxHops - head - 1
+	left := 0
+	for _, h := range p[head : len(p)-tail] {
+		if n, ok := elided(h); ok {
+			left = AddCount(left, n)
+		} else {
+			left = AddCount(left, 1)
+		}
+	}
+	out := append(p[:head:head], Hop{Func: fmt.Sprintf("%s%d calls left out …", ElidedMark, left)})
+	return append(out, p[len(p)-tail:]...)
+}
+
+// elided reads the count of a hop standing for left-out calls.
+func elided(h Hop) (int, bool) {
+	if h.Pos != "" || !strings.HasPrefix(h.Func, ElidedMark) {
+		return 0, false
+	}
+	var n int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(h.Func, ElidedMark), "%d", &n); err != nil {
+		return 0, false
+	}
+	return n, true
 }
 
 // Describe is a short human name for the effect, e.g. "insert into ledger".

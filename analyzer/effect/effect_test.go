@@ -99,3 +99,38 @@ func TestIgnoreSilences(t *testing.T) {
 		t.Error("no directive silences nothing")
 	}
 }
+
+func TestCountsSaturate(t *testing.T) {
+	n := 0
+	for i := 0; i < 64; i++ { // a diamond of 64 levels doubles the paths 64 times
+		n = AddCount(n, AddCount(n, 1))
+	}
+	if n != MaxCount {
+		t.Errorf("count after 64 doublings = %d, want it saturated at %d", n, MaxCount)
+	}
+}
+
+func TestLongPathsAreElided(t *testing.T) {
+	e := Effect{Kind: KindDBWrite, Op: OpInsert, Path: []Hop{{Pos: "z.go:1:1", Func: "leaf"}}}
+	for i := 0; i < 10000; i++ {
+		e = e.Prepend(Hop{Pos: "a.go:1:1", Func: "f"})
+	}
+	if len(e.Path) != MaxHops {
+		t.Fatalf("path of %d hops, want %d", len(e.Path), MaxHops)
+	}
+	if e.Evidence() != "z.go:1:1" {
+		t.Errorf("the effect's own hop must stay last: %q", e.Evidence())
+	}
+	elided := 0
+	for _, h := range e.Path {
+		if strings.HasPrefix(h.Func, ElidedMark) {
+			elided++
+			if !strings.Contains(h.Func, "9978 calls left out") {
+				t.Errorf("elided hop %q, want 9978 calls counted (10001 hops, 23 kept)", h.Func)
+			}
+		}
+	}
+	if elided != 1 {
+		t.Errorf("%d elided hops, want one", elided)
+	}
+}

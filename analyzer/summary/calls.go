@@ -123,7 +123,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 				folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
 					Target: FuncName(callee), Path: []effect.Hop{hop}, Exec: effect.NoExec, More: src.More}
 			} else {
-				folded.More += 1 + src.More
+				folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
 			}
 			if src.Kind == effect.KindNetwork || src.Kind == effect.KindProcess {
 				folded.Kind = src.Kind

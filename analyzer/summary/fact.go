@@ -107,7 +107,7 @@ func (s *Summary) foldUnresolved() {
 			continue
 		}
 		r := &out[rep]
-		r.More += 1 + e.More
+		r.More = effect.AddCount(r.More, effect.AddCount(1, e.More))
 		r.Folded = true
 		if rank(e.Kind) > rank(r.Kind) {
 			r.Kind = e.Kind
@@ -153,24 +153,47 @@ func (s *Summary) normalize(keepPaths bool) {
 	s.Pitfalls = dedupPitfalls(s.Pitfalls)
 }
 
-// fold keeps the first (worst) maxEffects effects and counts the rest into
-// the last kept effect of the same kind, op and guard status, so no
-// non-idempotent effect silently disappears from the risk.
+// fold keeps the first (worst) maxEffects effects. Each of the rest is
+// counted into a kept effect with the same target, kind, operation and
+// guard status when there is one (another path to the same kind of write),
+// else into one effect per kind, operation and guard status that stands
+// for them all and says how many targets it covers: no non-idempotent
+// effect silently disappears from the risk, and none is counted as another
+// path of an unrelated one.
 func fold(effs []effect.Effect) []effect.Effect {
 	kept := effs[:maxEffects:maxEffects]
+	type class struct {
+		kind, op string
+		risk     effect.Risk
+		guarded  bool
+		issue    string
+	}
+	rest := map[class]int{} // index in kept of the effect standing for the others
 	for _, e := range effs[maxEffects:] {
 		merged := false
 		for i := range kept {
 			k := &kept[i]
-			if k.Kind == e.Kind && k.Op == e.Op && k.Risk == e.Risk && (k.Guard == nil) == (e.Guard == nil) && k.Issue == e.Issue {
-				k.More += 1 + e.More
+			if k.Kind == e.Kind && k.Op == e.Op && k.Target == e.Target && k.Risk == e.Risk && (k.Guard == nil) == (e.Guard == nil) && k.Issue == e.Issue {
+				k.More = effect.AddCount(k.More, effect.AddCount(1, e.More))
 				merged = true
 				break
 			}
 		}
-		if !merged {
-			kept = append(kept, e)
+		if merged {
+			continue
 		}
+		c := class{e.Kind, e.Op, e.Risk, e.Guard != nil, e.Issue}
+		i, ok := rest[c]
+		if !ok {
+			a := e
+			a.Target = ""
+			a.Folded = true
+			a.Detail = "and more effects of this kind on other targets, folded: a summary keeps " + fmt.Sprint(maxEffects) + " effects"
+			kept = append(kept, a)
+			rest[c] = len(kept) - 1
+			continue
+		}
+		kept[i].More = effect.AddCount(kept[i].More, effect.AddCount(1, e.More))
 	}
 	return kept
 }

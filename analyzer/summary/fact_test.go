@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -33,5 +35,34 @@ func TestFoldUnresolved(t *testing.T) {
 	one.foldUnresolved()
 	if one.Effects[0].Folded {
 		t.Error("a single unresolved call is not folded")
+	}
+}
+
+// Beyond the summary's limit, an effect folds into another only when it
+// has the same target; the others are counted under one effect that says
+// so, per kind and operation.
+func TestFoldPerTarget(t *testing.T) {
+	var effs []effect.Effect
+	for i := 0; i < 10000; i++ {
+		effs = append(effs, effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: fmt.Sprintf("t%05d", i), Risk: effect.Medium,
+			Path: []effect.Hop{{Pos: fmt.Sprintf("a.go:%d:1", i+1), Func: "f"}}, Exec: effect.NoExec})
+	}
+	effs = append(effs, effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: "t00001", Risk: effect.Medium,
+		Path: []effect.Hop{{Pos: "b.go:1:1", Func: "g"}}, Exec: effect.NoExec})
+	out := fold(effs)
+	if len(out) != maxEffects+1 {
+		t.Fatalf("%d effects, want %d kept and one standing for the rest", len(out), maxEffects)
+	}
+	if out[1].Target != "t00001" || out[1].More != 1 {
+		t.Errorf("another path to t00001 is counted on it: %+v", out[1])
+	}
+	rest := out[maxEffects]
+	if rest.Target != "" || rest.More != 10000-maxEffects-1 || !strings.Contains(rest.Detail, "other targets") {
+		t.Errorf("the rest: target %q, more %d, detail %q", rest.Target, rest.More, rest.Detail)
+	}
+	for _, e := range out[:maxEffects] {
+		if e.Target != "t00001" && e.More != 0 {
+			t.Errorf("%s counts %d other paths it does not have", e.Target, e.More)
+		}
 	}
 }
