@@ -18,6 +18,10 @@ type Options struct {
 	// A relative path is taken from the working directory, else from the
 	// module root (go vet runs in package directories).
 	Baseline string
+	// Untrusted confines what the analysed module's files can make the
+	// analysis read to the module itself: the config's baseline and
+	// migrations may not point outside it.
+	Untrusted bool
 	// KeepSummaries makes each package's Result carry the summaries of all
 	// its functions, closures included, for the whole-program phase.
 	KeepSummaries bool

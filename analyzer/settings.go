@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,11 @@ func loadSettings(pass *analysis.Pass, opts *Options) (*settings, error) {
 	if s.index.Modeled(pass.Pkg) {
 		return s, nil // not analysed: nothing else is needed
 	}
+	if opts.Untrusted && loaded.Config != nil {
+		if err := confined(loaded.Config, s.root); err != nil {
+			return nil, err
+		}
+	}
 	if s.baseline, err = LoadBaseline(opts.Baseline, loaded.Config, s.root); err != nil {
 		return nil, err
 	}
@@ -78,6 +84,29 @@ func (s *settings) warnings() []string {
 		out = append(out, e+" (this statement's triggers are not known)")
 	}
 	return out
+}
+
+// confined checks that the files a config names (its baseline, its
+// migrations) lie inside the module: a module under analysis must not
+// make jobeffects read the machine's other files.
+func confined(c *config.Config, root string) error {
+	dir := filepath.Dir(c.Path)
+	inside := func(p string) bool {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		rel, err := filepath.Rel(root, filepath.Clean(p))
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	if c.Baseline != "" && !inside(c.Baseline) {
+		return fmt.Errorf("%s: baseline %s lies outside the module (-safe)", c.Path, c.Baseline)
+	}
+	for _, g := range c.Migrations {
+		if filepath.IsAbs(g) || strings.Contains(filepath.ToSlash(g), "../") || g == ".." {
+			return fmt.Errorf("%s: migrations glob %s reaches outside the module (-safe)", c.Path, g)
+		}
+	}
+	return nil
 }
 
 // LoadBaseline reads the baseline given by path (-baseline), else by the

@@ -544,3 +544,31 @@ func TestBadConfigAndPartialInventory(t *testing.T) {
 		t.Errorf("no partial inventory: %v", err)
 	}
 }
+
+// -safe analyses untrusted code: a cgo preamble that includes a file of
+// the machine does not print it, and a config may not point the analysis
+// outside the module.
+func TestSafeMode(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(secret, []byte("TOPSECRET value\n"), 0o644)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/fork\n\ngo 1.26.8\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "leak.go"), []byte("package fork\n\n/*\n#include \""+secret+"\"\n*/\nimport \"C\"\n\nfunc F() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "ok.go"), []byte("//go:build !cgo\n\npackage fork\n\nfunc F() {}\n"), 0o644)
+	_, stderr, _ := runCmd(t, dir, binary, "-safe", "./...")
+	if strings.Contains(stderr, "TOPSECRET") {
+		t.Errorf("-safe printed the included file:\n%s", stderr)
+	}
+	os.WriteFile(filepath.Join(dir, ".jobeffects.yaml"), []byte("baseline: ../../../../etc/passwd\n"), 0o644)
+	_, stderr, code := runCmd(t, dir, binary, "-safe", "./...")
+	if code != 2 || !strings.Contains(stderr, "baseline ../../../../etc/passwd lies outside the module (-safe)") {
+		t.Errorf("-safe with a baseline outside the module: exit %d\n%s", code, stderr)
+	}
+	mod := t.TempDir()
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/future\n\ngo 1.99\n"), 0o644)
+	os.WriteFile(filepath.Join(mod, "f.go"), []byte("package future\n"), 0o644)
+	_, stderr, code = runCmd(t, mod, binary, "-safe", "./...")
+	if code != 2 || strings.TrimSpace(stderr) != "jobeffects: go.mod requires go >= 1.99 (running go "+strings.TrimPrefix(runtime.Version(), "go")+"; GOTOOLCHAIN=local)" {
+		t.Errorf("a go.mod asking for a newer Go: exit %d, want one line\n%s", code, stderr)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
 	"io"
@@ -36,6 +37,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	stop := startProfiles(opts, stderr)
 	defer stop()
 	a := analyzer.New(analyzer.Options{
+		Untrusted:     opts.safe,
 		Strict:        opts.strict,
 		Config:        opts.config,
 		Baseline:      opts.baseline,
@@ -51,9 +53,16 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
 	cfg.Tests = opts.tests
+	if opts.safe {
+		// Untrusted code: no cgo processing (a preamble's #include could
+		// print a file of this machine into the errors), no toolchain
+		// download a go.mod line could ask for, no edits to go.mod.
+		cfg.Mode &^= packages.NeedCompiledGoFiles
+		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
+	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, loadError(err)
 	}
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
@@ -86,6 +95,16 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		r.results = wholeProgram(graph, pkgs, opts, r.results, stderr)
 	}
 	return r, nil
+}
+
+// loadError makes the go command's failure one plain line: go/packages
+// wraps it as "err: exit status 1: stderr: go: …".
+func loadError(err error) error {
+	msg := err.Error()
+	if i := strings.Index(msg, "stderr: "); i >= 0 {
+		msg = strings.TrimSpace(msg[i+len("stderr: "):])
+	}
+	return errors.New(relToCwd(strings.TrimPrefix(msg, "go: ")))
 }
 
 // rootResults are the analysis results of the root packages, by path.

@@ -87,6 +87,7 @@ type options struct {
 	baseline string
 	whole    bool
 	tests    bool
+	safe     bool
 
 	showPaths              bool // inventory only
 	cpuprofile, memprofile string
@@ -100,6 +101,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
 	fs.StringVar(&o.baseline, "baseline", "", "an inventory written earlier (inventory -o FILE): its findings are known and not reported, so only new ones fail")
 	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
+	fs.BoolVar(&o.safe, "safe", false, "analyse untrusted code (pull requests from forks): no cgo processing, GOTOOLCHAIN=local, go.mod read-only, config, baseline and migrations confined to the module")
 	fs.BoolVar(&o.tests, "test", true, "also analyse the packages' _test.go files, as go vet does (handlers there are marked test: true)")
 }
 
