@@ -34,12 +34,13 @@ func New(opts Options) *analysis.Analyzer {
 	var fs flag.FlagSet
 	o.register(&fs)
 	return &analysis.Analyzer{
-		Name:       "jobeffects",
-		Doc:        doc,
-		URL:        "https://github.com/jobeffects/jobeffects",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
-		Flags:      fs,
-		FactTypes:  []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact)},
+		Name:  "jobeffects",
+		Doc:   doc,
+		URL:   "https://github.com/jobeffects/jobeffects",
+		Run:   func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
+		Flags: fs,
+		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact),
+			new(ctorFact), new(implFact), new(handlerFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }
@@ -62,15 +63,42 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 		return nil, err // a model of the config does not fit its function
 	}
 	found := discover(pass, set, pkg, funcs)
+	exportFacts(pass, funcs, sums)
 
 	ctx := report.NewContext(set.root, res.Files)
 	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups
 	res.Diagnostics = ctx.BadDirectives(directives)
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
+	var wr *wiredResolver
+	if !opts.Whole {
+		// go vet: what this package wires resolves its own handlers'
+		// calls through fields and, below, its imports' handlers'.
+		wr = &wiredResolver{pass: pass, wire: collectWiring(pass, funcs), sums: sums, prog: pkg.Prog, ix: set.index}
+		exportWiringFacts(pass, funcs, sums)
+		if !opts.QuietUnresolved {
+			ctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) && !throughField(e) }
+		}
+	}
+	var pairs []*handlerPair
 	for _, h := range found.handlers {
 		hr := handlerResult(pass, h, sums, found.returned)
+		if wr != nil {
+			if effs, changed := wr.effects(hr.Effects, 0); changed {
+				hr.Effects = effect.FoldAll(effs, opts.KeepPaths)
+			}
+		}
 		ctx.Handler(hr)
 		res.Handlers = append(res.Handlers, hr)
+		pairs = append(pairs, &handlerPair{h, hr})
+	}
+	if wr != nil {
+		exportHandlerFacts(pass, pairs)
+		wctx := report.NewContext(set.root, res.Files)
+		wctx.Strict, wctx.Baseline = opts.Strict, set.baseline
+		if !opts.QuietUnresolved {
+			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
+		}
+		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, opts.KeepPaths)...)
 	}
 	local := localSummaries(sums, funcs)
 	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
@@ -123,6 +151,12 @@ func fileNames(pass *analysis.Pass) []string {
 		}
 	}
 	return out
+}
+
+// handlerPair is a discovered handler and its result.
+type handlerPair struct {
+	h  *discovery.Handler
+	hr *result.Handler
 }
 
 // found is what discovery found in a package.

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"flag"
 	"io"
+	"strconv"
 )
 
 // Options are the analysis's settings. The command passes them to New;
@@ -28,6 +29,13 @@ type Options struct {
 	// KeepPaths keeps up to nine other call paths per effect (the
 	// inventory's -show-paths).
 	KeepPaths bool
+	// Whole says that the command resolves dynamic calls over the whole
+	// program after this pass: the pass then leaves wiring (wiring.go) and
+	// the unresolved rule to it.
+	Whole bool
+	// QuietUnresolved turns the unresolved rule off (go vet's
+	// -jobeffects.unresolved=false).
+	QuietUnresolved bool
 	// Warnings, when set, is where the analysis prints its warnings
 	// itself (go vet, which has no other channel for them): once per
 	// package whose results they concern. The command prints each
@@ -39,5 +47,10 @@ type Options struct {
 func (o *Options) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.Strict, "strict", o.Strict, "also report handlers with effects that cannot be told statically (unknown-effect)")
 	fs.StringVar(&o.Config, "config", o.Config, "the .jobeffects.yaml to use (default: the one at the module root)")
+	fs.BoolFunc("unresolved", "report handlers whose risk is unknown because of a call wired in another package go vet cannot resolve (default true)", func(v string) error {
+		on, err := strconv.ParseBool(v)
+		o.QuietUnresolved = !on
+		return err
+	})
 	fs.StringVar(&o.Baseline, "baseline", o.Baseline, "an inventory (jobeffects inventory -o FILE) whose findings are known and not reported")
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // summarise computes the effect summaries of the package's functions from
-// those of its imports (facts) and exports them as facts.
+// those of its imports (facts).
 func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, opts *Options) (*summary.Package, error) {
 	env := &summary.Env{
 		Triggers:   set.triggers,
@@ -39,7 +39,6 @@ func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ss
 		},
 	}
 	sums := summary.Build(env, pkg, funcs)
-	exportFacts(pass, funcs, sums)
 	return sums, sums.Err()
 }
 

@@ -3,6 +3,7 @@
 #
 #   scripts/bench.sh                      # the bundled examples and the pinned OSS modules below
 #   scripts/bench.sh DIR|MODULE@VERSION…  # your own targets
+#   JOBEFFECTS_BIN=/path/to/jobeffects scripts/bench.sh …   # another build
 #
 # For each target it prints, side by side: plain `go vet ./...` and
 # `go vet -vettool=jobeffects ./...` with a cold build cache (a fresh
@@ -28,8 +29,9 @@ targets=("$@")
 
 work=$(mktemp -d /tmp/jobeffects-bench.XXXXXX)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
-bin="$work/jobeffects"
-(cd "$here" && go build -o "$bin" ./cmd/jobeffects)
+# JOBEFFECTS_BIN benchmarks another build (an older commit's, for before/after).
+bin="${JOBEFFECTS_BIN:-$work/jobeffects}"
+[ -n "${JOBEFFECTS_BIN:-}" ] || (cd "$here" && go build -o "$bin" ./cmd/jobeffects)
 
 timed() { # timed CMD…: "seconds maxrss_MB"
 	/usr/bin/time -o "$work/t" -f "%e %M" "$@" >/dev/null 2>&1 || true

@@ -175,7 +175,7 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 
 type resolver struct {
 	bySite  map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
-	invokes map[string]*types.Func // interface call site position → the method
+	invokes map[string]*types.Func                  // interface call site position → the method
 	fset    *token.FileSet
 	ix      *models.Index
 	sums    map[string]*summary.Summary // by analyzer.SummaryKey

@@ -116,6 +116,13 @@ type Effect struct {
 	// statement its caller passes as that parameter: the caller's
 	// statement's SQL decides it.
 	StmtArg int
+	// Via says where the value of an interface or func-value call comes
+	// from: a struct field ("field example.com/app/jobs.Deps.Notifier"),
+	// a parameter ("param 1", which a caller replaces by its argument's
+	// origin) or anything else ("value"), followed by " method M" for an
+	// interface call. Under go vet, a package that wires the field (main)
+	// resolves the call; "" for effects that are not such calls.
+	Via string
 	// Reflective marks an interface call whose receiver comes from
 	// reflection or an untyped registry (reflect.New(t).Interface().(Job),
 	// jobs[name].(Job)): no value flow reaches it, so the whole-program

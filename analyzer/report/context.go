@@ -26,6 +26,11 @@ type Context struct {
 	// Dedups are the package's enqueue-side dedup options, noted in the
 	// unguarded findings of the handlers they concern.
 	Dedups []result.Dedup
+	// Unresolved, when set, picks the dynamic calls that this analysis
+	// leaves to the whole-program phase and cannot resolve itself (go vet):
+	// a handler whose risk is unknown because of one is reported as
+	// unresolved, naming it, instead of staying silent.
+	Unresolved func(*effect.Effect) bool
 
 	reported map[string]bool // pitfalls already reported, by rule and position
 	used     map[string]bool // directives that silenced something, by position

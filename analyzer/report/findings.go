@@ -50,6 +50,12 @@ func (c *Context) Handler(h *result.Handler) {
 			c.reported[key] = true
 		}
 	}
+	if c.Unresolved != nil && h.Risk == effect.Unknown && !h.AtMostOnce {
+		if f, path := c.unresolved(h); f != nil {
+			f.Suppressed, _ = c.silence(h.Ignore, f.Rule)
+			c.add(h, f, h.At, f.Message, path)
+		}
+	}
 	if c.Strict && h.Risk == effect.Unknown {
 		if f, path := c.unknownEffect(h); f != nil {
 			f.Suppressed, _ = c.silence(h.Ignore, f.Rule)

@@ -101,6 +101,21 @@ func (c *Context) unknownEffect(h *result.Handler) (*result.Finding, []effect.Ho
 	return nil, nil
 }
 
+// unresolved is the finding of a handler whose risk is unknown because of
+// a dynamic call this pass cannot resolve: it names the first.
+func (c *Context) unresolved(h *result.Handler) (*result.Finding, []effect.Hop) {
+	for i := range h.Effects {
+		e := &h.Effects[i]
+		if e.Risk != effect.Unknown || e.Kind != effect.KindDynamic || !c.Unresolved(e) {
+			continue
+		}
+		msg := fmt.Sprintf("%s: go vet cannot tell what %s does: %s at %s is wired in another package (run jobeffects ./... to resolve it over the whole program); path: %s",
+			rules.Unresolved, h.Name, e.Describe(), c.rel(e.Evidence()), c.pathText(e.Path))
+		return &result.Finding{Rule: rules.Unresolved, Pos: h.At, Message: msg}, e.Path
+	}
+	return nil, nil
+}
+
 // pathText renders an evidence path as "file:line Func → file:line Func".
 func (c *Context) pathText(path []effect.Hop) string { return PathText(path, c.rel) }
 

@@ -11,6 +11,7 @@ const (
 	AckBeforeEffect    = "ack-before-effect"
 	WorkflowSideEffect = "workflow-side-effect"
 	UnknownEffect      = "unknown-effect"
+	Unresolved         = "unresolved"
 	BadIgnore          = "bad-ignore"
 	StaleIgnore        = "stale-ignore"
 )

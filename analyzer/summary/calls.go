@@ -1,7 +1,9 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -131,6 +133,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue
 		}
 		e := sum.Effects[i].Prepend(hop)
+		if e.Via != "" {
+			e.Via = w.viaAt(e.Via, args, bindings)
+		}
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
@@ -205,15 +210,110 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	}
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
-	if reflective(c.Value) {
-		w.sites[len(w.sites)-1].Effect.Reflective = true
+	e := w.sites[len(w.sites)-1].Effect
+	e.Reflective = reflective(c.Value)
+	if !e.Reflective {
+		e.Via = w.via(c.Value) + viaMethod + m.Name()
 	}
+}
+
+// viaMethod separates the origin of an interface value from the method
+// called on it in Effect.Via.
+const viaMethod = " method "
+
+// via says where a called interface or func value comes from, as
+// Effect.Via spells it: a struct field ("field pkg.T.F"), a parameter
+// ("param 2", which callers replace by their argument's origin), or
+// anything else ("value").
+func (w *walker) via(v ssa.Value) string {
+	if f := FieldVia(v); f != "" {
+		return f
+	}
+	if k := w.execIndex(normalize(v)); k != effect.NoExec {
+		return "param " + strconv.Itoa(k)
+	}
+	return viaValue
+}
+
+// viaValue is the Effect.Via of a dynamic call on a value that is neither
+// a field nor a parameter.
+const viaValue = "value"
+
+// ViaDynamic reports whether an Effect.Via is that of an interface or
+// func-value call, which the whole-program phase resolves when value flow
+// reaches it.
+func ViaDynamic(via string) bool { return via != "" }
+
+// viaAt replaces a "param N" origin of a callee's effect by the origin of
+// the argument this call passes there.
+func (w *walker) viaAt(via string, args, bindings []ssa.Value) string {
+	rest, ok := strings.CutPrefix(via, "param ")
+	if !ok {
+		return via
+	}
+	num, method, _ := strings.Cut(rest, viaMethod)
+	k, err := strconv.Atoi(num)
+	if err != nil {
+		return ""
+	}
+	base := viaValue
+	if v := pick(k, args, bindings); v != nil {
+		base = w.via(v)
+	}
+	if method == "" {
+		return base
+	}
+	return base + viaMethod + method
+}
+
+// ViaField splits an Effect.Via naming a struct field into the field's
+// key (FieldKey) and the method called on it ("" for a func value).
+func ViaField(via string) (field, method string, ok bool) {
+	if !strings.HasPrefix(via, "field ") {
+		return "", "", false
+	}
+	field, method, _ = strings.Cut(via, viaMethod)
+	return field, method, true
+}
+
+// FieldVia names the struct field a value is loaded from, as
+// Effect.Via spells it, or "".
+func FieldVia(v ssa.Value) string {
+	load, ok := ssavalue.Unconvert(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return ""
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	return FieldKey(fa.X.Type(), fa.Field)
+}
+
+// FieldKey names field i of the struct t points to: "field
+// pkg/path.Type.Field"; "" for fields of unnamed structs.
+func FieldKey(ptr types.Type, i int) string {
+	p, ok := ptr.Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return "field " + n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(i).Name()
 }
 
 // reflective reports whether an interface value comes from reflection or
 // from an untyped registry: a type assertion of reflect.Value.Interface()'s
 // result, or of an element of a map, slice or field of type any.
-func reflective(v ssa.Value) bool {
+func reflective(v ssa.Value) bool { return reflectiveFrom(v, map[*ssa.Phi]bool{}) }
+
+func reflectiveFrom(v ssa.Value, seen map[*ssa.Phi]bool) bool {
 	for i := 0; i < 8; i++ {
 		switch x := v.(type) {
 		case *ssa.ChangeInterface:
@@ -223,8 +323,12 @@ func reflective(v ssa.Value) bool {
 		case *ssa.TypeAssert:
 			return untypedOrigin(x.X)
 		case *ssa.Phi:
+			if seen[x] {
+				return false // a loop: its other edges decide
+			}
+			seen[x] = true
 			for _, e := range x.Edges {
-				if reflective(e) {
+				if reflectiveFrom(e, seen) {
 					return true
 				}
 			}

@@ -36,6 +36,7 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value
 			return // context.CancelFunc and the like
 		}
 		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
+		w.sites[len(w.sites)-1].Effect.Via = w.via(v) // not a parameter: those are in CallsParams
 		return
 	}
 	for _, r := range refs {

@@ -42,6 +42,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		Config:        opts.config,
 		Baseline:      opts.baseline,
 		KeepSummaries: opts.whole,
+		Whole:         opts.whole,
 		KeepPaths:     opts.showPaths,
 	})
 	cfg := &packages.Config{

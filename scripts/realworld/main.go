@@ -4,6 +4,10 @@
 // but come out safe, extra handlers, time and peak memory per application.
 //
 //	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects]
+//	go run ./scripts/realworld -vet [-only name,name] [-v]
+//
+// With -vet it compares, per application, go vet's findings with the
+// command's (same positions, same rules) instead of scoring the labels.
 //
 // Applications come from the Go module proxy (source.module) or from a git
 // mirror of a public repository (source.repo at source.commit), looked for
@@ -93,14 +97,15 @@ func main() {
 	bin := flag.String("bin", "", "the jobeffects binary (default: built from this repository)")
 	work := flag.String("work", "", "where sources are unpacked (default: the user cache dir)")
 	labels := flag.String("labels", "testdata/realworld", "the directory of label files")
+	vet := flag.Bool("vet", false, "compare go vet's findings with the command's instead of scoring the labels")
 	flag.Parse()
-	if err := run(*only, *verbose, *jsonOut, *bin, *work, *labels); err != nil {
+	if err := run(*only, *verbose, *jsonOut, *bin, *work, *labels, *vet); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
 	}
 }
 
-func run(only string, verbose bool, jsonOut, bin, work, labelDir string) error {
+func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet bool) error {
 	if work == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
@@ -131,6 +136,7 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string) error {
 		}
 	}
 	var scores []score
+	var parities []parity
 	for _, f := range files {
 		l, err := readLabel(f)
 		if err != nil {
@@ -140,11 +146,21 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string) error {
 			continue
 		}
 		fmt.Fprintf(os.Stderr, "realworld: %s …\n", l.Name)
+		if vet {
+			parities = append(parities, vetParity(l, bin, work))
+			continue
+		}
 		scores = append(scores, evaluate(l, bin, work))
 	}
-	printTable(os.Stdout, scores, verbose)
+	var doc any = scores
+	if vet {
+		printParity(os.Stdout, parities, verbose)
+		doc = parities
+	} else {
+		printTable(os.Stdout, scores, verbose)
+	}
 	if jsonOut != "" {
-		data, _ := json.MarshalIndent(scores, "", "  ")
+		data, _ := json.MarshalIndent(doc, "", "  ")
 		return os.WriteFile(jsonOut, append(data, '\n'), 0o644)
 	}
 	return nil

@@ -19,7 +19,9 @@ func (h *Handlers) Ship(msg *message.Message) error {
 	return h.Store.AddShipment(msg.Context(), string(msg.Payload))
 }
 
-// MarkShipped sets the order's status: safe to repeat.
+// MarkShipped sets the order's status, which is safe to repeat, and
+// returns a message the router publishes to orders.updated: on every
+// delivery again.
 func (h *Handlers) MarkShipped(msg *message.Message) ([]*message.Message, error) {
 	if err := h.Store.SetStatus(msg.Context(), string(msg.Payload), "shipped"); err != nil {
 		return nil, err

@@ -21,7 +21,7 @@ func notify(ctx context.Context, n Notifier) error { // want notify:`^effects: d
 
 // Unknown only: the handler's risk is unknown, so no unguarded finding
 // (unknown-effect is reported only with -strict).
-func (d *Deps) NotifyUser(ctx context.Context, t *asynq.Task) error { // want NotifyUser:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify$`
+func (d *Deps) NotifyUser(ctx context.Context, t *asynq.Task) error { // want NotifyUser:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify$` NotifyUser:`^handler asynq`
 	return d.Notifier.Notify(ctx, decode(t).Email, "hello")
 }
 

@@ -17,7 +17,7 @@ type Deps struct {
 	Sender Sender
 }
 
-func (d *Deps) Opaque(ctx context.Context, t *asynq.Task) error { // want Opaque:"dynamic_call/call \\(strict.Sender\\).Send" `unknown-effect: \(\*strict.Deps\).Opaque cannot be classified statically: calls \(strict.Sender\).Send through an interface`
+func (d *Deps) Opaque(ctx context.Context, t *asynq.Task) error { // want Opaque:"^handler asynq" Opaque:"dynamic_call/call \\(strict.Sender\\).Send" `unknown-effect: \(\*strict.Deps\).Opaque cannot be classified statically: calls \(strict.Sender\).Send through an interface`
 	return d.Sender.Send(t.Type())
 }
 
@@ -26,7 +26,7 @@ func (d *Deps) RuntimeSQL(ctx context.Context, t *asynq.Task) error { // want Ru
 	return err
 }
 
-func (d *Deps) Known(ctx context.Context, t *asynq.Task) error { // want Known:"db_write/insert log; dynamic_call/call" `unguarded: handler \(\*strict.Deps\).Known`
+func (d *Deps) Known(ctx context.Context, t *asynq.Task) error { // want Known:"^handler asynq" Known:"db_write/insert log; dynamic_call/call" `unguarded: handler \(\*strict.Deps\).Known`
 	d.Sender.Send(t.Type())
 	_, err := d.DB.ExecContext(ctx, "insert into log(x) values (1)")
 	return err

@@ -28,12 +28,12 @@ func (d *Deps) Deep(ctx context.Context, t *asynq.Task) error { // want Deep:"db
 }
 
 // Dynamic calls an interface method nobody here implements: unknown, not safe.
-func (d *Deps) Dynamic(ctx context.Context, t *asynq.Task) error { // want Dynamic:"dynamic_call/call \\(jobs.Notifier\\).Notify"
+func (d *Deps) Dynamic(ctx context.Context, t *asynq.Task) error { // want Dynamic:"^handler asynq" Dynamic:"dynamic_call/call \\(jobs.Notifier\\).Notify"
 	return d.Notifier.Notify(ctx, t.Type())
 }
 
 // FuncField calls a func-typed field: unknown.
-func (d *Deps) FuncField(ctx context.Context, t *asynq.Task) error { // want FuncField:"dynamic_call/call jobs.Deps.Hook"
+func (d *Deps) FuncField(ctx context.Context, t *asynq.Task) error { // want FuncField:"^handler asynq" FuncField:"dynamic_call/call jobs.Deps.Hook"
 	return d.Hook(ctx)
 }
 

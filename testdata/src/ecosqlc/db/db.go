@@ -17,7 +17,7 @@ type DBTX interface {
 	QueryRow(context.Context, string, ...interface{}) pgx.Row
 }
 
-func New(db DBTX) *Queries { // want New:`^no effects$`
+func New(db DBTX) *Queries { // want New:`^no effects$` New:`^stores map\[0:\[field ecosqlc/db.Queries.db\]\]$`
 	return &Queries{db: db}
 }
 
@@ -25,7 +25,7 @@ type Queries struct {
 	db DBTX
 }
 
-func (q *Queries) WithTx(tx pgx.Tx) *Queries { // want WithTx:`^no effects$`
+func (q *Queries) WithTx(tx pgx.Tx) *Queries { // want WithTx:`^no effects$` WithTx:`^stores map\[1:\[field ecosqlc/db.Queries.db\]\]$`
 	return &Queries{
 		db: tx,
 	}

@@ -1,0 +1,241 @@
+package analyzer
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/report"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// handlerFact marks a handler whose effects go through struct fields its
+// package does not wire: the packages that do (wiring.go) decide it again
+// with what they store there. Decided are the rules its own package
+// already decided for it (reported, silenced or in the baseline), which
+// those packages leave alone.
+type handlerFact struct {
+	Framework, Task, Name, FullName, Pos, At, Rule string
+	AtMostOnce                                     bool
+	Decided                                        []string
+}
+
+func (*handlerFact) AFact()           {}
+func (f *handlerFact) String() string { return "handler " + f.Framework + " " + f.Name }
+
+// maxWiredDepth bounds how many wired hops one resolved path may take, as
+// the whole-program phase bounds its dynamic hops.
+const maxWiredDepth = 4
+
+// wiredResolver replaces the dynamic-call effects whose value comes from a
+// field this package wires by the effects of what it stores there.
+type wiredResolver struct {
+	pass *analysis.Pass
+	wire wiring
+	sums *summary.Package
+	prog *ssa.Program
+	ix   *models.Index
+}
+
+// effects returns effs with the calls through wired fields resolved, and
+// whether any was.
+func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effect, bool) {
+	var out []effect.Effect
+	changed := false
+	for _, e := range effs {
+		field, method, ok := summary.ViaField(e.Via)
+		vals := r.wire[field]
+		if !ok || e.Kind != effect.KindDynamic || e.Folded || len(vals) == 0 || depth >= maxWiredDepth || len(e.Path) == 0 {
+			out = append(out, e)
+			continue
+		}
+		changed = true
+		for _, v := range vals {
+			out = append(out, r.through(e, v, method, depth)...)
+		}
+	}
+	return out, changed
+}
+
+// through is what the dynamic call e does when its field holds v.
+func (r *wiredResolver) through(e effect.Effect, v wired, method string, depth int) []effect.Effect {
+	name, effs, ok := r.callee(v, method)
+	if !ok {
+		u := e
+		why := v.unknown
+		if why == "" {
+			why = name + ", whose summary is not available"
+		}
+		u.Detail = strings.TrimSuffix(e.Detail, ".") + "; the field is set at " + v.at + " to " + why
+		u.Via = "value" // decided here: no other package can do better
+		return []effect.Effect{u}
+	}
+	last := e.Path[len(e.Path)-1]
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + name + ")"}
+	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
+	var out []effect.Effect
+	for _, ce := range effs {
+		ne := ce
+		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
+		ne.Exec = effect.NoExec
+		if ne.Kind == effect.KindDynamic {
+			more, _ := r.effects([]effect.Effect{ne}, depth+1)
+			out = append(out, more...)
+			continue
+		}
+		out = append(out, ne)
+	}
+	return out
+}
+
+// callee names what a call of method on v runs and gives its effects; ok
+// is false when they are not known here.
+func (r *wiredResolver) callee(v wired, method string) (name string, effs []effect.Effect, ok bool) {
+	switch {
+	case v.closure != nil:
+		if s := r.sums.Of(v.closure); s != nil {
+			return summary.SSAName(v.closure), s.Effects, true
+		}
+		return summary.SSAName(v.closure), nil, false
+	case v.fn != nil && method == "":
+		return r.funcEffects(v.fn)
+	case v.impl != nil && method != "":
+		if m, found := v.impl.method(method); found {
+			return m.Name, m.Summary.Effects, true
+		}
+		return v.impl.Type + "." + method, nil, false
+	case v.typ != nil && method != "":
+		var pkg *types.Package
+		if n, isNamed := types.Unalias(derefType(v.typ)).(*types.Named); isNamed {
+			pkg = n.Obj().Pkg()
+		}
+		obj, _, _ := types.LookupFieldOrMethod(v.typ, true, pkg, method)
+		if fn, isFunc := obj.(*types.Func); isFunc {
+			return r.funcEffects(fn)
+		}
+		return types.TypeString(v.typ, nil) + "." + method, nil, false
+	}
+	return "", nil, false
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// funcEffects are a declared function's effects: its model's, none for
+// a modeled library's function without one, else its summary's.
+func (r *wiredResolver) funcEffects(fn *types.Func) (string, []effect.Effect, bool) {
+	name := summary.FuncName(fn)
+	if m := r.ix.Lookup(fn); m != nil && m.Kind != "" {
+		risk, _ := effect.ParseRisk(m.Risk)
+		return name, []effect.Effect{{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Exec: effect.NoExec}}, true
+	}
+	if r.ix.Modeled(fn.Pkg()) {
+		return name, nil, true
+	}
+	if fn.Pkg() == r.pass.Pkg {
+		if f := r.prog.FuncValue(fn); f != nil {
+			if s := r.sums.Of(f); s != nil {
+				return name, s.Effects, true
+			}
+		}
+		return name, nil, false
+	}
+	var s summary.Summary
+	if r.pass.ImportObjectFact(fn, &s) {
+		return name, s.Effects, true
+	}
+	return name, nil, false
+}
+
+// throughField reports whether e is a dynamic call on a value loaded from
+// a struct field: one a wiring package may resolve.
+func throughField(e *effect.Effect) bool {
+	_, _, ok := summary.ViaField(e.Via)
+	return ok && e.Kind == effect.KindDynamic && !e.Folded
+}
+
+// exportHandlerFacts marks the package's handlers that still call through
+// struct fields after its own wiring was applied.
+func exportHandlerFacts(pass *analysis.Pass, found []*handlerPair) {
+	for _, p := range found {
+		h, hr := p.h, p.hr
+		if !h.Local || !h.Owner || h.Fn == nil || h.Fn.Parent() != nil {
+			continue
+		}
+		obj, ok := h.Fn.Object().(*types.Func)
+		if !ok || obj.Pkg() != pass.Pkg {
+			continue
+		}
+		needs := false
+		for i := range hr.Effects {
+			if throughField(&hr.Effects[i]) {
+				needs = true
+				break
+			}
+		}
+		if !needs {
+			continue
+		}
+		f := &handlerFact{Framework: hr.Framework, Task: hr.Task, Name: hr.Name, FullName: hr.FullName, Pos: hr.Pos,
+			At: hr.At, Rule: hr.Rule, AtMostOnce: hr.AtMostOnce}
+		for _, fd := range hr.Findings {
+			f.Decided = appendUnique(f.Decided, fd.Rule)
+		}
+		sort.Strings(f.Decided)
+		pass.ExportObjectFact(obj, f)
+	}
+}
+
+// wiredFindings decides again the handlers of other packages whose field
+// calls this package's wiring resolves, and returns the diagnostics of the
+// rules their own packages did not decide.
+func (r *wiredResolver) wiredFindings(ctx *report.Context, keepPaths bool) []result.Diagnostic {
+	type imported struct {
+		obj  *types.Func
+		fact *handlerFact
+	}
+	var hs []imported
+	for _, of := range r.pass.AllObjectFacts() {
+		f, ok := of.Fact.(*handlerFact)
+		fn, isFunc := of.Object.(*types.Func)
+		if ok && isFunc && fn.Pkg() != r.pass.Pkg {
+			hs = append(hs, imported{fn, f})
+		}
+	}
+	sort.Slice(hs, func(i, j int) bool { return hs[i].fact.Pos < hs[j].fact.Pos })
+	var out []result.Diagnostic
+	for _, h := range hs {
+		var s summary.Summary
+		if !r.pass.ImportObjectFact(h.obj, &s) {
+			continue
+		}
+		effs, changed := r.effects(s.Effects, 0)
+		if !changed {
+			continue
+		}
+		f := h.fact
+		hr := &result.Handler{Framework: f.Framework, Task: f.Task, Name: f.Name, FullName: f.FullName, Pos: f.Pos, At: f.At,
+			Rule: f.Rule, AtMostOnce: f.AtMostOnce, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths)}
+		ctx.Handler(hr)
+		decided := map[string]bool{}
+		for _, rule := range f.Decided {
+			decided[rule] = true
+		}
+		for _, fd := range hr.Findings {
+			if fd.Diagnostic != nil && !decided[fd.Rule] {
+				out = append(out, *fd.Diagnostic)
+			}
+		}
+	}
+	return out
+}

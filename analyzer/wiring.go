@@ -1,0 +1,465 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// Wiring is what lets go vet, one package at a time, resolve a handler's
+// calls through a struct field (d.Notifier.Notify, d.Audit(…)): the
+// package that builds the handler's dependencies (main, typically, which
+// imports both the handler's package and the implementations) stores
+// concrete values into those fields. Each package records, per field, the
+// values its production code stores there (composite literals,
+// assignments, and constructors that store a parameter into a field,
+// which other packages learn from ctorFact); the handlers of its imports
+// whose effects go through such a field (handlerFact) are decided again
+// here with the stored values' method summaries (resolve.go).
+
+// ctorFact records which parameters (receiver first) a function stores
+// into which struct fields (summary.FieldKey): a call of it in another
+// package wires those fields with its arguments.
+// (Slices, not maps: a fact's encoding must be deterministic.)
+type ctorFact struct{ Fields []ctorField }
+
+// ctorField is one parameter stored into fields.
+type ctorField struct {
+	Param  int
+	Fields []string
+}
+
+func (*ctorFact) AFact() {}
+func (f *ctorFact) String() string {
+	var parts []string
+	for _, p := range f.Fields {
+		parts = append(parts, fmt.Sprintf("%d:%v", p.Param, p.Fields))
+	}
+	return "stores map[" + strings.Join(parts, " ") + "]"
+}
+
+// newCtorFact orders the parameters.
+func newCtorFact(fields map[int][]string) *ctorFact {
+	f := &ctorFact{}
+	for p, keys := range fields {
+		f.Fields = append(f.Fields, ctorField{Param: p, Fields: keys})
+	}
+	sort.Slice(f.Fields, func(i, j int) bool { return f.Fields[i].Param < f.Fields[j].Param })
+	return f
+}
+
+// byParam is the fact as a map.
+func (f *ctorFact) byParam() map[int][]string {
+	out := map[int][]string{}
+	for _, p := range f.Fields {
+		out[p.Param] = p.Fields
+	}
+	return out
+}
+
+// implFact records that a function returns an interface whose dynamic type
+// is always one concrete type, with the summaries of that type's methods
+// the interface has: db.NewStore(pool) Store returning &sqlStore{}. The
+// type itself may be unexported and so not reachable from other packages.
+type implFact struct {
+	Type    string
+	Methods []implMethod // by Method
+}
+
+// implMethod is one method of an implFact's type.
+type implMethod struct {
+	Method  string
+	Name    string // display name, "(*db.sqlStore).CreateUser"
+	Summary *summary.Summary
+}
+
+// method returns the named method's entry.
+func (f *implFact) method(name string) (implMethod, bool) {
+	i := sort.Search(len(f.Methods), func(i int) bool { return f.Methods[i].Method >= name })
+	if i < len(f.Methods) && f.Methods[i].Method == name {
+		return f.Methods[i], true
+	}
+	return implMethod{}, false
+}
+
+func (*implFact) AFact()           {}
+func (f *implFact) String() string { return "returns " + f.Type }
+
+// wired is one value stored into a field: a concrete type whose methods
+// are called, a function, the methods of an implFact, or something this
+// package cannot tell (unknown says what).
+type wired struct {
+	typ     types.Type
+	fn      *types.Func
+	closure *ssa.Function // a function literal of this package
+	impl    *implFact
+	unknown string
+	at      string // where it is stored
+}
+
+// wiring maps field keys to the values this package's code stores there.
+type wiring map[string][]wired
+
+// collectWiring reads the stores into struct fields and the constructor
+// calls of the package's production code (test files wire fakes).
+func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
+	w := wiring{}
+	ctors := map[*ssa.Function]map[int][]string{}
+	for _, fn := range funcs {
+		if isTestFile(pass.Fset, fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.Store:
+					fa, ok := in.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" && dynamicField(fa) && !passedThrough(in.Val) {
+						w.add(pass, key, in.Val, summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
+					}
+				case ssa.CallInstruction:
+					c := in.Common()
+					callee := c.StaticCallee()
+					if callee == nil {
+						continue
+					}
+					fields := ctorFields(pass, callee, ctors)
+					for i, keys := range fields {
+						if i >= len(c.Args) || passedThrough(c.Args[i]) {
+							continue
+						}
+						for _, key := range keys {
+							w.add(pass, key, c.Args[i], summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
+						}
+					}
+				}
+			}
+		}
+	}
+	for k, vs := range w {
+		sort.SliceStable(vs, func(i, j int) bool { return vs[i].at < vs[j].at })
+		w[k] = vs
+	}
+	return w
+}
+
+// passedThrough reports whether a stored value is a parameter of the
+// function storing it: that function is a constructor, whose callers wire
+// the field (ctorFact), not a wiring site.
+func passedThrough(v ssa.Value) bool {
+	switch ssavalue.Unconvert(v).(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
+	}
+	return false
+}
+
+// dynamicField reports whether the field holds an interface or a function:
+// the only fields whose stored value decides which code a call runs.
+func dynamicField(fa *ssa.FieldAddr) bool {
+	t := fa.Type().(*types.Pointer).Elem()
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Signature:
+		return true
+	}
+	return false
+}
+
+// add records what value v stored into field key stands for.
+func (w wiring) add(pass *analysis.Pass, key string, v ssa.Value, at string, seen map[ssa.Value]bool) {
+	v = ssavalue.Unconvert(v)
+	if seen[v] {
+		return
+	}
+	seen[v] = true
+	if _, isConst := v.(*ssa.Const); isConst {
+		return // nil
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Interface, *types.Signature:
+	default:
+		// Unconvert took off the conversion to the field's interface:
+		// a concrete value, whose methods the calls run.
+		w[key] = append(w[key], wired{typ: v.Type(), at: at})
+		return
+	}
+	switch x := v.(type) {
+	case *ssa.Function:
+		if obj, ok := x.Object().(*types.Func); ok && x.Parent() == nil {
+			w[key] = append(w[key], wired{fn: obj, at: at})
+			return
+		}
+		w[key] = append(w[key], wired{closure: x, at: at})
+		return
+	case *ssa.MakeClosure:
+		fn := x.Fn.(*ssa.Function)
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" {
+			w[key] = append(w[key], wired{fn: obj, at: at}) // a bound method value
+			return
+		}
+		w[key] = append(w[key], wired{closure: fn, at: at})
+		return
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			w.add(pass, key, e, at, seen)
+		}
+		return
+	case *ssa.Call:
+		if callee := x.Call.StaticCallee(); callee != nil {
+			if impl := implOf(pass, callee); impl != nil {
+				w[key] = append(w[key], wired{impl: impl, at: at})
+				return
+			}
+		}
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			if callee := call.Call.StaticCallee(); callee != nil {
+				if impl := implOf(pass, callee); impl != nil {
+					w[key] = append(w[key], wired{impl: impl, at: at})
+					return
+				}
+			}
+		}
+	}
+	w[key] = append(w[key], wired{unknown: describeWired(v), at: at})
+}
+
+func describeWired(v ssa.Value) string {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return "parameter " + x.Name() + " of " + summary.SSAName(x.Parent())
+	case *ssa.Call:
+		if callee := x.Call.StaticCallee(); callee != nil {
+			return "the result of " + summary.SSAName(callee)
+		}
+		return "the result of a dynamic call"
+	}
+	return "a value computed at run time"
+}
+
+// implOf is the implFact of callee, imported or computed here.
+func implOf(pass *analysis.Pass, callee *ssa.Function) *implFact {
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj == nil {
+		return nil
+	}
+	var f implFact
+	if obj.Pkg() != pass.Pkg && pass.ImportObjectFact(obj, &f) {
+		return &f
+	}
+	return nil
+}
+
+// ctorFields are the fields callee stores its parameters into: from its
+// fact, or from its body when it is in this package.
+func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Function]map[int][]string) map[int][]string {
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	obj, _ := callee.Object().(*types.Func)
+	if obj != nil && obj.Pkg() != pass.Pkg {
+		var f ctorFact
+		if pass.ImportObjectFact(obj, &f) {
+			return f.byParam()
+		}
+		return nil
+	}
+	if m, ok := memo[callee]; ok {
+		return m
+	}
+	memo[callee] = nil // recursion
+	out := map[int][]string{}
+	param := func(v ssa.Value) int {
+		v = ssavalue.Unconvert(v)
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		for i, p := range callee.Params {
+			if p == v {
+				return i
+			}
+		}
+		return -1
+	}
+	// Only fields of what the function makes (its result) or sets up (its
+	// receiver) are wiring: a handler that calls d.Client.Tx(ctx) is not
+	// a constructor of ent.Tx.
+	own := map[string]bool{}
+	if res := callee.Signature.Results(); res.Len() > 0 {
+		own[typeKey(res.At(0).Type())] = true
+	}
+	if recv := callee.Signature.Recv(); recv != nil {
+		own[typeKey(recv.Type())] = true
+	}
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				fa, ok := in.Addr.(*ssa.FieldAddr)
+				if !ok || !dynamicField(fa) || !own[typeKey(fa.X.Type())] {
+					continue
+				}
+				if i := param(in.Val); i >= 0 {
+					if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" {
+						out[i] = appendUnique(out[i], key)
+					}
+				}
+			case ssa.CallInstruction:
+				c := in.Common()
+				inner := c.StaticCallee()
+				if inner == nil {
+					continue
+				}
+				for j, keys := range ctorFields(pass, inner, memo) {
+					if j < len(c.Args) {
+						if i := param(c.Args[j]); i >= 0 {
+							for _, k := range keys {
+								if own[fieldOwner(k)] {
+									out[i] = appendUnique(out[i], k)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = nil
+	}
+	memo[callee] = out
+	return out
+}
+
+// typeKey names the named type t is or points to, as FieldKey spells its
+// part before the field ("field pkg/path.Type").
+func typeKey(t types.Type) string {
+	t = derefType(t)
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return "field " + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// fieldOwner is the typeKey part of a field key.
+func fieldOwner(key string) string {
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		return key[:i]
+	}
+	return key
+}
+
+func appendUnique(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// exportWiringFacts publishes the package's constructors (ctorFact) and
+// the functions returning one concrete type behind an interface (implFact).
+func exportWiringFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Package) {
+	memo := map[*ssa.Function]map[int][]string{}
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg || isTestFile(pass.Fset, fn.Pos()) {
+			continue
+		}
+		if fields := ctorFields(pass, fn, memo); len(fields) > 0 {
+			pass.ExportObjectFact(obj, newCtorFact(fields))
+		}
+		if impl := concreteResult(pass, fn, sums); impl != nil {
+			pass.ExportObjectFact(obj, impl)
+		}
+	}
+}
+
+// concreteResult is the implFact of fn when its first result is an
+// interface and every return puts the same concrete type (or nil) there.
+func concreteResult(pass *analysis.Pass, fn *ssa.Function, sums *summary.Package) *implFact {
+	res := fn.Signature.Results()
+	if res.Len() == 0 {
+		return nil
+	}
+	iface, ok := res.At(0).Type().Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 {
+		return nil
+	}
+	var typ types.Type
+	for _, b := range fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[n-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		v := ssavalue.Unconvert(ret.Results[0])
+		if _, isNil := v.(*ssa.Const); isNil {
+			continue
+		}
+		if types.IsInterface(v.Type()) || (typ != nil && !types.Identical(typ, v.Type())) {
+			return nil
+		}
+		typ = v.Type()
+	}
+	if typ == nil {
+		return nil
+	}
+	if _, named := types.Unalias(derefType(typ)).(*types.Named); !named {
+		return nil // nil only, or a converted func (asynq.HandlerFunc(f)): no methods of its own to summarise
+	}
+	f := &implFact{Type: types.TypeString(typ, func(p *types.Package) string { return p.Name() }), }
+	prog := fn.Prog
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		sel := prog.MethodSets.MethodSet(typ).Lookup(m.Pkg(), m.Name())
+		if sel == nil {
+			continue
+		}
+		if impl := prog.MethodValue(sel); impl != nil {
+			if o := impl.Origin(); o != nil {
+				impl = o
+			}
+			if obj, ok := impl.Object().(*types.Func); ok && obj != nil {
+				if real := prog.FuncValue(obj); real != nil {
+					impl = real
+				}
+			}
+			s := sums.Of(impl)
+			if obj, ok := impl.Object().(*types.Func); s == nil && ok && obj != nil && obj.Pkg() != pass.Pkg {
+				var imported summary.Summary
+				if pass.ImportObjectFact(obj, &imported) {
+					s = &imported
+				}
+			}
+			if s != nil {
+				f.Methods = append(f.Methods, implMethod{Method: m.Name(), Name: summary.SSAName(impl), Summary: s})
+			}
+		}
+	}
+	if len(f.Methods) == 0 {
+		return nil
+	}
+	sort.Slice(f.Methods, func(i, j int) bool { return f.Methods[i].Method < f.Methods[j].Method })
+	return f
+}
+
+func isTestFile(fset *token.FileSet, pos token.Pos) bool {
+	return pos.IsValid() && strings.HasSuffix(fset.Position(pos).Filename, "_test.go")
+}

@@ -1,0 +1,162 @@
+package analyzer_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/report"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/wholeprogram"
+)
+
+// analyse runs the analysis as go vet does (one package at a time, facts
+// between them) on fixture packages and returns each root's diagnostics,
+// by package, as "file:line: rule: message" with file relative to
+// testdata/src.
+func analyse(t *testing.T, opts analyzer.Options, patterns ...string) map[string][]string {
+	t.Helper()
+	results, _ := analyseResults(t, opts, patterns...)
+	return diagnosticsOf(results)
+}
+
+// analyseResults is analyse's analysis, returning the roots' results and,
+// with opts.Whole, the results the whole-program phase makes of them.
+func analyseResults(t *testing.T, opts analyzer.Options, patterns ...string) ([]*result.Result, []*result.Result) {
+	t.Helper()
+	src := filepath.Join(testdata, "src")
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
+			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedModule,
+		Dir: src,
+		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=-mod=mod"),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(opts)}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []*result.Result
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		results = append(results, act.Result.(*result.Result))
+	}
+	if !opts.Whole {
+		return results, nil
+	}
+	ix, _ := models.Builtin()
+	whole, _ := wholeprogram.Resolve(wholeprogram.Input{
+		Fset: pkgs[0].Fset, Packages: pkgs, Graph: graph, Results: results, Index: ix,
+		Report: func(res *result.Result) *report.Context { return report.ForResult(res, false, nil) },
+	})
+	return results, whole
+}
+
+// diagnosticsOf lists the results' diagnostics by package, as
+// "file:line: message" with file relative to testdata/src.
+func diagnosticsOf(results []*result.Result) map[string][]string {
+	src := filepath.Join(testdata, "src")
+	out := map[string][]string{}
+	for _, res := range results {
+		add := func(d *result.Diagnostic) {
+			file, rest, _ := strings.Cut(d.Pos, ":")
+			line, _, _ := strings.Cut(rest, ":")
+			rel, _ := filepath.Rel(src, file)
+			out[res.Package] = append(out[res.Package], rel+":"+line+": "+d.Message)
+		}
+		for i := range res.Diagnostics {
+			add(&res.Diagnostics[i])
+		}
+		for _, h := range res.Handlers {
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					add(f.Diagnostic)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Under go vet the package that wires the handlers' fields (cmd) reports
+// what they do, at the handlers, as the whole-program command does: a
+// constructor's parameters, an unexported implementation behind a
+// returned interface, a field handed to a helper as a parameter. A call
+// no field explains is reported as unresolved in the handler's package.
+func TestWiringUnderVet(t *testing.T) {
+	got := analyse(t, analyzer.Options{}, "wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd")
+	want := map[string][]string{
+		"wiringfix/jobs": {
+			"wiringfix/jobs/jobs.go:51: unresolved: go vet cannot tell what (*jobs.Deps).Local does: calls (jobs.Notifier).Notify through an interface",
+		},
+		"wiringfix/cmd": {
+			"wiringfix/jobs/jobs.go:31: unguarded: handler (*jobs.Deps).Notify repeats its side effects when a job is delivered twice: http post",
+			"wiringfix/jobs/jobs.go:36: unguarded: handler (*jobs.Deps).Save repeats its side effects when a job is delivered twice: insert into saved (medium) at wiringfix/impl/impl.go:33",
+		},
+	}
+	for pkg, ws := range want {
+		if len(got[pkg]) != len(ws) {
+			t.Errorf("%s: %d diagnostics, want %d:\n%s", pkg, len(got[pkg]), len(ws), strings.Join(got[pkg], "\n"))
+			continue
+		}
+		for i, w := range ws {
+			if !strings.HasPrefix(got[pkg][i], w) {
+				t.Errorf("%s: got\n%s\nwant prefix\n%s", pkg, got[pkg][i], w)
+			}
+		}
+	}
+	if len(got["wiringfix/impl"]) > 0 {
+		t.Errorf("impl: %v", got["wiringfix/impl"])
+	}
+
+	// The command leaves all of it to the whole-program phase, which
+	// reports the same findings at the same handlers.
+	perPkg, whole := analyseResults(t, analyzer.Options{Whole: true, KeepSummaries: true}, "wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd")
+	for pkg, ds := range diagnosticsOf(perPkg) {
+		if len(ds) > 0 {
+			t.Errorf("Whole: %s reports %v", pkg, ds)
+		}
+	}
+	// Where go vet says unresolved, the command (VTA) may know more.
+	var vetAll, wholeAll []string
+	unresolvedAt := map[string]bool{}
+	for _, ds := range got {
+		for _, d := range ds {
+			if pos, _, _ := strings.Cut(d, ": unresolved: "); pos != d {
+				unresolvedAt[pos] = true
+				continue
+			}
+			vetAll = append(vetAll, d)
+		}
+	}
+	for _, ds := range diagnosticsOf(whole) {
+		for _, d := range ds {
+			if pos, _, _ := strings.Cut(d, ": "); !unresolvedAt[pos] {
+				wholeAll = append(wholeAll, d)
+			}
+		}
+	}
+	sort.Strings(vetAll)
+	sort.Strings(wholeAll)
+	if strings.Join(vetAll, "\n") != strings.Join(wholeAll, "\n") {
+		t.Errorf("go vet:\n%s\nthe command:\n%s", strings.Join(vetAll, "\n"), strings.Join(wholeAll, "\n"))
+	}
+	// -jobeffects.unresolved=false
+	quiet := analyse(t, analyzer.Options{QuietUnresolved: true}, "wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd")
+	if len(quiet["wiringfix/jobs"]) > 0 {
+		t.Errorf("QuietUnresolved: %v", quiet["wiringfix/jobs"])
+	}
+}

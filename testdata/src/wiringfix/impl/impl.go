@@ -1,0 +1,35 @@
+// Package impl implements the jobs interfaces.
+package impl
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"strings"
+
+	"wiringfix/jobs"
+)
+
+// Poster notifies a partner over HTTP.
+type Poster struct{ URL string }
+
+func (p *Poster) Notify(ctx context.Context, msg string) error {
+	resp, err := http.Post(p.URL, "text/plain", strings.NewReader(msg))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// NewStore returns the store behind the interface: its type is not
+// exported, so other packages know its methods from implFact.
+func NewStore(db *sql.DB) jobs.Store {
+	return &sqlStore{db: db}
+}
+
+type sqlStore struct{ db *sql.DB }
+
+func (s *sqlStore) Save(ctx context.Context, id string) error {
+	_, err := s.db.ExecContext(ctx, "insert into saved (id) values ($1)", id)
+	return err
+}
