@@ -60,6 +60,10 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 			w.model(ci, m, recv, margs)
 			return
 		}
+		if ix.Unmodeled(obj) {
+			w.unmodeled(ci, obj)
+			return
+		}
 		if ix.Modeled(obj.Pkg()) {
 			// A library not descended into: function values it is given
 			// are taken as called (sort.Slice, sync.Once.Do, errgroup).
@@ -197,11 +201,22 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 		w.model(ci, &models.Model{SQL: &k}, c.Value, c.Args)
 		return
 	}
+	if ix.Unmodeled(m) {
+		w.unmodeled(ci, m)
+		return
+	}
 	if ix.Modeled(m.Pkg()) {
 		return
 	}
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
+}
+
+// unmodeled adds the unknown effect of a call into a catalogued library
+// that the catalog neither models nor declares inert.
+func (w *walker) unmodeled(ci ssa.CallInstruction, fn *types.Func) {
+	name := FuncName(fn)
+	w.unknown(ci, name, "calls "+fn.Pkg().Path()+"."+strings.Replace(name, fn.Pkg().Name()+".", "", 1)+", which the catalog knows the library of but does not model")
 }
 
 // structuralSQL recognises an SQL executor by its shape: a method named

@@ -70,6 +70,8 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 		if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
 			if m != nil {
 				w.model(ci, m, r.recv, nil)
+			} else if w.p.env.Index.Unmodeled(obj) {
+				w.unmodeled(ci, obj)
 			}
 			return
 		}
