@@ -27,8 +27,8 @@ type Index struct {
 	random       map[string]bool
 	inertFuncs   map[string]bool
 	inert        inertSet
-	unknown      inertSet // declared effects without a model
-	inertPkgs    []string // packages (and "/..." prefixes) of all-inert libraries
+	unknown      inertSet                     // declared effects without a model
+	inertPkgs    []string                     // packages (and "/..." prefixes) of all-inert libraries
 	callbacks    map[string]*CallbackRegistry // by registering function
 	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
 	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
