@@ -26,6 +26,9 @@ type Index struct {
 	noRows       map[string]bool
 	random       map[string]bool
 	inertFuncs   map[string]bool
+	inert        inertSet
+	unknown      inertSet                     // declared effects without a model
+	inertPkgs    []string                     // packages (and "/..." prefixes) of all-inert libraries
 	callbacks    map[string]*CallbackRegistry // by registering function
 	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
 	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
@@ -272,6 +275,11 @@ func NewIndex(files ...File) (*Index, error) {
 			for _, t := range lib.InertFuncTypes {
 				ix.inertFuncs[t] = true
 			}
+			ix.inert.add(lib.Inert...)
+			ix.unknown.add(lib.Unknown...)
+			if lib.AllInert {
+				ix.inertPkgs = append(ix.inertPkgs, lib.Packages...)
+			}
 			for k := range lib.Callbacks {
 				reg := &lib.Callbacks[k]
 				if reg.ReceiverSuffix != "" {
@@ -346,6 +354,86 @@ func (ix *Index) Lookup(fn *types.Func) *Model {
 		}
 	}
 	return nil
+}
+
+// Inert reports whether fn is a call of a catalogued library that the
+// catalog declares without effect.
+func (ix *Index) Inert(fn *types.Func) bool {
+	if fn.Pkg() != nil {
+		p := fn.Pkg().Path()
+		for _, q := range ix.inertPkgs {
+			if p == q || (strings.HasSuffix(q, "/...") && strings.HasPrefix(p+"/", strings.TrimSuffix(q, "..."))) {
+				return true
+			}
+		}
+	}
+	return ix.inert.match(FuncKey(fn))
+}
+
+// Classified reports whether the catalog decides a call of a catalogued
+// library: it models it, declares it inert, or declares it unknown.
+func (ix *Index) Classified(fn *types.Func) bool {
+	return ix.Lookup(fn) != nil || ix.Inert(fn) || ix.unknown.match(FuncKey(fn))
+}
+
+// Unmodeled reports whether a call of fn is one the catalog knows the
+// library of but neither models nor declares inert: an unknown effect.
+// The standard library's packages are exempt: only its listed calls have
+// effects.
+func (ix *Index) Unmodeled(fn *types.Func) bool {
+	return ix.ModeledLibrary(fn.Pkg()) && ix.Lookup(fn) == nil && !ix.Inert(fn)
+}
+
+// inertSet matches function keys against inert patterns: exact keys, and
+// patterns with "*" wildcards.
+type inertSet struct {
+	exact    map[string]bool
+	patterns []string
+}
+
+func (s *inertSet) add(patterns ...string) {
+	for _, p := range patterns {
+		if !strings.Contains(p, "*") {
+			if s.exact == nil {
+				s.exact = map[string]bool{}
+			}
+			s.exact[p] = true
+			continue
+		}
+		s.patterns = append(s.patterns, p)
+	}
+}
+
+func (s *inertSet) match(key string) bool {
+	if s.exact[key] {
+		return true
+	}
+	for _, p := range s.patterns {
+		if wildcard(p, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcard matches s against a pattern whose "*" match any text.
+func wildcard(pattern, s string) bool {
+	parts := strings.Split(pattern, "*")
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	for i, part := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(s, part)
+		}
+		j := strings.Index(s, part)
+		if j < 0 {
+			return false
+		}
+		s = s[j+len(part):]
+	}
+	return true
 }
 
 // Callback returns the registry fn registers callbacks with, if any.

@@ -36,6 +36,20 @@ type Library struct {
 	InertFuncTypes []string `yaml:"inert_func_types"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
+	// Inert are the library's calls that have no effect (getters,
+	// builders, options, reads of its own state), as function keys where
+	// "*" matches any text: "(*github.com/hibiken/asynq.Task).*",
+	// "github.com/jackc/pgx/v5/pgtype.*". Any other call into the library
+	// that no model lists is an unknown effect naming the call: the catalog
+	// is complete or it is honest.
+	Inert []string `yaml:"inert"`
+	// AllInert declares every call of the library's packages inert
+	// (logging, metrics, tracing: nothing a redelivery makes harmful).
+	AllInert bool `yaml:"all_inert"`
+	// Unknown are calls with effects the catalog does not model, declared
+	// so (the same patterns as Inert): they stay unknown effects; listing
+	// them records that it is a decision, not an oversight.
+	Unknown []string `yaml:"unknown"`
 	// Callbacks say how code registers functions the library later runs
 	// inside its own operations (gorm's db.Callback().Create().Register).
 	Callbacks []CallbackRegistry `yaml:"callbacks"`

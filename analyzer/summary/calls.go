@@ -62,6 +62,10 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 			w.applyModel(ci, obj, m, recv, margs)
 			return
 		}
+		if ix.Unmodeled(obj) {
+			w.unmodeled(ci, obj)
+			return
+		}
 		if ix.Modeled(obj.Pkg()) {
 			// A library not descended into: function values it is given
 			// are taken as called (sort.Slice, sync.Once.Do, errgroup).
@@ -203,6 +207,10 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	}
 	if k := structuralSQL(m); k >= 0 {
 		w.model(ci, &models.Model{SQL: &k}, c.Value, c.Args)
+		return
+	}
+	if ix.Unmodeled(m) {
+		w.unmodeled(ci, m)
 		return
 	}
 	if ix.Modeled(m.Pkg()) {
@@ -363,6 +371,13 @@ func untypedOrigin(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// unmodeled adds the unknown effect of a call into a catalogued library
+// that the catalog neither models nor declares inert.
+func (w *walker) unmodeled(ci ssa.CallInstruction, fn *types.Func) {
+	name := FuncName(fn)
+	w.unknown(ci, name, "calls "+fn.Pkg().Path()+"."+strings.Replace(name, fn.Pkg().Name()+".", "", 1)+", which the catalog knows the library of but does not model")
 }
 
 // structuralSQL recognises an SQL executor by its shape: a method named

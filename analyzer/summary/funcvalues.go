@@ -71,6 +71,8 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 		if m := w.p.env.Index.Lookup(obj); m != nil || w.p.env.Index.Modeled(obj.Pkg()) {
 			if m != nil {
 				w.applyModel(ci, obj, m, r.recv, nil)
+			} else if w.p.env.Index.Unmodeled(obj) {
+				w.unmodeled(ci, obj)
 			}
 			return
 		}
