@@ -126,3 +126,11 @@ func TestThirdPartyBoundary(t *testing.T) {
 		}
 	}
 }
+
+func TestConstraintClaims(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "constraintfix")
+}
+
+func TestCheckThenAct(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "checkactfix")
+}

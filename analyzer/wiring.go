@@ -424,7 +424,7 @@ func concreteResult(pass *analysis.Pass, fn *ssa.Function, sums *summary.Package
 	if _, named := types.Unalias(derefType(typ)).(*types.Named); !named {
 		return nil // nil only, or a converted func (asynq.HandlerFunc(f)): no methods of its own to summarise
 	}
-	f := &implFact{Type: types.TypeString(typ, func(p *types.Package) string { return p.Name() }), }
+	f := &implFact{Type: types.TypeString(typ, func(p *types.Package) string { return p.Name() })}
 	prog := fn.Prog
 	for i := 0; i < iface.NumMethods(); i++ {
 		m := iface.Method(i)

@@ -2,11 +2,13 @@ package guard
 
 import (
 	"fmt"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // claims: a claim guards the effects its result decides (they run only on
@@ -39,52 +41,60 @@ func (a *analysis) claims() *ClaimReturn {
 			}
 			continue
 		}
-		var firsts []*ssa.BasicBlock
-		for _, t := range tests {
-			if len(t.first.Preds) == 1 {
-				firsts = append(firsts, t.first)
-			}
-		}
-		guarded := func(b *ssa.BasicBlock) bool {
-			for _, f := range firsts {
-				if f.Dominates(b) {
-					return true
-				}
-			}
-			return false
-		}
-		claimPos := c.Effect.Evidence()
-		separate := false
-		for _, s := range a.sites {
-			e := s.Effect
-			if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
-				continue
-			}
-			g := &effect.Guard{Kind: effect.GuardClaim, Expr: c.Effect.ClaimKey, Pos: claimPos}
-			switch {
-			case e.Kind == effect.KindDBWrite:
-				if c.Exec != nil && c.Effect.Tx && sameExec(s.Exec, c.Exec) {
-					g.SameTx = true
-					e.Guard = g
-					continue
-				}
-				e.Issue, e.IssuePos = rules.SeparateTx, claimPos
-				if !separate {
-					separate = true
-					a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: claimPos, Message: fmt.Sprintf(
-						"the claim on %s commits separately from the %s at %s: a crash between them loses the effect (the key is taken) or, if the claim rolls back alone, repeats it; run the claim and the effect in one transaction",
-						orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""))})
-				}
-			case e.Risk == effect.Critical:
-				e.Detail = effect.JoinDetail(e.Detail, "a DB claim does not protect money: a crash between the call and the commit repeats it; pass a stable idempotency key")
-			default:
-				g.Window = true
-				e.Guard = g
-			}
-		}
+		a.guardFirstTime(c, tests, c.Effect.ClaimKey)
 		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos)...)
 	}
 	return claimReturn
+}
+
+// guardFirstTime guards the effects that run only on the first-time edges
+// of the tests of claim c's outcome: database effects on c's transaction,
+// external ones with a crash window; database effects on another handle
+// are guard-separate-tx, money is never guarded by a DB claim.
+func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
+	var firsts []*ssa.BasicBlock
+	for _, t := range tests {
+		if len(t.first.Preds) == 1 {
+			firsts = append(firsts, t.first)
+		}
+	}
+	guarded := func(b *ssa.BasicBlock) bool {
+		for _, f := range firsts {
+			if f.Dominates(b) {
+				return true
+			}
+		}
+		return false
+	}
+	claimPos := c.Effect.Evidence()
+	separate := false
+	for _, s := range a.sites {
+		e := s.Effect
+		if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+			continue
+		}
+		g := &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos}
+		switch {
+		case e.Kind == effect.KindDBWrite:
+			if (c.Exec != nil && c.Effect.Tx && sameExec(s.Exec, c.Exec)) || a.sameSession(s, c) {
+				g.SameTx = true
+				e.Guard = g
+				continue
+			}
+			e.Issue, e.IssuePos = rules.SeparateTx, claimPos
+			if !separate {
+				separate = true
+				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: claimPos, Message: fmt.Sprintf(
+					"the claim on %s commits separately from the %s at %s: a crash between them loses the effect (the key is taken) or, if the claim rolls back alone, repeats it; run the claim and the effect in one transaction",
+					orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""))})
+			}
+		case e.Risk == effect.Critical:
+			e.Detail = effect.JoinDetail(e.Detail, "a DB claim does not protect money: a crash between the call and the commit repeats it; pass a stable idempotency key")
+		default:
+			g.Window = true
+			e.Guard = g
+		}
+	}
 }
 
 func orTable(s string) string {
@@ -92,4 +102,22 @@ func orTable(s string) string {
 		return "the key table"
 	}
 	return s
+}
+
+// sameSession reports whether two calls get the same transaction context
+// (a Mongo SessionContext inside WithTransaction): they commit together
+// whatever collection they write.
+func (a *analysis) sameSession(s, c *Site) bool {
+	sv, cv := a.sessionArg(s.Instr), a.sessionArg(c.Instr)
+	return sv != nil && sameExec(sv, cv)
+}
+
+func (a *analysis) sessionArg(ci ssa.CallInstruction) ssa.Value {
+	for _, v := range ci.Common().Args {
+		v = ssavalue.Unconvert(v) // passed as a context.Context
+		if a.env.Index.IsTransaction(v.Type()) && types.IsInterface(v.Type()) {
+			return v
+		}
+	}
+	return nil
 }

@@ -15,6 +15,9 @@ type Env struct {
 	Index *models.Index
 	// Text returns the source text of the expression computing a value.
 	Text func(ssa.Value) string
+	// DuplicateTest reports whether a function of the program tests an
+	// error for a unique-key violation (IsDuplicateTest, from its summary).
+	DuplicateTest func(*ssa.Function) bool
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,
@@ -24,7 +27,9 @@ type Env struct {
 // The strategies run in this order, each in its own file: idempotency keys
 // on external calls (key.go), acknowledgements before the effects in pull
 // loops (ack.go), framework completions in a transaction (completion.go),
-// and claims whose result decides whether the effects run (claim.go). A
+// claims whose result decides whether the effects run (claim.go), and
+// inserts whose unique-key violation is taken as success (constraint.go);
+// then the guard checked without being held (checkact.go). A
 // site one strategy guards or marks with a pitfall is left to it by the
 // later ones.
 func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn) {
@@ -33,6 +38,8 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 	a.acks()
 	a.completions()
 	ret := a.claims()
+	a.constraintClaims()
+	a.checkThenAct()
 	return a.pitfalls, ret
 }
 

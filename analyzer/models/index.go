@@ -24,6 +24,8 @@ type Index struct {
 	prefixes     []string // package path prefixes ending in "/..."
 	transactions map[string]bool
 	noRows       map[string]bool
+	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
+	uniqueText   []string        // message texts
 	random       map[string]bool
 	inertFuncs   map[string]bool
 	inert        inertSet
@@ -246,6 +248,7 @@ func NewIndex(files ...File) (*Index, error) {
 		packages:     map[string]bool{},
 		transactions: map[string]bool{},
 		noRows:       map[string]bool{},
+		unique:       map[string]bool{},
 		random:       map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
@@ -265,6 +268,20 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, v := range lib.NoRows {
 				ix.noRows[v] = true
+			}
+			for _, u := range lib.UniqueViolations {
+				switch {
+				case u.Field != "":
+					ix.unique["field "+u.Field+"="+u.Value] = true
+				case u.Method != "":
+					ix.unique["method "+u.Method+"="+u.Value] = true
+				case u.Test != "":
+					ix.unique["test "+u.Test] = true
+				case u.Error != "":
+					ix.unique["error "+u.Error] = true
+				case u.Message != "":
+					ix.uniqueText = append(ix.uniqueText, u.Message)
+				}
 			}
 			for _, r := range lib.Random {
 				ix.random[r] = true
@@ -615,4 +632,34 @@ func typeName(t types.Type) string {
 		return ""
 	}
 	return prefix + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// UniqueField reports whether comparing field key ("pkg/path.Type.Field")
+// or method key (FuncKey) with value tests for a unique-key violation.
+func (ix *Index) UniqueField(field, value string) bool { return ix.unique["field "+field+"="+value] }
+
+// UniqueMethod is UniqueField for a method's result.
+func (ix *Index) UniqueMethod(fn *types.Func, value string) bool {
+	return ix.unique["method "+FuncKey(fn)+"="+value]
+}
+
+// UniqueTest reports whether fn reports a unique-key violation of its
+// error argument (mongo.IsDuplicateKeyError).
+func (ix *Index) UniqueTest(fn *types.Func) bool { return ix.unique["test "+FuncKey(fn)] }
+
+// UniqueError reports whether errors.Is against v tests for a unique-key
+// violation (gorm.ErrDuplicatedKey).
+func (ix *Index) UniqueError(v *types.Var) bool {
+	return v.Pkg() != nil && ix.unique["error "+v.Pkg().Path()+"."+v.Name()]
+}
+
+// UniqueText reports whether an error message containing s is a unique-key
+// violation's.
+func (ix *Index) UniqueText(s string) bool {
+	for _, t := range ix.uniqueText {
+		if strings.Contains(s, t) || (len(s) >= 5 && strings.Contains(t, s)) {
+			return true
+		}
+	}
+	return false
 }

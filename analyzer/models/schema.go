@@ -24,6 +24,10 @@ type Library struct {
 	// NoRows are package-level error variables a claim returns on conflict
 	// when it has a RETURNING clause ("database/sql.ErrNoRows").
 	NoRows []string `yaml:"no_rows"`
+	// UniqueViolations say how code recognises a unique-key violation
+	// (a second insert of the same key): an insert whose violation is
+	// taken as success dedupes by its constraint.
+	UniqueViolations []UniqueViolation `yaml:"unique_violations"`
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`
@@ -308,4 +312,19 @@ type FieldValue struct {
 	Arg    int    `yaml:"arg"`
 	Field  string `yaml:"field"`
 	Equals string `yaml:"equals"`
+}
+
+// UniqueViolation is one way to recognise a unique-key violation, exactly
+// one of: a field of a driver's error compared with a value
+// ("github.com/jackc/pgx/v5/pgconn.PgError.Code" == "23505"), a method of
+// it compared with a value, a function that reports one (mongo
+// IsDuplicateKeyError), an error variable errors.Is matches
+// (gorm.ErrDuplicatedKey), or text in the error's message.
+type UniqueViolation struct {
+	Field   string `yaml:"field"`
+	Method  string `yaml:"method"`
+	Value   string `yaml:"value"`
+	Test    string `yaml:"test"`
+	Error   string `yaml:"error"`
+	Message string `yaml:"message"`
 }

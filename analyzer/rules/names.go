@@ -8,6 +8,7 @@ const (
 	RandomKey          = "random-key"
 	DuplicateAsError   = "duplicate-as-error"
 	ClaimUnchecked     = "claim-unchecked"
+	CheckThenAct       = "check-then-act"
 	AckBeforeEffect    = "ack-before-effect"
 	WorkflowSideEffect = "workflow-side-effect"
 	UnknownEffect      = "unknown-effect"

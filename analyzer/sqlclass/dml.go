@@ -173,12 +173,25 @@ func cteNames(w *pg_query.WithClause) map[string]bool {
 
 // firstTable returns the first table a select reads, for information only:
 // the left-most relation of its FROM (of the left arm of a set operation),
-// unless that is a CTE.
+// unless that is a CTE; without a FROM, that of the first subquery it
+// selects (select exists(select 1 from processed_jobs where …)).
 func firstTable(sel *pg_query.SelectStmt, ctes map[string]bool) string {
 	for sel != nil && sel.Larg != nil {
 		sel = sel.Larg
 	}
-	if sel == nil || len(sel.FromClause) == 0 {
+	if sel == nil {
+		return ""
+	}
+	if len(sel.FromClause) == 0 {
+		for _, t := range sel.TargetList {
+			if rt := t.GetResTarget(); rt != nil {
+				if sl := rt.Val.GetSubLink(); sl != nil {
+					if sub := sl.Subselect.GetSelectStmt(); sub != nil {
+						return firstTable(sub, ctes)
+					}
+				}
+			}
+		}
 		return ""
 	}
 	n := sel.FromClause[0]

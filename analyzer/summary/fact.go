@@ -21,6 +21,10 @@ type Summary struct {
 	// ClaimReturn is set when the function makes a claim and returns its
 	// outcome: its callers test the call's result as they would the claim's.
 	ClaimReturn *guard.ClaimReturn
+	// DuplicateTest: the function tells whether its error argument is a
+	// unique-key violation (isUniqueViolation(err) bool); a caller that
+	// takes one as success after an insert dedupes by the constraint.
+	DuplicateTest bool
 	// StmtArg (1-based; 0 when none) is the parameter whose prepared
 	// statement the function returns (a TxStmt(tx, stmt) helper).
 	StmtArg int
@@ -39,7 +43,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 && !s.DuplicateTest {
 		return "no effects"
 	}
 	var parts []string
@@ -80,6 +84,9 @@ func (s *Summary) String() string {
 	}
 	if s.RequestMethodArg > 0 {
 		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))
+	}
+	if s.DuplicateTest {
+		parts = append(parts, "tests for a unique-key violation")
 	}
 	if s.ClaimReturn != nil {
 		parts = append(parts, fmt.Sprintf("returns claim result %d (%s)", s.ClaimReturn.Index, s.ClaimReturn.Kind))
@@ -224,7 +231,7 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 // every round.
 func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
-		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) {
+		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest {
 		return false
 	}
 	for i := range a.Effects {

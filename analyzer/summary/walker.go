@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -29,11 +31,12 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 			}
 		}
 	}
-	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText}
+	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn), StmtArg: w.stmtArg(fn)}
+	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn), StmtArg: w.stmtArg(fn),
+		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	for _, site := range w.sites {
 		if site.Effect.Kind == effect.KindAck {
 			continue // used by the guard analysis only
@@ -116,4 +119,22 @@ func (w *walker) unknown(ci ssa.CallInstruction, target, detail string) {
 		Exec:   effect.NoExec,
 	}
 	w.addSite(e, ci, nil, true)
+}
+
+// duplicateTest reports whether fn's summary says it tests an error for a
+// unique-key violation.
+func (p *Package) duplicateTest(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if p.set[fn] {
+		s := p.sums[fn]
+		return s != nil && s.DuplicateTest
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && p.env.Import != nil {
+		if s, ok := p.env.Import(obj); ok && s != nil {
+			return s.DuplicateTest
+		}
+	}
+	return false
 }

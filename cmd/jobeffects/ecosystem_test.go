@@ -72,6 +72,7 @@ func TestEcosystemModule(t *testing.T) {
 	var inv struct {
 		Handlers []struct {
 			Handler     string
+			Findings    []struct{ Rule string }
 			SideEffects []struct {
 				Kind      string
 				Operation string
@@ -86,6 +87,33 @@ func TestEcosystemModule(t *testing.T) {
 	if err := yaml.Unmarshal(outputs[0], &inv); err != nil {
 		t.Fatal(err)
 	}
+	// Dedup by a unique key on the real pgx and Mongo drivers: the
+	// violation taken as success guards the insert and, in one
+	// transaction, what follows; outside one, the later write commits
+	// separately.
+	for _, c := range []struct{ handler, effects, rules string }{
+		{"PgxDedup", "insert:true update-increment:true", ""},
+		{"MongoDedup", "insert:true increment:false", "guard-separate-tx"},
+		// The check is not held: check-then-act at the check; the record
+		// insert itself repeats too.
+		{"CheckThenRecord", "update-increment:false insert:false select:false", "unguarded check-then-act"},
+	} {
+		var effs, rules []string
+		for _, h := range inv.Handlers {
+			if h.Handler == "example.com/ecosystem/jobs.(*DedupDeps)."+c.handler {
+				for _, e := range h.SideEffects {
+					effs = append(effs, fmt.Sprintf("%s:%v", e.Operation, e.Guarded))
+				}
+				for _, f := range h.Findings {
+					rules = append(rules, f.Rule)
+				}
+			}
+		}
+		if strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
+			t.Errorf("%s: effects %v findings %v, want %s / %q", c.handler, effs, rules, c.effects, c.rules)
+		}
+	}
+
 	effects := func(handler string) string {
 		var b strings.Builder
 		for _, h := range inv.Handlers {

@@ -98,6 +98,26 @@ func (d *Deps) InTransaction(ctx context.Context, t *asynq.Task) error { // want
 	return err
 }
 
+// ClaimInTransaction makes the same claim and the credit with the session
+// context of one transaction: both commit together, the credit is guarded.
+func (d *Deps) ClaimInTransaction(ctx context.Context, t *asynq.Task) error { // want ClaimInTransaction:`^effects: db_write/insert processed guarded=processed_jobs; db_write/increment accounts guarded=processed_jobs$`
+	sess, err := d.Client.StartSession()
+	if err != nil {
+		return err
+	}
+	defer sess.EndSession(ctx)
+	_, err = sess.WithTransaction(ctx, func(sc mongo.SessionContext) (interface{}, error) {
+		if _, err := d.DB.Collection("processed").InsertOne(sc, bson.M{"_id": t.Type()}); err != nil {
+			if mongo.IsDuplicateKeyError(err) {
+				return nil, nil
+			}
+			return nil, err
+		}
+		return d.DB.Collection("accounts").UpdateOne(sc, bson.M{"_id": 1}, bson.M{"$inc": bson.M{"balance": 10}})
+	})
+	return err
+}
+
 // InSession inserts inside UseSession.
 func (d *Deps) InSession(ctx context.Context, t *asynq.Task) error { // want InSession:`^effects: db_write/insert orders$` `unguarded: handler \(\*ecomongo.Deps\).InSession .*insert into orders \(medium\)`
 	return d.Client.UseSession(ctx, func(sc mongo.SessionContext) error {
@@ -107,15 +127,11 @@ func (d *Deps) InSession(ctx context.Context, t *asynq.Task) error { // want InS
 }
 
 // ClaimByID inserts a document whose _id is the job key: a duplicate
-// delivery gets a duplicate-key error, which is tested.
-// Correct: the insert into processed is a claim guarding the credit
-// (guard_kind processed_jobs, window for a non-transactional store).
-// TODO(engine): no model field says "InsertOne with an _id from job data is
-// a claim whose duplicate test is mongo.IsDuplicateKeyError(err)"
-// (claim_when only compares a struct field with a constant); both effects
-// are unguarded and the handler is reported.
-func (d *Deps) ClaimByID(ctx context.Context, t *asynq.Task) error { // want ClaimByID:`^effects: db_write/insert processed; db_write/increment accounts$` `unguarded: handler \(\*ecomongo.Deps\).ClaimByID .*insert into processed \(medium\) at ecomongo/ecomongo.go:\d+ is not guarded, nor are 1 other effects`
-	_, err := d.DB.Collection("processed").InsertOne(ctx, bson.M{"_id": t.Type()})
+// delivery gets a duplicate-key error, which is taken as success. The
+// insert dedupes by its key; the credit after it commits separately
+// (no session transaction): guard-separate-tx.
+func (d *Deps) ClaimByID(ctx context.Context, t *asynq.Task) error { // want ClaimByID:`^effects: db_write/insert processed guarded=processed_jobs; db_write/increment accounts issue=guard-separate-tx$`
+	_, err := d.DB.Collection("processed").InsertOne(ctx, bson.M{"_id": t.Type()}) // want `guard-separate-tx: the claim on processed commits separately from the increment of accounts`
 	if mongo.IsDuplicateKeyError(err) {
 		return nil
 	}

@@ -1,0 +1,214 @@
+package guard
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// checkThenAct finds the seed pitfall of checking the guard without
+// holding it:
+//
+//	select exists(select 1 from processed_jobs where key = $1)  -- the check
+//	if done { return nil }
+//	… the effects …
+//	insert into processed_jobs (key) values ($1)               -- the record
+//
+// Two deliveries at once (a redelivery while the first still runs, or a
+// crash between the effects and the record) both see "not done" and both
+// run the effects. A read of a table whose result decides a branch, with
+// effects and then a write into the same table on that branch, is
+// check-then-act, reported at the check; the effects in between carry it
+// as their issue instead of plain unguarded.
+func (a *analysis) checkThenAct() {
+	for _, r := range a.sites {
+		re := r.Effect
+		if !r.Direct || re.Kind != effect.KindDBRead || re.Target == "" {
+			continue
+		}
+		read := r.Instr.Value()
+		if read == nil {
+			continue
+		}
+		for _, b := range a.fn.Blocks {
+			n := len(b.Instrs)
+			if n == 0 {
+				continue
+			}
+			ifi, ok := b.Instrs[n-1].(*ssa.If)
+			if !ok || !after(r.Instr, ifi) || !influenced(ifi.Cond, read, 0) {
+				continue
+			}
+			for i, succ := range b.Succs {
+				if len(succ.Preds) != 1 || !a.skipsAsDone(b.Succs[1-i], succ) {
+					continue
+				}
+				if a.checkedBranch(r, succ) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// skipsAsDone reports whether the other branch of a check returns
+// success without doing the work: the "already done" answer (a branch that
+// returns an error is a lookup failing, not a guard).
+func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
+	rets := returnsFrom(other, work)
+	if len(rets) == 0 {
+		return false
+	}
+	res := a.fn.Signature.Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return true
+	}
+	for _, ret := range rets {
+		if !isNil(returned(ret, len(ret.Results)-1)) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkedBranch reports (and records) check-then-act when the branch
+// runs unguarded effects and then writes the checked table.
+func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
+	var record *Site
+	for _, w := range a.sites {
+		we := w.Effect
+		if w.Direct && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && branch.Dominates(w.Instr.Block()) {
+			record = w
+			break
+		}
+	}
+	if record == nil {
+		return false
+	}
+	var exposed []*Site
+	for _, s := range a.sites {
+		e := s.Effect
+		if s == record || s == check || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, record.Instr) {
+			continue
+		}
+		exposed = append(exposed, s)
+	}
+	if len(exposed) == 0 {
+		return false
+	}
+	checkPos := check.Effect.Evidence()
+	for _, s := range exposed {
+		s.Effect.Issue, s.Effect.IssuePos = rules.CheckThenAct, checkPos
+	}
+	first := exposed[0].Effect
+	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: fmt.Sprintf(
+		"this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
+		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))})
+	return true
+}
+
+// influenced reports whether v is computed from read: the read's result, a
+// variable a Scan of it filled, an error of that Scan, a comparison of any
+// of those.
+func influenced(v, read ssa.Value, depth int) bool {
+	if depth > 10 || v == nil {
+		return false
+	}
+	if v == read {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				return scanned(alloc, read)
+			}
+		}
+		return influenced(x.X, read, depth+1)
+	case *ssa.BinOp:
+		return influenced(x.X, read, depth+1) || influenced(x.Y, read, depth+1)
+	case *ssa.Extract:
+		return influenced(x.Tuple, read, depth+1)
+	case *ssa.ChangeType:
+		return influenced(x.X, read, depth+1)
+	case *ssa.MakeInterface:
+		return influenced(x.X, read, depth+1)
+	case *ssa.Field:
+		return influenced(x.X, read, depth+1)
+	case *ssa.FieldAddr:
+		return influenced(x.X, read, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if influenced(e, read, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if x.Call.IsInvoke() && influenced(x.Call.Value, read, depth+1) {
+			return true
+		}
+		for _, arg := range x.Call.Args {
+			if influenced(arg, read, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scanned reports whether alloc is a destination the read fills: an
+// argument of the read call itself (sqlx Get(&dest, …)) or of a call on
+// its result (row.Scan(&exists)).
+func scanned(alloc *ssa.Alloc, read ssa.Value) bool {
+	for _, r := range ssavalue.Referrers(alloc) {
+		users := []ssa.Instruction{r}
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			for _, u := range ssavalue.Referrers(mi) {
+				users = append(users, u)
+				users = append(users, variadicUsers(u, mi)...)
+			}
+		}
+		for _, u := range users {
+			call, ok := u.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if ssa.Value(call) == read {
+				return true
+			}
+			if call.Call.IsInvoke() && call.Call.Value == read {
+				return true
+			}
+			if len(call.Call.Args) > 0 && call.Call.Args[0] == read {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// variadicUsers are the calls that get v through a variadic argument
+// (Scan(&a, &b): v is stored into the element of an array sliced into
+// the call's last argument).
+func variadicUsers(u ssa.Instruction, v ssa.Value) []ssa.Instruction {
+	st, ok := u.(*ssa.Store)
+	if !ok || st.Val != v {
+		return nil
+	}
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Instruction
+	for _, r := range ssavalue.Referrers(ia.X) {
+		if sl, ok := r.(*ssa.Slice); ok {
+			out = append(out, ssavalue.Referrers(sl)...)
+		}
+	}
+	return out
+}

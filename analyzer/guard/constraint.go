@@ -1,0 +1,467 @@
+package guard
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// constraintClaims: a plain insert whose unique-key violation the function
+// takes as success dedupes by its own constraint —
+//
+//	if _, err := tx.Exec(ctx, "insert into payments (id, …) …", id); err != nil {
+//		var pgErr *pgconn.PgError
+//		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+//			return nil // delivered before
+//		}
+//		return err
+//	}
+//
+// — so a second delivery inserts nothing: the insert is guarded, and so are
+// the effects that run only when it succeeded, as after a claim. How a
+// violation is recognised (driver error codes, mongo.IsDuplicateKeyError,
+// gorm.ErrDuplicatedKey, messages) is catalog data; helpers that test for
+// one (isUniqueViolation(err) bool) are known from their summaries. A
+// duplicate branch that returns the error is duplicate-as-error.
+func (a *analysis) constraintClaims() {
+	for _, c := range a.sites {
+		e := c.Effect
+		if !c.Direct || e.Kind != effect.KindDBWrite || e.Op != effect.OpInsert || e.Guard != nil || e.Issue != "" {
+			continue
+		}
+		errv := errorOf(c.Instr)
+		if errv == nil {
+			continue
+		}
+		tests := a.uniqueTests(errv)
+		if len(tests) == 0 {
+			continue
+		}
+		e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "unique key of " + orTable(e.Target), Pos: e.Evidence(), SameTx: true}
+		e.Detail = effect.JoinDetail(e.Detail, "a unique-key violation is taken as success: the insert dedupes by its constraint")
+		// The effects after it: as after a claim on the insert's handle.
+		claim := *c
+		claimEffect := *e
+		claimEffect.Tx = e.Tx
+		claim.Effect = &claimEffect
+		a.guardFirstTime(&claim, tests, "unique key of "+orTable(e.Target))
+		// Only a branch of its own is the already-processed one: a
+		// violation that falls through to the rest of the handler
+		// (err != nil && !isDup(err)) returns the later effects' errors.
+		var own []test
+		for _, t := range tests {
+			if len(t.dup.Preds) == 1 {
+				own = append(own, t)
+			}
+		}
+		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, own, a.pos)...)
+	}
+}
+
+// errorOf is the error that says whether a call's insert succeeded: its
+// last result, the error of Scan on its row (QueryRow(…).Scan), or the
+// Error field of the result (gorm's db.Create(&x).Error).
+func errorOf(ci ssa.CallInstruction) ssa.Value {
+	call := ci.Value()
+	if call == nil {
+		return nil
+	}
+	if tup, ok := call.Type().(*types.Tuple); ok {
+		if !isError(tup.At(tup.Len() - 1).Type()) {
+			return nil
+		}
+		for _, r := range ssavalue.Referrers(call) {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == tup.Len()-1 {
+				return ex
+			}
+		}
+		return nil
+	}
+	if isError(call.Type()) {
+		return call
+	}
+	for _, r := range ssavalue.Referrers(call) {
+		switch x := r.(type) {
+		case *ssa.Call:
+			if x.Call.IsInvoke() && x.Call.Value == call || len(x.Call.Args) > 0 && x.Call.Args[0] == call {
+				if fn := x.Call.StaticCallee(); (fn != nil && fn.Name() == "Scan") || (x.Call.IsInvoke() && x.Call.Method.Name() == "Scan") {
+					if isError(x.Type()) {
+						return x
+					}
+				}
+			}
+		case *ssa.FieldAddr:
+			if st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct); ok && st.Field(x.Field).Name() == "Error" {
+				for _, l := range ssavalue.Referrers(x) {
+					if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+						return load
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// uniqueTests pairs the function's tests of errv for a unique-key
+// violation (the duplicate edge) with its test of errv against nil (the
+// first-time edge: no error).
+func (a *analysis) uniqueTests(errv ssa.Value) []test {
+	var first *ssa.BasicBlock
+	for _, r := range ssavalue.Referrers(errv) {
+		bin, ok := r.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {
+			continue
+		}
+		for _, rr := range ssavalue.Referrers(bin) {
+			if ifi, ok := rr.(*ssa.If); ok {
+				if bin.Op == token.NEQ {
+					first = ifi.Block().Succs[1]
+				} else {
+					first = ifi.Block().Succs[0]
+				}
+			}
+		}
+	}
+	var tests []test
+	for _, b := range a.fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 {
+			continue
+		}
+		ifi, ok := b.Instrs[n-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if dup, ok := a.uniqueTest(ifi.Cond, errv, 0); ok {
+			t := test{ifi: ifi, first: first, dup: b.Succs[0]}
+			if !dup {
+				t.dup = b.Succs[1]
+			}
+			if t.first == nil {
+				// No test against nil: what runs past the violation test
+				// runs only when it is not one.
+				t.first = b.Succs[0]
+				if dup {
+					t.first = b.Succs[1]
+				}
+			}
+			tests = append(tests, t)
+		}
+	}
+	return tests
+}
+
+// uniqueTest reports whether v tests errv for a unique-key violation, and
+// whether v is true on a violation (false: v is true when it is not one).
+func (a *analysis) uniqueTest(v ssa.Value, errv ssa.Value, depth int) (onDup, ok bool) {
+	if depth > 4 {
+		return false, false
+	}
+	ix := a.env.Index
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			d, ok := a.uniqueTest(x.X, errv, depth+1)
+			return !d, ok
+		}
+	case *ssa.Phi:
+		// a && b: false on one edge, the test on the other.
+		var found, dup bool
+		for _, e := range x.Edges {
+			if c, isConst := e.(*ssa.Const); isConst && c.Value != nil && c.Value.Kind() == constant.Bool {
+				continue
+			}
+			d, ok := a.uniqueTest(e, errv, depth+1)
+			if !ok || (found && d != dup) {
+				return false, false
+			}
+			found, dup = true, d
+		}
+		return dup, found
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return false, false
+		}
+		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
+			if val, isVal := comparedValue(pair[1]); isVal && a.uniqueOperand(pair[0], val, errv) {
+				return x.Op == token.EQL, true
+			}
+		}
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil {
+			return false, false
+		}
+		obj, _ := callee.Object().(*types.Func)
+		if obj == nil {
+			if a.env.DuplicateTest != nil && a.env.DuplicateTest(callee) && anyDerived(x.Call.Args, errv) {
+				return true, true
+			}
+			return false, false
+		}
+		switch {
+		case obj.FullName() == "errors.Is" && len(x.Call.Args) == 2 && fromErr(x.Call.Args[0], errv, 0):
+			if g, isGlobal := ssavalue.Unconvert(loadOf(x.Call.Args[1])).(*ssa.Global); isGlobal {
+				if gv, isVar := g.Object().(*types.Var); isVar && ix.UniqueError(gv) {
+					return true, true
+				}
+			}
+		case obj.FullName() == "strings.Contains" && len(x.Call.Args) == 2 && fromErr(x.Call.Args[0], errv, 0):
+			if c, isConst := x.Call.Args[1].(*ssa.Const); isConst && c.Value != nil && c.Value.Kind() == constant.String && ix.UniqueText(constant.StringVal(c.Value)) {
+				return true, true
+			}
+		case ix.UniqueTest(obj) && anyDerived(x.Call.Args, errv):
+			return true, true
+		case a.env.DuplicateTest != nil && a.env.DuplicateTest(callee) && anyDerived(x.Call.Args, errv):
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// comparedValue is the text a unique-violation entry compares with: a
+// constant's value ("23505", "1062") or a package variable's name
+// ("github.com/mattn/go-sqlite3.ErrConstraintUnique").
+func comparedValue(v ssa.Value) (string, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+		if c.Value.Kind() == constant.String {
+			return constant.StringVal(c.Value), true
+		}
+		return c.Value.ExactString(), true
+	}
+	if g, ok := loadOf(v).(*ssa.Global); ok && g.Pkg != nil {
+		return g.Pkg.Pkg.Path() + "." + g.Name(), true
+	}
+	return "", false
+}
+
+// loadOf is the address a value is loaded from, or the value.
+func loadOf(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		return load.X
+	}
+	return v
+}
+
+// uniqueOperand reports whether v is a field or method result of an error
+// derived from errv that the catalog compares with val for a violation.
+func (a *analysis) uniqueOperand(v ssa.Value, val string, errv ssa.Value) bool {
+	ix := a.env.Index
+	v = ssavalue.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.UnOp: // a load of a field
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if key := fieldKey(fa.X.Type(), fa.Field); key != "" && ix.UniqueField(key, val) {
+				return fromErr(fa.X, errv, 0)
+			}
+		}
+	case *ssa.Field:
+		if key := fieldKey(types.NewPointer(x.X.Type()), x.Field); key != "" && ix.UniqueField(key, val) {
+			return fromErr(x.X, errv, 0)
+		}
+	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil && len(x.Call.Args) > 0 {
+			if obj, ok := fn.Object().(*types.Func); ok && ix.UniqueMethod(obj, val) {
+				return fromErr(x.Call.Args[0], errv, 0)
+			}
+		}
+		if x.Call.IsInvoke() && ix.UniqueMethod(x.Call.Method, val) {
+			return fromErr(x.Call.Value, errv, 0)
+		}
+	}
+	return false
+}
+
+// fieldKey names field i of the struct ptr points to: "pkg/path.Type.Field".
+func fieldKey(ptr types.Type, i int) string {
+	p, ok := ptr.Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(i).Name()
+}
+
+func anyDerived(args []ssa.Value, errv ssa.Value) bool {
+	for _, a := range args {
+		if fromErr(a, errv, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromErr reports whether v is errv or comes from it: a type assertion
+// of it, the target errors.As filled from it, a method result on it
+// (err.Error()), a load or a field of one of those.
+func fromErr(v, errv ssa.Value, depth int) bool {
+	if depth > 8 || v == nil {
+		return false
+	}
+	if v == errv {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return fromErr(x.X, errv, depth+1)
+	case *ssa.ChangeInterface:
+		return fromErr(x.X, errv, depth+1)
+	case *ssa.ChangeType:
+		return fromErr(x.X, errv, depth+1)
+	case *ssa.TypeAssert:
+		return fromErr(x.X, errv, depth+1)
+	case *ssa.Extract:
+		return fromErr(x.Tuple, errv, depth+1)
+	case *ssa.Field:
+		return fromErr(x.X, errv, depth+1)
+	case *ssa.FieldAddr:
+		return fromErr(x.X, errv, depth+1)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if alloc, ok := x.X.(*ssa.Alloc); ok {
+				return asTarget(alloc, errv, depth)
+			}
+			return fromErr(x.X, errv, depth+1)
+		}
+	case *ssa.Alloc:
+		return asTarget(x, errv, depth)
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			return fromErr(x.Call.Value, errv, depth+1)
+		}
+		if len(x.Call.Args) > 0 {
+			if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
+				return fromErr(x.Call.Args[0], errv, depth+1)
+			}
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if fromErr(e, errv, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asTarget reports whether alloc is the target errors.As fills from an
+// error derived from errv (var pgErr *pgconn.PgError; errors.As(err, &pgErr)).
+func asTarget(alloc *ssa.Alloc, errv ssa.Value, depth int) bool {
+	for _, r := range ssavalue.Referrers(alloc) {
+		var users []ssa.Instruction
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			for _, u := range ssavalue.Referrers(mi) {
+				users = append(users, u)
+			}
+		} else {
+			users = append(users, r)
+		}
+		for _, u := range users {
+			call, ok := u.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn := call.Call.StaticCallee()
+			if fn == nil || len(call.Call.Args) != 2 {
+				continue
+			}
+			if obj, ok := fn.Object().(*types.Func); ok && obj.FullName() == "errors.As" && fromErr(call.Call.Args[0], errv, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// IsDuplicateTest reports whether fn tells whether an error argument is a
+// unique-key violation: it returns one bool, which on every return is
+// false or such a test of the error parameter (isUniqueViolation(err)
+// bool). Callers then use it as the test itself.
+func IsDuplicateTest(fn *ssa.Function, env *Env) bool {
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !isBool(res.At(0).Type()) {
+		return false
+	}
+	var param ssa.Value
+	for _, p := range fn.Params {
+		if isError(p.Type()) {
+			param = p
+		}
+	}
+	if param == nil {
+		return false
+	}
+	a := &analysis{fn: fn, env: env}
+	found := false
+	for _, b := range fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[n-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		v := ret.Results[0]
+		if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+			if constant.BoolVal(c.Value) {
+				if !a.onDuplicateEdge(b, param) {
+					return false
+				}
+				found = true
+			}
+			continue
+		}
+		dup, ok := a.uniqueTest(v, param, 0)
+		if !ok || !dup {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// onDuplicateEdge reports whether b runs only on the violation edge of a
+// test of errv (if pgErr.Code == "23505" { return true }).
+func (a *analysis) onDuplicateEdge(b *ssa.BasicBlock, errv ssa.Value) bool {
+	for _, t := range a.fn.Blocks {
+		n := len(t.Instrs)
+		if n == 0 {
+			continue
+		}
+		ifi, ok := t.Instrs[n-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		dup, ok := a.uniqueTest(ifi.Cond, errv, 0)
+		if !ok {
+			continue
+		}
+		edge := t.Succs[0]
+		if !dup {
+			edge = t.Succs[1]
+		}
+		if len(edge.Preds) == 1 && edge.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
