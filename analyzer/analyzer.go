@@ -10,6 +10,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/directive"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
@@ -85,7 +86,9 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 		if wr != nil {
 			if effs, changed := wr.effects(hr.Effects, 0); changed {
 				hr.Effects = effect.FoldAll(effs, opts.KeepPaths)
+				hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, wr.takePitfalls())
 			}
+			wr.takePitfalls()
 		}
 		ctx.Handler(hr)
 		res.Handlers = append(res.Handlers, hr)

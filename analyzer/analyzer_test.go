@@ -134,3 +134,22 @@ func TestConstraintClaims(t *testing.T) {
 func TestCheckThenAct(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "checkactfix")
 }
+
+func TestBodyKeys(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "bodykeyfix")
+	// A key from the job's identity says so.
+	found := false
+	for _, h := range results[0].Result.(*result.Result).Handlers {
+		if h.Name != "bodykeyfix.TaskID" {
+			continue
+		}
+		found = true
+		g := h.Effects[0].Guard
+		if g == nil || g.Note != "derives from asynq.GetTaskID, the job's identity: the same on every retry of one job" {
+			t.Errorf("TaskID guard %+v", g)
+		}
+	}
+	if !found {
+		t.Error("no handler bodykeyfix.TaskID")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -41,6 +42,16 @@ type wiredResolver struct {
 	sums *summary.Package
 	prog *ssa.Program
 	ix   *models.Index
+	// pits collects the pitfalls of the functions resolved calls reach,
+	// for the handler being resolved (taken by takePitfalls).
+	pits []guard.Pitfall
+}
+
+// takePitfalls returns and forgets the pitfalls collected so far.
+func (r *wiredResolver) takePitfalls() []guard.Pitfall {
+	p := r.pits
+	r.pits = nil
+	return p
 }
 
 // effects returns effs with the calls through wired fields resolved, and
@@ -100,6 +111,7 @@ func (r *wiredResolver) callee(v wired, method string) (name string, effs []effe
 	switch {
 	case v.closure != nil:
 		if s := r.sums.Of(v.closure); s != nil {
+			r.pits = append(r.pits, s.Pitfalls...)
 			return summary.SSAName(v.closure), s.Effects, true
 		}
 		return summary.SSAName(v.closure), nil, false
@@ -107,6 +119,7 @@ func (r *wiredResolver) callee(v wired, method string) (name string, effs []effe
 		return r.funcEffects(v.fn)
 	case v.impl != nil && method != "":
 		if m, found := v.impl.method(method); found {
+			r.pits = append(r.pits, m.Summary.Pitfalls...)
 			return m.Name, m.Summary.Effects, true
 		}
 		return v.impl.Type + "." + method, nil, false
@@ -145,6 +158,7 @@ func (r *wiredResolver) funcEffects(fn *types.Func) (string, []effect.Effect, bo
 	if fn.Pkg() == r.pass.Pkg {
 		if f := r.prog.FuncValue(fn); f != nil {
 			if s := r.sums.Of(f); s != nil {
+				r.pits = append(r.pits, s.Pitfalls...)
 				return name, s.Effects, true
 			}
 		}
@@ -152,6 +166,7 @@ func (r *wiredResolver) funcEffects(fn *types.Func) (string, []effect.Effect, bo
 	}
 	var s summary.Summary
 	if r.pass.ImportObjectFact(fn, &s) {
+		r.pits = append(r.pits, s.Pitfalls...)
 		return name, s.Effects, true
 	}
 	return name, nil, false
@@ -220,12 +235,14 @@ func (r *wiredResolver) wiredFindings(ctx *report.Context, keepPaths bool) []res
 			continue
 		}
 		effs, changed := r.effects(s.Effects, 0)
+		pits := r.takePitfalls()
 		if !changed {
 			continue
 		}
 		f := h.fact
 		hr := &result.Handler{Framework: f.Framework, Task: f.Task, Name: f.Name, FullName: f.FullName, Pos: f.Pos, At: f.At,
-			Rule: f.Rule, AtMostOnce: f.AtMostOnce, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths)}
+			Rule: f.Rule, AtMostOnce: f.AtMostOnce, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths),
+			Pitfalls: pits}
 		ctx.Handler(hr)
 		decided := map[string]bool{}
 		for _, rule := range f.Decided {

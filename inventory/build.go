@@ -261,7 +261,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 			se.GuardKind = x.Guard.Kind
 			se.Window = x.Guard.Window
 			if e.Guard == nil && x.Risk.NonIdempotent() {
-				e.Guard = &schema.Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx}
+				e.Guard = &schema.Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx, KeyNote: x.Guard.Note}
 			}
 		}
 		for _, hop := range x.Path {

@@ -18,6 +18,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -94,7 +95,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		var handlers []*result.Handler
 		changedAny := false
 		for _, h := range res.Handlers {
-			effs, changed := r.handlerEffects(h, regs, &stats)
+			effs, pits, changed := r.handlerEffects(h, regs, &stats)
 			spawned := r.registryHandlers(h, effs, reg)
 			if !changed && len(spawned) == 0 {
 				handlers = append(handlers, h)
@@ -104,6 +105,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 			changedAny = true
 			c := *h
 			c.Effects = effect.FoldAll(effs, in.KeepPaths)
+			c.Pitfalls = guard.MergePitfalls(h.Pitfalls, pits)
 			handlers = append(handlers, &c)
 			handlers = append(handlers, spawned...)
 		}
@@ -143,7 +145,7 @@ func production(pkgs []*packages.Package) []*packages.Package {
 
 // handlerEffects are a handler's effects with registered callbacks joined
 // and dynamic calls resolved; changed reports whether anything was.
-func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registration, stats *Stats) (out []effect.Effect, changed bool) {
+func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registration, stats *Stats) (out []effect.Effect, pits []guard.Pitfall, changed bool) {
 	var effs []effect.Effect
 	for _, e := range h.Effects {
 		effs = append(effs, e)
@@ -161,7 +163,7 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 			continue
 		}
 		stats.Dynamic++
-		resolved := r.resolve(e, 0, map[string]bool{})
+		resolved := r.resolve(e, 0, map[string]bool{}, &pits)
 		if resolved == nil {
 			out = append(out, e)
 			continue
@@ -170,7 +172,7 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 		changed = true
 		out = append(out, resolved...)
 	}
-	return out, changed
+	return out, pits, changed
 }
 
 type resolver struct {
@@ -436,7 +438,7 @@ func isInterfaceMethod(fn *types.Func) bool {
 
 // resolve returns the effects a dynamic-call effect stands for, or nil
 // when the whole program does not resolve it either.
-func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []effect.Effect {
+func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
 	site := e.Evidence()
 	if depth >= maxDepth || seen[site] || e.Folded {
 		return nil
@@ -471,12 +473,13 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool) []e
 			continue
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
+		*pits = append(*pits, s.Pitfalls...)
 		for _, ce := range s.Effects {
 			ne := ce
 			ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 			ne.Exec = effect.NoExec
 			if ne.Kind == effect.KindDynamic {
-				if more := r.resolve(ne, depth+1, seen); more != nil {
+				if more := r.resolve(ne, depth+1, seen, pits); more != nil {
 					out = append(out, more...)
 					continue
 				}

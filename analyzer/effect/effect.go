@@ -23,6 +23,10 @@ type Key struct {
 	Expr   string // source text of the key expression
 	Pos    string // where it is set
 	Random string // non-empty when the key derives from a random or time source: that source's name
+	// Identity names the job-identity source the key derives from
+	// (asynq.GetTaskID, River's job ID, Temporal's workflow and activity
+	// IDs): the same on every retry of one job.
+	Identity string
 }
 
 // Ignore is a //jobeffects:ignore directive that applies to an effect, a
@@ -54,6 +58,7 @@ type Guard struct {
 	Pos    string // the claim, completion or key position
 	SameTx bool   // the claim or completion runs in the effect's transaction
 	Window bool   // an external effect after a DB claim: a crash between the effect and the commit repeats it
+	Note   string // about the key: where it comes from when that makes it stable
 }
 
 // Guard kinds.

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"sort"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -44,4 +46,28 @@ type Pitfall struct {
 	// Suppressed is the reason of the //jobeffects:ignore on the
 	// pitfall's line ("" if none).
 	Suppressed string
+}
+
+// MergePitfalls adds the pitfalls of the functions dynamic calls reached
+// (a claim in a service behind an interface that commits apart from the
+// effect) to a handler's own, once each.
+func MergePitfalls(own, more []Pitfall) []Pitfall {
+	if len(more) == 0 {
+		return own
+	}
+	seen := map[string]bool{}
+	var out []Pitfall
+	for _, p := range append(append([]Pitfall(nil), own...), more...) {
+		if k := p.Rule + "|" + p.Pos; !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Pos != out[j].Pos {
+			return effect.ComparePos(out[i].Pos, out[j].Pos) < 0
+		}
+		return out[i].Rule < out[j].Rule
+	})
+	return out
 }

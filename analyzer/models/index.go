@@ -27,6 +27,7 @@ type Index struct {
 	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
 	uniqueText   []string        // message texts
 	random       map[string]bool
+	identity     map[string]bool
 	inertFuncs   map[string]bool
 	inert        inertSet
 	unknown      inertSet                     // declared effects without a model
@@ -250,6 +251,7 @@ func NewIndex(files ...File) (*Index, error) {
 		noRows:       map[string]bool{},
 		unique:       map[string]bool{},
 		random:       map[string]bool{},
+		identity:     map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
 	}
@@ -285,6 +287,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.Random {
 				ix.random[r] = true
+			}
+			for _, r := range lib.Identity {
+				ix.identity[r] = true
 			}
 			for _, r := range lib.RandomFields {
 				ix.random[r] = true
@@ -610,6 +615,15 @@ func (ix *Index) IsRandom(fn *types.Func) bool {
 func (ix *Index) IsRandomField(t types.Type, name string) bool {
 	tn := strings.TrimPrefix(typeName(t), "*")
 	return tn != "" && ix.random[tn+"."+name]
+}
+
+// IsIdentity reports whether fn returns a job's identity.
+func (ix *Index) IsIdentity(fn *types.Func) bool { return ix.identity[FuncKey(fn)] }
+
+// IsIdentityField reports whether field name of type t is a job's identity.
+func (ix *Index) IsIdentityField(t types.Type, name string) bool {
+	tn := strings.TrimPrefix(typeName(t), "*")
+	return tn != "" && ix.identity[tn+"."+name]
 }
 
 // InertFunc reports whether calling a value of type t has no effect: a

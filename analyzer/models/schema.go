@@ -28,6 +28,11 @@ type Library struct {
 	// (a second insert of the same key): an insert whose violation is
 	// taken as success dedupes by its constraint.
 	UniqueViolations []UniqueViolation `yaml:"unique_violations"`
+	// Identity are functions and struct fields ("pkg/path.Type.Field")
+	// that give a job's identity, the same on every retry of one job
+	// (asynq.GetTaskID, River's JobRow.ID): a key derived from them is
+	// stable, and the inventory says so.
+	Identity []string `yaml:"identity"`
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`

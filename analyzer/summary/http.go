@@ -24,6 +24,7 @@ type origin struct {
 	target string    // host and constant path
 	param  ssa.Value // the value the method comes from when it is not constant
 	url    ssa.Value // the URL's value when its host is not constant
+	body   ssa.Value // the request body, when built here
 }
 
 // requestOrigin finds the method and target of an *http.Request: from the
@@ -57,18 +58,21 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		return origin{}
 	}
 	args := call.Call.Args
-	mi, ui := -1, -1
+	mi, ui, bi := -1, -1, -1
 	switch callee.Object().(*types.Func).FullName() {
 	case "net/http.NewRequest":
-		mi, ui = 0, 1
+		mi, ui, bi = 0, 1, 2
 	case "net/http.NewRequestWithContext":
-		mi, ui = 1, 2
+		mi, ui, bi = 1, 2, 3
 	default:
 		if s := w.summaryOf(callee); s != nil && s.RequestMethodArg > 0 {
 			mi = s.RequestMethodArg - 1
 		}
 	}
 	var o origin
+	if bi >= 0 && bi < len(args) {
+		o.body = args[bi]
+	}
 	if mi >= 0 && mi < len(args) {
 		if o.method = constOr(args, mi); o.method == "" {
 			o.param = args[mi]
@@ -126,6 +130,8 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 		}
 	}
 	if k := w.headerKey(req); k != nil {
+		e.Key = k
+	} else if k := w.bodyKey(o.body); k != nil {
 		e.Key = k
 	}
 }

@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -125,19 +126,39 @@ func (w *walker) keyFrom(v ssa.Value, at ssa.Instruction) *effect.Key {
 		k.Pos = PosString(w.p.env.Fset, v.Pos())
 	}
 	k.Random = w.randomSource(inner, map[ssa.Value]bool{}, 0)
+	if k.Random == "" {
+		ix := w.p.env.Index
+		k.Identity = strings.TrimSuffix(w.source(inner, ix.IsIdentity, ix.IsIdentityField, map[ssa.Value]bool{}, 0), fieldMark)
+	}
 	return k
 }
 
 // randomSource returns the name of the random, time or attempt source v
 // derives from, or "" when it derives only from stable data.
 func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) string {
+	ix := w.p.env.Index
+	if s := w.source(v, ix.IsRandom, ix.IsRandomField, seen, depth); s != "" {
+		if name, ok := strings.CutSuffix(s, fieldMark); ok {
+			return name[strings.LastIndexByte(name, '.')+1:] + " (changes on every delivery)"
+		}
+		return s
+	}
+	return ""
+}
+
+// fieldMark ends the name source returns for a field.
+const fieldMark = " (field)"
+
+// source returns the name of the function or field, among those fn and
+// field accept, that v derives from, or "".
+func (w *walker) source(v ssa.Value, fn func(*types.Func) bool, field func(types.Type, string) bool, seen map[ssa.Value]bool, depth int) string {
 	if v == nil || seen[v] || depth > 24 {
 		return ""
 	}
 	seen[v] = true
 	rec := func(vs ...ssa.Value) string {
 		for _, x := range vs {
-			if r := w.randomSource(x, seen, depth+1); r != "" {
+			if r := w.source(x, fn, field, seen, depth+1); r != "" {
 				return r
 			}
 		}
@@ -147,11 +168,11 @@ func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) s
 	case *ssa.Call:
 		c := x.Call
 		if callee := c.StaticCallee(); callee != nil {
-			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && w.p.env.Index.IsRandom(obj) {
+			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && fn(obj) {
 				return FuncName(obj)
 			}
 		} else if c.IsInvoke() {
-			if w.p.env.Index.IsRandom(c.Method) {
+			if fn(c.Method) {
 				return FuncName(c.Method)
 			}
 			if r := rec(c.Value); r != "" {
@@ -174,13 +195,13 @@ func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) s
 	case *ssa.Slice:
 		return rec(x.X)
 	case *ssa.Field:
-		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && w.p.env.Index.IsRandomField(x.X.Type(), name) {
-			return name + " (changes on every delivery)"
+		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && field(x.X.Type(), name) {
+			return typeShort(x.X.Type()) + "." + name + fieldMark
 		}
 		return rec(x.X)
 	case *ssa.FieldAddr:
-		if name := ssavalue.FieldName(x); name != "" && w.p.env.Index.IsRandomField(x.X.Type().Underlying().(*types.Pointer).Elem(), name) {
-			return name + " (changes on every delivery)"
+		if name := ssavalue.FieldName(x); name != "" && field(x.X.Type().Underlying().(*types.Pointer).Elem(), name) {
+			return typeShort(x.X.Type().Underlying().(*types.Pointer).Elem()) + "." + name + fieldMark
 		}
 		return rec(x.X)
 	case *ssa.IndexAddr:
@@ -260,4 +281,94 @@ func (w *walker) optionKey(args []ssa.Value, options []string) *effect.Key {
 		}
 	}
 	return nil
+}
+
+// bodyKeyNames are the JSON field names and Go field names of an
+// idempotency key sent in a request body.
+var bodyKeyNames = map[string]bool{"idempotency_key": true, "idempotencykey": true, "idempotency-key": true}
+
+// bodyKey finds an idempotency key in a JSON request body: the body is a
+// reader over json.Marshal of a struct whose field (by name or json tag) or
+// a map whose key is idempotency_key / IdempotencyKey / idempotencyKey.
+func (w *walker) bodyKey(body ssa.Value) *effect.Key {
+	v := marshalled(body, 0)
+	if v == nil {
+		return nil
+	}
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X // a struct value copied from its literal's local
+	}
+	// A map literal: m["idempotency_key"] = k.
+	for _, r := range ssavalue.Referrers(v) {
+		if up, ok := r.(*ssa.MapUpdate); ok && up.Map == v && bodyKeyNames[strings.ToLower(constOr([]ssa.Value{up.Key}, 0))] {
+			return w.keyFrom(up.Value, up)
+		}
+	}
+	ptr, ok := v.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		name := strings.ToLower(f.Name())
+		if tag := reflectTagJSON(st.Tag(i)); tag != "" {
+			name = strings.ToLower(tag)
+		}
+		if !bodyKeyNames[name] {
+			continue
+		}
+		for _, store := range ssavalue.FieldStores(v, f.Name()) {
+			return w.keyFrom(store.Val, store)
+		}
+	}
+	return nil
+}
+
+// marshalled is the value a request body was marshalled from: through
+// bytes.NewReader/NewBuffer, strings.NewReader, a []byte/string conversion
+// and json.Marshal.
+func marshalled(v ssa.Value, depth int) ssa.Value {
+	if v == nil || depth > 6 {
+		return nil
+	}
+	v = ssavalue.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.Convert:
+		return marshalled(x.X, depth+1)
+	case *ssa.Extract:
+		return marshalled(x.Tuple, depth+1)
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Object() == nil || len(x.Call.Args) == 0 {
+			return nil
+		}
+		switch callee.Object().(*types.Func).FullName() {
+		case "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bytes.NewBufferString":
+			return marshalled(x.Call.Args[0], depth+1)
+		case "encoding/json.Marshal":
+			return x.Call.Args[0]
+		}
+	}
+	return nil
+}
+
+// reflectTagJSON is the name in a struct tag's json key ("" if none).
+func reflectTagJSON(tag string) string {
+	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	return name
+}
+
+// typeShort names a struct type by package name: "rivertype.JobRow".
+func typeShort(t types.Type) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }

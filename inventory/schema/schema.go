@@ -56,6 +56,10 @@ type Guard struct {
 	Key             string `yaml:"key,omitempty"`
 	Position        string `yaml:"position"`
 	SameTransaction bool   `yaml:"same_transaction"`
+	// KeyNote says why the key is stable when it derives from the job's
+	// identity (asynq task ID, River job ID, Temporal workflow and
+	// activity IDs).
+	KeyNote string `yaml:"key_note,omitempty"`
 }
 
 // SideEffect is one effect with its evidence.

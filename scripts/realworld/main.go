@@ -196,6 +196,8 @@ func evaluate(l *label, bin, work string) score {
 	}
 	dir := filepath.Join(src, l.Dir)
 	invPath := filepath.Join(work, l.Name+".inventory.yaml")
+	os.Remove(invPath) // a failed run must not score the last run's inventory
+	os.Remove(invPath + ".partial")
 	timing := filepath.Join(work, l.Name+".time")
 	args := append([]string{"-o", timing, "-f", "%e %M", bin, "inventory", "-o", invPath}, l.Packages...)
 	cmd := exec.Command("/usr/bin/time", args...)
@@ -212,6 +214,11 @@ func evaluate(l *label, bin, work string) score {
 		}
 	}
 	data, err := os.ReadFile(invPath)
+	if err != nil {
+		// Packages that do not build (cgo without its C library here)
+		// leave the rest of the inventory beside it.
+		data, err = os.ReadFile(invPath + ".partial")
+	}
 	if err != nil {
 		s.Error = "no inventory: " + lastLine(stderr.String())
 		return s

@@ -33,3 +33,26 @@ func (s *sqlStore) Save(ctx context.Context, id string) error {
 	_, err := s.db.ExecContext(ctx, "insert into saved (id) values ($1)", id)
 	return err
 }
+
+// Payments claims the job on the pool and inserts in a transaction: the
+// two commit separately.
+type Payments struct{ DB *sql.DB }
+
+func (p *Payments) Record(ctx context.Context, id string) error {
+	res, err := p.DB.ExecContext(ctx, "insert into processed_jobs (id) values ($1) on conflict do nothing", id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	tx, err := p.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, "insert into payments (id) values ($1)", id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

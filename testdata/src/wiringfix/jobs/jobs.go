@@ -20,6 +20,11 @@ type Deps struct {
 	Notifier Notifier
 	Audit    func(ctx context.Context, msg string) error
 	store    Store
+	Payments Payments
+}
+
+type Payments interface {
+	Record(ctx context.Context, id string) error
 }
 
 // NewDeps wires the fields from its parameters: a constructor (ctorFact).
@@ -57,4 +62,10 @@ func pick(d *Deps) Notifier {
 		return nil
 	}
 	return d.Notifier
+}
+
+// Pay records a payment through a service whose claim commits apart from
+// the insert (impl.Payments): the pitfall reaches the handler.
+func (d *Deps) Pay(ctx context.Context, t *asynq.Task) error {
+	return d.Payments.Record(ctx, string(t.Payload()))
 }
