@@ -153,3 +153,7 @@ func TestBodyKeys(t *testing.T) {
 		t.Error("no handler bodykeyfix.TaskID")
 	}
 }
+
+func TestLockIsNotAClaim(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "lockfix")
+}

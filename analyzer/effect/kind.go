@@ -28,6 +28,7 @@ const (
 // use the sqlclass.Op spelling ("insert", "update-increment", …).
 const (
 	OpClaim     = "claim"
+	OpLock      = "lock" // a key-value claim the handler releases: guards concurrency, not repetition
 	OpInsert    = "insert"
 	OpSet       = "set"
 	OpIncrement = "increment"

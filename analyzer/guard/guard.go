@@ -37,6 +37,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 	a.keys()
 	a.acks()
 	a.completions()
+	a.locks()
 	ret := a.claims()
 	a.constraintClaims()
 	a.checkThenAct()
