@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -68,6 +70,16 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 
 	ctx := report.NewContext(set.root, res.Files)
 	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups
+	var cfgRules []string
+	if set.config != nil {
+		cfgRules = set.config.Rules
+	}
+	sel, err := rules.Select(cfgRules, []string{opts.Rules})
+	if err != nil {
+		return nil, fmt.Errorf("-rules: %v", err)
+	}
+	res.Disabled = sel.Disabled()
+	ctx.Disable(res.Disabled)
 	res.Diagnostics = ctx.BadDirectives(directives)
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
 	var wr *wiredResolver
@@ -98,6 +110,7 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 		exportHandlerFacts(pass, pairs)
 		wctx := report.NewContext(set.root, res.Files)
 		wctx.Strict, wctx.Baseline = opts.Strict, set.baseline
+		wctx.Disable(res.Disabled)
 		if !opts.QuietUnresolved {
 			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
 		}
@@ -105,6 +118,7 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	}
 	local := localSummaries(sums, funcs)
 	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
+	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d result.Diagnostic) bool { return !sel.Enabled(d.Rule) })
 	res.Warnings = set.warnings()
 	if opts.Warnings != nil && writesTables(local) {
 		for _, w := range res.Warnings {

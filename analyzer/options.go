@@ -33,6 +33,9 @@ type Options struct {
 	// program after this pass: the pass then leaves wiring (wiring.go) and
 	// the unresolved rule to it.
 	Whole bool
+	// Rules selects the rules reported, after the config's rules: (a
+	// comma-separated list: "-unresolved", "unguarded,random-key").
+	Rules string
 	// QuietUnresolved turns the unresolved rule off (go vet's
 	// -jobeffects.unresolved=false).
 	QuietUnresolved bool
@@ -52,5 +55,6 @@ func (o *Options) register(fs *flag.FlagSet) {
 		o.QuietUnresolved = !on
 		return err
 	})
+	fs.StringVar(&o.Rules, "rules", o.Rules, "the rules to report, after the config's rules: (\"-unresolved\" turns one off; \"unguarded,random-key\" reports only those)")
 	fs.StringVar(&o.Baseline, "baseline", o.Baseline, "an inventory (jobeffects inventory -o FILE) whose findings are known and not reported")
 }

@@ -2,6 +2,8 @@ package baseline
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -110,4 +112,12 @@ func Load(path string) (*Set, error) {
 	}
 	cache[path] = &loaded{s, err}
 	return s, err
+}
+
+// Fingerprint identifies a finding the way the baseline matches it: by
+// rule, file and message without line numbers, so that it survives lines
+// moving (SARIF's partialFingerprints). pos and msg are module-relative.
+func Fingerprint(rule, pos, msg string) string {
+	sum := sha256.Sum256([]byte(where(rule, pos) + "\x00" + lineCol.ReplaceAllString(msg, "$1")))
+	return hex.EncodeToString(sum[:16])
 }

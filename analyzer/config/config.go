@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/yamlerr"
 )
 
@@ -38,11 +39,14 @@ type Config struct {
 	// Baseline is an inventory (relative to the config's directory) whose
 	// findings are known and not reported; -baseline overrides it.
 	Baseline string `yaml:"baseline"`
+	// Rules selects the rules reported (rules.Select): "-unresolved"
+	// turns one off, a list of names reports only those.
+	Rules []string `yaml:"rules"`
 }
 
 // words are the config's own words for the types it decodes into.
 var words = yamlerr.Words{
-	"config.Config":            "the config (effects, guards, handlers, registrations, migrations, baseline)",
+	"config.Config":            "the config (effects, guards, handlers, registrations, migrations, baseline, rules)",
 	"models.Model":             "an effects or guards entry",
 	"config.Handler":           "a handlers entry (func, task, framework)",
 	"discovery.Registration":   "a registrations entry",
@@ -89,6 +93,11 @@ func Parse(path string, data []byte) (*Config, error) {
 	}
 	var root yaml.Node
 	_ = yaml.Unmarshal(data, &root)
+	for i, r := range c.Rules {
+		if _, err := rules.Select([]string{r}); err != nil {
+			return nil, fmt.Errorf("%s:%s: rules[%d]: %v", path, entryPos(&root, "rules", i), i, err)
+		}
+	}
 	for i := range c.Guards {
 		c.Guards[i].Claim = true
 		if c.Guards[i].Kind == "" {

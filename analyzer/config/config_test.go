@@ -66,3 +66,14 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestRulesEntries(t *testing.T) {
+	c, err := Parse("x.yaml", []byte("rules: [-unresolved, check-then-act]\n"))
+	if err != nil || len(c.Rules) != 2 {
+		t.Fatalf("%v %v", c, err)
+	}
+	_, err = Parse("x.yaml", []byte("rules:\n  - -unresolved\n  - unguardd\n"))
+	if err == nil || !strings.Contains(err.Error(), "x.yaml:3:5: rules[1]: unknown rule \"unguardd\"") {
+		t.Errorf("got %v", err)
+	}
+}

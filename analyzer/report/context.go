@@ -31,6 +31,9 @@ type Context struct {
 	// a handler whose risk is unknown because of one is reported as
 	// unresolved, naming it, instead of staying silent.
 	Unresolved func(*effect.Effect) bool
+	// Disabled are rules not reported (rules.Select): their findings are
+	// recorded with Suppressed "rule turned off".
+	Disabled map[string]bool
 
 	reported map[string]bool // pitfalls already reported, by rule and position
 	used     map[string]bool // directives that silenced something, by position
@@ -49,6 +52,7 @@ func NewContext(root string, files []string) *Context {
 func ForResult(res *result.Result, strict bool, base *baseline.Set) *Context {
 	c := NewContext(res.ModuleRoot, res.Files)
 	c.Strict, c.Baseline, c.Dedups = strict, base, res.EnqueueDedup
+	c.Disable(res.Disabled)
 	return c
 }
 
@@ -84,4 +88,14 @@ func (c *Context) silence(ig *effect.Ignore, rule string) (string, bool) {
 		c.used[ig.Pos] = true
 	}
 	return reason, ok
+}
+
+// Disable turns rules off.
+func (c *Context) Disable(names []string) {
+	for _, n := range names {
+		if c.Disabled == nil {
+			c.Disabled = map[string]bool{}
+		}
+		c.Disabled[n] = true
+	}
 }

@@ -66,6 +66,9 @@ func (c *Context) Handler(h *result.Handler) {
 
 // add records a finding and, when it is reported, its diagnostic at where.
 func (c *Context) add(h *result.Handler, f *result.Finding, where, message string, path []effect.Hop) bool {
+	if f.Suppressed == "" && c.Disabled[f.Rule] {
+		f.Suppressed = "rule turned off (rules:)"
+	}
 	report := h.Owner && f.Suppressed == "" && !c.known(f)
 	if report {
 		f.Diagnostic = &result.Diagnostic{Pos: where, Rule: f.Rule, Message: message, URL: rules.URL(f.Rule), Related: Related(path)}

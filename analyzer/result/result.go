@@ -30,6 +30,9 @@ type Result struct {
 	// results incomplete ("file:line: message": a migration that does not
 	// parse loses its triggers). They are not findings.
 	Warnings []string
+	// Disabled are the rules the package's config or the options turn off:
+	// their findings are recorded, not reported.
+	Disabled []string
 	// Summaries are all functions' summaries by summary.Key (only when
 	// the options ask to keep them, for the whole-program phase).
 	Summaries map[string]*summary.Summary

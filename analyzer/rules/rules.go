@@ -81,3 +81,70 @@ func Markdown() string {
 	}
 	return b.String()
 }
+
+// Selection is which rules are reported: a list of entries applied in
+// order — "all", a rule's name, or "-name" to turn it off — as staticcheck's
+// checks are. A list that starts with a plain name reports only the rules
+// it names; one that starts with "all" or "-name" starts from every rule.
+// nil reports every rule.
+type Selection map[string]bool
+
+// Select parses entries (from .jobeffects.yaml's rules: and then the
+// -rules flag, each a comma-separated list or one entry).
+func Select(lists ...[]string) (Selection, error) {
+	var entries []string
+	for _, l := range lists {
+		for _, e := range l {
+			for _, part := range strings.Split(e, ",") {
+				if part = strings.TrimSpace(part); part != "" {
+					entries = append(entries, part)
+				}
+			}
+		}
+	}
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	sel := Selection{}
+	start := entries[0] == "all" || strings.HasPrefix(entries[0], "-")
+	for _, r := range All() {
+		sel[r.Name] = start
+	}
+	for _, e := range entries {
+		name, off := strings.CutPrefix(e, "-")
+		switch {
+		case name == "all":
+			for k := range sel {
+				sel[k] = !off
+			}
+		case Known(name):
+			sel[name] = !off
+		default:
+			return nil, fmt.Errorf("unknown rule %q (rules: %s)", name, strings.Join(Names(), ", "))
+		}
+	}
+	return sel, nil
+}
+
+// Enabled reports whether the rule is reported.
+func (s Selection) Enabled(rule string) bool { return s == nil || s[rule] }
+
+// Disabled lists the rules turned off, sorted.
+func (s Selection) Disabled() []string {
+	var out []string
+	for _, r := range All() {
+		if !s.Enabled(r.Name) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
+// Names lists the rules in table order.
+func Names() []string {
+	var out []string
+	for _, r := range All() {
+		out = append(out, r.Name)
+	}
+	return out
+}

@@ -94,3 +94,21 @@ func TestREADMETable(t *testing.T) {
 	}
 	t.Errorf("README.md's rules table differs from rules.yaml (go test ./analyzer/rules -update rewrites it)\n--- README\n%s\n--- rules.yaml\n%s", got, want)
 }
+
+func TestSelect(t *testing.T) {
+	all, _ := Select(nil)
+	if !all.Enabled(Unguarded) {
+		t.Error("no selection: every rule")
+	}
+	off, err := Select([]string{"-unresolved"}, []string{"-check-then-act,unresolved"})
+	if err != nil || !off.Enabled(Unguarded) || !off.Enabled(Unresolved) || off.Enabled(CheckThenAct) {
+		t.Errorf("%v %v", off, err)
+	}
+	only, _ := Select([]string{"unguarded"})
+	if !only.Enabled(Unguarded) || only.Enabled(RandomKey) {
+		t.Errorf("only: %v", only)
+	}
+	if _, err := Select([]string{"nope"}); err == nil {
+		t.Error("unknown rule accepted")
+	}
+}

@@ -54,8 +54,17 @@ func testdataDir(t *testing.T, name string) string {
 // runCmd runs a command in dir and returns stdout, stderr and the exit code.
 func runCmd(t *testing.T, dir string, name string, args ...string) (string, string, int) {
 	t.Helper()
+	return runCmdEnv(t, dir, nil, name, args...)
+}
+
+// runCmdEnv is runCmd with extra environment variables.
+func runCmdEnv(t *testing.T, dir string, env []string, name string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -43,6 +43,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		Baseline:      opts.baseline,
 		KeepSummaries: opts.whole,
 		Whole:         opts.whole,
+		Rules:         opts.rules,
 		KeepPaths:     opts.showPaths,
 	})
 	cfg := &packages.Config{

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,8 +16,9 @@ import (
 
 // diag is a reported diagnostic of a package.
 type diag struct {
-	pkg string
-	d   *result.Diagnostic
+	pkg  string
+	d    *result.Diagnostic
+	risk effect.Risk // the handler's, for -fail-on; Safe for directives
 }
 
 // reportedDiagnostics are the reported diagnostics of the results: the
@@ -24,22 +26,22 @@ type diag struct {
 func reportedDiagnostics(results []*result.Result) []diag {
 	var out []diag
 	seen := map[string]bool{}
-	add := func(pkg string, d *result.Diagnostic) {
+	add := func(pkg string, d *result.Diagnostic, risk effect.Risk) {
 		key := d.Pos + "\x00" + d.Message
 		if seen[key] {
 			return
 		}
 		seen[key] = true
-		out = append(out, diag{pkg, d})
+		out = append(out, diag{pkg, d, risk})
 	}
 	for _, res := range results {
 		for i := range res.Diagnostics {
-			add(res.Package, &res.Diagnostics[i])
+			add(res.Package, &res.Diagnostics[i], effect.Safe)
 		}
 		for _, h := range res.Handlers {
 			for _, f := range h.Findings {
 				if f.Diagnostic != nil {
-					add(res.Package, f.Diagnostic)
+					add(res.Package, f.Diagnostic, h.Risk)
 				}
 			}
 		}
@@ -62,6 +64,8 @@ func printText(diags []diag, w io.Writer) {
 		file, line, col := effect.SplitPos(pos)
 		if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
 			file = rel
+		} else if m := modCachePath(file); m != "" {
+			file = m
 		}
 		return fmt.Sprintf("%s:%d:%d", file, line, col)
 	}
@@ -104,4 +108,22 @@ func printJSON(diags []diag, w io.Writer) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
+}
+
+// modCachePath shows a file of the module cache as module@version/path
+// (never the machine's absolute cache path), or "" for other files.
+func modCachePath(file string) string {
+	cache := os.Getenv("GOMODCACHE")
+	if cache == "" {
+		gopath := os.Getenv("GOPATH")
+		if gopath == "" {
+			gopath = build.Default.GOPATH
+		}
+		cache = filepath.Join(strings.Split(gopath, string(filepath.ListSeparator))[0], "pkg", "mod")
+	}
+	rel, err := filepath.Rel(cache, file)
+	if err != nil || strings.HasPrefix(rel, "..") || !strings.Contains(rel, "@") {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/inventory"
 )
 
@@ -29,7 +31,12 @@ Usage:
   jobeffects help [inventory]                        this help, or the inventory's
   go vet -vettool=$(which jobeffects) packages...
 
-Exit status: 0 nothing reported, 1 findings reported, 2 load, type or usage errors.
+Exit status (every format): 0 nothing reported (or -exit-zero), 1 findings
+reported (with -fail-on, only at or above that risk), 2 load, type or usage
+errors.
+
+  jobeffects -explain RULE                           a rule's documentation
+  jobeffects -format=sarif ./... > jobeffects.sarif  for GitHub code scanning
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -89,6 +96,7 @@ type options struct {
 	tests    bool
 	safe     bool
 
+	rules                  string
 	showPaths              bool // inventory only
 	cpuprofile, memprofile string
 }
@@ -100,6 +108,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
 	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
 	fs.StringVar(&o.baseline, "baseline", "", "an inventory written earlier (inventory -o FILE): its findings are known and not reported, so only new ones fail")
+	fs.StringVar(&o.rules, "rules", "", "the rules to report, after the config's rules: (\"-unresolved\" turns one off, \"unguarded,random-key\" reports only those)")
 	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
 	fs.BoolVar(&o.safe, "safe", false, "analyse untrusted code (pull requests from forks): no cgo processing, GOTOOLCHAIN=local, go.mod read-only, config, baseline and migrations confined to the module")
 	fs.BoolVar(&o.tests, "test", true, "also analyse the packages' _test.go files, as go vet does (handlers there are marked test: true)")
@@ -135,11 +144,40 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("jobeffects", stderr)
 	var opts options
 	opts.register(fs)
-	jsonOut := fs.Bool("json", false, "emit diagnostics as JSON (the go vet -json format)")
+	format := fs.String("format", "text", "output format: text (go vet's, on stderr), json (one sorted document, go vet -json's shape) or sarif (SARIF 2.1.0 for code scanning); json and sarif go to stdout")
+	jsonOut := fs.Bool("json", false, "same as -format=json")
+	exitZero := fs.Bool("exit-zero", false, "exit 0 even when findings are reported (errors still exit 2)")
+	failOn := fs.String("fail-on", "", "exit 1 only for findings of handlers at or above this risk: critical, high or medium")
+	explain := fs.String("explain", "", "print the documentation of a rule and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitClean
 		}
+		return exitError
+	}
+	if *explain != "" {
+		return explainRule(*explain, stdout, stderr)
+	}
+	if *jsonOut {
+		*format = "json"
+	}
+	switch *format {
+	case "text", "json", "sarif":
+	default:
+		fmt.Fprintf(stderr, "jobeffects: -format %q: want text, json or sarif\n", *format)
+		return exitError
+	}
+	var threshold effect.Risk
+	if *failOn != "" {
+		r, ok := effect.ParseRisk(*failOn)
+		if !ok || r < effect.Medium {
+			fmt.Fprintf(stderr, "jobeffects: -fail-on %q: want critical, high or medium\n", *failOn)
+			return exitError
+		}
+		threshold = r
+	}
+	if _, err := rules.Select([]string{opts.rules}); err != nil {
+		fmt.Fprintf(stderr, "jobeffects: -rules: %v\n", err)
 		return exitError
 	}
 	if fs.NArg() == 0 {
@@ -152,20 +190,43 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	diags := reportedDiagnostics(r.results)
-	if *jsonOut {
-		if err := printJSON(diags, stdout); err != nil {
-			fmt.Fprintf(stderr, "jobeffects: %v\n", err)
-			return exitError
-		}
-	} else {
+	var err2 error
+	switch *format {
+	case "json":
+		err2 = printJSON(diags, stdout)
+	case "sarif":
+		err2 = printSARIF(diags, r.root, stdout)
+	default:
 		printText(diags, stderr)
+	}
+	if err2 != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err2)
+		return exitError
 	}
 	if r.errors > 0 {
 		return exitError
 	}
-	if len(diags) > 0 {
+	failing := 0
+	for _, d := range diags {
+		if threshold == 0 || d.risk >= threshold {
+			failing++
+		}
+	}
+	if failing > 0 && !*exitZero {
 		return exitFindings
 	}
+	return exitClean
+}
+
+// explainRule prints a rule's documentation, as staticcheck -explain does.
+func explainRule(name string, stdout, stderr io.Writer) int {
+	r := rules.Lookup(name)
+	if r == nil {
+		fmt.Fprintf(stderr, "jobeffects: -explain %s: no such rule (rules: %s)\n", name, strings.Join(rules.Names(), ", "))
+		return exitError
+	}
+	fmt.Fprintf(stdout, "%s: %s\n\nReported at %s. Severity: %s.\n\n%s\n\nFix: %s.\n\nOnline documentation:\n    %s\n",
+		r.Name, r.Summary, r.At, r.Severity, strings.TrimSpace(r.Doc), strings.TrimSuffix(r.Fix, "."), r.URL())
 	return exitClean
 }
 

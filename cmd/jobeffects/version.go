@@ -49,3 +49,12 @@ func printVersion(w io.Writer) int {
 	fmt.Fprintln(w, buildVersion())
 	return exitClean
 }
+
+// moduleVersion is the main module's version ("(devel)" for a build from
+// a clone).
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// The SARIF of the example module validates against the SARIF 2.1.0
+// schema (testdata/sarif-schema-2.1.0.json, the OASIS errata01 schema), is
+// byte-identical over two runs with different GOMAXPROCS, has one result
+// per diagnostic with a line-independent fingerprint and the evidence path
+// as a code flow, and exits as the text format does.
+func TestSARIF(t *testing.T) {
+	dir := testdataDir(t, "example")
+	out1, stderr, code := runCmdEnv(t, dir, []string{"GOMAXPROCS=1"}, binary, "-format=sarif", "./...")
+	if code != 1 {
+		t.Fatalf("-format=sarif: exit %d, want 1\n%s", code, stderr)
+	}
+	out2, _, _ := runCmdEnv(t, dir, []string{"GOMAXPROCS=2"}, binary, "-format=sarif", "./...")
+	if out1 != out2 {
+		t.Error("SARIF differs between two runs")
+	}
+
+	schemaPath, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "sarif-schema-2.1.0.json"))
+	f, err := os.Open(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif-schema-2.1.0.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(inst); err != nil {
+		t.Fatalf("SARIF does not validate: %v", err)
+	}
+
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Name  string
+					Rules []struct {
+						ID string
+					}
+				}
+			}
+			Results []struct {
+				RuleID              string
+				Level               string
+				PartialFingerprints map[string]string
+				Locations           []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine int }
+					}
+				}
+				CodeFlows []struct {
+					ThreadFlows []struct {
+						Locations []any
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out1), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	known := map[string]bool{}
+	for _, r := range run.Tool.Driver.Rules {
+		known[r.ID] = true
+	}
+	_, text, _ := runCmd(t, dir, binary, "./...")
+	if got, want := len(run.Results), len(diagnostics(text)); got != want {
+		t.Errorf("%d results, want %d (the text diagnostics)", got, want)
+	}
+	for _, r := range run.Results {
+		uri := r.Locations[0].PhysicalLocation.ArtifactLocation.URI
+		if !known[r.RuleID] || r.PartialFingerprints["jobeffects/v1"] == "" || strings.HasPrefix(uri, "/") {
+			t.Errorf("result %s at %s: rule known %v, fingerprint %q", r.RuleID, uri, known[r.RuleID], r.PartialFingerprints)
+		}
+		if r.RuleID == "unguarded" && (len(r.CodeFlows) == 0 || len(r.CodeFlows[0].ThreadFlows[0].Locations) == 0) {
+			t.Errorf("unguarded at %s has no code flow", uri)
+		}
+	}
+	// -exit-zero reports and exits 0; -fail-on=critical fails on the
+	// unkeyed charge only, which the example has.
+	if _, _, code := runCmd(t, dir, binary, "-format=sarif", "-exit-zero", "./..."); code != 0 {
+		t.Errorf("-exit-zero: exit %d", code)
+	}
+	if _, _, code := runCmd(t, dir, binary, "-fail-on=critical", "./..."); code != 1 {
+		t.Errorf("-fail-on=critical: exit %d, want 1", code)
+	}
+	clean := testdataDir(t, "clean")
+	if out, _, code := runCmd(t, clean, binary, "-format=sarif", "./..."); code != 0 || !bytes.Contains([]byte(out), []byte(`"results": []`)) {
+		t.Errorf("clean module: exit %d\n%s", code, out)
+	}
+}
+
+// -explain prints a rule's documentation; -rules turns rules off.
+func TestExplainAndRules(t *testing.T) {
+	out, _, code := runCmd(t, ".", binary, "-explain", "check-then-act")
+	if code != 0 || !strings.Contains(out, "check-then-act: ") || !strings.Contains(out, "Fix: claim the key first") {
+		t.Errorf("-explain: exit %d\n%s", code, out)
+	}
+	if _, stderr, code := runCmd(t, ".", binary, "-explain", "nope"); code != 2 || !strings.Contains(stderr, "no such rule") {
+		t.Errorf("-explain nope: exit %d %s", code, stderr)
+	}
+	dir := testdataDir(t, "example")
+	_, text, _ := runCmd(t, dir, binary, "-rules=-unguarded,-random-key", "./...")
+	if strings.Contains(text, ": unguarded: ") || strings.Contains(text, ": random-key: ") || !strings.Contains(text, ": guard-separate-tx: ") {
+		t.Errorf("-rules=-unguarded,-random-key:\n%s", text)
+	}
+	if _, stderr, code := runCmd(t, dir, binary, "-rules=unguardd", "./..."); code != 2 || !strings.Contains(stderr, `unknown rule "unguardd"`) {
+		t.Errorf("-rules=unguardd: exit %d %s", code, stderr)
+	}
+}
