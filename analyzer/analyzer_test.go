@@ -157,3 +157,19 @@ func TestBodyKeys(t *testing.T) {
 func TestLockIsNotAClaim(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "lockfix")
 }
+
+// Bazel's nogo runs analyzers from their exported Analyzer variable, with
+// options set as analyzer flags (nogo.json's analyzer_flags) and no go.mod
+// to find a config next to: the config given by flag applies.
+func TestNogoContract(t *testing.T) {
+	a := analyzer.New(analyzer.Options{})
+	if err := a.Flags.Set("config", filepath.Join(testdata, "src", "userguard", ".jobeffects.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"strict", "baseline", "rules", "unresolved"} {
+		if a.Flags.Lookup(f) == nil {
+			t.Errorf("no -%s flag", f)
+		}
+	}
+	analysistest.Run(t, testdata, a, "userguard") // GOPATH mode: no go.mod
+}
