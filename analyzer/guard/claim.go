@@ -29,14 +29,21 @@ func (a *analysis) claims() *ClaimReturn {
 		if len(tests) == 0 {
 			// A claim whose result is passed back to the caller is a claim
 			// helper: the caller tests it. Otherwise it guards nothing.
-			if !returned {
+			// With nothing after it to guard, an untested
+			// insert … on conflict do nothing is an idempotent insert
+			// (sqlc's :exec upserts), not a claim someone forgot to test.
+			var exposed []*Site
+			for _, s := range a.sites {
+				if s != c && s.Effect.NeedsGuard() && s.Effect.Issue == "" && after(c.Instr, s.Instr) {
+					exposed = append(exposed, s)
+				}
+			}
+			if !returned && len(exposed) > 0 {
 				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.ClaimUnchecked, Pos: c.Effect.Evidence(), Message: fmt.Sprintf(
 					"the result of this claim on %s is never tested, so it guards nothing: the effects after it run on every delivery; skip them when the claim finds the key taken",
 					orTable(c.Effect.Target))})
-				for _, s := range a.sites {
-					if s != c && s.Effect.NeedsGuard() && s.Effect.Issue == "" && after(c.Instr, s.Instr) {
-						s.Effect.Issue, s.Effect.IssuePos = rules.ClaimUnchecked, c.Effect.Evidence()
-					}
+				for _, s := range exposed {
+					s.Effect.Issue, s.Effect.IssuePos = rules.ClaimUnchecked, c.Effect.Evidence()
 				}
 			}
 			continue

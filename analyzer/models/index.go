@@ -25,6 +25,7 @@ type Index struct {
 	transactions map[string]bool
 	noRows       map[string]bool
 	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
+	endpoints    []HTTPEndpoint
 	uniqueText   []string        // message texts
 	random       map[string]bool
 	identity     map[string]bool
@@ -271,6 +272,7 @@ func NewIndex(files ...File) (*Index, error) {
 			for _, v := range lib.NoRows {
 				ix.noRows[v] = true
 			}
+			ix.endpoints = append(ix.endpoints, lib.HTTPEndpoints...)
 			for _, u := range lib.UniqueViolations {
 				switch {
 				case u.Field != "":
@@ -676,4 +678,16 @@ func (ix *Index) UniqueText(s string) bool {
 		}
 	}
 	return false
+}
+
+// Endpoint returns the catalog's rating of an HTTP call with that method
+// ("post") and target (host and path), or nil.
+func (ix *Index) Endpoint(method, target string) *HTTPEndpoint {
+	for i := range ix.endpoints {
+		ep := &ix.endpoints[i]
+		if (ep.Method == "" || strings.EqualFold(ep.Method, method)) && wildcard(ep.Target, target) {
+			return ep
+		}
+	}
+	return nil
 }

@@ -24,6 +24,10 @@ type Library struct {
 	// NoRows are package-level error variables a claim returns on conflict
 	// when it has a RETURNING clause ("database/sql.ErrNoRows").
 	NoRows []string `yaml:"no_rows"`
+	// HTTPEndpoints are HTTP APIs whose calls the catalog rates by what
+	// they do rather than by their method: a POST to a language model's
+	// completion endpoint creates nothing (safe).
+	HTTPEndpoints []HTTPEndpoint `yaml:"http_endpoints"`
 	// UniqueViolations say how code recognises a unique-key violation
 	// (a second insert of the same key): an insert whose violation is
 	// taken as success dedupes by its constraint.
@@ -332,4 +336,14 @@ type UniqueViolation struct {
 	Test    string `yaml:"test"`
 	Error   string `yaml:"error"`
 	Message string `yaml:"message"`
+}
+
+// HTTPEndpoint rates the calls of an HTTP API: Target is host and path as
+// effects name them ("api.openai.com/v1/chat/completions"; "*" matches any
+// text), Method the request method it applies to ("" any).
+type HTTPEndpoint struct {
+	Target string `yaml:"target"`
+	Method string `yaml:"method"`
+	Risk   string `yaml:"risk"`
+	Detail string `yaml:"detail"`
 }

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -85,6 +86,9 @@ func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Valu
 	if exec != nil && !e.Tx {
 		e.Tx = w.isTx(exec)
 	}
+	if e.Kind == effect.KindHTTP && e.Target != "" {
+		w.rateEndpoint(e)
+	}
 	w.sites = append(w.sites, &guard.Site{Effect: e, Instr: ci, Exec: exec, Direct: direct})
 }
 
@@ -137,4 +141,20 @@ func (p *Package) duplicateTest(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// rateEndpoint applies the catalog's rating of the HTTP API an effect
+// calls (a language model's completion endpoint is safe whatever its
+// method).
+func (w *walker) rateEndpoint(e *effect.Effect) {
+	ep := w.p.env.Index.Endpoint(e.Op, e.Target)
+	if ep == nil {
+		return
+	}
+	if r, ok := effect.ParseRisk(ep.Risk); ok {
+		e.Risk = r
+	}
+	if ep.Detail != "" && !strings.Contains(e.Detail, ep.Detail) {
+		e.Detail = effect.JoinDetail(e.Detail, ep.Detail)
+	}
 }

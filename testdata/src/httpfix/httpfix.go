@@ -37,3 +37,11 @@ type Deps struct{ API *client.Client }
 func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: http/post http$` `unguarded: handler \(\*httpfix.Deps\).Create repeats .*http post \(http\) \(high\)`
 	return d.API.CreateThing(ctx)
 }
+
+// Complete asks a language model over plain net/http: a completion
+// creates nothing, so it is safe whatever its method.
+func Complete(ctx context.Context, t *asynq.Task) error { // want Complete:`^effects: http/post api.openai.com/v1/chat/completions$`
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.openai.com/v1/chat/completions", nil)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
