@@ -26,7 +26,7 @@ type Index struct {
 	noRows       map[string]bool
 	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
 	endpoints    []HTTPEndpoint
-	uniqueText   []string        // message texts
+	uniqueText   []string // message texts
 	random       map[string]bool
 	identity     map[string]bool
 	inertFuncs   map[string]bool
