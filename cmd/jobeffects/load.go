@@ -62,10 +62,13 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
+	ph := newPhases(opts.debug == "phases", stderr)
+	defer ph.done()
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, loadError(err)
 	}
+	ph.mark("load", fmt.Sprintf("%d packages", countPackages(pkgs)))
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
@@ -80,6 +83,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	if err != nil {
 		return nil, err
 	}
+	ph.mark("per-package analysis", "")
 	r.errors += actionErrors(graph, stderr)
 	r.results = rootResults(graph, a)
 	printWarnings(r.results, stderr)
@@ -95,6 +99,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		r.results = wholeProgram(graph, pkgs, opts, r.results, stderr)
+		ph.mark("whole-program resolution", "")
 	}
 	return r, nil
 }

@@ -19,16 +19,12 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/jobeffects/jobeffects/analyzer"
 )
-
-// defaultMemoryLimit is the CLI's soft memory limit (1.5 GiB).
-const defaultMemoryLimit = 3 << 29
 
 func main() {
 	args := os.Args[1:]
@@ -39,12 +35,10 @@ func main() {
 		unitchecker.Main(a)
 		return
 	}
-	// Loading a closure from source keeps every package's syntax and types
-	// alive; a soft memory limit makes the collector work harder near it
-	// instead of letting the heap double (GOMEMLIMIT overrides it).
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(defaultMemoryLimit)
-	}
+	// No soft memory limit of its own: one near the live heap makes the
+	// collector run until the time triples (measured: 34 s → 79–105 s on
+	// a 280-package application). GOMEMLIMIT sets one when memory matters
+	// more; -debug=phases says which is in force.
 	os.Exit(run(args, os.Stdout, os.Stderr))
 }
 

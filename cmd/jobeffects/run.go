@@ -97,12 +97,14 @@ type options struct {
 	safe     bool
 
 	rules                  string
-	showPaths              bool // inventory only
+	debug                  string // "phases": print each phase's time and the peak RSS
+	showPaths              bool   // inventory only
 	cpuprofile, memprofile string
 }
 
 func (o *options) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the whole run (loading, analysis, whole-program resolution) to this file")
+	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
