@@ -180,6 +180,7 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*disckafka.Deps).Read", "kafka-go", "", "medium", `d.R.ReadMessage(ctx)`, `d.R.ReadMessage(ctx)`},
 		{"(*disckafka.Deps).Poll", "confluent-kafka-go", "", "medium", `d.C.Poll(100)`, `d.C.CommitMessage(e)`},
 		{"(*disckafka.Deps).ReadCommitFirst", "confluent-kafka-go", "", "medium", `d.C.ReadMessage(time.Second)`, `d.C.CommitMessage(m)`},
+		{"(*disckafka.Deps).CommitThenUpsert", "confluent-kafka-go", "", "medium", `d.C.ReadMessage(5 * time.Second)`, `d.C.CommitMessage(msg)`},
 	},
 	"discamqp": {
 		{"(*discamqp.Deps).Consume", "amqp", "emails", "medium", `d.Ch.Consume("emails"`, `_ = m.Ack(false) // after the write`},

@@ -12,16 +12,27 @@ import (
 func (a *analysis) acks() {
 	// A message acknowledged (deleted, committed) before the effects that
 	// process it is delivered at most once: a crash after the ack loses
-	// them. kafka-go's ReadMessage commits before it returns.
+	// them. kafka-go's ReadMessage commits before it returns. An idempotent
+	// effect (an upsert, a set) counts too: acking first buys nothing,
+	// since repeating it would have been harmless, and loses it on a crash.
 	for _, ack := range a.sites {
 		if ack.Effect.Kind != effect.KindAck {
 			continue
 		}
-		var first *Site
+		var first, firstWrite *Site
 		for _, s := range a.sites {
-			if s != ack && s.Effect.Risk.NonIdempotent() && after(ack.Instr, s.Instr) && (first == nil || effect.ComparePos(s.Effect.Evidence(), first.Effect.Evidence()) < 0) {
+			if s == ack || !after(ack.Instr, s.Instr) {
+				continue
+			}
+			if s.Effect.Risk.NonIdempotent() && (first == nil || effect.ComparePos(s.Effect.Evidence(), first.Effect.Evidence()) < 0) {
 				first = s
 			}
+			if writes(s.Effect) && (firstWrite == nil || effect.ComparePos(s.Effect.Evidence(), firstWrite.Effect.Evidence()) < 0) {
+				firstWrite = s
+			}
+		}
+		if first == nil {
+			first = firstWrite
 		}
 		if first == nil {
 			continue
@@ -34,4 +45,17 @@ func (a *analysis) acks() {
 		}
 		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.AckBeforeEffect, Pos: ack.Effect.Evidence(), Message: msg})
 	}
+}
+
+// writes: the effect changes state somewhere (whatever its risk), so losing
+// it is a loss; reads, acks, guards and calls it cannot see into are not.
+func writes(e *effect.Effect) bool {
+	switch e.Kind {
+	case effect.KindDBRead, effect.KindKVRead, effect.KindAck, effect.KindGuard,
+		effect.KindUnknown, effect.KindDynamic, effect.KindNetwork:
+		return false
+	case effect.KindHTTP:
+		return e.Op != "get" && e.Op != "head" && e.Op != "options" && e.Op != effect.OpRead
+	}
+	return e.Op != effect.OpRead
 }

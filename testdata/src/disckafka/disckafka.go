@@ -85,3 +85,21 @@ func (d *Deps) ReadCommitFirst(ctx context.Context) error { // want ReadCommitFi
 		}
 	}
 }
+
+// CommitThenUpsert commits before an idempotent upsert: nothing repeats,
+// but a crash after the commit loses the upsert, and committing first
+// bought nothing.
+func (d *Deps) CommitThenUpsert(ctx context.Context) error { // want CommitThenUpsert:`^effects: db_write/upsert-set profiles$`
+	for {
+		msg, err := d.C.ReadMessage(5 * time.Second)
+		if err != nil {
+			return err
+		}
+		if _, err := d.C.CommitMessage(msg); err != nil { // want `ack-before-effect: the message is acknowledged here, before its effects \(upsert-set of profiles`
+			return err
+		}
+		if _, err := d.DB.ExecContext(ctx, "insert into profiles(k, v) values ($1, $2) on conflict (k) do update set v = excluded.v", msg.Key, msg.Value); err != nil {
+			return err
+		}
+	}
+}
