@@ -32,6 +32,7 @@ type Stats struct {
 	Resolved  int // of which resolved to at least one callee
 	Callbacks int // effects added by library callbacks (gorm) the program registers
 	Changed   int // handlers whose effects changed
+	Routed    int // HTTP calls followed into a route the program serves
 }
 
 // maxDepth bounds how many dynamic hops one resolved path may take.
@@ -76,6 +77,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	// stores that put it there, which are typically in main (wiring
 	// dependencies); the root packages' functions join the slice for that.
 	roots := r.rootFunctions(prog, pkgs)
+	r.routes = routeTable(roots, r.ix)
 	entries = append(entries, roots...)
 	regs := r.registrations(roots)
 	for _, chain := range slices.Sorted(maps.Keys(regs)) {
@@ -172,10 +174,24 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 		changed = true
 		out = append(out, resolved...)
 	}
+	if len(r.routes) > 0 {
+		var routed []effect.Effect
+		for _, e := range out {
+			if rs := r.throughRoute(e); rs != nil {
+				stats.Routed++
+				changed = true
+				routed = append(routed, rs...)
+				continue
+			}
+			routed = append(routed, e)
+		}
+		out = routed
+	}
 	return out, pits, changed
 }
 
 type resolver struct {
+	routes  []route                                 // the HTTP routes the program serves
 	bySite  map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
 	invokes map[string]*types.Func                  // interface call site position → the method
 	fset    *token.FileSet

@@ -81,3 +81,35 @@ func TestRegistryFallback(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A job that calls a route its own program serves has the route handler's
+// effects, with the route in the path; a method the route does not serve
+// leaves the HTTP post.
+func TestRoutes(t *testing.T) {
+	got := map[string]string{}
+	for _, res := range resolve(t, "routefix") {
+		for _, h := range res.Handlers {
+			line := h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				for _, hop := range e.Path {
+					if strings.Contains(hop.Func, "(http ") {
+						line += " via " + hop.Func[strings.Index(hop.Func, "(http "):]
+					}
+				}
+			}
+			got[h.Name] = line
+		}
+	}
+	want := map[string]string{
+		"(*routefix.Worker).Ship":    "safe db_write/update-set orders via (http POST /orders/{id}/status → (*routefix.API).SetStatus)",
+		"(*routefix.Worker).Address": "safe db_write/upsert-set addresses via (http PUT /orders/{id}/address → (*routefix.API).UpsertAddress)",
+		"(*routefix.Worker).Note":    "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
+		"(*routefix.Worker).Wrong":   "high http/post /orders/{}/address",
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)
+		}
+	}
+}

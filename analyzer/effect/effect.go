@@ -121,6 +121,11 @@ type Effect struct {
 	// statement its caller passes as that parameter: the caller's
 	// statement's SQL decides it.
 	StmtArg int
+	// URLPath is an HTTP call's path as a pattern ("/orders/{}/status"),
+	// when its text is known apart from a base URL and dynamic segments:
+	// the whole-program phase matches it against the routes the program
+	// serves.
+	URLPath string
 	// Via says where the value of an interface or func-value call comes
 	// from: a struct field ("field example.com/app/jobs.Deps.Notifier"),
 	// a parameter ("param 1", which a caller replaces by its argument's

@@ -26,6 +26,7 @@ type Index struct {
 	noRows       map[string]bool
 	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
 	endpoints    []HTTPEndpoint
+	routes       map[string]*Route
 	uniqueText   []string // message texts
 	random       map[string]bool
 	identity     map[string]bool
@@ -273,6 +274,12 @@ func NewIndex(files ...File) (*Index, error) {
 				ix.noRows[v] = true
 			}
 			ix.endpoints = append(ix.endpoints, lib.HTTPEndpoints...)
+			for i := range lib.Routes {
+				if ix.routes == nil {
+					ix.routes = map[string]*Route{}
+				}
+				ix.routes[lib.Routes[i].Func] = &lib.Routes[i]
+			}
 			for _, u := range lib.UniqueViolations {
 				switch {
 				case u.Field != "":
@@ -691,3 +698,9 @@ func (ix *Index) Endpoint(method, target string) *HTTPEndpoint {
 	}
 	return nil
 }
+
+// Route returns how fn registers an HTTP route, or nil.
+func (ix *Index) Route(fn *types.Func) *Route { return ix.routes[FuncKey(fn)] }
+
+// HasRoutes reports whether the catalog knows any route registration.
+func (ix *Index) HasRoutes() bool { return len(ix.routes) > 0 }

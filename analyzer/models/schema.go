@@ -24,6 +24,10 @@ type Library struct {
 	// NoRows are package-level error variables a claim returns on conflict
 	// when it has a RETURNING clause ("database/sql.ErrNoRows").
 	NoRows []string `yaml:"no_rows"`
+	// Routes are the functions that register HTTP routes: the
+	// whole-program phase follows a call to a route the program serves
+	// into the route's handler.
+	Routes []Route `yaml:"routes"`
 	// HTTPEndpoints are HTTP APIs whose calls the catalog rates by what
 	// they do rather than by their method: a POST to a language model's
 	// completion endpoint creates nothing (safe).
@@ -346,4 +350,25 @@ type HTTPEndpoint struct {
 	Method string `yaml:"method"`
 	Risk   string `yaml:"risk"`
 	Detail string `yaml:"detail"`
+}
+
+// Route is a function that registers an HTTP route.
+type Route struct {
+	// Func is the registering function or method (interface methods
+	// too: chi.Router.Post).
+	Func string `yaml:"func"`
+	// Method is the request method the function registers ("POST"); ""
+	// when the pattern says it ("POST /orders", Go 1.22 ServeMux) or a
+	// method called on the result does (MethodsCall), else any.
+	Method string `yaml:"method"`
+	// MethodArg is the argument holding the method (chi's Method); -1
+	// when none.
+	MethodArg *int `yaml:"method_arg"`
+	// Pattern and Handler are argument indexes, receiver excluded. A
+	// variadic handler list (gin) takes its last element.
+	Pattern int `yaml:"pattern"`
+	Handler int `yaml:"handler"`
+	// MethodsCall is a method of the result that sets the methods
+	// (gorilla/mux's Route.Methods).
+	MethodsCall string `yaml:"methods_call"`
 }

@@ -24,6 +24,7 @@ type origin struct {
 	target string    // host and constant path
 	param  ssa.Value // the value the method comes from when it is not constant
 	url    ssa.Value // the URL's value when its host is not constant
+	path   string    // the URL's path pattern (URLPath)
 	body   ssa.Value // the request body, when built here
 }
 
@@ -79,6 +80,7 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		}
 	}
 	if ui >= 0 && ui < len(args) {
+		o.path = urlPath(args[ui])
 		if o.target = urlTarget(args, ui); o.target == "" {
 			o.url = args[ui]
 		}
@@ -120,6 +122,12 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
 				e.MethodArg = k + 1
 			}
+		}
+	}
+	if o.path != "" {
+		e.URLPath = o.path
+		if o.target == "" {
+			e.Target = o.path // the host is a base URL: name the path at least
 		}
 	}
 	if o.target != "" {
@@ -168,6 +176,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		v := pick(e.URLArg-1, args, bindings)
 		e.URLArg = 0
 		if v != nil {
+			if p := urlPath(v); p != "" {
+				e.URLPath = p
+			}
 			if t := urlTarget([]ssa.Value{v}, 0); t != "" {
 				e.Target = t
 			} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
@@ -204,6 +215,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
 				e.MethodArg = k + 1
 			}
+		}
+		if o.path != "" {
+			e.URLPath = o.path
 		}
 		if o.target != "" && (e.Target == "" || e.Target == "http") {
 			e.Target = o.target
@@ -286,4 +300,36 @@ func urlTarget(args []ssa.Value, i int) string {
 		u = u[:k]
 	}
 	return strings.TrimRight(u, "/")
+}
+
+// urlPath is the path of a URL value as a pattern, its dynamic segments
+// written {} ("/orders/{}/status"): after a constant scheme and host, or
+// after a base URL that is not constant (cfg.BaseURL + "/orders/" + id).
+// "" when the path is not known.
+func urlPath(v ssa.Value) string {
+	texts := stringValues(v)
+	if len(texts) != 1 {
+		return ""
+	}
+	u := texts[0]
+	switch {
+	case strings.HasPrefix(u, dynamic):
+		u = strings.TrimPrefix(u, dynamic)
+	case strings.Contains(u, "://"):
+		u = u[strings.Index(u, "://")+3:]
+		k := strings.IndexByte(u, '/')
+		if k < 0 || strings.Contains(u[:k], dynamic) && !strings.HasPrefix(u, dynamic) {
+			return ""
+		}
+		u = u[k:]
+	default:
+		return ""
+	}
+	if k := strings.IndexAny(u, "?#"); k >= 0 {
+		u = u[:k]
+	}
+	if !strings.HasPrefix(u, "/") || u == "/" {
+		return ""
+	}
+	return strings.ReplaceAll(u, dynamic, "{}")
 }

@@ -193,6 +193,7 @@ func (c *modelCall) targetArg() {
 	}
 	if c.m.Kind == effect.KindHTTP {
 		c.e.Target = urlTarget([]ssa.Value{v}, 0)
+		c.e.URLPath = urlPath(v)
 	}
 }
 

@@ -215,10 +215,46 @@ func strValues(v ssa.Value, depth int) []string {
 					out = append(out, formatTemplate(f))
 				}
 				return out
+			case "path.Join":
+				return joinPath("", x.Call.Args[0], depth)
+			}
+		}
+	case *ssa.Extract:
+		// base, err := url.JoinPath(base, "orders", id)
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(call.Call.Args) == 2 &&
+				callee.Object().(*types.Func).FullName() == "net/url.JoinPath" {
+				bases := strValues(call.Call.Args[0], depth+1)
+				if len(bases) == 1 {
+					return joinPath(bases[0], call.Call.Args[1], depth)
+				}
 			}
 		}
 	}
 	return []string{dynamic}
+}
+
+// joinPath is base joined with the elements of a variadic slice by "/",
+// as url.JoinPath and path.Join do; one text, dynamic elements marked.
+func joinPath(base string, elems ssa.Value, depth int) []string {
+	parts := ssavalue.SliceElems(elems)
+	if parts == nil {
+		return []string{dynamic}
+	}
+	out := strings.TrimRight(base, "/")
+	for _, p := range parts {
+		texts := strValues(p, depth+1)
+		t := dynamic
+		if len(texts) == 1 {
+			t = strings.Trim(texts[0], "/")
+		}
+		if out == "" && base == "" {
+			out = t
+			continue
+		}
+		out += "/" + t
+	}
+	return []string{out}
 }
 
 // formatTemplate replaces the verbs of a Printf format with the dynamic

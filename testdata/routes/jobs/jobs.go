@@ -1,0 +1,54 @@
+// Package jobs is the orders worker. Its handlers do their work through
+// the orders API of the same module, at a base URL from configuration.
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/hibiken/asynq"
+)
+
+type Worker struct {
+	OrdersURL string
+	Client    *http.Client
+}
+
+func (w *Worker) send(ctx context.Context, method, url string) error {
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := w.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("%s %s: %s", method, url, resp.Status)
+	}
+	return nil
+}
+
+// Ship sets the order's status through the API: safe.
+func (w *Worker) Ship(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodPut, w.OrdersURL+"/orders/"+string(t.Payload())+"/status")
+}
+
+// Note adds a note through the API: the insert behind the route repeats.
+func (w *Worker) Note(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodPost, w.OrdersURL+"/orders/"+string(t.Payload())+"/notes")
+}
+
+// Release deletes the hold through the API: safe.
+func (w *Worker) Release(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodDelete, w.OrdersURL+"/orders/"+string(t.Payload())+"/hold")
+}
+
+// Register wires the handlers.
+func Register(mux *asynq.ServeMux, w *Worker) {
+	mux.HandleFunc("order:ship", w.Ship)
+	mux.HandleFunc("order:note", w.Note)
+	mux.HandleFunc("order:release", w.Release)
+}

@@ -1,0 +1,253 @@
+package wholeprogram
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// Routes: a job that calls an HTTP route its own program serves
+// (cfg.OrdersURL + "/orders/" + id + "/status") does what the route's
+// handler does. The program's route registrations (models.Route: net/http
+// ServeMux patterns with Go 1.22 methods and wildcards, chi, gorilla/mux,
+// gin, echo) are read from the root packages' code; an HTTP effect whose
+// path pattern (Effect.URLPath) and method match one route is replaced by
+// the handler's effects, with the hop "(http POST /orders/{id}/status →
+// handler)" in the path. No match, or a host that names another service
+// (a constant public host), leaves the HTTP effect as it is.
+
+// route is one route the program serves.
+type route struct {
+	method  string   // upper case; "" any
+	pattern string   // as registered, for the path hop
+	parts   []string // path segments; wildcards are "*", a trailing rest wildcard "**"
+	fn      *ssa.Function
+}
+
+// routeTable reads the routes the functions register.
+func routeTable(fns []*ssa.Function, ix *models.Index) []route {
+	if !ix.HasRoutes() {
+		return nil
+	}
+	var out []route
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				c := ci.Common()
+				var obj *types.Func
+				args := c.Args
+				if c.IsInvoke() {
+					obj = c.Method
+				} else if callee := c.StaticCallee(); callee != nil {
+					obj, _ = callee.Object().(*types.Func)
+					if obj != nil && obj.Type().(*types.Signature).Recv() != nil && len(args) > 0 {
+						args = args[1:]
+					}
+				}
+				if obj == nil {
+					continue
+				}
+				m := ix.Route(obj)
+				if m == nil || m.Pattern >= len(args) || m.Handler >= len(args) {
+					continue
+				}
+				pattern := ssavalue.ConstString(args[m.Pattern])
+				if pattern == "" {
+					continue
+				}
+				method := m.Method
+				if m.MethodArg != nil && *m.MethodArg < len(args) {
+					method = ssavalue.ConstString(args[*m.MethodArg])
+				}
+				if method == "" && m.MethodsCall != "" {
+					method = chainedMethods(ci, m.MethodsCall)
+				}
+				if i := strings.IndexByte(pattern, ' '); i > 0 && method == "" {
+					// net/http and chi: "POST /orders/{id}"
+					method, pattern = pattern[:i], strings.TrimSpace(pattern[i+1:])
+				}
+				h := handlerFunc(args[m.Handler])
+				if h == nil {
+					continue
+				}
+				// A host in the pattern ("api.example.com/x") is not matched.
+				if !strings.HasPrefix(pattern, "/") {
+					continue
+				}
+				out = append(out, route{method: strings.ToUpper(method), pattern: pattern, parts: routeParts(pattern), fn: h})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].pattern != out[j].pattern {
+			return out[i].pattern < out[j].pattern
+		}
+		return out[i].method < out[j].method
+	})
+	return out
+}
+
+// chainedMethods is the method a call on the registration's result sets
+// (gorilla: r.HandleFunc(p, h).Methods("POST")).
+func chainedMethods(ci ssa.CallInstruction, name string) string {
+	v := ci.Value()
+	if v == nil {
+		return ""
+	}
+	for _, r := range ssavalue.Referrers(v) {
+		call, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil || callee.Name() != name || len(call.Call.Args) < 2 {
+			continue
+		}
+		if elems := ssavalue.SliceElems(call.Call.Args[1]); len(elems) == 1 {
+			return ssavalue.ConstString(elems[0])
+		}
+	}
+	return ""
+}
+
+// handlerFunc is the function a handler argument runs: a function or
+// method value, a closure, a conversion (http.HandlerFunc(f)), a value
+// whose ServeHTTP runs, or the last of a variadic list (gin).
+func handlerFunc(v ssa.Value) *ssa.Function {
+	if elems := ssavalue.SliceElems(v); len(elems) > 0 {
+		v = elems[len(elems)-1]
+	}
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.Function:
+			return ssavalue.Declared(x)
+		case *ssa.MakeClosure:
+			fn := x.Fn.(*ssa.Function)
+			if obj, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" {
+				if real := fn.Prog.FuncValue(obj); real != nil {
+					return real // a bound method value
+				}
+			}
+			return fn
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.MakeInterface:
+			if _, ok := x.X.Type().Underlying().(*types.Signature); ok {
+				// http.HandlerFunc(h): the adapter's ServeHTTP calls h
+				v = x.X
+				continue
+			}
+			if ms := x.Parent().Prog.MethodSets.MethodSet(x.X.Type()); ms != nil {
+				if sel := ms.Lookup(nil, "ServeHTTP"); sel != nil {
+					if fn := x.Parent().Prog.MethodValue(sel); fn != nil {
+						return ssavalue.Declared(fn)
+					}
+				}
+			}
+			v = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// routeParts splits a route pattern into segments: {id}, :id and * are
+// one-segment wildcards, {rest...} and a trailing * the rest of the path.
+func routeParts(pattern string) []string {
+	pattern = strings.TrimSuffix(pattern, "{$}")
+	segs := strings.Split(strings.Trim(pattern, "/"), "/")
+	out := make([]string, 0, len(segs))
+	for i, s := range segs {
+		switch {
+		case strings.HasSuffix(s, "...}") || (s == "*" && i == len(segs)-1):
+			out = append(out, "**")
+		case strings.HasPrefix(s, "{") || strings.HasPrefix(s, ":") || s == "*":
+			out = append(out, "*")
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// matches reports whether a call's path pattern ("/orders/{}/status") is
+// served by the route.
+func (r *route) matches(method, path string) bool {
+	if r.method != "" && r.method != strings.ToUpper(method) {
+		return false
+	}
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i, p := range r.parts {
+		if p == "**" {
+			return true
+		}
+		if i >= len(segs) {
+			return false
+		}
+		if p != "*" && p != segs[i] {
+			return false // a dynamic segment ({}) matches only a wildcard
+		}
+	}
+	return len(segs) == len(r.parts)
+}
+
+// ownHost reports whether an HTTP effect's target could be a service of
+// this program: no constant host, or one without a domain (orders:8080,
+// localhost).
+func ownHost(target string) bool {
+	if target == "" || target == "http" {
+		return true
+	}
+	host, _, _ := strings.Cut(target, "/")
+	host, _, _ = strings.Cut(host, ":")
+	return !strings.Contains(host, ".") || host == "127.0.0.1"
+}
+
+// throughRoute replaces an HTTP effect to a route of the program by the
+// route's handler's effects; nil when no route matches.
+func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
+	if e.Kind != effect.KindHTTP || e.URLPath == "" || !ownHost(e.Target) || len(e.Path) == 0 {
+		return nil
+	}
+	var hit *route
+	for i := range r.routes {
+		if r.routes[i].matches(e.Op, e.URLPath) {
+			if hit != nil {
+				return nil // two routes: which one runs depends on the router's precedence
+			}
+			hit = &r.routes[i]
+		}
+	}
+	if hit == nil {
+		return nil
+	}
+	s := r.sums[summary.Key(r.fset, hit.fn)]
+	if s == nil {
+		return nil
+	}
+	last := e.Path[len(e.Path)-1]
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (http " + strings.ToUpper(e.Op) + " " + hit.pattern + " → " + summary.SSAName(hit.fn) + ")"}
+	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
+	out := []effect.Effect{}
+	for _, ce := range s.Effects {
+		ne := ce
+		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
+		ne.Exec = effect.NoExec
+		out = append(out, ne)
+	}
+	return out
+}
