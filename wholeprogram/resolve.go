@@ -78,6 +78,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	// dependencies); the root packages' functions join the slice for that.
 	roots := r.rootFunctions(prog, pkgs)
 	r.routes = routeTable(roots, r.ix)
+	r.grpc = grpcServices(roots)
 	entries = append(entries, roots...)
 	regs := r.registrations(roots)
 	for _, chain := range slices.Sorted(maps.Keys(regs)) {
@@ -192,6 +193,7 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 
 type resolver struct {
 	routes  []route                                 // the HTTP routes the program serves
+	grpc    map[string]*grpcService                 // the gRPC services it registers (grpc.go)
 	bySite  map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
 	invokes map[string]*types.Func                  // interface call site position → the method
 	fset    *token.FileSet
@@ -470,6 +472,12 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
 		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")"}
+		if impl, via := r.grpcImpl(fn); impl != nil {
+			// A gRPC client stub of a service this program serves: the
+			// implementation's method runs (grpc.go).
+			hop.Func += " " + via
+			fn = impl
+		}
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
 			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
 				risk, _ := effect.ParseRisk(m.Risk)

@@ -96,6 +96,9 @@ func TestRoutes(t *testing.T) {
 					if strings.Contains(hop.Func, "(http ") {
 						line += " via " + hop.Func[strings.Index(hop.Func, "(http "):]
 					}
+					if i := strings.Index(hop.Func, "(grpc "); i >= 0 {
+						line += " via " + hop.Func[i:]
+					}
 				}
 			}
 			got[h.Name] = line
@@ -106,6 +109,8 @@ func TestRoutes(t *testing.T) {
 		"(*routefix.Worker).Address": "safe db_write/upsert-set addresses via (http PUT /orders/{id}/address → (*routefix.API).UpsertAddress)",
 		"(*routefix.Worker).Note":    "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
 		"(*routefix.Worker).Wrong":   "high http/post /orders/{}/address",
+		"(*routefix.Payer).Credit":   "medium db_write/update-increment accounts via (grpc /ledger.v1.Ledger/Credit → (*routefix.ledger).Credit)",
+		"(*routefix.Payer).Touch":    "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
 	}
 	for name, w := range want {
 		if got[name] != w {

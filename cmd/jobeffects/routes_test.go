@@ -7,12 +7,14 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// TestRoutesModule runs the inventory on testdata/routes, a worker and a
-// chi API in one module: a job that calls the module's own API has the
-// effects of the route's handler (a status set and a delete are safe, an
-// insert is not), with the route in the path. Under go vet the API is not
-// a dependency of the worker, so the calls stay HTTP effects (the README's
-// "go vet vs the jobeffects command").
+// TestRoutesModule runs the inventory on testdata/routes, a worker, a chi
+// API and a gRPC service (real grpc-go) in one module: a job that calls
+// the module's own API has the effects of the route's handler or the
+// service's method (a status set, an upsert and a delete are safe, an
+// insert is not), with the route or gRPC method in the path. Under go vet
+// the API is not a dependency of the worker, so the HTTP calls stay HTTP
+// effects and the gRPC calls are unresolved (the README's "go vet vs the
+// jobeffects command").
 func TestRoutesModule(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "routes")
@@ -39,8 +41,10 @@ func TestRoutesModule(t *testing.T) {
 		for _, e := range h.SideEffects {
 			via := ""
 			for _, hop := range e.Path {
-				if i := strings.Index(hop, "(http "); i >= 0 {
-					via = " via " + hop[i:]
+				for _, mark := range []string{"(http ", "(grpc "} {
+					if i := strings.Index(hop, mark); i >= 0 {
+						via = " via " + hop[i:]
+					}
 				}
 			}
 			effs = append(effs, e.Kind+"/"+e.Operation+" "+e.Target+" "+e.Risk+via)
@@ -48,16 +52,20 @@ func TestRoutesModule(t *testing.T) {
 		got[h.Task] = h.Risk + ": " + strings.Join(effs, "; ")
 	}
 	for task, want := range map[string]string{
-		"order:ship":    "safe: db_write/update-set orders safe via (http PUT /orders/{id}/status → (*api.API).SetStatus)",
-		"order:note":    "medium: db_write/insert notes medium via (http POST /orders/{id}/notes → (*api.API).AddNote)",
-		"order:release": "safe: db_write/delete holds safe via (http DELETE /orders/{id}/hold → (*api.API).Release)",
+		"order:ship":      "safe: db_write/update-set orders safe via (http PUT /orders/{id}/status → (*api.API).SetStatus)",
+		"order:note":      "medium: db_write/insert notes medium via (http POST /orders/{id}/notes → (*api.API).AddNote)",
+		"order:release":   "safe: db_write/delete holds safe via (http DELETE /orders/{id}/hold → (*api.API).Release)",
+		"order:address":   "safe: db_write/upsert-set addresses safe via (http POST /orders/{id}/address → (*api.API).SetAddress)",
+		"order:paid":      "safe: db_write/update-set orders safe via (grpc /orders.v1.Orders/SetStatus → (*api.OrdersServer).SetStatus)",
+		"order:refund":    "medium: db_write/insert refunds medium via (grpc /orders.v1.Orders/AddRefund → (*api.OrdersServer).AddRefund)",
+		"order:readdress": "safe: db_write/upsert-set addresses safe via (grpc /orders.v1.Orders/SetAddress → (*api.OrdersServer).SetAddress)",
 	} {
 		if got[task] != want {
 			t.Errorf("%s:\n got %q\nwant %q", task, got[task], want)
 		}
 	}
 	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
-	if code != 1 || strings.Count(stderr, ": unguarded: ") != 3 {
-		t.Errorf("go vet: exit %d, want 1 and three unguarded HTTP findings\n%s", code, stderr)
+	if code != 1 || strings.Count(stderr, ": unguarded: ") != 4 || strings.Count(stderr, ": unresolved: ") != 3 {
+		t.Errorf("go vet: exit %d, want 1, four unguarded HTTP findings and three unresolved gRPC calls\n%s", code, stderr)
 	}
 }

@@ -17,6 +17,7 @@ func (a *API) Routes() http.Handler {
 	r := chi.NewRouter()
 	r.Put("/orders/{id}/status", a.SetStatus)
 	r.Post("/orders/{id}/notes", a.AddNote)
+	r.Post("/orders/{id}/address", a.SetAddress)
 	r.Method(http.MethodDelete, "/orders/{id}/hold", http.HandlerFunc(a.Release))
 	return r
 }
@@ -31,6 +32,13 @@ func (a *API) SetStatus(w http.ResponseWriter, r *http.Request) {
 // AddNote inserts a row: a second call adds a second note.
 func (a *API) AddNote(w http.ResponseWriter, r *http.Request) {
 	if _, err := a.DB.ExecContext(r.Context(), "insert into notes (order_id, body) values ($1, 'shipped')", chi.URLParam(r, "id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// SetAddress upserts by the order's key: safe to repeat.
+func (a *API) SetAddress(w http.ResponseWriter, r *http.Request) {
+	if _, err := a.DB.ExecContext(r.Context(), "insert into addresses (order_id, line) values ($1, $2) on conflict (order_id) do update set line = excluded.line", chi.URLParam(r, "id"), r.FormValue("line")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }

@@ -8,11 +8,15 @@ import (
 	"net/http"
 
 	"github.com/hibiken/asynq"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+
+	"example.com/routes/ordersv1"
 )
 
 type Worker struct {
 	OrdersURL string
 	Client    *http.Client
+	Orders    ordersv1.OrdersClient
 }
 
 func (w *Worker) send(ctx context.Context, method, url string) error {
@@ -46,9 +50,36 @@ func (w *Worker) Release(ctx context.Context, t *asynq.Task) error {
 	return w.send(ctx, http.MethodDelete, w.OrdersURL+"/orders/"+string(t.Payload())+"/hold")
 }
 
+// Address upserts the address through the API (a POST): safe.
+func (w *Worker) Address(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodPost, w.OrdersURL+"/orders/"+string(t.Payload())+"/address")
+}
+
+// Paid sets the status over gRPC: safe.
+func (w *Worker) Paid(ctx context.Context, t *asynq.Task) error {
+	_, err := w.Orders.SetStatus(ctx, wrapperspb.String(string(t.Payload())))
+	return err
+}
+
+// Refund adds a refund row over gRPC: the insert repeats.
+func (w *Worker) Refund(ctx context.Context, t *asynq.Task) error {
+	_, err := w.Orders.AddRefund(ctx, wrapperspb.String(string(t.Payload())))
+	return err
+}
+
+// Readdress upserts over gRPC: safe.
+func (w *Worker) Readdress(ctx context.Context, t *asynq.Task) error {
+	_, err := w.Orders.SetAddress(ctx, wrapperspb.String(string(t.Payload())))
+	return err
+}
+
 // Register wires the handlers.
 func Register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("order:ship", w.Ship)
 	mux.HandleFunc("order:note", w.Note)
 	mux.HandleFunc("order:release", w.Release)
+	mux.HandleFunc("order:address", w.Address)
+	mux.HandleFunc("order:paid", w.Paid)
+	mux.HandleFunc("order:refund", w.Refund)
+	mux.HandleFunc("order:readdress", w.Readdress)
 }

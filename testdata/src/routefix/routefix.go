@@ -1,7 +1,8 @@
 // Package routefix is a worker and an API server in one program: jobs
 // that POST to routes the program serves have the effects of the routes'
 // handlers (a status set and an upsert are safe, an insert is not), and a
-// call to a route it does not serve stays an HTTP post.
+// call to a route it does not serve stays an HTTP post; likewise for a
+// gRPC client stub of a service the program registers.
 package routefix
 
 import (
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hibiken/asynq"
+	"google.golang.org/grpc"
 )
 
 type API struct{ DB *sql.DB }
@@ -77,4 +79,77 @@ func Register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("address", w.Address)
 	mux.HandleFunc("note", w.Note)
 	mux.HandleFunc("wrong", w.Wrong)
+}
+
+// The gRPC side, in the shape protoc-gen-go-grpc generates.
+
+type Req struct{ ID string }
+
+type LedgerClient interface {
+	Credit(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Req, error)
+	Touch(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Req, error)
+}
+
+type ledgerClient struct{ cc grpc.ClientConnInterface }
+
+func NewLedgerClient(cc grpc.ClientConnInterface) LedgerClient { return &ledgerClient{cc} }
+
+func (c *ledgerClient) Credit(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Req, error) {
+	out := new(Req)
+	err := c.cc.Invoke(ctx, "/ledger.v1.Ledger/Credit", in, out, opts...)
+	return out, err
+}
+
+func (c *ledgerClient) Touch(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Req, error) {
+	out := new(Req)
+	err := c.cc.Invoke(ctx, "/ledger.v1.Ledger/Touch", in, out, opts...)
+	return out, err
+}
+
+type LedgerServer interface {
+	Credit(context.Context, *Req) (*Req, error)
+	Touch(context.Context, *Req) (*Req, error)
+}
+
+var Ledger_ServiceDesc = grpc.ServiceDesc{ServiceName: "ledger.v1.Ledger", HandlerType: (*LedgerServer)(nil)}
+
+func RegisterLedgerServer(s grpc.ServiceRegistrar, srv LedgerServer) {
+	s.RegisterService(&Ledger_ServiceDesc, srv)
+}
+
+type ledger struct{ DB *sql.DB }
+
+func (l *ledger) Credit(ctx context.Context, r *Req) (*Req, error) {
+	_, err := l.DB.ExecContext(ctx, "update accounts set balance = balance + 1 where id = $1", r.ID)
+	return r, err
+}
+
+func (l *ledger) Touch(ctx context.Context, r *Req) (*Req, error) {
+	_, err := l.DB.ExecContext(ctx, "update accounts set seen = now() where id = $1", r.ID)
+	return r, err
+}
+
+func ServeGRPC(db *sql.DB) {
+	s := grpc.NewServer()
+	RegisterLedgerServer(s, &ledger{DB: db})
+}
+
+type Payer struct{ Ledger LedgerClient }
+
+// Credit increments through the gRPC service: the increment repeats.
+func (p *Payer) Credit(ctx context.Context, t *asynq.Task) error {
+	_, err := p.Ledger.Credit(ctx, &Req{ID: string(t.Payload())})
+	return err
+}
+
+// Touch sets a column through the gRPC service: safe.
+func (p *Payer) Touch(ctx context.Context, t *asynq.Task) error {
+	_, err := p.Ledger.Touch(ctx, &Req{ID: string(t.Payload())})
+	return err
+}
+
+func RegisterPayer(mux *asynq.ServeMux, cc *grpc.ClientConn) {
+	p := &Payer{Ledger: NewLedgerClient(cc)}
+	mux.HandleFunc("credit", p.Credit)
+	mux.HandleFunc("touch", p.Touch)
 }

@@ -3,10 +3,14 @@ package main
 import (
 	"database/sql"
 	"log"
+	"net"
 	"net/http"
 	"os"
 
+	"google.golang.org/grpc"
+
 	"example.com/routes/api"
+	"example.com/routes/ordersv1"
 )
 
 func main() {
@@ -14,6 +18,13 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	s := grpc.NewServer()
+	ordersv1.RegisterOrdersServer(s, &api.OrdersServer{DB: db})
+	lis, err := net.Listen("tcp", ":9090")
+	if err != nil {
+		log.Fatal(err)
+	}
+	go s.Serve(lis)
 	a := &api.API{DB: db}
 	log.Fatal(http.ListenAndServe(":8080", a.Routes()))
 }

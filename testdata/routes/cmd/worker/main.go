@@ -6,13 +6,20 @@ import (
 	"os"
 
 	"github.com/hibiken/asynq"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 
 	"example.com/routes/jobs"
+	"example.com/routes/ordersv1"
 )
 
 func main() {
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{})
 	mux := asynq.NewServeMux()
-	jobs.Register(mux, &jobs.Worker{OrdersURL: os.Getenv("ORDERS_URL"), Client: http.DefaultClient})
+	conn, err := grpc.NewClient(os.Getenv("ORDERS_GRPC"), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		log.Fatal(err)
+	}
+	jobs.Register(mux, &jobs.Worker{OrdersURL: os.Getenv("ORDERS_URL"), Client: http.DefaultClient, Orders: ordersv1.NewOrdersClient(conn)})
 	log.Fatal(srv.Run(mux))
 }
