@@ -91,6 +91,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	stats.Functions = len(slice)
 	cg := vta.CallGraph(slice, chaGraph)
 	r.index(cg)
+	r.indexNames(slice)
 	r.indexInvokes(slice)
 	reg := newRegistry(prog, roots, r.ix)
 	out := make([]*result.Result, 0, len(in.Results))
@@ -200,6 +201,8 @@ type resolver struct {
 	ix      *models.Index
 	sums    map[string]*summary.Summary // by analyzer.SummaryKey
 	callees map[string][]*ssa.Function  // dynamic call site position → callees
+	queued  map[string]bool             // sites calling a function value received from a channel
+	byName  map[string][]*ssa.Function  // the slice's functions by summary.SSAName
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -390,6 +393,7 @@ func (r *resolver) modeled(fn *ssa.Function) bool {
 // it reaches.
 func (r *resolver) index(cg *callgraph.Graph) {
 	r.callees = map[string][]*ssa.Function{}
+	r.queued = map[string]bool{}
 	r.bySite = map[ssa.CallInstruction][]*ssa.Function{}
 	for _, node := range cg.Nodes {
 		for _, e := range node.Out {
@@ -402,6 +406,9 @@ func (r *resolver) index(cg *callgraph.Graph) {
 			}
 			pos := summary.PosString(r.fset, e.Site.Pos())
 			r.callees[pos] = append(r.callees[pos], e.Callee.Func)
+			if c := e.Site.Common(); !c.IsInvoke() && fromChannel(c.Value) {
+				r.queued[pos] = true
+			}
 		}
 	}
 	for pos, fns := range r.callees {
@@ -467,6 +474,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 	}
 	seen[site] = true
 	defer delete(seen, site)
+	if r.queued[site] {
+		callees = r.supplied(e, callees) // queue.go
+	}
 	var out []effect.Effect
 	for _, fn := range r.throughThunks(callees) {
 		fn = ssavalue.Declared(fn)

@@ -118,3 +118,26 @@ func TestRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestFunctionQueue: a call of a function value received from a channel
+// runs the function the handler's own chain sent, not every one sent.
+func TestFunctionQueue(t *testing.T) {
+	got := map[string]string{}
+	for _, res := range resolve(t, "queuefix") {
+		for _, h := range res.Handlers {
+			line := h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got[h.Name] = line
+		}
+	}
+	for name, w := range map[string]string{
+		"(*queuefix.Jobs).Rename": "safe db_write/upsert-set names",
+		"(*queuefix.Jobs).Record": "medium db_write/insert events",
+	} {
+		if got[name] != w {
+			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)
+		}
+	}
+}
