@@ -22,7 +22,12 @@ import (
 // fromChannel reports whether v, the value a dynamic call calls, was
 // received from a channel (directly, or as a field of a received struct).
 func fromChannel(v ssa.Value) bool {
-	for i := 0; i < 8 && v != nil; i++ {
+	return fromChannelDepth(v, 0)
+}
+
+// fromChannelDepth bounds the walk: phis and stores can form cycles.
+func fromChannelDepth(v ssa.Value, depth int) bool {
+	for i := 0; i < 8 && v != nil && depth < 8; i, depth = i+1, depth+1 {
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			if x.Op == token.ARROW {
@@ -44,7 +49,7 @@ func fromChannel(v ssa.Value) bool {
 		case *ssa.Alloc:
 			// a received struct stored in a local: look at what was stored
 			for _, r := range *x.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == x && fromChannel(st.Val) {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x && fromChannelDepth(st.Val, depth+1) {
 					return true
 				}
 			}
@@ -54,7 +59,7 @@ func fromChannel(v ssa.Value) bool {
 			v = binding(x)
 		case *ssa.Phi:
 			for _, e := range x.Edges {
-				if fromChannel(e) {
+				if fromChannelDepth(e, depth+1) {
 					return true
 				}
 			}
