@@ -48,7 +48,11 @@ func grpcServices(fns []*ssa.Function) map[string]*grpcService {
 					continue
 				}
 				name := callee.Name()
-				if !strings.HasPrefix(name, "Register") || !strings.HasSuffix(name, "Server") || !isNamed(callee.Signature.Params().At(0).Type(), grpcPkg, "ServiceRegistrar") {
+				reg := callee.Signature.Params().At(0).Type()
+				if p, ok := reg.(*types.Pointer); ok {
+					reg = p.Elem() // older generators: Register…Server(s *grpc.Server, …)
+				}
+				if !strings.HasPrefix(name, "Register") || !strings.HasSuffix(name, "Server") || !(isNamed(reg, grpcPkg, "ServiceRegistrar") || isNamed(reg, grpcPkg, "Server")) {
 					continue
 				}
 				iface, ok := types.Unalias(callee.Signature.Params().At(1).Type()).(*types.Named)
@@ -59,7 +63,7 @@ func grpcServices(fns []*ssa.Function) map[string]*grpcService {
 				if !ok {
 					continue
 				}
-				key := callee.Pkg.Pkg.Path() + "." + strings.TrimSuffix(strings.TrimPrefix(name, "Register"), "Server")
+				key := callee.Pkg.Pkg.Path() + "." + protoName(strings.TrimSuffix(strings.TrimPrefix(name, "Register"), "Server"))
 				s := out[key]
 				if s == nil {
 					s = &grpcService{iface: iface}
@@ -123,12 +127,18 @@ func (r *resolver) grpcImpl(stub *ssa.Function) (*ssa.Function, string) {
 		return nil, ""
 	}
 	short := svc[strings.LastIndexByte(svc, '.')+1:]
-	s := r.grpc[stub.Pkg.Pkg.Path()+"."+short]
+	s := r.grpc[stub.Pkg.Pkg.Path()+"."+protoName(short)]
 	if s == nil || len(s.impls) != 1 {
 		return nil, ""
 	}
 	prog := stub.Prog
-	sel := prog.MethodSets.MethodSet(s.impls[0]).Lookup(nil, method)
+	var sel *types.Selection
+	ms := prog.MethodSets.MethodSet(s.impls[0])
+	for i := 0; i < ms.Len(); i++ {
+		if m := ms.At(i); m.Obj().Exported() && protoName(m.Obj().Name()) == protoName(method) {
+			sel = m
+		}
+	}
 	if sel == nil {
 		return nil, ""
 	}
@@ -152,4 +162,11 @@ func containsType(ts []types.Type, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// protoName folds a proto name and the Go name generated from it to one
+// spelling: generators camel-case "homestay_order_detail" and
+// "homestayOrderDetail" to HomestayOrderDetail.
+func protoName(s string) string {
+	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
 }

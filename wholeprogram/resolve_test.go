@@ -110,6 +110,7 @@ func TestRoutes(t *testing.T) {
 		"(*routefix.Worker).Note":    "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
 		"(*routefix.Worker).Wrong":   "high http/post /orders/{}/address",
 		"(*routefix.Payer).Credit":   "medium db_write/update-increment accounts via (grpc /ledger.v1.Ledger/Credit → (*routefix.ledger).Credit)",
+		"(*routefix.Payer).Audit":    "medium db_write/insert audit via (grpc /pb.audit/recordEntry → (*routefix.audit).RecordEntry)",
 		"(*routefix.Payer).Touch":    "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
 	}
 	for name, w := range want {

@@ -153,3 +153,47 @@ func RegisterPayer(mux *asynq.ServeMux, cc *grpc.ClientConn) {
 	mux.HandleFunc("credit", p.Credit)
 	mux.HandleFunc("touch", p.Touch)
 }
+
+// An older generator's shape: Register…Server takes *grpc.Server, and the
+// proto names are lower camel case ("/pb.audit/recordEntry").
+
+type AuditClient interface {
+	RecordEntry(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Req, error)
+}
+
+type auditClient struct{ cc *grpc.ClientConn }
+
+func NewAuditClient(cc *grpc.ClientConn) AuditClient { return &auditClient{cc} }
+
+func (c *auditClient) RecordEntry(ctx context.Context, in *Req, opts ...grpc.CallOption) (*Req, error) {
+	out := new(Req)
+	err := c.cc.Invoke(ctx, "/pb.audit/recordEntry", in, out, opts...)
+	return out, err
+}
+
+type AuditServer interface {
+	RecordEntry(context.Context, *Req) (*Req, error)
+}
+
+func RegisterAuditServer(s *grpc.Server, srv AuditServer) {}
+
+type audit struct{ DB *sql.DB }
+
+func (a *audit) RecordEntry(ctx context.Context, r *Req) (*Req, error) {
+	_, err := a.DB.ExecContext(ctx, "insert into audit (id) values ($1)", r.ID)
+	return r, err
+}
+
+func ServeAudit(db *sql.DB) {
+	RegisterAuditServer(grpc.NewServer(), &audit{DB: db})
+}
+
+// Audit records an entry through the older-style service: the insert repeats.
+func (p *Payer) Audit(ctx context.Context, t *asynq.Task) error {
+	_, err := NewAuditClient(&grpc.ClientConn{}).RecordEntry(ctx, &Req{ID: string(t.Payload())})
+	return err
+}
+
+func RegisterAudit(mux *asynq.ServeMux, p *Payer) {
+	mux.HandleFunc("audit", p.Audit)
+}
