@@ -47,5 +47,5 @@ func TestEnqueueEffects(t *testing.T) {
 // Prepare, into struct fields (also across packages), statement lists,
 // tx.Stmt helpers and callees that execute a statement they are given.
 func TestPreparedStatements(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "preparedfix/store", "preparedfix")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
 }

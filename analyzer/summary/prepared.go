@@ -44,6 +44,35 @@ func (w *walker) stmtSQL(v ssa.Value, depth int) (texts []string, exec ssa.Value
 		if f := fieldOf(x.X.Type(), x.Field); f != nil {
 			return w.p.fieldSQL(f), nil, effect.NoExec
 		}
+	case *ssa.Phi:
+		// statement = tx.Stmt(statement) under a condition (dendrite's
+		// TxStmt): every edge's SQL; a parameter when all edges agree.
+		param = effect.NoExec
+		first, sameExec := true, true
+		for _, e := range x.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			t, ex, p := w.stmtSQL(e, depth+1)
+			texts = append(texts, t...)
+			if first {
+				param, exec, first = p, ex, false
+				continue
+			}
+			if p != param {
+				param = effect.NoExec
+			}
+			if ex != exec {
+				sameExec = false // on a tx on one edge, the pool on another
+			}
+		}
+		if !sameExec {
+			exec = nil
+		}
+		if len(texts) > 0 {
+			return texts, exec, effect.NoExec
+		}
+		return nil, nil, param
 	}
 	return nil, nil, w.execIndex(v)
 }
