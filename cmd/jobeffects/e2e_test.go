@@ -37,6 +37,9 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic("building jobeffects: " + err.Error() + "\n" + string(out))
 	}
+	// The run cache (cache.go) of the tests' own: each module's runs are
+	// replayed only within this test binary's run.
+	os.Setenv("JOBEFFECTS_CACHE_DIR", filepath.Join(dir, "cache"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

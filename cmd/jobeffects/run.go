@@ -59,14 +59,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "inventory":
-			return runInventory(args[1:], stdout, stderr)
+			return cached(args, stdout, stderr, func(stdout, stderr io.Writer) int { return runInventory(args[1:], stdout, stderr) })
 		case "version", "-version", "--version":
 			return printVersion(stdout)
 		case "help":
 			return help(args[1:], stdout, stderr)
 		}
 	}
-	return runLint(args, stdout, stderr)
+	return cached(args, stdout, stderr, func(stdout, stderr io.Writer) int { return runLint(args, stdout, stderr) }) // cache.go
 }
 
 // help prints the general help, or a subcommand's with its flags.

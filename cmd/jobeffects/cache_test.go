@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRunCache: a rerun with the same inputs replays the first run's
+// output; a change to a Go file or a migration runs the analysis again.
+func TestRunCache(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	copyTree(t, testdataDir(t, "example"), dir)
+	cache := t.TempDir()
+	env := []string{"JOBEFFECTS_CACHE_DIR=" + cache}
+	inv := func() string {
+		t.Helper()
+		stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "./...")
+		if code != 0 {
+			t.Fatalf("inventory exit %d\n%s", code, stderr)
+		}
+		return stdout
+	}
+	first := inv()
+	entries := cacheEntries(t, cache)
+	if len(entries) != 1 {
+		t.Fatalf("%d cache entries after one run, want 1", len(entries))
+	}
+	// Mark the entry: a replay prints the mark.
+	var e cacheEntry
+	data, _ := os.ReadFile(entries[0])
+	if err := json.Unmarshal(data, &e); err != nil {
+		t.Fatal(err)
+	}
+	e.Stdout = []byte("replayed\n")
+	data, _ = json.Marshal(e)
+	os.WriteFile(entries[0], data, 0o644)
+	if got := inv(); got != "replayed\n" {
+		t.Fatalf("a rerun with the same inputs did not replay the cached run")
+	}
+	// A Go file's content is an input.
+	f := filepath.Join(dir, "jobs", "credit.go")
+	src, _ := os.ReadFile(f)
+	os.WriteFile(f, append(src, []byte("\n// a comment changes the key\n")...), 0o644)
+	if got := inv(); got != first {
+		t.Fatalf("after a change to %s the run was not done again:\n%.200s", f, got)
+	}
+	// So is a migration's.
+	mig, _ := filepath.Glob(filepath.Join(dir, "migrations", "*.sql"))
+	if len(mig) == 0 {
+		t.Fatal("the example has no migrations")
+	}
+	sql, _ := os.ReadFile(mig[0])
+	os.WriteFile(mig[0], append(sql, []byte("\n-- changed\n")...), 0o644)
+	before := len(cacheEntries(t, cache))
+	inv()
+	if after := len(cacheEntries(t, cache)); after != before+1 {
+		t.Errorf("a changed migration did not make a new cache entry (%d → %d)", before, after)
+	}
+	// JOBEFFECTS_CACHE=off runs without the cache.
+	stdout, _, _ := runCmdEnv(t, dir, append(env, "JOBEFFECTS_CACHE=off"), binary, "inventory", "./...")
+	if !strings.HasPrefix(stdout, "schema: jobeffects/inventory/v1") {
+		t.Errorf("JOBEFFECTS_CACHE=off: %.100s", stdout)
+	}
+}
+
+func cacheEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
+		if err == nil && !de.IsDir() && strings.HasSuffix(path, ".json") {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, de fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		dst := filepath.Join(to, rel)
+		if de.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
