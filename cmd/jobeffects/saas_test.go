@@ -8,11 +8,14 @@ import (
 )
 
 // TestSaaSModule runs the inventory on testdata/saas, a module on the real
-// slack-go, go-mail, AWS S3, openai-go, OpenTelemetry and zap: a Slack post
-// and an email are high, an S3 object under a stable key is overwritten
-// (safe) but one under a UUID is a new object each time (medium), a model
-// completion creates nothing (safe), and the observability calls are not
-// effects. go vet reports the three that repeat.
+// slack-go, go-mail, Mailgun, Resend, Postmark, PagerDuty, AWS S3,
+// openai-go, OpenTelemetry and zap: a Slack post and an email are high, an
+// S3 object under a stable key is overwritten (safe) but one under a UUID
+// is a new object each time (medium), a model completion creates nothing
+// (safe), and the observability calls are not effects. A Resend email with
+// an idempotency key from the order and a PagerDuty trigger with a dedup
+// key from the check are guarded; a dedup key from uuid is random-key. go
+// vet reports the six that repeat and the random key.
 func TestSaaSModule(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "saas")
@@ -25,6 +28,8 @@ func TestSaaSModule(t *testing.T) {
 			Task        string
 			Risk        string
 			SideEffects []struct{ Kind, Operation, Target, Risk string } `yaml:"side_effects"`
+			Guard       struct{ Kind string }
+			Findings    []struct{ Rule string }
 		}
 	}
 	if err := yaml.Unmarshal([]byte(stdout), &inv); err != nil {
@@ -44,13 +49,31 @@ func TestSaaSModule(t *testing.T) {
 		"report:daily":   "safe: file_write/write s3 safe",
 		"file:upload":    "medium: file_write/create s3 medium",
 		"text:summarize": "safe: http/post openai safe",
+		"order:receipt":  "high: email/send mailgun high",
+		"order:invoice":  "high: email/send resend high",
+		"cart:reminder":  "high: email/send resend high",
+		"user:digest":    "high: email/send postmark high",
+		"check:page":     "high: push/send pagerduty events high",
 	} {
 		if got[task] != want {
 			t.Errorf("%s: %q, want %q", task, got[task], want)
 		}
 	}
+	for _, h := range inv.Handlers {
+		guarded := h.Findings == nil
+		switch h.Task {
+		case "order:invoice", "check:page":
+			if !guarded || h.Guard.Kind != "idempotency_key" {
+				t.Errorf("%s: findings %v, guard %q: want guarded by its key", h.Task, h.Findings, h.Guard.Kind)
+			}
+		case "check:page-always":
+			if len(h.Findings) != 1 || h.Findings[0].Rule != "random-key" {
+				t.Errorf("%s: findings %v, want random-key", h.Task, h.Findings)
+			}
+		}
+	}
 	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
-	if code != 1 || strings.Count(stderr, ": unguarded: ") != 3 {
-		t.Errorf("go vet: exit %d, want 1 and three unguarded findings\n%s", code, stderr)
+	if code != 1 || strings.Count(stderr, ": unguarded: ") != 6 || strings.Count(stderr, ": random-key: ") != 1 {
+		t.Errorf("go vet: exit %d, want 1, six unguarded findings and one random-key\n%s", code, stderr)
 	}
 }

@@ -16,6 +16,13 @@ func main() {
 	mux.HandleFunc("report:daily", d.Report)
 	mux.HandleFunc("file:upload", d.Upload)
 	mux.HandleFunc("text:summarize", d.Summarize)
+	n := &jobs.Notifiers{}
+	mux.HandleFunc("order:receipt", n.Receipt)
+	mux.HandleFunc("order:invoice", n.Invoice)
+	mux.HandleFunc("cart:reminder", n.Reminder)
+	mux.HandleFunc("user:digest", n.Digest)
+	mux.HandleFunc("check:page", n.Page)
+	mux.HandleFunc("check:page-always", n.PageEveryTime)
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: "localhost:6379"}, asynq.Config{})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
