@@ -1,6 +1,7 @@
 package wholeprogram_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,16 +103,23 @@ func TestRoutes(t *testing.T) {
 				}
 			}
 			got[h.Name] = line
+			for _, e := range h.Effects {
+				if e.Target == "payments" {
+					got[h.Name] = fmt.Sprintf("%s guarded=%v", e.Op, e.Guard != nil)
+				}
+			}
 		}
 	}
 	want := map[string]string{
-		"(*routefix.Worker).Ship":    "safe db_write/update-set orders via (http POST /orders/{id}/status → (*routefix.API).SetStatus)",
-		"(*routefix.Worker).Address": "safe db_write/upsert-set addresses via (http PUT /orders/{id}/address → (*routefix.API).UpsertAddress)",
-		"(*routefix.Worker).Note":    "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
-		"(*routefix.Worker).Wrong":   "high http/post /orders/{}/address",
-		"(*routefix.Payer).Credit":   "medium db_write/update-increment accounts via (grpc /ledger.v1.Ledger/Credit → (*routefix.ledger).Credit)",
-		"(*routefix.Payer).Audit":    "medium db_write/insert audit via (grpc /pb.audit/recordEntry → (*routefix.audit).RecordEntry)",
-		"(*routefix.Payer).Touch":    "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
+		"(*routefix.Worker).Ship":     "safe db_write/update-set orders via (http POST /orders/{id}/status → (*routefix.API).SetStatus)",
+		"(*routefix.Worker).Address":  "safe db_write/upsert-set addresses via (http PUT /orders/{id}/address → (*routefix.API).UpsertAddress)",
+		"(*routefix.Worker).Note":     "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
+		"(*routefix.Worker).Wrong":    "high http/post /orders/{}/address",
+		"(*routefix.Payer).Credit":    "medium db_write/update-increment accounts via (grpc /ledger.v1.Ledger/Credit → (*routefix.ledger).Credit)",
+		"(*routefix.Payer).Audit":     "medium db_write/insert audit via (grpc /pb.audit/recordEntry → (*routefix.audit).RecordEntry)",
+		"(*routefix.Worker).Pay":      "insert guarded=true",
+		"(*routefix.Worker).PayNoKey": "insert guarded=false",
+		"(*routefix.Payer).Touch":     "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
 	}
 	for name, w := range want {
 		if got[name] != w {

@@ -247,7 +247,43 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
+		requestKeyed(&ne, e)
 		out = append(out, ne)
 	}
 	return out
+}
+
+// requestKeyed decides a route handler's claim keyed by the request
+// (r.Header.Get("Idempotency-Key"), a body field) from the calling job's
+// side: it guards the effect end to end only when the job sends a stable
+// key; a random key or none makes every delivery a new claim.
+func requestKeyed(ne *effect.Effect, call effect.Effect) {
+	g := ne.Guard
+	if g == nil || g.Kind != effect.GuardClaim || !fromRequest(g.Expr) {
+		return
+	}
+	switch {
+	case call.Key == nil:
+		ne.Guard = nil
+		ne.Detail = effect.JoinDetail(ne.Detail, "the route claims the request's key ("+g.Expr+"), which this call does not send: every delivery is a new claim")
+	case call.Key.Random != "":
+		ne.Guard = nil
+		ne.Detail = effect.JoinDetail(ne.Detail, "the route claims the request's key ("+g.Expr+"), which this call derives from "+call.Key.Random+": every delivery is a new claim")
+	default:
+		c := *g
+		c.Note = "the job sends " + call.Key.Expr + " and the route claims it as " + g.Expr
+		ne.Guard = &c
+	}
+}
+
+// fromRequest reports whether a claim's key expression reads the HTTP
+// request: a header, a form or query value, a path value or a decoded
+// body field.
+func fromRequest(expr string) bool {
+	for _, m := range []string{".Header.Get(", ".Header.Values(", ".FormValue(", ".PostFormValue(", ".URL.Query()", "Idempotency-Key", "IdempotencyKey", "idempotency_key"} {
+		if strings.Contains(expr, m) {
+			return true
+		}
+	}
+	return false
 }

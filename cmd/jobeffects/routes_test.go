@@ -24,8 +24,13 @@ func TestRoutesModule(t *testing.T) {
 	}
 	var inv struct {
 		Handlers []struct {
-			Task        string
-			Risk        string
+			Task  string
+			Risk  string
+			Guard struct {
+				Kind    string
+				KeyNote string `yaml:"key_note"`
+			}
+			Findings    []struct{ Rule string }
 			SideEffects []struct {
 				Kind, Operation, Target, Risk string
 				Path                          []string
@@ -64,8 +69,22 @@ func TestRoutesModule(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", task, got[task], want)
 		}
 	}
+	// A route that claims the request's Idempotency-Key guards a job that
+	// sends a stable one, and not one that sends none.
+	for _, h := range inv.Handlers {
+		switch h.Task {
+		case "order:pay":
+			if len(h.Findings) != 0 || h.Guard.Kind != "processed_jobs" || !strings.Contains(h.Guard.KeyNote, `the job sends "payment-" + order`) {
+				t.Errorf("order:pay: findings %v, guard %+v: want guarded end to end", h.Findings, h.Guard)
+			}
+		case "order:pay-unkeyed":
+			if len(h.Findings) != 1 || h.Findings[0].Rule != "unguarded" {
+				t.Errorf("order:pay-unkeyed: findings %v, want unguarded", h.Findings)
+			}
+		}
+	}
 	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
-	if code != 1 || strings.Count(stderr, ": unguarded: ") != 4 || strings.Count(stderr, ": unresolved: ") != 3 {
-		t.Errorf("go vet: exit %d, want 1, four unguarded HTTP findings and three unresolved gRPC calls\n%s", code, stderr)
+	if code != 1 || strings.Count(stderr, ": unguarded: ") != 5 || strings.Count(stderr, ": unresolved: ") != 3 {
+		t.Errorf("go vet: exit %d, want 1, five unguarded HTTP findings (the keyed POST is guarded by its key) and three unresolved gRPC calls\n%s", code, stderr)
 	}
 }

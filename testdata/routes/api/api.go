@@ -18,6 +18,7 @@ func (a *API) Routes() http.Handler {
 	r.Put("/orders/{id}/status", a.SetStatus)
 	r.Post("/orders/{id}/notes", a.AddNote)
 	r.Post("/orders/{id}/address", a.SetAddress)
+	r.Post("/orders/{id}/payments", a.AddPayment)
 	r.Method(http.MethodDelete, "/orders/{id}/hold", http.HandlerFunc(a.Release))
 	return r
 }
@@ -48,4 +49,29 @@ func (a *API) Release(w http.ResponseWriter, r *http.Request) {
 	if _, err := a.DB.ExecContext(r.Context(), "delete from holds where order_id = $1", chi.URLParam(r, "id")); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
+}
+
+// AddPayment claims the request's Idempotency-Key in the transaction of its
+// insert: a repeated request with the same key does nothing.
+func (a *API) AddPayment(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	tx, err := a.DB.BeginTx(ctx, nil)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "insert into processed_requests (key) values ($1) on conflict do nothing", r.Header.Get("Idempotency-Key"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return // already done
+	}
+	if _, err := tx.ExecContext(ctx, "insert into payments (order_id) values ($1)", chi.URLParam(r, "id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	tx.Commit()
 }

@@ -73,6 +73,28 @@ func (w *Worker) Readdress(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// Pay records a payment through the API with a key from the order: the
+// route claims it, so a second delivery is deduplicated end to end.
+func (w *Worker) Pay(ctx context.Context, t *asynq.Task) error {
+	order := string(t.Payload())
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.OrdersURL+"/orders/"+order+"/payments", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", "payment-"+order)
+	resp, err := w.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// PayUnkeyed calls the same route without a key: the route's claim of an
+// absent key does not tell two deliveries apart.
+func (w *Worker) PayUnkeyed(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodPost, w.OrdersURL+"/orders/"+string(t.Payload())+"/payments")
+}
+
 // Register wires the handlers.
 func Register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("order:ship", w.Ship)
@@ -82,4 +104,6 @@ func Register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("order:paid", w.Paid)
 	mux.HandleFunc("order:refund", w.Refund)
 	mux.HandleFunc("order:readdress", w.Readdress)
+	mux.HandleFunc("order:pay", w.Pay)
+	mux.HandleFunc("order:pay-unkeyed", w.PayUnkeyed)
 }

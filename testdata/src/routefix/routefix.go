@@ -197,3 +197,49 @@ func (p *Payer) Audit(ctx context.Context, t *asynq.Task) error {
 func RegisterAudit(mux *asynq.ServeMux, p *Payer) {
 	mux.HandleFunc("audit", p.Audit)
 }
+
+// AddPayment claims the request's Idempotency-Key in the transaction of
+// its insert: the server side of a keyed call.
+func (a *API) AddPayment(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	tx, err := a.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "insert into processed_requests (key) values ($1) on conflict do nothing", r.Header.Get("Idempotency-Key"))
+	if err != nil {
+		return
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return // a repeat: already done
+	}
+	tx.ExecContext(ctx, "insert into payments (order_id) values ($1)", r.PathValue("id"))
+	tx.Commit()
+}
+
+func ServePayments(a *API) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /orders/{id}/payments", a.AddPayment)
+	http.ListenAndServe(":8081", mux)
+}
+
+// Pay sends a stable key to a route that claims it: guarded end to end.
+func (w *Worker) Pay(ctx context.Context, t *asynq.Task) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, w.Base+"/orders/"+string(t.Payload())+"/payments", nil)
+	req.Header.Set("Idempotency-Key", "pay-"+string(t.Payload()))
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+// PayNoKey calls the same route without a key: every call is a new claim.
+func (w *Worker) PayNoKey(ctx context.Context, t *asynq.Task) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, w.Base+"/orders/"+string(t.Payload())+"/payments", nil)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+func RegisterPay(mux *asynq.ServeMux, w *Worker) {
+	mux.HandleFunc("pay", w.Pay)
+	mux.HandleFunc("pay-nokey", w.PayNoKey)
+}
