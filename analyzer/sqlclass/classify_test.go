@@ -37,6 +37,14 @@ var classifyCases = []classifyCase{
 	{"claim-on-constraint", `insert into processed (id) values ($1) on conflict on constraint processed_pkey do nothing`, "claim:processed", "on constraint processed_pkey"},
 	{"claim-insert-select", `insert into processed (id) select id from staging where batch = $1 on conflict do nothing`, "claim:processed", ""},
 	{"claim-nextval-id", `insert into t (id, k) values (nextval('t_id_seq'), $1) on conflict (k) do nothing`, "claim:t", ""},
+	// compare-and-set updates: the row changes only from the value the WHERE requires
+	{"cas-state", `update orders set state = 'paid' where id = $1 and state = 'new'`, "claim:orders", "compare-and-set"},
+	{"cas-version", `update orders set version = version + 1, total = $3 where id = $1 and version = $2`, "claim:orders", "version"},
+	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
+	{"not-cas-inequality", `update accounts set balance = balance - $1 where id = $2 and balance >= $1`, "update-increment:accounts", "self-reference"},
+	{"not-cas-or", `update orders set state = 'x' where id = $1 or state = 'y'`, "update-set:orders", ""},
+	{"not-cas-key-only", `update orders set state = 'paid' where id = $1`, "update-set:orders", ""},
+	{"not-cas-self", `update orders set state = 'x' where state = state`, "update-set:orders", ""},
 
 	// upserts
 	{"upsert-set", `insert into users (id, email) values ($1, $2) on conflict (id) do update set email = excluded.email`, "upsert-set:users", ""},

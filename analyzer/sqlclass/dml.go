@@ -58,7 +58,15 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(up, false)
 	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
-	if why := targetRef(up.Relation).setListAccumulates(up.TargetList); why != "" {
+	ref := targetRef(up.Relation)
+	if col := ref.comparedAndSet(up.TargetList, up.WhereClause); col != "" {
+		// update orders set state = 'paid' where id = $1 and state = 'new';
+		// set version = version + 1 where … and version = $2: a second run
+		// finds the row changed and updates nothing. Tested, it is a claim.
+		st.Op, st.Detail = Claim, "compare-and-set: the row must still have the "+col+" it is changed from"
+		return assemble(sc, st)
+	}
+	if why := ref.setListAccumulates(up.TargetList); why != "" {
 		st.Op, st.Detail = UpdateIncrement, why
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"

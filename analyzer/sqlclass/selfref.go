@@ -170,3 +170,52 @@ func lastName(nodes []*pg_query.Node) string {
 	}
 	return ""
 }
+
+// comparedAndSet returns a column the update assigns and its WHERE clause
+// requires to equal something (in a conjunction): the update changes the row
+// only from that value, so it applies once. "" when there is none.
+func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) string {
+	assigned := map[string]bool{}
+	for _, t := range targets {
+		if rt := t.GetResTarget(); rt != nil && rt.Name != "" {
+			assigned[rt.Name] = true
+		}
+	}
+	if len(assigned) == 0 || where == nil {
+		return ""
+	}
+	var conj func(n *pg_query.Node) string
+	conj = func(n *pg_query.Node) string {
+		if b := n.GetBoolExpr(); b != nil {
+			if b.Boolop != pg_query.BoolExprType_AND_EXPR {
+				return ""
+			}
+			for _, a := range b.Args {
+				if c := conj(a); c != "" {
+					return c
+				}
+			}
+			return ""
+		}
+		e := n.GetAExpr()
+		if e == nil || e.Kind != pg_query.A_Expr_Kind_AEXPR_OP || lastName(e.Name) != "=" {
+			return ""
+		}
+		for _, pair := range [][2]*pg_query.Node{{e.Lexpr, e.Rexpr}, {e.Rexpr, e.Lexpr}} {
+			cr := pair[0].GetColumnRef()
+			if cr == nil {
+				continue
+			}
+			f := stringsOf(cr.Fields)
+			if len(f) == 0 || !assigned[f[len(f)-1]] || !s.is(cr, f[len(f)-1]) {
+				continue
+			}
+			if other := pair[1].GetColumnRef(); other != nil && s.is(other, f[len(f)-1]) {
+				continue // where c = c
+			}
+			return f[len(f)-1]
+		}
+		return ""
+	}
+	return conj(where)
+}

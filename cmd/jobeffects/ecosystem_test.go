@@ -97,6 +97,8 @@ func TestEcosystemModule(t *testing.T) {
 		// The check is not held: check-then-act at the check; the record
 		// insert itself repeats too.
 		{"CheckThenRecord", "update-increment:false insert:false select:false", "unguarded check-then-act"},
+		// A compare-and-set of the order's state, tested, is the claim.
+		{"StateTransition", "insert:true claim:false", ""},
 	} {
 		var effs, rules []string
 		for _, h := range inv.Handlers {

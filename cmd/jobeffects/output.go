@@ -67,6 +67,9 @@ func printText(diags []diag, w io.Writer) {
 		} else if m := modCachePath(file); m != "" {
 			file = m
 		}
+		if col == 0 {
+			col = 1 // a line of a migration: go vet prints column 1
+		}
 		return fmt.Sprintf("%s:%d:%d", file, line, col)
 	}
 	for _, x := range diags {

@@ -73,9 +73,33 @@ func (d *DedupDeps) CheckThenRecord(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// StateTransition moves the invoice from open to paid with a
+// compare-and-set and credits the ledger only when this delivery made the
+// move, in the same transaction: guarded.
+func (d *DedupDeps) StateTransition(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `UPDATE invoices SET state = 'paid' WHERE order_id = $1 AND state = 'open'`, p.OrderID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil // paid by an earlier delivery
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO ledger (order_id, amount) VALUES ($1, $2)`, p.OrderID, p.Amount); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
 // RegisterDedup registers the handlers.
 func RegisterDedup(mux *asynq.ServeMux, d *DedupDeps) {
 	mux.HandleFunc("pgx:dedup", d.PgxDedup)
 	mux.HandleFunc("mongo:dedup", d.MongoDedup)
 	mux.HandleFunc("pgx:check", d.CheckThenRecord)
+	mux.HandleFunc("pgx:transition", d.StateTransition)
 }

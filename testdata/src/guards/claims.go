@@ -272,3 +272,41 @@ func (d *Deps) BeginFuncNaive(ctx context.Context, t *asynq.Task) error { // wan
 		return addEntry(ctx, tx, t.Type())
 	})
 }
+
+// StateClaim: a compare-and-set of the order's state is the claim; the
+// ledger insert runs only when this delivery made the transition.
+func (d *Deps) StateClaim(ctx context.Context, t *asynq.Task) error { // want StateClaim:"db_write/insert ledger guarded=processed_jobs; db_write/claim orders"
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, "update orders set state = 'paid' where id = $1 and state = 'pending'", t.Type())
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return nil // another delivery made the transition
+	}
+	if _, err := tx.Exec(ctx, "insert into ledger(order_id) values ($1)", t.Type()); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// VersionNoCheck: an optimistic-lock update whose result is not tested
+// decides nothing: the insert after it repeats (claim-unchecked).
+func (d *Deps) VersionNoCheck(ctx context.Context, t *asynq.Task) error { // want VersionNoCheck:"db_write/insert ledger issue=claim-unchecked; db_write/claim orders"
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "update orders set version = version + 1 where id = $1 and version = $2", t.Type(), 3); err != nil { // want `claim-unchecked: the result of this claim on orders is never tested`
+		return err
+	}
+	if _, err := tx.Exec(ctx, "insert into ledger(order_id) values ($1)", t.Type()); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
