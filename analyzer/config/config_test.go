@@ -16,6 +16,8 @@ func TestParseErrorsNameFileLineAndField(t *testing.T) {
 		{"handlers: 3\n", "cfg.yaml:1:11: want a list of handlers entries, got 3"},
 		{"retries: 3\n", "cfg.yaml:1:1: unknown field retries in the config"},
 		{"effects:\n  - {func: a.B, kind: email, calls: [-1]}\n", "cfg.yaml:2:5: effects[0]: a.B: calls[0]: argument index -1 is negative"},
+		{"effects:\n  - {func: a.B, kind: emial, op: send}\n", "cfg.yaml:2:5: effects[0]: kind \"emial\" is not one of db_write, db_read"},
+		{"effects:\n  - {func: a.B, kind: email, op: sned}\n", "cfg.yaml:2:5: effects[0]: op \"sned\" is not one of claim"},
 	} {
 		_, err := Parse("cfg.yaml", []byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -46,3 +46,37 @@ const (
 	OpUnknown   = "unknown"
 	OpComplete  = "complete" // a framework completion in a transaction (River JobCompleteTx)
 )
+
+// Kinds lists the effect kinds a model may name.
+func Kinds() []string {
+	return []string{KindDBWrite, KindDBRead, KindPayment, KindEmail, KindSMS, KindPush, KindHTTP, KindPublish,
+		KindKVWrite, KindKVRead, KindFile, KindProcess, KindUnknown, KindNetwork, KindDynamic, KindGuard}
+}
+
+// Ops lists the operations a model may name: the shared operation names,
+// the SQL classifier's, the HTTP methods and the library verbs the catalog
+// uses. A config model naming another is an error, so that a typo
+// ("sned") does not pass as an operation nothing knows.
+func Ops() []string {
+	return []string{
+		OpClaim, OpLock, OpInsert, OpSet, OpIncrement, OpAppend, OpDelete, OpRead, OpSend, OpPublish,
+		OpCharge, OpPayout, OpRefund, OpTransfer, OpWrite, OpCall, OpUnknown, OpComplete,
+		"upsert-set", "upsert-increment", "update-set", "update-increment", "select", "nextval", "notify", "ddl", "none",
+		"get", "head", "options", "post", "put", "patch",
+		"enqueue", "signal", "start-workflow", "consume", "validate", "create", "overwrite",
+	}
+}
+
+// ValidKind and ValidOp report whether a model's kind or op is one of
+// Kinds or Ops.
+func ValidKind(k string) bool { return contains(Kinds(), k) }
+func ValidOp(o string) bool   { return contains(Ops(), o) }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -146,6 +146,12 @@ func (m *Model) validate() error {
 	case m.Func != "" && (m.Package != "" || len(m.Methods) > 0):
 		return fmt.Errorf("func and package/methods are exclusive")
 	}
+	if m.Kind != "" && !effect.ValidKind(m.Kind) {
+		return fmt.Errorf("kind %q is not one of %s", m.Kind, strings.Join(effect.Kinds(), ", "))
+	}
+	if m.Op != "" && !effect.ValidOp(m.Op) {
+		return fmt.Errorf("op %q is not one of %s", m.Op, strings.Join(effect.Ops(), ", "))
+	}
 	if m.Risk != "" {
 		if _, ok := effect.ParseRisk(m.Risk); !ok {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)

@@ -64,7 +64,11 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	ph := newPhases(opts.debug == "phases", stderr)
 	defer ph.done()
+	pr := newProgress(opts.quiet)
+	defer pr.clear()
+	pr.step("loading packages…")
 	pkgs, err := packages.Load(cfg, patterns...)
+	pr.clear()
 	if err != nil {
 		return nil, loadError(err)
 	}
@@ -79,7 +83,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 			r.errors++
 		}
 	})
+	pr.step("analysing %d packages…", countPackages(pkgs))
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	pr.clear()
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +104,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		r.root, _ = os.Getwd()
 	}
 	if opts.whole {
+		pr.step("resolving calls over the whole program…")
 		r.results = wholeProgram(graph, pkgs, opts, r.results, stderr)
+		pr.clear()
 		ph.mark("whole-program resolution", "")
 	}
 	return r, nil

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"syscall"
 	"time"
@@ -59,4 +60,36 @@ func countPackages(roots []*packages.Package) int {
 	n := 0
 	packages.Visit(roots, nil, func(*packages.Package) { n++ })
 	return n
+}
+
+// progress says what a long run is doing, on one rewritten line, when
+// stderr is a terminal (and not -q): "loading packages…", "analysing
+// 1086 packages…". It writes to the terminal itself, never to the output a
+// test or the run cache records, and erases its line before anything else
+// is printed.
+type progress struct {
+	tty *os.File
+}
+
+func newProgress(quiet bool) *progress {
+	if quiet {
+		return &progress{}
+	}
+	if fi, err := os.Stderr.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return &progress{}
+	}
+	return &progress{tty: os.Stderr}
+}
+
+func (p *progress) step(format string, args ...any) {
+	if p.tty != nil {
+		fmt.Fprintf(p.tty, "\r\033[Kjobeffects: "+format, args...)
+	}
+}
+
+// clear erases the progress line.
+func (p *progress) clear() {
+	if p.tty != nil {
+		fmt.Fprint(p.tty, "\r\033[K")
+	}
 }

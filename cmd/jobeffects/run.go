@@ -95,6 +95,7 @@ type options struct {
 	whole    bool
 	tests    bool
 	safe     bool
+	quiet    bool // -q: no progress line
 
 	rules                  string
 	debug                  string // "phases": print each phase's time and the peak RSS
@@ -113,6 +114,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.rules, "rules", "", "the rules to report, after the config's rules: (\"-unresolved\" turns one off, \"unguarded,random-key\" reports only those)")
 	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
 	fs.BoolVar(&o.safe, "safe", false, "analyse untrusted code (pull requests from forks): no cgo processing, GOTOOLCHAIN=local, go.mod read-only, config, baseline and migrations confined to the module")
+	fs.BoolVar(&o.quiet, "q", false, "no progress line on stderr (it is shown only when stderr is a terminal)")
 	fs.BoolVar(&o.tests, "test", true, "also analyse the packages' _test.go files, as go vet does (handlers there are marked test: true)")
 }
 
