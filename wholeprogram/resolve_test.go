@@ -150,3 +150,34 @@ func TestFunctionQueue(t *testing.T) {
 		}
 	}
 }
+
+// TestRouters: gorilla/mux (HandleFunc(…).Methods), gin (RouterGroup
+// through Engine) and echo routes are followed like net/http's.
+func TestRouters(t *testing.T) {
+	got := map[string]string{}
+	for _, res := range resolve(t, "routers") {
+		for _, h := range res.Handlers {
+			line := h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				for _, hop := range e.Path {
+					if i := strings.Index(hop.Func, "(http "); i >= 0 {
+						line += " via " + hop.Func[i:]
+					}
+				}
+			}
+			got[h.Name] = line
+		}
+	}
+	for name, w := range map[string]string{
+		"(*routers.Worker).GorillaStatus": "safe db_write/update-set orders via (http PUT /v1/orders/{id}/status → (*routers.API).gorillaStatus)",
+		"(*routers.Worker).GorillaNote":   "medium db_write/insert notes via (http POST /v1/orders/{id}/notes → (*routers.API).gorillaNote)",
+		"(*routers.Worker).GinTag":        "safe db_write/claim tags via (http POST /v2/orders/:id/tags → (*routers.API).ginTag)",
+		"(*routers.Worker).GinEvent":      "medium db_write/insert events via (http POST /v2/orders/:id/events → (*routers.API).ginEvent)",
+		"(*routers.Worker).EchoAddress":   "safe db_write/upsert-set addresses via (http PUT /v3/orders/:id/address → (*routers.API).echoAddress)",
+	} {
+		if got[name] != w {
+			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)
+		}
+	}
+}
