@@ -175,7 +175,17 @@ func runKey(args []string) (string, error) {
 	}
 	sort.Strings(env)
 	fmt.Fprintf(h, "env %q\n", env)
-	goenv, err := exec.Command("go", "env", "GOVERSION", "GOROOT", "GOMODCACHE", "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS", "GOEXPERIMENT", "GOWORK", "GOCACHE").Output()
+	// Under -safe the key's go commands run as the analysis does: no
+	// toolchain download, no cgo, go.mod read-only.
+	var cmdEnv []string
+	for _, a := range args {
+		if a == "-safe" || a == "--safe" || a == "-safe=true" || a == "--safe=true" {
+			cmdEnv = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
+		}
+	}
+	goenvCmd := exec.Command("go", "env", "GOVERSION", "GOROOT", "GOMODCACHE", "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS", "GOEXPERIMENT", "GOWORK", "GOCACHE")
+	goenvCmd.Env = cmdEnv
+	goenv, err := goenvCmd.Output()
 	if err != nil {
 		return "", err
 	}
@@ -197,6 +207,7 @@ func runKey(args []string) (string, error) {
 		list = append(list, "-tags="+tags)
 	}
 	cmd := exec.Command("go", append(append(list, "--"), patterns...)...)
+	cmd.Env = cmdEnv
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
