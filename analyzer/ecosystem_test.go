@@ -23,6 +23,7 @@ var ecosystemFixtures = []struct {
 	pkgs []string
 }{
 	{"sqlx", []string{"ecosqlx"}},
+	{"pgx-v4", []string{"ecopgxv4"}},
 	{"bun", []string{"ecobun"}},
 	{"sqlc", []string{"ecosqlc/db", "ecosqlc"}},
 	{"ent", []string{"ecoent"}},

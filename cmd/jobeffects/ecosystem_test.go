@@ -99,10 +99,13 @@ func TestEcosystemModule(t *testing.T) {
 		{"CheckThenRecord", "update-increment:false insert:false select:false", "unguarded check-then-act"},
 		// A compare-and-set of the order's state, tested, is the claim.
 		{"StateTransition", "insert:true claim:false", ""},
+		// pgx v4: the pool's SQL, and a claim in a BeginFunc transaction.
+		{"V4Credit", "update-increment:false", "unguarded"},
+		{"V4Claimed", "insert:true claim:false", ""},
 	} {
 		var effs, rules []string
 		for _, h := range inv.Handlers {
-			if h.Handler == "example.com/ecosystem/jobs.(*DedupDeps)."+c.handler {
+			if h.Handler == "example.com/ecosystem/jobs.(*DedupDeps)."+c.handler || h.Handler == "example.com/ecosystem/jobs.(*PgxV4Deps)."+c.handler {
 				for _, e := range h.SideEffects {
 					effs = append(effs, fmt.Sprintf("%s:%v", e.Operation, e.Guarded))
 				}
