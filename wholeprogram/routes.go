@@ -44,17 +44,7 @@ func routeTable(fns []*ssa.Function, ix *models.Index) []route {
 				if !ok {
 					continue
 				}
-				c := ci.Common()
-				var obj *types.Func
-				args := c.Args
-				if c.IsInvoke() {
-					obj = c.Method
-				} else if callee := c.StaticCallee(); callee != nil {
-					obj, _ = callee.Object().(*types.Func)
-					if obj != nil && obj.Type().(*types.Signature).Recv() != nil && len(args) > 0 {
-						args = args[1:]
-					}
-				}
+				obj, args := ssavalue.Callee(ci.Common())
 				if obj == nil {
 					continue
 				}

@@ -257,12 +257,12 @@ func (a *analysis) uniqueOperand(v ssa.Value, val string, errv ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp: // a load of a field
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			if key := fieldKey(fa.X.Type(), fa.Field); key != "" && ix.UniqueField(key, val) {
+			if key := ssavalue.QualifiedField(fa.X.Type(), fa.Field); key != "" && ix.UniqueField(key, val) {
 				return fromErr(fa.X, errv, 0)
 			}
 		}
 	case *ssa.Field:
-		if key := fieldKey(types.NewPointer(x.X.Type()), x.Field); key != "" && ix.UniqueField(key, val) {
+		if key := ssavalue.QualifiedField(types.NewPointer(x.X.Type()), x.Field); key != "" && ix.UniqueField(key, val) {
 			return fromErr(x.X, errv, 0)
 		}
 	case *ssa.Call:
@@ -276,23 +276,6 @@ func (a *analysis) uniqueOperand(v ssa.Value, val string, errv ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// fieldKey names field i of the struct ptr points to: "pkg/path.Type.Field".
-func fieldKey(ptr types.Type, i int) string {
-	p, ok := ptr.Underlying().(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(i).Name()
 }
 
 func anyDerived(args []ssa.Value, errv ssa.Value) bool {

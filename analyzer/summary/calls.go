@@ -301,19 +301,10 @@ func FieldVia(v ssa.Value) string {
 // FieldKey names field i of the struct t points to: "field
 // pkg/path.Type.Field"; "" for fields of unnamed structs.
 func FieldKey(ptr types.Type, i int) string {
-	p, ok := ptr.Underlying().(*types.Pointer)
-	if !ok {
-		return ""
+	if name := ssavalue.QualifiedField(ptr, i); name != "" {
+		return "field " + name
 	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return "field " + n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(i).Name()
+	return ""
 }
 
 // reflective reports whether an interface value comes from reflection or

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // isTx reports whether an executor is a transaction handle: by its type
@@ -87,17 +89,7 @@ func (w *walker) txParam(p *ssa.Parameter) bool {
 			if !ok {
 				continue
 			}
-			c := ci.Common()
-			var obj *types.Func
-			args := c.Args
-			if c.IsInvoke() {
-				obj = c.Method
-			} else if callee := c.StaticCallee(); callee != nil {
-				obj, _ = callee.Object().(*types.Func)
-				if obj != nil {
-					_, args = splitRecv(obj, args)
-				}
-			}
+			obj, args := ssavalue.Callee(ci.Common())
 			if obj == nil {
 				continue
 			}
