@@ -154,6 +154,23 @@ func TestBodyKeys(t *testing.T) {
 	}
 }
 
+func TestKeysAcrossCalls(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "keyflowfix/payclient", "keyflowfix")
+	// A key passed from the task's ID says so at the handler.
+	for _, r := range results {
+		for _, h := range r.Result.(*result.Result).Handlers {
+			if h.Name != "keyflowfix.Identity" {
+				continue
+			}
+			if g := h.Effects[0].Guard; g == nil || g.Note != "derives from asynq.GetTaskID, the job's identity: the same on every retry of one job" {
+				t.Errorf("Identity guard %+v", g)
+			}
+			return
+		}
+	}
+	t.Error("no handler keyflowfix.Identity")
+}
+
 func TestLockIsNotAClaim(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "lockfix")
 }

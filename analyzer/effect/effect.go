@@ -27,6 +27,15 @@ type Key struct {
 	// (asynq.GetTaskID, River's job ID, Temporal's workflow and activity
 	// IDs): the same on every retry of one job.
 	Identity string
+	// Param (1-based, receiver first; 0 when none) is the parameter of the
+	// summarised function the key also derives from when nothing random
+	// is found here: each caller checks what it passes there.
+	Param int
+}
+
+// IdentityNote is the guard note for a key made from the job's identity.
+func IdentityNote(source string) string {
+	return "derives from " + source + ", the job's identity: the same on every retry of one job"
 }
 
 // Ignore is a //jobeffects:ignore directive that applies to an effect, a

@@ -19,7 +19,7 @@ func (a *analysis) keys() {
 		if e.Key.Random == "" {
 			e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: e.Key.Expr, Pos: e.Key.Pos}
 			if id := e.Key.Identity; id != "" {
-				e.Guard.Note = "derives from " + id + ", the job's identity: the same on every retry of one job"
+				e.Guard.Note = effect.IdentityNote(id)
 			}
 			continue
 		}

@@ -137,6 +137,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue
 		}
 		e := sum.Effects[i].Prepend(hop)
+		w.resolveKey(ci, &e, args, bindings)
 		if e.Via != "" {
 			e.Via = w.viaAt(e.Via, args, bindings)
 		}

@@ -31,6 +31,10 @@ type Summary struct {
 	// RequestMethodArg (1-based; 0 when none) is the parameter that is
 	// the method of the *http.Request the function builds and returns.
 	RequestMethodArg int
+	// RandomResult and IdentityResult name the random (time, attempt) or
+	// job-identity source the function's string-like results derive from
+	// (a newKey() helper): a key built from its result derives from it.
+	RandomResult, IdentityResult string
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.
@@ -43,7 +47,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 && !s.DuplicateTest {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" {
 		return "no effects"
 	}
 	var parts []string
@@ -84,6 +88,12 @@ func (s *Summary) String() string {
 	}
 	if s.RequestMethodArg > 0 {
 		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))
+	}
+	if s.RandomResult != "" {
+		parts = append(parts, "result derives from "+s.RandomResult)
+	}
+	if s.IdentityResult != "" {
+		parts = append(parts, "result derives from the job's identity "+s.IdentityResult)
 	}
 	if s.DuplicateTest {
 		parts = append(parts, "tests for a unique-key violation")
@@ -231,7 +241,8 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 // every round.
 func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
-		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest {
+		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
+		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult {
 		return false
 	}
 	for i := range a.Effects {

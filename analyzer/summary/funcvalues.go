@@ -89,6 +89,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 	hop := w.hop(ci)
 	for i := range sum.Effects {
 		e := sum.Effects[i].Prepend(hop)
+		w.resolveKey(ci, &e, args, r.bindings)
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
 			w.resolveHTTP(&e, args, r.bindings)
 		}

@@ -112,7 +112,9 @@ func (w *walker) paramsKey(params ssa.Value) *effect.Key {
 }
 
 // keyFrom describes a key value: its source text, where it is set, and the
-// random or time source it derives from, if any.
+// random or time source it derives from, if any. A key that derives from
+// nothing known here but a parameter names it (Key.Param), so that the
+// callers check what they pass (resolveKey).
 func (w *walker) keyFrom(v ssa.Value, at ssa.Instruction) *effect.Key {
 	// Unwrap pointer helpers (stripe.String, aws.String): the key is their argument.
 	inner := v
@@ -125,55 +127,103 @@ func (w *walker) keyFrom(v ssa.Value, at ssa.Instruction) *effect.Key {
 	if k.Pos == "" {
 		k.Pos = PosString(w.p.env.Fset, v.Pos())
 	}
-	k.Random = w.randomSource(inner, map[ssa.Value]bool{}, 0)
-	if k.Random == "" {
-		ix := w.p.env.Index
-		k.Identity = strings.TrimSuffix(w.source(inner, ix.IsIdentity, ix.IsIdentityField, map[ssa.Value]bool{}, 0), fieldMark)
-	}
+	o := w.keyOrigin(inner)
+	k.Random, k.Identity, k.Param = o.random, o.identity, o.param
 	return k
 }
 
-// randomSource returns the name of the random, time or attempt source v
-// derives from, or "" when it derives only from stable data.
-func (w *walker) randomSource(v ssa.Value, seen map[ssa.Value]bool, depth int) string {
-	ix := w.p.env.Index
-	if s := w.source(v, ix.IsRandom, ix.IsRandomField, seen, depth); s != "" {
-		if name, ok := strings.CutSuffix(s, fieldMark); ok {
-			return name[strings.LastIndexByte(name, '.')+1:] + " (changes on every delivery)"
-		}
-		return s
-	}
-	return ""
+// keySource is what a key value derives from.
+type keySource struct {
+	random   string    // the random, time or attempt source, or ""
+	at       token.Pos // where that source is
+	identity string    // the job-identity source, when not random
+	param    int       // 1-based parameter (receiver first, then free variables) it also derives from; 0 none
 }
+
+// keyOrigin traces a key value to its sources.
+func (w *walker) keyOrigin(v ssa.Value) keySource {
+	ix := w.p.env.Index
+	t := &trace{w: w, fn: ix.IsRandom, field: ix.IsRandomField, result: randomResult, fields: true, seen: map[ssa.Value]bool{}}
+	var o keySource
+	if s := t.source(v, 0); s != "" {
+		if name, ok := strings.CutSuffix(s, fieldMark); ok {
+			s = name[strings.LastIndexByte(name, '.')+1:] + " (changes on every delivery)"
+		}
+		o.random, o.at = s, t.at
+		return o
+	}
+	o.param = t.param
+	t = &trace{w: w, fn: ix.IsIdentity, field: ix.IsIdentityField, result: identityResult, seen: map[ssa.Value]bool{}}
+	o.identity = strings.TrimSuffix(t.source(v, 0), fieldMark)
+	return o
+}
+
+func randomResult(s *Summary) string   { return s.RandomResult }
+func identityResult(s *Summary) string { return s.IdentityResult }
 
 // fieldMark ends the name source returns for a field.
 const fieldMark = " (field)"
 
+// trace follows a value back through the operations that build it, to a
+// call or field fn and field accept. It goes into the results of the
+// package's and imported functions (their summaries' result), and, with
+// fields, to the values the package stores into a struct field it reads
+// (a worker's key made once by its constructor).
+type trace struct {
+	w      *walker
+	fn     func(*types.Func) bool
+	field  func(types.Type, string) bool
+	result func(*Summary) string
+	fields bool
+	seen   map[ssa.Value]bool
+	at     token.Pos // where the source found is
+	param  int       // the first parameter reached (1-based), 0 none
+}
+
 // source returns the name of the function or field, among those fn and
 // field accept, that v derives from, or "".
-func (w *walker) source(v ssa.Value, fn func(*types.Func) bool, field func(types.Type, string) bool, seen map[ssa.Value]bool, depth int) string {
-	if v == nil || seen[v] || depth > 24 {
+func (t *trace) source(v ssa.Value, depth int) string {
+	if v == nil || t.seen[v] || depth > 24 {
 		return ""
 	}
-	seen[v] = true
+	t.seen[v] = true
 	rec := func(vs ...ssa.Value) string {
 		for _, x := range vs {
-			if r := w.source(x, fn, field, seen, depth+1); r != "" {
+			if r := t.source(x, depth+1); r != "" {
 				return r
 			}
 		}
 		return ""
 	}
+	found := func(name string, at token.Pos) string {
+		t.at = at
+		return name
+	}
 	switch x := v.(type) {
+	case *ssa.Parameter:
+		if t.param == 0 {
+			t.param = paramIndex(t.w.fn, x) + 1
+		}
+	case *ssa.FreeVar:
+		if t.param == 0 {
+			for i, fv := range t.w.fn.FreeVars {
+				if fv == x {
+					t.param = len(t.w.fn.Params) + i + 1
+				}
+			}
+		}
 	case *ssa.Call:
 		c := x.Call
 		if callee := c.StaticCallee(); callee != nil {
-			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && fn(obj) {
-				return FuncName(obj)
+			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && t.fn(obj) {
+				return found(FuncName(obj), x.Pos())
+			}
+			if s := t.w.summaryOf(callee); s != nil && t.result(s) != "" {
+				return found(t.result(s)+" (in "+SSAName(callee)+")", x.Pos())
 			}
 		} else if c.IsInvoke() {
-			if fn(c.Method) {
-				return FuncName(c.Method)
+			if t.fn(c.Method) {
+				return found(FuncName(c.Method), x.Pos())
 			}
 			if r := rec(c.Value); r != "" {
 				return r
@@ -195,13 +245,19 @@ func (w *walker) source(v ssa.Value, fn func(*types.Func) bool, field func(types
 	case *ssa.Slice:
 		return rec(x.X)
 	case *ssa.Field:
-		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && field(x.X.Type(), name) {
-			return typeShort(x.X.Type()) + "." + name + fieldMark
+		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && t.field(x.X.Type(), name) {
+			return found(typeShort(x.X.Type())+"."+name+fieldMark, x.Pos())
 		}
 		return rec(x.X)
 	case *ssa.FieldAddr:
-		if name := ssavalue.FieldName(x); name != "" && field(x.X.Type().Underlying().(*types.Pointer).Elem(), name) {
-			return typeShort(x.X.Type().Underlying().(*types.Pointer).Elem()) + "." + name + fieldMark
+		elem := x.X.Type().Underlying().(*types.Pointer).Elem()
+		if name := ssavalue.FieldName(x); name != "" && t.field(elem, name) {
+			return found(typeShort(elem)+"."+name+fieldMark, x.Pos())
+		}
+		if t.fields {
+			if f := t.w.p.storedRandom(elem, x.Field); f.name != "" {
+				return found(f.name, f.at)
+			}
 		}
 		return rec(x.X)
 	case *ssa.IndexAddr:
@@ -230,6 +286,15 @@ func (w *walker) source(v ssa.Value, fn func(*types.Func) bool, field func(types
 		return rec(stored...)
 	}
 	return ""
+}
+
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // fieldKey reads a dedup key stored into field of a struct-literal

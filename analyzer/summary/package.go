@@ -58,7 +58,10 @@ type Package struct {
 	// package's struct fields.
 	prepared map[*types.Var][]string
 	checked  map[modelUse]error
-	err      error // the first model that does not fit its function
+	// randomFields are the struct fields the package assigns a random
+	// value to (collectRandomFields).
+	randomFields map[*types.Var]fieldOrigin
+	err          error // the first model that does not fit its function
 }
 
 // Err is the first configuration error met while summarising: a model
@@ -80,6 +83,7 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 		p.set[fn] = true
 	}
 	p.collectPrepared(funcs)
+	p.collectRandomFields(funcs)
 	for _, scc := range sccs(funcs, p.deps) {
 		p.solve(scc)
 	}

@@ -46,6 +46,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		e.Exec = w.execIndex(w.injectedHandle(site.Exec))
 		s.Effects = append(s.Effects, e)
 	}
+	w.resultOrigins(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
 	if p.env.Dependency {

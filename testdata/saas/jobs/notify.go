@@ -67,3 +67,24 @@ func (n *Notifiers) PageEveryTime(ctx context.Context, t *asynq.Task) error {
 	})
 	return err
 }
+
+// sendInvoice mails an invoice through Resend with the key its caller
+// gives: whether a second delivery is deduplicated depends on the caller.
+func (n *Notifiers) sendInvoice(ctx context.Context, order, key string) error {
+	_, err := n.Resend.Emails.SendWithOptions(ctx, &resend.SendEmailRequest{
+		From: "shop@example.com", To: []string{"customer@example.com"}, Subject: "invoice " + order,
+	}, &resend.SendEmailOptions{IdempotencyKey: key})
+	return err
+}
+
+// InvoiceFreshKey passes a new key on every delivery: random-key, here
+// where it is made.
+func (n *Notifiers) InvoiceFreshKey(ctx context.Context, t *asynq.Task) error {
+	return n.sendInvoice(ctx, string(t.Payload()), uuid.NewString())
+}
+
+// InvoiceTaskKey passes the task's ID: the same on every retry.
+func (n *Notifiers) InvoiceTaskKey(ctx context.Context, t *asynq.Task) error {
+	id, _ := asynq.GetTaskID(ctx)
+	return n.sendInvoice(ctx, string(t.Payload()), "invoice-"+id)
+}

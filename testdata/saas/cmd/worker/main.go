@@ -23,6 +23,8 @@ func main() {
 	mux.HandleFunc("user:digest", n.Digest)
 	mux.HandleFunc("check:page", n.Page)
 	mux.HandleFunc("check:page-always", n.PageEveryTime)
+	mux.HandleFunc("order:invoice-fresh", n.InvoiceFreshKey)
+	mux.HandleFunc("order:invoice-task", n.InvoiceTaskKey)
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: "localhost:6379"}, asynq.Config{})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)

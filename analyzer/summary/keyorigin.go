@@ -1,0 +1,209 @@
+package summary
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
+)
+
+// Key provenance across calls. A key is often made in one function and
+// sent in another: the handler builds it and a client helper sets the
+// header, a constructor stores it in the worker, a helper returns it. The
+// trace of a key value therefore goes
+//   - up to the callers, when it reaches a parameter: the callee's effect
+//     says so (Key.Param) and each call site checks its argument
+//     (resolveKey), so a uuid made two calls above the API call is
+//     random-key where it is made;
+//   - into the results of called functions: a summary says which random
+//     or identity source its string-like results derive from
+//     (RandomResult, IdentityResult);
+//   - into the package's struct fields: a random value stored into a field
+//     of a long-lived object (a worker's key made by its constructor) is
+//     the source of a key read from that field (storedRandom).
+
+// fieldOrigin is the random source a struct field is assigned from.
+type fieldOrigin struct {
+	name string
+	at   token.Pos
+}
+
+// collectRandomFields records the struct fields the package assigns a
+// random, time or attempt value to. Fields of job payloads are left out:
+// a key made once at enqueue and carried in the payload is the same on
+// every delivery of that job (a tagged field, a River args type).
+func (p *Package) collectRandomFields(funcs []*ssa.Function) {
+	w := &walker{p: p}
+	ix := p.env.Index
+	for _, fn := range funcs {
+		w.fn = fn
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || !keyLike(st.Val.Type()) {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				f := fieldVar(fa)
+				if f == nil || p.randomFields[f].name != "" || payloadField(fa) {
+					continue
+				}
+				t := &trace{w: w, fn: ix.IsRandom, field: ix.IsRandomField, result: randomResult, seen: map[ssa.Value]bool{}}
+				if s := t.source(st.Val, 0); s != "" {
+					if p.randomFields == nil {
+						p.randomFields = map[*types.Var]fieldOrigin{}
+					}
+					at := t.at
+					if !at.IsValid() {
+						at = st.Pos()
+					}
+					p.randomFields[f] = fieldOrigin{name: s + " (stored in " + f.Name() + ")", at: at}
+				}
+			}
+		}
+	}
+}
+
+// storedRandom returns the random source field i of struct type elem is
+// assigned from in this package, if any.
+func (p *Package) storedRandom(elem types.Type, i int) fieldOrigin {
+	if len(p.randomFields) == 0 {
+		return fieldOrigin{}
+	}
+	st, ok := elem.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return fieldOrigin{}
+	}
+	return p.randomFields[st.Field(i)]
+}
+
+// payloadField reports whether a field belongs to what a job carries: a
+// field with a tag (marshalled), or a struct with a Kind method (River's
+// JobArgs).
+func payloadField(fa *ssa.FieldAddr) bool {
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return true
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() {
+		return true
+	}
+	if reflect.StructTag(st.Tag(fa.Field)) != "" {
+		return true
+	}
+	obj, _, _ := types.LookupFieldOrMethod(ptr, true, nil, "Kind")
+	_, isMethod := obj.(*types.Func)
+	return isMethod
+}
+
+// keyLike reports whether a value of type t can be a key: a string, bytes
+// or a fixed-size byte array (uuid.UUID), or a pointer to one.
+func keyLike(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// resultOrigins sets the random and identity sources fn's key-like
+// results derive from.
+func (w *walker) resultOrigins(s *Summary) {
+	results := w.fn.Signature.Results()
+	any := false
+	for i := 0; i < results.Len(); i++ {
+		if keyLike(results.At(i).Type()) {
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	for _, b := range w.fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for i, r := range ret.Results {
+			if !keyLike(results.At(i).Type()) {
+				continue
+			}
+			o := w.keyOrigin(r)
+			if o.random != "" && s.RandomResult == "" {
+				s.RandomResult = o.random
+			}
+			if o.identity != "" && s.IdentityResult == "" {
+				s.IdentityResult = o.identity
+			}
+		}
+	}
+}
+
+// resolveKey decides, at a call, a callee's key that derives from one of
+// its parameters: the argument passed here may be random (then the
+// callee's key guard does not hold, and random-key is reported where the
+// random value is made), the job's identity, or again a parameter.
+func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
+	k := e.Key
+	if k == nil || k.Param == 0 || k.Random != "" {
+		return
+	}
+	nk := *k
+	nk.Param = 0
+	e.Key = &nk
+	v := pick(k.Param-1, args, bindings)
+	if v == nil {
+		return
+	}
+	o := w.keyOrigin(v)
+	switch {
+	case o.random != "":
+		nk.Random = o.random
+		pos := PosString(w.p.env.Fset, o.at)
+		if pos == "" {
+			pos = PosString(w.p.env.Fset, ci.Pos())
+		}
+		if e.Guard != nil && e.Guard.Kind == effect.GuardKey {
+			e.Guard = nil
+		}
+		if e.Issue != "" || !e.Risk.NonIdempotent() {
+			return
+		}
+		e.Issue, e.IssuePos = rules.RandomKey, pos
+		callee := "the callee"
+		if len(e.Path) > 1 {
+			callee = e.Path[1].Func
+		}
+		w.pitfalls = append(w.pitfalls, guard.Pitfall{Rule: rules.RandomKey, Pos: pos, Message: fmt.Sprintf(
+			"idempotency key %s, passed to %s, derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
+			orExpr(w.p.text.exprText(v)), callee, o.random, e.Describe())})
+	case o.identity != "":
+		nk.Identity = o.identity
+		if e.Guard != nil && e.Guard.Kind == effect.GuardKey && e.Guard.Note == "" {
+			g := *e.Guard
+			g.Note = effect.IdentityNote(o.identity)
+			e.Guard = &g
+		}
+	default:
+		nk.Param = o.param
+	}
+}
