@@ -171,6 +171,10 @@ func TestKeysAcrossCalls(t *testing.T) {
 	t.Error("no handler keyflowfix.Identity")
 }
 
+func TestTransactionWrappers(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "txwrapfix/store", "txwrapfix")
+}
+
 func TestLockIsNotAClaim(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "lockfix")
 }

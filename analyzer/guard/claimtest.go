@@ -66,10 +66,15 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool, ret *Clai
 		// A claim helper's call: one result carries the outcome; an error
 		// result next to it is the helper's own error.
 		var work []item
-		if _, ok := call.Type().(*types.Tuple); ok {
+		if tup, ok := call.Type().(*types.Tuple); ok {
 			for _, r := range ssavalue.Referrers(call) {
-				if ex, ok := r.(*ssa.Extract); ok && ex.Index == cr.Index {
+				ex, ok := r.(*ssa.Extract)
+				switch {
+				case !ok:
+				case ex.Index == cr.Index:
 					work = append(work, item{ex, fromReturn[cr.Kind]})
+				case cr.ErrNilOnDup && ex.Index == tup.Len()-1 && isError(ex.Type()):
+					work = append(work, item{ex, plainErr})
 				}
 			}
 		} else if cr.Index == 0 {
@@ -179,7 +184,33 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 	for i := range tests {
 		tests[i].nilOnDup = plain
 	}
+	if ret != nil {
+		ret.ErrNilOnDup = errNilOnDup(c.Instr.Parent(), plain)
+	}
 	return tests, returned, ret
+}
+
+// errNilOnDup reports whether every return of a claim helper gives a nil
+// error or one that is nil on a duplicate (plain).
+func errNilOnDup(fn *ssa.Function, plain map[ssa.Value]bool) bool {
+	res := fn.Signature.Results()
+	if res.Len() < 2 || !isError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		v := returned(ret, len(ret.Results)-1)
+		if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		if !plain[v] {
+			return false
+		}
+	}
+	return true
 }
 
 // returnKinds names the derived values a claim helper can return.

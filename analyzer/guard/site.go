@@ -36,6 +36,11 @@ type Site struct {
 type ClaimReturn struct {
 	Index int    // the result that carries the outcome
 	Kind  string // "first" (true on the first delivery), "dup" (true on a duplicate), "count" (rows affected), "norows" (an error that is "no rows" on a duplicate)
+	// ErrNilOnDup: the helper's error result is nil on a duplicate (it
+	// returns nil or the claim's own error, which a conflict does not
+	// set), so a caller's `if err != nil || !ok { return err }` returns nil
+	// for a duplicate.
+	ErrNilOnDup bool
 }
 
 // Pitfall is a guard mistake found in a function: a rule name, where, and why.

@@ -172,7 +172,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	}
 	for _, k := range sum.CallsParams {
 		if v := pick(k, args, bindings); v != nil {
-			w.callArg(ci, v)
+			w.callArgTx(ci, v, sum.txArgOf(ci, k, v))
 		}
 	}
 	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)

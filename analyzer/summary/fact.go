@@ -35,6 +35,10 @@ type Summary struct {
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
 	RandomResult, IdentityResult string
+	// TxCalls are the func-typed parameters the function calls with a
+	// transaction it began (an application's InTx(ctx, fn) helper): the
+	// callback's effects on that argument commit together.
+	TxCalls []TxCall
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.
@@ -47,7 +51,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -88,6 +92,9 @@ func (s *Summary) String() string {
 	}
 	if s.RequestMethodArg > 0 {
 		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))
+	}
+	for _, c := range s.TxCalls {
+		parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d)", c.Param, c.Arg))
 	}
 	if s.RandomResult != "" {
 		parts = append(parts, "result derives from "+s.RandomResult)
@@ -242,7 +249,7 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
-		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult {
+		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) {
 		return false
 	}
 	for i := range a.Effects {

@@ -13,13 +13,15 @@ import (
 // callValue handles a call of (or a callback run through) a function value:
 // resolved functions contribute their effects; the function's own func
 // parameters are recorded for callers to substitute; anything else is an
-// unknown effect. txFrom, if non-nil, is the fresh transaction the callee
-// hands the callback as its first argument.
-func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value) {
+// unknown effect. tx, if non-nil, is the transaction the callee hands the
+// callback (a library's transaction callback, an application helper that
+// runs its callback in a transaction).
+func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 	refs := resolveFuncs(v)
 	if len(refs) == 0 {
 		if k := w.execIndex(normalize(v)); k != effect.NoExec {
 			w.calls = append(w.calls, k)
+			w.recordTxCall(ci, v, k, tx)
 			return
 		}
 		// An element of a func-slice parameter: functional options
@@ -48,13 +50,13 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, txFrom ssa.Value
 			w.active = map[*ssa.Function]bool{}
 		}
 		w.active[callee] = true
-		w.callRef(ci, r, txFrom)
+		w.callRef(ci, r, tx)
 		delete(w.active, callee)
 	}
 }
 
 // callRef adds the effects of one resolved function value called at ci.
-func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
+func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 	callee := r.fn
 	var sum *Summary
 	switch {
@@ -99,8 +101,8 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 		var exec ssa.Value
 		switch {
 		case e.Exec == effect.NoExec:
-		case txFrom != nil && e.Exec == 0 && r.recv == nil:
-			exec = txFrom
+		case tx != nil && e.Exec == tx.arg && r.recv == nil:
+			exec = tx.v
 			e.Tx = true
 		default:
 			exec = pick(e.Exec, args, r.bindings)
@@ -109,7 +111,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 	}
 	for _, k := range sum.CallsParams {
 		if a := pick(k, args, r.bindings); a != nil {
-			w.callArg(ci, a)
+			w.callArgTx(ci, a, sum.txArgOf(ci, k, a))
 		} else {
 			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
 		}
@@ -120,9 +122,13 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, txFrom ssa.Value) {
 // callArg handles an argument the callee calls: a function value, or a
 // slice of them (functional options), whose elements are each called; an
 // absent variadic slice calls nothing.
-func (w *walker) callArg(ci ssa.CallInstruction, a ssa.Value) {
+func (w *walker) callArg(ci ssa.CallInstruction, a ssa.Value) { w.callArgTx(ci, a, nil) }
+
+// callArgTx is callArg for a callee that runs the function in a
+// transaction it hands it (tx).
+func (w *walker) callArgTx(ci ssa.CallInstruction, a ssa.Value, tx *txArg) {
 	if _, isSlice := a.Type().Underlying().(*types.Slice); !isSlice {
-		w.callValue(ci, a, nil)
+		w.callValue(ci, a, tx)
 		return
 	}
 	if c, ok := a.(*ssa.Const); ok && c.IsNil() {

@@ -158,10 +158,11 @@ func (c *modelCall) callbacks() {
 		if k < 0 || k >= len(c.args) {
 			continue
 		}
-		var tx ssa.Value
+		var tx *txArg
 		if c.m.TxCallback != nil && *c.m.TxCallback == k {
-			if tx = c.ci.Value(); tx == nil {
-				tx = c.args[k]
+			tx = &txArg{v: c.ci.Value()}
+			if tx.v == nil {
+				tx.v = c.args[k]
 			}
 		}
 		c.w.callValue(c.ci, c.args[k], tx)

@@ -159,6 +159,28 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 			}
 		}
 	}
+	// A closure handed to a function of the package depends on it: the
+	// callee's summary says whether it hands the closure a transaction
+	// (Summary.TxCalls), which the closure's guards need.
+	if parent := fn.Parent(); parent != nil {
+		for _, b := range parent.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := ci.Common().StaticCallee()
+				if callee == nil || !p.set[callee] {
+					continue
+				}
+				for _, a := range ci.Common().Args {
+					if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+						out[callee] = true
+					}
+				}
+			}
+		}
+	}
 	return out
 }
 

@@ -27,6 +27,8 @@ func (w *walker) isTx(v ssa.Value) bool {
 		return w.isBegin(x) || w.txBound(x)
 	case *ssa.Parameter:
 		return w.txParam(x)
+	case *ssa.Alloc:
+		return w.holdsTx(x)
 	case *ssa.UnOp:
 		// A client kept in a transaction (ent's tx.User) runs in it.
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
@@ -58,6 +60,29 @@ func (w *walker) txBound(call *ssa.Call) bool {
 	return false
 }
 
+// holdsTx reports whether a struct the function builds keeps a
+// transaction in one of its fields (&Repo{DB: tx}): its methods that run
+// on that field run in the transaction.
+func (w *walker) holdsTx(a *ssa.Alloc) bool {
+	for _, r := range ssavalue.Referrers(a) {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range ssavalue.Referrers(fa) {
+			st, ok := rr.(*ssa.Store)
+			if !ok || st.Addr != fa {
+				continue
+			}
+			v := normalize(st.Val)
+			if _, isAlloc := v.(*ssa.Alloc); !isAlloc && w.isTx(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (w *walker) isBegin(v ssa.Value) bool {
 	call, ok := v.(*ssa.Call)
 	if !ok {
@@ -77,16 +102,24 @@ func (w *walker) isBegin(v ssa.Value) bool {
 }
 
 // txParam reports whether p is the first parameter of a closure passed as
-// the transaction callback of a model (TxCallback) in its parent.
+// the transaction callback of a model (TxCallback) in its parent, or the
+// parameter through which an application helper that runs its callback in
+// a transaction (Summary.TxCalls) hands it the transaction.
 func (w *walker) txParam(p *ssa.Parameter) bool {
 	fn := p.Parent()
-	if fn == nil || fn.Parent() == nil || len(fn.Params) == 0 || fn.Params[0] != p {
+	if fn == nil || fn.Parent() == nil || len(fn.Params) == 0 {
 		return false
 	}
 	for _, b := range fn.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			ci, ok := instr.(ssa.CallInstruction)
 			if !ok {
+				continue
+			}
+			if w.helperTxParam(ci, fn, p) {
+				return true
+			}
+			if fn.Params[0] != p {
 				continue
 			}
 			obj, args := ssavalue.Callee(ci.Common())
@@ -101,6 +134,31 @@ func (w *walker) txParam(p *ssa.Parameter) bool {
 				if r.fn == fn {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// helperTxParam reports whether the call ci passes fn to a function that
+// calls it with a transaction as its parameter p.
+func (w *walker) helperTxParam(ci ssa.CallInstruction, fn *ssa.Function, p *ssa.Parameter) bool {
+	callee := ci.Common().StaticCallee()
+	if callee == nil {
+		return false
+	}
+	s := w.summaryOf(callee)
+	if s == nil {
+		return false
+	}
+	args := ci.Common().Args
+	for _, c := range s.TxCalls {
+		if c.Param >= len(args) || c.Arg >= len(fn.Params) || fn.Params[c.Arg] != p {
+			continue
+		}
+		for _, r := range resolveFuncs(args[c.Param]) {
+			if r.fn == fn {
+				return true
 			}
 		}
 	}
@@ -129,4 +187,63 @@ func (w *walker) injectedHandle(v ssa.Value) ssa.Value {
 		return p
 	}
 	return v
+}
+
+// TxCall says that a function calls its func-typed parameter Param
+// (receiver first) with a transaction handle as the callback's argument
+// Arg: what the callback runs on that argument commits together.
+type TxCall struct {
+	Param, Arg int
+}
+
+// txArg is the transaction a callee hands a callback it calls: the value
+// standing for it here, and the callback's parameter that receives it.
+type txArg struct {
+	v   ssa.Value
+	arg int
+}
+
+// txArgOf returns the transaction the function hands the callback it is
+// given as parameter k, if it runs it in one; v (the callback) stands for
+// it when the call has no value of its own.
+func (s *Summary) txArgOf(ci ssa.CallInstruction, k int, v ssa.Value) *txArg {
+	for _, c := range s.TxCalls {
+		if c.Param == k {
+			tx := &txArg{v: ci.Value(), arg: c.Arg}
+			if tx.v == nil {
+				tx.v = v
+			}
+			return tx
+		}
+	}
+	return nil
+}
+
+// recordTxCall notes that the function calls its parameter k (the value v)
+// with a transaction: one it is handed for it (tx), or one it passes
+// itself at a direct call (fn(tx), fn(&Repo{DB: tx})).
+func (w *walker) recordTxCall(ci ssa.CallInstruction, v ssa.Value, k int, tx *txArg) {
+	if tx != nil {
+		w.addTxCall(TxCall{Param: k, Arg: tx.arg})
+		return
+	}
+	c := ci.Common()
+	if c.Value != v {
+		return
+	}
+	for j, a := range c.Args {
+		if w.isTx(normalize(a)) {
+			w.addTxCall(TxCall{Param: k, Arg: j})
+			return
+		}
+	}
+}
+
+func (w *walker) addTxCall(c TxCall) {
+	for _, o := range w.txCalls {
+		if o == c {
+			return
+		}
+	}
+	w.txCalls = append(w.txCalls, c)
 }

@@ -20,6 +20,7 @@ type walker struct {
 	name     string
 	sites    []*guard.Site
 	calls    []int
+	txCalls  []TxCall
 	pitfalls []guard.Pitfall
 }
 
@@ -36,7 +37,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn), StmtArg: w.stmtArg(fn),
+	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn), StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	for _, site := range w.sites {
 		if site.Effect.Kind == effect.KindAck {
