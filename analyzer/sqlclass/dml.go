@@ -63,7 +63,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		// update orders set state = 'paid' where id = $1 and state = 'new';
 		// set version = version + 1 where … and version = $2: a second run
 		// finds the row changed and updates nothing. Tested, it is a claim.
-		st.Op, st.Detail = Claim, "compare-and-set: the row must still have the "+col+" it is changed from"
+		st.Op, st.Detail, st.Update = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true
 		return assemble(sc, st)
 	}
 	if why := ref.setListAccumulates(up.TargetList); why != "" {

@@ -102,6 +102,9 @@ type Stmt struct {
 	// makes an update an increment, the function that may write, or the
 	// parser's error.
 	Detail string
+	// Update marks a claim that is an UPDATE (compare-and-set): it fires
+	// update triggers, not insert ones.
+	Update bool
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

@@ -12,6 +12,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
@@ -146,7 +147,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	}
 	if c.e.Kind == effect.KindDBWrite && c.e.Target != "" {
 		// An ORM write on a table with triggers fires them like SQL does.
+		before := len(w.sites)
 		w.triggerEffects(ci, sqlclass.Stmt{Op: sqlclass.Op(c.e.Op), Table: c.e.Target}, c.exec, []effect.Hop{w.hop(ci)}, 0)
+		if c.e.Op == effect.OpClaim {
+			claimTriggered(w.sites[before:], c.e.Evidence())
+		}
 	}
 }
 
@@ -421,7 +426,23 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				continue
 			}
 			w.addSite(e, ci, exec, true)
+			before := len(w.sites)
 			w.triggerEffects(ci, st, exec, []effect.Hop{hop}, 0)
+			if st.Op == sqlclass.Claim {
+				claimTriggered(w.sites[before:], e.Evidence())
+			}
+		}
+	}
+}
+
+// claimTriggered guards the effects of the triggers a claim fires: a
+// trigger on the claim's insert (or its compare-and-set update) runs only
+// for the delivery whose claim takes the key, in its statement.
+func claimTriggered(sites []*guard.Site, claimPos string) {
+	for _, s := range sites {
+		if e := s.Effect; e.Guard == nil && e.Issue == "" && e.Risk.NonIdempotent() {
+			e.Guard = &effect.Guard{Kind: effect.GuardClaim, Pos: claimPos, SameTx: true,
+				Note: "fired by the claim's own statement: it runs only when the claim takes the key"}
 		}
 	}
 }
@@ -445,7 +466,11 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 		return
 	}
 	seen := map[*triggers.Trigger]bool{}
-	for _, event := range triggerEvents[st.Op] {
+	events := triggerEvents[st.Op]
+	if st.Op == sqlclass.Claim && st.Update {
+		events = []string{"update"}
+	}
+	for _, event := range events {
 		for _, t := range w.p.env.Triggers.On(st.Table, event) {
 			if seen[t] {
 				continue

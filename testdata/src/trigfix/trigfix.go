@@ -23,3 +23,31 @@ func (d *Deps) Cleanup(ctx context.Context, t *asynq.Task) error { // want Clean
 	_, err := d.DB.ExecContext(ctx, "delete from ledger where amount = 0")
 	return err
 }
+
+// Pay moves the order from pending to paid (a compare-and-set claim): the
+// update trigger's insert runs only for the delivery whose update wins, in
+// the same statement: guarded, like the shipment it decides.
+func (d *Deps) Pay(ctx context.Context, t *asynq.Task) error { // want Pay:"db_write/insert order_events guarded=processed_jobs; db_write/insert shipments guarded=processed_jobs; db_write/claim orders"
+	tx, err := d.DB.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, "update orders set state = 'paid' where id = $1 and state = 'pending'", 7)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, "insert into shipments(order_id) values ($1)", 7); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Claim inserts the job's key: the insert trigger runs only when the key is new.
+func (d *Deps) Claim(ctx context.Context, t *asynq.Task) error { // want Claim:"db_write/insert processed_log guarded=processed_jobs; db_write/claim processed_jobs"
+	_, err := d.DB.ExecContext(ctx, "insert into processed_jobs(job_key) values ($1) on conflict do nothing", t.Type())
+	return err
+}

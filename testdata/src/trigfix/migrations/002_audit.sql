@@ -17,3 +17,23 @@ end $$;
 
 create trigger audit_big after insert on audit_log
   for each row execute function count_big();
+
+-- Orders: a state change is recorded in the order's history.
+create or replace function order_history() returns trigger language plpgsql as $$
+begin
+  insert into order_events(order_id, state) values (new.id, new.state);
+  return new;
+end $$;
+
+create trigger orders_history after update on orders
+  for each row execute function order_history();
+
+-- A processed key is announced.
+create or replace function announce_processed() returns trigger language plpgsql as $$
+begin
+  insert into processed_log(job_key) values (new.job_key);
+  return new;
+end $$;
+
+create trigger processed_announce after insert on processed_jobs
+  for each row execute function announce_processed();
