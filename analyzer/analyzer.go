@@ -51,6 +51,9 @@ func New(opts Options) *analysis.Analyzer {
 // run is the pipeline of one package: settings, SSA, summaries (exported as
 // facts), handlers, findings.
 func run(pass *analysis.Pass, opts *Options) (any, error) {
+	if opts.Facts != nil {
+		opts.Facts.install(pass)
+	}
 	set, err := loadSettings(pass, opts)
 	if err != nil {
 		return nil, err

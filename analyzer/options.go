@@ -44,6 +44,9 @@ type Options struct {
 	// package whose results they concern. The command prints each
 	// Result.Warnings line once per run instead.
 	Warnings io.Writer
+	// Facts, when set, holds the facts of an in-process run (the command)
+	// in one store instead of the checker's per-action copies.
+	Facts *FactStore
 }
 
 // register binds the options go vet can set to fs.

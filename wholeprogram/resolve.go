@@ -43,15 +43,21 @@ type Input struct {
 	// Fset is the loaded packages' FileSet (positions in summaries refer to it).
 	Fset     *token.FileSet
 	Packages []*packages.Package
-	// Graph holds the facts of the dependencies' summaries.
-	Graph   *checker.Graph
-	Results []*result.Result
-	Index   *models.Index
+	// Graph holds the facts of the dependencies' summaries, unless the
+	// run kept them in a store: then Summaries lists them.
+	Graph     *checker.Graph
+	Summaries func(func(*types.Func, *summary.Summary))
+	Results   []*result.Result
+	Index     *models.Index
 	// Report decides a package's findings again once its handlers'
 	// effects changed, as the per-package pass did.
 	Report func(*result.Result) *report.Context
 	// KeepPaths keeps other paths when effects are folded (-show-paths).
 	KeepPaths bool
+	// Release, if set, is called once the program's SSA is built: the
+	// packages' type information is then no longer read, and a driver
+	// that owns them can free it before the call graphs need the memory.
+	Release func()
 }
 
 // Resolve returns the results with each handler's dynamic-call effects
@@ -66,9 +72,15 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		}
 	}
 	r.factSummaries(in.Graph)
+	if in.Summaries != nil {
+		in.Summaries(r.addFactSummary)
+	}
 	var stats Stats
 	pkgs := production(in.Packages)
 	prog := r.build(pkgs)
+	if in.Release != nil {
+		in.Release()
+	}
 	entries := r.entries(prog, in.Results)
 	if len(entries) == 0 {
 		return in.Results, stats
@@ -218,14 +230,19 @@ func (r *resolver) factSummaries(graph *checker.Graph) {
 		for _, f := range act.AllObjectFacts() {
 			s, ok := f.Fact.(*summary.Summary)
 			fn, isFn := f.Object.(*types.Func)
-			if !ok || !isFn {
-				continue
-			}
-			key := summary.PosString(r.fset, fn.Pos()) + "|" + summary.FuncName(fn)
-			if _, seen := r.sums[key]; !seen {
-				r.sums[key] = s
+			if ok && isFn {
+				r.addFactSummary(fn, s)
 			}
 		}
+	}
+}
+
+// addFactSummary adds a dependency's summary of fn, unless a root's result
+// already has it.
+func (r *resolver) addFactSummary(fn *types.Func, s *summary.Summary) {
+	key := summary.PosString(r.fset, fn.Pos()) + "|" + summary.FuncName(fn)
+	if _, seen := r.sums[key]; !seen {
+		r.sums[key] = s
 	}
 }
 

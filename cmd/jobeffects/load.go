@@ -36,7 +36,9 @@ type session struct {
 func analyse(patterns []string, opts options, stderr io.Writer) (*session, error) {
 	stop := startProfiles(opts, stderr)
 	defer stop()
+	facts := analyzer.NewFactStore()
 	a := analyzer.New(analyzer.Options{
+		Facts:         facts,
 		Untrusted:     opts.safe,
 		Strict:        opts.strict,
 		Config:        opts.config,
@@ -67,12 +69,25 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	pr := newProgress(opts.quiet)
 	defer pr.clear()
 	pr.step("loading packages…")
+	trim := newTrimmer(cfg, patterns)
+	if trim != nil {
+		cfg.ParseFile = trim.parse
+	}
 	pkgs, err := packages.Load(cfg, patterns...)
+	if err == nil && trim != nil && trim.failed(pkgs) {
+		// Something in a trimmed file needed its bodies: load it all.
+		cfg.ParseFile, trim = nil, nil
+		pkgs, err = packages.Load(cfg, patterns...)
+	}
 	pr.clear()
 	if err != nil {
 		return nil, loadError(err)
 	}
-	ph.mark("load", fmt.Sprintf("%d packages", countPackages(pkgs)))
+	loaded := fmt.Sprintf("%d packages", countPackages(pkgs))
+	if trim != nil {
+		loaded += fmt.Sprintf(", %d of them modelled and loaded without bodies (%d files)", len(trim.pkgs), trim.parsed.Load())
+	}
+	ph.mark("load", loaded)
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
@@ -105,7 +120,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		r.results = wholeProgram(graph, pkgs, opts, r.results, stderr)
+		r.results = wholeProgram(graph, facts, pkgs, opts, r.results, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
 	}
