@@ -170,8 +170,8 @@ func mergeHandler(m, h *result.Handler) {
 func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) string {
 	var specific, global []string
 	for _, r := range retries {
-		if r.Framework != h.Framework {
-			continue
+		if r.Framework != h.Framework || r.Default {
+			continue // an enqueue that sets none
 		}
 		text := r.Policy + " at " + paths.rel(r.Pos)
 		switch {
