@@ -42,7 +42,7 @@ func New(opts Options) *analysis.Analyzer {
 		URL:   "https://github.com/jobeffects/jobeffects",
 		Run:   func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
 		Flags: fs,
-		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact),
+		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
 			new(ctorFact), new(implFact), new(handlerFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -8,7 +9,9 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/inventory"
 )
 
 // testdata is the repository's shared fixture tree (testdata/src/...).
@@ -64,7 +67,7 @@ func TestRetryPolicies(t *testing.T) {
 	}
 	want := []string{
 		"asynq email:send: asynq.MaxRetry(5): up to 6 runs, timeout 1m0s",
-		"asynq report:build: asynq.MaxRetry(0): up to 1 runs",
+		"asynq report:build: asynq.MaxRetry(0): 1 run by retry",
 		"river sync: river InsertOpts MaxAttempts 3",
 		"river *: river Config.MaxAttempts 7",
 		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4",
@@ -73,6 +76,73 @@ func TestRetryPolicies(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestRetryWrappers: the options and the task of an enqueue are read
+// through the application's helpers, in the package and across packages
+// (facts), and at River's Insert, InsertTx and InsertMany; the policy is
+// recorded at the outermost call, and the inventory lists the policies of
+// a task's enqueues when they differ, with what still runs a job again when
+// they allow one run.
+func TestRetryWrappers(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "retrywrap/queue", "retrywrap")
+	var got []string
+	var res []*result.Result
+	for _, r := range results {
+		rr := r.Result.(*result.Result)
+		res = append(res, rr)
+		for _, p := range rr.Retries {
+			got = append(got, fmt.Sprintf("%s %s %s: %q once=%v default=%v type=%v", fileLine(p.Pos), p.Framework, p.Task, p.Policy, p.Once, p.Default, p.Type))
+		}
+	}
+	want := []string{
+		// package queue enqueues only from its parameters: its callers record.
+		`retrywrap/retrywrap.go:40 asynq email:send: "asynq.MaxRetry(10): up to 11 runs" once=false default=false type=false`,
+		`retrywrap/retrywrap.go:41 asynq report:build: "asynq.MaxRetry(1): up to 2 runs" once=false default=false type=false`,
+		`retrywrap/retrywrap.go:42 asynq charge:card: "asynq.MaxRetry(0): 1 run by retry" once=true default=false type=false`,
+		`retrywrap/retrywrap.go:43 asynq digest:send: "asynq.MaxRetry(3): up to 4 runs" once=false default=false type=false`,
+		`retrywrap/retrywrap.go:44 asynq export:run: "asynq.MaxRetry(0): 1 run by retry" once=true default=false type=false`,
+		`retrywrap/retrywrap.go:45 asynq welcome:send: "asynq.MaxRetry(0): 1 run by retry" once=true default=false type=false`,
+		`retrywrap/retrywrap.go:46 asynq welcome:send: "" once=false default=true type=false`,
+		`retrywrap/retrywrap.go:48 asynq sync:run: "asynq options not read statically" once=false default=false type=false`,
+		`retrywrap/retrywrap.go:95 river river:email: "river Insert MaxAttempts 1: 1 attempt by retry" once=true default=false type=false`,
+		`retrywrap/retrywrap.go:96 river river:ledger: "river Insert MaxAttempts 4" once=false default=false type=false`,
+		`retrywrap/retrywrap.go:97 river river:audit: "river Insert MaxAttempts 1: 1 attempt by retry" once=true default=false type=false`,
+		`retrywrap/retrywrap.go:97 river river:ledger: "" once=false default=true type=false`,
+		`retrywrap/retrywrap.go:101 river river:audit: "" once=false default=true type=false`,
+		`retrywrap/retrywrap.go:102 river river:export: "river Insert MaxAttempts 2" once=false default=false type=false`,
+		`retrywrap/retrywrap.go:103 river river:email: "river Insert MaxAttempts 1: 1 attempt by retry" once=true default=false type=false`,
+		`retrywrap/retrywrap.go:64 river river:audit: "river InsertOpts MaxAttempts 5" once=false default=false type=true`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	inv := inventory.Build(res, filepath.Join(testdata, "src"))
+	var policies []string
+	for _, h := range inv.Handlers {
+		p := strings.ReplaceAll(h.RetryPolicy, discovery.OnceNote(h.Framework), "<once>")
+		policies = append(policies, h.Task+": "+p)
+	}
+	wantInv := []string{
+		"charge:card: asynq.MaxRetry(0): 1 run by retry at retrywrap/retrywrap.go:42; <once>",
+		"digest:send: asynq.MaxRetry(3): up to 4 runs at retrywrap/retrywrap.go:43",
+		"email:send: asynq.MaxRetry(10): up to 11 runs at retrywrap/retrywrap.go:40",
+		"export:run: asynq.MaxRetry(0): 1 run by retry at retrywrap/retrywrap.go:44; <once>",
+		"report:build: asynq.MaxRetry(1): up to 2 runs at retrywrap/retrywrap.go:41",
+		"river:audit: policies differ between enqueues: river Insert MaxAttempts 1: 1 attempt by retry at retrywrap/retrywrap.go:97; " +
+			"none set at retrywrap/retrywrap.go:101: river InsertOpts MaxAttempts 5 at retrywrap/retrywrap.go:64; <once>",
+		"river:email: river Insert MaxAttempts 1: 1 attempt by retry at retrywrap/retrywrap.go:95; " +
+			"river Insert MaxAttempts 1: 1 attempt by retry at retrywrap/retrywrap.go:103; <once>",
+		"river:export: river Insert MaxAttempts 2 at retrywrap/retrywrap.go:102",
+		"river:ledger: policies differ between enqueues: river Insert MaxAttempts 4 at retrywrap/retrywrap.go:96; " +
+			"none set at retrywrap/retrywrap.go:97: default: river makes 25 attempts",
+		"sync:run: asynq options not read statically at retrywrap/retrywrap.go:48",
+		"welcome:send: policies differ between enqueues: asynq.MaxRetry(0): 1 run by retry at retrywrap/retrywrap.go:45; " +
+			"none set at retrywrap/retrywrap.go:46: default: asynq retries 25 times (26 runs), 30 min timeout; <once>",
+	}
+	if strings.Join(policies, "\n") != strings.Join(wantInv, "\n") {
+		t.Errorf("inventory retry policies:\n%s\nwant:\n%s", strings.Join(policies, "\n"), strings.Join(wantInv, "\n"))
 	}
 }
 

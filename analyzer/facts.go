@@ -36,6 +36,24 @@ func exportForwards(pass *analysis.Pass, fws map[*ssa.Function][]discovery.Forwa
 	}
 }
 
+// retryFact records that a function enqueues a task from its parameters
+// or returns retry options (discovery.RetryHelper): its callers in other
+// packages enqueue, or set, what they pass there.
+type retryFact struct{ Helper discovery.RetryHelper }
+
+func (*retryFact) AFact()           {}
+func (f *retryFact) String() string { return "retry: " + f.Helper.String() }
+
+// exportRetryHelpers publishes the retry helpers of the package's
+// functions.
+func exportRetryHelpers(pass *analysis.Pass, helpers map[*ssa.Function]*discovery.RetryHelper) {
+	for fn, h := range helpers {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(obj, &retryFact{Helper: *h})
+		}
+	}
+}
+
 // returnsFact records that a function returns one function value (a
 // handler factory), with that value's summary: a package that registers
 // the factory's result registers it.

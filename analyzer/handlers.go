@@ -42,6 +42,13 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 			}
 			return nil
 		},
+		RetryHelper: func(fn *types.Func) *discovery.RetryHelper {
+			var f retryFact
+			if pass.ImportObjectFact(fn, &f) {
+				return &f.Helper
+			}
+			return nil
+		},
 	}
 	out := found{returned: returned}
 	fd := discovery.Find(env)
@@ -54,8 +61,11 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 	for _, d := range discovery.FindEnqueueDedup(env) {
 		out.dedups = append(out.dedups, result.Dedup{Framework: d.Framework, Task: d.Task, What: d.What, Pos: summary.PosString(pass.Fset, d.Pos)})
 	}
-	for _, rt := range discovery.FindRetry(env) {
-		p := result.RetryPolicy{Framework: rt.Framework, Task: rt.Task, Policy: rt.Policy, Pos: summary.PosString(pass.Fset, rt.Pos), Global: rt.Global}
+	retries := discovery.FindRetry(env)
+	exportRetryHelpers(pass, retries.Helpers)
+	for _, rt := range retries.Retries {
+		p := result.RetryPolicy{Framework: rt.Framework, Task: rt.Task, Policy: rt.Policy, Pos: summary.PosString(pass.Fset, rt.Pos),
+			Global: rt.Global, Type: rt.Type, Default: rt.Default, Once: rt.Once}
 		if rt.Activity != nil {
 			p.Handler = summary.FullName(rt.Activity)
 		}

@@ -3,6 +3,7 @@ package inventory
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -167,30 +168,89 @@ func mergeHandler(m, h *result.Handler) {
 // retryFor joins the retry policies set in code to a handler: by task name
 // (asynq also by the longest registered prefix, as its ServeMux matches),
 // by activity function (Temporal), or client-wide (River Config).
+//
+// The policies set at the task's enqueues come first; the enqueues that
+// set none are listed with what applies to them (the args type's
+// InsertOpts, the client's Config, the framework's default). Policies that
+// differ between enqueues are listed, not picked from; a policy that
+// allows a single run says what still runs the job again.
 func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) string {
-	var specific, global []string
+	type site struct{ policy, pos, text string }
+	var sites []site
+	var types, global []string
+	var defaults []string // positions of enqueues that set no policy
+	distinct := map[string]bool{}
+	siteOnce, typeOnce, globalOnce := false, false, false
 	for _, r := range retries {
 		if r.Framework != h.Framework {
 			continue
 		}
 		text := r.Policy + " at " + paths.rel(r.Pos)
-		switch {
-		case r.Global:
+		if r.Global {
 			global = append(global, text)
-		case r.Handler != "" && r.Handler == h.Handler:
-			specific = append(specific, text)
-		case r.Task != "" && r.Task == h.Task:
-			specific = append(specific, text)
-		case r.Framework == "asynq" && r.Task != "" && h.Task != "" && strings.HasPrefix(r.Task, h.Task) && longestPrefix(r.Task, registered) == h.Task:
-			specific = append(specific, text)
+			globalOnce = globalOnce || r.Once
+			continue
+		}
+		matches := r.Handler != "" && r.Handler == h.Handler ||
+			r.Task != "" && r.Task == h.Task ||
+			r.Framework == "asynq" && r.Task != "" && h.Task != "" && strings.HasPrefix(r.Task, h.Task) && longestPrefix(r.Task, registered) == h.Task
+		switch {
+		case !matches:
+		case r.Default:
+			defaults = append(defaults, paths.rel(r.Pos))
+		case r.Type:
+			types = append(types, text)
+			typeOnce = typeOnce || r.Once
+		default:
+			sites = append(sites, site{r.Policy, paths.rel(r.Pos), text})
+			distinct[r.Policy] = true
+			siteOnce = siteOnce || r.Once
 		}
 	}
-	sort.Strings(specific)
-	sort.Strings(global)
-	if len(specific) > 0 {
-		return strings.Join(specific, "; ")
+	sort.Slice(sites, func(i, j int) bool {
+		if sites[i].policy != sites[j].policy {
+			return sites[i].policy < sites[j].policy
+		}
+		return effect.ComparePos(sites[i].pos, sites[j].pos) < 0
+	})
+	siteTexts := make([]string, len(sites))
+	for i, s := range sites {
+		siteTexts[i] = s.text
 	}
-	return strings.Join(global, "; ")
+	sort.Strings(types)
+	sort.Strings(global)
+	// What applies to an enqueue that sets no policy.
+	fallback, fallbackOnce := strings.Join(types, "; "), typeOnce
+	if fallback == "" {
+		fallback, fallbackOnce = strings.Join(global, "; "), globalOnce
+	}
+	var text string
+	once := false
+	switch {
+	case len(sites) == 0 && fallback == "":
+		return ""
+	case len(sites) == 0:
+		text, once = fallback, fallbackOnce
+	default:
+		text, once = strings.Join(siteTexts, "; "), siteOnce
+		if len(defaults) > 0 {
+			sort.Slice(defaults, func(i, j int) bool { return effect.ComparePos(defaults[i], defaults[j]) < 0 })
+			fb := fallback
+			if fb == "" {
+				fb = retryPolicy(h.Framework)
+			}
+			text += "; none set at " + strings.Join(slices.Compact(defaults), ", ") + ": " + fb
+			distinct[""] = true
+			once = once || fallbackOnce
+		}
+		if len(distinct) > 1 {
+			text = "policies differ between enqueues: " + text
+		}
+	}
+	if note := discovery.OnceNote(h.Framework); once && note != "" {
+		text += "; " + note
+	}
+	return text
 }
 
 // longestPrefix is the registered pattern asynq's ServeMux picks for task:

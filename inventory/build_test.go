@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/inventory/schema"
 )
 
 func eff(kind, op, target string, risk effect.Risk, pos string) effect.Effect {
@@ -66,6 +68,63 @@ func TestNaturalIdempotency(t *testing.T) {
 	} {
 		if got := naturalIdempotency(tc.effs); got != tc.want {
 			t.Errorf("naturalIdempotency = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// retryFor lists the policies of a task's enqueues when they differ, says
+// what applies to the enqueues that set none, and never lets a policy of
+// one run stand without what still runs the job again.
+func TestRetryFor(t *testing.T) {
+	paths := newPathStyle("/m")
+	asynqOnce, riverOnce := discovery.OnceNote("asynq"), discovery.OnceNote("river")
+	for _, tc := range []struct {
+		name    string
+		h       schema.Handler
+		retries []result.RetryPolicy
+		want    string
+	}{{
+		name:    "no policy set: the caller's default",
+		h:       schema.Handler{Framework: "asynq", Task: "a"},
+		retries: []result.RetryPolicy{{Framework: "asynq", Task: "a", Default: true, Pos: "/m/p.go:3:2"}},
+		want:    "",
+	}, {
+		name: "one run at every enqueue",
+		h:    schema.Handler{Framework: "asynq", Task: "a"},
+		retries: []result.RetryPolicy{
+			{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(0): 1 run by retry", Once: true, Pos: "/m/p.go:10:2"},
+			{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(0): 1 run by retry", Once: true, Pos: "/m/p.go:9:2"},
+		},
+		want: "asynq.MaxRetry(0): 1 run by retry at p.go:9; asynq.MaxRetry(0): 1 run by retry at p.go:10; " + asynqOnce,
+	}, {
+		name: "differing enqueues, one without a policy",
+		h:    schema.Handler{Framework: "asynq", Task: "a"},
+		retries: []result.RetryPolicy{
+			{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(3): up to 4 runs", Pos: "/m/p.go:4:2"},
+			{Framework: "asynq", Task: "a", Default: true, Pos: "/m/q.go:5:2"},
+			{Framework: "asynq", Task: "b", Policy: "asynq.MaxRetry(0): 1 run by retry", Once: true, Pos: "/m/p.go:6:2"},
+		},
+		want: "policies differ between enqueues: asynq.MaxRetry(3): up to 4 runs at p.go:4; none set at q.go:5: " +
+			"default: asynq retries 25 times (26 runs), 30 min timeout",
+	}, {
+		name: "River: the args type's policy for the inserts that set none",
+		h:    schema.Handler{Framework: "river", Task: "k"},
+		retries: []result.RetryPolicy{
+			{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 10", Pos: "/m/main.go:30:3"},
+			{Framework: "river", Task: "k", Type: true, Policy: "river InsertOpts MaxAttempts 1: 1 attempt by retry", Once: true, Pos: "/m/k.go:8:1"},
+			{Framework: "river", Task: "k", Policy: "river Insert MaxAttempts 3", Pos: "/m/p.go:12:2"},
+			{Framework: "river", Task: "k", Default: true, Pos: "/m/p.go:13:2"},
+		},
+		want: "policies differ between enqueues: river Insert MaxAttempts 3 at p.go:12; none set at p.go:13: " +
+			"river InsertOpts MaxAttempts 1: 1 attempt by retry at k.go:8; " + riverOnce,
+	}, {
+		name:    "River: a client of one attempt",
+		h:       schema.Handler{Framework: "river", Task: "k"},
+		retries: []result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 1: 1 attempt by retry", Once: true, Pos: "/m/main.go:30:3"}},
+		want:    "river Config.MaxAttempts 1: 1 attempt by retry at main.go:30; " + riverOnce,
+	}} {
+		if got := retryFor(tc.h, tc.retries, []string{"a", "b", "k"}, paths); got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -20,4 +20,12 @@
 // A registration in one package of a handler defined in another is
 // recorded for the inventory (task, registration site); it is diagnosed
 // there only when no shape rule makes the defining package do it.
+//
+// Retry policies (FindRetry, retry*.go) are read where the code sets them:
+// at asynq's Enqueue and River's Insert calls, and at the calls of the
+// application's helpers that enqueue from their parameters or return
+// options (retry_enqueue.go). Like registration helpers, those are found to
+// a fixed point in the package and are facts for the others, so a policy
+// is recorded at the outermost call that sets it, with the enqueues that
+// set none, for the inventory to list.
 package discovery

@@ -101,6 +101,10 @@ type Env struct {
 	// Returns describes the function value a function of another package
 	// returns (a fact), or nil.
 	Returns func(*types.Func) *Returned
+	// RetryHelper describes how a function of another package enqueues
+	// from its parameters or which retry options it returns (a fact), or
+	// is nil.
+	RetryHelper func(*types.Func) *RetryHelper
 }
 
 // Found is what Find finds in a package.

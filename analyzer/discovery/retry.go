@@ -20,23 +20,46 @@ type Retry struct {
 	Policy    string
 	Pos       token.Pos
 	Global    bool // River Config.MaxAttempts: the client-wide default
+	// Type: set by the task's type (a River args type's InsertOpts), for
+	// the enqueues that set none themselves.
+	Type bool
+	// Default: an enqueue of the task that sets no retry policy (Policy is
+	// empty): the type's, the client's or the framework's default applies.
+	Default bool
+	// Once: the policy allows a single run by retry (asynq MaxRetry(0),
+	// River MaxAttempts 1); OnceNote says what still runs it again.
+	Once bool
+}
+
+// Retries are what FindRetry finds in a package.
+type Retries struct {
+	Retries []Retry
+	// Helpers are the package's functions that enqueue from their
+	// parameters or return retry options, for their facts.
+	Helpers map[*ssa.Function]*RetryHelper
 }
 
 // FindRetry finds where the code sets retry policies: asynq MaxRetry and
-// Timeout options at NewTask/Enqueue, River MaxAttempts in an args type's
-// InsertOpts or in river.Config, Temporal RetryPolicy in the activity
-// options of ExecuteActivity's context, gocraft/work JobOptions.MaxFails.
-func FindRetry(env *Env) []Retry {
-	var out []Retry
+// Timeout options at NewTask/Enqueue, River MaxAttempts in the InsertOpts
+// given to Insert/InsertTx/InsertMany, in an args type's InsertOpts or in
+// river.Config, Temporal RetryPolicy in the activity options of
+// ExecuteActivity's context, gocraft/work JobOptions.MaxFails. The options
+// and the task of an enqueue are followed through the application's
+// helpers (retry_enqueue.go): the policy is the one the outermost caller
+// sets, recorded at its call.
+func FindRetry(env *Env) *Retries {
+	rf := newRetryFinder(env)
+	rf.findHelpers()
+	out := &Retries{Retries: rf.enqueueRetries(), Helpers: rf.exported()}
 	for _, fn := range env.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch x := instr.(type) {
 				case *ssa.Call:
-					out = append(out, callRetry(env, x)...)
+					out.Retries = append(out.Retries, callRetry(env, x)...)
 				case *ssa.Store:
 					if r, ok := riverConfigRetry(x); ok {
-						out = append(out, r)
+						out.Retries = append(out.Retries, r)
 					}
 				}
 			}
@@ -45,8 +68,9 @@ func FindRetry(env *Env) []Retry {
 			if n, ok := storedConst(fn, "MaxAttempts"); ok {
 				if recv := obj.Type().(*types.Signature).Recv(); recv != nil && env.KindOf != nil {
 					if kind, ok := env.KindOf(recv.Type()); ok {
-						out = append(out, Retry{Framework: "river", Task: kind, Pos: fn.Pos(),
-							Policy: fmt.Sprintf("river InsertOpts MaxAttempts %s", n)})
+						policy, once := riverMaxAttempts("river InsertOpts MaxAttempts", n)
+						out.Retries = append(out.Retries, Retry{Framework: "river", Task: kind, Pos: fn.Pos(), Type: true,
+							Policy: policy, Once: once})
 					}
 				}
 			}
@@ -57,10 +81,8 @@ func FindRetry(env *Env) []Retry {
 
 // retryCalls read the retry policy a call sets, by the called function
 // (models.FuncKey); each framework's readers are in retry_<framework>.go.
+// The enqueues of asynq and River are read by enqueueCalls instead.
 var retryCalls = map[string]func(env *Env, call *ssa.Call, args []ssa.Value) []Retry{
-	"github.com/hibiken/asynq.NewTask":                     asynqNewTask,
-	"(*github.com/hibiken/asynq.Client).Enqueue":           asynqEnqueue,
-	"(*github.com/hibiken/asynq.Client).EnqueueContext":    asynqEnqueue,
 	"(*github.com/gocraft/work.WorkerPool).JobWithOptions": gocraftJobWithOptions,
 	"go.temporal.io/sdk/workflow.ExecuteActivity":          temporalExecuteActivity,
 	"go.temporal.io/sdk/workflow.ExecuteLocalActivity":     temporalExecuteActivity,
@@ -77,8 +99,21 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 	return nil
 }
 
+// OnceNote says what still runs a job again when its retry policy allows a
+// single run ("" for frameworks without one): one run by retry is not one
+// delivery. It was checked against asynq v0.26.0 and River v0.51.2.
+func OnceNote(framework string) string {
+	switch framework {
+	case "asynq":
+		return asynqOnceNote
+	case "river":
+		return riverOnceNote
+	}
+	return ""
+}
+
 // storedConst returns the constant fn stores into a field of that name.
-func storedConst(fn *ssa.Function, name string) (string, bool) {
+func storedConst(fn *ssa.Function, name string) (int64, bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			st, ok := instr.(*ssa.Store)
@@ -94,9 +129,17 @@ func storedConst(fn *ssa.Function, name string) (string, bool) {
 				continue
 			}
 			if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
-				return c.Value.ExactString(), true
+				return c.Int64(), true
 			}
 		}
 	}
-	return "", false
+	return 0, false
+}
+
+// plural is "1 run", "3 runs".
+func plural(n int64, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -12,67 +12,124 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
-// asynqNewTask reads asynq.NewTask(type, payload, opts...).
-func asynqNewTask(_ *Env, call *ssa.Call, args []ssa.Value) []Retry {
-	if len(args) < 2 {
+// asynqEnqueueAt is Client.Enqueue([ctx,] task, opts...) with the task at
+// parameter i (the options follow it).
+func asynqEnqueueAt(i int) Enqueuer {
+	return Enqueuer{Framework: "asynq", TaskParam: -1, ValueParam: i, ManyParam: -1, Opts: []RetryOpt{{Kind: optParam, N: int64(i + 1)}}}
+}
+
+// asynqNewTaskOpts is the index of the options argument of an
+// asynq.NewTask or NewTaskWithHeaders call, or -1 for other calls.
+func asynqNewTaskOpts(call *ssa.Call) int {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil {
+		return -1
+	}
+	switch models.FuncKey(callee.Object().(*types.Func)) {
+	case "github.com/hibiken/asynq.NewTask":
+		return 2
+	case "github.com/hibiken/asynq.NewTaskWithHeaders":
+		return 3
+	}
+	return -1
+}
+
+// asynqOpts reads asynq options: a slice of them (a variadic argument, a
+// []asynq.Option literal) or one option.
+func (ev *retryEval) asynqOpts(v ssa.Value, depth int) []RetryOpt {
+	if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice {
+		if _, ok := v.(*ssa.MakeSlice); ok {
+			return nil // make([]asynq.Option, 0, n), appended to
+		}
+		elems := ssavalue.SliceElems(v)
+		if elems == nil {
+			return []RetryOpt{{Kind: optUnknown}}
+		}
+		var out []RetryOpt
+		for _, e := range elems {
+			out = append(out, ev.opts(e, depth+1)...)
+		}
+		return out
+	}
+	call, ok := ssavalue.Unconvert(v).(*ssa.Call)
+	if !ok {
+		return []RetryOpt{{Kind: optUnknown}}
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil || callee.Object().Pkg() == nil || callee.Object().Pkg().Path() != "github.com/hibiken/asynq" {
+		return []RetryOpt{{Kind: optUnknown}}
+	}
+	if len(call.Call.Args) != 1 {
 		return nil
 	}
-	if p := asynqPolicy(args[2:]); p != "" {
-		return []Retry{{Framework: "asynq", Task: ssavalue.ConstString(args[0]), Policy: p, Pos: call.Pos()}}
+	arg, _ := call.Call.Args[0].(*ssa.Const)
+	o := RetryOpt{Const: arg != nil && arg.Value != nil}
+	switch callee.Name() {
+	case "MaxRetry":
+		o.Kind = optMaxRetry
+	case "Timeout":
+		o.Kind = optTimeout
+	case "Deadline":
+		return []RetryOpt{{Kind: optDeadline}}
+	default:
+		return nil // Queue, Unique, TaskID, ProcessIn…: no retry setting
 	}
-	return nil
+	if o.Const {
+		o.N = arg.Int64()
+	}
+	return []RetryOpt{o}
 }
 
-// asynqEnqueue reads client.Enqueue([ctx,] task, opts...).
-func asynqEnqueue(_ *Env, call *ssa.Call, args []ssa.Value) []Retry {
-	rest := args[1:]
-	if len(rest) > 0 && ssavalue.IsContext(rest[0].Type()) {
-		rest = rest[1:]
-	}
-	if len(rest) >= 2 {
-		if p := asynqPolicy(rest[1:]); p != "" {
-			return []Retry{{Framework: "asynq", Task: taskTypeOf(rest[0]), Policy: p, Pos: call.Pos()}}
+// asynqPolicy describes resolved asynq options (MaxRetry, Timeout,
+// Deadline; a later option of a kind overrides an earlier, as asynq
+// applies them) and reports whether they allow a single run.
+func asynqPolicy(opts []RetryOpt) (string, bool) {
+	var retry, timeout *RetryOpt
+	deadline, unread := false, false
+	for i := range opts {
+		switch o := &opts[i]; o.Kind {
+		case optMaxRetry:
+			retry, unread = o, false
+		case optTimeout:
+			timeout = o
+		case optDeadline:
+			deadline = true
+		case optUnknown, optParam:
+			unread = true // may set MaxRetry
 		}
 	}
-	return nil
-}
-
-// asynqPolicy describes the MaxRetry/Timeout/Deadline options among opts.
-func asynqPolicy(opts []ssa.Value) string {
 	var parts []string
-	for _, o := range opts {
-		for _, v := range sliceOrSelf(o) {
-			if mi, ok := v.(*ssa.MakeInterface); ok {
-				v = mi.X
-			}
-			c, ok := v.(*ssa.Call)
-			if !ok || len(c.Call.Args) != 1 {
-				continue
-			}
-			callee := c.Call.StaticCallee()
-			if callee == nil || callee.Object() == nil {
-				continue
-			}
-			arg, _ := c.Call.Args[0].(*ssa.Const)
-			switch models.FuncKey(callee.Object().(*types.Func)) {
-			case "github.com/hibiken/asynq.MaxRetry":
-				if arg != nil {
-					n := arg.Int64()
-					if n < 0 {
-						n = 0
-					}
-					parts = append(parts, fmt.Sprintf("asynq.MaxRetry(%d): up to %d runs", n, n+1))
-				} else {
-					parts = append(parts, "asynq.MaxRetry(non-constant)")
-				}
-			case "github.com/hibiken/asynq.Timeout":
-				if arg != nil {
-					parts = append(parts, "timeout "+time.Duration(arg.Int64()).String())
-				}
-			case "github.com/hibiken/asynq.Deadline":
-				parts = append(parts, "deadline set")
-			}
+	once := false
+	if retry != nil {
+		switch n := max(retry.N, 0); {
+		case !retry.Const:
+			parts = append(parts, "asynq.MaxRetry(non-constant)")
+		case n == 0:
+			parts = append(parts, "asynq.MaxRetry(0): 1 run by retry")
+			once = !unread
+		default:
+			parts = append(parts, fmt.Sprintf("asynq.MaxRetry(%d): up to %d runs", n, n+1))
 		}
 	}
-	return strings.Join(parts, ", ")
+	if timeout != nil && timeout.Const {
+		parts = append(parts, "timeout "+time.Duration(timeout.N).String())
+	}
+	if deadline {
+		parts = append(parts, "deadline set")
+	}
+	if unread && len(parts) == 0 {
+		parts = append(parts, "asynq options not read statically")
+	} else if unread {
+		parts = append(parts, "options not read statically")
+	}
+	return strings.Join(parts, ", "), once
 }
+
+// asynqOnceNote: in asynq v0.26.0 an expired lease (the recoverer, or the
+// worker's own lease check) retries the task only while Retried < Retry,
+// so with MaxRetry(0) it archives it; but Server.Shutdown requeues the
+// tasks still running after ShutdownTimeout (processor.requeue, RDB
+// Requeue: back to pending, Retried unchanged).
+const asynqOnceNote = "1 run by retry is still at-least-once: a task still running when Shutdown's ShutdownTimeout " +
+	"(default 8s) elapses is requeued without counting a retry and runs again; a crashed or cut-off worker's " +
+	"expired lease archives it instead, with what it did so far"

@@ -3,9 +3,156 @@ package discovery
 import (
 	"fmt"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
+
+// riverInsertAt is Client.Insert / InsertTx with the job args at parameter
+// i and the *InsertOpts after them.
+func riverInsertAt(i int) Enqueuer {
+	return Enqueuer{Framework: "river", TaskParam: -1, ValueParam: i, ManyParam: -1, Opts: []RetryOpt{{Kind: optParam, N: int64(i + 1)}}}
+}
+
+// riverInsertManyAt is Client.InsertMany and its Tx and Fast forms, with
+// the []InsertManyParams at parameter i.
+func riverInsertManyAt(i int) Enqueuer {
+	return Enqueuer{Framework: "river", TaskParam: -1, ValueParam: -1, ManyParam: i}
+}
+
+// riverOpts reads a River InsertOpts (or a pointer to one) built here: the
+// MaxAttempts stored into it, or the options a whole value stored into it
+// holds.
+func (ev *retryEval) riverOpts(v ssa.Value, depth int) []RetryOpt {
+	a := ssavalue.LocalOf(v)
+	if a == nil {
+		return []RetryOpt{{Kind: optUnknown}}
+	}
+	var out []RetryOpt
+	for _, r := range ssavalue.Referrers(a) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			out = append(out, ev.opts(st.Val, depth+1)...)
+		}
+	}
+	for _, st := range ssavalue.FieldStores(a, "MaxAttempts") {
+		c, ok := st.Val.(*ssa.Const)
+		switch {
+		case !ok || c.Value == nil:
+			out = append(out, RetryOpt{Kind: optMaxAttempts})
+		case c.Int64() > 0: // 0 leaves it to the args type and the client
+			out = append(out, RetryOpt{Kind: optMaxAttempts, N: c.Int64(), Const: true})
+		}
+	}
+	return out
+}
+
+// manyParam is one element of a []river.InsertManyParams literal.
+type manyParam struct{ args, opts ssa.Value }
+
+// riverManyParams reads a []river.InsertManyParams literal, in index
+// order; nil when v is not one.
+func riverManyParams(v ssa.Value) []manyParam {
+	for {
+		switch x := v.(type) {
+		case *ssa.Slice:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		}
+		break
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	byIndex := map[int64]*manyParam{}
+	for _, r := range ssavalue.Referrers(a) {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil
+		}
+		p := byIndex[c.Int64()]
+		if p == nil {
+			p = &manyParam{}
+			byIndex[c.Int64()] = p
+		}
+		// The element's fields are stored into it, or into a literal
+		// stored into it whole.
+		elems := []ssa.Value{ia}
+		for _, rr := range ssavalue.Referrers(ia) {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				if l := ssavalue.LocalOf(st.Val); l != nil {
+					elems = append(elems, l)
+				}
+			}
+		}
+		for _, e := range elems {
+			for _, st := range ssavalue.FieldStores(e, "Args") {
+				p.args = st.Val
+			}
+			for _, st := range ssavalue.FieldStores(e, "InsertOpts") {
+				p.opts = st.Val
+			}
+		}
+	}
+	idx := make([]int64, 0, len(byIndex))
+	for i := range byIndex {
+		idx = append(idx, i)
+	}
+	sort.Slice(idx, func(i, j int) bool { return idx[i] < idx[j] })
+	out := make([]manyParam, 0, len(idx))
+	for _, i := range idx {
+		out = append(out, *byIndex[i])
+	}
+	return out
+}
+
+// riverPolicy describes the MaxAttempts of resolved insert options and
+// reports whether it allows a single attempt.
+func riverPolicy(opts []RetryOpt) (string, bool) {
+	var last *RetryOpt
+	unread := false
+	for i := range opts {
+		switch o := &opts[i]; o.Kind {
+		case optMaxAttempts:
+			last, unread = o, false
+		case optUnknown, optParam:
+			unread = true
+		}
+	}
+	text, once := "", false
+	switch {
+	case last != nil && last.Const:
+		text, once = riverMaxAttempts("river Insert MaxAttempts", last.N)
+	case last != nil:
+		text = "river Insert MaxAttempts (non-constant)"
+	}
+	if unread {
+		if text != "" {
+			text += ", "
+		}
+		text += "insert options not read statically"
+		once = false
+	}
+	return text, once
+}
+
+// riverMaxAttempts says a MaxAttempts setting ("river Config.MaxAttempts
+// 1: 1 attempt by retry") and reports whether it allows one attempt.
+func riverMaxAttempts(what string, n int64) (string, bool) {
+	if n == 1 {
+		return what + " 1: 1 attempt by retry", true
+	}
+	return fmt.Sprintf("%s %d", what, n), false
+}
 
 // riverConfigRetry recognises river.Config{MaxAttempts: n}.
 func riverConfigRetry(st *ssa.Store) (Retry, bool) {
@@ -28,6 +175,17 @@ func riverConfigRetry(st *ssa.Store) (Retry, bool) {
 	if !ok || c.Value == nil {
 		return Retry{}, false
 	}
-	return Retry{Framework: "river", Global: true, Pos: st.Pos(),
-		Policy: fmt.Sprintf("river Config.MaxAttempts %d", c.Int64())}, true
+	policy, once := riverMaxAttempts("river Config.MaxAttempts", c.Int64())
+	return Retry{Framework: "river", Global: true, Pos: st.Pos(), Policy: policy, Once: once}, true
 }
+
+// riverOnceNote: in River v0.51.2 the JobRescuer retries a job stuck
+// running past RescueStuckJobsAfter only while Attempt < MaxAttempts, so
+// with one attempt it discards it; but a job whose context the client's
+// stop cancels (StopAndCancel, SoftStopTimeout, the Start context) and that
+// returns the cancellation is set available again with its attempt given
+// back (jobexecutor: softStopped, JobSetStateInterrupted).
+const riverOnceNote = "1 attempt by retry is still at-least-once: a job whose context the client's stop cancels " +
+	"(StopAndCancel, SoftStopTimeout) and that returns the cancellation is made available again with its attempt " +
+	"given back, and runs again; a job stuck past RescueStuckJobsAfter (a crashed worker's) is discarded instead, " +
+	"with what it did so far"

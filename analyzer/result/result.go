@@ -46,6 +46,15 @@ type RetryPolicy struct {
 	Policy    string
 	Pos       string
 	Global    bool // applies to every handler of the framework (River Config)
+	// Type: set by the task's type (a River args type's InsertOpts), for
+	// the enqueues that set none.
+	Type bool
+	// Default: an enqueue that sets no policy (Policy is empty): the
+	// type's, the client's or the framework's default applies to it.
+	Default bool
+	// Once: the policy allows a single run by retry, which is still not
+	// a single delivery (discovery.OnceNote).
+	Once bool
 }
 
 // Dedup is an enqueue-side deduplication for a task.

@@ -25,4 +25,7 @@ func main() {
 	if _, err := client.Enqueue(asynq.NewTask("user:welcome", welcome, asynq.Unique(time.Hour))); err != nil {
 		log.Fatal(err)
 	}
+	if err := enqueueBilling(client); err != nil {
+		log.Fatal(err)
+	}
 }
