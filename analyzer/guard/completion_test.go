@@ -43,7 +43,7 @@ func Work() error {
 	tx := Begin()
 	tx.Insert("runs")
 	return CompleteStep(tx)
-}`, "Work", ix(t), func(sites []*Site) {
+}`, "Work", index(t), func(sites []*Site) {
 		for _, s := range sites {
 			s.Direct = s.Effect.Op != effect.OpComplete
 		}
@@ -77,11 +77,106 @@ func Work() error {
 	}
 }
 
-func ix(t *testing.T) *models.Index {
+// index is a catalog where JobTx returns a job's transaction on
+// PostgreSQL (gue) and KeptTx one whose failed statements do not abort it
+// (watermill-sql).
+func index(t *testing.T) *models.Index {
 	t.Helper()
-	ix, err := models.NewIndex()
+	ix, err := models.NewIndex(models.File{Libraries: []models.Library{{Name: "p", Packages: []string{"p"}, Functions: []models.Model{
+		{Func: "p.JobTx", JobTx: true, AbortsOnError: true},
+		{Func: "p.KeptTx", JobTx: true},
+	}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ix
+}
+
+func TestJobTransaction(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		guarded   []bool // by insert, in order
+	}{
+		{"own error or nil", `
+func Work() error {
+	if err := JobTx().Insert("ledger"); err != nil {
+		return err
+	}
+	return nil
+}`, []bool{true}},
+		{"an error after the insert", `
+func fail() error { return nil }
+
+func Work() error {
+	if err := JobTx().Insert("ledger"); err != nil {
+		return err
+	}
+	return fail()
+}`, []bool{false}},
+		{"a wrapped statement error", `
+func wrap(err error) error { return err }
+
+func Work() error {
+	tx := JobTx()
+	err := tx.Insert("ledger")
+	if err != nil {
+		return wrap(err)
+	}
+	return nil
+}`, []bool{true}},
+		{"a later statement's error: PostgreSQL aborts", `
+func Work() error {
+	tx := JobTx()
+	if err := tx.Insert("ledger"); err != nil {
+		return err
+	}
+	return tx.Insert("audit")
+}`, []bool{true, true}},
+		{"a later statement's error: the transaction keeps the insert", `
+func Work() error {
+	tx, _ := KeptTx()
+	if err := tx.Insert("ledger"); err != nil {
+		return err
+	}
+	return tx.Insert("audit")
+}`, []bool{false, true}},
+		{"not a job's transaction", `
+func Work() error {
+	return Begin().Insert("ledger")
+}`, []bool{false}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sites, _, _ := analyseWith(t, c.src, "Work", index(t), nil)
+			for i, s := range byOp(sites, effect.OpInsert) {
+				g := s.Effect.Guard
+				if got := g != nil && g.Kind == effect.GuardCompletion && g.OnSuccess; got != c.guarded[i] {
+					t.Errorf("insert %d: guard %+v, want guarded %v", i, g, c.guarded[i])
+				}
+			}
+		})
+	}
+}
+
+func TestJobTransactionGuardRecheckedByCaller(t *testing.T) {
+	src := `
+func save() error { return nil }
+func fail() error { return nil }
+
+func Work() error {
+	if err := Begin().Insert("ledger"); err != nil {
+		return err
+	}
+	return fail()
+}`
+	// The insert stands for a callee's effect on the job's transaction,
+	// guarded there: the caller's failing return drops the guard.
+	sites, _, _ := analyseWith(t, src, "Work", index(t), func(sites []*Site) {
+		for _, s := range byOp(sites, effect.OpInsert) {
+			s.Direct, s.Exec = false, nil
+			s.Effect.Guard = &effect.Guard{Kind: effect.GuardCompletion, OnSuccess: true}
+		}
+	})
+	if g := byOp(sites, effect.OpInsert)[0].Effect.Guard; g != nil {
+		t.Errorf("callee's job-transaction insert before a failing return: guard %+v, want none", g)
+	}
 }

@@ -212,6 +212,18 @@ type Model struct {
 	// job, so it guards only the effects of the function that makes the
 	// call (the step's function), not those of its callers.
 	Step bool `yaml:"step"`
+	// JobTx marks a call that returns the transaction the framework
+	// commits together with the job's completion when the handler returns
+	// nil (gue's (*Job).Tx, watermill-sql's TxFromContext): DB effects on
+	// it are guarded unless the handler can return an error after them
+	// (the framework then commits them or runs them again in the same
+	// transaction).
+	JobTx bool `yaml:"job_tx"`
+	// AbortsOnError, with JobTx: the transaction is PostgreSQL's, where a
+	// failed statement aborts it, so returning the error of a statement on
+	// it commits nothing (gue). Without it only the effect's own error
+	// may be returned after it.
+	AbortsOnError bool `yaml:"aborts_on_error"`
 	// None marks a call with no effect, overriding broader rules.
 	None bool `yaml:"none"`
 

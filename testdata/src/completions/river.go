@@ -1,7 +1,8 @@
 // Package completions covers the framework completions and resumptions
 // that guard the database effects of their transaction: River
 // JobCompleteTx through sqlc's WithTx, JobCancelTx of the job being
-// worked, and ResumableSetStepTx inside a resumable step.
+// worked, and ResumableSetStepTx inside a resumable step (river.go); the
+// transaction gue commits with the job's deletion (gue.go).
 package completions
 
 import (
