@@ -2,7 +2,8 @@
 // that guard the database effects of their transaction: River
 // JobCompleteTx through sqlc's WithTx, JobCancelTx of the job being
 // worked, and ResumableSetStepTx inside a resumable step (river.go); the
-// transaction gue commits with the job's deletion (gue.go).
+// transaction gue commits with the job's deletion (gue.go) and the one
+// watermill-sql commits with the consumer's offset (watermill.go).
 package completions
 
 import (
