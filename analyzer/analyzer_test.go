@@ -264,3 +264,7 @@ func TestNogoContract(t *testing.T) {
 	}
 	analysistest.Run(t, testdata, a, "userguard") // GOPATH mode: no go.mod
 }
+
+func TestCompletions(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "completions")
+}

@@ -68,6 +68,17 @@ type Guard struct {
 	SameTx bool   // the claim or completion runs in the effect's transaction
 	Window bool   // an external effect after a DB claim: a crash between the effect and the commit repeats it
 	Note   string // about the key: where it comes from when that makes it stable
+	// OnSuccess marks a completion the framework makes only when the
+	// handler returns nil (the transaction of gue's j.Tx(), watermill-sql's
+	// TxFromContext): a failing return after the effect commits it or runs
+	// it again, so each function up to the handler checks its returns
+	// after the effect and drops the guard on a failing one.
+	OnSuccess bool
+	// TxErrorAborts, with OnSuccess: returning the error of a statement on
+	// that transaction is not a failing return (PostgreSQL aborts a
+	// transaction whose statement failed: the framework's commit then
+	// commits nothing).
+	TxErrorAborts bool
 }
 
 // Guard kinds.

@@ -47,6 +47,13 @@ const (
 	OpComplete  = "complete" // a framework completion in a transaction (River JobCompleteTx)
 )
 
+// Targets of completions (OpComplete): the job, or, for a resumable
+// step's completion (River ResumableSetStepTx), the step.
+const (
+	CompleteJob  = "job"
+	CompleteStep = "step"
+)
+
 // Kinds lists the effect kinds a model may name.
 func Kinds() []string {
 	return []string{KindDBWrite, KindDBRead, KindPayment, KindEmail, KindSMS, KindPush, KindHTTP, KindPublish,

@@ -7,8 +7,12 @@
 // effect sits in a block dominated by the "first time" edge of the branch
 // that tests the result — and, for database effects, when both run on the
 // same transaction handle, so they commit or roll back together. A
-// framework completion in the same transaction (River JobCompleteTx) guards
-// the database effects of that transaction. An idempotency key passed to an
+// framework completion in the same transaction (River JobCompleteTx,
+// JobCancelTx of the job being worked, ResumableSetStepTx for its step)
+// guards the database effects of that transaction, as does the
+// transaction a framework commits with the job's completion when the
+// handler returns nil (gue's j.Tx(), watermill-sql's TxFromContext) while
+// no failing return follows the effect. An idempotency key passed to an
 // external API guards that call unless the key derives from a random or
 // time source.
 //
@@ -20,5 +24,7 @@
 //
 // Effects reached through callees arrive already marked by the callee's own
 // analysis; here they are only matched against claims and completions made
-// in this function, through the executor value they run on.
+// in this function, through the executor value they run on (a guard that
+// holds only on a nil return is checked again against this function's
+// returns).
 package guard

@@ -25,6 +25,9 @@ func (Tx) Claim(key string) (bool, error) { return true, nil }
 func (Tx) Insert(table string) error      { return nil }
 func Begin() Tx                           { return Tx{} }
 func Complete(tx Tx) error                { return nil }
+func CompleteStep(tx Tx) error            { return nil }
+func JobTx() Tx                           { return Tx{} }
+func KeptTx() (Tx, bool)                  { return Tx{}, true }
 func Ack()                                {}
 func Send(key string)                     {}
 func Now() string                         { return "" }
@@ -34,6 +37,17 @@ func Now() string                         { return "" }
 // guard analysis on the sites the harness makes of its calls. It returns
 // the sites by callee name and position order, and the analysis's output.
 func analyse(t *testing.T, src, fn string) ([]*Site, []Pitfall, *ClaimReturn) {
+	t.Helper()
+	ix, err := models.NewIndex()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return analyseWith(t, src, fn, ix, nil)
+}
+
+// analyseWith is analyse with a catalog index and a hook that may change
+// the sites before the analysis (a guard a callee's summary brought).
+func analyseWith(t *testing.T, src, fn string, ix *models.Index, prep func([]*Site)) ([]*Site, []Pitfall, *ClaimReturn) {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", api+src, 0)
@@ -60,9 +74,8 @@ func analyse(t *testing.T, src, fn string) ([]*Site, []Pitfall, *ClaimReturn) {
 			}
 		}
 	}
-	ix, err := models.NewIndex()
-	if err != nil {
-		t.Fatal(err)
+	if prep != nil {
+		prep(sites)
 	}
 	pitfalls, ret := Analyze(fun, sites, &Env{Fset: fset, Index: ix, Text: func(ssa.Value) string { return "" }})
 	return sites, pitfalls, ret
@@ -87,8 +100,11 @@ func site(fset *token.FileSet, ci ssa.CallInstruction) *Site {
 	case "Insert":
 		e.Kind, e.Op, e.Target, e.Risk, e.Tx = effect.KindDBWrite, effect.OpInsert, "ledger", effect.Medium, true
 		exec = args[0]
-	case "Complete":
-		e.Kind, e.Op, e.Risk = effect.KindDBWrite, effect.OpComplete, effect.Safe
+	case "Complete", "CompleteStep":
+		e.Kind, e.Op, e.Target, e.Risk = effect.KindDBWrite, effect.OpComplete, effect.CompleteJob, effect.Safe
+		if callee.Name() == "CompleteStep" {
+			e.Target = effect.CompleteStep
+		}
 		exec = args[0]
 	case "Ack":
 		e.Kind, e.Op, e.Risk = effect.KindAck, "ack", effect.Safe

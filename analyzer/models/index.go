@@ -157,8 +157,16 @@ func (m *Model) validate() error {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
-		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, begin, request, open_flags, complete, claim or none)", m.name())
+	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, begin, request, open_flags, complete, job_tx, claim or none)", m.name())
+	}
+	switch {
+	case (m.JobID != nil || m.Step) && !m.Complete:
+		return fmt.Errorf("%s: job_id and step qualify complete", m.name())
+	case m.AbortsOnError && !m.JobTx:
+		return fmt.Errorf("%s: aborts_on_error qualifies job_tx", m.name())
+	case m.JobID != nil && (m.JobID.Type == "" || m.JobID.Field == ""):
+		return fmt.Errorf("%s: job_id needs type and field", m.name())
 	}
 	for _, ix := range m.indexes() {
 		min := 0
@@ -214,6 +222,9 @@ func (m *Model) indexes() []argIndex {
 	}
 	if m.Identity != nil {
 		add("identity.arg", m.Identity.Arg)
+	}
+	if m.JobID != nil {
+		out = append(out, argIndex{"job_id.arg", m.JobID.Arg})
 	}
 	return out
 }

@@ -198,8 +198,32 @@ type Model struct {
 	// a duplicate ("example.com/app/idem.ErrAlreadyProcessed").
 	DuplicateError []string `yaml:"duplicate_error"`
 	// Complete marks a framework completion inside the transaction given
-	// as argument Exec (River JobCompleteTx).
+	// as argument Exec (River JobCompleteTx, JobCancelTx,
+	// ResumableSetStepTx): it guards that transaction's DB effects.
 	Complete bool `yaml:"complete"`
+	// JobID, with Complete, is the argument naming the job the call
+	// completes by its ID (River JobCancelTx(ctx, tx, jobID)): the call is
+	// a completion only when that is the ID of the job being worked (a
+	// field of the framework's job value); for any other job it is the
+	// model's kind/op/risk effect.
+	JobID *JobField `yaml:"job_id"`
+	// Step, with Complete, makes the call a resumable step's completion
+	// (River ResumableSetStepTx): a later attempt skips the step, not the
+	// job, so it guards only the effects of the function that makes the
+	// call (the step's function), not those of its callers.
+	Step bool `yaml:"step"`
+	// JobTx marks a call that returns the transaction the framework
+	// commits together with the job's completion when the handler returns
+	// nil (gue's (*Job).Tx, watermill-sql's TxFromContext): DB effects on
+	// it are guarded unless the handler can return an error after them
+	// (the framework then commits them or runs them again in the same
+	// transaction).
+	JobTx bool `yaml:"job_tx"`
+	// AbortsOnError, with JobTx: the transaction is PostgreSQL's, where a
+	// failed statement aborts it, so returning the error of a statement on
+	// it commits nothing (gue). Without it only the effect's own error
+	// may be returned after it.
+	AbortsOnError bool `yaml:"aborts_on_error"`
 	// None marks a call with no effect, overriding broader rules.
 	None bool `yaml:"none"`
 
@@ -318,6 +342,15 @@ type Identity struct {
 	Field    string `yaml:"field"`
 	Built    string `yaml:"built"`
 	BuiltArg int    `yaml:"built_arg"`
+}
+
+// JobField locates the ID of the job being worked: argument Arg is field
+// Field of a value of type Type ("github.com/riverqueue/river.Job", any
+// instantiation, through pointers and embedded fields).
+type JobField struct {
+	Arg   int    `yaml:"arg"`
+	Type  string `yaml:"type"`
+	Field string `yaml:"field"`
 }
 
 // FieldValue names a constant value of a field of a struct argument.

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"os"
 	"slices"
@@ -93,6 +94,13 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.None {
 		return
 	}
+	if m.Complete && m.JobID != nil && m.JobID.Arg < len(args) && !isJobField(args[m.JobID.Arg], m.JobID) {
+		// Another job's ID: not the completion of the job being worked.
+		other := *m
+		other.Complete, other.JobID = false, nil
+		other.Detail = effect.JoinDetail(m.Detail, "not the ID of the job being worked: not its completion")
+		m = &other
+	}
 	if len(m.Runs) > 0 {
 		defer w.tagRuns(ci, len(w.sites), m.Runs)
 	}
@@ -104,8 +112,14 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	c.ack()
 	switch {
 	case m.Complete:
-		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpComplete, Target: "job", Risk: effect.Safe,
+		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpComplete, Target: effect.CompleteJob, Risk: effect.Safe,
 			Detail: "completes the job in this transaction", Path: []effect.Hop{w.hop(ci)}}
+		switch {
+		case m.Step:
+			e.Target, e.Detail = effect.CompleteStep, "records the resumable step as completed in this transaction: a later attempt skips the step"
+		case m.JobID != nil:
+			e.Detail = "ends the job being worked in this transaction: it is not run again"
+		}
 		w.addSite(e, ci, c.exec, true)
 		return
 	case m.SQL != nil:
@@ -562,4 +576,48 @@ func (w *walker) tagRuns(ci ssa.CallInstruction, n int, runs []string) {
 			}
 		}
 	}
+}
+
+// isJobField reports whether v is the field f.Field of a value of the
+// framework's job type f.Type (River's job.ID, job a *river.Job[T]: the
+// job being worked), read through pointers and embedded fields. IDs from
+// anywhere else (an insert result's *rivertype.JobRow, job arguments, a
+// parameter) are not known to be the job's own.
+func isJobField(v ssa.Value, f *models.JobField) bool {
+	load, ok := ssavalue.Unconvert(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || ssavalue.FieldName(fa) != f.Field {
+		return false
+	}
+	x := fa.X
+	for range 4 {
+		if namedTypeIs(x.Type(), f.Type) {
+			return true
+		}
+		// job.JobRow: the embedded *rivertype.JobRow the field is promoted from.
+		l, ok := x.(*ssa.UnOp)
+		if !ok || l.Op != token.MUL {
+			return false
+		}
+		outer, ok := l.X.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		x = outer.X
+	}
+	return false
+}
+
+// namedTypeIs reports whether t, or what it points to, is the named type
+// path.Name (any instantiation of a generic one).
+func namedTypeIs(t types.Type, name string) bool {
+	n, ok := types.Unalias(ssavalue.Deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	o := n.Origin().Obj()
+	return o.Pkg().Path()+"."+o.Name() == name
 }

@@ -14,8 +14,8 @@ import (
 )
 
 // TestConsumersModule runs the binary on testdata/consumers, a module on
-// the real Watermill, aws-lambda-go, the SQS SDK, Sarama, nats.go
-// (JetStream) and Pub/Sub v2, with database/sql effects: go vet reports
+// the real Watermill (with watermill-sql v4), aws-lambda-go, the SQS SDK,
+// Sarama, nats.go (JetStream) and Pub/Sub v2, with database/sql effects: go vet reports
 // the unguarded consumers and the SQS loop that deletes its message before
 // its effect (golden consumers.vet.txt), the per-package CLI says exactly
 // the same, and the inventory (golden consumers.inventory.yaml) is
@@ -111,6 +111,8 @@ func TestConsumersModule(t *testing.T) {
 		{"wm.(*Handlers).MarkShipped", "watermill", "mark_shipped", at("wm/router.go", `r.AddHandler("mark_shipped"`), "", "medium"},
 		{"natsc.(*Consumer).Audit", "nats", "orders.events", at("natsc/consumer.go", `nc.Subscribe("orders.events"`), "", "medium"},
 		{"wm.(*Handlers).Ship", "watermill", "ship_order", at("wm/router.go", `r.AddConsumerHandler("ship_order"`), "", "medium"},
+		{"wmsql.(*Counter).Count", "watermill", "count_click", at("wmsql/counter.go", `r.AddConsumerHandler("count_click"`), "", "medium"},
+		{"wmsql.(*Counter).Tally", "watermill", "tally_click", at("wmsql/counter.go", `r.AddConsumerHandler("tally_click"`), "", "medium"},
 	}
 	var got, exp []string
 	for _, h := range inv.Handlers {
@@ -169,8 +171,15 @@ func TestConsumersModule(t *testing.T) {
 	if !strings.Contains(strings.Join(vet, "\n"), del+":") {
 		t.Errorf("go vet reports no ack-before-effect at %s", del)
 	}
+	// watermill-sql: an effect on the subscriber's transaction commits
+	// with the consumer group's offset (Count is guarded); one followed by
+	// a failing return is run again in the same transaction after the
+	// nack (Tally's insert is unguarded).
+	if rs := rules("wmsql.(*Counter).Tally"); !has(rs, "unguarded") {
+		t.Errorf("wmsql Tally: findings %v, want unguarded", rs)
+	}
 	// Safe or guarded handlers have no finding.
-	for _, h := range []string{"natsc.(*Consumer).Audit"} {
+	for _, h := range []string{"natsc.(*Consumer).Audit", "wmsql.(*Counter).Count"} {
 		if rs := rules(h); len(rs) != 0 {
 			t.Errorf("%s: findings %v, want none", h, rs)
 		}

@@ -16,7 +16,7 @@ import (
 
 // TestEcosystemModule runs the binary on testdata/ecosystem, a module on
 // the real gorm (with an AfterCreate hook), ent (generated code), sqlx,
-// bun, sqlc-shaped code, the MongoDB v2 driver and NATS JetStream, with a
+// bun, sqlc-shaped code, the MongoDB v2 driver, NATS JetStream and gue, with a
 // migration whose trigger audits every order: go vet and the CLI give the
 // same diagnostics (golden ecosystem.vet.txt), and the inventory (golden
 // ecosystem.inventory.yaml) is byte-identical over two runs and shows the
@@ -106,6 +106,29 @@ func TestEcosystemModule(t *testing.T) {
 		var effs, rules []string
 		for _, h := range inv.Handlers {
 			if h.Handler == "example.com/ecosystem/jobs.(*DedupDeps)."+c.handler || h.Handler == "example.com/ecosystem/jobs.(*PgxV4Deps)."+c.handler {
+				for _, e := range h.SideEffects {
+					effs = append(effs, fmt.Sprintf("%s:%v", e.Operation, e.Guarded))
+				}
+				for _, f := range h.Findings {
+					rules = append(rules, f.Rule)
+				}
+			}
+		}
+		if strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
+			t.Errorf("%s: effects %v findings %v, want %s / %q", c.handler, effs, rules, c.effects, c.rules)
+		}
+	}
+
+	// gue on the real v5.8.0: writes on j.Tx() commit with the job's
+	// deletion (guarded) unless an error return follows them (the worker
+	// then commits them with the rescheduling).
+	for _, c := range []struct{ handler, effects, rules string }{
+		{"GueCredit", "update-increment:true insert:true", ""},
+		{"GueReserve", "insert:false", "unguarded"},
+	} {
+		var effs, rules []string
+		for _, h := range inv.Handlers {
+			if h.Handler == "example.com/ecosystem/jobs."+c.handler {
 				for _, e := range h.SideEffects {
 					effs = append(effs, fmt.Sprintf("%s:%v", e.Operation, e.Guarded))
 				}

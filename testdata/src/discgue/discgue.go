@@ -20,14 +20,9 @@ func (d *Deps) Rebuild(ctx context.Context, j *gue.Job) error { // want Rebuild:
 
 // TxWrite writes through j.Tx(): gue commits that transaction together
 // with the job's deletion when the handler returns nil, so a redelivery
-// cannot repeat the insert (the guard does not hold when an error return
-// follows the write: gue then commits the write with the error
-// bookkeeping and retries).
-// TODO(engine): correct is guarded=job_complete_tx (effects on the
-// transaction (*gue.Job).Tx returns, on the success path); the engine has
-// no model form for "the call's result is a transaction the framework
-// completes", so the insert is reported unguarded.
-func (d *Deps) TxWrite(ctx context.Context, j *gue.Job) error { // want TxWrite:`^effects: db_write/insert ledger$` `unguarded: handler \(\*discgue.Deps\).TxWrite \(gue task "credit"\) .*insert into ledger`
+// cannot repeat the insert. Returning the insert's own error commits
+// nothing (PostgreSQL aborts the transaction).
+func (d *Deps) TxWrite(ctx context.Context, j *gue.Job) error { // want TxWrite:`^effects: db_write/insert ledger guarded=job_complete_tx$`
 	_, err := j.Tx().Exec(ctx, "insert into ledger(args) values ($1)", j.Args)
 	return err
 }

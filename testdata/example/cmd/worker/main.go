@@ -63,6 +63,8 @@ func run() error {
 	river.AddWorker(workers, &jobs.IncrementWorker{Pool: pool})
 	river.AddWorker(workers, &jobs.LedgerWorker{Pool: pool})
 	river.AddWorker(workers, jobs.AvatarWorker(pool))
+	river.AddWorker(workers, &jobs.RefundWorker{Pool: pool})
+	river.AddWorker(workers, &jobs.ImportWorker{Pool: pool})
 	rc, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Workers: workers,
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},

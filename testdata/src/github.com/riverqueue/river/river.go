@@ -136,6 +136,41 @@ func JobCompleteTx[TDriver riverdriver.Driver[TTx], TTx any, TArgs JobArgs](ctx 
 	return job, nil
 }
 
+// ---- resumable.go ----
+
+// StepOpts are options for ResumableStep and ResumableStepCursor.
+type StepOpts struct{}
+
+// ResumableSetCursor records a cursor for the current resumable cursor step.
+func ResumableSetCursor[TCursor any](ctx context.Context, cursor TCursor) error { return nil }
+
+// ResumableStep runs a resumable step, skipping the step on a later retry if
+// an earlier attempt already completed it successfully.
+func ResumableStep(ctx context.Context, name string, opts *StepOpts, stepFunc func(ctx context.Context) error) {
+	_ = stepFunc(ctx)
+}
+
+// ResumableStepCursor runs a resumable step that also receives a persisted
+// cursor value from an earlier failed attempt.
+func ResumableStepCursor[TCursor any](ctx context.Context, name string, opts *StepOpts, stepFunc func(ctx context.Context, cursor TCursor) error) {
+	var cursor TCursor
+	_ = stepFunc(ctx, cursor)
+}
+
+// ---- resumable_step_tx.go ----
+
+// ResumableSetStepTx immediately persists the current resumable step as
+// part of transaction tx.
+func ResumableSetStepTx[TDriver riverdriver.Driver[TTx], TTx any, TArgs JobArgs](ctx context.Context, tx TTx, job *Job[TArgs]) (*Job[TArgs], error) {
+	return job, nil
+}
+
+// ResumableSetStepCursorTx immediately persists the current resumable step and
+// cursor as part of transaction tx.
+func ResumableSetStepCursorTx[TDriver riverdriver.Driver[TTx], TTx any, TArgs JobArgs, TCursor any](ctx context.Context, tx TTx, job *Job[TArgs], cursor TCursor) (*Job[TArgs], error) {
+	return job, nil
+}
+
 // ---- error.go ----
 
 var ErrJobCancelledRemotely = rivertype.ErrJobCancelledRemotely
