@@ -30,9 +30,12 @@ type Stats struct {
 	Functions int // functions in the VTA slice
 	Dynamic   int // dynamic-call effects considered
 	Resolved  int // of which resolved to at least one callee
-	Callbacks int // effects added by library callbacks (gorm) the program registers
-	Changed   int // handlers whose effects changed
-	Routed    int // HTTP calls followed into a route the program serves
+	// Boundaries counts library calls found to have no effect once the
+	// whole program resolves the calls their code makes.
+	Boundaries int
+	Callbacks  int // effects added by library callbacks (gorm) the program registers
+	Changed    int // handlers whose effects changed
+	Routed     int // HTTP calls followed into a route the program serves
 }
 
 // maxDepth bounds how many dynamic hops one resolved path may take.
@@ -102,6 +105,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	slice := r.slice(chaGraph, entries)
 	stats.Functions = len(slice)
 	cg := vta.CallGraph(slice, chaGraph)
+	r.cg, r.sliceFns = cg, slice
 	r.index(cg)
 	r.indexNames(slice)
 	r.indexInvokes(slice)
@@ -180,6 +184,12 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 		}
 		stats.Dynamic++
 		resolved := r.resolve(e, 0, map[string]bool{}, &pits)
+		if resolved == nil && r.boundaryInert(e) {
+			// A library call whose code the whole program resolves and
+			// finds without effect (boundary.go).
+			stats.Boundaries++
+			resolved = []effect.Effect{}
+		}
 		if resolved == nil {
 			out = append(out, e)
 			continue
@@ -205,16 +215,19 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 }
 
 type resolver struct {
-	routes  []route                                 // the HTTP routes the program serves
-	grpc    map[string]*grpcService                 // the gRPC services it registers (grpc.go)
-	bySite  map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
-	invokes map[string]*types.Func                  // interface call site position → the method
-	fset    *token.FileSet
-	ix      *models.Index
-	sums    map[string]*summary.Summary // by analyzer.SummaryKey
-	callees map[string][]*ssa.Function  // dynamic call site position → callees
-	queued  map[string]bool             // sites calling a function value received from a channel
-	byName  map[string][]*ssa.Function  // the slice's functions by summary.SSAName
+	routes   []route                                 // the HTTP routes the program serves
+	grpc     map[string]*grpcService                 // the gRPC services it registers (grpc.go)
+	bySite   map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
+	invokes  map[string]*types.Func                  // interface call site position → the method
+	fset     *token.FileSet
+	ix       *models.Index
+	sums     map[string]*summary.Summary      // by analyzer.SummaryKey
+	callees  map[string][]*ssa.Function       // dynamic call site position → callees
+	queued   map[string]bool                  // sites calling a function value received from a channel
+	byName   map[string][]*ssa.Function       // the slice's functions by summary.SSAName
+	cg       *callgraph.Graph                 // the VTA call graph of the slice
+	sliceFns map[*ssa.Function]bool           // the slice
+	static   map[string][]ssa.CallInstruction // static calls by position (boundary.go)
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -532,6 +545,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			if ne.Kind == effect.KindDynamic {
 				if more := r.resolve(ne, depth+1, seen, pits); more != nil {
 					out = append(out, more...)
+					continue
+				}
+				if r.boundaryInert(ne) {
 					continue
 				}
 			}

@@ -25,6 +25,8 @@ func main() {
 	mux.HandleFunc("check:page-always", n.PageEveryTime)
 	mux.HandleFunc("order:invoice-fresh", n.InvoiceFreshKey)
 	mux.HandleFunc("order:invoice-task", n.InvoiceTaskKey)
+	mux.HandleFunc("order:parse", jobs.ParseOrder)
+	mux.HandleFunc("hook:fire", jobs.FireHook)
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: "localhost:6379"}, asynq.Config{})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)

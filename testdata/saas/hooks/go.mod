@@ -1,0 +1,3 @@
+module example.org/hooks
+
+go 1.26.8

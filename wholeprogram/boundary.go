@@ -1,0 +1,172 @@
+package wholeprogram
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// Library boundaries. A call into another module's function whose code
+// makes calls the per-package pass cannot resolve (func values, interface
+// methods: gjson's modifiers, a decoder's hooks) is one unknown effect
+// named at the boundary ("github.com/tidwall/gjson.GetBytes makes calls
+// that cannot be resolved here"). The whole program can do better: when
+// the call graph resolves every dynamic call the library function can
+// reach, and nothing it reaches is a modelled effect or a call the catalog
+// cannot classify, the boundary call has no effect. Anything short of that
+// keeps the unknown: a dynamic call without callees, a function without
+// a body (assembly), reflection, a function value handed to a library the
+// graph does not enter, or a graph too large to walk.
+
+// maxBoundary bounds the functions walked from one boundary call.
+const maxBoundary = 4000
+
+// boundaryInert reports whether the call at an unresolved boundary effect's
+// site reaches no effect over the whole program.
+func (r *resolver) boundaryInert(e effect.Effect) bool {
+	if e.Kind != effect.KindDynamic || e.Folded || r.cg == nil {
+		return false
+	}
+	calls := r.staticSites()[e.Evidence()]
+	if len(calls) == 0 {
+		return false
+	}
+	for _, ci := range calls {
+		callee := ci.Common().StaticCallee()
+		if callee == nil || r.modeled(callee) || summary.FuncName(funcObj(callee)) != e.Target {
+			return false
+		}
+		if !r.reachesNoEffect(callee) {
+			return false
+		}
+	}
+	return true
+}
+
+func funcObj(fn *ssa.Function) *types.Func {
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// staticSites maps positions to the static calls into functions of other
+// modules' packages the slice makes there (built once).
+func (r *resolver) staticSites() map[string][]ssa.CallInstruction {
+	if r.static != nil {
+		return r.static
+	}
+	r.static = map[string][]ssa.CallInstruction{}
+	for fn := range r.sliceFns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !ci.Pos().IsValid() {
+					continue
+				}
+				if callee := ci.Common().StaticCallee(); callee != nil && funcObj(callee) != nil {
+					pos := summary.PosString(r.fset, ci.Pos())
+					r.static[pos] = append(r.static[pos], ci)
+				}
+			}
+		}
+	}
+	return r.static
+}
+
+// reachesNoEffect walks the call graph from fn: every call must go to a
+// function with a body that is walked in turn, or to a modelled function
+// without effect; function values given to modelled functions (which the
+// graph does not enter) are walked as called.
+func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
+	seen := map[*ssa.Function]bool{}
+	work := []*ssa.Function{fn}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		if len(seen) > maxBoundary || f.Blocks == nil {
+			return false // too large to tell, or assembly
+		}
+		node := r.cg.Nodes[f]
+		bySite := map[ssa.CallInstruction][]*ssa.Function{}
+		if node != nil {
+			for _, out := range node.Out {
+				if out.Site != nil && out.Callee.Func != nil {
+					bySite[out.Site] = append(bySite[out.Site], out.Callee.Func)
+				}
+			}
+		}
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				c := ci.Common()
+				if _, builtin := c.Value.(*ssa.Builtin); builtin {
+					continue
+				}
+				var callees []*ssa.Function
+				if s := c.StaticCallee(); s != nil {
+					callees = []*ssa.Function{s}
+				} else if callees = bySite[ci]; len(callees) == 0 {
+					return false // a dynamic call the graph does not resolve
+				}
+				for _, g := range callees {
+					if !r.modeled(g) {
+						work = append(work, g)
+						continue
+					}
+					if !r.inertCall(g) {
+						return false
+					}
+					// A modelled function runs the function values it is
+					// given (sort.Slice, sync.Once.Do) out of the graph's sight.
+					for _, a := range c.Args {
+						if _, isFunc := a.Type().Underlying().(*types.Signature); !isFunc {
+							continue
+						}
+						switch v := a.(type) {
+						case *ssa.Function:
+							work = append(work, v)
+						case *ssa.MakeClosure:
+							work = append(work, v.Fn.(*ssa.Function))
+						default:
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// inertCall reports whether a modelled function has no effect: no model
+// with an effect, and not a call of a catalogued library left unmodelled.
+func (r *resolver) inertCall(fn *ssa.Function) bool {
+	obj := funcObj(ssaDeclared(fn))
+	if obj == nil {
+		return fn.Synthetic != "" // wrappers of modelled methods
+	}
+	if m := r.ix.Lookup(obj); m != nil {
+		if m.Kind == "" {
+			return true
+		}
+		risk, ok := effect.ParseRisk(m.Risk)
+		return ok && risk == effect.Safe
+	}
+	return !r.ix.Unmodeled(obj)
+}
+
+func ssaDeclared(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
+}
