@@ -51,9 +51,29 @@ func New(opts Options) *analysis.Analyzer {
 // run is the pipeline of one package: settings, SSA, summaries (exported as
 // facts), handlers, findings.
 func run(pass *analysis.Pass, opts *Options) (any, error) {
-	if opts.Facts != nil {
-		opts.Facts.install(pass)
+	if opts.Facts == nil {
+		return runPass(pass, opts)
 	}
+	opts.Facts.install(pass)
+	c := opts.FactCache
+	if c == nil {
+		return runPass(pass, opts)
+	}
+	// A dependency module's package: its facts from an earlier run, if
+	// any; its result is not reported (only the roots' are).
+	key := c.key(pass.Pkg)
+	if key != "" && c.load(key, pass, opts.Facts) {
+		return &result.Result{Package: pass.Pkg.Path(), Files: fileNames(pass)}, nil
+	}
+	res, err := runPass(pass, opts)
+	if err == nil && key != "" {
+		c.save(key, pass, opts.Facts)
+	}
+	return res, err
+}
+
+// runPass analyses one package.
+func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	set, err := loadSettings(pass, opts)
 	if err != nil {
 		return nil, err

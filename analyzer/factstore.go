@@ -20,6 +20,7 @@ import (
 type FactStore struct {
 	mu    sync.RWMutex
 	facts map[factKey]analysis.Fact
+	byPkg map[*types.Package][]factKey // what each package exported
 	// deps caches each package's transitive imports.
 	deps sync.Map // *types.Package → map[*types.Package]bool
 }
@@ -30,7 +31,35 @@ type factKey struct {
 }
 
 // NewFactStore returns an empty store.
-func NewFactStore() *FactStore { return &FactStore{facts: map[factKey]analysis.Fact{}} }
+func NewFactStore() *FactStore {
+	return &FactStore{facts: map[factKey]analysis.Fact{}, byPkg: map[*types.Package][]factKey{}}
+}
+
+// add puts facts of pkg's objects into the store (a cache entry).
+func (s *FactStore) add(pkg *types.Package, facts map[factKey]analysis.Fact) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, f := range facts {
+		if _, seen := s.facts[k]; !seen {
+			s.byPkg[pkg] = append(s.byPkg[pkg], k)
+		}
+		s.facts[k] = f
+	}
+}
+
+// exported lists the keys of the facts pkg exported.
+func (s *FactStore) exported(pkg *types.Package) []factKey {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return append([]factKey(nil), s.byPkg[pkg]...)
+}
+
+// fact returns the fact under k.
+func (s *FactStore) fact(k factKey) analysis.Fact {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.facts[k]
+}
 
 // install makes the pass export into and import from the store.
 func (s *FactStore) install(pass *analysis.Pass) {
@@ -39,8 +68,12 @@ func (s *FactStore) install(pass *analysis.Pass) {
 		if obj.Pkg() != pkg {
 			panic("jobeffects: fact on an object of another package: " + obj.String())
 		}
+		k := factKey{obj, reflect.TypeOf(fact)}
 		s.mu.Lock()
-		s.facts[factKey{obj, reflect.TypeOf(fact)}] = fact
+		if _, seen := s.facts[k]; !seen {
+			s.byPkg[pkg] = append(s.byPkg[pkg], k)
+		}
+		s.facts[k] = fact
 		s.mu.Unlock()
 	}
 	pass.ImportObjectFact = func(obj types.Object, ptr analysis.Fact) bool {

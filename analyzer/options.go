@@ -47,6 +47,8 @@ type Options struct {
 	// Facts, when set, holds the facts of an in-process run (the command)
 	// in one store instead of the checker's per-action copies.
 	Facts *FactStore
+	// FactCache, with Facts, keeps dependency modules' facts across runs.
+	FactCache *FactCache
 }
 
 // register binds the options go vet can set to fs.

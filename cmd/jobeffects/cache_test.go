@@ -101,3 +101,44 @@ func copyTree(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// Dependency modules' facts are kept across runs: a run after a change in
+// the main module loads them and answers exactly as a run without any
+// cache.
+func TestFactCache(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	copyTree(t, testdataDir(t, "example"), dir)
+	cache := t.TempDir()
+	inv := func(env ...string) (string, string) {
+		t.Helper()
+		stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "-debug=phases", "./...")
+		if code != 0 {
+			t.Fatalf("inventory exit %d\n%s", code, stderr)
+		}
+		return stdout, stderr
+	}
+	first, _ := inv("JOBEFFECTS_CACHE_DIR=" + cache)
+	var facts []string
+	filepath.WalkDir(filepath.Join(cache, "facts"), func(path string, de fs.DirEntry, err error) error {
+		if err == nil && !de.IsDir() {
+			facts = append(facts, path)
+		}
+		return nil
+	})
+	if len(facts) == 0 {
+		t.Fatal("no dependency facts cached after a run")
+	}
+	// A comment at the end of a file changes the run's key, not its answer.
+	f := filepath.Join(dir, "jobs", "credit.go")
+	src, _ := os.ReadFile(f)
+	os.WriteFile(f, append(src, []byte("\n// touched\n")...), 0o644)
+	second, stderr := inv("JOBEFFECTS_CACHE_DIR=" + cache)
+	if !strings.Contains(stderr, "dependency packages' facts from the cache") || strings.Contains(stderr, "(0 dependency packages' facts") {
+		t.Errorf("the second run loaded no cached facts:\n%s", stderr)
+	}
+	uncached, _ := inv("JOBEFFECTS_CACHE=off")
+	if second != first || second != uncached {
+		t.Errorf("inventory with cached facts differs from the first run or from an uncached one")
+	}
+}

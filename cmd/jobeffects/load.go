@@ -37,7 +37,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	stop := startProfiles(opts, stderr)
 	defer stop()
 	facts := analyzer.NewFactStore()
-	a := analyzer.New(analyzer.Options{
+	aopts := analyzer.Options{
 		Facts:         facts,
 		Untrusted:     opts.safe,
 		Strict:        opts.strict,
@@ -47,7 +47,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		Whole:         opts.whole,
 		Rules:         opts.rules,
 		KeepPaths:     opts.showPaths,
-	})
+	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
@@ -98,13 +98,19 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 			r.errors++
 		}
 	})
+	aopts.FactCache = factCache(aopts, cfg, pkgs)
+	a := analyzer.New(aopts)
 	pr.step("analysing %d packages…", countPackages(pkgs))
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	pr.clear()
 	if err != nil {
 		return nil, err
 	}
-	ph.mark("per-package analysis", "")
+	cachedFacts := ""
+	if aopts.FactCache != nil {
+		cachedFacts = fmt.Sprintf("%d dependency packages' facts from the cache", aopts.FactCache.Hits.Load())
+	}
+	ph.mark("per-package analysis", cachedFacts)
 	r.errors += actionErrors(graph, stderr)
 	r.results = rootResults(graph, a)
 	printWarnings(r.results, stderr)
