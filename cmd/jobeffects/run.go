@@ -291,8 +291,21 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 
 // writeFile writes data to path through a temporary file in the same
 // directory, renamed into place: an interrupted run never leaves a
-// truncated file.
+// truncated file. A path that is not a regular file (/dev/null, a named
+// pipe, /dev/stdout) is written to directly: renaming over it would
+// replace the device with a file.
 func writeFile(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(data); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
