@@ -73,6 +73,13 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 	if err != nil || f == nil {
 		return f, err
 	}
+	for _, spec := range f.Imports {
+		if spec.Name != nil && spec.Name.Name == "." {
+			// Which names a dot import supplies is not known here: keep
+			// the file whole rather than leave the import unused.
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		}
+	}
 	t.parsed.Add(1)
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {

@@ -67,6 +67,15 @@ func Read(r io.Reader) (int, error) { return str.Atoi(strings.TrimSpace("1")) }
 	if tr.parsed.Load() != 1 {
 		t.Errorf("parsed %d files without bodies, want 1", tr.parsed.Load())
 	}
+	// A file with a dot import is parsed whole: which names it supplies
+	// is not known.
+	dot, err := tr.parse(fset, "lib.go", []byte("package lib\n\nimport . \"strings\"\n\nfunc F() string { return ToUpper(\"x\") }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dot.Decls[1].(*ast.FuncDecl).Body == nil {
+		t.Error("a file with a dot import lost its bodies")
+	}
 	// Other files are parsed whole.
 	g, err := tr.parse(fset, "main.go", []byte(src))
 	if err != nil {
