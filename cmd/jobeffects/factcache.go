@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -39,6 +40,13 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 	}
 	fmt.Fprintf(h, "goenv %s\nbuild %q\noptions strict=%v untrusted=%v paths=%v whole=%v\n",
 		out, cfg.BuildFlags, aopts.Strict, aopts.Untrusted, aopts.KeepPaths, aopts.Whole)
+	// A module's files are read-only and addressed by version only in the
+	// module cache (not vendored, where they can be edited).
+	lines := strings.Split(string(out), "\n")
+	if len(lines) < 3 || lines[2] == "" {
+		return nil
+	}
+	modcache := lines[2]
 	ident := map[string]string{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		switch m := p.Module; {
@@ -46,7 +54,7 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 			if models.IsStandard(p.PkgPath) {
 				ident[p.PkgPath] = "std"
 			}
-		case !m.Main && m.Replace == nil && m.Version != "":
+		case !m.Main && m.Replace == nil && m.Version != "" && inModCache(p, modcache):
 			ident[p.PkgPath] = m.Path + "@" + m.Version
 		}
 	})
@@ -55,4 +63,17 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 		Salt:  hex.EncodeToString(h.Sum(nil)),
 		Ident: func(path string) string { return ident[path] },
 	}
+}
+
+// inModCache reports whether all of a package's files are in the module cache.
+func inModCache(p *packages.Package, modcache string) bool {
+	if len(p.GoFiles) == 0 {
+		return false
+	}
+	for _, f := range p.GoFiles {
+		if !under(f, modcache) {
+			return false
+		}
+	}
+	return true
 }
