@@ -54,63 +54,39 @@ type manyParam struct{ args, opts ssa.Value }
 // riverManyParams reads a []river.InsertManyParams literal, in index
 // order; nil when v is not one.
 func riverManyParams(v ssa.Value) []manyParam {
-	for {
-		switch x := v.(type) {
-		case *ssa.Slice:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		}
-		break
-	}
-	a, ok := v.(*ssa.Alloc)
+	addrs, ok := ssavalue.ElemAddrs(v)
 	if !ok {
 		return nil
 	}
-	byIndex := map[int64]*manyParam{}
-	for _, r := range ssavalue.Referrers(a) {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		c, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil
-		}
-		p := byIndex[c.Int64()]
-		if p == nil {
-			p = &manyParam{}
-			byIndex[c.Int64()] = p
-		}
-		// The element's fields are stored into it, or into a literal
-		// stored into it whole.
-		elems := []ssa.Value{ia}
-		for _, rr := range ssavalue.Referrers(ia) {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				if l := ssavalue.LocalOf(st.Val); l != nil {
-					elems = append(elems, l)
-				}
-			}
-		}
-		for _, e := range elems {
-			for _, st := range ssavalue.FieldStores(e, "Args") {
-				p.args = st.Val
-			}
-			for _, st := range ssavalue.FieldStores(e, "InsertOpts") {
-				p.opts = st.Val
-			}
-		}
-	}
-	idx := make([]int64, 0, len(byIndex))
-	for i := range byIndex {
+	idx := make([]int64, 0, len(addrs))
+	for i := range addrs {
 		idx = append(idx, i)
 	}
 	sort.Slice(idx, func(i, j int) bool { return idx[i] < idx[j] })
 	out := make([]manyParam, 0, len(idx))
 	for _, i := range idx {
-		out = append(out, *byIndex[i])
+		var p manyParam
+		for _, ia := range addrs[i] {
+			// The element's fields are stored into it, or into a literal
+			// stored into it whole.
+			elems := []ssa.Value{ia}
+			for _, rr := range ssavalue.Referrers(ia) {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					if l := ssavalue.LocalOf(st.Val); l != nil {
+						elems = append(elems, l)
+					}
+				}
+			}
+			for _, e := range elems {
+				for _, st := range ssavalue.FieldStores(e, "Args") {
+					p.args = st.Val
+				}
+				for _, st := range ssavalue.FieldStores(e, "InsertOpts") {
+					p.opts = st.Val
+				}
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -34,9 +34,21 @@ func FieldName(fa *ssa.FieldAddr) string { return FieldAt(fa.X.Type(), fa.Field)
 // FieldStores returns the stores into field name of the struct v points to.
 func FieldStores(v ssa.Value, name string) []*ssa.Store {
 	var out []*ssa.Store
+	for _, st := range StructStores(v) {
+		if FieldName(st.Addr.(*ssa.FieldAddr)) == name {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// StructStores returns the stores into any field of the struct at v (a
+// composite literal's fields); each store's Addr is the *ssa.FieldAddr.
+func StructStores(v ssa.Value) []*ssa.Store {
+	var out []*ssa.Store
 	for _, r := range Referrers(v) {
 		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.X != v || FieldName(fa) != name {
+		if !ok || fa.X != v {
 			continue
 		}
 		for _, fr := range Referrers(fa) {
@@ -105,6 +117,41 @@ func Unconvert(v ssa.Value) ssa.Value {
 // SliceElems returns the values a slice literal (a variadic argument, a
 // bson.D, a pgx.Identifier) holds, in index order; nil when v is not one.
 func SliceElems(v ssa.Value) []ssa.Value {
+	addrs, ok := ElemAddrs(v)
+	if !ok {
+		return nil
+	}
+	byIndex := map[int64]ssa.Value{}
+	n := int64(0)
+	for i, ias := range addrs {
+		for _, ia := range ias {
+			for _, rr := range Referrers(ia) {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					byIndex[i] = st.Val
+					if i+1 > n {
+						n = i + 1
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]ssa.Value, 0, n)
+	for i := int64(0); i < n; i++ {
+		if byIndex[i] == nil {
+			return nil
+		}
+		out = append(out, byIndex[i])
+	}
+	return out
+}
+
+// ElemAddrs returns the addresses of a slice literal's elements by index
+// (its array's IndexAddrs); false when v is not a literal or an index is
+// not constant.
+func ElemAddrs(v ssa.Value) (map[int64][]*ssa.IndexAddr, bool) {
 	for {
 		switch x := v.(type) {
 		case *ssa.ChangeType:
@@ -121,10 +168,9 @@ func SliceElems(v ssa.Value) []ssa.Value {
 	}
 	a, ok := v.(*ssa.Alloc)
 	if !ok {
-		return nil
+		return nil, false
 	}
-	byIndex := map[int64]ssa.Value{}
-	n := int64(0)
+	out := map[int64][]*ssa.IndexAddr{}
 	for _, r := range Referrers(a) {
 		ia, ok := r.(*ssa.IndexAddr)
 		if !ok {
@@ -132,29 +178,11 @@ func SliceElems(v ssa.Value) []ssa.Value {
 		}
 		c, ok := ia.Index.(*ssa.Const)
 		if !ok {
-			return nil
+			return nil, false
 		}
-		i := c.Int64()
-		for _, rr := range Referrers(ia) {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				byIndex[i] = st.Val
-				if i+1 > n {
-					n = i + 1
-				}
-			}
-		}
+		out[c.Int64()] = append(out[c.Int64()], ia)
 	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]ssa.Value, 0, n)
-	for i := int64(0); i < n; i++ {
-		if byIndex[i] == nil {
-			return nil
-		}
-		out = append(out, byIndex[i])
-	}
-	return out
+	return out, true
 }
 
 // IsTrue reports whether v is the boolean constant true.

@@ -235,23 +235,14 @@ func (p *Package) collectPrepared(funcs []*ssa.Function) {
 // the struct literal at addr (a statement list's element), or "".
 func pairedSQL(addr ssa.Value) string {
 	sql := ""
-	for _, r := range ssavalue.Referrers(addr) {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		for _, rr := range ssavalue.Referrers(fa) {
-			st, ok := rr.(*ssa.Store)
-			if !ok || st.Addr != fa {
-				continue
-			}
-			if b, ok := fa.Type().(*types.Pointer).Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-				if texts := stringValues(st.Val); len(texts) == 1 {
-					if sql != "" {
-						return "" // two string fields: which is the SQL?
-					}
-					sql = texts[0]
+	for _, st := range ssavalue.StructStores(addr) {
+		fa := st.Addr.(*ssa.FieldAddr)
+		if b, ok := fa.Type().(*types.Pointer).Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+			if texts := stringValues(st.Val); len(texts) == 1 {
+				if sql != "" {
+					return "" // two string fields: which is the SQL?
 				}
+				sql = texts[0]
 			}
 		}
 	}

@@ -64,20 +64,10 @@ func (w *walker) txBound(call *ssa.Call) bool {
 // transaction in one of its fields (&Repo{DB: tx}): its methods that run
 // on that field run in the transaction.
 func (w *walker) holdsTx(a *ssa.Alloc) bool {
-	for _, r := range ssavalue.Referrers(a) {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok {
-			continue
-		}
-		for _, rr := range ssavalue.Referrers(fa) {
-			st, ok := rr.(*ssa.Store)
-			if !ok || st.Addr != fa {
-				continue
-			}
-			v := normalize(st.Val)
-			if _, isAlloc := v.(*ssa.Alloc); !isAlloc && w.isTx(v) {
-				return true
-			}
+	for _, st := range ssavalue.StructStores(a) {
+		v := normalize(st.Val)
+		if _, isAlloc := v.(*ssa.Alloc); !isAlloc && w.isTx(v) {
+			return true
 		}
 	}
 	return false
