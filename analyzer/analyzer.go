@@ -54,6 +54,11 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	if opts.Facts == nil {
 		return runPass(pass, opts)
 	}
+	opts.Facts.running <- struct{}{}
+	defer func() { <-opts.Facts.running }()
+	if opts.AfterPass != nil {
+		defer opts.AfterPass(pass.Pkg)
+	}
 	opts.Facts.install(pass)
 	c := opts.FactCache
 	if c == nil {

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/types"
 	"reflect"
+	"runtime"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,6 +24,11 @@ type FactStore struct {
 	byPkg map[*types.Package][]factKey // what each package exported
 	// deps caches each package's transitive imports.
 	deps sync.Map // *types.Package → map[*types.Package]bool
+	// running admits as many passes at once as there are processors. The
+	// checker starts every package whose imports are done; on two cores
+	// dozens of half-built SSA programs then share the heap and set its
+	// peak, for no gain in speed.
+	running chan struct{}
 }
 
 type factKey struct {
@@ -32,7 +38,8 @@ type factKey struct {
 
 // NewFactStore returns an empty store.
 func NewFactStore() *FactStore {
-	return &FactStore{facts: map[factKey]analysis.Fact{}, byPkg: map[*types.Package][]factKey{}}
+	return &FactStore{facts: map[factKey]analysis.Fact{}, byPkg: map[*types.Package][]factKey{},
+		running: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
 // add puts facts of pkg's objects into the store (a cache entry).

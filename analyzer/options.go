@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"flag"
+	"go/types"
 	"io"
 	"strconv"
 )
@@ -49,6 +50,11 @@ type Options struct {
 	Facts *FactStore
 	// FactCache, with Facts, keeps dependency modules' facts across runs.
 	FactCache *FactCache
+	// AfterPass, with Facts, is called once each package's analysis is
+	// done (its facts exported): the command then builds the package's
+	// whole-program SSA and frees its syntax and types, which no other
+	// package's pass reads.
+	AfterPass func(*types.Package)
 }
 
 // register binds the options go vet can set to fs.

@@ -57,6 +57,9 @@ type Input struct {
 	Report func(*result.Result) *report.Context
 	// KeepPaths keeps other paths when effects are folded (-show-paths).
 	KeepPaths bool
+	// Program, if set, is the program NewProgram made of Packages, maybe
+	// partly built.
+	Program *ssa.Program
 	// Release, if set, is called once the program's SSA is built: the
 	// packages' type information is then no longer read, and a driver
 	// that owns them can free it before the call graphs need the memory.
@@ -80,11 +83,15 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	}
 	var stats Stats
 	pkgs := production(in.Packages)
-	prog := r.build(pkgs)
+	prog := in.Program
+	if prog == nil {
+		prog = NewProgram(in.Fset, in.Packages, r.ix)
+	}
+	prog.Build()
 	if in.Release != nil {
 		in.Release()
 	}
-	entries := r.entries(prog, in.Results)
+	entries := r.entries(prog, pkgs, in.Results)
 	if len(entries) == 0 {
 		return in.Results, stats
 	}
@@ -259,18 +266,22 @@ func (r *resolver) addFactSummary(fn *types.Func, s *summary.Summary) {
 	}
 }
 
-// build creates SSA for every loaded package, with bodies only for
-// packages jobeffects analyses (not the standard library or modeled
-// libraries: their effects come from models).
-func (r *resolver) build(pkgs []*packages.Package) *ssa.Program {
-	prog := ssa.NewProgram(r.fset, ssa.InstantiateGenerics)
+// NewProgram creates the SSA program of the loaded packages (leaving out
+// the test variants of the roots), not yet built: bodies only for the
+// packages jobeffects analyses, not the standard library or modeled
+// libraries (their effects come from models). A driver can build each
+// package as soon as its analysis is done and free its syntax and types
+// then; Resolve builds whatever is left.
+func NewProgram(fset *token.FileSet, pkgs []*packages.Package, ix *models.Index) *ssa.Program {
+	prog := ssa.NewProgram(fset, ssa.InstantiateGenerics)
 	created := map[*types.Package]bool{}
+	pkgs = production(pkgs)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.Types == nil || created[p.Types] || p.IllTyped {
 			return
 		}
 		created[p.Types] = true
-		if r.ix.Modeled(p.Types) || p.TypesInfo == nil {
+		if ix.Modeled(p.Types) || p.TypesInfo == nil {
 			prog.CreatePackage(p.Types, nil, nil, true)
 			return
 		}
@@ -295,29 +306,70 @@ func (r *resolver) build(pkgs []*packages.Package) *ssa.Program {
 			}
 		}
 	}
-	prog.Build()
 	return prog
 }
 
-// entries are the handlers' SSA functions in the whole program.
-func (r *resolver) entries(prog *ssa.Program, results []*result.Result) []*ssa.Function {
+// entries are the handlers' SSA functions in the whole program. They are
+// looked for in the packages of the handlers' files: listing every
+// package's functions creates the method-set wrappers of every type in
+// the program (a tenth of the heap on a large one). A handler not found
+// there (a file the load names otherwise) is looked for everywhere.
+func (r *resolver) entries(prog *ssa.Program, pkgs []*packages.Package, results []*result.Result) []*ssa.Function {
 	want := map[string]bool{}
+	files := map[string]bool{}
 	for _, res := range results {
 		for _, h := range res.Handlers {
 			want[h.Pos+"|"+h.Name] = true
+			files[posFile(h.Pos)] = true
 		}
 	}
+	var in []*ssa.Package
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types == nil {
+			return
+		}
+		sp := prog.Package(p.Types)
+		if sp == nil {
+			return
+		}
+		for _, f := range append(append([]string(nil), p.GoFiles...), p.CompiledGoFiles...) {
+			if files[f] {
+				in = append(in, sp)
+				return
+			}
+		}
+	})
+	found := map[string]bool{}
 	var out []*ssa.Function
-	for fn := range allFunctions(prog) {
-		if fn.Blocks == nil {
-			continue
+	add := func(fns map[*ssa.Function]bool) {
+		for fn := range fns {
+			if fn.Blocks == nil {
+				continue
+			}
+			if k := summary.Key(r.fset, fn); want[k] && !found[k] {
+				found[k] = true
+				out = append(out, fn)
+			}
 		}
-		if want[summary.Key(r.fset, fn)] {
-			out = append(out, fn)
-		}
+	}
+	for _, sp := range in {
+		add(functionsOf(prog, sp))
+	}
+	if len(found) < len(want) {
+		add(allFunctions(prog))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
 	return out
+}
+
+// posFile is the file of a "file:line:col" position.
+func posFile(pos string) string {
+	for range 2 {
+		if i := strings.LastIndexByte(pos, ':'); i >= 0 {
+			pos = pos[:i]
+		}
+	}
+	return pos
 }
 
 // rootFunctions are the functions of the packages the user asked for.

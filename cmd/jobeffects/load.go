@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -64,7 +63,11 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
-	ph := newPhases(opts.debug == "phases", stderr)
+	heap := ""
+	if opts.debug == "phases" {
+		heap = opts.memprofile
+	}
+	ph := newPhases(opts.debug == "phases", heap, stderr)
 	defer ph.done()
 	pr := newProgress(opts.quiet)
 	defer pr.clear()
@@ -99,6 +102,11 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		}
 	})
 	aopts.FactCache = factCache(aopts, cfg, pkgs)
+	var w *whole
+	if opts.whole {
+		w = newWhole(pkgs, opts)
+		aopts.AfterPass = w.afterPass
+	}
 	a := analyzer.New(aopts)
 	pr.step("analysing %d packages…", countPackages(pkgs))
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
@@ -126,7 +134,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		r.results = wholeProgram(graph, facts, pkgs, opts, r.results, stderr)
+		r.results = w.resolve(graph, facts, pkgs, opts, r.results, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
 	}
@@ -301,14 +309,9 @@ func startProfiles(opts options, stderr io.Writer) func() {
 			cpu.Close()
 		}
 		if opts.memprofile != "" {
-			f, err := os.Create(opts.memprofile)
-			if err != nil {
+			if err := writeHeapProfile(opts.memprofile); err != nil {
 				fmt.Fprintf(stderr, "jobeffects: memprofile: %v\n", err)
-				return
 			}
-			runtime.GC()
-			pprof.WriteHeapProfile(f)
-			f.Close()
 		}
 	}
 }

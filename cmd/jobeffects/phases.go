@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
+	"runtime"
+	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
@@ -18,11 +20,15 @@ type phases struct {
 	w     io.Writer
 	start time.Time
 	last  time.Time
+	// heap, with -memprofile, is the profile's file name: each phase's end
+	// writes a heap profile next to it (FILE.load, …), since the live heap
+	// of an early phase is gone by the exit.
+	heap string
 }
 
-func newPhases(on bool, w io.Writer) *phases {
+func newPhases(on bool, heap string, w io.Writer) *phases {
 	now := time.Now()
-	return &phases{on: on, w: w, start: now, last: now}
+	return &phases{on: on, w: w, start: now, last: now, heap: heap}
 }
 
 // mark ends a phase.
@@ -35,7 +41,27 @@ func (p *phases) mark(name, what string) {
 		what = " (" + what + ")"
 	}
 	fmt.Fprintf(p.w, "jobeffects: phase %-26s %6.2fs%s\n", name, now.Sub(p.last).Seconds(), what)
-	p.last = now
+	if p.heap != "" {
+		file := p.heap + "." + strings.ReplaceAll(name, " ", "-")
+		if err := writeHeapProfile(file); err != nil {
+			fmt.Fprintf(p.w, "jobeffects: memprofile: %v\n", err)
+		}
+	}
+	p.last = time.Now()
+}
+
+// writeHeapProfile writes the live heap (after a collection) to file.
+func writeHeapProfile(file string) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // done prints the total, the peak memory and the soft memory limit in
@@ -49,11 +75,7 @@ func (p *phases) done() {
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
 		peak = fmt.Sprintf("%d MB", ru.Maxrss/1024)
 	}
-	limit := "none"
-	if l := debug.SetMemoryLimit(-1); l < 1<<62 {
-		limit = fmt.Sprintf("%d MB (GOMEMLIMIT=off removes it)", l>>20)
-	}
-	fmt.Fprintf(p.w, "jobeffects: total %.2fs, peak RSS %s, soft memory limit %s\n", time.Since(p.start).Seconds(), peak, limit)
+	fmt.Fprintf(p.w, "jobeffects: total %.2fs, peak RSS %s, soft memory limit %s\n", time.Since(p.start).Seconds(), peak, currentMemoryLimit())
 }
 
 func countPackages(roots []*packages.Package) int {

@@ -2,12 +2,15 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"io"
 	"os"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/config"
@@ -16,28 +19,90 @@ import (
 	"github.com/jobeffects/jobeffects/wholeprogram"
 )
 
-// wholeProgram resolves dynamic calls over the loaded program and returns
-// the results with the findings that follow from it.
-func wholeProgram(graph *checker.Graph, facts *analyzer.FactStore, pkgs []*packages.Package, opts options, results []*result.Result, stderr io.Writer) []*result.Result {
-	if len(pkgs) == 0 || len(results) == 0 {
-		return results
-	}
+// whole is the whole-program phase's state, made before the analysis so
+// that each package's SSA is built as soon as its pass is done.
+type whole struct {
+	cfg  *config.Loaded
+	err  error        // the config's, printed once when resolving
+	prog *ssa.Program // nil when the config failed
+	pkgs map[*types.Package]*packages.Package
+	// users counts the packages whose passes have yet to finish, per
+	// file: go/packages parses a file once for a package and its test
+	// variant, so its bodies go only when both are done.
+	users map[*ast.File]*atomic.Int32
+}
+
+// newWhole loads the config that governs the run and creates the
+// program's SSA packages (not built).
+func newWhole(pkgs []*packages.Package, opts options) *whole {
 	cfgPath := opts.config
 	if cfgPath == "" {
 		if wd, err := os.Getwd(); err == nil {
 			cfgPath = config.Find(wd)
 		}
 	}
-	loaded, err := config.Load(cfgPath)
-	if err != nil {
-		// The per-package pass failed on it too and said so: no results
-		// to resolve reach here for the packages it governs.
-		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+	w := &whole{pkgs: map[*types.Package]*packages.Package{}, users: map[*ast.File]*atomic.Int32{}}
+	w.cfg, w.err = config.Load(cfgPath)
+	if w.err != nil || len(pkgs) == 0 {
+		return w
+	}
+	w.prog = wholeprogram.NewProgram(pkgs[0].Fset, pkgs, w.cfg.Index)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types != nil {
+			w.pkgs[p.Types] = p
+		}
+		for _, f := range p.Syntax {
+			n := w.users[f]
+			if n == nil {
+				n = new(atomic.Int32)
+				w.users[f] = n
+			}
+			n.Add(1)
+		}
+	})
+	return w
+}
+
+// afterPass builds a package's SSA once its analysis is done and frees
+// its type information and function bodies: they were most of the heap
+// while the remaining packages were analysed, and no other package's pass
+// reads them. The SSA takes less than what it replaces.
+func (w *whole) afterPass(pkg *types.Package) {
+	if w.prog == nil {
+		return
+	}
+	if sp := w.prog.Package(pkg); sp != nil {
+		sp.Build()
+	}
+	p := w.pkgs[pkg]
+	if p == nil {
+		return
+	}
+	releaseTypesInfo(p)
+	for _, f := range p.Syntax {
+		if n := w.users[f]; n != nil && n.Add(-1) == 0 {
+			releaseBodies(f)
+		}
+	}
+}
+
+// resolve resolves dynamic calls over the loaded program and returns the
+// results with the findings that follow from it.
+func (w *whole) resolve(graph *checker.Graph, facts *analyzer.FactStore, pkgs []*packages.Package, opts options, results []*result.Result, stderr io.Writer) []*result.Result {
+	if len(pkgs) == 0 || len(results) == 0 {
 		return results
 	}
+	if w.err != nil {
+		// The per-package pass failed on it too and said so: no results
+		// to resolve reach here for the packages it governs.
+		fmt.Fprintf(stderr, "jobeffects: %v\n", w.err)
+		return results
+	}
+	loaded := w.cfg
 	out, _ := wholeprogram.Resolve(wholeprogram.Input{
 		Fset:      pkgs[0].Fset,
 		Packages:  pkgs,
+		Program:   w.prog,
 		Graph:     graph,
 		Summaries: facts.Summaries,
 		Results:   results,
@@ -47,7 +112,15 @@ func wholeProgram(graph *checker.Graph, facts *analyzer.FactStore, pkgs []*packa
 			return report.ForResult(res, opts.strict, base)
 		},
 		KeepPaths: opts.showPaths,
-		Release:   func() { releaseTypesInfo(pkgs) },
+		Release: func() {
+			// Every pass is done: what afterPass left (a failed package's).
+			packages.Visit(pkgs, nil, func(p *packages.Package) {
+				releaseTypesInfo(p)
+				for _, f := range p.Syntax {
+					releaseBodies(f)
+				}
+			})
+		},
 	})
 	return out
 }
@@ -62,12 +135,61 @@ func wholeProgram(graph *checker.Graph, facts *analyzer.FactStore, pkgs []*packa
 // Packages that declare generic functions or types keep theirs: SSA
 // builds the bodies of generic instances on demand (method sets in the
 // call graphs), from the generic code's syntax and types.
-func releaseTypesInfo(pkgs []*packages.Package) {
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if info := p.TypesInfo; info != nil && p.Types != nil && !declaresGenerics(p.Types) {
-			*info = types.Info{}
+func releaseTypesInfo(p *packages.Package) {
+	if info := p.TypesInfo; info != nil && p.Types != nil && !declaresGenerics(p.Types) {
+		*info = types.Info{}
+	}
+}
+
+// releaseBodies drops the statements of every function once the whole
+// program's SSA is built from them. SSA keeps each function's syntax node
+// (for Syntax()), so without this the bodies of a thousand packages stay
+// live through the call graphs although nothing reads them again.
+// Generic functions and methods keep theirs: instances are built from them
+// on demand. Declarations, positions and comments stay.
+func releaseBodies(f *ast.File) {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !genericDecl(fd) {
+			dropBody(fd.Body)
+			fd.Body = nil
 		}
+	}
+}
+
+// dropBody empties the bodies of the function literals in body: the SSA
+// of a closure keeps its literal, as a function keeps its declaration.
+func dropBody(body *ast.BlockStmt) {
+	var lits []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			lits = append(lits, l)
+		}
+		return true
 	})
+	for _, l := range lits {
+		l.Body = nil // after the walk: Inspect does not expect nil bodies
+	}
+	body.List = nil
+}
+
+// genericDecl reports whether fd declares a generic function or a method
+// of a generic type.
+func genericDecl(fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
+		return true
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }
 
 // declaresGenerics reports whether pkg declares a generic function or type.
