@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -175,6 +176,8 @@ func runKey(args []string) (string, error) {
 	}
 	sort.Strings(env)
 	fmt.Fprintf(h, "env %q\n", env)
+	// The soft memory limit (a container's) is printed by -summary.
+	fmt.Fprintf(h, "memlimit %d\n", debug.SetMemoryLimit(-1))
 	// Under -safe the key's go commands run as the analysis does: no
 	// toolchain download, no cgo, go.mod read-only.
 	var cmdEnv []string

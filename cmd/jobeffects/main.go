@@ -35,10 +35,7 @@ func main() {
 		unitchecker.Main(a)
 		return
 	}
-	// No soft memory limit of its own: one near the live heap makes the
-	// collector run until the time triples (measured: 34 s → 79–105 s on
-	// a 280-package application). GOMEMLIMIT sets one when memory matters
-	// more; -debug=phases says which is in force.
+	setMemoryLimit() // memlimit.go: a container's limit, none otherwise
 	os.Exit(run(args, os.Stdout, os.Stderr))
 }
 

@@ -106,7 +106,7 @@ type options struct {
 func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the whole run (loading, analysis, whole-program resolution) to this file")
 	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr")
-	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit (with -debug=phases, also FILE.load, FILE.per-package-analysis, … at each phase's end)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
 	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
@@ -282,6 +282,9 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 	}
 	if *summary {
 		_ = inventory.WriteSummary(stderr, inv)
+		if l := currentMemoryLimit(); l.bytes != 0 {
+			fmt.Fprintf(stderr, "jobeffects: soft memory limit %s\n", l)
+		}
 	}
 	if r.errors > 0 {
 		return exitError
