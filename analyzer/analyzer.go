@@ -64,15 +64,22 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	if c == nil {
 		return runPass(pass, opts)
 	}
-	// A dependency module's package: its facts from an earlier run, if
-	// any; its result is not reported (only the roots' are).
+	// The package's facts from an earlier run on the same source, if any,
+	// and for a main-module package its result (a dependency's is not
+	// reported).
 	key := c.key(pass.Pkg)
-	if key != "" && c.load(key, pass, opts.Facts) {
-		return &result.Result{Package: pass.Pkg.Path(), Files: fileNames(pass)}, nil
+	if key != "" {
+		if res, ok := c.load(key, pass, opts.Facts); ok {
+			if res == nil { // a dependency's: not reported
+				res = &result.Result{Package: pass.Pkg.Path(), Files: fileNames(pass)}
+			}
+			return res, nil
+		}
 	}
 	res, err := runPass(pass, opts)
 	if err == nil && key != "" {
-		c.save(key, pass, opts.Facts)
+		r, _ := res.(*result.Result)
+		c.save(key, pass, opts.Facts, r)
 	}
 	return res, err
 }

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,25 +20,33 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/objectpath"
+
+	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
-// FactCache keeps, across runs of the command, the facts of the packages
-// of dependency modules: a module at a version is read-only, so a
-// package's facts are a function of the tool, its options, the package's
-// module version and the facts of its imports. A run whose dependencies
-// did not change then analyses only the main module's packages (go vet
-// gets the same from the build cache). Facts are stored with their
-// objects' paths (objectpath), as go vet's fact files are.
+// FactCache keeps, across runs of the command, what each package's pass
+// produced: a package's facts (and result) are a function of the tool, its
+// options, the package's source and the facts of its imports. A module
+// at a version in the module cache is read-only: it is named by its
+// version. A package of the main module is named by the content of its
+// files and of the module's inputs (config, migrations, baseline), and
+// its result is kept too. A run after a change then analyses only the
+// changed packages and those importing them, as go's build cache does.
+// Facts are stored with their objects' paths (objectpath), as go vet's
+// fact files are.
 type FactCache struct {
 	// Dir is where entries are kept.
 	Dir string
 	// Salt identifies everything besides the packages that decides facts:
 	// the tool's binary, the Go toolchain and environment, the options.
 	Salt string
-	// Ident names a package's immutable source ("module@version", "std"),
-	// or "" when it may change (the main module, a replaced module):
-	// then neither it nor what imports it is cached.
-	Ident func(path string) string
+	// Ident names a package's source ("module@version", "std", a hash of
+	// a local package's files and its module's inputs), or "" when it
+	// cannot be told: then neither it nor what imports it is cached.
+	Ident func(*types.Package) string
+	// Local reports whether a package's result is kept with its facts
+	// (the main module's packages: they are the roots a run reports).
+	Local func(*types.Package) bool
 
 	// Hits counts the packages whose facts came from the cache.
 	Hits atomic.Int64
@@ -55,12 +65,12 @@ func (c *FactCache) key(pkg *types.Package) string {
 }
 
 func (c *FactCache) compute(pkg *types.Package) string {
-	id := c.Ident(pkg.Path())
+	id := c.Ident(pkg)
 	if id == "" {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "jobeffects facts v1\n%s\n%s %s\n", c.Salt, pkg.Path(), id)
+	fmt.Fprintf(h, "jobeffects facts v2\n%s\n%s %s\n", c.Salt, pkg.Path(), id)
 	imps := append([]*types.Package(nil), pkg.Imports()...)
 	sort.Slice(imps, func(i, j int) bool { return imps[i].Path() < imps[j].Path() })
 	for _, imp := range imps {
@@ -83,52 +93,73 @@ type cachedFact struct {
 }
 
 // load puts the facts of the entry under key into the store, and reports
-// whether there was one that fits the package.
-func (c *FactCache) load(key string, pass *analysis.Pass, store *FactStore) bool {
+// whether there was one that fits the package, with its result if it was
+// kept.
+func (c *FactCache) load(key string, pass *analysis.Pass, store *FactStore) (*result.Result, bool) {
 	data, err := os.ReadFile(c.file(key))
 	if err != nil {
-		return false
+		return nil, false
 	}
 	dec := gob.NewDecoder(bytes.NewReader(data))
 	var entry []cachedFact
 	if err := dec.Decode(&entry); err != nil {
-		return false
+		return nil, false
 	}
 	types := factTypes(pass.Analyzer)
 	facts := make(map[factKey]analysis.Fact, len(entry))
+	unnamed := unnamedFuncs(pass)
 	for _, cf := range entry {
 		t, ok := types[cf.Type]
 		if !ok {
-			return false
+			return nil, false
 		}
-		obj := lookupPath(pass.Pkg, cf.Path)
+		obj := lookupPath(pass.Pkg, unnamed, cf.Path)
 		if obj == nil {
-			return false
+			return nil, false
 		}
 		fact := reflect.New(t.Elem()).Interface().(analysis.Fact)
 		if err := dec.Decode(fact); err != nil {
-			return false
+			return nil, false
 		}
 		facts[factKey{obj, t}] = fact
+	}
+	var res *result.Result
+	if c.Local != nil && c.Local(pass.Pkg) {
+		var kept keptResult
+		if err := dec.Decode(&kept); err != nil || kept.Result == nil {
+			return nil, false
+		}
+		res = kept.Result
 	}
 	store.add(pass.Pkg, facts)
 	c.Hits.Add(1)
 	now := time.Now()
 	os.Chtimes(c.file(key), now, now) // in use: not trimmed as old
-	return true
+	return res, true
 }
 
-// save writes the facts the pass exported under key; a fact on an object
-// without a path (none is expected) leaves the package uncached.
-func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore) {
+// keptResult wraps a kept result: gob cannot encode a nil pointer at top
+// level, and the wrapper leaves room for what else a result may need.
+type keptResult struct {
+	Result *result.Result
+}
+
+// save writes the facts the pass exported under key, and its result for a
+// local package; a fact on an object without a path (none is expected)
+// leaves the package uncached.
+func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res *result.Result) {
 	var enc objectpath.Encoder
 	type item struct {
 		cachedFact
 		fact analysis.Fact
 	}
 	var items []item
+	var unnamed []types.Object
 	for _, k := range store.exported(pass.Pkg) {
-		p, ok := pathFor(&enc, pass.Pkg, k.obj)
+		if unnamed == nil {
+			unnamed = unnamedFuncs(pass)
+		}
+		p, ok := pathFor(&enc, pass.Pkg, unnamed, k.obj)
 		if !ok {
 			return
 		}
@@ -154,6 +185,11 @@ func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore) {
 			return
 		}
 	}
+	if c.Local != nil && c.Local(pass.Pkg) {
+		if res == nil || genc.Encode(keptResult{res}) != nil {
+			return
+		}
+	}
 	file := c.file(key)
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return
@@ -173,21 +209,33 @@ func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore) {
 }
 
 // scopeMark starts the path of a package-level object objectpath does not
-// name (an unexported function): its name in the package scope.
+// name: an unexported function (its name in the package scope), or an
+// init or blank-named function ("#" and its index in source order: no
+// scope holds those).
 const scopeMark = "\x00"
 
-func pathFor(enc *objectpath.Encoder, pkg *types.Package, obj types.Object) (objectpath.Path, bool) {
+func pathFor(enc *objectpath.Encoder, pkg *types.Package, unnamed []types.Object, obj types.Object) (objectpath.Path, bool) {
 	if p, err := enc.For(obj); err == nil {
 		return p, true
 	}
 	if obj.Parent() == pkg.Scope() && pkg.Scope().Lookup(obj.Name()) == obj {
 		return objectpath.Path(scopeMark + obj.Name()), true
 	}
+	if i := slices.Index(unnamed, obj); i >= 0 {
+		return objectpath.Path(scopeMark + "#" + strconv.Itoa(i)), true
+	}
 	return "", false
 }
 
-func lookupPath(pkg *types.Package, p objectpath.Path) types.Object {
+func lookupPath(pkg *types.Package, unnamed []types.Object, p objectpath.Path) types.Object {
 	if name, ok := strings.CutPrefix(string(p), scopeMark); ok {
+		if n, ok := strings.CutPrefix(name, "#"); ok {
+			i, err := strconv.Atoi(n)
+			if err != nil || i < 0 || i >= len(unnamed) {
+				return nil
+			}
+			return unnamed[i]
+		}
 		return pkg.Scope().Lookup(name)
 	}
 	obj, err := objectpath.Object(pkg, p)
@@ -195,6 +243,19 @@ func lookupPath(pkg *types.Package, p objectpath.Path) types.Object {
 		return nil
 	}
 	return obj
+}
+
+// unnamedFuncs are the package's init and blank-named functions in source
+// order (the same files give the same order).
+func unnamedFuncs(pass *analysis.Pass) []types.Object {
+	out := []types.Object{}
+	for id, obj := range pass.TypesInfo.Defs {
+		if f, ok := obj.(*types.Func); ok && (id.Name == "init" || id.Name == "_") && f.Pkg() == pass.Pkg && f.Signature().Recv() == nil {
+			out = append(out, f)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
 }
 
 // factTypes maps the fact types' names to their types.

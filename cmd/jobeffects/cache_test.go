@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -134,11 +136,41 @@ func TestFactCache(t *testing.T) {
 	src, _ := os.ReadFile(f)
 	os.WriteFile(f, append(src, []byte("\n// touched\n")...), 0o644)
 	second, stderr := inv("JOBEFFECTS_CACHE_DIR=" + cache)
-	if !strings.Contains(stderr, "dependency packages' facts from the cache") || strings.Contains(stderr, "(0 dependency packages' facts") {
-		t.Errorf("the second run loaded no cached facts:\n%s", stderr)
+	// Only the changed package and what imports it (a handful, with test
+	// variants) are analysed again: the main module's other packages come
+	// from the cache with their results, not only the dependencies.
+	var loaded, hits int
+	if m := regexp.MustCompile(`phase load +[0-9.]+s \(([0-9]+) packages`).FindStringSubmatch(stderr); m != nil {
+		loaded, _ = strconv.Atoi(m[1])
+	}
+	if m := regexp.MustCompile(`\(([0-9]+) packages' facts from the cache`).FindStringSubmatch(stderr); m != nil {
+		hits, _ = strconv.Atoi(m[1])
+	}
+	if hits == 0 || loaded-hits > 8 {
+		t.Errorf("the second run took %d of %d packages from the cache, want all but the changed one and its importers:\n%s", hits, loaded, stderr)
 	}
 	uncached, _ := inv("JOBEFFECTS_CACHE=off")
 	if second != first || second != uncached {
 		t.Errorf("inventory with cached facts differs from the first run or from an uncached one")
+	}
+	// A change that alters the answer: the changed package is analysed
+	// again (the others' facts and results come from the cache) and the
+	// inventory is the uncached run's.
+	src, _ = os.ReadFile(f)
+	changed := strings.Replace(string(src), "return store.AddEntry(ctx, d.Pool, p.Account, p.Amount, p.OrderID)", "return nil", 1)
+	if changed == string(src) {
+		t.Fatal("the handler to change is not in credit.go")
+	}
+	os.WriteFile(f, []byte(changed), 0o644)
+	third, stderr := inv("JOBEFFECTS_CACHE_DIR=" + cache)
+	if strings.Contains(stderr, "(0 packages' facts") {
+		t.Errorf("the third run loaded no cached facts:\n%s", stderr)
+	}
+	uncached, _ = inv("JOBEFFECTS_CACHE=off")
+	if third == first {
+		t.Errorf("the change to CreditNaive did not change the inventory")
+	}
+	if third != uncached {
+		t.Errorf("inventory after a change with cached facts differs from an uncached run:\n%s\n---\n%s", third, uncached)
 	}
 }

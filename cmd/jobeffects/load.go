@@ -50,7 +50,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
-			packages.NeedDeps | packages.NeedModule,
+			packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
 	}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
@@ -116,7 +116,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	cachedFacts := ""
 	if aopts.FactCache != nil {
-		cachedFacts = fmt.Sprintf("%d dependency packages' facts from the cache", aopts.FactCache.Hits.Load())
+		cachedFacts = fmt.Sprintf("%d packages' facts from the cache", aopts.FactCache.Hits.Load())
 	}
 	ph.mark("per-package analysis", cachedFacts)
 	r.errors += actionErrors(graph, stderr)
