@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/callgraph"
-	"golang.org/x/tools/go/callgraph/cha"
 	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -108,8 +107,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 			entries = append(entries, g.fns...)
 		}
 	}
-	chaGraph := cha.CallGraph(prog)
-	slice := r.slice(chaGraph, entries)
+	chaGraph, slice := r.chaSlice(prog, entries)
 	stats.Functions = len(slice)
 	cg := vta.CallGraph(slice, chaGraph)
 	r.cg, r.sliceFns = cg, slice
@@ -432,33 +430,6 @@ func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 		}
 	}
 	return all
-}
-
-// slice is the part of the CHA graph reachable from the entries, not
-// entering modeled packages (their effects come from models).
-func (r *resolver) slice(cg *callgraph.Graph, entries []*ssa.Function) map[*ssa.Function]bool {
-	seen := map[*ssa.Function]bool{}
-	work := append([]*ssa.Function(nil), entries...)
-	for len(work) > 0 {
-		fn := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[fn] {
-			continue
-		}
-		seen[fn] = true
-		node := cg.Nodes[fn]
-		if node == nil {
-			continue
-		}
-		for _, e := range node.Out {
-			callee := e.Callee.Func
-			if callee == nil || seen[callee] || r.modeled(callee) {
-				continue
-			}
-			work = append(work, callee)
-		}
-	}
-	return seen
 }
 
 func (r *resolver) modeled(fn *ssa.Function) bool {

@@ -1,0 +1,110 @@
+package wholeprogram
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// chaSlice is the class-hierarchy call graph (cha.CallGraph's) of the part
+// of the program the entries reach, not entering modeled packages, and
+// that part. cha.CallGraph computes the edges of every function of the
+// program, most of which no handler reaches; VTA and the slice read only
+// the edges leaving the slice's functions, which are the same here. The
+// callees of a dynamic call are cha's: every method of the program with
+// the interface method's ID whose receiver implements the interface, every
+// function of a func value's signature.
+func (r *resolver) chaSlice(prog *ssa.Program, entries []*ssa.Function) (*callgraph.Graph, map[*ssa.Function]bool) {
+	all := ssautil.AllFunctions(prog)
+	calleesOf := lazyCallees(all)
+	cg := callgraph.New(nil)
+	seen := map[*ssa.Function]bool{}
+	work := append([]*ssa.Function(nil), entries...)
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		if !all[fn] {
+			continue // cha gives edges to the functions AllFunctions lists only
+		}
+		fnode := cg.CreateNode(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				site, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				var callees []*ssa.Function
+				if g := site.Common().StaticCallee(); g != nil {
+					callees = []*ssa.Function{g}
+				} else {
+					callees = calleesOf(site)
+				}
+				for _, g := range callees {
+					callgraph.AddEdge(fnode, site, cg.CreateNode(g))
+					if !seen[g] && !r.modeled(g) {
+						work = append(work, g)
+					}
+				}
+			}
+		}
+	}
+	return cg, seen
+}
+
+// lazyCallees resolves a dynamic call as cha does (the same logic as
+// x/tools' internal chautil.LazyCallees, which cha.CallGraph uses).
+func lazyCallees(fns map[*ssa.Function]bool) func(site ssa.CallInstruction) []*ssa.Function {
+	var funcsBySig typeutil.Map // signature → []*ssa.Function: the address-taken functions
+	// By ID, not name: two unexported methods spelled the same in
+	// different packages are different methods.
+	methodsByID := map[string][]*ssa.Function{}
+	type imethod struct {
+		I  *types.Interface
+		id string
+	}
+	memo := map[imethod][]*ssa.Function{}
+	lookupMethods := func(I *types.Interface, m *types.Func) []*ssa.Function {
+		id := m.Id()
+		methods, ok := memo[imethod{I, id}]
+		if !ok {
+			for _, f := range methodsByID[id] {
+				if types.Implements(f.Signature.Recv().Type(), I) {
+					methods = append(methods, f)
+				}
+			}
+			memo[imethod{I, id}] = methods
+		}
+		return methods
+	}
+	for f := range fns {
+		if f.Signature.Recv() == nil {
+			if f.Name() == "init" && f.Synthetic == "package initializer" {
+				continue // never address-taken
+			}
+			funcs, _ := funcsBySig.At(f.Signature).([]*ssa.Function)
+			funcsBySig.Set(f.Signature, append(funcs, f))
+		} else if obj := f.Object(); obj != nil {
+			id := obj.(*types.Func).Id()
+			methodsByID[id] = append(methodsByID[id], f)
+		}
+	}
+	return func(site ssa.CallInstruction) []*ssa.Function {
+		call := site.Common()
+		if call.IsInvoke() {
+			return lookupMethods(call.Value.Type().Underlying().(*types.Interface), call.Method)
+		} else if g := call.StaticCallee(); g != nil {
+			return []*ssa.Function{g}
+		} else if _, ok := call.Value.(*ssa.Builtin); !ok {
+			fns, _ := funcsBySig.At(call.Signature()).([]*ssa.Function)
+			return fns
+		}
+		return nil
+	}
+}
