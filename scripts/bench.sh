@@ -110,7 +110,13 @@ for t in "${targets[@]}"; do
 		vta="$vsec / $vmb"
 	fi
 	ratio=$(awk -v a="$jcold" -v b="$vcold" 'BEGIN{ if (b > 0) printf "%.2f×", a/b; else print "-" }')
-	echo "| $(basename "$t") | $pkgs | $vcold / $vwarm | $jcold / $jwarm | $ratio | $isec / $imb | $inone | $ichg / $imchg | $sc | $vta |"
+	label=$(basename "$t")
+	if [ ! -d "$t" ]; then # module@version: its last path element (not a /vN suffix) and the version
+		mod=${t%@*} base=$(basename "${t%@*}")
+		if [[ $base =~ ^v[0-9]+$ ]]; then base=$(basename "$(dirname "$mod")"); fi
+		label="$base ${t#*@}"
+	fi
+	echo "| $label | $pkgs | $vcold / $vwarm | $jcold / $jwarm | $ratio | $isec / $imb | $inone | $ichg / $imchg | $sc | $vta |"
 	cd "$here"
 	rm -rf "$c1" "$c2" "$c3" "$c4"
 done

@@ -1,8 +1,11 @@
 package models
 
 import (
+	"go/types"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 func TestBuiltinCatalogParses(t *testing.T) {
@@ -38,5 +41,44 @@ func TestStripTypeParams(t *testing.T) {
 	got := stripTypeParams("(*github.com/riverqueue/river.Client[TTx]).Insert")
 	if got != "(*github.com/riverqueue/river.Client).Insert" {
 		t.Fatal(got)
+	}
+}
+
+// FuncKey's direct spellings agree with the generic origin's FullName,
+// type parameters removed, for every function and method of real
+// packages (generic, embedded, interface and alias receivers included).
+func TestFuncKeyFullName(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.NeedTypes | packages.NeedDeps | packages.NeedImports | packages.NeedName}
+	pkgs, err := packages.Load(cfg, "net/http", "go/types", "golang.org/x/tools/go/ssa", "slices", "maps", "iter", "sync/atomic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	check := func(fn *types.Func) {
+		n++
+		if got, want := FuncKey(fn), stripTypeParams(fn.Origin().FullName()); got != want {
+			t.Errorf("FuncKey(%v) = %q, want %q", fn, got, want)
+		}
+	}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		scope := p.Types.Scope()
+		for _, name := range scope.Names() {
+			switch o := scope.Lookup(name).(type) {
+			case *types.Func:
+				check(o)
+			case *types.TypeName:
+				for _, t := range []types.Type{o.Type(), types.NewPointer(o.Type())} {
+					ms := types.NewMethodSet(t)
+					for i := 0; i < ms.Len(); i++ {
+						if fn, ok := ms.At(i).Obj().(*types.Func); ok {
+							check(fn)
+						}
+					}
+				}
+			}
+		}
+	})
+	if n < 1000 {
+		t.Fatalf("only %d functions checked", n)
 	}
 }
