@@ -115,6 +115,17 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	r.indexNames(slice)
 	r.indexInvokes(slice)
 	reg := newRegistry(prog, roots, r.ix)
+	handlerFns := map[string]*ssa.Function{}
+	for _, fn := range entries {
+		handlerFns[summary.Key(r.fset, fn)] = fn
+	}
+	fields := r.dispatchFields(sortedFuncs(slice))
+	known := map[string]bool{}
+	for _, res := range in.Results {
+		for _, h := range res.Handlers {
+			known[h.Pos+"|"+h.Name+"|"+h.Task] = true
+		}
+	}
 	out := make([]*result.Result, 0, len(in.Results))
 	for _, res := range in.Results {
 		var handlers []*result.Handler
@@ -122,6 +133,9 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		for _, h := range res.Handlers {
 			effs, pits, changed := r.handlerEffects(h, regs, &stats)
 			spawned := r.registryHandlers(h, effs, reg)
+			if fn := handlerFns[h.Pos+"|"+h.Name]; fn != nil && len(fields) > 0 {
+				spawned = append(spawned, r.dispatchHandlers(h, fn, fields, known, regs, &stats)...)
+			}
 			if !changed && len(spawned) == 0 {
 				handlers = append(handlers, h)
 				continue
@@ -357,6 +371,21 @@ func (r *resolver) entries(prog *ssa.Program, pkgs []*packages.Package, results 
 		add(allFunctions(prog))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+// sortedFuncs lists a set of functions in a stable order.
+func sortedFuncs(set map[*ssa.Function]bool) []*ssa.Function {
+	out := make([]*ssa.Function, 0, len(set))
+	for fn := range set {
+		out = append(out, fn)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Pos() != out[j].Pos() {
+			return out[i].Pos() < out[j].Pos()
+		}
+		return out[i].String() < out[j].String()
+	})
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -179,5 +180,36 @@ func TestRouters(t *testing.T) {
 		if got[name] != w {
 			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)
 		}
+	}
+}
+
+// A handler that calls its real handler from a map of functions in a
+// field lists each constant-keyed entry as a handler, its key the task
+// and its effects resolved (the ledger credit through an interface).
+func TestDispatchMap(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "dispatchfix") {
+		for _, h := range res.Handlers {
+			line := h.FullName + " task=" + h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					line += " " + f.Rule
+				}
+			}
+			got = append(got, line)
+			if h.Task != "events" && !strings.Contains(h.Note, "dispatched by dispatchfix.Dispatcher.Handle") {
+				t.Errorf("%s: note %q", h.FullName, h.Note)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"dispatchfix.Dispatcher.Handle task=events high unguarded",
+		"dispatchfix.NewDispatcher.func1 task=invoice.paid medium unguarded",
+		"dispatchfix.NewDispatcher.func2 task=user.deleted safe",
+		"dispatchfix.sendEmail task=email.send high unguarded",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
