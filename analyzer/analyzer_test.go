@@ -268,3 +268,9 @@ func TestNogoContract(t *testing.T) {
 func TestCompletions(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "completions")
 }
+
+// The entries of a dispatch map filled in the dispatcher's package are
+// handlers under go vet too, each reported at its definition.
+func TestDispatchMapEntries(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "dispatchfix")
+}

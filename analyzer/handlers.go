@@ -99,6 +99,9 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		Rule:       h.Rule,
 		AtMostOnce: h.AtMostOnce,
 	}
+	if d := h.Dispatch; d != nil {
+		hr.Note = result.DispatchNote(summary.SSAName(d.By), d.Key, summary.PosString(pass.Fset, d.Entry))
+	}
 	file, _, _ := effect.SplitPos(hr.Pos)
 	hr.Test = strings.HasSuffix(file, "_test.go")
 	if hr.Ack == "" {

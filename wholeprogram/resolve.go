@@ -119,7 +119,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	for _, fn := range entries {
 		handlerFns[summary.Key(r.fset, fn)] = fn
 	}
-	fields := r.dispatchFields(sortedFuncs(slice))
+	fields := ssavalue.DispatchFields(sortedFuncs(slice))
 	known := map[string]bool{}
 	for _, res := range in.Results {
 		for _, h := range res.Handlers {

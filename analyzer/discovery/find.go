@@ -52,6 +52,16 @@ type Handler struct {
 	// Returned is set for a closure another package's factory returns
 	// (Fn and Obj are nil then): the handler is known by that fact.
 	Returned *Returned
+	// Dispatch is set for an entry of the map of functions another
+	// handler calls through.
+	Dispatch *Dispatch
+}
+
+// Dispatch says which handler dispatches to an entry, under which key.
+type Dispatch struct {
+	By    *ssa.Function
+	Key   string
+	Entry token.Pos
 }
 
 // Returned describes the function value a factory of another package
@@ -138,6 +148,7 @@ func Find(env *Env) *Found {
 	f.pullLoops()
 	f.findForwards() // pull loops that dispatch to a parameter forward it
 	f.dropCalledWeak()
+	f.dispatchEntries()
 	var hs []*Handler
 	for _, h := range f.byFn {
 		hs = append(hs, h)
@@ -153,6 +164,36 @@ func Find(env *Env) *Found {
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
 	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards}
+}
+
+// dispatchEntries lists the entries of the dispatch maps the package's
+// handlers call through, filled in this package, as handlers of their own
+// (the whole-program phase does it across packages): the key is the task,
+// the dispatcher's framework and confidence carry over.
+func (f *finder) dispatchEntries() {
+	fields := ssavalue.DispatchFields(f.env.Funcs)
+	if len(fields) == 0 {
+		return
+	}
+	var parents []*Handler
+	for _, h := range f.byFn {
+		if h.Fn != nil && h.Fn.Pkg == f.env.Pkg && h.Dispatch == nil {
+			parents = append(parents, h)
+		}
+	}
+	sort.Slice(parents, func(i, j int) bool { return parents[i].Fn.Pos() < parents[j].Fn.Pos() })
+	for _, p := range parents {
+		for _, k := range ssavalue.DispatchedFields(p.Fn) {
+			for _, e := range ssavalue.Entries(fields, k) {
+				if f.byFn[e.Fn] != nil {
+					continue // a handler already
+				}
+				h := f.add(e.Fn, p.Framework, e.Pos)
+				h.Task, h.Confidence, h.Rule, h.AtMostOnce = e.Key, p.Confidence, p.Rule, p.AtMostOnce
+				h.Dispatch = &Dispatch{By: p.Fn, Key: e.Key, Entry: e.Pos}
+			}
+		}
+	}
 }
 
 type finder struct {

@@ -156,3 +156,9 @@ type Registration struct {
 	Pos       string
 	Reason    string
 }
+
+// DispatchNote is the note of a handler found as an entry of the map of
+// functions another handler dispatches through.
+func DispatchNote(dispatcher, key, at string) string {
+	return fmt.Sprintf("dispatched by %s: the entry %q of the map of functions it calls through (%s)", dispatcher, key, at)
+}

@@ -21,7 +21,7 @@ type Ledger interface {
 
 type sqlLedger struct{}
 
-func (sqlLedger) Credit(ctx context.Context, account string) error {
+func (sqlLedger) Credit(ctx context.Context, account string) error { // want Credit:`^effects: db_write/insert ledger$`
 	_, err := db.ExecContext(ctx, "insert into ledger(account, amount) values($1, 10)", account)
 	return err
 }
@@ -37,9 +37,9 @@ type Dispatcher struct {
 	handlers map[string]func(ctx context.Context, account string) error
 }
 
-func NewDispatcher(l Ledger) *Dispatcher {
+func NewDispatcher(l Ledger) *Dispatcher { // want NewDispatcher:`^no effects$`
 	return &Dispatcher{handlers: map[string]func(context.Context, string) error{
-		string(InvoicePaid): func(ctx context.Context, account string) error { return l.Credit(ctx, account) },
+		string(InvoicePaid): func(ctx context.Context, account string) error { return l.Credit(ctx, account) }, // want `unresolved: go vet cannot tell what dispatchfix.NewDispatcher.func1 does: calls \(dispatchfix.Ledger\).Credit through an interface`
 		string(UserDeleted): func(ctx context.Context, account string) error {
 			_, err := db.ExecContext(ctx, "delete from users where account = $1", account)
 			return err
@@ -48,12 +48,12 @@ func NewDispatcher(l Ledger) *Dispatcher {
 	}}
 }
 
-func sendEmail(ctx context.Context, account string) error {
+func sendEmail(ctx context.Context, account string) error { // want sendEmail:`^effects: email/send smtp$` `unguarded: handler dispatchfix.sendEmail \(asynq task "email.send"\) repeats its side effects`
 	return smtp.SendMail("mail:25", nil, "noreply@example.com", []string{account}, []byte("hello"))
 }
 
 // Handle looks the event's handler up by its type.
-func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error {
+func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error { // want Handle:`^effects: dynamic_call/call value of type` `unresolved: go vet cannot tell what dispatchfix.Dispatcher.Handle does`
 	var ev struct{ Type, Account string }
 	if err := json.Unmarshal(t.Payload(), &ev); err != nil {
 		return err
@@ -65,7 +65,7 @@ func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error {
 	return h(ctx, ev.Account)
 }
 
-func Setup(mux *asynq.ServeMux) {
+func Setup(mux *asynq.ServeMux) { // want Setup:`^no effects$`
 	d := NewDispatcher(sqlLedger{})
 	mux.HandleFunc("events", d.Handle)
 }
