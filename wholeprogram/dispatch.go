@@ -45,14 +45,7 @@ func (r *resolver) dispatchHandlers(h *result.Handler, fn *ssa.Function, fields 
 				Rule: h.Rule, AtMostOnce: h.AtMostOnce, Test: h.Test || strings.HasSuffix(posFile(pos), "_test.go"),
 				Note: result.DispatchNote(h.Name, e.Key, at),
 			}
-			s := r.sums[summary.Key(r.fset, e.Fn)]
-			if s == nil {
-				hr.Unanalysed = "the entry's package was not analysed"
-				hr.Effects = []effect.Effect{{Kind: effect.KindUnknown, Op: effect.OpUnknown, Risk: effect.Unknown, Detail: hr.Unanalysed,
-					Path: []effect.Hop{{Pos: pos, Func: hr.Name}}, Exec: effect.NoExec}}
-			} else {
-				hr.Effects = append([]effect.Effect(nil), s.Effects...)
-				hr.Pitfalls, hr.Ignore = s.Pitfalls, s.Ignore
+			if withSummary(hr, r.sums[summary.Key(r.fset, e.Fn)], "the entry's package was not analysed") {
 				if effs, pits, changed := r.handlerEffects(hr, regs, stats); changed {
 					hr.Effects = effect.FoldAll(effs, false)
 					hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, pits)

@@ -104,14 +104,7 @@ func (r *resolver) registryHandlers(h *result.Handler, effs []effect.Effect, reg
 				Note: fmt.Sprintf("found through a registry: %s calls %s through reflection at %s; every implementation in the program is a handler",
 					h.Name, summary.FuncName(m), e.Evidence()),
 			}
-			if s == nil {
-				hr.Unanalysed = "the implementation's package was not analysed"
-				hr.Effects = []effect.Effect{{Kind: effect.KindUnknown, Op: effect.OpUnknown, Risk: effect.Unknown, Detail: hr.Unanalysed,
-					Path: []effect.Hop{{Pos: pos, Func: hr.Name}}, Exec: effect.NoExec}}
-			} else {
-				hr.Effects = append([]effect.Effect(nil), s.Effects...)
-				hr.Pitfalls, hr.Ignore = s.Pitfalls, s.Ignore
-			}
+			withSummary(hr, s, "the implementation's package was not analysed")
 			out = append(out, hr)
 		}
 	}
@@ -165,4 +158,19 @@ func (reg *registry) implementations(m *types.Func) []implementation {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].fn.String() < out[j].fn.String() })
 	return out
+}
+
+// withSummary gives a handler found by the whole program the effects,
+// pitfalls and ignore directive of its function's summary, or an unknown
+// effect saying why there is none; it reports whether there was one.
+func withSummary(hr *result.Handler, s *summary.Summary, missing string) bool {
+	if s == nil {
+		hr.Unanalysed = missing
+		hr.Effects = []effect.Effect{{Kind: effect.KindUnknown, Op: effect.OpUnknown, Risk: effect.Unknown, Detail: hr.Unanalysed,
+			Path: []effect.Hop{{Pos: hr.Pos, Func: hr.Name}}, Exec: effect.NoExec}}
+		return false
+	}
+	hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	hr.Pitfalls, hr.Ignore = s.Pitfalls, s.Ignore
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -277,30 +278,40 @@ func runKey(args []string) (string, error) {
 	}
 	sort.Strings(dirs)
 	for _, d := range dirs {
-		err := filepath.WalkDir(d, func(path string, de fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if de.IsDir() {
-				if n := de.Name(); path != d && (n == ".git" || n == "node_modules") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			switch filepath.Ext(path) {
-			case ".sql", ".yaml", ".yml":
-				if path == skip {
-					return nil
-				}
-				return hashFile(h, path)
-			}
-			return nil
-		})
-		if err != nil {
+		if err := hashModuleInputs(h, d, skip, false); err != nil {
 			return "", err
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hashModuleInputs hashes a main module's .sql and YAML files under dir
+// (migrations, config, baselines), leaving out skip (the inventory being
+// written) and .git and node_modules; with strict an unreadable
+// directory is an error, else it is passed over.
+func hashModuleInputs(h hash.Hash, dir, skip string, strict bool) error {
+	return filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
+		if err != nil {
+			if strict {
+				return err
+			}
+			return nil
+		}
+		if de.IsDir() {
+			if n := de.Name(); path != dir && (n == ".git" || n == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".sql", ".yaml", ".yml":
+			if path == skip {
+				return nil
+			}
+			return hashFile(h, path)
+		}
+		return nil
+	})
 }
 
 // packagePatterns are the package arguments: everything that is not a flag

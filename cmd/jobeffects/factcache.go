@@ -115,22 +115,7 @@ func moduleInputs(dir string, aopts analyzer.Options) string {
 			return ""
 		}
 	}
-	err := filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if de.IsDir() {
-			if n := de.Name(); path != dir && (n == ".git" || n == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		switch filepath.Ext(path) {
-		case ".sql", ".yaml", ".yml":
-			return hashFile(h, path)
-		}
-		return nil
-	})
+	err := hashModuleInputs(h, dir, "", true)
 	if err != nil {
 		return ""
 	}
