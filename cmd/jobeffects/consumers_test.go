@@ -111,10 +111,6 @@ func TestConsumersModule(t *testing.T) {
 		{"wm.(*Handlers).MarkShipped", "watermill", "mark_shipped", at("wm/router.go", `r.AddHandler("mark_shipped"`), "", "medium"},
 		{"natsc.(*Consumer).Audit", "nats", "orders.events", at("natsc/consumer.go", `nc.Subscribe("orders.events"`), "", "medium"},
 		{"wm.(*Handlers).Ship", "watermill", "ship_order", at("wm/router.go", `r.AddConsumerHandler("ship_order"`), "", "medium"},
-		// A dispatch map: the router's handler and each entry, its key the task.
-		{"wm.(*Events).Handle", "watermill", "order_events", at("wm/dispatch.go", `r.AddConsumerHandler("order_events"`), "", "medium"},
-		{"wm.NewEvents.func1", "watermill", "order.paid", at("wm/dispatch.go", `"order.paid":`), "", "medium"},
-		{"wm.NewEvents.func2", "watermill", "order.shipped", at("wm/dispatch.go", `"order.shipped":`), "", "safe"},
 		{"wmsql.(*Counter).Count", "watermill", "count_click", at("wmsql/counter.go", `r.AddConsumerHandler("count_click"`), "", "medium"},
 		{"wmsql.(*Counter).Tally", "watermill", "tally_click", at("wmsql/counter.go", `r.AddConsumerHandler("tally_click"`), "", "medium"},
 	}
