@@ -15,6 +15,17 @@ import (
 // transaction callback (pgx.BeginFunc, gorm Transaction) receives its
 // transaction.
 func (w *walker) isTx(v ssa.Value) bool {
+	return w.isTxIn(v, map[ssa.Value]bool{})
+}
+
+// isTxIn is isTx with the values already being asked about: a struct that
+// stores a load of its own field into another (s.a = s.b) leads back to
+// itself, and such cycles occur in real code (ulikunitz/xz's lzma).
+func (w *walker) isTxIn(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
 	if w.p.env.Index.IsTransaction(v.Type()) {
 		return true
 	}
@@ -28,11 +39,11 @@ func (w *walker) isTx(v ssa.Value) bool {
 	case *ssa.Parameter:
 		return w.txParam(x)
 	case *ssa.Alloc:
-		return w.holdsTx(x)
+		return w.holdsTx(x, seen)
 	case *ssa.UnOp:
 		// A client kept in a transaction (ent's tx.User) runs in it.
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return w.isTx(normalize(fa.X))
+			return w.isTxIn(normalize(fa.X), seen)
 		}
 	}
 	return false
@@ -63,10 +74,10 @@ func (w *walker) txBound(call *ssa.Call) bool {
 // holdsTx reports whether a struct the function builds keeps a
 // transaction in one of its fields (&Repo{DB: tx}): its methods that run
 // on that field run in the transaction.
-func (w *walker) holdsTx(a *ssa.Alloc) bool {
+func (w *walker) holdsTx(a *ssa.Alloc, seen map[ssa.Value]bool) bool {
 	for _, st := range ssavalue.StructStores(a) {
 		v := normalize(st.Val)
-		if _, isAlloc := v.(*ssa.Alloc); !isAlloc && w.isTx(v) {
+		if _, isAlloc := v.(*ssa.Alloc); !isAlloc && w.isTxIn(v, seen) {
 			return true
 		}
 	}
