@@ -18,23 +18,23 @@ import (
 var testdata, _ = filepath.Abs(filepath.Join("..", "testdata"))
 
 func TestDiscoveryAsynq(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "asynqforms")
+	runShared(t, "asynqforms")
 }
 
 func TestDiscoveryRiver(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "riverforms")
+	runShared(t, "riverforms")
 }
 
 func TestDiscoveryTemporal(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "temporalforms/activities", "temporalforms/worker")
+	runShared(t, "temporalforms/activities", "temporalforms/worker")
 }
 
 func TestGuards(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "guards")
+	runShared(t, "guards")
 }
 
 func TestCallsAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "calls/deep", "calls/lib", "calls/jobs")
+	runShared(t, "calls/deep", "calls/lib", "calls/jobs")
 }
 
 func TestStrictUnknownEffect(t *testing.T) {
@@ -48,12 +48,11 @@ func TestUserGuardsFromConfig(t *testing.T) {
 }
 
 func TestSuppression(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "suppress")
+	runShared(t, "suppress")
 }
 
 func TestRetryPolicies(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "retry")
-	res := results[0].Result.(*result.Result)
+	res := runShared(t, "retry")[0]
 	var got []string
 	for _, r := range res.Retries {
 		who := r.Task
@@ -86,11 +85,10 @@ func TestRetryPolicies(t *testing.T) {
 // a task's enqueues when they differ, with what still runs a job again when
 // they allow one run.
 func TestRetryWrappers(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "retrywrap/queue", "retrywrap")
+	results := runShared(t, "retrywrap/queue", "retrywrap")
 	var got []string
 	var res []*result.Result
-	for _, r := range results {
-		rr := r.Result.(*result.Result)
+	for _, rr := range results {
 		res = append(res, rr)
 		for _, p := range rr.Retries {
 			got = append(got, fmt.Sprintf("%s %s %s: %q once=%v default=%v type=%v", fileLine(p.Pos), p.Framework, p.Task, p.Policy, p.Once, p.Default, p.Type))
@@ -177,14 +175,13 @@ func TestTriggers(t *testing.T) {
 }
 
 func TestGorm(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "gormfix")
+	runShared(t, "gormfix")
 }
 
 func TestThirdPartyBoundary(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/sdk", "thirdparty")
-	for _, r := range results {
-		res, ok := r.Result.(*result.Result)
-		if !ok || res.Package != "thirdparty" {
+	results := runShared(t, "example.org/sdk", "thirdparty")
+	for _, res := range results {
+		if res.Package != "thirdparty" {
 			continue
 		}
 		for _, h := range res.Handlers {
@@ -198,18 +195,18 @@ func TestThirdPartyBoundary(t *testing.T) {
 }
 
 func TestConstraintClaims(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "constraintfix")
+	runShared(t, "constraintfix")
 }
 
 func TestCheckThenAct(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "checkactfix")
+	runShared(t, "checkactfix")
 }
 
 func TestBodyKeys(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "bodykeyfix")
+	results := runShared(t, "bodykeyfix")
 	// A key from the job's identity says so.
 	found := false
-	for _, h := range results[0].Result.(*result.Result).Handlers {
+	for _, h := range results[0].Handlers {
 		if h.Name != "bodykeyfix.TaskID" {
 			continue
 		}
@@ -225,10 +222,10 @@ func TestBodyKeys(t *testing.T) {
 }
 
 func TestKeysAcrossCalls(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "keyflowfix/payclient", "keyflowfix")
+	results := runShared(t, "keyflowfix/payclient", "keyflowfix")
 	// A key passed from the task's ID says so at the handler.
 	for _, r := range results {
-		for _, h := range r.Result.(*result.Result).Handlers {
+		for _, h := range r.Handlers {
 			if h.Name != "keyflowfix.Identity" {
 				continue
 			}
@@ -242,11 +239,11 @@ func TestKeysAcrossCalls(t *testing.T) {
 }
 
 func TestTransactionWrappers(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "txwrapfix/store", "txwrapfix")
+	runShared(t, "txwrapfix/store", "txwrapfix")
 }
 
 func TestLockIsNotAClaim(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "lockfix")
+	runShared(t, "lockfix")
 }
 
 // Bazel's nogo runs analyzers from their exported Analyzer variable, with
@@ -266,11 +263,11 @@ func TestNogoContract(t *testing.T) {
 }
 
 func TestCompletions(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "completions")
+	runShared(t, "completions")
 }
 
 // The entries of a dispatch map filled in the dispatcher's package are
 // handlers under go vet too, each reported at its definition.
 func TestDispatchMapEntries(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "dispatchfix")
+	runShared(t, "dispatchfix")
 }

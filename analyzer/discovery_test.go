@@ -5,14 +5,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
@@ -217,48 +213,20 @@ var discoveryHandlers = map[string][]wantHandler{
 // subtest reports the failures in its package's files and compares its
 // handlers.
 func TestDiscoveryForms(t *testing.T) {
-	// The declared fixture's config; it declares nothing the other
-	// fixtures use.
-	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
-
-	c := &collector{}
-	var pkgs []string
-	for _, f := range discoveryFixtures {
-		pkgs = append(pkgs, f.pkgs...)
-	}
-	results := analysistest.Run(c, testdata, a, pkgs...)
-	byPkg := map[string]*result.Result{}
-	for _, r := range results {
-		if res, ok := r.Result.(*result.Result); ok {
-			byPkg[res.Package] = res
-		}
-	}
-	claimed := make([]bool, len(c.msgs))
 	for _, f := range discoveryFixtures {
 		t.Run(f.name, func(t *testing.T) {
-			for i, m := range c.msgs {
-				if slices.Contains(f.pkgs, fixtureDir(m)) {
-					claimed[i] = true
-					t.Error(m)
-				}
-			}
-			for _, pkg := range f.pkgs {
+			results := runShared(t, f.pkgs...)
+			for i, pkg := range f.pkgs {
 				want, ok := discoveryHandlers[pkg]
 				if !ok {
 					continue
 				}
-				res := byPkg[pkg]
-				if res == nil {
+				if i >= len(results) || results[i].Package != pkg {
 					t.Fatalf("no result for %s", pkg)
 				}
-				compareHandlers(t, pkg, res, want)
+				compareHandlers(t, pkg, results[i], want)
 			}
 		})
-	}
-	for i, m := range c.msgs {
-		if !claimed[i] {
-			t.Error(m)
-		}
 	}
 }
 
@@ -318,5 +286,5 @@ func fileLine(pos string) string {
 // own helpers (in another package) before the registering call or a pull
 // loop that calls them are found, with the task their caller names.
 func TestHelperRegistrations(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "helperreg/bus", "helperreg/tasks", "helperreg")
+	runShared(t, "helperreg/bus", "helperreg/tasks", "helperreg")
 }

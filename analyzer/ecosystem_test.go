@@ -1,17 +1,7 @@
 package analyzer_test
 
 import (
-	"fmt"
-	"path"
-	"path/filepath"
-	"slices"
-	"strings"
-	"sync"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 )
 
 // ecosystemFixtures are the fixture packages of the library catalogs
@@ -47,58 +37,12 @@ var ecosystemFixtures = []struct {
 	{"pubsub", []string{"ecopubsub"}},
 }
 
-// collector is an analysistest.Testing that records failures.
-type collector struct {
-	mu   sync.Mutex
-	msgs []string
-}
-
-func (c *collector) Errorf(format string, args ...any) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.msgs = append(c.msgs, fmt.Sprintf(format, args...))
-}
-
 // TestEcosystem checks each library's fixture: facts on every function,
-// the unguarded findings and pitfalls of its handlers. All fixtures are
-// analysed in one analysistest run (loading the shared stubs once is ten
-// times faster than a run per package); each subtest reports the failures
-// in its library's files.
+// the unguarded findings and pitfalls of its handlers, one subtest each.
 func TestEcosystem(t *testing.T) {
-	c := &collector{}
-	var pkgs []string
-	for _, f := range ecosystemFixtures {
-		pkgs = append(pkgs, f.pkgs...)
-	}
-	analysistest.Run(c, testdata, analyzer.Analyzer, pkgs...)
-	claimed := make([]bool, len(c.msgs))
 	for _, f := range ecosystemFixtures {
 		t.Run(f.name, func(t *testing.T) {
-			for i, m := range c.msgs {
-				if slices.Contains(f.pkgs, fixtureDir(m)) {
-					claimed[i] = true
-					t.Error(m)
-				}
-			}
+			runShared(t, f.pkgs...)
 		})
 	}
-	for i, m := range c.msgs {
-		if !claimed[i] {
-			t.Error(m)
-		}
-	}
-}
-
-// fixtureDir returns the package directory (relative to testdata/src) of
-// the file a failure message starts with, or "".
-func fixtureDir(msg string) string {
-	i := strings.Index(msg, ".go:")
-	if i < 0 {
-		return ""
-	}
-	dir := path.Dir(filepath.ToSlash(msg[:i+3]))
-	if j := strings.LastIndex(dir, "/src/"); j >= 0 {
-		dir = dir[j+len("/src/"):]
-	}
-	return dir
 }

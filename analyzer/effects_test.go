@@ -2,50 +2,46 @@ package analyzer_test
 
 import (
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 )
 
 // TestEffectKinds pins down the effect kinds of the non-SQL library models
 // (net/http, net/smtp, Stripe, go-redis, os, os/exec), dynamic calls, and
 // the unguarded and random-key diagnostics of handlers using them.
 func TestEffectKinds(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "effectkinds")
+	runShared(t, "effectkinds")
 }
 
 // TestSQLKinds pins down SQL classification through every executor API and
 // every form the SQL text arrives in.
 func TestSQLKinds(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "sqlkinds")
+	runShared(t, "sqlkinds")
 }
 
 // TestObservabilityIsInert: logging, tracing, metrics and error reporting
 // calls are not effects, and not unknown either.
 func TestObservabilityIsInert(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "obsfix")
+	runShared(t, "obsfix")
 }
 
 // TestHTTPDetails: methods and URLs followed into helpers and SDKs.
 func TestHTTPDetails(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "apisdk/client", "httpfix")
+	runShared(t, "apisdk/client", "httpfix")
 }
 
 // TestSaaSModels: Slack, mail, S3 (overwrite by key vs a generated key)
 // and language-model SDK calls.
 func TestSaaSModels(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "sdkfix")
+	runShared(t, "sdkfix")
 }
 
 // TestEnqueueEffects: starting and signalling workflows from a handler.
 func TestEnqueueEffects(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "enqueuefix")
+	runShared(t, "enqueuefix")
 }
 
 // TestPreparedStatements: a prepared statement's SQL is followed from its
 // Prepare, into struct fields (also across packages), statement lists,
 // tx.Stmt helpers and callees that execute a statement they are given.
 func TestPreparedStatements(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
+	runShared(t, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -70,7 +72,17 @@ func runCmdEnv(t *testing.T, dir string, env []string, name string, args ...stri
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
 	err := cmd.Run()
+	// JOBEFFECTS_TEST_CPULOG=file logs each command's CPU (its own and its
+	// children's: go vet's compiles and vet tool runs) and wall time, to
+	// find what makes this package slow.
+	if f := os.Getenv("JOBEFFECTS_TEST_CPULOG"); f != "" && cmd.ProcessState != nil {
+		if lf, e := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); e == nil {
+			fmt.Fprintf(lf, "%s\t%.1f\t%.1f\t%s %v\n", t.Name(), (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds(), time.Since(start).Seconds(), filepath.Base(name), args)
+			lf.Close()
+		}
+	}
 	code := 0
 	if err != nil {
 		ee, ok := err.(*exec.ExitError)

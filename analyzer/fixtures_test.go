@@ -1,0 +1,123 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+)
+
+// Most fixtures run under one analyzer (the default options plus the
+// declared fixture's config, which declares nothing the others use), so
+// they are loaded and analysed together, once per test binary.
+// analysistest loads every package from source, the standard library
+// included: one load costs 5–7 CPU seconds whatever the fixture, so a run
+// per test made this package's tests pass go test's 10-minute timeout on a
+// busy 2-core machine. Each test then reports only the failures in its own
+// packages' files (fixtureDir) and reads its own packages' results, so a
+// failure still names the fixture that broke.
+
+// sharedFixtures are the fixture packages of the tests that call
+// runShared, besides discoveryFixtures and ecosystemFixtures.
+var sharedFixtures = []string{
+	"asynqforms", "riverforms", "temporalforms/activities", "temporalforms/worker",
+	"guards", "calls/deep", "calls/lib", "calls/jobs", "suppress", "retry",
+	"retrywrap/queue", "retrywrap", "gormfix", "example.org/sdk", "thirdparty",
+	"constraintfix", "checkactfix", "bodykeyfix", "keyflowfix/payclient", "keyflowfix",
+	"txwrapfix/store", "txwrapfix", "lockfix", "completions", "dispatchfix",
+	"helperreg/bus", "helperreg/tasks", "helperreg",
+	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix",
+	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
+}
+
+// shared is the one analysistest run of every shared fixture.
+var shared struct {
+	once    sync.Once
+	msgs    []string                  // analysistest's failures
+	results map[string]*result.Result // by package path
+}
+
+// sharedPackages lists every package of the shared run.
+func sharedPackages() []string {
+	var pkgs []string
+	for _, f := range discoveryFixtures {
+		pkgs = append(pkgs, f.pkgs...)
+	}
+	for _, f := range ecosystemFixtures {
+		pkgs = append(pkgs, f.pkgs...)
+	}
+	return append(pkgs, sharedFixtures...)
+}
+
+func runAll() {
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
+	c := &collector{}
+	results := analysistest.Run(c, testdata, a, sharedPackages()...)
+	shared.msgs = c.msgs
+	shared.results = map[string]*result.Result{}
+	for _, r := range results {
+		if res, ok := r.Result.(*result.Result); ok {
+			shared.results[res.Package] = res
+		}
+	}
+}
+
+// runShared reports the shared run's failures in pkgs' files (and those
+// that name no fixture file: a load error) and returns the results of
+// pkgs in their order.
+func runShared(t *testing.T, pkgs ...string) []*result.Result {
+	t.Helper()
+	all := sharedPackages()
+	for _, p := range pkgs {
+		if !slices.Contains(all, p) {
+			t.Fatalf("%s is not in sharedFixtures", p)
+		}
+	}
+	shared.once.Do(runAll)
+	for _, m := range shared.msgs {
+		if d := fixtureDir(m); slices.Contains(pkgs, d) || !slices.Contains(all, d) {
+			t.Error(m)
+		}
+	}
+	var out []*result.Result
+	for _, p := range pkgs {
+		if res := shared.results[p]; res != nil {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// collector is an analysistest.Testing that records failures.
+type collector struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (c *collector) Errorf(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.msgs = append(c.msgs, fmt.Sprintf(format, args...))
+}
+
+// fixtureDir returns the package directory (relative to testdata/src) of
+// the file a failure message starts with, or "".
+func fixtureDir(msg string) string {
+	i := strings.Index(msg, ".go:")
+	if i < 0 {
+		return ""
+	}
+	dir := path.Dir(filepath.ToSlash(msg[:i+3]))
+	if j := strings.LastIndex(dir, "/src/"); j >= 0 {
+		dir = dir[j+len("/src/"):]
+	}
+	return dir
+}
