@@ -113,3 +113,9 @@ func (d *Deps) HashClaim(ctx context.Context, t *asynq.Task) error { // want Has
 	}
 	return d.RDB.Incr(ctx, "orders:count").Err()
 }
+
+// Flush empties the database: FlushDB takes only a context, so its target
+// is the database, not an argument.
+func (d *Deps) Flush(ctx context.Context, t *asynq.Task) error { // want Flush:`^effects: kv_write/delete redis database$`
+	return d.RDB.FlushDB(ctx).Err()
+}
