@@ -16,7 +16,7 @@ import (
 
 // discover finds the package's handlers, the registrations it cannot
 // resolve, and the enqueue-side dedups and retry policies it sets.
-func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function) found {
+func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []*ssa.Function) found {
 	returned := map[string]*summary.Summary{} // closures of other packages' factories
 	env := &discovery.Env{
 		Pkg:      pkg,

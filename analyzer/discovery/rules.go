@@ -69,6 +69,9 @@ type Registration struct {
 	// publishes the handler's returned messages to (Watermill's
 	// AddHandler): returning messages is a publish effect.
 	PublishesReturned *int `yaml:"publishes_returned"`
+	// Source is where a user's config declares the rule ("file:line:col
+	// (registrations[i])"); "" for the catalog's rules.
+	Source string `yaml:"-"`
 
 	forward *Forward // set for the rules a forwarding function makes
 }

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"github.com/pganalyze/pg_query_go/v6/parser"
@@ -74,37 +73,6 @@ func (s *Set) Len() int {
 	return n
 }
 
-var (
-	mu    sync.Mutex
-	cache = map[string]*entry{}
-)
-
-type entry struct {
-	once sync.Once
-	set  *Set
-}
-
-// Load returns the triggers of the migrations under root matching globs
-// (DefaultGlobs when nil), reading them once per process.
-func Load(root string, globs []string) *Set {
-	if root == "" {
-		return nil
-	}
-	if len(globs) == 0 {
-		globs = DefaultGlobs
-	}
-	key := root + "\x00" + strings.Join(globs, "\x00")
-	mu.Lock()
-	e := cache[key]
-	if e == nil {
-		e = &entry{}
-		cache[key] = e
-	}
-	mu.Unlock()
-	e.once.Do(func() { e.set = load(root, globs) })
-	return e.set
-}
-
 // Files lists the migration files under root matching globs (DefaultGlobs
 // when nil), sorted; vendor, testdata, hidden directories and nested
 // modules are skipped.
@@ -145,21 +113,23 @@ func Files(root string, globs []string) []string {
 	return files
 }
 
-func load(root string, globs []string) *Set {
+// File is a migration file's name and content.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Parse returns the triggers of the migration files (the settings package
+// lists and reads them, and keeps what it read for the caches' keys).
+func Parse(files []File) *Set {
 	s := &Set{byTable: map[string][]*Trigger{}}
-	files := Files(root, globs)
 	funcs := map[string][]Statement{}
 	var trigs []*Trigger
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			s.Errors = append(s.Errors, fmt.Sprintf("%s: %v", f, err))
+		if !strings.Contains(strings.ToLower(string(f.Data)), "trigger") {
 			continue
 		}
-		if !strings.Contains(strings.ToLower(string(data)), "trigger") {
-			continue
-		}
-		ts, fs, errs := parseFile(f, string(data))
+		ts, fs, errs := parseFile(f.Path, string(f.Data))
 		s.Errors = append(s.Errors, errs...)
 		trigs = append(trigs, ts...)
 		for name, body := range fs {

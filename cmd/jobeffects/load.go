@@ -16,9 +16,9 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // session is one run of the command: the root packages' results (resolved
@@ -170,17 +170,12 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 // function of the loaded packages: a typo there silently disables a model
 // or a handler.
 func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
-	cfgPath := opts.config
-	if cfgPath == "" {
-		if wd, err := os.Getwd(); err == nil {
-			cfgPath = config.Find(wd)
-		}
-	}
-	loaded, err := config.Load(cfgPath)
-	if err != nil || loaded.Config == nil {
+	wd, _ := os.Getwd()
+	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.settingsFlags()})
+	if err != nil || s.Config.Config == nil {
 		return
 	}
-	named := loaded.Config.Funcs()
+	named := s.Config.Config.Funcs()
 	if len(named) == 0 {
 		return
 	}

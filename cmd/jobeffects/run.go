@@ -11,6 +11,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 	"github.com/jobeffects/jobeffects/inventory"
 )
 
@@ -101,6 +102,11 @@ type options struct {
 	debug                  string // "phases": print each phase's time and the peak RSS
 	showPaths              bool   // inventory only
 	cpuprofile, memprofile string
+}
+
+// settingsFlags are the options that name inputs (package settings).
+func (o options) settingsFlags() settings.Flags {
+	return settings.Flags{Config: o.config, Baseline: o.baseline, Safe: o.safe}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
