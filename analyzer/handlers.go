@@ -52,7 +52,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	}
 	out := found{returned: returned}
 	fd := discovery.Find(env)
-	out.handlers = fd.Handlers
+	out.handlers, out.err = fd.Handlers, fd.Err
 	exportForwards(pass, fd.Forwards)
 	for _, u := range fd.Unresolved {
 		out.unresolved = append(out.unresolved, result.Registration{
