@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
 	"sort"
@@ -62,6 +63,11 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		// download a go.mod line could ask for, no edits to go.mod.
 		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
+	}
+	if opts.safe {
+		if err := refuseOutside(cfg.Env); err != nil {
+			return nil, err
+		}
 	}
 	heap := ""
 	if opts.debug == "phases" {
@@ -139,6 +145,33 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		ph.mark("whole-program resolution", "")
 	}
 	return r, nil
+}
+
+// refuseOutside, under -safe, refuses a module whose build would load
+// code from a directory outside it (a go.mod replace => ../dir, a go.work
+// use or replace outside the workspace): the pull request does not
+// contain that code, and the go command would parse it and the type
+// checker quote it. Run without -safe to analyse such a module.
+func refuseOutside(env []string) error {
+	cmd := exec.Command("go", "env", "GOMOD", "GOWORK")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("go env: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	gomod, gowork := lines[0], ""
+	if len(lines) > 1 {
+		gowork = lines[1]
+	}
+	problems, err := settings.Outside(gomod, gowork)
+	if err != nil {
+		return err
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s\n-safe analyses only the module's own code: a directory outside it is refused (run without -safe to analyse it)", relToCwd(strings.Join(problems, "\n")))
 }
 
 // loadError makes the go command's failure one plain line: go/packages
