@@ -28,6 +28,19 @@ type session struct {
 	results []*result.Result
 	root    string // the main module's directory (or the working directory)
 	errors  int    // packages that failed to load or type-check, analysis errors
+	// incomplete are the packages left out by those errors, with the
+	// first error of each (absolute paths).
+	incomplete map[string]string
+}
+
+// fail records that a package was left out, and why.
+func (r *session) fail(pkg, reason string) {
+	if r.incomplete == nil {
+		r.incomplete = map[string]string{}
+	}
+	if _, ok := r.incomplete[pkg]; !ok {
+		r.incomplete[pkg] = reason
+	}
 }
 
 // analyse loads the packages, runs the analysis and the whole-program
@@ -103,8 +116,12 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	r := &session{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			fmt.Fprintln(stderr, e)
+			// Relative, as the other errors and the diagnostics are.
+			fmt.Fprintln(stderr, relToCwd(e.Error()))
 			r.errors++
+		}
+		if len(p.Errors) > 0 {
+			r.fail(p.PkgPath, p.Errors[0].Error())
 		}
 	})
 	aopts.FactCache = factCache(aopts, cfg, pkgs)
@@ -125,7 +142,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cachedFacts = fmt.Sprintf("%d packages' facts from the cache", aopts.FactCache.Hits.Load())
 	}
 	ph.mark("per-package analysis", cachedFacts)
-	r.errors += actionErrors(graph, stderr)
+	r.errors += actionErrors(graph, r, stderr)
 	r.results = rootResults(graph, a)
 	printWarnings(r.results, stderr)
 	warnUnmatched(opts, pkgs, stderr)
@@ -271,8 +288,9 @@ func printWarnings(results []*result.Result, w io.Writer) {
 }
 
 // actionErrors prints analysis errors (other than those of packages that
-// failed to type-check, already printed) and returns their count.
-func actionErrors(graph *checker.Graph, w io.Writer) int {
+// failed to type-check, already printed), records the packages they left
+// out, and returns their count.
+func actionErrors(graph *checker.Graph, r *session, w io.Writer) int {
 	n := 0
 	for act := range graph.All() {
 		if act.Err == nil || len(act.Package.Errors) > 0 {
@@ -283,11 +301,13 @@ func actionErrors(graph *checker.Graph, w io.Writer) int {
 			// happened; say which package it kept from being analysed.
 			if act.IsRoot {
 				fmt.Fprintf(w, "jobeffects: %s was not analysed: %s\n", act.Package.PkgPath, failedDeps(act))
+				r.fail(act.Package.PkgPath, "not analysed: "+strings.TrimSuffix(failedDeps(act), " (see above)"))
 				n++
 			}
 			continue
 		}
 		fmt.Fprintf(w, "jobeffects: %s: %s\n", act.Package.PkgPath, relToCwd(act.Err.Error()))
+		r.fail(act.Package.PkgPath, act.Err.Error())
 		n++
 	}
 	return n
