@@ -50,3 +50,14 @@ func TestRegistrationChecks(t *testing.T) {
 		})
 	}
 }
+
+// A config past the size limit is refused at once, with a message saying
+// why (a 50 MB one ran for minutes).
+func TestConfigSizeLimit(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{".jobeffects.yaml": storeModel + "# " + strings.Repeat("x", 1<<20) + "\n"})
+	_, stderr, code := runCmdEnv(t, dir, []string{"JOBEFFECTS_CACHE=off"}, binary, "./...")
+	if code != 2 || !strings.Contains(stderr, ".jobeffects.yaml: larger than 1 MiB: refused") {
+		t.Errorf("exit %d, want 2; stderr:\n%.500s", code, stderr)
+	}
+}

@@ -354,9 +354,15 @@ func plural(n int, word string) string {
 // directory, renamed into place: an interrupted run never leaves a
 // truncated file. A path that is not a regular file (/dev/null, a named
 // pipe, /dev/stdout) is written to directly: renaming over it would
-// replace the device with a file.
+// replace the device with a file. A file replaced keeps its permissions
+// (a new one is 0644).
 func writeFile(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	mode := os.FileMode(0o644)
+	fi, err := os.Stat(path)
+	if err == nil && fi.Mode().IsRegular() {
+		mode = fi.Mode().Perm() // a file the user made private stays private
+	}
+	if err == nil && !fi.Mode().IsRegular() {
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {
 			return err
@@ -380,7 +386,7 @@ func writeFile(path string, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}
