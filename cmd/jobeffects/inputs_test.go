@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -241,6 +242,29 @@ func TestRunCacheEntryTampered(t *testing.T) {
 		}
 		if _, err := os.Stat(evil); err == nil {
 			t.Errorf("%s: the replay wrote the path the entry names", tamper.name)
+		}
+	}
+}
+
+// A migration statement that does not parse is a warning with its file
+// and line, and costs only itself: the trigger after it still acts.
+func TestMigrationSyntaxErrorWarns(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		".jobeffects.yaml":   storeModel,
+		"migrations/001.sql": "create table processed (k text primary key);\ncreate tabel oops (;\n" + bumpTrigger("n + 1"),
+		"migrations/002.sql": "create trigger t2 after insert on ledger for each row execute function f(;\n",
+	})
+	stdout, stderr, code := runCmdEnv(t, dir, []string{"JOBEFFECTS_CACHE=off"}, binary, "inventory", "./...")
+	if code != 0 || !strings.Contains(stdout, "operation: update-increment") {
+		t.Errorf("the trigger after the bad statement was lost: exit %d\n%s", code, stdout)
+	}
+	for _, want := range []string{
+		"jobeffects: warning: migrations/001.sql:2: syntax error at or near \"tabel\"",
+		"jobeffects: warning: migrations/002.sql:1: syntax error",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
 }
