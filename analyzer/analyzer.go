@@ -101,6 +101,9 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 		return nil, err // a model of the config does not fit its function
 	}
 	found := discover(pass, set, pkg, funcs)
+	if found.err != nil {
+		return nil, found.err // a registration of the config does not fit its function
+	}
 	exportFacts(pass, funcs, sums)
 
 	ctx := report.NewContext(set.root, res.Files)
@@ -218,4 +221,5 @@ type found struct {
 	dedups     []result.Dedup
 	retries    []result.RetryPolicy
 	returned   map[string]*summary.Summary // the summaries of other packages' factories' closures
+	err        error                       // a registration of the config that does not fit its function
 }

@@ -11,7 +11,7 @@
 //
 // The pipeline of one package (run, in analyzer.go):
 //
-//	settings   config, catalog, baseline, migrations      settings.go, config, catalog, models, baseline, triggers
+//	settings   config, catalog, baseline, migrations      settings.go, settings (config, catalog, models, baseline, triggers)
 //	SSA        the package's functions and closures       ssa.go
 //	summaries  each function's effects, bottom-up; facts  summaries.go, summary (sqlclass, guard, directive)
 //	discovery  handlers, registrations, dedups, retries   handlers.go, discovery
@@ -33,6 +33,7 @@
 //	rules      the table of rules the tool reports
 //	report     findings and diagnostics from handlers and their effects
 //	result     the per-package result
+//	settings   the one reader of the config, baseline and migrations; the files it read (the caches' keys)
 //	config     .jobeffects.yaml
 //	baseline   findings already known (an earlier inventory)
 //

@@ -16,7 +16,7 @@ import (
 
 // discover finds the package's handlers, the registrations it cannot
 // resolve, and the enqueue-side dedups and retry policies it sets.
-func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function) found {
+func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []*ssa.Function) found {
 	returned := map[string]*summary.Summary{} // closures of other packages' factories
 	env := &discovery.Env{
 		Pkg:      pkg,
@@ -52,7 +52,7 @@ func discover(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa
 	}
 	out := found{returned: returned}
 	fd := discovery.Find(env)
-	out.handlers = fd.Handlers
+	out.handlers, out.err = fd.Handlers, fd.Err
 	exportForwards(pass, fd.Forwards)
 	for _, u := range fd.Unresolved {
 		out.unresolved = append(out.unresolved, result.Registration{

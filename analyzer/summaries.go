@@ -13,7 +13,7 @@ import (
 
 // summarise computes the effect summaries of the package's functions from
 // those of its imports (facts).
-func summarise(pass *analysis.Pass, set *settings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, opts *Options) (*summary.Package, error) {
+func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, opts *Options) (*summary.Package, error) {
 	env := &summary.Env{
 		Triggers:   set.triggers,
 		ThirdParty: thirdParty(pass),

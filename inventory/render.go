@@ -33,6 +33,11 @@ func WriteSummary(w io.Writer, inv *schema.Inventory) error {
 	if err != nil {
 		return err
 	}
+	if n := len(inv.Incomplete); n > 0 {
+		if _, err := fmt.Fprintf(w, "incomplete: %d %s not analysed, their handlers missing (listed under incomplete:)\n", n, plural(n, "package")); err != nil {
+			return err
+		}
+	}
 	for _, h := range inv.Handlers {
 		if h.Risk == "safe" && len(h.Findings) == 0 {
 			continue
@@ -58,4 +63,11 @@ func WriteSummary(w io.Writer, inv *schema.Inventory) error {
 		}
 	}
 	return nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -80,38 +78,6 @@ var lineCol = regexp.MustCompile(`(\.go|\.sql):\d+(:\d+)?`)
 
 func where(rule, pos string) string {
 	return rule + "\x00" + lineCol.ReplaceAllString(pos, "$1")
-}
-
-var (
-	cacheMu sync.Mutex
-	cache   = map[string]*loaded{}
-)
-
-type loaded struct {
-	set *Set
-	err error
-}
-
-// Load reads a baseline once per process (go vet runs many packages in
-// one process under some drivers; the CLI runs all of them).
-func Load(path string) (*Set, error) {
-	if path == "" {
-		return nil, nil
-	}
-	cacheMu.Lock()
-	defer cacheMu.Unlock()
-	if l, ok := cache[path]; ok {
-		return l.set, l.err
-	}
-	data, err := os.ReadFile(path)
-	var s *Set
-	if err != nil {
-		err = fmt.Errorf("reading the baseline: %w", err)
-	} else {
-		s, err = Parse(path, data)
-	}
-	cache[path] = &loaded{s, err}
-	return s, err
 }
 
 // Fingerprint identifies a finding the way the baseline matches it: by

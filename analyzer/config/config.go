@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -64,7 +61,7 @@ type Handler struct {
 }
 
 // Funcs lists the functions the config names, with where it names them:
-// the effects, guards and handlers entries (for the warning about names
+// the effects, guards, handlers and registrations entries (for the warning about names
 // that match nothing).
 func (c *Config) Funcs() []Named {
 	var out []Named
@@ -76,6 +73,9 @@ func (c *Config) Funcs() []Named {
 	}
 	for _, h := range c.Handlers {
 		out = append(out, Named{h.Func, h.Source})
+	}
+	for _, r := range c.Registrations {
+		out = append(out, Named{r.Func, r.Source})
 	}
 	return out
 }
@@ -123,6 +123,7 @@ func Parse(path string, data []byte) (*Config, error) {
 		if r.Framework == "" {
 			c.Registrations[i].Framework = "declared"
 		}
+		c.Registrations[i].Source = fmt.Sprintf("%s:%s (registrations[%d])", path, entryPos(&root, "registrations", i), i)
 	}
 	// Validate every entry through the catalog parser, which names lines.
 	file := models.File{Libraries: []models.Library{{Name: "config", Functions: append(append([]models.Model(nil), c.Effects...), c.Guards...)}}}
@@ -168,25 +169,6 @@ func (c *Config) File() models.File {
 	return models.File{Libraries: []models.Library{{Name: "config " + c.Path, Functions: fns}}}
 }
 
-// Find returns the config file for a package directory: the
-// .jobeffects.yaml next to the nearest go.mod above dir, or "".
-func Find(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			p := filepath.Join(d, FileName)
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
-			return ""
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
-}
-
 // Loaded is a config with the model index and discovery rules built from it.
 type Loaded struct {
 	Config *Config
@@ -194,57 +176,32 @@ type Loaded struct {
 	Rules  *discovery.Rules
 }
 
-var (
-	mu    sync.Mutex
-	cache = map[string]*entry{}
-)
-
-type entry struct {
-	once   sync.Once
-	loaded *Loaded
-	err    error
+// Builtin is the settings without a config: the embedded catalog's
+// models and discovery rules.
+func Builtin() (*Loaded, error) {
+	ix, err := models.Builtin()
+	if err != nil {
+		return nil, err
+	}
+	rules, err := discovery.Builtin()
+	return &Loaded{Index: ix, Rules: rules, Config: &Config{}}, err
 }
 
-// Load returns the model index for a config path ("" = none), reading and
-// validating the file once per process.
-func Load(path string) (*Loaded, error) {
-	if path == "" {
-		ix, err := models.Builtin()
-		if err != nil {
-			return nil, err
-		}
-		rules, err := discovery.Builtin()
-		return &Loaded{Index: ix, Rules: rules, Config: &Config{}}, err
+// Build parses a config read from path and builds its model index and
+// discovery rules. The settings package reads the file (and keeps what it
+// read for the caches' keys); this package never opens a file.
+func Build(path string, data []byte) (*Loaded, error) {
+	c, err := Parse(path, data)
+	if err != nil {
+		return nil, err
 	}
-	mu.Lock()
-	e := cache[path]
-	if e == nil {
-		e = &entry{}
-		cache[path] = e
+	ix, err := models.WithUser(c.File())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	mu.Unlock()
-	e.once.Do(func() {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			e.err = err
-			return
-		}
-		c, err := Parse(path, data)
-		if err != nil {
-			e.err = err
-			return
-		}
-		ix, err := models.WithUser(c.File())
-		if err != nil {
-			e.err = fmt.Errorf("%s: %v", path, err)
-			return
-		}
-		rules, err := discovery.Builtin()
-		if err != nil {
-			e.err = err
-			return
-		}
-		e.loaded = &Loaded{Config: c, Index: ix, Rules: rules.Merge(c.Registrations, nil)}
-	})
-	return e.loaded, e.err
+	rules, err := discovery.Builtin()
+	if err != nil {
+		return nil, err
+	}
+	return &Loaded{Config: c, Index: ix, Rules: rules.Merge(c.Registrations, nil)}, nil
 }

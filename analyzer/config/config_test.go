@@ -1,8 +1,6 @@
 package config
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,20 +38,6 @@ func TestGuardsAreClaims(t *testing.T) {
 	}
 	if g := c.Guards[0]; !g.Claim || g.Risk != "safe" {
 		t.Errorf("guard entry %+v", g)
-	}
-}
-
-func TestFindAtModuleRoot(t *testing.T) {
-	root := t.TempDir()
-	sub := filepath.Join(root, "a", "b")
-	os.MkdirAll(sub, 0o755)
-	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module x\n"), 0o644)
-	if got := Find(sub); got != "" {
-		t.Errorf("Find without a config = %q", got)
-	}
-	os.WriteFile(filepath.Join(root, FileName), []byte("effects: []\n"), 0o644)
-	if got := Find(sub); got != filepath.Join(root, FileName) {
-		t.Errorf("Find = %q", got)
 	}
 }
 

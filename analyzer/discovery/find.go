@@ -124,6 +124,9 @@ type Found struct {
 	// Forwards are the package's functions that hand a parameter to a
 	// job system as a handler, for its facts.
 	Forwards map[*ssa.Function][]Forward
+	// Err is the first registration of the user's config whose argument
+	// indexes do not fit the function it matched (a configuration error).
+	Err error
 }
 
 // Find returns the handlers, the unresolved registrations and the
@@ -163,7 +166,7 @@ func Find(env *Env) *Found {
 		hs = append(hs, f.external[name])
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -202,6 +205,7 @@ type finder struct {
 	external   map[string]*Handler // closures of other packages' factories, by full name
 	unresolved []Unresolved
 	forwards   map[*ssa.Function][]Forward
+	err        error // the first user registration that does not fit its function
 }
 
 // shape registers fn as a handler when its signature matches a shape.
@@ -368,6 +372,16 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 		typeArgs = ci.Common().StaticCallee().TypeArgs()
 	}
 	for _, r := range f.rules(fn, callee) {
+		if r.Source != "" {
+			// The user's rule: indexes that do not fit are an error, not
+			// a handler dropped in silence.
+			if err := r.CheckArgs(fn); err != nil {
+				if f.err == nil {
+					f.err = err
+				}
+				continue
+			}
+		}
 		f.register(ci, r, args, typeArgs)
 	}
 }

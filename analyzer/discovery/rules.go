@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"go/types"
 	"io"
 	"sort"
 	"strings"
@@ -69,8 +70,55 @@ type Registration struct {
 	// publishes the handler's returned messages to (Watermill's
 	// AddHandler): returning messages is a publish effect.
 	PublishesReturned *int `yaml:"publishes_returned"`
+	// Source is where a user's config declares the rule ("file:line:col
+	// (registrations[i])"); "" for the catalog's rules.
+	Source string `yaml:"-"`
 
 	forward *Forward // set for the rules a forwarding function makes
+}
+
+// CheckArgs checks a user's registration against the function it matched:
+// an argument index past the function's parameters (or a type argument
+// past its type parameters) would drop the handler silently. The error
+// names the config's file and line.
+func (r *Registration) CheckArgs(fn *types.Func) error {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	n := sig.Params().Len()
+	check := func(field string, ix *int, limit int, what string) error {
+		if ix == nil || *ix < limit {
+			return nil
+		}
+		where := ""
+		if r.Source != "" {
+			where = r.Source + ": "
+		}
+		return fmt.Errorf("%s%s: %s: %s %d, but %s has %d %ss (counted from 0, the receiver excluded)",
+			where, r.Func, field, what, *ix, models.FuncKey(fn), limit, what)
+	}
+	// A generic function's own type parameters, or a generic type's for
+	// its methods: what the call's type arguments instantiate.
+	osig := fn.Origin().Signature()
+	tparams := max(osig.TypeParams().Len(), osig.RecvTypeParams().Len())
+	for _, c := range []struct {
+		field string
+		ix    *int
+		limit int
+		what  string
+	}{
+		{"handler", &r.Handler, n, "argument"},
+		{"name", r.Name, n, "argument"},
+		{"options", r.Options, n, "argument"},
+		{"publishes_returned", r.PublishesReturned, n, "argument"},
+		{"kind_type_arg", r.KindTypeArg, tparams, "type argument"},
+	} {
+		if err := check(c.field, c.ix, c.limit, c.what); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Shape describes a handler by its signature.

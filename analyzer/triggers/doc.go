@@ -9,5 +9,6 @@
 // FUNCTION f(), whose PL/pgSQL body is parsed too; every SQL statement in
 // it is classified like any other SQL, with the migration's file and line
 // as evidence. A dynamic EXECUTE in a trigger body is an unknown effect.
-// Files are read once per process and module root.
+// The settings package lists the files (Files) and reads them, keeping
+// what it read for the caches' keys; this package only parses (Parse).
 package triggers

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"github.com/pganalyze/pg_query_go/v6/parser"
@@ -74,37 +73,6 @@ func (s *Set) Len() int {
 	return n
 }
 
-var (
-	mu    sync.Mutex
-	cache = map[string]*entry{}
-)
-
-type entry struct {
-	once sync.Once
-	set  *Set
-}
-
-// Load returns the triggers of the migrations under root matching globs
-// (DefaultGlobs when nil), reading them once per process.
-func Load(root string, globs []string) *Set {
-	if root == "" {
-		return nil
-	}
-	if len(globs) == 0 {
-		globs = DefaultGlobs
-	}
-	key := root + "\x00" + strings.Join(globs, "\x00")
-	mu.Lock()
-	e := cache[key]
-	if e == nil {
-		e = &entry{}
-		cache[key] = e
-	}
-	mu.Unlock()
-	e.once.Do(func() { e.set = load(root, globs) })
-	return e.set
-}
-
 // Files lists the migration files under root matching globs (DefaultGlobs
 // when nil), sorted; vendor, testdata, hidden directories and nested
 // modules are skipped.
@@ -145,21 +113,23 @@ func Files(root string, globs []string) []string {
 	return files
 }
 
-func load(root string, globs []string) *Set {
+// File is a migration file's name and content.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Parse returns the triggers of the migration files (the settings package
+// lists and reads them, and keeps what it read for the caches' keys).
+func Parse(files []File) *Set {
 	s := &Set{byTable: map[string][]*Trigger{}}
-	files := Files(root, globs)
 	funcs := map[string][]Statement{}
 	var trigs []*Trigger
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			s.Errors = append(s.Errors, fmt.Sprintf("%s: %v", f, err))
+		if !strings.Contains(strings.ToLower(string(f.Data)), "trigger") {
 			continue
 		}
-		if !strings.Contains(strings.ToLower(string(data)), "trigger") {
-			continue
-		}
-		ts, fs, errs := parseFile(f, string(data))
+		ts, fs, errs := parseFile(f.Path, string(f.Data))
 		s.Errors = append(s.Errors, errs...)
 		trigs = append(trigs, ts...)
 		for name, body := range fs {
@@ -201,36 +171,22 @@ func match(glob, p string) bool {
 
 // parseFile returns the triggers and trigger-function bodies of one file,
 // and its errors as "file:line: message". A file that does not parse as a
-// whole is parsed statement by statement, so that one bad statement costs
-// only itself.
+// whole is parsed statement by statement (Split), so that one bad
+// statement costs only itself.
 func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statement, errs []string) {
 	funcs = map[string][]Statement{}
 	tree, err := parse(text)
 	if err == nil {
-		trigs = collect(file, text, 0, tree, funcs)
+		trigs = collect(file, text, 0, len(text), tree, funcs)
 		return trigs, funcs, nil
 	}
-	stmts, serr := pg_query.SplitWithScanner(text, false)
-	if serr != nil {
-		return nil, funcs, []string{errorAt(file, text, 0, err)}
-	}
-	off := 0
-	for _, st := range stmts {
-		i := strings.Index(text[off:], st)
-		if i < 0 {
-			continue
-		}
-		start := off + i
-		off = start + len(st)
-		if strings.TrimSpace(st) == "" {
-			continue
-		}
-		tree, err := parse(st)
+	for _, sp := range Split(text) {
+		tree, err := parse(text[sp.Start:sp.End])
 		if err != nil {
-			errs = append(errs, errorAt(file, text, start, err))
+			errs = append(errs, errorAt(file, text, sp.Start, err))
 			continue
 		}
-		trigs = append(trigs, collect(file, text, start, tree, funcs)...)
+		trigs = append(trigs, collect(file, text, sp.Start, sp.End, tree, funcs)...)
 	}
 	return trigs, funcs, errs
 }
@@ -257,14 +213,14 @@ func errorAt(file, text string, start int, err error) string {
 }
 
 // collect adds the triggers and function bodies of a parsed piece of text
-// that starts at offset base.
-func collect(file, text string, base int, tree *pg_query.ParseResult, funcs map[string][]Statement) []*Trigger {
+// that spans [base, limit).
+func collect(file, text string, base, limit int, tree *pg_query.ParseResult, funcs map[string][]Statement) []*Trigger {
 	var trigs []*Trigger
 	for _, raw := range tree.Stmts {
 		start := base + int(raw.StmtLocation)
 		end := start + int(raw.StmtLen)
-		if raw.StmtLen == 0 || end > len(text) {
-			end = len(text)
+		if raw.StmtLen == 0 || end > limit {
+			end = limit // the last statement: to the end of the piece
 		}
 		stmtText := text[start:end]
 		if ct := raw.Stmt.GetCreateTrigStmt(); ct != nil && ct.Relation != nil {

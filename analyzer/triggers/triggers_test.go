@@ -29,7 +29,7 @@ func TestLoadFindsTriggersAndBodies(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "db", "migrations"), 0o755)
 	os.WriteFile(filepath.Join(root, "db", "migrations", "002_audit.sql"), []byte(migration), 0o644)
 	os.WriteFile(filepath.Join(root, "notes.sql"), []byte("create trigger x after insert on y execute function z();"), 0o644)
-	s := Load(root, nil)
+	s := load(t, root)
 	if s.Len() != 1 {
 		t.Fatalf("%d triggers, want 1 (notes.sql is not a migration)", s.Len())
 	}
@@ -59,6 +59,20 @@ func TestLoadFindsTriggersAndBodies(t *testing.T) {
 	}
 }
 
+// load parses the migrations under root, as the settings package does.
+func load(t *testing.T, root string) *Set {
+	t.Helper()
+	var files []File
+	for _, p := range Files(root, nil) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, File{p, data})
+	}
+	return Parse(files)
+}
+
 func TestMatch(t *testing.T) {
 	for _, c := range []struct {
 		glob, p string
@@ -85,7 +99,7 @@ func TestBadStatementCostsOnlyItself(t *testing.T) {
 	bad := "create tabel oops (id int);\n\n" + migration
 	path := filepath.Join(dir, "003_bad.sql")
 	os.WriteFile(path, []byte(bad), 0o644)
-	s := Load(root, nil)
+	s := load(t, root)
 	if s.Len() != 1 || len(s.On("ledger", "insert")) != 1 {
 		t.Errorf("%d triggers, want the one after the bad statement", s.Len())
 	}

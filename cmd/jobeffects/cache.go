@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -17,6 +16,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // The run cache: the command's output is a function of its inputs (the
@@ -27,23 +28,40 @@ import (
 // loading anything — a no-change rerun in CI takes as long as `go list`.
 //
 // The key hashes, besides the arguments and the GO*/CGO_*/JOBEFFECTS_*
-// environment: `go env` (the toolchain), this executable's bytes, every
-// package of the build (`go list -deps -test`) — files outside the module
-// cache and GOROOT by content, the others by module path and version —
-// and the main modules' .sql and YAML files (migrations, config,
-// baselines) and the -config and -baseline files by content. A change to
-// any of them is a new key: the run is done again. Only complete runs are
-// kept (exit 0 or 1); -cpuprofile and -memprofile runs, and JOBEFFECTS_CACHE=off,
-// are never cached. Entries live under the user cache dir
-// (JOBEFFECTS_CACHE_DIR overrides it) and are removed after a week.
+// environment: `go env` (the toolchain), this executable's bytes and
+// every package of the build (`go list -deps -test`) — files outside the
+// module cache and GOROOT by content, the others by module path and
+// version. What the analysis read besides code — the config, the
+// baseline, the migrations, wherever they are and whatever their names —
+// is what package settings resolved during the run: the entry keeps those
+// resolutions with the digest of what each read, and a replay resolves
+// them again first. A file edited, added to a glob or removed is a miss:
+// the run is done again.
+//
+// An entry is sealed with the SHA-256 of its key and content: one edited
+// (a shared JOBEFFECTS_CACHE_DIR, a CI cache restored from another job)
+// is a miss, not a result. A replay writes only the -o of the current
+// command line, and the exit code it returns must fit the run (0 or 1;
+// 0 for an inventory or with -exit-zero; 1 only with findings printed).
+// Only complete runs are kept (exit 0 or 1); -cpuprofile and -memprofile
+// runs, and JOBEFFECTS_CACHE=off, are never cached. Entries (mode 0600)
+// live under the user cache dir (JOBEFFECTS_CACHE_DIR overrides it) and
+// are removed after a week.
 
-// cacheEntry is what a run left: its output streams, the file it wrote
-// (inventory -o) and its exit status.
+// cacheEntry is what a run left: its output streams, the content of the
+// file it wrote (inventory -o), its exit status, and the settings it read.
 type cacheEntry struct {
 	Stdout, Stderr []byte
 	Code           int
-	File           string `json:",omitempty"` // -o path as given
-	FileData       []byte `json:",omitempty"`
+	FileData       []byte            `json:",omitempty"` // what -o received
+	Settings       []settings.Record `json:",omitempty"`
+}
+
+// sealedEntry is an entry as stored: Sum is the SHA-256 of the key and
+// the entry's bytes.
+type sealedEntry struct {
+	Sum   string
+	Entry json.RawMessage
 }
 
 const cacheMaxAge = 7 * 24 * time.Hour
@@ -55,45 +73,128 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return fn(stdout, stderr)
 	}
 	start := time.Now()
-	key, err := runKey(args)
+	key, modcache, err := runKey(args)
 	if err != nil {
 		// Inputs that cannot be listed: no cache, the run says what is wrong.
 		return fn(stdout, stderr)
 	}
 	path := filepath.Join(dir, key[:2], key+".json")
-	if data, err := os.ReadFile(path); err == nil {
-		var e cacheEntry
-		if json.Unmarshal(data, &e) == nil && replay(e, stdout, stderr) == nil {
-			if flagValue(args, "debug") == "phases" {
-				fmt.Fprintf(stderr, "jobeffects: cache hit %s: replayed in %.2fs\n", key[:12], time.Since(start).Seconds())
-			}
-			return e.Code
+	if e, ok := readEntry(path, key, args); ok && replay(e, args, stdout, stderr) == nil {
+		if flagValue(args, "debug") == "phases" {
+			fmt.Fprintf(stderr, "jobeffects: cache hit %s: replayed in %.2fs\n", key[:12], time.Since(start).Seconds())
 		}
+		return e.Code
 	}
 	var out, errOut bytes.Buffer
 	code := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
 	if code != exitClean && code != exitFindings {
 		return code
 	}
-	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code}
-	if o := flagValue(args, "o"); o != "" && len(args) > 0 && args[0] == "inventory" {
+	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(settings.Resolved(), modcache)}
+	if o := flagValue(args, "o"); o != "" && isInventory(args) {
 		data, err := os.ReadFile(o)
 		if err != nil {
 			return code
 		}
-		e.File, e.FileData = o, data
+		e.FileData = data
 	}
-	if data, err := json.Marshal(e); err == nil {
-		if os.MkdirAll(filepath.Dir(path), 0o755) == nil && writeFile(path, data) == nil {
-			trimCache(dir)
-		}
+	if writeEntry(path, key, e) == nil {
+		trimCache(dir)
 	}
 	return code
 }
 
-func replay(e cacheEntry, stdout, stderr io.Writer) error {
-	if e.File != "" {
-		if err := writeFile(e.File, e.FileData); err != nil {
+func isInventory(args []string) bool { return len(args) > 0 && args[0] == "inventory" }
+
+// seal is the checksum of an entry stored under key.
+func seal(key string, entry []byte) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "jobeffects run cache entry\n%s\n", key)
+	h.Write(entry)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func writeEntry(path, key string, e cacheEntry) error {
+	entry, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(sealedEntry{Sum: seal(key, entry), Entry: entry})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "tmp-*") // mode 0600
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	if cerr := tmp.Close(); werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return errors.Join(werr, cerr)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// readEntry returns the entry under key if it is intact, fits the
+// command line, and the settings it read are unchanged.
+func readEntry(path, key string, args []string) (cacheEntry, bool) {
+	var e cacheEntry
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return e, false
+	}
+	var s sealedEntry
+	if json.Unmarshal(data, &s) != nil || s.Sum != seal(key, s.Entry) || json.Unmarshal(s.Entry, &e) != nil {
+		return e, false
+	}
+	if !plausible(e, args) || !settings.Verify(e.Settings) {
+		return e, false
+	}
+	return e, true
+}
+
+// plausible checks the entry's exit code and file against the command
+// line: a cached run exits 0 or 1; an inventory exits 0 and, with -o,
+// wrote a file; -exit-zero exits 0; 1 means findings were printed.
+func plausible(e cacheEntry, args []string) bool {
+	switch {
+	case e.Code != exitClean && e.Code != exitFindings:
+		return false
+	case isInventory(args):
+		return e.Code == exitClean && (flagValue(args, "o") == "") == (e.FileData == nil)
+	case e.Code == exitFindings:
+		return len(e.Stdout)+len(e.Stderr) > 0 && !boolFlag(args, "exit-zero")
+	}
+	return true
+}
+
+// boolFlag reports whether a boolean flag is set on the command line.
+func boolFlag(args []string, name string) bool {
+	for _, a := range args {
+		t := strings.TrimLeft(a, "-")
+		if t == a {
+			continue
+		}
+		switch t {
+		case name, name + "=true", name + "=1":
+			return true
+		}
+	}
+	return false
+}
+
+// replay prints what the run printed and writes the file it wrote to the
+// current -o: never to a path the entry names.
+func replay(e cacheEntry, args []string, stdout, stderr io.Writer) error {
+	if o := flagValue(args, "o"); o != "" && isInventory(args) {
+		if err := writeFile(o, e.FileData); err != nil {
 			return err
 		}
 	}
@@ -102,6 +203,30 @@ func replay(e cacheEntry, stdout, stderr io.Writer) error {
 	}
 	_, err := stderr.Write(e.Stderr)
 	return err
+}
+
+// mutableRecords leaves out the resolutions of modules in the module
+// cache made without -config or -baseline: every file they read is
+// addressed by the module's version, already in the key.
+func mutableRecords(recs []settings.Record, modcache string) []settings.Record {
+	var out []settings.Record
+	for _, r := range recs {
+		q := r.Request
+		if modcache != "" && q.Config == "" && q.Baseline == "" && under(q.Dir, modcache) && under(q.Root, modcache) && allUnder(r.Inputs, modcache) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func allUnder(in []settings.Input, dir string) bool {
+	for _, x := range in {
+		if !under(x.Path, dir) {
+			return false
+		}
+	}
+	return true
 }
 
 func cacheDir() string {
@@ -164,7 +289,7 @@ type listed struct {
 	}
 }
 
-func runKey(args []string) (string, error) {
+func runKey(args []string) (key, modcache string, err error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "jobeffects run cache v1\n")
 	wd, _ := os.Getwd()
@@ -191,17 +316,18 @@ func runKey(args []string) (string, error) {
 	goenvCmd.Env = cmdEnv
 	goenv, err := goenvCmd.Output()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	fmt.Fprintf(h, "goenv %s\n", goenv)
 	lines := strings.Split(string(goenv), "\n")
-	goroot, modcache, gocache := lines[1], lines[2], lines[9]
+	goroot, gocache := lines[1], lines[9]
+	modcache = lines[2]
 	if exe, err := os.Executable(); err == nil {
 		if err := hashFile(h, exe); err != nil {
-			return "", err
+			return "", "", err
 		}
 	} else {
-		return "", err
+		return "", "", err
 	}
 
 	// The packages of the build, tests included (a superset when -test=false).
@@ -216,25 +342,21 @@ func runKey(args []string) (string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list: %v: %s", err, stderr.Bytes())
+		return "", "", fmt.Errorf("go list: %v: %s", err, stderr.Bytes())
 	}
-	mainDirs := map[string]bool{}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p listed
 		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return "", err
+			return "", "", err
 		}
 		fmt.Fprintf(h, "pkg %s %s\n", p.ImportPath, p.Dir)
 		if p.Standard || under(p.Dir, goroot) {
 			continue // the toolchain's, in goenv
 		}
 		if m := p.Module; m != nil {
-			if m.Main {
-				mainDirs[m.Dir] = true
-			}
 			if under(p.Dir, modcache) {
 				// The module cache is read-only and addressed by version.
 				fmt.Fprintf(h, "module %s %s\n", m.Path, m.Version)
@@ -253,65 +375,15 @@ func runKey(args []string) (string, error) {
 					continue // generated (a test main) from the files hashed here
 				}
 				if err := hashFile(h, f); err != nil {
-					return "", err
+					return "", "", err
 				}
 			}
 		}
 	}
 
-	// Migrations, configs and baselines of the main modules, and the files
-	// the flags name; the inventory being written is an output, not an input.
-	skip := ""
-	if o := flagValue(args, "o"); o != "" && o != flagValue(args, "baseline") {
-		skip, _ = filepath.Abs(o)
-	}
-	for _, f := range []string{flagValue(args, "config"), flagValue(args, "baseline")} {
-		if f != "" {
-			if err := hashFile(h, f); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return "", err
-			}
-		}
-	}
-	dirs := make([]string, 0, len(mainDirs))
-	for d := range mainDirs {
-		dirs = append(dirs, d)
-	}
-	sort.Strings(dirs)
-	for _, d := range dirs {
-		if err := hashModuleInputs(h, d, skip, false); err != nil {
-			return "", err
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// hashModuleInputs hashes a main module's .sql and YAML files under dir
-// (migrations, config, baselines), leaving out skip (the inventory being
-// written) and .git and node_modules; with strict an unreadable
-// directory is an error, else it is passed over.
-func hashModuleInputs(h hash.Hash, dir, skip string, strict bool) error {
-	return filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
-		if err != nil {
-			if strict {
-				return err
-			}
-			return nil
-		}
-		if de.IsDir() {
-			if n := de.Name(); path != dir && (n == ".git" || n == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		switch filepath.Ext(path) {
-		case ".sql", ".yaml", ".yml":
-			if path == skip {
-				return nil
-			}
-			return hashFile(h, path)
-		}
-		return nil
-	})
+	// The config, baseline and migrations are not in the key: the entry
+	// keeps what the run resolved and a replay checks it (readEntry).
+	return hex.EncodeToString(h.Sum(nil)), modcache, nil
 }
 
 // packagePatterns are the package arguments: everything that is not a flag

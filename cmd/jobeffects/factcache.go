@@ -3,10 +3,8 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"go/types"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,23 +14,26 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // factCache returns the cache of packages' facts for this run (beside
 // the run cache, under facts/), or nil when caching is off or the run's
 // identity cannot be told. What decides a package's facts besides its
 // source and its imports goes into the salt: this binary, the Go
-// toolchain and build environment, the options. A dependency in the module
-// cache is named by its module version; a main-module package by the
-// content of its files and of its module's inputs (every .sql and YAML
-// file under the module: migrations, config, baselines; the -baseline
-// file), and its result is kept too. A -config file can name migrations
-// elsewhere, whose triggers change facts too: with one, nothing is cached.
+// toolchain and build environment, the options, and with -config what
+// the config reads (it governs every package: its models, its baseline
+// and its migrations' triggers). A dependency in the module cache is
+// named by its module version (its own config and migrations are part of
+// it); a main-module package by the content of its files and of what its
+// settings read (package settings: the config, the baseline, every
+// migration file, wherever they are), and its result is kept too.
 func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Package) *analyzer.FactCache {
 	runs := cacheDir()
-	if runs == "" || aopts.Config != "" {
+	if runs == "" {
 		return nil
 	}
+	flags := settings.Flags{Config: aopts.Config, Baseline: aopts.Baseline, Safe: aopts.Untrusted}
 	h := sha256.New()
 	exe, err := os.Executable()
 	if err != nil || hashFile(h, exe) != nil {
@@ -46,6 +47,13 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 	}
 	fmt.Fprintf(h, "goenv %s\nbuild %q\noptions strict=%v untrusted=%v paths=%v whole=%v\n",
 		out, cfg.BuildFlags, aopts.Strict, aopts.Untrusted, aopts.KeepPaths, aopts.Whole)
+	if flags.Config != "" {
+		s, err := settings.Load(settings.Request{Flags: settings.Flags{Config: flags.Config, Safe: flags.Safe}})
+		if err != nil {
+			return nil
+		}
+		fmt.Fprintf(h, "config %s\n", s.Digest)
+	}
 	// A module's files are read-only and addressed by version only in the
 	// module cache (not vendored, where they can be edited).
 	lines := strings.Split(string(out), "\n")
@@ -55,7 +63,7 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 	modcache := lines[2]
 	ident := map[*types.Package]string{}
 	local := map[*types.Package]bool{}
-	inputs := map[string]string{} // main module dir → hash of its inputs
+	inputs := map[string]string{} // main module dir → digest of its settings' inputs
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.Types == nil {
 			return
@@ -70,7 +78,11 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 		case m.Main && m.Dir != "" && len(p.Errors) == 0:
 			in, ok := inputs[m.Dir]
 			if !ok {
-				in = moduleInputs(m.Dir, aopts)
+				// The request the package's pass makes (its directory's
+				// module root is m.Dir): the same resolution, read once.
+				if s, err := settings.Load(settings.Request{Dir: m.Dir, Root: m.Dir, Module: true, Flags: flags}); err == nil {
+					in = s.Digest
+				}
 				inputs[m.Dir] = in
 			}
 			if id := localIdent(p, in, aopts); id != "" && in != "" {
@@ -88,9 +100,9 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 }
 
 // localIdent names a main-module package (or one of its test variants:
-// they share a path, not files) by its files' content, its module's
-// inputs and the options that decide its findings; "" if a file cannot
-// be read.
+// they share a path, not files) by its files' content, the digest of its
+// settings' inputs and the options that decide its findings; "" if a
+// file cannot be read.
 func localIdent(p *packages.Package, inputs string, aopts analyzer.Options) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "local %s %s\ninputs %s\nrules %q baseline %q\n", p.ID, p.PkgPath, inputs, aopts.Rules, aopts.Baseline)
@@ -103,23 +115,6 @@ func localIdent(p *packages.Package, inputs string, aopts analyzer.Options) stri
 		}
 	}
 	return "local " + hex.EncodeToString(h.Sum(nil))
-}
-
-// moduleInputs hashes what the analysis of a main-module package reads
-// besides its files: the module's .sql and YAML files (migrations, the
-// config, a baseline) and the -baseline file; "" if one cannot be read.
-func moduleInputs(dir string, aopts analyzer.Options) string {
-	h := sha256.New()
-	if aopts.Baseline != "" {
-		if err := hashFile(h, aopts.Baseline); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return ""
-		}
-	}
-	err := hashModuleInputs(h, dir, "", true)
-	if err != nil {
-		return ""
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // inModCache reports whether all of a package's files are in the module cache.

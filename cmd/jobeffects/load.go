@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/pprof"
 	"sort"
@@ -16,9 +17,9 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // session is one run of the command: the root packages' results (resolved
@@ -27,6 +28,19 @@ type session struct {
 	results []*result.Result
 	root    string // the main module's directory (or the working directory)
 	errors  int    // packages that failed to load or type-check, analysis errors
+	// incomplete are the packages left out by those errors, with the
+	// first error of each (absolute paths).
+	incomplete map[string]string
+}
+
+// fail records that a package was left out, and why.
+func (r *session) fail(pkg, reason string) {
+	if r.incomplete == nil {
+		r.incomplete = map[string]string{}
+	}
+	if _, ok := r.incomplete[pkg]; !ok {
+		r.incomplete[pkg] = reason
+	}
 }
 
 // analyse loads the packages, runs the analysis and the whole-program
@@ -63,6 +77,11 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
+	if opts.safe {
+		if err := refuseOutside(cfg.Env); err != nil {
+			return nil, err
+		}
+	}
 	heap := ""
 	if opts.debug == "phases" {
 		heap = opts.memprofile
@@ -97,8 +116,12 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	r := &session{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			fmt.Fprintln(stderr, e)
+			// Relative, as the other errors and the diagnostics are.
+			fmt.Fprintln(stderr, relToCwd(e.Error()))
 			r.errors++
+		}
+		if len(p.Errors) > 0 {
+			r.fail(p.PkgPath, p.Errors[0].Error())
 		}
 	})
 	aopts.FactCache = factCache(aopts, cfg, pkgs)
@@ -119,7 +142,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cachedFacts = fmt.Sprintf("%d packages' facts from the cache", aopts.FactCache.Hits.Load())
 	}
 	ph.mark("per-package analysis", cachedFacts)
-	r.errors += actionErrors(graph, stderr)
+	r.errors += actionErrors(graph, r, stderr)
 	r.results = rootResults(graph, a)
 	printWarnings(r.results, stderr)
 	warnUnmatched(opts, pkgs, stderr)
@@ -139,6 +162,33 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		ph.mark("whole-program resolution", "")
 	}
 	return r, nil
+}
+
+// refuseOutside, under -safe, refuses a module whose build would load
+// code from a directory outside it (a go.mod replace => ../dir, a go.work
+// use or replace outside the workspace): the pull request does not
+// contain that code, and the go command would parse it and the type
+// checker quote it. Run without -safe to analyse such a module.
+func refuseOutside(env []string) error {
+	cmd := exec.Command("go", "env", "GOMOD", "GOWORK")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("go env: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	gomod, gowork := lines[0], ""
+	if len(lines) > 1 {
+		gowork = lines[1]
+	}
+	problems, err := settings.Outside(gomod, gowork)
+	if err != nil {
+		return err
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s\n-safe analyses only the module's own code: a directory outside it is refused (run without -safe to analyse it)", relToCwd(strings.Join(problems, "\n")))
 }
 
 // loadError makes the go command's failure one plain line: go/packages
@@ -170,17 +220,12 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 // function of the loaded packages: a typo there silently disables a model
 // or a handler.
 func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
-	cfgPath := opts.config
-	if cfgPath == "" {
-		if wd, err := os.Getwd(); err == nil {
-			cfgPath = config.Find(wd)
-		}
-	}
-	loaded, err := config.Load(cfgPath)
-	if err != nil || loaded.Config == nil {
+	wd, _ := os.Getwd()
+	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.settingsFlags()})
+	if err != nil || s.Config.Config == nil {
 		return
 	}
-	named := loaded.Config.Funcs()
+	named := s.Config.Config.Funcs()
 	if len(named) == 0 {
 		return
 	}
@@ -243,8 +288,9 @@ func printWarnings(results []*result.Result, w io.Writer) {
 }
 
 // actionErrors prints analysis errors (other than those of packages that
-// failed to type-check, already printed) and returns their count.
-func actionErrors(graph *checker.Graph, w io.Writer) int {
+// failed to type-check, already printed), records the packages they left
+// out, and returns their count.
+func actionErrors(graph *checker.Graph, r *session, w io.Writer) int {
 	n := 0
 	for act := range graph.All() {
 		if act.Err == nil || len(act.Package.Errors) > 0 {
@@ -255,11 +301,13 @@ func actionErrors(graph *checker.Graph, w io.Writer) int {
 			// happened; say which package it kept from being analysed.
 			if act.IsRoot {
 				fmt.Fprintf(w, "jobeffects: %s was not analysed: %s\n", act.Package.PkgPath, failedDeps(act))
+				r.fail(act.Package.PkgPath, "not analysed: "+strings.TrimSuffix(failedDeps(act), " (see above)"))
 				n++
 			}
 			continue
 		}
 		fmt.Fprintf(w, "jobeffects: %s: %s\n", act.Package.PkgPath, relToCwd(act.Err.Error()))
+		r.fail(act.Package.PkgPath, act.Err.Error())
 		n++
 	}
 	return n

@@ -113,18 +113,22 @@ func printJSON(diags []diag, w io.Writer) error {
 	return err
 }
 
+// modCacheDir is the module cache's directory.
+func modCacheDir() string {
+	if cache := os.Getenv("GOMODCACHE"); cache != "" {
+		return cache
+	}
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		gopath = build.Default.GOPATH
+	}
+	return filepath.Join(strings.Split(gopath, string(filepath.ListSeparator))[0], "pkg", "mod")
+}
+
 // modCachePath shows a file of the module cache as module@version/path
 // (never the machine's absolute cache path), or "" for other files.
 func modCachePath(file string) string {
-	cache := os.Getenv("GOMODCACHE")
-	if cache == "" {
-		gopath := os.Getenv("GOPATH")
-		if gopath == "" {
-			gopath = build.Default.GOPATH
-		}
-		cache = filepath.Join(strings.Split(gopath, string(filepath.ListSeparator))[0], "pkg", "mod")
-	}
-	rel, err := filepath.Rel(cache, file)
+	rel, err := filepath.Rel(modCacheDir(), file)
 	if err != nil || strings.HasPrefix(rel, "..") || !strings.Contains(rel, "@") {
 		return ""
 	}

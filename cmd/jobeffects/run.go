@@ -5,13 +5,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 	"github.com/jobeffects/jobeffects/inventory"
+	"github.com/jobeffects/jobeffects/inventory/schema"
 )
 
 // Exit codes.
@@ -101,6 +108,11 @@ type options struct {
 	debug                  string // "phases": print each phase's time and the peak RSS
 	showPaths              bool   // inventory only
 	cpuprofile, memprofile string
+}
+
+// settingsFlags are the options that name inputs (package settings).
+func (o options) settingsFlags() settings.Flags {
+	return settings.Flags{Config: o.config, Baseline: o.baseline, Safe: o.safe}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -260,21 +272,31 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	inv := inventory.Build(r.results, r.root)
+	inv.Incomplete = incompleteList(r)
 	data, err := inventory.YAML(inv)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
-	if *out == "" {
+	missing := fmt.Sprintf("%d %s not analysed (listed under incomplete:)", len(inv.Incomplete), plural(len(inv.Incomplete), "package"))
+	switch {
+	case *out == "":
 		_, err = stdout.Write(data)
-	} else if r.errors > 0 {
-		// Some packages failed: do not replace the file (often a committed
-		// baseline) with an incomplete inventory.
+		if len(inv.Incomplete) > 0 {
+			fmt.Fprintf(stderr, "jobeffects: the inventory on stdout is incomplete: %s\n", missing)
+		}
+	case r.errors > 0 && !replaceable(*out):
+		// Some packages failed: do not replace a complete inventory
+		// (often a committed baseline), or a file that is not an
+		// inventory, with an incomplete one.
 		partial := *out + ".partial"
 		err = writeFile(partial, data)
-		fmt.Fprintf(stderr, "jobeffects: %s left unchanged because of the errors above; the inventory of the packages that loaded is in %s\n", *out, partial)
-	} else {
+		fmt.Fprintf(stderr, "jobeffects: %s left unchanged because of the errors above; the inventory of the packages that loaded is in %s (%s)\n", *out, partial, missing)
+	default:
 		err = writeFile(*out, data)
+		if err == nil && len(inv.Incomplete) > 0 {
+			fmt.Fprintf(stderr, "jobeffects: %s is incomplete: %s\n", *out, missing)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
@@ -292,13 +314,55 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
+// incompleteList is the inventory's incomplete: section: each package
+// left out and its first error, sorted, paths relative to the module (a
+// file of the module cache as module@version/path).
+func incompleteList(r *session) []schema.Incomplete {
+	var out []schema.Incomplete
+	for _, pkg := range slices.Sorted(maps.Keys(r.incomplete)) {
+		reason := r.incomplete[pkg]
+		if r.root != "" {
+			reason = strings.ReplaceAll(reason, r.root+string(filepath.Separator), "")
+		}
+		if cache := modCacheDir(); cache != "" {
+			reason = strings.ReplaceAll(reason, cache+string(filepath.Separator), "")
+		}
+		out = append(out, schema.Incomplete{Package: pkg, Reason: reason})
+	}
+	return out
+}
+
+// replaceable reports whether an incomplete inventory may be written to
+// path: nothing is there, or an incomplete inventory (an earlier run's).
+func replaceable(path string) bool {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	var inv schema.Inventory
+	return err == nil && yaml.Unmarshal(data, &inv) == nil && inv.Schema == schema.ID && len(inv.Incomplete) > 0
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
 // writeFile writes data to path through a temporary file in the same
 // directory, renamed into place: an interrupted run never leaves a
 // truncated file. A path that is not a regular file (/dev/null, a named
 // pipe, /dev/stdout) is written to directly: renaming over it would
-// replace the device with a file.
+// replace the device with a file. A file replaced keeps its permissions
+// (a new one is 0644).
 func writeFile(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	mode := os.FileMode(0o644)
+	fi, err := os.Stat(path)
+	if err == nil && fi.Mode().IsRegular() {
+		mode = fi.Mode().Perm() // a file the user made private stays private
+	}
+	if err == nil && !fi.Mode().IsRegular() {
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {
 			return err
@@ -322,7 +386,7 @@ func writeFile(path string, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}

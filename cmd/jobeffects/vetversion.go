@@ -12,8 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jobeffects/jobeffects/analyzer/config"
-	"github.com/jobeffects/jobeffects/analyzer/triggers"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // go vet caches a package's clean result under a key made of the vet
@@ -58,41 +57,13 @@ func (vetVersion) Set(s string) error {
 }
 
 // hashInputs adds the files the analysis of the module at dir reads besides
-// its sources: the config (found from dir, or -jobeffects.config), its
-// baseline (or -jobeffects.baseline) and the migration files.
+// its sources, as package settings resolves and reads them: the config
+// (found from dir, or -jobeffects.config), the baseline and the
+// migrations, each by its content.
 func hashInputs(h hash.Hash, dir string, flags map[string]string) {
-	cfgPath := flags["config"]
-	if cfgPath == "" {
-		cfgPath = config.Find(dir)
-	} else if !filepath.IsAbs(cfgPath) {
-		cfgPath = filepath.Join(dir, cfgPath)
-	}
-	root := moduleDir(dir)
-	var globs []string
-	base := flags["baseline"]
-	if base != "" && !filepath.IsAbs(base) {
-		base = filepath.Join(dir, base)
-	}
-	if cfgPath != "" {
-		hashFile(h, cfgPath)
-		root = filepath.Dir(cfgPath)
-		if loaded, err := config.Load(cfgPath); err == nil && loaded.Config != nil {
-			globs = loaded.Config.Migrations
-			if base == "" && loaded.Config.Baseline != "" {
-				base = loaded.Config.Baseline
-				if !filepath.IsAbs(base) {
-					base = filepath.Join(root, base)
-				}
-			}
-		}
-	}
-	if base != "" {
-		hashFile(h, base)
-	}
-	if root != "" {
-		for _, f := range triggers.Files(root, globs) {
-			hashFile(h, f)
-		}
+	req := settings.Request{Dir: dir, Module: true, Flags: settings.Flags{Config: flags["config"], Baseline: flags["baseline"]}}
+	for _, in := range settings.Inputs(req) {
+		fmt.Fprintf(h, "input %s %s\n", in.Path, in.Sum)
 	}
 }
 
@@ -106,18 +77,6 @@ func hashFile(h hash.Hash, path string) error {
 	defer f.Close()
 	_, err = io.Copy(h, f)
 	return err
-}
-
-// moduleDir is the directory of the go.mod above dir, or "".
-func moduleDir(dir string) string {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // parentVetFlags reads -jobeffects.config and -jobeffects.baseline from the

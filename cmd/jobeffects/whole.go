@@ -13,9 +13,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 	"github.com/jobeffects/jobeffects/wholeprogram"
 )
 
@@ -35,15 +37,15 @@ type whole struct {
 // newWhole loads the config that governs the run and creates the
 // program's SSA packages (not built).
 func newWhole(pkgs []*packages.Package, opts options) *whole {
-	cfgPath := opts.config
-	if cfgPath == "" {
-		if wd, err := os.Getwd(); err == nil {
-			cfgPath = config.Find(wd)
-		}
-	}
 	w := &whole{pkgs: map[*types.Package]*packages.Package{}, users: map[*ast.File]*atomic.Int32{}}
-	w.cfg, w.err = config.Load(cfgPath)
-	if w.err != nil || len(pkgs) == 0 {
+	wd, _ := os.Getwd()
+	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.settingsFlags()})
+	if err != nil {
+		w.err = err
+		return w
+	}
+	w.cfg = s.Config
+	if len(pkgs) == 0 {
 		return w
 	}
 	w.prog = wholeprogram.NewProgram(pkgs[0].Fset, pkgs, w.cfg.Index)
@@ -108,7 +110,11 @@ func (w *whole) resolve(graph *checker.Graph, facts *analyzer.FactStore, pkgs []
 		Results:   results,
 		Index:     loaded.Index,
 		Report: func(res *result.Result) *report.Context {
-			base, _ := analyzer.LoadBaseline(opts.baseline, loaded.Config, res.ModuleRoot)
+			// The baseline the package's pass used (its module's settings).
+			var base *baseline.Set
+			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.settingsFlags()}); err == nil {
+				base = s.Baseline
+			}
 			return report.ForResult(res, opts.strict, base)
 		},
 		KeepPaths: opts.showPaths,

@@ -44,3 +44,25 @@ func TestWriteFileToSpecialFile(t *testing.T) {
 		t.Errorf("file holds %q", b)
 	}
 }
+
+// -o over a file keeps its permissions: an inventory made private (0600)
+// is not made world-readable by the next run.
+func TestWriteFileKeepsMode(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "inv.yaml")
+	if err := os.WriteFile(file, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFile(file, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode after writing over a 0600 file: %v %v", fi.Mode().Perm(), err)
+	}
+	fresh := filepath.Join(t.TempDir(), "new.yaml")
+	if err := writeFile(fresh, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(fresh); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode of a new file: %v %v", fi.Mode().Perm(), err)
+	}
+}

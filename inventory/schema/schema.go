@@ -5,9 +5,20 @@ const ID = "jobeffects/inventory/v1"
 
 // Inventory is the document `jobeffects inventory` writes.
 type Inventory struct {
-	Schema   string    `yaml:"schema"`
-	Summary  Summary   `yaml:"summary"`
-	Handlers []Handler `yaml:"handlers"`
+	Schema  string  `yaml:"schema"`
+	Summary Summary `yaml:"summary"`
+	// Incomplete lists the packages whose handlers are missing because
+	// they did not load, type-check or get analysed; an inventory without
+	// it is complete.
+	Incomplete []Incomplete `yaml:"incomplete,omitempty"`
+	Handlers   []Handler    `yaml:"handlers"`
+}
+
+// Incomplete is a package left out of the inventory, and why (its first
+// error, module-relative).
+type Incomplete struct {
+	Package string `yaml:"package"`
+	Reason  string `yaml:"reason"`
 }
 
 // Summary counts handlers per risk level and (unsuppressed) findings.

@@ -1,0 +1,20 @@
+// Package settings is the one reader of what an analysis reads besides Go
+// code: the config (.jobeffects.yaml, found at the module root or given
+// with -config), the baseline (-baseline, or the config's baseline:), and
+// the migrations whose triggers add implicit effects (the config's
+// migrations: globs, relative to the config's own directory, or the
+// default globs under the module root).
+//
+// It resolves those paths once (Load, LoadConfig), reads each file once,
+// and records every file it read with the hash of the bytes it parsed
+// (Settings.Inputs). The caches key on exactly that list: the command's
+// run cache verifies a replay by resolving the recorded requests again
+// (Resolved, Verify), the fact cache names a main-module package by its
+// settings' Digest, and go vet's version line hashes Inputs. Nothing else
+// opens these files, so a change to any of them — whatever its extension
+// or directory — changes the keys.
+//
+// Under -safe (Flags.Safe) the module is untrusted: a config, baseline or
+// migration it names must resolve (symbolic links followed) inside the
+// module, and errors about those files never quote them.
+package settings

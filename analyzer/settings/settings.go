@@ -1,0 +1,284 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
+	"github.com/jobeffects/jobeffects/analyzer/config"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
+)
+
+// Flags are the inputs the user names (the command's -config, -baseline
+// and -safe, go vet's -jobeffects.config and -jobeffects.baseline,
+// golangci-lint's settings); they apply to every package.
+type Flags struct {
+	Config   string `json:",omitempty"` // the .jobeffects.yaml to use instead of the module's
+	Baseline string `json:",omitempty"` // an inventory whose findings are known
+	Safe     bool   `json:",omitempty"` // the module is untrusted
+}
+
+// Request asks for the settings of a package.
+type Request struct {
+	// Dir is the package's directory: its module's config is found from
+	// it. Requests are kept with Dir replaced by its module root (what the
+	// resolution depends on).
+	Dir string `json:",omitempty"`
+	// Root is the directory positions are relative to (the module's, or
+	// in a GOPATH layout the GOPATH's src); a relative -baseline that is
+	// not in the working directory is looked for there. Default: the
+	// module root of Dir.
+	Root string `json:",omitempty"`
+	// Module says the package belongs to a module: without a config its
+	// migrations are looked for under the module root.
+	Module bool `json:",omitempty"`
+	Flags
+}
+
+// Settings are what a package's analysis reads besides its code.
+type Settings struct {
+	// Config is the config with its model index and discovery rules (the
+	// builtin catalog's when there is no config).
+	Config *config.Loaded
+	// Baseline is nil without one.
+	Baseline *baseline.Set
+	// Triggers are the migrations' triggers; nil when migrations are not
+	// looked for (no config and no module).
+	Triggers *triggers.Set
+	// Root is Request.Root.
+	Root string
+	// Inputs are the files read, sorted by path; Digest hashes them.
+	Inputs []Input
+	Digest string
+}
+
+// Limits on what is read: a config is read whole and every entry
+// validated, so a huge one (generated, or hostile) would run for minutes.
+const (
+	MaxConfigSize = 1 << 20
+	maxFileSize   = 256 << 20 // a baseline or a migration
+)
+
+// scope is how much of the settings a resolution covers.
+type scope int
+
+const (
+	scopeConfig scope = iota // the config only (a modelled package, the whole-program phase)
+	scopeAll                 // config, baseline and migrations
+)
+
+// resolver reads the files of one resolution and records them.
+type resolver struct {
+	req    Request
+	parse  bool // build what is read; else only hash it
+	inputs []Input
+}
+
+// resolve works out a request's files and reads them: the one place that
+// decides which files an analysis reads.
+func resolve(req Request, sc scope, parse bool) (*Settings, error) {
+	r := &resolver{req: req, parse: parse}
+	s, err := r.run(sc)
+	if s == nil {
+		s = &Settings{}
+	}
+	s.Root = req.Root
+	s.Inputs = sortInputs(r.inputs)
+	s.Digest = Digest(s.Inputs)
+	return s, err
+}
+
+func (r *resolver) run(sc scope) (*Settings, error) {
+	req := r.req
+	s := &Settings{}
+	cfgPath, found := req.Config, false
+	if cfgPath == "" && req.Dir != "" {
+		cfgPath = findConfig(req.Dir)
+		found = cfgPath != ""
+	}
+	var cfg *config.Config
+	switch {
+	case cfgPath == "":
+		if r.parse {
+			loaded, err := config.Builtin()
+			if err != nil {
+				return nil, err
+			}
+			s.Config = loaded
+		}
+	default:
+		if req.Safe && found {
+			if err := confine(cfgPath, req.Dir, "the config"); err != nil {
+				return nil, err
+			}
+		}
+		data, err := r.read(cfgPath, MaxConfigSize)
+		if err != nil {
+			return nil, err
+		}
+		if r.parse {
+			loaded, err := buildConfig(cfgPath, data)
+			if err != nil {
+				return nil, r.redact(err, cfgPath, "not a valid config")
+			}
+			s.Config, cfg = loaded, loaded.Config
+		} else if cfg, err = config.Parse(cfgPath, data); err != nil {
+			return nil, err
+		}
+	}
+	if sc == scopeConfig {
+		return s, nil
+	}
+	if req.Safe && cfg != nil {
+		if err := confined(cfg, req.Root); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.baseline(s, cfg); err != nil {
+		return nil, err
+	}
+	if err := r.migrations(s, cfgPath, cfg); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// baseline reads the baseline given by -baseline, else by the config's
+// baseline: (relative to the config's directory). A relative -baseline
+// is taken from the working directory, else from the root.
+func (r *resolver) baseline(s *Settings, cfg *config.Config) error {
+	path, named := r.req.Baseline, false
+	switch {
+	case path != "":
+		if !filepath.IsAbs(path) && r.req.Root != "" {
+			if _, err := os.Stat(path); err != nil {
+				path = filepath.Join(r.req.Root, path)
+			}
+		}
+	case cfg != nil && cfg.Baseline != "":
+		path, named = cfg.Baseline, true
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(cfg.Path), path)
+		}
+	default:
+		return nil
+	}
+	if r.req.Safe && named {
+		// The module's config names it: it must be the module's file.
+		if err := confine(path, r.req.Root, "the baseline"); err != nil {
+			return fmt.Errorf("%s: %v", cfg.Path, err)
+		}
+	}
+	data, err := r.read(path, maxFileSize)
+	if err != nil {
+		return fmt.Errorf("reading the baseline: %w", err)
+	}
+	if !r.parse {
+		return nil
+	}
+	if s.Baseline, err = parseBaseline(path, data); err != nil {
+		return r.redact(err, path, "not a valid baseline (an inventory)")
+	}
+	return nil
+}
+
+// migrations reads the migration files: the config's migrations: globs
+// under the config's directory, or the default globs under the module
+// root. A file that cannot be read is a warning (its triggers are not
+// known); under -safe one that resolves outside the module is an error.
+func (r *resolver) migrations(s *Settings, cfgPath string, cfg *config.Config) error {
+	root := ""
+	switch {
+	case cfgPath != "":
+		root = filepath.Dir(cfgPath)
+	case r.req.Module:
+		root = r.req.Dir
+	}
+	if root == "" {
+		return nil
+	}
+	var globs []string
+	if cfg != nil {
+		globs = cfg.Migrations
+	}
+	var files []triggers.File
+	var problems []string
+	for _, f := range triggers.Files(root, globs) {
+		if r.req.Safe {
+			if err := confine(f, root, "the migration"); err != nil {
+				return err
+			}
+		}
+		data, err := r.read(f, maxFileSize)
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			problems = append(problems, fmt.Sprintf("%s: %v", f, err))
+			continue
+		}
+		files = append(files, triggers.File{Path: f, Data: data})
+	}
+	if !r.parse {
+		return nil
+	}
+	set := parseTriggers(files)
+	if len(problems) > 0 || r.req.Safe {
+		c := *set
+		c.Errors = append(problems, set.Errors...)
+		if r.req.Safe {
+			c.Errors = redactAll(c.Errors, files)
+		}
+		set = &c
+	}
+	s.Triggers = set
+	return nil
+}
+
+// read reads a file, at most limit bytes, and records it.
+func (r *resolver) read(path string, limit int64) ([]byte, error) {
+	data, err := readLimited(path, limit)
+	abs, aerr := filepath.Abs(path)
+	if aerr != nil {
+		abs = path
+	}
+	in := Input{Path: abs}
+	switch {
+	case err == nil:
+		in.Sum = sum(data)
+	case errors.Is(err, os.ErrNotExist):
+		in.Sum = "absent"
+	default:
+		in.Sum = "unreadable"
+	}
+	r.inputs = append(r.inputs, in)
+	return data, err
+}
+
+// confined checks, under -safe, what the config says lexically: its
+// baseline inside the module, its migrations globs relative and not
+// climbing out of the config's directory.
+func confined(c *config.Config, root string) error {
+	dir := filepath.Dir(c.Path)
+	inside := func(p string) bool {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		rel, err := filepath.Rel(root, filepath.Clean(p))
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	if c.Baseline != "" && !inside(c.Baseline) {
+		return fmt.Errorf("%s: baseline %s lies outside the module (-safe)", c.Path, c.Baseline)
+	}
+	for _, g := range c.Migrations {
+		if filepath.IsAbs(g) || strings.Contains(filepath.ToSlash(g), "../") || g == ".." {
+			return fmt.Errorf("%s: migrations glob %s reaches outside the module (-safe)", c.Path, g)
+		}
+	}
+	return nil
+}

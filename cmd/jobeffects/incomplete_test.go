@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A package that does not load costs its own handlers, not the inventory:
+// inventory -o writes the file with an incomplete: section (each package
+// and why), except over a complete inventory (a baseline), which stays
+// with the new one beside it; -summary says so; on stdout the document is
+// marked and stderr says so. Type errors name module-relative files.
+func TestIncompleteInventory(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{".jobeffects.yaml": storeModel})
+	env := []string{"JOBEFFECTS_CACHE=off"}
+	inv := filepath.Join(dir, "inv.yaml")
+	if _, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "-o", inv, "./..."); code != 0 {
+		t.Fatalf("clean module: exit %d\n%s", code, stderr)
+	}
+	complete, _ := os.ReadFile(inv)
+	writeTree(t, dir, map[string]string{"broken/broken.go": "package broken\n\nfunc F() error { return undefinedThing() }\n"})
+
+	// Over a complete inventory: kept, the new one beside it.
+	_, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "-o", inv, "./...")
+	if data, _ := os.ReadFile(inv); code != 2 || string(data) != string(complete) {
+		t.Errorf("over a complete inventory: exit %d, file changed:\n%s\n%s", code, data, stderr)
+	}
+	partial, _ := os.ReadFile(inv + ".partial")
+	const want = "incomplete:\n  - package: example.com/ledger/broken\n    reason: 'broken/broken.go:3:25: undefined: undefinedThing'\n"
+	if !strings.Contains(string(partial), want) || !strings.Contains(string(partial), "handler: example.com/ledger/jobs.Add") {
+		t.Errorf("the partial inventory lacks the incomplete section or the handler that loaded:\n%s", partial)
+	}
+	if !strings.Contains(stderr, "\nbroken/broken.go:3:25: undefined: undefinedThing\n") && !strings.HasPrefix(stderr, "broken/broken.go:3:25:") {
+		t.Errorf("the type error does not name the module-relative file:\n%s", stderr)
+	}
+
+	// No file yet (or an incomplete one): written, marked, said.
+	for _, name := range []string{"new.yaml", "inv.yaml.partial"} {
+		out := filepath.Join(dir, name)
+		_, stderr, code = runCmdEnv(t, dir, env, binary, "inventory", "-summary", "-o", out, "./...")
+		data, err := os.ReadFile(out)
+		if code != 2 || err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("-o %s: exit %d, %v:\n%s", name, code, err, data)
+		}
+		if !strings.Contains(stderr, "incomplete: 1 package not analysed, their handlers missing (listed under incomplete:)") {
+			t.Errorf("-summary does not say the inventory is incomplete:\n%s", stderr)
+		}
+	}
+
+	// On stdout.
+	stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "./...")
+	if code != 2 || !strings.Contains(stdout, want) || !strings.Contains(stderr, "jobeffects: the inventory on stdout is incomplete: 1 package not analysed") {
+		t.Errorf("stdout: exit %d\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
