@@ -65,9 +65,13 @@ type PostgresOptions struct {
 	Exclude []string
 	// IgnoreColumns are left out of every row: "at" (that column in every
 	// table) or "audit_log.at". Name what differs between two runs by
-	// itself: timestamps, random tokens; a serial id only when Reset does
-	// not restart its sequence.
+	// itself: timestamps, random tokens, a copy of a generated key.
 	IgnoreColumns []string
+	// KeepGeneratedKeys keeps serial and identity columns in the rows.
+	// By default they are left out: a sequence is not transactional, so
+	// a crashed run's rolled-back insert still uses up a value and the
+	// redelivery's row gets another one, and the row is the same row.
+	KeepGeneratedKeys bool
 }
 
 // Postgres is an Observer of PostgreSQL tables: each table a set, each row
@@ -102,9 +106,15 @@ func (p *Postgres) Observe(ctx context.Context) (State, error) {
 	if err != nil {
 		return nil, err
 	}
+	generated := map[table][]string{}
+	if !p.opts.KeepGeneratedKeys && len(tables) > 0 {
+		if generated, err = p.generatedKeys(ctx, tables); err != nil {
+			return nil, err
+		}
+	}
 	st := State{}
 	for _, t := range tables {
-		ignore := p.ignored(t)
+		ignore := append(p.ignored(t), generated[t]...)
 		arr := "array[]::text[]"
 		if len(ignore) > 0 {
 			arr = "array[" + strings.Join(mapStrings(ignore, quoteLiteral), ", ") + "]::text[]"
@@ -121,6 +131,29 @@ func (p *Postgres) Observe(ctx context.Context) (State, error) {
 		st[t.String()] = items
 	}
 	return st, nil
+}
+
+// generatedKeys returns the serial and identity columns of tables.
+func (p *Postgres) generatedKeys(ctx context.Context, tables []table) (map[table][]string, error) {
+	names := make([]string, len(tables))
+	for i, t := range tables {
+		names[i] = quoteLiteral(quoteIdent(t.schema) + "." + quoteIdent(t.name))
+	}
+	rows, err := p.q.QueryText(ctx, `select n.nspname::text, c.relname::text, a.attname::text
+from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where a.attrelid = any (array[`+strings.Join(names, ", ")+`]::regclass[]) and a.attnum > 0 and not a.attisdropped
+  and (a.attidentity <> '' or coalesce(pg_get_expr(d.adbin, d.adrelid), '') like 'nextval(%')
+order by 1, 2, 3`)
+	if err != nil {
+		return nil, fmt.Errorf("listing generated keys: %w", err)
+	}
+	out := map[table][]string{}
+	for _, r := range rows {
+		t := table{r[0], r[1]}
+		out[t] = append(out[t], r[2])
+	}
+	return out, nil
 }
 
 type table struct{ schema, name string }
@@ -225,7 +258,7 @@ func (p *Postgres) Describe(c Change) string {
 			parts = append(parts, fmt.Sprintf("%s has %s fewer than after one delivery %s: an effect was lost", c.Set, rows(missing), counts))
 		}
 		if changed > 0 {
-			parts = append(parts, fmt.Sprintf("%s of %s differ from one delivery's: %s", rows(changed), c.Set, cols))
+			parts = append(parts, fmt.Sprintf("%s of %s %s from one delivery's: %s", rows(changed), c.Set, plural(changed, "differs", "differ"), cols))
 		}
 		return c.Subject + ", " + strings.Join(parts, "; ")
 	case Concurrent:
