@@ -232,4 +232,3 @@ func check(t *testing.T, r *twice.Report, effects []string, outcome map[twice.Mo
 	}
 	t.Errorf("no message, want %q", first)
 }
-
