@@ -105,14 +105,42 @@ func IsWrite(sql string) bool {
 		"create", "alter", "drop", "grant", "revoke", "call", "do", "commit", "end":
 		return true
 	case "with":
-		lower := strings.ToLower(sql)
-		for _, kw := range []string{"insert ", "update ", "delete ", "merge "} {
-			if strings.Contains(lower, kw) {
-				return true
-			}
-		}
+		return cteWrite(strings.ToLower(sql)) != ""
 	}
 	return false
+}
+
+// cteWrite returns the text from the first data-modifying statement of a
+// WITH query on ("update river_job set …"), or "" if it has none. A
+// row lock (for update, for no key update) and an upsert's "do update"
+// are not one; comments are ignored.
+func cteWrite(s string) string {
+	for {
+		i := strings.Index(s, "/*")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], "*/")
+		if j < 0 {
+			s = s[:i]
+			break
+		}
+		s = s[:i] + " " + s[i+j+2:]
+	}
+	f := strings.Fields(strings.NewReplacer("(", " ( ", ")", " ) ", ",", " , ").Replace(s))
+	for i, w := range f {
+		switch w {
+		case "insert", "delete", "merge":
+		case "update":
+			if i > 0 && (f[i-1] == "for" || f[i-1] == "key" || f[i-1] == "do") {
+				continue
+			}
+		default:
+			continue
+		}
+		return strings.Join(f[i:], " ")
+	}
+	return ""
 }
 
 // Statement names an SQL statement in reports: its first words, lower
@@ -122,10 +150,8 @@ func IsWrite(sql string) bool {
 func Statement(sql string) string {
 	s := strings.ToLower(strings.Join(strings.Fields(skipComments(sql)), " "))
 	if firstWords(s, 1) == "with" {
-		for _, kw := range []string{"insert into ", "update ", "delete from ", "merge into "} {
-			if i := strings.Index(s, kw); i >= 0 {
-				return "with … " + Statement(s[i:])
-			}
+		if w := cteWrite(s); w != "" {
+			return "with … " + Statement(w)
 		}
 	}
 	if i := strings.IndexAny(s, "(;"); i >= 0 {

@@ -3,6 +3,7 @@ package twice
 import (
 	"context"
 	"errors"
+	"sync"
 )
 
 // A Job is one job with fixed input that the harness delivers again and
@@ -26,6 +27,52 @@ type Delivery struct {
 	// crashed one. An adapter whose queue completes jobs after the
 	// handler (River's completer) skips that completion when Ack is false.
 	Ack bool
+
+	together *rendezvous // the concurrent mode's deliveries; nil otherwise
+}
+
+// Fetched is called by an adapter once the queue has handed the job to
+// this delivery (River: the job row is marked running), right before the
+// handler runs. In the concurrent mode it waits until every delivery has
+// been handed the job, so that all of them run on what the queue gave
+// them before any has finished, as a redelivery during the first run
+// does; otherwise it returns at once. Func and the adapters call it; a
+// Job of your own may.
+func (d Delivery) Fetched() {
+	if d.together == nil {
+		return
+	}
+	d.together.arrive(d.Attempt)
+	<-d.together.all
+}
+
+// rendezvous is where concurrent deliveries wait for each other. A
+// delivery that returns without calling Fetched (not delivered, failed
+// early) arrives when it returns.
+type rendezvous struct {
+	mu      sync.Mutex
+	pending map[int]bool
+	all     chan struct{}
+}
+
+func newRendezvous(n int) *rendezvous {
+	r := &rendezvous{pending: map[int]bool{}, all: make(chan struct{})}
+	for i := 1; i <= n; i++ {
+		r.pending[i] = true
+	}
+	return r
+}
+
+func (r *rendezvous) arrive(attempt int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.pending[attempt] {
+		return
+	}
+	delete(r.pending, attempt)
+	if len(r.pending) == 0 {
+		close(r.all)
+	}
 }
 
 // ErrNotDelivered is wrapped by Deliver's error when the queue would not
@@ -49,4 +96,7 @@ type funcJob[P any] struct {
 	payload P
 }
 
-func (j funcJob[P]) Deliver(ctx context.Context, _ Delivery) error { return j.fn(ctx, j.payload) }
+func (j funcJob[P]) Deliver(ctx context.Context, d Delivery) error {
+	d.Fetched()
+	return j.fn(ctx, j.payload)
+}

@@ -80,16 +80,16 @@ func Run(ctx context.Context, job Job, opts Options) (*Report, error) {
 		con := RunResult{Mode: Concurrent}
 		results := make([]delivered, opts.Deliveries)
 		var wg sync.WaitGroup
-		gate := make(chan struct{})
+		together := newRendezvous(opts.Deliveries)
 		for i := range results {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				<-gate
-				results[i] = h.deliver(ctx, Delivery{Attempt: i + 1, Ack: true}, 0)
+				d := Delivery{Attempt: i + 1, Ack: true, together: together}
+				results[i] = h.deliver(ctx, d, 0)
+				together.arrive(d.Attempt)
 			}()
 		}
-		close(gate)
 		wg.Wait()
 		for i, d := range results {
 			con.record(i+1, d, false)

@@ -200,6 +200,8 @@ func TestStatement(t *testing.T) {
 		{"select email from users where id = $1", false, "select email"},
 		{"with d as (delete from processed_jobs where done_at < now()) select count(*) from d", true, "with … delete from processed_jobs"},
 		{"with x as (select 1) select * from x", false, "with x"},
+		{"WITH locked AS (SELECT id FROM river_job WHERE id = $1 FOR UPDATE), u AS (UPDATE /* TEMPLATE: schema */river_job SET state = 'cancelled' FROM locked) SELECT * FROM u", true, "with … update river_job"},
+		{"with l as (select 1 from t for no key update) select * from l", false, "with l"},
 		{"-- note\ncommit", true, "commit"},
 		{"begin", false, "begin"},
 		{"/* c */ delete from t", true, "delete from t"},

@@ -38,6 +38,7 @@ type job struct {
 	payload []byte
 }
 
-func (j job) Deliver(ctx context.Context, _ twice.Delivery) error {
+func (j job) Deliver(ctx context.Context, d twice.Delivery) error {
+	d.Fetched()
 	return j.h.ProcessTask(ctx, asynq.NewTask(j.typ, append([]byte(nil), j.payload...)))
 }
