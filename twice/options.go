@@ -37,7 +37,7 @@ func (m Mode) String() string {
 
 // Options says how to deliver and what to observe. Only Observers is
 // required, and Reset when more than one run is made (the concurrent and
-// crash modes).
+// crash modes) unless every observer is a Resetter.
 type Options struct {
 	// Name names the job in reports; Check uses the test's name if empty.
 	Name string
