@@ -130,10 +130,17 @@ func (r *Report) Problems() []string {
 
 // Outcome is one word for mode m: "same", "repeated", "lost", "changed"
 // (content differs, counts do not), or "error" (the state is the same
-// but a redelivery failed); "repeated+lost" when runs differ both ways.
+// but a redelivery failed); "repeated+lost" when runs differ both ways;
+// "none" when the mode did not run (no effect point to crash after).
 func (r *Report) Outcome(m Mode) string {
 	rep, lost := r.Repeated(m), r.Lost(m)
+	ran := false
+	for _, x := range r.Runs {
+		ran = ran || x.Mode == m
+	}
 	switch {
+	case !ran:
+		return "none"
 	case rep && lost:
 		return "repeated+lost"
 	case rep:
