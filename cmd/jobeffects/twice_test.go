@@ -136,3 +136,53 @@ var onPurpose = map[string]struct{ got, why string }{
 		"it does not stop a second run already going"},
 	"import:steps concurrent": {"repeated", "both runs pass the resumable step before either records it with ResumableSetStepTx"},
 }
+
+// TestTwiceTestsSkeleton runs `jobeffects twice-tests` on the example's
+// golden inventory: the skeleton matches its golden file and compiles in
+// the example module (go vet with the file overlaid, nothing written into
+// testdata); -w writes it into the package and refuses to overwrite.
+func TestTwiceTestsSkeleton(t *testing.T) {
+	dir := testdataDir(t, "example")
+	inv := filepath.Join(testdataDir(t, "golden"), "example.inventory.yaml")
+	stdout, stderr, code := runCmd(t, dir, binary, "twice-tests", inv)
+	if code != 0 {
+		t.Fatalf("twice-tests exit %d\n%s", code, stderr)
+	}
+	golden(t, "example.twice_test.go.txt", []byte(stdout))
+
+	tmp := t.TempDir()
+	skel := filepath.Join(tmp, "skeleton.go")
+	if err := os.WriteFile(skel, []byte(stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlay := filepath.Join(tmp, "overlay.json")
+	target := filepath.Join(dir, "jobs", "twice_skeleton_test.go")
+	if err := os.WriteFile(overlay, []byte(fmt.Sprintf(`{"Replace":{%q:%q}}`, target, skel)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCmd(t, dir, "go", "vet", "-overlay", overlay, "./jobs"); code != 0 {
+		t.Fatalf("the skeleton does not compile in the example module (go vet exit %d):\n%s", code, stderr)
+	}
+
+	// -w into a copy of the package: written once, then refused.
+	mod := t.TempDir()
+	for _, name := range []string{"go.mod", "jobs/charge.go", "jobs/deps.go", "jobs/avatar.go", "jobs/balance.go", "jobs/resume.go"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(mod, "jobs"), 0o755)
+		if err := os.WriteFile(filepath.Join(mod, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, stderr, code := runCmd(t, mod, binary, "twice-tests", "-w", inv); code != 0 || !strings.Contains(stderr, "wrote jobs/twice_test.go (17 tests)") {
+		t.Fatalf("twice-tests -w: exit %d\n%s", code, stderr)
+	}
+	if written, _ := os.ReadFile(filepath.Join(mod, "jobs", "twice_test.go")); string(written) != stdout {
+		t.Error("-w wrote something else than twice-tests prints")
+	}
+	if _, stderr, code := runCmd(t, mod, binary, "twice-tests", "-w", inv); code != exitError || !strings.Contains(stderr, "jobs/twice_test.go already exist") {
+		t.Errorf("a second -w: exit %d, want %d and a refusal\n%s", code, exitError, stderr)
+	}
+}
