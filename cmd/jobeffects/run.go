@@ -34,8 +34,9 @@ would happen twice when a job is delivered twice.
 Usage:
   jobeffects [-C dir] [flags] packages...            report unguarded handlers (like go vet)
   jobeffects [-C dir] inventory [flags] packages...  write the risk inventory of every handler
+  jobeffects [-C dir] twice-tests [flags] INVENTORY  write twice test skeletons for its handlers
   jobeffects version                                 print the version
-  jobeffects help [inventory]                        this help, or the inventory's
+  jobeffects help [inventory|twice-tests]            this help, or a command's
   go vet -vettool=$(which jobeffects) packages...
 
 Exit status (every format): 0 nothing reported (or -exit-zero), 1 findings
@@ -67,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "inventory":
 			return cached(args, stdout, stderr, func(stdout, stderr io.Writer) int { return runInventory(args[1:], stdout, stderr) })
+		case "twice-tests":
+			return runTwiceTests(args[1:], stdout, stderr) // twicetests.go
 		case "version", "-version", "--version":
 			return printVersion(stdout)
 		case "help":
@@ -85,11 +88,13 @@ func help(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "inventory":
 		return runInventory([]string{"-h"}, stdout, stdout)
+	case "twice-tests":
+		return runTwiceTests([]string{"-h"}, stdout, stdout)
 	case "version":
 		fmt.Fprintln(stdout, "usage: jobeffects version\n\nPrints the module version, the VCS revision and the Go version it was built with.")
 		return exitClean
 	}
-	fmt.Fprintf(stderr, "jobeffects help %s: unknown command; commands: inventory, version\n", args[0])
+	fmt.Fprintf(stderr, "jobeffects help %s: unknown command; commands: inventory, twice-tests, version\n", args[0])
 	return exitError
 }
 
