@@ -12,6 +12,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
@@ -85,6 +86,13 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 
 // runPass analyses one package.
 func runPass(pass *analysis.Pass, opts *Options) (any, error) {
+	if models.IsStandard(pass.Pkg.Path()) {
+		// The standard library is matched against models, never analysed
+		// (Index.Modeled): answered before the catalog is parsed, which
+		// under go vet (a process per package, the standard library's
+		// included) costs more than the rest of such a pass.
+		return &result.Result{Package: pass.Pkg.Path(), ModuleRoot: reportRoot(pass, packageDir(pass)), Files: fileNames(pass)}, nil
+	}
 	set, err := loadSettings(pass, opts)
 	if err != nil {
 		return nil, err

@@ -29,10 +29,7 @@ type settings struct {
 }
 
 func loadSettings(pass *analysis.Pass, opts *Options) (*settings, error) {
-	dir := ""
-	if len(pass.Files) > 0 {
-		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
-	}
+	dir := packageDir(pass)
 	cfgPath := opts.Config
 	if cfgPath == "" && dir != "" {
 		cfgPath = config.Find(dir)
@@ -131,6 +128,16 @@ func LoadBaseline(path string, cfg *config.Config, root string) (*baseline.Set, 
 
 // reportRoot is the directory positions are made relative to: the
 // module's, or in a GOPATH layout the GOPATH's src.
+// packageDir is the directory of the package's first file ("" if none).
+func packageDir(pass *analysis.Pass) string {
+	if len(pass.Files) > 0 {
+		if tf := pass.Fset.File(pass.Files[0].Pos()); tf != nil {
+			return filepath.Dir(tf.Name())
+		}
+	}
+	return ""
+}
+
 func reportRoot(pass *analysis.Pass, dir string) string {
 	switch {
 	case pass.Module != nil && pass.Module.Dir != "":
