@@ -46,11 +46,10 @@ func TestXZAnalysesCleanly(t *testing.T) {
 // still analysed, under go vet without a missing vetx file.
 func TestAnalysisFailureContained(t *testing.T) {
 	dir := testdataDir(t, "robust")
-	// A value of its own for each run of the test: it is part of go vet's
-	// cache key, so go vet analyses the packages again instead of replaying
-	// its cache. The importer alone comes first: then the failed package
-	// is a dependency, which go vet analyses for facts only; next it is a
-	// root, which go vet analyses again.
+	// A value of its own for each go vet run: it is part of go vet's cache
+	// key, so go vet analyses the packages again instead of replaying its
+	// cache (which keeps a package's output from its first run, as a
+	// dependency or as a root).
 	failing := "example.com/robust/failing"
 	env := []string{"JOBEFFECTS_CACHE=off", fmt.Sprintf("%s=%s,run-%d", analyzer.TestPanicEnv, failing, time.Now().UnixNano())}
 	const failed = "could not analyse package example.com/robust/failing (internal error: JOBEFFECTS_TEST_PANIC names this package at analyzer/failure.go:"
@@ -72,6 +71,7 @@ func TestAnalysisFailureContained(t *testing.T) {
 		}
 	})
 	t.Run("vet both", func(t *testing.T) {
+		env := []string{env[0], env[1] + "-both"}
 		_, stderr, code := runCmdEnv(t, dir, env, "go", "vet", "-vettool="+binary, "./user", "./failing")
 		if code != 1 {
 			t.Errorf("exit %d, want 1 (diagnostics)", code)
