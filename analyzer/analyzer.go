@@ -53,7 +53,7 @@ func New(opts Options) *analysis.Analyzer {
 // facts), handlers, findings.
 func run(pass *analysis.Pass, opts *Options) (any, error) {
 	if opts.Facts == nil {
-		return runPass(pass, opts)
+		return runContained(pass, opts)
 	}
 	opts.Facts.running <- struct{}{}
 	defer func() { <-opts.Facts.running }()
@@ -63,7 +63,7 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 	opts.Facts.install(pass)
 	c := opts.FactCache
 	if c == nil {
-		return runPass(pass, opts)
+		return runContained(pass, opts)
 	}
 	// The package's facts from an earlier run on the same source, if any,
 	// and for a main-module package its result (a dependency's is not
@@ -77,9 +77,8 @@ func run(pass *analysis.Pass, opts *Options) (any, error) {
 			return res, nil
 		}
 	}
-	res, err := runPass(pass, opts)
-	if err == nil && key != "" {
-		r, _ := res.(*result.Result)
+	res, err := runContained(pass, opts)
+	if r, _ := res.(*result.Result); err == nil && key != "" && (r == nil || r.Failed == "") {
 		c.save(key, pass, opts.Facts, r)
 	}
 	return res, err
@@ -114,6 +113,7 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 		return nil, found.err // a registration of the config does not fit its function
 	}
 	exportFacts(pass, funcs, sums)
+	forcedPanic(pass.Pkg) // failure.go: the tests of a failed package's containment
 
 	ctx := report.NewContext(set.root, res.Files)
 	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups

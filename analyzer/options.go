@@ -45,6 +45,11 @@ type Options struct {
 	// package whose results they concern. The command prints each
 	// Result.Warnings line once per run instead.
 	Warnings io.Writer
+	// OnFailure, when set, is told of each package whose analysis failed
+	// (an internal error, contained to the package: failure.go) with the
+	// analysis-failed message: the command names the dependencies that
+	// failed, whose results it does not keep.
+	OnFailure func(pkg *types.Package, message string)
 	// Facts, when set, holds the facts of an in-process run (the command)
 	// in one store instead of the checker's per-action copies.
 	Facts *FactStore

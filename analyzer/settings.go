@@ -49,10 +49,7 @@ func loadSettings(pass *analysis.Pass, opts *Options) (*passSettings, error) {
 // command's fact cache asks the same for a main-module package: its
 // directory's module root, the module root, in a module).
 func settingsRequest(pass *analysis.Pass, opts *Options) settings.Request {
-	dir := ""
-	if len(pass.Files) > 0 {
-		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
-	}
+	dir := packageDir(pass)
 	return settings.Request{
 		Dir:    dir,
 		Root:   reportRoot(pass, dir),
@@ -95,6 +92,16 @@ func reportRoot(pass *analysis.Pass, dir string) string {
 			return strings.TrimSuffix(dir, suffix) // GOPATH layout
 		}
 		return settings.ModuleRoot(dir)
+	}
+	return ""
+}
+
+// packageDir is the directory of the package's first file ("" if none).
+func packageDir(pass *analysis.Pass) string {
+	if len(pass.Files) > 0 {
+		if tf := pass.Fset.File(pass.Files[0].Pos()); tf != nil {
+			return filepath.Dir(tf.Name())
+		}
 	}
 	return ""
 }

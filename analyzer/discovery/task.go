@@ -28,13 +28,13 @@ func taskFrom(srcs []models.TaskSource, call *ssa.CallCommon) string {
 		if src.Field != "" {
 			if a := ssavalue.LocalOf(v); a != nil {
 				for _, st := range ssavalue.FieldStores(a, src.Field) {
-					if name = nameOf(st.Val); name != "" {
+					if name = nameOf(st.Val, 0); name != "" {
 						break
 					}
 				}
 			}
 		} else {
-			name = nameOf(v)
+			name = nameOf(v, 0)
 		}
 		if name != "" {
 			return name
@@ -45,26 +45,31 @@ func taskFrom(srcs []models.TaskSource, call *ssa.CallCommon) string {
 
 // taskName reads a task from a registration's name argument: a constant
 // string, or a []string literal of them (Sarama's topics).
-func taskName(v ssa.Value) string { return nameOf(v) }
+func taskName(v ssa.Value) string { return nameOf(v, 0) }
 
 // nameOf is the name a value spells: a constant string, a pointer helper
 // of one (aws.String("q")), or a literal slice of them, joined by ",".
 // A URL names its last path segment (an SQS queue URL names the queue).
-func nameOf(v ssa.Value) string {
+// An array can hold a slice of itself (arr[0] = arr[:]): depth bounds the
+// walk.
+func nameOf(v ssa.Value, depth int) string {
+	if depth > 4 {
+		return ""
+	}
 	if s := ssavalue.ConstString(v); s != "" {
 		return lastSegment(s)
 	}
 	if c, ok := v.(*ssa.Call); ok && len(c.Call.Args) == 1 {
 		if p, ok := c.Type().Underlying().(*types.Pointer); ok {
 			if b, ok := p.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-				return nameOf(c.Call.Args[0])
+				return nameOf(c.Call.Args[0], depth+1)
 			}
 		}
 	}
 	if elems := ssavalue.SliceElems(v); len(elems) > 0 {
 		var names []string
 		for _, e := range elems {
-			n := nameOf(e)
+			n := nameOf(e, depth+1)
 			if n == "" {
 				return ""
 			}

@@ -116,9 +116,21 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 // variable a Scan of it filled, an error of that Scan, a comparison of any
 // of those.
 func influenced(v, read ssa.Value, depth int) bool {
+	return influencedIn(v, read, depth, map[ssa.Value]int{})
+}
+
+// influencedIn is influenced with the values already looked at and the
+// depth they were looked at from: a loop's phi leads back to itself, and
+// the phis of a switch in a loop multiply the paths at every level. Every
+// step is an "or": a value seen at the same depth or nearer adds nothing.
+func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 	if depth > 10 || v == nil {
 		return false
 	}
+	if d, ok := seen[v]; ok && d <= depth {
+		return false
+	}
+	seen[v] = depth
 	if v == read {
 		return true
 	}
@@ -129,31 +141,31 @@ func influenced(v, read ssa.Value, depth int) bool {
 				return scanned(alloc, read)
 			}
 		}
-		return influenced(x.X, read, depth+1)
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.BinOp:
-		return influenced(x.X, read, depth+1) || influenced(x.Y, read, depth+1)
+		return influencedIn(x.X, read, depth+1, seen) || influencedIn(x.Y, read, depth+1, seen)
 	case *ssa.Extract:
-		return influenced(x.Tuple, read, depth+1)
+		return influencedIn(x.Tuple, read, depth+1, seen)
 	case *ssa.ChangeType:
-		return influenced(x.X, read, depth+1)
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.MakeInterface:
-		return influenced(x.X, read, depth+1)
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.Field:
-		return influenced(x.X, read, depth+1)
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.FieldAddr:
-		return influenced(x.X, read, depth+1)
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if influenced(e, read, depth+1) {
+			if influencedIn(e, read, depth+1, seen) {
 				return true
 			}
 		}
 	case *ssa.Call:
-		if x.Call.IsInvoke() && influenced(x.Call.Value, read, depth+1) {
+		if x.Call.IsInvoke() && influencedIn(x.Call.Value, read, depth+1, seen) {
 			return true
 		}
 		for _, arg := range x.Call.Args {
-			if influenced(arg, read, depth+1) {
+			if influencedIn(arg, read, depth+1, seen) {
 				return true
 			}
 		}

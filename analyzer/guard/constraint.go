@@ -291,48 +291,67 @@ func anyDerived(args []ssa.Value, errv ssa.Value) bool {
 // of it, the target errors.As filled from it, a method result on it
 // (err.Error()), a load or a field of one of those.
 func fromErr(v, errv ssa.Value, depth int) bool {
+	return (&errWalk{errv: errv, seen: map[ssa.Value]int{}}).from(v, depth)
+}
+
+// errWalk is one fromErr: the values already looked at, with the depth
+// they were looked at from. A phi of a loop leads back to itself, and so
+// does an errors.As target whose error comes from the target (for { if
+// errors.As(e, &pe) { e = pe } }). Every step is an "or", so a value seen
+// before at the same depth or nearer has nothing to add.
+type errWalk struct {
+	errv ssa.Value
+	seen map[ssa.Value]int
+}
+
+func (ew *errWalk) from(v ssa.Value, depth int) bool {
 	if depth > 8 || v == nil {
 		return false
 	}
+	if d, ok := ew.seen[v]; ok && d <= depth {
+		return false
+	}
+	ew.seen[v] = depth
+	errv := ew.errv
 	if v == errv {
 		return true
 	}
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
-		return fromErr(x.X, errv, depth+1)
+		return ew.from(x.X, depth+1)
 	case *ssa.ChangeInterface:
-		return fromErr(x.X, errv, depth+1)
+		return ew.from(x.X, depth+1)
 	case *ssa.ChangeType:
-		return fromErr(x.X, errv, depth+1)
+		return ew.from(x.X, depth+1)
 	case *ssa.TypeAssert:
-		return fromErr(x.X, errv, depth+1)
+		return ew.from(x.X, depth+1)
 	case *ssa.Extract:
-		return fromErr(x.Tuple, errv, depth+1)
+		return ew.from(x.Tuple, depth+1)
 	case *ssa.Field:
-		return fromErr(x.X, errv, depth+1)
+		return ew.from(x.X, depth+1)
 	case *ssa.FieldAddr:
-		return fromErr(x.X, errv, depth+1)
+		return ew.from(x.X, depth+1)
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if alloc, ok := x.X.(*ssa.Alloc); ok {
-				return asTarget(alloc, errv, depth)
+				return ew.asTarget(alloc, depth)
 			}
-			return fromErr(x.X, errv, depth+1)
+			return ew.from(x.X, depth+1)
 		}
 	case *ssa.Alloc:
-		return asTarget(x, errv, depth)
+		return ew.asTarget(x, depth)
 	case *ssa.Call:
 		if x.Call.IsInvoke() {
-			return fromErr(x.Call.Value, errv, depth+1)
+			return ew.from(x.Call.Value, depth+1)
 		}
 		if len(x.Call.Args) > 0 {
 			if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil {
-				return fromErr(x.Call.Args[0], errv, depth+1)
+				return ew.from(x.Call.Args[0], depth+1)
 			}
 		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if fromErr(e, errv, depth+1) {
+			if ew.from(e, depth+1) {
 				return true
 			}
 		}
@@ -342,7 +361,7 @@ func fromErr(v, errv ssa.Value, depth int) bool {
 
 // asTarget reports whether alloc is the target errors.As fills from an
 // error derived from errv (var pgErr *pgconn.PgError; errors.As(err, &pgErr)).
-func asTarget(alloc *ssa.Alloc, errv ssa.Value, depth int) bool {
+func (ew *errWalk) asTarget(alloc *ssa.Alloc, depth int) bool {
 	for _, r := range ssavalue.Referrers(alloc) {
 		var users []ssa.Instruction
 		if mi, ok := r.(*ssa.MakeInterface); ok {
@@ -361,7 +380,7 @@ func asTarget(alloc *ssa.Alloc, errv ssa.Value, depth int) bool {
 			if fn == nil || len(call.Call.Args) != 2 {
 				continue
 			}
-			if obj, ok := fn.Object().(*types.Func); ok && obj.FullName() == "errors.As" && fromErr(call.Call.Args[0], errv, depth+1) {
+			if obj, ok := fn.Object().(*types.Func); ok && obj.FullName() == "errors.As" && ew.from(call.Call.Args[0], depth+1) {
 				return true
 			}
 		}

@@ -36,6 +36,10 @@ type Result struct {
 	// Summaries are all functions' summaries by summary.Key (only when
 	// the options ask to keep them, for the whole-program phase).
 	Summaries map[string]*summary.Summary
+	// Failed says why the package's analysis failed (an internal error,
+	// contained to it): its only diagnostic is analysis-failed, it
+	// exported no facts, and its handlers are not known.
+	Failed string
 }
 
 // RetryPolicy is a retry policy set in code.

@@ -15,4 +15,5 @@ const (
 	Unresolved         = "unresolved"
 	BadIgnore          = "bad-ignore"
 	StaleIgnore        = "stale-ignore"
+	AnalysisFailed     = "analysis-failed"
 )

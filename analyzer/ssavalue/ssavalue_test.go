@@ -7,9 +7,12 @@ import (
 	"go/types"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/jobeffects/jobeffects/internal/ssatest"
 )
 
 const src = `package p
@@ -93,5 +96,43 @@ func TestDeref(t *testing.T) {
 	i := types.Typ[types.Int]
 	if Deref(types.NewPointer(i)) != i || Deref(i) != i {
 		t.Error("Deref strips one pointer")
+	}
+}
+
+// The walks of this package over cyclic shapes: a function value read
+// from maps in a loop (lookups through its phis), a captured variable
+// that stores a load of itself (ParamOf through its only store).
+func TestCyclicShapes(t *testing.T) {
+	pkg := ssatest.Build(t, `package p
+
+type H struct{ m map[string]func() }
+
+func (h *H) Dispatch(keys []string) {
+	f := h.m["a"]
+	for _, k := range keys {
+		if k != "" {
+			f = h.m[k]
+		}
+	}
+	f()
+}
+
+func Self() func() any {
+	var x any
+	x = x
+	return func() any { return x }
+}
+`)
+	fn := ssatest.Func(t, pkg, "(*H).Dispatch")
+	var got []FieldKey
+	ssatest.Within(t, 10*time.Second, func() { got = DispatchedFields(fn) })
+	if len(got) != 1 || FieldAt(types.NewPointer(got[0].T), got[0].Index) != "m" {
+		t.Errorf("DispatchedFields = %v, want the field m", got)
+	}
+	closure := ssatest.Func(t, pkg, "Self$1")
+	var k int
+	ssatest.Within(t, 10*time.Second, func() { _, k = ParamOf(closure.FreeVars[0]) })
+	if k != -1 {
+		t.Errorf("ParamOf(x) = %d, want -1: x's only store is a load of x", k)
 	}
 }

@@ -42,17 +42,25 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		return
 	}
 	for _, r := range refs {
-		callee := r.fn
-		if w.active[callee] {
-			continue
-		}
-		if w.active == nil {
-			w.active = map[*ssa.Function]bool{}
-		}
-		w.active[callee] = true
-		w.callRef(ci, r, tx)
-		delete(w.active, callee)
+		w.callRefOnce(ci, r, tx)
 	}
+}
+
+// callRefOnce is callRef unless the walker is already adding r's function
+// further up: a model's callbacks or hooks can lead back to the function
+// value being called (a closure that calls itself through its own
+// variable, a hook method whose model names hooks).
+func (w *walker) callRefOnce(ci ssa.CallInstruction, r funcRef, tx *txArg) {
+	callee := r.fn
+	if w.active[callee] {
+		return
+	}
+	if w.active == nil {
+		w.active = map[*ssa.Function]bool{}
+	}
+	w.active[callee] = true
+	w.callRef(ci, r, tx)
+	delete(w.active, callee)
 }
 
 // callRef adds the effects of one resolved function value called at ci.

@@ -13,18 +13,7 @@ import (
 // tableOf names the table of an ORM model type: *User, []User, []*User →
 // "users", as gorm and ent name them by default.
 func tableOf(t types.Type) string {
-	for {
-		switch x := t.Underlying().(type) {
-		case *types.Pointer:
-			t = x.Elem()
-			continue
-		case *types.Slice:
-			t = x.Elem()
-			continue
-		}
-		break
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(elemType(t)).(*types.Named)
 	if !ok {
 		return ""
 	}
@@ -33,21 +22,28 @@ func tableOf(t types.Type) string {
 
 // modelTypeOf returns the named model type of a value (*User → User).
 func modelTypeOf(v ssa.Value) types.Type {
-	v = normalize(v)
-	t := v.Type()
-	for {
+	t := elemType(normalize(v).Type())
+	if _, ok := types.Unalias(t).(*types.Named); !ok {
+		return nil
+	}
+	return t
+}
+
+// elemType takes pointers and slices off t (*[]*User → User). A type can
+// be its own element (type List []List, type P *P): the walk stops at a
+// type it has already been through, and after a few steps in any case.
+func elemType(t types.Type) types.Type {
+	seen := map[types.Type]bool{}
+	for i := 0; i < 8 && !seen[t]; i++ {
+		seen[t] = true
 		switch x := t.Underlying().(type) {
 		case *types.Pointer:
 			t = x.Elem()
-			continue
 		case *types.Slice:
 			t = x.Elem()
-			continue
+		default:
+			return t
 		}
-		break
-	}
-	if _, ok := types.Unalias(t).(*types.Named); !ok {
-		return nil
 	}
 	return t
 }
@@ -101,7 +97,7 @@ func (w *walker) hooks(ci ssa.CallInstruction, names []string, model ssa.Value) 
 				continue
 			}
 			fn = ssavalue.Declared(fn)
-			w.callRef(ci, funcRef{fn: fn, recv: model}, nil)
+			w.callRefOnce(ci, funcRef{fn: fn, recv: model}, nil)
 		}
 	}
 }

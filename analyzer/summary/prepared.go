@@ -46,12 +46,25 @@ func (w *walker) stmtSQL(v ssa.Value, depth int) (texts []string, exec ssa.Value
 		}
 	case *ssa.Phi:
 		// statement = tx.Stmt(statement) under a condition (dendrite's
-		// TxStmt): every edge's SQL; a parameter when all edges agree.
+		// TxStmt): every edge's SQL; a parameter when all edges agree. A
+		// statement reassigned in a loop leads back to its phi: that edge
+		// adds nothing.
+		if w.stmtPhis[x] {
+			return nil, nil, effect.NoExec
+		}
+		if w.stmtPhis == nil {
+			w.stmtPhis = map[*ssa.Phi]bool{}
+		}
+		w.stmtPhis[x] = true
+		defer delete(w.stmtPhis, x)
 		param = effect.NoExec
 		first, sameExec := true, true
 		for _, e := range x.Edges {
 			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
 				continue
+			}
+			if ph, ok := normalize(e).(*ssa.Phi); ok && w.stmtPhis[ph] {
+				continue // the loop back: the other edges decide
 			}
 			t, ex, p := w.stmtSQL(e, depth+1)
 			texts = append(texts, t...)

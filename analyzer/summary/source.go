@@ -55,6 +55,16 @@ func (s *sourceText) argText(pos token.Pos, i int) string {
 // kept a position that identifies it.
 func (s *sourceText) exprText(v ssa.Value) string {
 	s.index()
+	return s.exprTextDepth(v, 0)
+}
+
+// exprTextDepth is exprText through at most 16 conversions and field
+// selections: it follows operands only (no phis), which cannot lead back
+// to v, and stops there in any case.
+func (s *sourceText) exprTextDepth(v ssa.Value, depth int) string {
+	if depth > 16 {
+		return ""
+	}
 	switch x := v.(type) {
 	case *ssa.Call:
 		if c := s.calls[x.Pos()]; c != nil {
@@ -72,18 +82,18 @@ func (s *sourceText) exprText(v ssa.Value) string {
 			return x.Value.String()
 		}
 	case *ssa.MakeInterface:
-		return s.exprText(x.X)
+		return s.exprTextDepth(x.X, depth+1)
 	case *ssa.ChangeType:
-		return s.exprText(x.X)
+		return s.exprTextDepth(x.X, depth+1)
 	case *ssa.Convert:
-		return s.exprText(x.X)
+		return s.exprTextDepth(x.X, depth+1)
 	case *ssa.Parameter:
 		return x.Name()
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
 			st := structOf(fa.X.Type())
 			if st != nil && fa.Field < st.NumFields() {
-				if base := s.exprText(fa.X); base != "" {
+				if base := s.exprTextDepth(fa.X, depth+1); base != "" {
 					return base + "." + st.Field(fa.Field).Name()
 				}
 			}
@@ -91,7 +101,7 @@ func (s *sourceText) exprText(v ssa.Value) string {
 	case *ssa.Field:
 		st := structOf(x.X.Type())
 		if st != nil && x.Field < st.NumFields() {
-			if base := s.exprText(x.X); base != "" {
+			if base := s.exprTextDepth(x.X, depth+1); base != "" {
 				return base + "." + st.Field(x.Field).Name()
 			}
 		}

@@ -78,10 +78,13 @@ type funcRef struct {
 
 // resolveFuncs returns the functions v can be, or nil when unknown.
 func resolveFuncs(v ssa.Value) []funcRef {
-	return resolve(v, 0)
+	return resolve(v, 0, map[*ssa.Phi]bool{})
 }
 
-func resolve(v ssa.Value, depth int) []funcRef {
+// resolve is resolveFuncs with the phis already resolved: a loop's phi
+// leads back to itself (f = g in a loop), and a phi met again adds nothing
+// its first visit did not.
+func resolve(v ssa.Value, depth int, seen map[*ssa.Phi]bool) []funcRef {
 	if depth > 8 || v == nil {
 		return nil
 	}
@@ -103,9 +106,13 @@ func resolve(v ssa.Value, depth int) []funcRef {
 		}
 		return []funcRef{{fn: fn, bindings: x.Bindings}}
 	case *ssa.Phi:
-		var out []funcRef
+		if seen[x] {
+			return []funcRef{} // known: the other edges decide
+		}
+		seen[x] = true
+		out := []funcRef{}
 		for _, e := range x.Edges {
-			r := resolve(e, depth+1)
+			r := resolve(e, depth+1, seen)
 			if r == nil {
 				return nil
 			}
@@ -156,7 +163,7 @@ func fieldName(t types.Type, i int) string {
 // It follows constants, concatenation, conversions, phis and fmt.Sprintf
 // with a constant format.
 func stringValues(v ssa.Value) []string {
-	out := strValues(v, 0)
+	out := (&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps}).values(v, 0)
 	var kept []string
 	for _, s := range out {
 		if strings.TrimSpace(strings.ReplaceAll(s, dynamic, "")) != "" {
@@ -168,8 +175,22 @@ func stringValues(v ssa.Value) []string {
 
 const maxTexts = 8
 
-func strValues(v ssa.Value, depth int) []string {
-	if v == nil || depth > 12 {
+// maxStrSteps bounds the values one stringValues looks at: a switch in a
+// loop (s += "a" in one case, s += "b" in another) makes phis whose edges
+// multiply at every level.
+const maxStrSteps = 512
+
+// strWalk is one stringValues: the phis on the current path (a string
+// built in a loop reaches its own phi: that part is dynamic) and the steps
+// left.
+type strWalk struct {
+	onPath map[*ssa.Phi]bool
+	budget int
+}
+
+func (sw *strWalk) values(v ssa.Value, depth int) []string {
+	sw.budget--
+	if v == nil || depth > 12 || sw.budget < 0 {
 		return []string{dynamic}
 	}
 	switch x := v.(type) {
@@ -179,7 +200,7 @@ func strValues(v ssa.Value, depth int) []string {
 		}
 	case *ssa.BinOp:
 		if x.Op.String() == "+" {
-			l, r := strValues(x.X, depth+1), strValues(x.Y, depth+1)
+			l, r := sw.values(x.X, depth+1), sw.values(x.Y, depth+1)
 			var out []string
 			for _, a := range l {
 				for _, b := range r {
@@ -191,9 +212,14 @@ func strValues(v ssa.Value, depth int) []string {
 			return out
 		}
 	case *ssa.Phi:
+		if sw.onPath[x] {
+			return []string{dynamic}
+		}
+		sw.onPath[x] = true
+		defer delete(sw.onPath, x)
 		var out []string
 		for _, e := range x.Edges {
-			for _, s := range strValues(e, depth+1) {
+			for _, s := range sw.values(e, depth+1) {
 				if len(out) < maxTexts {
 					out = append(out, s)
 				}
@@ -201,22 +227,22 @@ func strValues(v ssa.Value, depth int) []string {
 		}
 		return out
 	case *ssa.ChangeType:
-		return strValues(x.X, depth+1)
+		return sw.values(x.X, depth+1)
 	case *ssa.Convert:
 		if b, ok := x.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			return strValues(x.X, depth+1)
+			return sw.values(x.X, depth+1)
 		}
 	case *ssa.Call:
 		if callee := x.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(x.Call.Args) > 0 {
 			switch callee.Object().(*types.Func).FullName() {
 			case "fmt.Sprintf":
 				var out []string
-				for _, f := range strValues(x.Call.Args[0], depth+1) {
+				for _, f := range sw.values(x.Call.Args[0], depth+1) {
 					out = append(out, formatTemplate(f))
 				}
 				return out
 			case "path.Join":
-				return joinPath("", x.Call.Args[0], depth)
+				return sw.joinPath("", x.Call.Args[0], depth)
 			}
 		}
 	case *ssa.Extract:
@@ -224,9 +250,9 @@ func strValues(v ssa.Value, depth int) []string {
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
 			if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(call.Call.Args) == 2 &&
 				callee.Object().(*types.Func).FullName() == "net/url.JoinPath" {
-				bases := strValues(call.Call.Args[0], depth+1)
+				bases := sw.values(call.Call.Args[0], depth+1)
 				if len(bases) == 1 {
-					return joinPath(bases[0], call.Call.Args[1], depth)
+					return sw.joinPath(bases[0], call.Call.Args[1], depth)
 				}
 			}
 		}
@@ -236,14 +262,14 @@ func strValues(v ssa.Value, depth int) []string {
 
 // joinPath is base joined with the elements of a variadic slice by "/",
 // as url.JoinPath and path.Join do; one text, dynamic elements marked.
-func joinPath(base string, elems ssa.Value, depth int) []string {
+func (sw *strWalk) joinPath(base string, elems ssa.Value, depth int) []string {
 	parts := ssavalue.SliceElems(elems)
 	if parts == nil {
 		return []string{dynamic}
 	}
 	out := strings.TrimRight(base, "/")
 	for _, p := range parts {
-		texts := strValues(p, depth+1)
+		texts := sw.values(p, depth+1)
 		t := dynamic
 		if len(texts) == 1 {
 			t = strings.Trim(texts[0], "/")

@@ -14,7 +14,10 @@ import (
 type walker struct {
 	// active guards callValue against cycles through function values
 	// (a closure that calls itself through its own variable).
-	active   map[*ssa.Function]bool
+	active map[*ssa.Function]bool
+	// stmtPhis are the phis stmtSQL is following (a loop's phi leads back
+	// to itself).
+	stmtPhis map[*ssa.Phi]bool
 	p        *Package
 	fn       *ssa.Function
 	name     string

@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -130,6 +131,8 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		w = newWhole(pkgs, opts)
 		aopts.AfterPass = w.afterPass
 	}
+	failures := &failureLog{}
+	aopts.OnFailure = failures.add
 	a := analyzer.New(aopts)
 	pr.step("analysing %d packages…", countPackages(pkgs))
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
@@ -143,6 +146,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	ph.mark("per-package analysis", cachedFacts)
 	r.errors += actionErrors(graph, r, stderr)
+	r.errors += failures.report(graph, stderr)
 	r.results = rootResults(graph, a)
 	printWarnings(r.results, stderr)
 	warnUnmatched(opts, pkgs, stderr)
@@ -309,6 +313,48 @@ func actionErrors(graph *checker.Graph, r *session, w io.Writer) int {
 		fmt.Fprintf(w, "jobeffects: %s: %s\n", act.Package.PkgPath, relToCwd(act.Err.Error()))
 		r.fail(act.Package.PkgPath, act.Err.Error())
 		n++
+	}
+	return n
+}
+
+// failureLog collects the packages whose analysis failed (an internal
+// error contained to the package: analyzer/failure.go).
+type failureLog struct {
+	mu     sync.Mutex
+	failed map[string]string // package path → message
+}
+
+func (f *failureLog) add(pkg *types.Package, msg string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.failed == nil {
+		f.failed = map[string]string{}
+	}
+	f.failed[pkg.Path()] = msg
+}
+
+// report prints a warning for each failed package that is not a root
+// (the checker keeps no result of theirs, and their diagnostics are not
+// reported) and returns the number of failed roots, whose analysis-failed
+// diagnostics are among the results: errors, as a package that does not
+// type-check is.
+func (f *failureLog) report(graph *checker.Graph, w io.Writer) int {
+	roots := map[string]bool{}
+	for _, act := range graph.Roots {
+		roots[act.Package.PkgPath] = true
+	}
+	var paths []string
+	for p := range f.failed {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	n := 0
+	for _, p := range paths {
+		if roots[p] {
+			n++
+			continue
+		}
+		fmt.Fprintf(w, "jobeffects: warning: %s\n", f.failed[p])
 	}
 	return n
 }

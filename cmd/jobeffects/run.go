@@ -276,6 +276,13 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
+	for _, res := range r.results {
+		for _, d := range res.Diagnostics {
+			if res.Failed != "" {
+				fmt.Fprintf(stderr, "%s: %s\n", relToCwd(d.Pos), d.Message) // counted in r.errors
+			}
+		}
+	}
 	inv := inventory.Build(r.results, r.root)
 	inv.Incomplete = incompleteList(r)
 	data, err := inventory.YAML(inv)

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+)
+
+// testdata/robust is a module of three small packages: lz imports
+// github.com/ulikunitz/xz/lzma v0.5.12 (its only dependency, which has none
+// besides the standard library), failing is the package the containment
+// tests make fail, user imports it.
+
+// xz v0.5.12's lzma once made the summariser recurse until the stack
+// overflowed, which no recover can catch: every run with xz among its
+// dependencies died, and under go vet every importer failed for want of
+// its facts file. Both drivers analyse it cleanly now. Only lz and its
+// imports are analysed (lzma, xz's internal/xlog, the standard library).
+func TestXZAnalysesCleanly(t *testing.T) {
+	dir := testdataDir(t, "robust")
+	env := []string{"JOBEFFECTS_CACHE=off"}
+
+	start := time.Now()
+	stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "./lz")
+	t.Logf("inventory ./lz: %s", time.Since(start).Round(time.Millisecond))
+	if code != 0 || stderr != "" {
+		t.Fatalf("inventory ./lz: exit %d, stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "handlers: []") {
+		t.Errorf("inventory ./lz: want an empty inventory, got:\n%s", stdout)
+	}
+
+	start = time.Now()
+	stdout, stderr, code = runCmdEnv(t, dir, env, "go", "vet", "-vettool="+binary, "./lz")
+	t.Logf("go vet ./lz: %s", time.Since(start).Round(time.Millisecond))
+	if code != 0 || stdout+stderr != "" {
+		t.Fatalf("go vet ./lz: exit %d, output:\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A package whose analysis fails (here on purpose) is reported with
+// analysis-failed and exports no facts; the packages importing it are
+// still analysed, under go vet without a missing vetx file.
+func TestAnalysisFailureContained(t *testing.T) {
+	dir := testdataDir(t, "robust")
+	// A value of its own for each go vet run: it is part of go vet's cache
+	// key, so go vet analyses the packages again instead of replaying its
+	// cache (which keeps a package's output from its first run, as a
+	// dependency or as a root).
+	failing := "example.com/robust/failing"
+	env := []string{"JOBEFFECTS_CACHE=off", fmt.Sprintf("%s=%s,run-%d", analyzer.TestPanicEnv, failing, time.Now().UnixNano())}
+	const failed = "could not analyse package example.com/robust/failing (internal error: JOBEFFECTS_TEST_PANIC names this package at analyzer/failure.go:"
+	const badIgnore = "user/user.go:18:1: bad-ignore: //jobeffects:ignore needs a rule and a reason"
+
+	t.Run("vet importer", func(t *testing.T) {
+		_, stderr, code := runCmdEnv(t, dir, env, "go", "vet", "-vettool="+binary, "./user")
+		if code != 1 {
+			t.Errorf("exit %d, want 1 (the importer's diagnostic)", code)
+		}
+		// go vet shows no diagnostics of a dependency: the warning says it.
+		for _, want := range []string{"jobeffects: warning: jobeffects " + failed, badIgnore} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("output lacks %q:\n%s", want, stderr)
+			}
+		}
+		if strings.Contains(stderr, "vetx") || strings.Contains(stderr, "unguarded") {
+			t.Errorf("the importer saw the failed package's facts, or lacked its facts file:\n%s", stderr)
+		}
+	})
+	t.Run("vet both", func(t *testing.T) {
+		env := []string{env[0], env[1] + "-both"}
+		_, stderr, code := runCmdEnv(t, dir, env, "go", "vet", "-vettool="+binary, "./user", "./failing")
+		if code != 1 {
+			t.Errorf("exit %d, want 1 (diagnostics)", code)
+		}
+		for _, want := range []string{"failing/failing.go:3:1: jobeffects " + failed, badIgnore} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("output lacks %q:\n%s", want, stderr)
+			}
+		}
+		if strings.Contains(stderr, "vetx") {
+			t.Errorf("an importer failed for want of the failed package's facts:\n%s", stderr)
+		}
+	})
+	t.Run("command", func(t *testing.T) {
+		_, stderr, code := runCmdEnv(t, dir, env, binary, "./...")
+		if code != 2 {
+			t.Errorf("exit %d, want 2: a package's handlers are missing", code)
+		}
+		for _, want := range []string{"failing/failing.go:3:1: jobeffects " + failed, badIgnore} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("output lacks %q:\n%s", want, stderr)
+			}
+		}
+	})
+	t.Run("inventory importer", func(t *testing.T) {
+		stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "./user")
+		if code != 0 {
+			t.Errorf("exit %d, want 0: the failed package is a dependency", code)
+		}
+		if !strings.Contains(stderr, "jobeffects: warning: jobeffects "+failed) {
+			t.Errorf("stderr lacks the failed dependency's warning:\n%s", stderr)
+		}
+		// No facts: the handler's effect through the failed package is
+		// unknown, never the effect a half-finished analysis exported.
+		for _, want := range []string{"task: audit", "risk: unknown", "target: failing.Append"} {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("inventory lacks %q:\n%s", want, stdout)
+			}
+		}
+		if strings.Contains(stdout, "audit.log") {
+			t.Errorf("the inventory shows the failed package's effect: its facts were exported:\n%s", stdout)
+		}
+	})
+}

@@ -1,0 +1,5 @@
+module example.com/robust
+
+go 1.26
+
+require github.com/ulikunitz/xz v0.5.12
