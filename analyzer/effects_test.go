@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -48,4 +49,12 @@ func TestEnqueueEffects(t *testing.T) {
 // tx.Stmt helpers and callees that execute a statement they are given.
 func TestPreparedStatements(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
+}
+
+// TestSQLShapes: SQL whose meaning depends on the migrations (functions,
+// column types) or on the code around it (values read and written back,
+// claims spelled as CTEs or as statements that report a change).
+func TestSQLShapes(t *testing.T) {
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "sqlshapes", ".jobeffects.yaml")})
+	analysistest.Run(t, testdata, a, "sqlshapes")
 }

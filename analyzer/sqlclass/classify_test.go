@@ -119,6 +119,12 @@ var classifyCases = []classifyCase{
 		trim(s), substring(s from 1 for 2), gen_random_uuid(), jsonb_build_object('a', 1), current_timestamp,
 		string_agg(x, ','), array_agg(x), random(), to_char(ts, 'YYYY'), make_interval(days => 1)
 		from t group by a, b, x, ts, s`, "select:t", ""},
+	// builtins and casts written as calls are reads (issue 33): date(),
+	// timestamp 'yesterday', to_char, age, jsonb functions, aggregates
+	{"select-date-cast-calls", `select id from orders where DATE(created_at) = DATE(timestamp 'yesterday')`, "select:orders", ""},
+	{"select-more-builtins", `select to_char(age(now(), created_at), 'DD'), jsonb_array_length(data), string_agg(name, ','),
+		bool_or(done), int8(n), array_to_string(tags, ','), make_interval(days => 1) from t group by 1, 2, 5, 6`, "select:t", ""},
+	{"select-volatile-builtin-writes", `select query_to_xml('delete from t returning 1', true, false, '')`, "call:", "query_to_xml() may write"},
 	{"select-unnest", `select * from unnest($1::int[]) as u(id)`, "select:", ""},
 	{"select-generate-series", `select g from generate_series(1, 10) g`, "select:", ""},
 	{"select-pg-catalog", `select pg_catalog.pg_get_userbyid(1)`, "select:", ""},
@@ -533,6 +539,28 @@ func TestMySQLUpsertAndNamedBinds(t *testing.T) {
 		got := Classify(tc.sql)
 		if len(got) != 1 || got[0].Op != tc.op || got[0].Table != tc.table {
 			t.Errorf("Classify(%q) = %+v, want %s %s", tc.sql, got, tc.op, tc.table)
+		}
+	}
+}
+
+// TestCallNamesTheFunction: a Call of a function that is not a builtin
+// names it, so that a caller knowing the migrations can look at its body;
+// builtins that write name none.
+func TestCallNamesTheFunction(t *testing.T) {
+	for sql, want := range map[string]string{
+		"select do_work($1)":                   "do_work",
+		"select Billing.Charge($1)":            "billing.charge",
+		"select lo_unlink($1)":                 "",
+		"insert into t values (compute_v($1))": "compute_v",
+	} {
+		got := ""
+		for _, st := range Classify(sql) {
+			if st.Op == Call {
+				got = st.Function
+			}
+		}
+		if got != want {
+			t.Errorf("%s: Function = %q, want %q", sql, got, want)
 		}
 	}
 }

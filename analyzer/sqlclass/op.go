@@ -105,6 +105,10 @@ type Stmt struct {
 	// Update marks a claim that is an UPDATE (compare-and-set): it fires
 	// update triggers, not insert ones.
 	Update bool
+	// Function, for a Call of a function that is not a builtin, is its
+	// name as called ("f", "billing.f"): a caller that knows the module's
+	// migrations replaces the Call by what the function's body does.
+	Function string
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

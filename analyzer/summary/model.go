@@ -417,6 +417,9 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 	hop := w.hop(ci)
 	for _, text := range texts {
 		for _, st := range sqlclass.Classify(text) {
+			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
+				continue
+			}
 			e := &effect.Effect{
 				Kind:      sqlKind(st.Op),
 				Op:        string(st.Op),
@@ -507,6 +510,9 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 				}
 				for _, inner := range sqlclass.Classify(bs.SQL) {
 					if inner.Op == sqlclass.None || inner.Op == sqlclass.Select {
+						continue
+					}
+					if inner.Op == sqlclass.Call && inner.Function != "" && w.functionEffects(ci, inner, exec, bpath, depth+1) {
 						continue
 					}
 					e := &effect.Effect{Kind: sqlKind(inner.Op), Op: string(inner.Op), Target: inner.Table,

@@ -37,9 +37,12 @@ type Statement struct {
 	Dynamic bool
 }
 
-// Set is the triggers of one module, by table.
+// Set is what one module's migrations declare: its triggers by table, its
+// functions by name and its columns' types.
 type Set struct {
 	byTable map[string][]*Trigger
+	funcs   map[string]*Function
+	columns map[string]Column // "table.column"
 	// Errors are the migrations' statements that did not parse or files
 	// that could not be read, as "file:line: message": their triggers are
 	// missing from the set.
@@ -146,9 +149,8 @@ func Files(root string, globs []string) []string {
 }
 
 func load(root string, globs []string) *Set {
-	s := &Set{byTable: map[string][]*Trigger{}}
+	s := &Set{byTable: map[string][]*Trigger{}, funcs: map[string]*Function{}, columns: map[string]Column{}}
 	files := Files(root, globs)
-	funcs := map[string][]Statement{}
 	var trigs []*Trigger
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -156,21 +158,27 @@ func load(root string, globs []string) *Set {
 			s.Errors = append(s.Errors, fmt.Sprintf("%s: %v", f, err))
 			continue
 		}
-		if !strings.Contains(strings.ToLower(string(data)), "trigger") {
+		if !declares(string(data)) {
 			continue
 		}
-		ts, fs, errs := parseFile(f, string(data))
+		ts, errs := parseFile(f, string(data), s)
 		s.Errors = append(s.Errors, errs...)
 		trigs = append(trigs, ts...)
-		for name, body := range fs {
-			funcs[name] = body
-		}
 	}
 	for _, t := range trigs {
-		t.Body = funcs[t.Function]
+		if f := s.funcs[t.Function]; f != nil {
+			t.Body = f.Body
+		}
 		s.byTable[t.Table] = append(s.byTable[t.Table], t)
 	}
 	return s
+}
+
+// declares reports whether a migration may declare something the set
+// keeps (a cheap test before parsing).
+func declares(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, "trigger") || strings.Contains(l, "function") || strings.Contains(l, "table")
 }
 
 // match reports whether a slash path matches a glob where "**" spans
@@ -199,20 +207,19 @@ func match(glob, p string) bool {
 	return rec(0, 0)
 }
 
-// parseFile returns the triggers and trigger-function bodies of one file,
-// and its errors as "file:line: message". A file that does not parse as a
-// whole is parsed statement by statement, so that one bad statement costs
-// only itself.
-func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statement, errs []string) {
-	funcs = map[string][]Statement{}
+// parseFile returns the triggers of one file, adding its functions and
+// columns to s, and its errors as "file:line: message". A file that does
+// not parse as a whole is parsed statement by statement, so that one bad
+// statement costs only itself.
+func parseFile(file, text string, s *Set) (trigs []*Trigger, errs []string) {
 	tree, err := parse(text)
 	if err == nil {
-		trigs = collect(file, text, 0, tree, funcs)
-		return trigs, funcs, nil
+		trigs = collect(file, text, 0, tree, s)
+		return trigs, nil
 	}
 	stmts, serr := pg_query.SplitWithScanner(text, false)
 	if serr != nil {
-		return nil, funcs, []string{errorAt(file, text, 0, err)}
+		return nil, []string{errorAt(file, text, 0, err)}
 	}
 	off := 0
 	for _, st := range stmts {
@@ -230,9 +237,9 @@ func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statemen
 			errs = append(errs, errorAt(file, text, start, err))
 			continue
 		}
-		trigs = append(trigs, collect(file, text, start, tree, funcs)...)
+		trigs = append(trigs, collect(file, text, start, tree, s)...)
 	}
-	return trigs, funcs, errs
+	return trigs, errs
 }
 
 // parse runs the PostgreSQL parser, turning a panic into an error.
@@ -256,9 +263,9 @@ func errorAt(file, text string, start int, err error) string {
 	return fmt.Sprintf("%s:%d: %v", file, lineAt(text, at), err)
 }
 
-// collect adds the triggers and function bodies of a parsed piece of text
-// that starts at offset base.
-func collect(file, text string, base int, tree *pg_query.ParseResult, funcs map[string][]Statement) []*Trigger {
+// collect returns the triggers of a parsed piece of text that starts at
+// offset base, and adds its functions and columns to s.
+func collect(file, text string, base int, tree *pg_query.ParseResult, s *Set) []*Trigger {
 	var trigs []*Trigger
 	for _, raw := range tree.Stmts {
 		start := base + int(raw.StmtLocation)
@@ -282,15 +289,14 @@ func collect(file, text string, base int, tree *pg_query.ParseResult, funcs map[
 			sort.Strings(t.Events)
 			trigs = append(trigs, t)
 		}
+		pos := file + ":" + strconv.Itoa(lineAt(text, start+leadingSpace(stmtText)))
 		if cf := raw.Stmt.GetCreateFunctionStmt(); cf != nil {
-			name := lastName(cf.Funcname)
-			body := functionBody(cf)
-			if body == "" {
-				continue
+			if f := function(cf, file, stmtText, lineAt(text, start), tree.Version); f != nil {
+				f.Pos = pos
+				s.funcs[f.Name] = f
 			}
-			bodyLine := lineAt(text, start+strings.Index(stmtText, body))
-			funcs[name] = bodyStatements(file, stmtText, bodyLine)
 		}
+		s.addColumns(raw.Stmt, pos)
 	}
 	return trigs
 }
