@@ -88,6 +88,17 @@ var classifyCases = []classifyCase{
 	{"array-cat", `update t set tags = array_cat(tags, $1)`, "update-increment:t", ""},
 	{"array-remove", `update t set tags = array_remove(tags, $1)`, "update-set:t", ""},
 	{"jsonb-concat", `update t set data = data || $1::jsonb`, "update-increment:t", ""},
+	// jsonb object merge is idempotent (issue 28); array and text concatenation are not
+	{"jsonb-merge-coalesce", `update t set attrs = coalesce(attrs, '{}'::jsonb) || $1 where id = $2`, "update-set:t", ""},
+	{"jsonb-merge-literal", `update t set attrs = attrs || '{"seen": true}'::jsonb`, "update-set:t", ""},
+	{"jsonb-merge-build", `update t set attrs = attrs || jsonb_build_object('k', $1::text)`, "update-set:t", ""},
+	{"jsonb-merge-upsert", `insert into t (k, attrs) values ($1, $2) on conflict (k) do update set attrs = t.attrs || excluded.attrs || '{}'::jsonb`, "upsert-set:t", ""},
+	{"jsonb-array-append", `update t set events = coalesce(events, '[]'::jsonb) || $1`, "update-increment:t", ""},
+	{"jsonb-array-build", `update t set events = events || jsonb_build_array($1::text)`, "update-increment:t", ""},
+	{"text-concat-cast", `update t set note = note || $1::text`, "update-increment:t", ""},
+	{"array-concat-ctor", `update t set tags = tags || array[$1]`, "update-increment:t", ""},
+	{"array-concat-cast", `update t set tags = tags || $1::text[]`, "update-increment:t", ""},
+	{"concat-untyped-literal", `update t set tags = tags || '{a}'`, "update-increment:t", ""},
 	{"h10-key-removal", `update t set data = data - 'tmp_key'`, "update-set:t", ""},
 	{"key-removal-array", `update t set data = data - '{a,b}'::text[]`, "update-set:t", ""},
 	{"minus-param", `update t set data = data - $1`, "update-increment:t", ""},
@@ -561,6 +572,24 @@ func TestCallNamesTheFunction(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: Function = %q, want %q", sql, got, want)
+		}
+	}
+}
+
+// TestConcatColumns: an increment whose accumulations are all "||" of
+// untold types names their columns (the schema decides); a definite one
+// names none.
+func TestConcatColumns(t *testing.T) {
+	for sql, want := range map[string]string{
+		`update t set attrs = attrs || $1 where id = $2`:                                                           "attrs",
+		`update t set a = a || $1, b = coalesce(b, $2) || $3`:                                                      "a,b",
+		`update t set a = a || $1, n = n + 1`:                                                                      "",
+		`update t set note = note || $1::text`:                                                                     "",
+		`insert into t (k, attrs) values ($1, $2) on conflict (k) do update set attrs = t.attrs || excluded.attrs`: "attrs",
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].Concat != want || !strings.Contains(string(got[0].Op), "increment") {
+			t.Errorf("%s: %+v, want Concat %q", sql, got, want)
 		}
 	}
 }

@@ -36,8 +36,8 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
 		st.Op, st.Detail = Claim, "on conflict"+conflictTarget(occ)+" do nothing"
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_UPDATE:
-		if why := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
-			st.Op, st.Detail = UpsertIncrement, "on conflict do update, "+why
+		if why, concat := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
+			st.Op, st.Detail, st.Concat = UpsertIncrement, "on conflict do update, "+why, strings.Join(concat, ",")
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
 		}
@@ -66,8 +66,8 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail, st.Update = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true
 		return assemble(sc, st)
 	}
-	if why := ref.setListAccumulates(up.TargetList); why != "" {
-		st.Op, st.Detail = UpdateIncrement, why
+	if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
+		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
 	}
@@ -104,7 +104,9 @@ func classifyMerge(m *pg_query.MergeStmt) []Stmt {
 		case pg_query.CmdType_CMD_UPDATE:
 			hasUpdate = true
 			actions = append(actions, "update")
-			if why := ref.setListAccumulates(c.TargetList); why != "" && incr == "" {
+			// A MERGE's "||" of untold types stays an increment: its
+			// target columns are not carried to the caller.
+			if why, _ := ref.setListAccumulates(c.TargetList); why != "" && incr == "" {
 				incr = why
 			}
 		case pg_query.CmdType_CMD_INSERT:

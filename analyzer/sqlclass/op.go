@@ -105,6 +105,11 @@ type Stmt struct {
 	// Update marks a claim that is an UPDATE (compare-and-set): it fires
 	// update triggers, not insert ones.
 	Update bool
+	// Concat, for an increment whose every accumulation is a "||" of
+	// operands whose types the text does not tell (attrs = attrs || $1),
+	// lists those columns, comma-separated: if the schema says they are
+	// jsonb, "||" merges objects and the statement is a set.
+	Concat string
 	// Function, for a Call of a function that is not a builtin, is its
 	// name as called ("f", "billing.f"): a caller that knows the module's
 	// migrations replaces the Call by what the function's body does.

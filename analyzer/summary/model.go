@@ -420,6 +420,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
 				continue
 			}
+			st, _ = mergeByColumnType(w.p.env.Triggers, st)
 			e := &effect.Effect{
 				Kind:      sqlKind(st.Op),
 				Op:        string(st.Op),

@@ -45,4 +45,6 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("yesterday", d.Yesterday)
 	mux.HandleFunc("functions", d.Functions)
 	mux.HandleFunc("undeclared", d.Undeclared)
+	mux.HandleFunc("merge", d.Merge)
+	mux.HandleFunc("append", d.Append)
 }
