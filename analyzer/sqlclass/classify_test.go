@@ -593,3 +593,23 @@ func TestConcatColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestSetParams: the parameters a set assigns as they are, so that the
+// caller can see a value read and written back changed.
+func TestSetParams(t *testing.T) {
+	for sql, want := range map[string]string{
+		`update counters set n = $1 where id = $2`:                                                 "1",
+		`update counters set n = $2::bigint, at = now(), note = $1 where id = $3`:                  "1,2",
+		`update counters set n = greatest(n, $1) where id = $2`:                                    "",
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v`:       "2",
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = $3`:               "3",
+		"INSERT INTO `stats` (`key`, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = ?":       "3",
+		"INSERT INTO stats (k, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = VALUES(value)": "2",
+		`update counters set n = n + 1 where id = $1`:                                              "",
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].SetParams != want {
+			t.Errorf("%s: %+v, want SetParams %q", sql, got, want)
+		}
+	}
+}

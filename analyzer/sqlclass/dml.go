@@ -40,6 +40,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 			st.Op, st.Detail, st.Concat = UpsertIncrement, "on conflict do update, "+why, strings.Join(concat, ",")
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
+			st.SetParams = assignedParams(occ.TargetList, ins)
 		}
 	default:
 		st.Op, st.Detail = Unknown, "unrecognised on conflict action"
@@ -70,6 +71,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
+		st.SetParams = assignedParams(up.TargetList, nil)
 	}
 	return assemble(sc, st)
 }

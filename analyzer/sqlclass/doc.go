@@ -69,6 +69,14 @@
 // Concat names the column, so that a caller knowing the schema can make
 // a jsonb column's merge a set.
 //
+// What the text alone cannot tell is left to the caller, named: a set
+// lists the parameters it assigns as they are (SetParams: SET n = $1,
+// excluded.n from $2), which a caller that sees the value computed from
+// one it read (n+1 after SELECT n) makes an increment; an increment by
+// "||" of untold types names its columns (Concat) for the schema to decide;
+// a Call of a function that is not a builtin names it (Function) for the
+// migrations to decide.
+//
 // ClassifyFragment applies the same rule to an expression fragment such as
 // gorm.Expr("balance + ?"), after NormalizePlaceholders. Never run that
 // normaliser on full PostgreSQL text: "?" is a jsonb operator there.

@@ -110,6 +110,11 @@ type Stmt struct {
 	// lists those columns, comma-separated: if the schema says they are
 	// jsonb, "||" merges objects and the statement is a set.
 	Concat string
+	// SetParams, for an update-set or upsert-set, are the parameters
+	// assigned to a column as they are ("1,3" for SET a = $1, b = $3;
+	// see Params): where the program computes such a value from one it
+	// read, the statement is its increment.
+	SetParams string
 	// Function, for a Call of a function that is not a builtin, is its
 	// name as called ("f", "billing.f"): a caller that knows the module's
 	// migrations replaces the Call by what the function's body does.

@@ -123,7 +123,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		w.addSite(e, ci, c.exec, true)
 		return
 	case m.SQL != nil:
-		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec)
+		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec, sqlParams(ci, c.args, *m.SQL))
 		return
 	case m.Prepared:
 		w.prepared(ci, c.recv)
@@ -398,8 +398,9 @@ func (c *modelCall) claim() {
 	}
 }
 
-// sql classifies the SQL argument of an executor call.
-func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value) {
+// sql classifies the SQL argument of an executor call; params are the
+// values given for its parameters, when known.
+func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value) {
 	texts := stringValues(v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
@@ -407,13 +408,13 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 		w.addSite(e, ci, exec, true)
 		return
 	}
-	w.sqlTexts(ci, texts, argIndex, exec)
+	w.sqlTexts(ci, texts, argIndex, exec, params)
 }
 
 // sqlTexts adds the effects of SQL texts executed at ci; argIndex is the
 // SQL argument (-1 for a prepared statement), whose next argument a claim
-// inserts.
-func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value) {
+// inserts; params, when known, the values of the SQL's parameters.
+func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value, params []ssa.Value) {
 	hop := w.hop(ci)
 	for _, text := range texts {
 		for _, st := range sqlclass.Classify(text) {
@@ -421,6 +422,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				continue
 			}
 			st, _ = mergeByColumnType(w.p.env.Triggers, st)
+			st = w.readModifyWrite(st, params)
 			e := &effect.Effect{
 				Kind:      sqlKind(st.Op),
 				Op:        string(st.Op),

@@ -6,12 +6,16 @@ package sqlshapes
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-type Deps struct{ Pool *pgxpool.Pool }
+type Deps struct {
+	Pool *pgxpool.Pool
+	DB   *sql.DB // MySQL
+}
 
 // Yesterday calls only builtins and casts (date(), timestamp 'yesterday',
 // coalesce, now(), date_trunc, an aggregate): a read.
@@ -47,4 +51,7 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("undeclared", d.Undeclared)
 	mux.HandleFunc("merge", d.Merge)
 	mux.HandleFunc("append", d.Append)
+	mux.HandleFunc("count", d.Count)
+	mux.HandleFunc("tally", d.Tally)
+	mux.HandleFunc("copy", d.Copy)
 }
