@@ -209,4 +209,3 @@ func (w *walker) readAt(call *ssa.Call) *effect.Effect {
 	}
 	return nil
 }
-
