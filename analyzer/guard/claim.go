@@ -49,7 +49,7 @@ func (a *analysis) claims() *ClaimReturn {
 			continue
 		}
 		a.guardFirstTime(c, tests, c.Effect.ClaimKey)
-		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos)...)
+		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos, a.env.Index)...)
 	}
 	return claimReturn
 }

@@ -613,3 +613,19 @@ func TestSetParams(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimOutcome: a claim in a CTE read as one row whatever happened
+// says what the row holds.
+func TestClaimOutcome(t *testing.T) {
+	for sql, want := range map[string]string{
+		`WITH ins AS (INSERT INTO x (a, b) VALUES ($1, $2) ON CONFLICT (a, b) DO NOTHING RETURNING 1) SELECT EXISTS (SELECT 1 FROM ins)`: "exists",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select count(*) from ins`:                        "count",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning id) select id from ins`:                             "",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning id) select exists (select 1 from other)`:            "",
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].Op != Claim || got[0].Outcome != want || got[0].Returning != (want == "") {
+			t.Errorf("%s: %+v, want Outcome %q", sql, got, want)
+		}
+	}
+}

@@ -148,7 +148,9 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 	sc.scan(sel, false)
 	if len(sc.ctes) > 0 || len(sc.fns) > 0 {
 		// The read itself adds nothing to the effects found inside it.
-		return append(append([]Stmt{}, sc.ctes...), sc.functions()...)
+		ctes := append([]Stmt{}, sc.ctes...)
+		claimOutcome(sel, ctes)
+		return append(ctes, sc.functions()...)
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
 	if len(sel.LockingClause) > 0 {
@@ -218,4 +220,78 @@ func firstTable(sel *pg_query.SelectStmt, ctes map[string]bool) string {
 		return ""
 	}
 	return ""
+}
+
+// claimOutcome marks the claim of a data-modifying CTE that the statement
+// reads as one row whatever happened:
+//
+//	with ins as (insert … on conflict do nothing returning 1)
+//	select exists (select 1 from ins)          -- Outcome "exists"
+//	select count(*) from ins                   -- Outcome "count"
+//
+// A duplicate then gets a row too (false, 0), not "no rows": the claim's
+// outcome is the value scanned, and its error a real error.
+func claimOutcome(sel *pg_query.SelectStmt, ctes []Stmt) {
+	outcome, cte := selectOutcome(sel, cteNames(sel.WithClause))
+	if outcome == "" || !insertCTE(sel.WithClause, cte) {
+		return
+	}
+	claim := -1
+	for i, st := range ctes {
+		if st.Op == Claim {
+			if claim >= 0 {
+				return // which one the select reads is not told
+			}
+			claim = i
+		}
+	}
+	if claim >= 0 {
+		ctes[claim].Outcome, ctes[claim].Returning = outcome, false
+	}
+}
+
+// selectOutcome recognises a select of one value over a CTE that always
+// gives one row: "exists" for select exists (select … from cte), "count"
+// for select count(…) from cte; it returns the CTE's name.
+func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte string) {
+	if len(sel.TargetList) != 1 || sel.Larg != nil || len(sel.GroupClause) > 0 || sel.WhereClause != nil {
+		return "", ""
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt == nil || rt.Val == nil {
+		return "", ""
+	}
+	fromCTE := func(s *pg_query.SelectStmt) string {
+		if s == nil || len(s.FromClause) != 1 {
+			return ""
+		}
+		if rv := s.FromClause[0].GetRangeVar(); rv != nil && rv.Schemaname == "" && ctes[rv.Relname] {
+			return rv.Relname
+		}
+		return ""
+	}
+	if sl := rt.Val.GetSubLink(); sl != nil && sl.SubLinkType == pg_query.SubLinkType_EXISTS_SUBLINK && len(sel.FromClause) == 0 {
+		if name := fromCTE(sl.Subselect.GetSelectStmt()); name != "" {
+			return "exists", name
+		}
+	}
+	if fc := rt.Val.GetFuncCall(); fc != nil && lastName(fc.Funcname) == "count" && fc.Over == nil {
+		if name := fromCTE(sel); name != "" {
+			return "count", name
+		}
+	}
+	return "", ""
+}
+
+// insertCTE reports whether the CTE named name is an INSERT.
+func insertCTE(w *pg_query.WithClause, name string) bool {
+	if w == nil {
+		return false
+	}
+	for _, c := range w.Ctes {
+		if cte := c.GetCommonTableExpr(); cte != nil && cte.Ctename == name {
+			return cte.Ctequery.GetInsertStmt() != nil
+		}
+	}
+	return false
 }

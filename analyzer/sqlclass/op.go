@@ -110,6 +110,12 @@ type Stmt struct {
 	// lists those columns, comma-separated: if the schema says they are
 	// jsonb, "||" merges objects and the statement is a set.
 	Concat string
+	// Outcome, for a claim in a CTE that the statement reads as one row
+	// whatever happened (select exists (select 1 from ins), select
+	// count(*) from ins), says what that row holds: "exists" (true when
+	// the key was new) or "count" (0 on a duplicate). Returning is then
+	// false: a duplicate does not get "no rows".
+	Outcome string
 	// SetParams, for an update-set or upsert-set, are the parameters
 	// assigned to a column as they are ("1,3" for SET a = $1, b = $3;
 	// see Params): where the program computes such a value from one it
