@@ -41,6 +41,9 @@ var classifyCases = []classifyCase{
 	{"cas-state", `update orders set state = 'paid' where id = $1 and state = 'new'`, "claim:orders", "compare-and-set"},
 	{"cas-version", `update orders set version = version + 1, total = $3 where id = $1 and version = $2`, "claim:orders", "version"},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
+	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},
+	{"not-cas-is-not-null", `update jobs set processed_at = now() where id = $1 and processed_at is not null`, "update-set:jobs", ""},
+	{"not-cas-null-other-col", `update jobs set state = 'done' where id = $1 and deleted_at is null`, "update-set:jobs", ""},
 	{"not-cas-inequality", `update accounts set balance = balance - $1 where id = $2 and balance >= $1`, "update-increment:accounts", "self-reference"},
 	{"not-cas-or", `update orders set state = 'x' where id = $1 or state = 'y'`, "update-set:orders", ""},
 	{"not-cas-key-only", `update orders set state = 'paid' where id = $1`, "update-set:orders", ""},
@@ -626,6 +629,23 @@ func TestClaimOutcome(t *testing.T) {
 		got := Classify(sql)
 		if len(got) != 1 || got[0].Op != Claim || got[0].Outcome != want || got[0].Returning != (want == "") {
 			t.Errorf("%s: %+v, want Outcome %q", sql, got, want)
+		}
+	}
+}
+
+// TestReportsChange: statements that change nothing when a previous run
+// made their change are marked, to be claims where tested.
+func TestReportsChange(t *testing.T) {
+	for sql, want := range map[string]bool{
+		`delete from pending where id = $1 returning id`: true,
+		`delete from pending where id = $1`:              true,
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v where kv.v is distinct from excluded.v returning k`: true,
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v returning k`:                                        false,
+		`update kv set v = $1 where k = $2`: false,
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].ReportsChange != want {
+			t.Errorf("%s: %+v, want ReportsChange %v", sql, got, want)
 		}
 	}
 }

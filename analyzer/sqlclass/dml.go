@@ -42,6 +42,9 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
 			st.SetParams = assignedParams(occ.TargetList, ins)
 		}
+		// DO UPDATE … WHERE: a run that finds the row already changed
+		// updates nothing and returns no row.
+		st.ReportsChange = occ.WhereClause != nil
 	default:
 		st.Op, st.Detail = Unknown, "unrecognised on conflict action"
 	}
@@ -79,8 +82,9 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(del, false)
+	// A second run finds nothing to delete: tested, a claim.
 	return assemble(sc, Stmt{Op: Delete, Table: relName(del.Relation),
-		Returning: len(del.ReturningList) > 0, Detail: "delete"})
+		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true})
 }
 
 // classifyMerge reduces a MERGE's WHEN clauses to one Op:

@@ -110,6 +110,13 @@ type Stmt struct {
 	// lists those columns, comma-separated: if the schema says they are
 	// jsonb, "||" merges objects and the statement is a set.
 	Concat string
+	// ReportsChange marks a statement that changes nothing, and so
+	// affects and returns no row, when a previous run already made its
+	// change: a DELETE, an upsert whose DO UPDATE has a WHERE (… where
+	// t.state is distinct from excluded.state). Tested for that (no rows,
+	// 0 rows affected) before the rest runs, it is a compare-and-set
+	// claim; untested, it is what its Op says.
+	ReportsChange bool
 	// Outcome, for a claim in a CTE that the statement reads as one row
 	// whatever happened (select exists (select 1 from ins), select
 	// count(*) from ins), says what that row holds: "exists" (true when

@@ -283,8 +283,9 @@ func lastName(nodes []*pg_query.Node) string {
 }
 
 // comparedAndSet returns a column the update assigns and its WHERE clause
-// requires to equal something (in a conjunction): the update changes the row
-// only from that value, so it applies once. "" when there is none.
+// requires to equal something, or to be null (in a conjunction): the
+// update changes the row only from that value, so it applies once. "" when
+// there is none.
 func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) string {
 	assigned := map[string]bool{}
 	for _, t := range targets {
@@ -304,6 +305,15 @@ func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) 
 			for _, a := range b.Args {
 				if c := conj(a); c != "" {
 					return c
+				}
+			}
+			return ""
+		}
+		if nt := n.GetNullTest(); nt != nil && nt.Nulltesttype == pg_query.NullTestType_IS_NULL {
+			// set processed_at = now() where id = $1 and processed_at is null
+			if cr := nt.Arg.GetColumnRef(); cr != nil {
+				if f := stringsOf(cr.Fields); len(f) > 0 && assigned[f[len(f)-1]] && s.is(cr, f[len(f)-1]) {
+					return f[len(f)-1]
 				}
 			}
 			return ""

@@ -424,14 +424,15 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			st, _ = mergeByColumnType(w.p.env.Triggers, st)
 			st = w.readModifyWrite(st, params)
 			e := &effect.Effect{
-				Kind:         sqlKind(st.Op),
-				Op:           string(st.Op),
-				Target:       st.Table,
-				Risk:         sqlRisk(st.Op),
-				Detail:       st.Detail,
-				Returning:    st.Returning,
-				ClaimOutcome: st.Outcome,
-				Path:         []effect.Hop{hop},
+				Kind:          sqlKind(st.Op),
+				Op:            string(st.Op),
+				Target:        st.Table,
+				Risk:          sqlRisk(st.Op),
+				Detail:        st.Detail,
+				Returning:     st.Returning,
+				ClaimOutcome:  st.Outcome,
+				ReportsChange: st.ReportsChange,
+				Path:          []effect.Hop{hop},
 			}
 			if e.Detail == e.Op {
 				e.Detail = ""

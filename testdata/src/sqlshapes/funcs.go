@@ -54,4 +54,6 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("count", d.Count)
 	mux.HandleFunc("tally", d.Tally)
 	mux.HandleFunc("copy", d.Copy)
+	mux.HandleFunc("payout", d.Payout)
+	mux.HandleFunc("transition", d.Transition)
 }
