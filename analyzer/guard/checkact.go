@@ -25,10 +25,17 @@ import (
 // effects and then a write into the same table on that branch, is
 // check-then-act, reported at the check; the effects in between carry it
 // as their issue instead of plain unguarded.
+//
+// The status form is the same mechanism: read a row's status (into a
+// variable or a struct's field, directly or through a repository
+// method), skip when it says done, act, then write the new status into
+// the same table (directly or through a method). The write taken as the
+// record is the first one on the branch with unguarded effects before
+// it: a write of other columns before the act (a fee) is not the record.
 func (a *analysis) checkThenAct() {
 	for _, r := range a.sites {
 		re := r.Effect
-		if !r.Direct || re.Kind != effect.KindDBRead || re.Target == "" {
+		if re.Kind != effect.KindDBRead || re.Target == "" {
 			continue
 		}
 		read := r.Instr.Value()
@@ -80,25 +87,26 @@ func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
 // runs unguarded effects and then writes the checked table.
 func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	var record *Site
+	var exposed []*Site
 	for _, w := range a.sites {
 		we := w.Effect
-		if w.Direct && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && branch.Dominates(w.Instr.Block()) {
-			record = w
+		if we.Kind != effect.KindDBWrite || we.Target != check.Effect.Target || we.Op == effect.OpClaim || !branch.Dominates(w.Instr.Block()) {
+			continue
+		}
+		var before []*Site
+		for _, s := range a.sites {
+			e := s.Effect
+			if s == w || s == check || s.Instr == w.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, w.Instr) {
+				continue
+			}
+			before = append(before, s)
+		}
+		if len(before) > 0 {
+			record, exposed = w, before
 			break
 		}
 	}
 	if record == nil {
-		return false
-	}
-	var exposed []*Site
-	for _, s := range a.sites {
-		e := s.Effect
-		if s == record || s == check || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, record.Instr) {
-			continue
-		}
-		exposed = append(exposed, s)
-	}
-	if len(exposed) == 0 {
 		return false
 	}
 	checkPos := check.Effect.Evidence()
@@ -125,7 +133,16 @@ func influenced(v, read ssa.Value, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			if alloc, ok := x.X.(*ssa.Alloc); ok {
+			// A variable, or a field of one, that the read filled.
+			addr := x.X
+			for i := 0; i < 4; i++ {
+				fa, ok := addr.(*ssa.FieldAddr)
+				if !ok {
+					break
+				}
+				addr = fa.X
+			}
+			if alloc, ok := addr.(*ssa.Alloc); ok {
 				return scanned(alloc, read)
 			}
 		}
@@ -166,6 +183,15 @@ func influenced(v, read ssa.Value, depth int) bool {
 // its result (row.Scan(&exists)).
 func scanned(alloc *ssa.Alloc, read ssa.Value) bool {
 	for _, r := range ssavalue.Referrers(alloc) {
+		if fa, ok := r.(*ssa.FieldAddr); ok {
+			// Scan(&order.ID, &order.Status): the struct's fields.
+			for _, u := range ssavalue.Referrers(fa) {
+				if mi, ok := u.(*ssa.MakeInterface); ok && scannedBy(mi, read) {
+					return true
+				}
+			}
+			continue
+		}
 		users := []ssa.Instruction{r}
 		if mi, ok := r.(*ssa.MakeInterface); ok {
 			for _, u := range ssavalue.Referrers(mi) {
@@ -211,4 +237,25 @@ func variadicUsers(u ssa.Instruction, v ssa.Value) []ssa.Instruction {
 		}
 	}
 	return out
+}
+
+// scannedBy reports whether the pointer mi (converted to an interface) is
+// given to the read or to a call on its result, directly or through a
+// variadic argument.
+func scannedBy(mi *ssa.MakeInterface, read ssa.Value) bool {
+	var users []ssa.Instruction
+	for _, u := range ssavalue.Referrers(mi) {
+		users = append(users, u)
+		users = append(users, variadicUsers(u, mi)...)
+	}
+	for _, u := range users {
+		call, ok := u.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if ssa.Value(call) == read || (call.Call.IsInvoke() && call.Call.Value == read) || (len(call.Call.Args) > 0 && call.Call.Args[0] == read) {
+			return true
+		}
+	}
+	return false
 }
