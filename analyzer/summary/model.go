@@ -373,6 +373,18 @@ func (c *modelCall) chain() {
 		}
 		e.Op, e.Risk, e.Detail = string(op), effect.Medium, "assigns a self-referencing SQL expression"
 	}
+	if e.Op == string(sqlclass.UpdateSet) && len(c.ch.where) > 0 {
+		cols := c.ch.assigned
+		if f := c.m.Fragment; f != nil && f.ColumnArg != nil {
+			if texts := stringValues(c.arg(f.ColumnArg)); len(texts) == 1 {
+				cols = append(cols, texts[0])
+			}
+		}
+		if why := compareAndSet(cols, c.ch.where); why != "" {
+			// Tested for rows affected, a claim (like its SQL).
+			e.Op, e.Risk, e.Detail = effect.OpClaim, effect.Safe, why
+		}
+	}
 	if c.ch.table != "" {
 		e.Target = c.ch.table
 	} else if c.ch.model != nil {
