@@ -170,7 +170,7 @@ var classifyCases = []classifyCase{
 	{"lateral-subquery", `select * from t, lateral (select * from u where u.t_id = t.id) s`, "select:t", ""},
 
 	// data-modifying CTEs
-	{"p21", `with d as (delete from jobs where id = $1 returning 1) select count(*) from d`, "delete:jobs:ret", ""},
+	{"p21", `with d as (delete from jobs where id = $1 returning 1) select count(*) from d`, "delete:jobs", ""},
 	{"p22", `with ins as (insert into audit_log (msg) values ($1) returning id) update orders set audit_id = (select id from ins) where id = $2`, "insert:audit_log:ret ; update-set:orders", ""},
 	{"cte-move", `with moved as (delete from queue where id = $1 returning *) insert into done select * from moved`, "delete:queue:ret ; insert:done", ""},
 	{"cte-two-dml", `with a as (update t set n = n + 1 returning id), b as (insert into log (id) select id from a returning id) select * from b`, "update-increment:t:ret ; insert:log:ret", ""},

@@ -226,8 +226,9 @@ func firstTable(sel *pg_query.SelectStmt, ctes map[string]bool) string {
 	return ""
 }
 
-// claimOutcome marks the claim of a data-modifying CTE that the statement
-// reads as one row whatever happened:
+// claimOutcome marks the claim (or the delete or upsert that reports a
+// change) of a data-modifying CTE that the statement reads as one row
+// whatever happened:
 //
 //	with ins as (insert … on conflict do nothing returning 1)
 //	select exists (select 1 from ins)          -- Outcome "exists"
@@ -237,12 +238,12 @@ func firstTable(sel *pg_query.SelectStmt, ctes map[string]bool) string {
 // outcome is the value scanned, and its error a real error.
 func claimOutcome(sel *pg_query.SelectStmt, ctes []Stmt) {
 	outcome, cte := selectOutcome(sel, cteNames(sel.WithClause))
-	if outcome == "" || !insertCTE(sel.WithClause, cte) {
+	if outcome == "" || !dmlCTE(sel.WithClause, cte) {
 		return
 	}
 	claim := -1
 	for i, st := range ctes {
-		if st.Op == Claim {
+		if st.Op == Claim || st.ReportsChange {
 			if claim >= 0 {
 				return // which one the select reads is not told
 			}
@@ -287,14 +288,14 @@ func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte
 	return "", ""
 }
 
-// insertCTE reports whether the CTE named name is an INSERT.
-func insertCTE(w *pg_query.WithClause, name string) bool {
+// dmlCTE reports whether the CTE named name modifies data.
+func dmlCTE(w *pg_query.WithClause, name string) bool {
 	if w == nil {
 		return false
 	}
 	for _, c := range w.Ctes {
 		if cte := c.GetCommonTableExpr(); cte != nil && cte.Ctename == name {
-			return cte.Ctequery.GetInsertStmt() != nil
+			return isDML(cte.Ctequery)
 		}
 	}
 	return false

@@ -117,7 +117,8 @@ type Stmt struct {
 	// 0 rows affected) before the rest runs, it is a compare-and-set
 	// claim; untested, it is what its Op says.
 	ReportsChange bool
-	// Outcome, for a claim in a CTE that the statement reads as one row
+	// Outcome, for a claim (or a statement that ReportsChange) in a CTE
+	// that the statement reads as one row
 	// whatever happened (select exists (select 1 from ins), select
 	// count(*) from ins), says what that row holds: "exists" (true when
 	// the key was new) or "count" (0 on a duplicate). Returning is then
