@@ -134,7 +134,11 @@ func outcomeLoads(args []ssa.Value, k derived) []item {
 // branches that test them and the returns that pass them on.
 func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned bool, ret *ClaimReturn) {
 	plain := map[ssa.Value]bool{}
+	// The claim's own results are never another operation's failure.
 	dupErrs := map[ssa.Value]bool{}
+	if v := c.Instr.Value(); v != nil {
+		dupErrs[v] = true
+	}
 	seen := map[ssa.Value]bool{}
 	for len(work) > 0 {
 		it := work[0]
