@@ -29,9 +29,9 @@ import (
 // The status form is the same mechanism: read a row's status (into a
 // variable or a struct's field, directly or through a repository
 // method), skip when it says done, act, then write the new status into
-// the same table (directly or through a method). The write taken as the
-// record is the first one on the branch with unguarded effects before
-// it: a write of other columns before the act (a fee) is not the record.
+// the same table (directly or through a method). The record is the first
+// write of that table on the branch: one made before the act (the row
+// created first, as a claim would be) leaves nothing exposed.
 func (a *analysis) checkThenAct() {
 	for _, r := range a.sites {
 		re := r.Effect
@@ -87,26 +87,25 @@ func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
 // runs unguarded effects and then writes the checked table.
 func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	var record *Site
-	var exposed []*Site
 	for _, w := range a.sites {
 		we := w.Effect
-		if we.Kind != effect.KindDBWrite || we.Target != check.Effect.Target || we.Op == effect.OpClaim || !branch.Dominates(w.Instr.Block()) {
-			continue
-		}
-		var before []*Site
-		for _, s := range a.sites {
-			e := s.Effect
-			if s == w || s == check || s.Instr == w.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, w.Instr) {
-				continue
-			}
-			before = append(before, s)
-		}
-		if len(before) > 0 {
-			record, exposed = w, before
+		if we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim && branch.Dominates(w.Instr.Block()) {
+			record = w
 			break
 		}
 	}
 	if record == nil {
+		return false
+	}
+	var exposed []*Site
+	for _, s := range a.sites {
+		e := s.Effect
+		if s == record || s == check || s.Instr == record.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, record.Instr) {
+			continue
+		}
+		exposed = append(exposed, s)
+	}
+	if len(exposed) == 0 {
 		return false
 	}
 	checkPos := check.Effect.Evidence()
