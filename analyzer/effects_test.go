@@ -1,7 +1,11 @@
 package analyzer_test
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // TestEffectKinds pins down the effect kinds of the non-SQL library models
@@ -44,4 +48,12 @@ func TestEnqueueEffects(t *testing.T) {
 // tx.Stmt helpers and callees that execute a statement they are given.
 func TestPreparedStatements(t *testing.T) {
 	runShared(t, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
+}
+
+// TestSQLShapes: SQL whose meaning depends on the migrations (functions,
+// column types) or on the code around it (values read and written back,
+// claims spelled as CTEs or as statements that report a change).
+func TestSQLShapes(t *testing.T) {
+	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "sqlshapes", ".jobeffects.yaml")})
+	analysistest.Run(t, testdata, a, "sqlshapes")
 }

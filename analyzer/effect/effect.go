@@ -111,6 +111,16 @@ type Effect struct {
 	Tx bool
 	// Returning is true for SQL with a RETURNING clause (claims checked with Scan).
 	Returning bool
+	// ReportsChange marks SQL that affects and returns no row when a
+	// previous delivery already made its change (a DELETE, an upsert whose
+	// DO UPDATE has a WHERE): where the function tests that before the
+	// rest runs, it is a compare-and-set claim.
+	ReportsChange bool
+	// ClaimOutcome, for a claim read back as one row whatever happened
+	// (with ins as (insert … on conflict do nothing returning 1) select
+	// exists (select 1 from ins)), is what the scanned value says:
+	// "exists" (true when the key was new) or "count" (0 on a duplicate).
+	ClaimOutcome string
 	// ClaimKey is the source text of the key a claim inserts.
 	ClaimKey string
 	Key      *Key

@@ -25,10 +25,17 @@ import (
 // effects and then a write into the same table on that branch, is
 // check-then-act, reported at the check; the effects in between carry it
 // as their issue instead of plain unguarded.
+//
+// The status form is the same mechanism: read a row's status (into a
+// variable or a struct's field, directly or through a repository
+// method), skip when it says done, act, then write the new status into
+// the same table (directly or through a method). The record is the first
+// write of that table on the branch: one made before the act (the row
+// created first, as a claim would be) leaves nothing exposed.
 func (a *analysis) checkThenAct() {
 	for _, r := range a.sites {
 		re := r.Effect
-		if !r.Direct || re.Kind != effect.KindDBRead || re.Target == "" {
+		if re.Kind != effect.KindDBRead || re.Target == "" {
 			continue
 		}
 		read := r.Instr.Value()
@@ -82,7 +89,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	var record *Site
 	for _, w := range a.sites {
 		we := w.Effect
-		if w.Direct && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && branch.Dominates(w.Instr.Block()) {
+		if we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim && branch.Dominates(w.Instr.Block()) {
 			record = w
 			break
 		}
@@ -93,7 +100,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	var exposed []*Site
 	for _, s := range a.sites {
 		e := s.Effect
-		if s == record || s == check || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, record.Instr) {
+		if s == record || s == check || s.Instr == record.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, record.Instr) {
 			continue
 		}
 		exposed = append(exposed, s)
@@ -137,7 +144,16 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			if alloc, ok := x.X.(*ssa.Alloc); ok {
+			// A variable, or a field of one, that the read filled.
+			addr := x.X
+			for i := 0; i < 4; i++ {
+				fa, ok := addr.(*ssa.FieldAddr)
+				if !ok {
+					break
+				}
+				addr = fa.X
+			}
+			if alloc, ok := addr.(*ssa.Alloc); ok {
 				return scanned(alloc, read)
 			}
 		}
@@ -178,6 +194,15 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 // its result (row.Scan(&exists)).
 func scanned(alloc *ssa.Alloc, read ssa.Value) bool {
 	for _, r := range ssavalue.Referrers(alloc) {
+		if fa, ok := r.(*ssa.FieldAddr); ok {
+			// Scan(&order.ID, &order.Status): the struct's fields.
+			for _, u := range ssavalue.Referrers(fa) {
+				if mi, ok := u.(*ssa.MakeInterface); ok && scannedBy(mi, read) {
+					return true
+				}
+			}
+			continue
+		}
 		users := []ssa.Instruction{r}
 		if mi, ok := r.(*ssa.MakeInterface); ok {
 			for _, u := range ssavalue.Referrers(mi) {
@@ -223,4 +248,25 @@ func variadicUsers(u ssa.Instruction, v ssa.Value) []ssa.Instruction {
 		}
 	}
 	return out
+}
+
+// scannedBy reports whether the pointer mi (converted to an interface) is
+// given to the read or to a call on its result, directly or through a
+// variadic argument.
+func scannedBy(mi *ssa.MakeInterface, read ssa.Value) bool {
+	var users []ssa.Instruction
+	for _, u := range ssavalue.Referrers(mi) {
+		users = append(users, u)
+		users = append(users, variadicUsers(u, mi)...)
+	}
+	for _, u := range users {
+		call, ok := u.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if ssa.Value(call) == read || (call.Call.IsInvoke() && call.Call.Value == read) || (len(call.Call.Args) > 0 && call.Call.Args[0] == read) {
+			return true
+		}
+	}
+	return false
 }

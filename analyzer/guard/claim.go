@@ -19,10 +19,20 @@ func (a *analysis) claims() *ClaimReturn {
 	var claimReturn *ClaimReturn
 	// Claims whose result decides whether effects run.
 	for _, c := range a.sites {
-		if !c.Direct || c.Effect.Op != effect.OpClaim {
+		if !c.Direct || (c.Effect.Op != effect.OpClaim && !c.Effect.ReportsChange) {
 			continue
 		}
 		tests, returned, ret := dupTests(c, a.env.Index)
+		if c.Effect.Op != effect.OpClaim {
+			// A delete, or an upsert that updates only on a change: a
+			// claim where its "nothing changed" is tested or handed to
+			// the caller to test; otherwise just what it is.
+			if len(tests) == 0 && ret == nil {
+				continue
+			}
+			c.Effect.Op = effect.OpClaim
+			c.Effect.Detail = effect.JoinDetail(c.Effect.Detail, "tested for no row changed: a compare-and-set claim")
+		}
 		if ret != nil && claimReturn == nil {
 			claimReturn = ret
 		}
@@ -49,7 +59,7 @@ func (a *analysis) claims() *ClaimReturn {
 			continue
 		}
 		a.guardFirstTime(c, tests, c.Effect.ClaimKey)
-		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos)...)
+		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos, a.env.Index)...)
 	}
 	return claimReturn
 }

@@ -21,6 +21,9 @@ type test struct {
 	// own error: a conflict is not an error), so returning them there
 	// returns nil.
 	nilOnDup map[ssa.Value]bool
+	// dupErrs are the claim's values that are an error on a duplicate
+	// ("no rows", a declared duplicate error), and the calls that give them.
+	dupErrs map[ssa.Value]bool
 }
 
 // Kinds of values derived from a claim's result.
@@ -49,6 +52,10 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool, ret *Clai
 	// row, a result) is followed through the methods called on it.
 	initial := func(v ssa.Value, last bool) derived {
 		switch {
+		case isError(v.Type()) && last && c.Effect.ClaimOutcome != "":
+			// The claim is read back as one row whatever happened: its
+			// error is a real one; the destinations hold the outcome.
+			return plainErr
 		case isBool(v.Type()):
 			return firstBool
 		case isError(v.Type()) && last && len(c.DupErrors) > 0:
@@ -92,13 +99,46 @@ func dupTests(c *Site, ix *models.Index) (tests []test, returned bool, ret *Clai
 	} else {
 		work = append(work, item{call, initial(call, true)})
 	}
+	if k, ok := outcomeKinds[c.Effect.ClaimOutcome]; ok && isError(call.Type()) {
+		// A scanning call (sqlx Get(&inserted, …)) fills the outcome.
+		work = append(work, outcomeLoads(call.Call.Args, k)...)
+	}
 	return walkClaim(c, ix, work)
+}
+
+// outcomeKinds maps a claim's scanned outcome to what its value says.
+var outcomeKinds = map[string]derived{"exists": firstBool, "count": count}
+
+// outcomeLoads are the loads of the variables a scanning call fills
+// (through interface conversions and a variadic slice), taken as the
+// claim's outcome k.
+func outcomeLoads(args []ssa.Value, k derived) []item {
+	var out []item
+	for _, a := range args {
+		for _, v := range append(ssavalue.SliceElems(a), a) {
+			alloc, ok := ssavalue.Unconvert(v).(*ssa.Alloc)
+			if !ok {
+				continue
+			}
+			for _, r := range ssavalue.Referrers(alloc) {
+				if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+					out = append(out, item{load, k})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // walkClaim follows the values derived from a claim's results to the
 // branches that test them and the returns that pass them on.
 func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned bool, ret *ClaimReturn) {
 	plain := map[ssa.Value]bool{}
+	// The claim's own results are never another operation's failure.
+	dupErrs := map[ssa.Value]bool{}
+	if v := c.Instr.Value(); v != nil {
+		dupErrs[v] = true
+	}
 	seen := map[ssa.Value]bool{}
 	for len(work) > 0 {
 		it := work[0]
@@ -110,6 +150,12 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 		if it.k == plainErr {
 			plain[it.v] = true
 			continue
+		}
+		if it.k == noRowsErr {
+			dupErrs[it.v] = true
+			if ex, ok := it.v.(*ssa.Extract); ok {
+				dupErrs[ex.Tuple] = true
+			}
 		}
 		for _, r := range ssavalue.Referrers(it.v) {
 			switch x := r.(type) {
@@ -124,7 +170,7 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 				}
 			case *ssa.Call:
 				if it.k == result || it.k == noRowsErr {
-					work = append(work, fromCall(x, it.v, it.k, ix, c.DupErrors)...)
+					work = append(work, fromCall(x, it.v, it.k, ix, c.DupErrors, c.Effect.ClaimOutcome)...)
 				}
 			case *ssa.Extract:
 				if x.Index == 0 && it.k == count {
@@ -183,6 +229,7 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 	}
 	for i := range tests {
 		tests[i].nilOnDup = plain
+		tests[i].dupErrs = dupErrs
 	}
 	if ret != nil {
 		ret.ErrNilOnDup = errNilOnDup(c.Instr.Parent(), plain)
@@ -226,8 +273,9 @@ type item struct {
 }
 
 // fromCall follows a claim-derived value through a method called on it
-// (Scan, RowsAffected, Val, Result) or errors.Is.
-func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupErrors []string) []item {
+// (Scan, RowsAffected, Val, Result) or errors.Is; outcome is the claim's
+// ClaimOutcome.
+func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupErrors []string, outcome string) []item {
 	c := call.Call
 	var name string
 	isRecv := false
@@ -249,6 +297,9 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 	}
 	switch name {
 	case "Scan":
+		if ok, found := outcomeKinds[outcome]; found {
+			return append([]item{{call, plainErr}}, outcomeLoads(call.Call.Args, ok)...)
+		}
 		return []item{{call, noRowsErr}}
 	case "RowsAffected":
 		if _, ok := call.Type().(*types.Tuple); ok {

@@ -47,8 +47,23 @@ func (a *analysis) needsCompletion(e *effect.Effect) bool {
 
 // boundTo reports whether executor v is built around transaction tx by a
 // call given it (sqlc's q.WithTx(tx), a repository's NewRepo(tx)): such a
-// wrapper (a pointer) runs its statements in tx.
+// wrapper (a pointer) runs its statements in tx. A handle switched to it
+// behind a condition (q := db.New(pool); if tx != nil { q = q.WithTx(tx)
+// }) is a phi with such an edge: where it is not tx, there is no tx
+// whose completion could be missing the effect.
 func boundTo(v, tx ssa.Value) bool {
+	if phi, ok := v.(*ssa.Phi); ok {
+		for _, e := range phi.Edges {
+			if e = ssavalue.Unconvert(e); sameExec(e, tx) || boundToCall(e, tx) {
+				return true
+			}
+		}
+		return false
+	}
+	return boundToCall(v, tx)
+}
+
+func boundToCall(v, tx ssa.Value) bool {
 	call, ok := v.(*ssa.Call)
 	if !ok || tx == nil {
 		return false

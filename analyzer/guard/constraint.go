@@ -54,12 +54,17 @@ func (a *analysis) constraintClaims() {
 		// violation that falls through to the rest of the handler
 		// (err != nil && !isDup(err)) returns the later effects' errors.
 		var own []test
+		dupErrs := map[ssa.Value]bool{errv: true}
+		if ex, ok := errv.(*ssa.Extract); ok {
+			dupErrs[ex.Tuple] = true
+		}
 		for _, t := range tests {
 			if len(t.dup.Preds) == 1 {
+				t.dupErrs = dupErrs
 				own = append(own, t)
 			}
 		}
-		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, own, a.pos)...)
+		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, own, a.pos, a.env.Index)...)
 	}
 }
 

@@ -2,20 +2,27 @@ package guard
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // duplicateAsError finds returns of a non-nil error on the duplicate edge
-// of a claim test.
-func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string) []Pitfall {
+// of a claim test: once per return, at the return, and only where the
+// duplicate itself reaches it (the claim's own "no rows" error, an error
+// made there), not where another operation's failure is returned on that
+// path (return tx.Commit(ctx) after a duplicate commits nothing wrong).
+func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string, ix *models.Index) []Pitfall {
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
 		return nil
 	}
 	var out []Pitfall
+	reported := map[*ssa.Return]bool{}
 	for _, t := range tests {
 		// A test inside another test's first-time region only sees real
 		// errors: the duplicate already left.
@@ -33,9 +40,10 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 			if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
 				continue
 			}
-			if t.nilOnDup[errv] {
+			if t.nilOnDup[errv] || reported[ret] || otherFailure(errv, t.dupErrs, ix, map[ssa.Value]bool{}) {
 				continue
 			}
+			reported[ret] = true
 			p := pos(ret.Pos())
 			if p == "" {
 				p = pos(t.ifi.Cond.Pos())
@@ -48,6 +56,77 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 		}
 	}
 	return out
+}
+
+// otherFailure reports whether the error v is the failure of an operation
+// other than the claim: the error result of a call that does something (a
+// library call the catalog models, one given a context, one returning
+// more than an error), directly or wrapped (fmt.Errorf("…: %w", err)). An
+// error the claim reports for a duplicate (dupErrs), an error variable and
+// one made by a constructor (errors.New, NewDuplicate(key)) are not.
+func otherFailure(v ssa.Value, dupErrs map[ssa.Value]bool, ix *models.Index, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	if dupErrs[v] {
+		return false
+	}
+	v = ssavalue.Unconvert(v)
+	if dupErrs[v] {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			if !otherFailure(e, dupErrs, ix, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Extract:
+		call, ok := x.Tuple.(*ssa.Call)
+		return ok && !dupErrs[call]
+	case *ssa.Call:
+		if dupErrs[x] {
+			return false
+		}
+		if operation(x.Common(), ix) {
+			return true
+		}
+		// A constructor: a failure of another operation only if it wraps one.
+		for _, arg := range x.Call.Args {
+			for _, el := range append(ssavalue.SliceElems(arg), arg) {
+				if el = ssavalue.Unconvert(el); isError(el.Type()) && otherFailure(el, dupErrs, ix, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// operation reports whether a call that returns an error does something
+// that can fail (rather than make an error): the catalog models its
+// callee, or it is given a context.
+func operation(c *ssa.CallCommon, ix *models.Index) bool {
+	if obj, _ := ssavalue.Callee(c); obj != nil && ix != nil && ix.Lookup(obj) != nil {
+		return true
+	}
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, args...)
+	}
+	for _, a := range args {
+		if n, ok := types.Unalias(a.Type()).(*types.Named); ok && n.Obj().Pkg() != nil &&
+			n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+			return true
+		}
+	}
+	return false
 }
 
 // returned is the value a return gives for result i. In functions with
@@ -73,7 +152,8 @@ func returned(ret *ssa.Return, i int) ssa.Value {
 }
 
 // returnsFrom lists the returns reachable from start without entering the
-// region dominated by stop.
+// region dominated by stop (when stop joins other paths too, what follows
+// it is no longer the start's own doing).
 func returnsFrom(start, stop *ssa.BasicBlock) []*ssa.Return {
 	var out []*ssa.Return
 	seen := map[*ssa.BasicBlock]bool{}
@@ -81,7 +161,7 @@ func returnsFrom(start, stop *ssa.BasicBlock) []*ssa.Return {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[b] || (len(stop.Preds) == 1 && stop.Dominates(b)) {
+		if seen[b] || (b != start && stop.Dominates(b)) {
 			continue
 		}
 		seen[b] = true

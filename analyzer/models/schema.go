@@ -323,6 +323,11 @@ type ChainRule struct {
 	Model        bool   `yaml:"model"`      // its argument 0 is the model (gorm Model(&u)): target and hooks
 	Table        bool   `yaml:"table"`      // its argument 0 is the table name (gorm Table("users"))
 	Assignment   bool   `yaml:"assignment"` // its argument 0 is "col = expr" (bun Set): an increment if self-referencing
+	// Condition: its argument 0 is a condition of the WHERE clause, with
+	// driver placeholders (gorm and bun Where("state = ?", old)): an update
+	// that requires the column it assigns to equal something is a
+	// compare-and-set claim.
+	Condition bool `yaml:"condition"`
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`

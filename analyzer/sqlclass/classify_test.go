@@ -41,6 +41,9 @@ var classifyCases = []classifyCase{
 	{"cas-state", `update orders set state = 'paid' where id = $1 and state = 'new'`, "claim:orders", "compare-and-set"},
 	{"cas-version", `update orders set version = version + 1, total = $3 where id = $1 and version = $2`, "claim:orders", "version"},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
+	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},
+	{"not-cas-is-not-null", `update jobs set processed_at = now() where id = $1 and processed_at is not null`, "update-set:jobs", ""},
+	{"not-cas-null-other-col", `update jobs set state = 'done' where id = $1 and deleted_at is null`, "update-set:jobs", ""},
 	{"not-cas-inequality", `update accounts set balance = balance - $1 where id = $2 and balance >= $1`, "update-increment:accounts", "self-reference"},
 	{"not-cas-or", `update orders set state = 'x' where id = $1 or state = 'y'`, "update-set:orders", ""},
 	{"not-cas-key-only", `update orders set state = 'paid' where id = $1`, "update-set:orders", ""},
@@ -88,6 +91,17 @@ var classifyCases = []classifyCase{
 	{"array-cat", `update t set tags = array_cat(tags, $1)`, "update-increment:t", ""},
 	{"array-remove", `update t set tags = array_remove(tags, $1)`, "update-set:t", ""},
 	{"jsonb-concat", `update t set data = data || $1::jsonb`, "update-increment:t", ""},
+	// jsonb object merge is idempotent (issue 28); array and text concatenation are not
+	{"jsonb-merge-coalesce", `update t set attrs = coalesce(attrs, '{}'::jsonb) || $1 where id = $2`, "update-set:t", ""},
+	{"jsonb-merge-literal", `update t set attrs = attrs || '{"seen": true}'::jsonb`, "update-set:t", ""},
+	{"jsonb-merge-build", `update t set attrs = attrs || jsonb_build_object('k', $1::text)`, "update-set:t", ""},
+	{"jsonb-merge-upsert", `insert into t (k, attrs) values ($1, $2) on conflict (k) do update set attrs = t.attrs || excluded.attrs || '{}'::jsonb`, "upsert-set:t", ""},
+	{"jsonb-array-append", `update t set events = coalesce(events, '[]'::jsonb) || $1`, "update-increment:t", ""},
+	{"jsonb-array-build", `update t set events = events || jsonb_build_array($1::text)`, "update-increment:t", ""},
+	{"text-concat-cast", `update t set note = note || $1::text`, "update-increment:t", ""},
+	{"array-concat-ctor", `update t set tags = tags || array[$1]`, "update-increment:t", ""},
+	{"array-concat-cast", `update t set tags = tags || $1::text[]`, "update-increment:t", ""},
+	{"concat-untyped-literal", `update t set tags = tags || '{a}'`, "update-increment:t", ""},
 	{"h10-key-removal", `update t set data = data - 'tmp_key'`, "update-set:t", ""},
 	{"key-removal-array", `update t set data = data - '{a,b}'::text[]`, "update-set:t", ""},
 	{"minus-param", `update t set data = data - $1`, "update-increment:t", ""},
@@ -119,6 +133,12 @@ var classifyCases = []classifyCase{
 		trim(s), substring(s from 1 for 2), gen_random_uuid(), jsonb_build_object('a', 1), current_timestamp,
 		string_agg(x, ','), array_agg(x), random(), to_char(ts, 'YYYY'), make_interval(days => 1)
 		from t group by a, b, x, ts, s`, "select:t", ""},
+	// builtins and casts written as calls are reads (issue 33): date(),
+	// timestamp 'yesterday', to_char, age, jsonb functions, aggregates
+	{"select-date-cast-calls", `select id from orders where DATE(created_at) = DATE(timestamp 'yesterday')`, "select:orders", ""},
+	{"select-more-builtins", `select to_char(age(now(), created_at), 'DD'), jsonb_array_length(data), string_agg(name, ','),
+		bool_or(done), int8(n), array_to_string(tags, ','), make_interval(days => 1) from t group by 1, 2, 5, 6`, "select:t", ""},
+	{"select-volatile-builtin-writes", `select query_to_xml('delete from t returning 1', true, false, '')`, "call:", "query_to_xml() may write"},
 	{"select-unnest", `select * from unnest($1::int[]) as u(id)`, "select:", ""},
 	{"select-generate-series", `select g from generate_series(1, 10) g`, "select:", ""},
 	{"select-pg-catalog", `select pg_catalog.pg_get_userbyid(1)`, "select:", ""},
@@ -150,7 +170,7 @@ var classifyCases = []classifyCase{
 	{"lateral-subquery", `select * from t, lateral (select * from u where u.t_id = t.id) s`, "select:t", ""},
 
 	// data-modifying CTEs
-	{"p21", `with d as (delete from jobs where id = $1 returning 1) select count(*) from d`, "delete:jobs:ret", ""},
+	{"p21", `with d as (delete from jobs where id = $1 returning 1) select count(*) from d`, "delete:jobs", ""},
 	{"p22", `with ins as (insert into audit_log (msg) values ($1) returning id) update orders set audit_id = (select id from ins) where id = $2`, "insert:audit_log:ret ; update-set:orders", ""},
 	{"cte-move", `with moved as (delete from queue where id = $1 returning *) insert into done select * from moved`, "delete:queue:ret ; insert:done", ""},
 	{"cte-two-dml", `with a as (update t set n = n + 1 returning id), b as (insert into log (id) select id from a returning id) select * from b`, "update-increment:t:ret ; insert:log:ret", ""},
@@ -533,6 +553,99 @@ func TestMySQLUpsertAndNamedBinds(t *testing.T) {
 		got := Classify(tc.sql)
 		if len(got) != 1 || got[0].Op != tc.op || got[0].Table != tc.table {
 			t.Errorf("Classify(%q) = %+v, want %s %s", tc.sql, got, tc.op, tc.table)
+		}
+	}
+}
+
+// TestCallNamesTheFunction: a Call of a function that is not a builtin
+// names it, so that a caller knowing the migrations can look at its body;
+// builtins that write name none.
+func TestCallNamesTheFunction(t *testing.T) {
+	for sql, want := range map[string]string{
+		"select do_work($1)":                   "do_work",
+		"select Billing.Charge($1)":            "billing.charge",
+		"select lo_unlink($1)":                 "",
+		"insert into t values (compute_v($1))": "compute_v",
+	} {
+		got := ""
+		for _, st := range Classify(sql) {
+			if st.Op == Call {
+				got = st.Function
+			}
+		}
+		if got != want {
+			t.Errorf("%s: Function = %q, want %q", sql, got, want)
+		}
+	}
+}
+
+// TestConcatColumns: an increment whose accumulations are all "||" of
+// untold types names their columns (the schema decides); a definite one
+// names none.
+func TestConcatColumns(t *testing.T) {
+	for sql, want := range map[string]string{
+		`update t set attrs = attrs || $1 where id = $2`:                                                           "attrs",
+		`update t set a = a || $1, b = coalesce(b, $2) || $3`:                                                      "a,b",
+		`update t set a = a || $1, n = n + 1`:                                                                      "",
+		`update t set note = note || $1::text`:                                                                     "",
+		`insert into t (k, attrs) values ($1, $2) on conflict (k) do update set attrs = t.attrs || excluded.attrs`: "attrs",
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].Concat != want || !strings.Contains(string(got[0].Op), "increment") {
+			t.Errorf("%s: %+v, want Concat %q", sql, got, want)
+		}
+	}
+}
+
+// TestSetParams: the parameters a set assigns as they are, so that the
+// caller can see a value read and written back changed.
+func TestSetParams(t *testing.T) {
+	for sql, want := range map[string]string{
+		`update counters set n = $1 where id = $2`:                                                 "1",
+		`update counters set n = $2::bigint, at = now(), note = $1 where id = $3`:                  "1,2",
+		`update counters set n = greatest(n, $1) where id = $2`:                                    "",
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v`:       "2",
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = $3`:               "3",
+		"INSERT INTO `stats` (`key`, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = ?":       "3",
+		"INSERT INTO stats (k, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = VALUES(value)": "2",
+		`update counters set n = n + 1 where id = $1`:                                              "",
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].SetParams != want {
+			t.Errorf("%s: %+v, want SetParams %q", sql, got, want)
+		}
+	}
+}
+
+// TestClaimOutcome: a claim in a CTE read as one row whatever happened
+// says what the row holds.
+func TestClaimOutcome(t *testing.T) {
+	for sql, want := range map[string]string{
+		`WITH ins AS (INSERT INTO x (a, b) VALUES ($1, $2) ON CONFLICT (a, b) DO NOTHING RETURNING 1) SELECT EXISTS (SELECT 1 FROM ins)`: "exists",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select count(*) from ins`:                        "count",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning id) select id from ins`:                             "",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning id) select exists (select 1 from other)`:            "",
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].Op != Claim || got[0].Outcome != want || got[0].Returning != (want == "") {
+			t.Errorf("%s: %+v, want Outcome %q", sql, got, want)
+		}
+	}
+}
+
+// TestReportsChange: statements that change nothing when a previous run
+// made their change are marked, to be claims where tested.
+func TestReportsChange(t *testing.T) {
+	for sql, want := range map[string]bool{
+		`delete from pending where id = $1 returning id`: true,
+		`delete from pending where id = $1`:              true,
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v where kv.v is distinct from excluded.v returning k`: true,
+		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v returning k`:                                        false,
+		`update kv set v = $1 where k = $2`: false,
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].ReportsChange != want {
+			t.Errorf("%s: %+v, want ReportsChange %v", sql, got, want)
 		}
 	}
 }

@@ -36,11 +36,15 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
 		st.Op, st.Detail = Claim, "on conflict"+conflictTarget(occ)+" do nothing"
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_UPDATE:
-		if why := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
-			st.Op, st.Detail = UpsertIncrement, "on conflict do update, "+why
+		if why, concat := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
+			st.Op, st.Detail, st.Concat = UpsertIncrement, "on conflict do update, "+why, strings.Join(concat, ",")
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
+			st.SetParams = assignedParams(occ.TargetList, ins)
 		}
+		// DO UPDATE … WHERE: a run that finds the row already changed
+		// updates nothing and returns no row.
+		st.ReportsChange = occ.WhereClause != nil
 	default:
 		st.Op, st.Detail = Unknown, "unrecognised on conflict action"
 	}
@@ -66,10 +70,11 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail, st.Update = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true
 		return assemble(sc, st)
 	}
-	if why := ref.setListAccumulates(up.TargetList); why != "" {
-		st.Op, st.Detail = UpdateIncrement, why
+	if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
+		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
+		st.SetParams = assignedParams(up.TargetList, nil)
 	}
 	return assemble(sc, st)
 }
@@ -77,8 +82,9 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(del, false)
+	// A second run finds nothing to delete: tested, a claim.
 	return assemble(sc, Stmt{Op: Delete, Table: relName(del.Relation),
-		Returning: len(del.ReturningList) > 0, Detail: "delete"})
+		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true})
 }
 
 // classifyMerge reduces a MERGE's WHEN clauses to one Op:
@@ -104,7 +110,9 @@ func classifyMerge(m *pg_query.MergeStmt) []Stmt {
 		case pg_query.CmdType_CMD_UPDATE:
 			hasUpdate = true
 			actions = append(actions, "update")
-			if why := ref.setListAccumulates(c.TargetList); why != "" && incr == "" {
+			// A MERGE's "||" of untold types stays an increment: its
+			// target columns are not carried to the caller.
+			if why, _ := ref.setListAccumulates(c.TargetList); why != "" && incr == "" {
 				incr = why
 			}
 		case pg_query.CmdType_CMD_INSERT:
@@ -144,7 +152,9 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 	sc.scan(sel, false)
 	if len(sc.ctes) > 0 || len(sc.fns) > 0 {
 		// The read itself adds nothing to the effects found inside it.
-		return append(append([]Stmt{}, sc.ctes...), sc.functions()...)
+		ctes := append([]Stmt{}, sc.ctes...)
+		claimOutcome(sel, ctes)
+		return append(ctes, sc.functions()...)
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
 	if len(sel.LockingClause) > 0 {
@@ -214,4 +224,79 @@ func firstTable(sel *pg_query.SelectStmt, ctes map[string]bool) string {
 		return ""
 	}
 	return ""
+}
+
+// claimOutcome marks the claim (or the delete or upsert that reports a
+// change) of a data-modifying CTE that the statement reads as one row
+// whatever happened:
+//
+//	with ins as (insert … on conflict do nothing returning 1)
+//	select exists (select 1 from ins)          -- Outcome "exists"
+//	select count(*) from ins                   -- Outcome "count"
+//
+// A duplicate then gets a row too (false, 0), not "no rows": the claim's
+// outcome is the value scanned, and its error a real error.
+func claimOutcome(sel *pg_query.SelectStmt, ctes []Stmt) {
+	outcome, cte := selectOutcome(sel, cteNames(sel.WithClause))
+	if outcome == "" || !dmlCTE(sel.WithClause, cte) {
+		return
+	}
+	claim := -1
+	for i, st := range ctes {
+		if st.Op == Claim || st.ReportsChange {
+			if claim >= 0 {
+				return // which one the select reads is not told
+			}
+			claim = i
+		}
+	}
+	if claim >= 0 {
+		ctes[claim].Outcome, ctes[claim].Returning = outcome, false
+	}
+}
+
+// selectOutcome recognises a select of one value over a CTE that always
+// gives one row: "exists" for select exists (select … from cte), "count"
+// for select count(…) from cte; it returns the CTE's name.
+func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte string) {
+	if len(sel.TargetList) != 1 || sel.Larg != nil || len(sel.GroupClause) > 0 || sel.WhereClause != nil {
+		return "", ""
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt == nil || rt.Val == nil {
+		return "", ""
+	}
+	fromCTE := func(s *pg_query.SelectStmt) string {
+		if s == nil || len(s.FromClause) != 1 {
+			return ""
+		}
+		if rv := s.FromClause[0].GetRangeVar(); rv != nil && rv.Schemaname == "" && ctes[rv.Relname] {
+			return rv.Relname
+		}
+		return ""
+	}
+	if sl := rt.Val.GetSubLink(); sl != nil && sl.SubLinkType == pg_query.SubLinkType_EXISTS_SUBLINK && len(sel.FromClause) == 0 {
+		if name := fromCTE(sl.Subselect.GetSelectStmt()); name != "" {
+			return "exists", name
+		}
+	}
+	if fc := rt.Val.GetFuncCall(); fc != nil && lastName(fc.Funcname) == "count" && fc.Over == nil {
+		if name := fromCTE(sel); name != "" {
+			return "count", name
+		}
+	}
+	return "", ""
+}
+
+// dmlCTE reports whether the CTE named name modifies data.
+func dmlCTE(w *pg_query.WithClause, name string) bool {
+	if w == nil {
+		return false
+	}
+	for _, c := range w.Ctes {
+		if cte := c.GetCommonTableExpr(); cte != nil && cte.Ctename == name {
+			return isDML(cte.Ctequery)
+		}
+	}
+	return false
 }

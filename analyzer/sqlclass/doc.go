@@ -58,11 +58,24 @@
 // because "+" and "n" both appear; only the expression tree can tell. The
 // rule errs towards increment when a self-reference is under an
 // arithmetic operator that cancels out (n = n * 0 + $1) — harmless
-// pessimism. One refinement: data - 'key' (a "-" whose right operand is a
+// pessimism. Two refinements: data - 'key' (a "-" whose right operand is a
 // non-numeric string literal) is jsonb/hstore key removal, which is
 // idempotent, and is a set; data - $1 stays an increment because only
-// column types could tell. Likewise data || $1::jsonb is an increment even
-// though a jsonb object merge is idempotent.
+// column types could tell. And "||" with a jsonb object operand
+// (coalesce(attrs, '{}'::jsonb) || $1, attrs || jsonb_build_object(...))
+// merges objects, which is idempotent: a set; with a jsonb array, an
+// ARRAY[...] or a text or array cast it appends: an increment. When no
+// operand tells (attrs || $1, data || $1::jsonb) it is an increment whose
+// Concat names the column, so that a caller knowing the schema can make
+// a jsonb column's merge a set.
+//
+// What the text alone cannot tell is left to the caller, named: a set
+// lists the parameters it assigns as they are (SetParams: SET n = $1,
+// excluded.n from $2), which a caller that sees the value computed from
+// one it read (n+1 after SELECT n) makes an increment; an increment by
+// "||" of untold types names its columns (Concat) for the schema to decide;
+// a Call of a function that is not a builtin names it (Function) for the
+// migrations to decide.
 //
 // ClassifyFragment applies the same rule to an expression fragment such as
 // gorm.Expr("balance + ?"), after NormalizePlaceholders. Never run that

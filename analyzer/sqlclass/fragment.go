@@ -3,6 +3,8 @@ package sqlclass
 import (
 	"strconv"
 	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
 )
 
 // ClassifyFragment classifies a SQL expression fragment assigned to column,
@@ -56,7 +58,7 @@ func classifyFragmentRaw(expr, column string) Op {
 	}
 	ref := selfRef{} // nil quals: any qualifier but excluded
 	for _, t := range sel.TargetList {
-		if rt := t.GetResTarget(); rt != nil && ref.accumulates(rt.Val, column) != "" {
+		if rt := t.GetResTarget(); rt != nil && accumulatesAtAll(ref, rt.Val, column) {
 			return UpdateIncrement
 		}
 	}
@@ -180,3 +182,10 @@ func fmtVerbEnd(s string, i int) int {
 func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
 func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isIdentChar(c byte) bool  { return isIdentStart(c) || isDigit(c) || c == '$' }
+
+// accumulatesAtAll: a fragment's "||" of untold types counts (the
+// fragment's column type is not known here).
+func accumulatesAtAll(ref selfRef, val *pg_query.Node, column string) bool {
+	why, _ := ref.accumulates(val, column)
+	return why != ""
+}

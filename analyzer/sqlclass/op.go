@@ -105,6 +105,34 @@ type Stmt struct {
 	// Update marks a claim that is an UPDATE (compare-and-set): it fires
 	// update triggers, not insert ones.
 	Update bool
+	// Concat, for an increment whose every accumulation is a "||" of
+	// operands whose types the text does not tell (attrs = attrs || $1),
+	// lists those columns, comma-separated: if the schema says they are
+	// jsonb, "||" merges objects and the statement is a set.
+	Concat string
+	// ReportsChange marks a statement that changes nothing, and so
+	// affects and returns no row, when a previous run already made its
+	// change: a DELETE, an upsert whose DO UPDATE has a WHERE (… where
+	// t.state is distinct from excluded.state). Tested for that (no rows,
+	// 0 rows affected) before the rest runs, it is a compare-and-set
+	// claim; untested, it is what its Op says.
+	ReportsChange bool
+	// Outcome, for a claim (or a statement that ReportsChange) in a CTE
+	// that the statement reads as one row
+	// whatever happened (select exists (select 1 from ins), select
+	// count(*) from ins), says what that row holds: "exists" (true when
+	// the key was new) or "count" (0 on a duplicate). Returning is then
+	// false: a duplicate does not get "no rows".
+	Outcome string
+	// SetParams, for an update-set or upsert-set, are the parameters
+	// assigned to a column as they are ("1,3" for SET a = $1, b = $3;
+	// see Params): where the program computes such a value from one it
+	// read, the statement is its increment.
+	SetParams string
+	// Function, for a Call of a function that is not a builtin, is its
+	// name as called ("f", "billing.f"): a caller that knows the module's
+	// migrations replaces the Call by what the function's body does.
+	Function string
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

@@ -68,43 +68,143 @@ func (s selfRef) is(cr *pg_query.ColumnRef, col string) bool {
 // counts (n = coalesce(n, 0) + 1). Sub-selects are skipped: their column
 // references belong to another scope. It returns "" when val does not
 // accumulate.
-func (s selfRef) accumulates(val *pg_query.Node, col string) string {
+//
+// "||" merges when an operand is a jsonb object (attrs =
+// coalesce(attrs, '{}'::jsonb) || $1): merging the same keys twice gives
+// the same object, so it does not accumulate. When no operand tells
+// jsonb from text or an array (attrs = attrs || $1), concatOnly is set:
+// the column's type decides, which only the schema knows.
+func (s selfRef) accumulates(val *pg_query.Node, col string) (why string, concatOnly bool) {
 	if val == nil || col == "" {
-		return ""
+		return "", false
 	}
-	return s.walk(val.ProtoReflect(), col, "")
+	return s.walk(val.ProtoReflect(), col, "", false, false)
 }
 
 // walk searches m for a self-reference below an accumulating operator; via
 // is the innermost such operator seen on the path from the assigned value
-// down to m ("" when none).
-func (s selfRef) walk(m protoreflect.Message, col, via string) string {
+// down to m ("" when none), untyped whether it is a "||" whose operands'
+// types are not known, and merging whether m is an operand of a jsonb
+// merge (a "||" inside it is one too: attrs || excluded.attrs ||
+// '{}'::jsonb).
+func (s selfRef) walk(m protoreflect.Message, col, via string, untyped, merging bool) (string, bool) {
 	switch v := m.Interface().(type) {
 	case *pg_query.SubLink:
-		return ""
+		return "", false
 	case *pg_query.ColumnRef:
 		if via != "" && s.is(v, col) {
-			return "self-reference: " + col + " is an operand of " + via
+			return "self-reference: " + col + " is an operand of " + via, untyped
 		}
-		return ""
+		return "", false
 	case *pg_query.A_Expr:
 		if v.Kind == pg_query.A_Expr_Kind_AEXPR_OP {
 			if op := lastName(v.Name); accumOps[op] && !isKeyRemoval(op, v.Rexpr) {
-				via = strconv.Quote(op)
+				kind := concatKind(op, v)
+				if kind == concatUntyped && merging {
+					kind = concatMerge
+				}
+				merging = kind == concatMerge
+				if kind != concatMerge {
+					via, untyped = strconv.Quote(op), kind == concatUntyped
+				}
 			}
 		}
 	case *pg_query.FuncCall:
+		merging = false
 		if name := lastName(v.Funcname); accumFuncs[name] {
-			via = name + "()"
+			via, untyped = name+"()", false
 		}
+	case *pg_query.TypeCast:
+		merging = false
 	}
-	found := ""
+	found, foundUntyped := "", false
 	children(m, func(c protoreflect.Message) {
 		if found == "" {
-			found = s.walk(c, col, via)
+			found, foundUntyped = s.walk(c, col, via, untyped, merging)
 		}
 	})
-	return found
+	return found, foundUntyped
+}
+
+// What the operands of a "||" say it does.
+const (
+	concatUntyped = iota // no operand tells: the column's type decides
+	concatMerge          // jsonb object merge: does not accumulate
+	concatAppend         // text or array concatenation (or not a "||"): accumulates
+)
+
+// concatKind tells a "||" by the types its operands' literals and casts
+// show: a jsonb object ('{…}'::jsonb, jsonb_build_object(…)) makes it a
+// merge; a jsonb array, an ARRAY[…], or a cast to text or to an array
+// type an append. $1::jsonb alone says jsonb but not whether object or
+// array, and an uncast '{…}' takes the column's type (text, a text[]
+// literal or jsonb): untyped.
+func concatKind(op string, e *pg_query.A_Expr) int {
+	if op != "||" {
+		return concatAppend
+	}
+	return max(typeKind(e.Lexpr), typeKind(e.Rexpr))
+}
+
+// typeKind is what an operand of "||" shows of its type, looking through
+// the expressions that keep their operands' type (COALESCE, CASE, another
+// "||") but not into a function's or a cast's arguments.
+func typeKind(n *pg_query.Node) int {
+	if n == nil {
+		return concatUntyped
+	}
+	switch v := n.Node.(type) {
+	case *pg_query.Node_AArrayExpr:
+		return concatAppend
+	case *pg_query.Node_AExpr:
+		if v.AExpr.Kind == pg_query.A_Expr_Kind_AEXPR_OP && lastName(v.AExpr.Name) == "||" {
+			return max(typeKind(v.AExpr.Lexpr), typeKind(v.AExpr.Rexpr))
+		}
+	case *pg_query.Node_CoalesceExpr:
+		k := concatUntyped
+		for _, a := range v.CoalesceExpr.Args {
+			k = max(k, typeKind(a))
+		}
+		return k
+	case *pg_query.Node_CaseExpr:
+		k := typeKind(v.CaseExpr.Defresult)
+		for _, w := range v.CaseExpr.Args {
+			if cw := w.GetCaseWhen(); cw != nil {
+				k = max(k, typeKind(cw.Result))
+			}
+		}
+		return k
+	case *pg_query.Node_FuncCall:
+		switch lastName(v.FuncCall.Funcname) {
+		case "jsonb_build_object", "json_build_object", "jsonb_object", "json_object":
+			return concatMerge
+		case "jsonb_build_array", "json_build_array", "array_agg", "array_append", "array_prepend", "array_cat":
+			return concatAppend
+		}
+	case *pg_query.Node_TypeCast:
+		tn := v.TypeCast.TypeName
+		if tn == nil {
+			break
+		}
+		if len(tn.ArrayBounds) > 0 {
+			return concatAppend
+		}
+		switch lastName(tn.Names) {
+		case "jsonb", "json":
+			if lit, ok := constString(v.TypeCast.Arg); ok {
+				switch t := strings.TrimSpace(lit); {
+				case strings.HasPrefix(t, "{"):
+					return concatMerge
+				case strings.HasPrefix(t, "["):
+					return concatAppend
+				}
+			}
+			return typeKind(v.TypeCast.Arg)
+		case "text", "varchar", "bpchar", "bytea", "bit", "varbit", "tsvector":
+			return concatAppend
+		}
+	}
+	return concatUntyped
 }
 
 // isKeyRemoval recognises jsonb/hstore key removal, data - 'key' or
@@ -138,8 +238,11 @@ func isKeyRemoval(op string, rexpr *pg_query.Node) bool {
 // setListAccumulates checks an UPDATE / ON CONFLICT DO UPDATE / MERGE
 // UPDATE SET list. For SET (a, b) = (x, y) pg_query gives each target a
 // MultiAssignRef{Source: RowExpr, Colno}; the value of target i is
-// Args[Colno-1]. It returns the first accumulation's reason, or "".
-func (s selfRef) setListAccumulates(targets []*pg_query.Node) string {
+// Args[Colno-1]. It returns the first accumulation's reason, or "". When
+// every accumulation is a "||" of untold types, concat lists their
+// columns: the schema may say they are jsonb, which merges.
+func (s selfRef) setListAccumulates(targets []*pg_query.Node) (why string, concat []string) {
+	untypedWhy := ""
 	for _, t := range targets {
 		rt := t.GetResTarget()
 		if rt == nil {
@@ -154,11 +257,19 @@ func (s selfRef) setListAccumulates(targets []*pg_query.Node) string {
 				}
 			}
 		}
-		if why := s.accumulates(val, rt.Name); why != "" {
-			return why
+		w, untyped := s.accumulates(val, rt.Name)
+		switch {
+		case w == "":
+		case !untyped:
+			return w, nil
+		default:
+			if untypedWhy == "" {
+				untypedWhy = w
+			}
+			concat = append(concat, rt.Name)
 		}
 	}
-	return ""
+	return untypedWhy, concat
 }
 
 func lastName(nodes []*pg_query.Node) string {
@@ -172,8 +283,9 @@ func lastName(nodes []*pg_query.Node) string {
 }
 
 // comparedAndSet returns a column the update assigns and its WHERE clause
-// requires to equal something (in a conjunction): the update changes the row
-// only from that value, so it applies once. "" when there is none.
+// requires to equal something, or to be null (in a conjunction): the
+// update changes the row only from that value, so it applies once. "" when
+// there is none.
 func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) string {
 	assigned := map[string]bool{}
 	for _, t := range targets {
@@ -193,6 +305,15 @@ func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) 
 			for _, a := range b.Args {
 				if c := conj(a); c != "" {
 					return c
+				}
+			}
+			return ""
+		}
+		if nt := n.GetNullTest(); nt != nil && nt.Nulltesttype == pg_query.NullTestType_IS_NULL {
+			// set processed_at = now() where id = $1 and processed_at is null
+			if cr := nt.Arg.GetColumnRef(); cr != nil {
+				if f := stringsOf(cr.Fields); len(f) > 0 && assigned[f[len(f)-1]] && s.is(cr, f[len(f)-1]) {
+					return f[len(f)-1]
 				}
 			}
 			return ""

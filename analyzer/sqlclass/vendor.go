@@ -42,6 +42,9 @@ func vendorForm(text string) (Stmt, bool) {
 				st.Op, st.Detail = UpsertIncrement, "ON DUPLICATE KEY UPDATE "+col+" accumulates (MySQL)"
 			}
 		}
+		if st.Op == UpsertSet {
+			st.SetParams = mysqlSetParams(text, m[2])
+		}
 		return st, true
 	}
 	for _, f := range vendorForms {
@@ -153,3 +156,26 @@ func splitTopLevel(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+// mysqlSetParams reads ON DUPLICATE KEY UPDATE as PostgreSQL's ON CONFLICT
+// DO UPDATE (VALUES(c) as excluded.c, "?" as $n) to find the parameters
+// it assigns as they are; "" when the rewrite does not parse.
+func mysqlSetParams(text, updates string) string {
+	i := strings.LastIndex(text, updates)
+	if i < 0 {
+		return ""
+	}
+	head := onDuplicateClause.ReplaceAllString(text[:i], " on conflict do update set ")
+	pg := normalizeVendor(head + mysqlValues.ReplaceAllString(updates, "excluded.$1"))
+	res, err := parse(pg)
+	if err != nil || len(res.Stmts) != 1 {
+		return ""
+	}
+	ins := res.Stmts[0].Stmt.GetInsertStmt()
+	if ins == nil || ins.OnConflictClause == nil {
+		return ""
+	}
+	return assignedParams(ins.OnConflictClause.TargetList, ins)
+}
+
+var onDuplicateClause = regexp.MustCompile(`(?is)\bon\s+duplicate\s+key\s+update\s*$`)

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -22,6 +23,8 @@ type chainResult struct {
 	dupErrors []string  // what the call returns on a duplicate, when a rule made it a claim
 	table     string    // gorm Table("users")
 	increment bool      // a self-referencing assignment (bun Set("n = n + ?"))
+	assigned  []string  // the columns of "col = expr" assignments (bun Set)
+	where     []string  // WHERE conditions (gorm, bun Where("state = ?", old))
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
@@ -66,10 +69,18 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.noHooks = true
 			case r.Assignment && len(args) > 0:
 				if texts := stringValues(args[0]); len(texts) == 1 {
-					if col, expr, ok := strings.Cut(texts[0], "="); ok &&
-						sqlclass.ClassifyFragment(expr, strings.TrimSpace(col)) == sqlclass.UpdateIncrement {
+					col, expr, ok := strings.Cut(texts[0], "=")
+					if ok {
+						res.assigned = append(res.assigned, strings.TrimSpace(col))
+					}
+					if ok && sqlclass.ClassifyFragment(expr, strings.TrimSpace(col)) == sqlclass.UpdateIncrement {
 						res.increment = true
 					}
+				}
+			case r.Condition && len(args) > 0:
+				// gorm's Where takes the condition as an interface{}.
+				if texts := stringValues(ssavalue.Unconvert(args[0])); len(texts) == 1 {
+					res.where = append(res.where, texts[0])
 				}
 			}
 			if r.Op != "" && res.op == "" {
@@ -164,4 +175,27 @@ func constText(c *ssa.Const) string {
 		return texts[0]
 	}
 	return c.Value.ExactString()
+}
+
+// compareAndSet reports which column an ORM update compares and sets: one
+// it assigns (cols) that its WHERE conditions require to equal something
+// or to be null (Where("id = ? AND state = ?", id, old).Update("state",
+// new)). It reads them as the SQL they build, with the rule raw SQL
+// follows; "" when there is none.
+func compareAndSet(cols, where []string) string {
+	if len(cols) == 0 || len(where) == 0 {
+		return ""
+	}
+	var set, conds []string
+	for i, c := range cols {
+		set = append(set, c+" = $"+strconv.Itoa(900+i))
+	}
+	for _, w := range where {
+		conds = append(conds, "("+sqlclass.NormalizePlaceholders(w)+")")
+	}
+	st := sqlclass.Classify("update t set " + strings.Join(set, ", ") + " where " + strings.Join(conds, " and "))
+	if len(st) == 1 && st[0].Op == sqlclass.Claim {
+		return st[0].Detail
+	}
+	return ""
 }

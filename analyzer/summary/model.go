@@ -123,7 +123,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		w.addSite(e, ci, c.exec, true)
 		return
 	case m.SQL != nil:
-		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec)
+		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec, sqlParams(ci, c.args, *m.SQL))
 		return
 	case m.Prepared:
 		w.prepared(ci, c.recv)
@@ -373,6 +373,18 @@ func (c *modelCall) chain() {
 		}
 		e.Op, e.Risk, e.Detail = string(op), effect.Medium, "assigns a self-referencing SQL expression"
 	}
+	if e.Op == string(sqlclass.UpdateSet) && len(c.ch.where) > 0 {
+		cols := c.ch.assigned
+		if f := c.m.Fragment; f != nil && f.ColumnArg != nil {
+			if texts := stringValues(c.arg(f.ColumnArg)); len(texts) == 1 {
+				cols = append(cols, texts[0])
+			}
+		}
+		if why := compareAndSet(cols, c.ch.where); why != "" {
+			// Tested for rows affected, a claim (like its SQL).
+			e.Op, e.Risk, e.Detail = effect.OpClaim, effect.Safe, why
+		}
+	}
 	if c.ch.table != "" {
 		e.Target = c.ch.table
 	} else if c.ch.model != nil {
@@ -398,8 +410,9 @@ func (c *modelCall) claim() {
 	}
 }
 
-// sql classifies the SQL argument of an executor call.
-func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value) {
+// sql classifies the SQL argument of an executor call; params are the
+// values given for its parameters, when known.
+func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value) {
 	texts := stringValues(v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
@@ -407,24 +420,31 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 		w.addSite(e, ci, exec, true)
 		return
 	}
-	w.sqlTexts(ci, texts, argIndex, exec)
+	w.sqlTexts(ci, texts, argIndex, exec, params)
 }
 
 // sqlTexts adds the effects of SQL texts executed at ci; argIndex is the
 // SQL argument (-1 for a prepared statement), whose next argument a claim
-// inserts.
-func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value) {
+// inserts; params, when known, the values of the SQL's parameters.
+func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value, params []ssa.Value) {
 	hop := w.hop(ci)
 	for _, text := range texts {
 		for _, st := range sqlclass.Classify(text) {
+			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
+				continue
+			}
+			st, _ = mergeByColumnType(w.p.env.Triggers, st)
+			st = w.readModifyWrite(st, params)
 			e := &effect.Effect{
-				Kind:      sqlKind(st.Op),
-				Op:        string(st.Op),
-				Target:    st.Table,
-				Risk:      sqlRisk(st.Op),
-				Detail:    st.Detail,
-				Returning: st.Returning,
-				Path:      []effect.Hop{hop},
+				Kind:          sqlKind(st.Op),
+				Op:            string(st.Op),
+				Target:        st.Table,
+				Risk:          sqlRisk(st.Op),
+				Detail:        st.Detail,
+				Returning:     st.Returning,
+				ClaimOutcome:  st.Outcome,
+				ReportsChange: st.ReportsChange,
+				Path:          []effect.Hop{hop},
 			}
 			if e.Detail == e.Op {
 				e.Detail = ""
@@ -507,6 +527,9 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 				}
 				for _, inner := range sqlclass.Classify(bs.SQL) {
 					if inner.Op == sqlclass.None || inner.Op == sqlclass.Select {
+						continue
+					}
+					if inner.Op == sqlclass.Call && inner.Function != "" && w.functionEffects(ci, inner, exec, bpath, depth+1) {
 						continue
 					}
 					e := &effect.Effect{Kind: sqlKind(inner.Op), Op: string(inner.Op), Target: inner.Table,

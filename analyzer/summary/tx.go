@@ -248,3 +248,45 @@ func (w *walker) addTxCall(c TxCall) {
 	}
 	w.txCalls = append(w.txCalls, c)
 }
+
+// txHandle is the parameter an executor stands for when it runs in a
+// transaction parameter: a value built around it (q.WithTx(tx)), or a
+// handle switched to it behind a condition (q := db.New(pool); if tx !=
+// nil { q = q.WithTx(tx) }: a phi one of whose edges is the transaction).
+// On the edge without one there is no transaction to share, so the
+// caller's claims and completions on that transaction are taken to
+// cover the effect. Other values are returned as they are.
+func (w *walker) txHandle(v ssa.Value) ssa.Value {
+	if p := w.boundParam(v, 0); p != nil {
+		return p
+	}
+	if phi, ok := v.(*ssa.Phi); ok {
+		for _, e := range phi.Edges {
+			if p := w.boundParam(normalize(e), 0); p != nil {
+				return p
+			}
+		}
+	}
+	return v
+}
+
+// boundParam returns the transaction parameter v is, or is built around
+// (a pointer a call makes from it).
+func (w *walker) boundParam(v ssa.Value, depth int) *ssa.Parameter {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if w.p.env.Index.IsTransaction(x.Type()) || w.txParam(x) {
+			return x
+		}
+	case *ssa.Call:
+		if _, ok := x.Type().Underlying().(*types.Pointer); !ok || depth > 2 {
+			return nil
+		}
+		for _, a := range x.Call.Args {
+			if p := w.boundParam(normalize(a), depth+1); p != nil {
+				return p
+			}
+		}
+	}
+	return nil
+}

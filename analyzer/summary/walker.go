@@ -47,7 +47,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 			continue // used by the guard analysis only
 		}
 		e := *site.Effect
-		e.Exec = w.execIndex(w.injectedHandle(site.Exec))
+		e.Exec = w.execIndex(w.txHandle(w.injectedHandle(site.Exec)))
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)

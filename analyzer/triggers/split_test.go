@@ -46,7 +46,7 @@ func TestSplit(t *testing.T) {
 // statements after it are still read (the trigger after a broken one).
 func TestBadStatementKeepsTheRest(t *testing.T) {
 	text := "create table processed (k text primary key);\ncreate tabel oops (;\n" + migration
-	trigs, _, errs := parseFile("m.sql", text)
+	trigs, errs := parseFile("m.sql", text, Parse(nil))
 	if len(trigs) != 1 || trigs[0].Name != "ledger_audit" || len(trigs[0].Body) == 0 && len(errs) > 1 {
 		t.Errorf("triggers %v, want ledger_audit", trigs)
 	}
@@ -54,7 +54,7 @@ func TestBadStatementKeepsTheRest(t *testing.T) {
 		t.Errorf("errors %q, want one at m.sql:2", errs)
 	}
 	// A broken CREATE TRIGGER is a warning, never silence.
-	_, _, errs = parseFile("t.sql", "select 1;\ncreate trigger t after insert on ledger for each row execute function f(;\n")
+	_, errs = parseFile("t.sql", "select 1;\ncreate trigger t after insert on ledger for each row execute function f(;\n", Parse(nil))
 	if len(errs) != 1 || !strings.HasPrefix(errs[0], "t.sql:2: syntax error") {
 		t.Errorf("broken trigger: errors %q, want one at t.sql:2", errs)
 	}

@@ -36,9 +36,12 @@ type Statement struct {
 	Dynamic bool
 }
 
-// Set is the triggers of one module, by table.
+// Set is what one module's migrations declare: its triggers by table, its
+// functions by name and its columns' types.
 type Set struct {
 	byTable map[string][]*Trigger
+	funcs   map[string]*Function
+	columns map[string]Column // "table.column"
 	// Errors are the migrations' statements that did not parse or files
 	// that could not be read, as "file:line: message": their triggers are
 	// missing from the set.
@@ -119,28 +122,34 @@ type File struct {
 	Data []byte
 }
 
-// Parse returns the triggers of the migration files (the settings package
-// lists and reads them, and keeps what it read for the caches' keys).
+// Parse returns the triggers, functions and columns of the migration
+// files (the settings package lists and reads them, and keeps what it
+// read for the caches' keys).
 func Parse(files []File) *Set {
-	s := &Set{byTable: map[string][]*Trigger{}}
-	funcs := map[string][]Statement{}
+	s := &Set{byTable: map[string][]*Trigger{}, funcs: map[string]*Function{}, columns: map[string]Column{}}
 	var trigs []*Trigger
 	for _, f := range files {
-		if !strings.Contains(strings.ToLower(string(f.Data)), "trigger") {
+		if !declares(string(f.Data)) {
 			continue
 		}
-		ts, fs, errs := parseFile(f.Path, string(f.Data))
+		ts, errs := parseFile(f.Path, string(f.Data), s)
 		s.Errors = append(s.Errors, errs...)
 		trigs = append(trigs, ts...)
-		for name, body := range fs {
-			funcs[name] = body
-		}
 	}
 	for _, t := range trigs {
-		t.Body = funcs[t.Function]
+		if f := s.funcs[t.Function]; f != nil {
+			t.Body = f.Body
+		}
 		s.byTable[t.Table] = append(s.byTable[t.Table], t)
 	}
 	return s
+}
+
+// declares reports whether a migration may declare something the set
+// keeps (a cheap test before parsing).
+func declares(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, "trigger") || strings.Contains(l, "function") || strings.Contains(l, "table")
 }
 
 // match reports whether a slash path matches a glob where "**" spans
@@ -169,16 +178,15 @@ func match(glob, p string) bool {
 	return rec(0, 0)
 }
 
-// parseFile returns the triggers and trigger-function bodies of one file,
-// and its errors as "file:line: message". A file that does not parse as a
-// whole is parsed statement by statement (Split), so that one bad
-// statement costs only itself.
-func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statement, errs []string) {
-	funcs = map[string][]Statement{}
+// parseFile returns the triggers of one file, adding its functions and
+// columns to s, and its errors as "file:line: message". A file that does
+// not parse as a whole is parsed statement by statement (Split), so that
+// one bad statement costs only itself.
+func parseFile(file, text string, s *Set) (trigs []*Trigger, errs []string) {
 	tree, err := parse(text)
 	if err == nil {
-		trigs = collect(file, text, 0, len(text), tree, funcs)
-		return trigs, funcs, nil
+		trigs = collect(file, text, 0, len(text), tree, s)
+		return trigs, nil
 	}
 	for _, sp := range Split(text) {
 		tree, err := parse(text[sp.Start:sp.End])
@@ -186,9 +194,9 @@ func parseFile(file, text string) (trigs []*Trigger, funcs map[string][]Statemen
 			errs = append(errs, errorAt(file, text, sp.Start, err))
 			continue
 		}
-		trigs = append(trigs, collect(file, text, sp.Start, sp.End, tree, funcs)...)
+		trigs = append(trigs, collect(file, text, sp.Start, sp.End, tree, s)...)
 	}
-	return trigs, funcs, errs
+	return trigs, errs
 }
 
 // parse runs the PostgreSQL parser, turning a panic into an error.
@@ -212,9 +220,9 @@ func errorAt(file, text string, start int, err error) string {
 	return fmt.Sprintf("%s:%d: %v", file, lineAt(text, at), err)
 }
 
-// collect adds the triggers and function bodies of a parsed piece of text
-// that spans [base, limit).
-func collect(file, text string, base, limit int, tree *pg_query.ParseResult, funcs map[string][]Statement) []*Trigger {
+// collect returns the triggers of a parsed piece of text that spans
+// [base, limit), and adds its functions and columns to s.
+func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *Set) []*Trigger {
 	var trigs []*Trigger
 	for _, raw := range tree.Stmts {
 		start := base + int(raw.StmtLocation)
@@ -238,15 +246,14 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, fun
 			sort.Strings(t.Events)
 			trigs = append(trigs, t)
 		}
+		pos := file + ":" + strconv.Itoa(lineAt(text, start+leadingSpace(stmtText)))
 		if cf := raw.Stmt.GetCreateFunctionStmt(); cf != nil {
-			name := lastName(cf.Funcname)
-			body := functionBody(cf)
-			if body == "" {
-				continue
+			if f := function(cf, file, stmtText, lineAt(text, start), tree.Version); f != nil {
+				f.Pos = pos
+				s.funcs[f.Name] = f
 			}
-			bodyLine := lineAt(text, start+strings.Index(stmtText, body))
-			funcs[name] = bodyStatements(file, stmtText, bodyLine)
 		}
+		s.addColumns(raw.Stmt, pos)
 	}
 	return trigs
 }

@@ -110,3 +110,46 @@ func TestBadStatementCostsOnlyItself(t *testing.T) {
 		t.Errorf("errors %q, want one naming %s:1", s.Errors, path)
 	}
 }
+
+func TestLoadFindsFunctionsAndColumns(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, "migrations"), 0o755)
+	os.WriteFile(filepath.Join(root, "migrations", "001.sql"), []byte(`create table orders (id bigint, attrs jsonb, tags text[], note text);
+alter table orders add column meta jsonb;
+alter table orders alter column note type varchar(10);
+
+create function order_total(id bigint) returns bigint language sql stable as $$ select sum(amount) from lines where order_id = id $$;
+
+create function bump(id bigint) returns void language plpgsql as $$
+begin
+  update counters set n = n + 1 where order_id = id;
+end $$;
+
+create function pick(id bigint) returns bigint language sql as $$ select id from orders where id = $1 $$;
+
+create function std(id bigint) returns bigint language sql begin atomic; insert into log values (id); select 1; end;
+`), 0o644)
+	s := load(t, root)
+	if len(s.Errors) > 0 {
+		t.Fatal(s.Errors)
+	}
+	for col, want := range map[string]string{"attrs": "jsonb", "tags": "text[]", "meta": "jsonb", "note": "varchar"} {
+		if c, ok := s.ColumnType("public.orders", col); !ok || c.Type != want {
+			t.Errorf("ColumnType(orders, %s) = %+v, %v; want %s", col, c, ok, want)
+		}
+	}
+	if f := s.Function("order_total"); f == nil || !f.ReadOnly || !strings.HasSuffix(f.Pos, "001.sql:5") {
+		t.Errorf("order_total: %+v", f)
+	}
+	bump := s.Function("public.BUMP")
+	if bump == nil || bump.ReadOnly || len(bump.Body) != 1 || !strings.HasPrefix(bump.Body[0].SQL, "update counters") || !strings.HasSuffix(bump.Body[0].Pos, "001.sql:9") {
+		t.Errorf("bump: %+v", bump)
+	}
+	if f := s.Function("pick"); f == nil || f.ReadOnly || len(f.Body) != 1 || !strings.Contains(f.Body[0].SQL, "select id from orders") {
+		t.Errorf("pick: %+v", f)
+	}
+	std := s.Function("std")
+	if std == nil || len(std.Body) != 2 || !strings.HasPrefix(std.Body[0].SQL, "INSERT INTO log") {
+		t.Errorf("std: %+v", std)
+	}
+}

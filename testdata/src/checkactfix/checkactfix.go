@@ -66,4 +66,5 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("check", d.CheckFirst)
 	mux.HandleFunc("norows", d.NoRows)
 	mux.HandleFunc("lookup", d.Lookup)
+	mux.HandleFunc("ship", d.Ship)
 }

@@ -210,5 +210,6 @@ func Register(pool *pgxpool.Pool, client *river.Client[pgx.Tx]) *river.Workers {
 	river.AddWorker(workers, &StepWorker{Pool: pool})
 	river.AddWorker(workers, &InsertedCancelWorker{Pool: pool, Client: client})
 	river.AddWorker(workers, &SharedTxStepWorker{Pool: pool})
+	river.AddWorker(workers, &MaybeTxWorker{Pool: pool, Store: &OrderStore{Pool: pool}})
 	return workers
 }

@@ -1,0 +1,95 @@
+package sqlclass
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	pg_query "github.com/pganalyze/pg_query_go/v6"
+)
+
+// assignedParams lists the parameters ($n) that a SET list assigns to a
+// column as they are: SET n = $1, SET n = $1::int, and in an upsert SET n
+// = excluded.n where the single row inserted gives n from $2. A caller
+// that sees where such a parameter's value comes from can tell an
+// increment made in the program (SELECT n … ; UPDATE … SET n = $1 with
+// n+1) from a set. It returns them as "1,2" (sorted, no repeats) for
+// Stmt.SetParams, "" when none.
+func assignedParams(targets []*pg_query.Node, ins *pg_query.InsertStmt) string {
+	inserted := insertedParams(ins)
+	seen := map[int]bool{}
+	for _, t := range targets {
+		rt := t.GetResTarget()
+		if rt == nil || rt.Val == nil || rt.Val.GetMultiAssignRef() != nil {
+			continue
+		}
+		val := rt.Val
+		for val.GetTypeCast() != nil {
+			val = val.GetTypeCast().Arg
+		}
+		if p := val.GetParamRef(); p != nil && p.Number > 0 {
+			seen[int(p.Number)] = true
+			continue
+		}
+		if cr := val.GetColumnRef(); cr != nil {
+			if f := stringsOf(cr.Fields); len(f) == 2 && f[0] == "excluded" && inserted[f[1]] > 0 {
+				seen[inserted[f[1]]] = true
+			}
+		}
+	}
+	if len(seen) == 0 {
+		return ""
+	}
+	var ns []int
+	for n := range seen {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// insertedParams maps the columns of an INSERT of one VALUES row to the
+// parameter each is given directly.
+func insertedParams(ins *pg_query.InsertStmt) map[string]int {
+	out := map[string]int{}
+	if ins == nil || ins.SelectStmt == nil {
+		return out
+	}
+	sel := ins.SelectStmt.GetSelectStmt()
+	if sel == nil || len(sel.ValuesLists) != 1 {
+		return out
+	}
+	row := sel.ValuesLists[0].GetList()
+	if row == nil || len(row.Items) != len(ins.Cols) {
+		return out
+	}
+	for i, c := range ins.Cols {
+		rt := c.GetResTarget()
+		v := row.Items[i]
+		for v.GetTypeCast() != nil {
+			v = v.GetTypeCast().Arg
+		}
+		if p := v.GetParamRef(); rt != nil && p != nil && p.Number > 0 {
+			out[rt.Name] = int(p.Number)
+		}
+	}
+	return out
+}
+
+// Params returns the parameters of SetParams as numbers (1 for $1).
+func (s Stmt) Params() []int {
+	if s.SetParams == "" {
+		return nil
+	}
+	var out []int
+	for _, p := range strings.Split(s.SetParams, ",") {
+		if n, err := strconv.Atoi(p); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package summary
+
+import (
+	"go/token"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// sqlParams are the values a call passes for an SQL text's parameters:
+// the arguments after the text (args excludes the receiver), the
+// variadic slice's elements spread, interface conversions stripped. nil
+// when they are not known one by one.
+func sqlParams(ci ssa.CallInstruction, args []ssa.Value, sqlIndex int) []ssa.Value {
+	if sqlIndex < 0 || sqlIndex+1 >= len(args) {
+		return nil
+	}
+	rest := args[sqlIndex+1:]
+	if ci.Common().Signature().Variadic() {
+		elems := ssavalue.SliceElems(rest[len(rest)-1])
+		if elems == nil {
+			if c, ok := rest[len(rest)-1].(*ssa.Const); !ok || !c.IsNil() {
+				return nil
+			}
+		}
+		rest = append(append([]ssa.Value(nil), rest[:len(rest)-1]...), elems...)
+	}
+	out := make([]ssa.Value, len(rest))
+	for i, v := range rest {
+		out[i] = ssavalue.Unconvert(v)
+	}
+	return out
+}
+
+// readModifyWrite makes an increment of a set whose assigned parameter the
+// function computed from a value it read from the database before (var n;
+// SELECT n … Scan(&n); UPDATE … SET n = $1 with n+1): a second delivery
+// reads the first one's result and adds again. It returns the statement
+// unchanged otherwise.
+func (w *walker) readModifyWrite(st sqlclass.Stmt, params []ssa.Value) sqlclass.Stmt {
+	if st.Op != sqlclass.UpdateSet && st.Op != sqlclass.UpsertSet {
+		return st
+	}
+	for _, n := range st.Params() {
+		if n < 1 || n > len(params) {
+			continue
+		}
+		read := w.changedRead(params[n-1], 0)
+		if read == nil {
+			continue
+		}
+		if st.Op == sqlclass.UpdateSet {
+			st.Op = sqlclass.UpdateIncrement
+		} else {
+			st.Op = sqlclass.UpsertIncrement
+		}
+		_, line, _ := effect.SplitPos(read.Evidence())
+		st.Detail = "read-modify-write: the value of $" + strconv.Itoa(n) + " is changed from the one read at line " + strconv.Itoa(line) + ": a second delivery changes it again"
+		return st
+	}
+	return st
+}
+
+// changedRead returns the earlier read site that v is an arithmetic change
+// of (n+1, n-amount, total*2, s+"x"), directly or through a variable the
+// change was stored in (n++ on a scanned n); nil when there is none.
+func (w *walker) changedRead(v ssa.Value, depth int) *effect.Effect {
+	if depth > 6 || v == nil {
+		return nil
+	}
+	v = ssavalue.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		if !arithmetic(x.Op) {
+			return nil
+		}
+		for _, o := range []ssa.Value{x.X, x.Y} {
+			if r := w.readOf(o, 0); r != nil {
+				return r
+			}
+			if r := w.changedRead(o, depth+1); r != nil {
+				return r
+			}
+		}
+	case *ssa.Convert:
+		return w.changedRead(x.X, depth+1)
+	case *ssa.ChangeType:
+		return w.changedRead(x.X, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if r := w.changedRead(e, depth+1); r != nil {
+				return r
+			}
+		}
+	case *ssa.UnOp:
+		// A variable (or its field) the change was stored into.
+		if x.Op != token.MUL {
+			return nil
+		}
+		for _, r := range ssavalue.Referrers(x.X) {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x.X {
+				if rs := w.changedRead(st.Val, depth+1); rs != nil {
+					return rs
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func arithmetic(op token.Token) bool {
+	switch op {
+	case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+		return true
+	}
+	return false
+}
+
+// readOf returns the read that v is the value of: a read call's result, a
+// variable or a field of a variable a read filled (sqlx Get(&dest, …),
+// row.Scan(&n), gorm First(&order)), through conversions.
+func (w *walker) readOf(v ssa.Value, depth int) *effect.Effect {
+	if depth > 6 || v == nil {
+		return nil
+	}
+	v = ssavalue.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.Extract:
+		return w.readOf(x.Tuple, depth+1)
+	case *ssa.Convert:
+		return w.readOf(x.X, depth+1)
+	case *ssa.ChangeType:
+		return w.readOf(x.X, depth+1)
+	case *ssa.Field:
+		return w.readOf(x.X, depth+1)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return w.filledBy(x.X, depth+1)
+		}
+	case *ssa.Call:
+		return w.readAt(x)
+	}
+	return nil
+}
+
+// filledBy returns the read that filled the memory at addr (an Alloc, or a
+// field of one, through pointers): a read call given addr, or a call
+// (Scan) on a read's result given it.
+func (w *walker) filledBy(addr ssa.Value, depth int) *effect.Effect {
+	for i := 0; i < 4; i++ {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		addr = fa.X
+	}
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	for _, r := range ssavalue.Referrers(alloc) {
+		users := []ssa.Instruction{r}
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			for _, u := range ssavalue.Referrers(mi) {
+				users = append(users, u)
+				if st, ok := u.(*ssa.Store); ok && st.Val == mi {
+					if ia, ok := st.Addr.(*ssa.IndexAddr); ok {
+						for _, rr := range ssavalue.Referrers(ia.X) {
+							if sl, ok := rr.(*ssa.Slice); ok {
+								users = append(users, ssavalue.Referrers(sl)...)
+							}
+						}
+					}
+				}
+			}
+		}
+		for _, u := range users {
+			call, ok := u.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if rs := w.readAt(call); rs != nil {
+				return rs
+			}
+			// Scan on a read's result: row.Scan(&n), rows.Scan(&n).
+			recv := call.Call.Value
+			if !call.Call.IsInvoke() && len(call.Call.Args) > 0 {
+				recv = call.Call.Args[0]
+			}
+			if rs := w.readOf(recv, depth+1); rs != nil {
+				return rs
+			}
+		}
+	}
+	return nil
+}
+
+// readAt returns the database read made by call (its own effect, or a
+// callee's read of which this call is the site), or nil.
+func (w *walker) readAt(call *ssa.Call) *effect.Effect {
+	for _, s := range w.sites {
+		if s.Instr == call && s.Effect.Kind == effect.KindDBRead {
+			return s.Effect
+		}
+	}
+	return nil
+}

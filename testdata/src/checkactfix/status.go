@@ -1,0 +1,32 @@
+package checkactfix
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+)
+
+// Ship reads the order's status, skips when it is already shipped, books
+// the carrier and writes the new status afterwards (through a method of
+// its own): the status form of check-then-act.
+func (d *Deps) Ship(ctx context.Context, t *asynq.Task) error { // want Ship:`^effects: db_write/insert shipments issue=check-then-act; db_read/select orders; db_write/update-set orders$`
+	var order struct {
+		ID     int64
+		Status string
+	}
+	if err := d.Pool.QueryRow(ctx, "select id, status from orders where id = $1", 7).Scan(&order.ID, &order.Status); err != nil { // want `check-then-act: this check of orders and the write into it at checkactfix/status.go:\d+ sit on either side of the insert into shipments`
+		return err
+	}
+	if order.Status == "shipped" {
+		return nil // shipped before
+	}
+	if _, err := d.Pool.Exec(ctx, "insert into shipments (order_id) values ($1)", order.ID); err != nil {
+		return err
+	}
+	return d.markShipped(ctx, order.ID)
+}
+
+func (d *Deps) markShipped(ctx context.Context, id int64) error { // want markShipped:`^effects: db_write/update-set orders$`
+	_, err := d.Pool.Exec(ctx, "update orders set status = 'shipped' where id = $1", id)
+	return err
+}
