@@ -177,7 +177,7 @@ func TestTriggers(t *testing.T) {
 }
 
 func TestGorm(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "gormfix")
+	analysistest.Run(t, testdata, analyzer.Analyzer, "gormfix", "gormv1fix")
 }
 
 func TestThirdPartyBoundary(t *testing.T) {
