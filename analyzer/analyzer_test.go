@@ -175,7 +175,7 @@ func TestTriggers(t *testing.T) {
 }
 
 func TestGorm(t *testing.T) {
-	runShared(t, "gormfix")
+	runShared(t, "gormfix", "gormv1fix")
 }
 
 func TestThirdPartyBoundary(t *testing.T) {

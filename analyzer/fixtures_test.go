@@ -30,7 +30,7 @@ import (
 var sharedFixtures = []string{
 	"asynqforms", "riverforms", "temporalforms/activities", "temporalforms/worker",
 	"guards", "calls/deep", "calls/lib", "calls/jobs", "suppress", "retry",
-	"retrywrap/queue", "retrywrap", "gormfix", "example.org/sdk", "thirdparty",
+	"retrywrap/queue", "retrywrap", "gormfix", "gormv1fix", "example.org/sdk", "thirdparty",
 	"constraintfix", "checkactfix", "bodykeyfix", "keyflowfix/payclient", "keyflowfix",
 	"txwrapfix/store", "txwrapfix", "lockfix", "completions", "dispatchfix",
 	"helperreg/bus", "helperreg/tasks", "helperreg",

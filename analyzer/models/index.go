@@ -451,10 +451,12 @@ func (ix *Index) Unmodeled(fn *types.Func) bool {
 }
 
 // inertSet matches function keys against inert patterns: exact keys, and
-// patterns with "*" wildcards.
+// patterns with "*" wildcards, kept split at their stars (the analysis
+// asks at every call of a catalogued library, the completeness test for
+// every function of their API).
 type inertSet struct {
 	exact    map[string]bool
-	patterns []string
+	patterns [][]string
 }
 
 func (s *inertSet) add(patterns ...string) {
@@ -466,7 +468,7 @@ func (s *inertSet) add(patterns ...string) {
 			s.exact[p] = true
 			continue
 		}
-		s.patterns = append(s.patterns, p)
+		s.patterns = append(s.patterns, strings.Split(p, "*"))
 	}
 }
 
@@ -474,8 +476,8 @@ func (s *inertSet) match(key string) bool {
 	if s.exact[key] {
 		return true
 	}
-	for _, p := range s.patterns {
-		if wildcard(p, key) {
+	for _, parts := range s.patterns {
+		if wildcardParts(parts, key) {
 			return true
 		}
 	}
@@ -484,7 +486,11 @@ func (s *inertSet) match(key string) bool {
 
 // wildcard matches s against a pattern whose "*" match any text.
 func wildcard(pattern, s string) bool {
-	parts := strings.Split(pattern, "*")
+	return wildcardParts(strings.Split(pattern, "*"), s)
+}
+
+// wildcardParts is wildcard with the pattern split at its stars.
+func wildcardParts(parts []string, s string) bool {
 	if !strings.HasPrefix(s, parts[0]) {
 		return false
 	}

@@ -48,7 +48,11 @@ func TestStripTypeParams(t *testing.T) {
 // type parameters removed, for every function and method of real
 // packages (generic, embedded, interface and alias receivers included).
 func TestFuncKeyFullName(t *testing.T) {
-	cfg := &packages.Config{Mode: packages.NeedTypes | packages.NeedDeps | packages.NeedImports | packages.NeedName}
+	// From source (NeedSyntax): type-checking these packages and their
+	// dependencies is cheaper than compiling them for export data, which
+	// is what NeedTypes alone asks the go command for (a minute with an
+	// empty build cache on a busy machine).
+	cfg := &packages.Config{Mode: packages.NeedTypes | packages.NeedSyntax | packages.NeedDeps | packages.NeedImports | packages.NeedName}
 	pkgs, err := packages.Load(cfg, "net/http", "go/types", "golang.org/x/tools/go/ssa", "slices", "maps", "iter", "sync/atomic")
 	if err != nil {
 		t.Fatal(err)

@@ -337,6 +337,10 @@ type ChainRule struct {
 type Fragment struct {
 	Arg       int  `yaml:"arg"`        // the expression (gorm.Expr call, or a map of them)
 	ColumnArg *int `yaml:"column_arg"` // the column it is assigned to
+	// Attrs: argument Arg is a variadic list of attributes, either one
+	// map of column → value or a column followed by its value (gorm v1's
+	// Update(attrs ...interface{})); ColumnArg is not used.
+	Attrs bool `yaml:"attrs"`
 }
 
 // Identity locates an object's identity: field Field of struct argument

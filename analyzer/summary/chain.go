@@ -116,7 +116,7 @@ func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
 	if r.ArgContains != "" {
 		found := false
 		for _, a := range args {
-			for _, t := range stringValues(a) {
+			for _, t := range stringValues(normalize(a)) { // Set("gorm:insert_option", "… DO NOTHING") boxes it
 				if strings.Contains(strings.ToLower(t), strings.ToLower(r.ArgContains)) {
 					found = true
 				}

@@ -26,6 +26,18 @@ func fragmentIncrements(f *models.Fragment, args []ssa.Value) (increment, found 
 			increment = true
 		}
 	}
+	if f.Attrs {
+		// Update("n", gorm.Expr("n + ?", 1)) or Update(map[string]any{…}).
+		elems := ssavalue.SliceElems(args[f.Arg])
+		switch len(elems) {
+		case 1:
+			return fragmentIncrements(&models.Fragment{Arg: 0}, elems)
+		case 2:
+			column := 0
+			return fragmentIncrements(&models.Fragment{Arg: 1, ColumnArg: &column}, elems)
+		}
+		return false, false
+	}
 	v := normalize(args[f.Arg])
 	if mm, ok := v.(*ssa.MakeMap); ok {
 		for _, r := range ssavalue.Referrers(mm) {
@@ -39,7 +51,7 @@ func fragmentIncrements(f *models.Fragment, args []ssa.Value) (increment, found 
 	}
 	col := ""
 	if f.ColumnArg != nil && *f.ColumnArg < len(args) {
-		if texts := stringValues(args[*f.ColumnArg]); len(texts) == 1 {
+		if texts := stringValues(normalize(args[*f.ColumnArg])); len(texts) == 1 {
 			col = texts[0]
 		}
 	}

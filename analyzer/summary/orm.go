@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/constant"
 	"go/types"
 	"strings"
 	"unicode"
@@ -11,13 +12,63 @@ import (
 )
 
 // tableOf names the table of an ORM model type: *User, []User, []*User →
-// "users", as gorm and ent name them by default.
-func tableOf(t types.Type) string {
+// "users", as gorm (v1 and v2) and ent name them by default, or the
+// constant a TableName() string method of the type returns, which gorm
+// takes instead.
+func tableOf(prog *ssa.Program, t types.Type) string {
 	n, ok := types.Unalias(elemType(t)).(*types.Named)
 	if !ok {
 		return ""
 	}
+	if name := declaredTableName(prog, n); name != "" {
+		return name
+	}
 	return pluralSnake(n.Obj().Name())
+}
+
+// declaredTableName is the constant a model type's TableName() string
+// method returns on every path, or "" (no such method, no body in this
+// program, or a name computed at run time).
+func declaredTableName(prog *ssa.Program, n *types.Named) string {
+	if prog == nil {
+		return ""
+	}
+	ms := prog.MethodSets.MethodSet(types.NewPointer(n))
+	sel := ms.Lookup(n.Obj().Pkg(), "TableName")
+	if sel == nil {
+		return ""
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return ""
+	}
+	if b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return ""
+	}
+	fn := prog.MethodValue(sel)
+	if fn == nil {
+		return ""
+	}
+	fn = ssavalue.Declared(fn)
+	name := ""
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ret, ok := instr.(*ssa.Return)
+			if !ok {
+				continue
+			}
+			c, ok := ret.Results[0].(*ssa.Const)
+			if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+				return ""
+			}
+			v := constant.StringVal(c.Value)
+			if name != "" && v != name {
+				return ""
+			}
+			name = v
+		}
+	}
+	return name
 }
 
 // modelTypeOf returns the named model type of a value (*User → User).
