@@ -105,6 +105,8 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 
 	ctx := report.NewContext(set.root, res.Files)
 	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups
+	res.NoInfer = set.config.NoInfer()
+	ctx.Infer = !opts.Strict && !res.NoInfer
 	var cfgRules []string
 	if set.config != nil {
 		cfgRules = set.config.Rules
@@ -126,6 +128,9 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 		if !opts.QuietUnresolved {
 			ctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) && !throughField(e) }
 		}
+		// A call through a field that a wiring package may resolve is
+		// read by its name there, once it is known not to resolve.
+		ctx.Deferred = throughField
 	}
 	var pairs []*handlerPair
 	for _, h := range found.handlers {
@@ -144,7 +149,7 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	if wr != nil {
 		exportHandlerFacts(pass, pairs)
 		wctx := report.NewContext(set.root, res.Files)
-		wctx.Strict, wctx.Baseline = opts.Strict, set.baseline
+		wctx.Strict, wctx.Baseline, wctx.Infer = opts.Strict, set.baseline, ctx.Infer
 		wctx.Disable(res.Disabled)
 		if !opts.QuietUnresolved {
 			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }

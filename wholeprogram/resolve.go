@@ -186,7 +186,10 @@ func production(pkgs []*packages.Package) []*packages.Package {
 // and dynamic calls resolved; changed reports whether anything was.
 func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registration, stats *Stats) (out []effect.Effect, pits []guard.Pitfall, changed bool) {
 	var effs []effect.Effect
-	for _, e := range h.Effects {
+	// The effects as the analysis decided them: the readings the
+	// per-package pass applied wait until the calls they read are known
+	// not to resolve (the report phase applies them again).
+	for _, e := range effect.RawAll(h.Effects) {
 		effs = append(effs, e)
 		if len(e.Runs) > 0 && len(regs) > 0 {
 			if cb := r.callbackEffects(e, regs); len(cb) > 0 {
@@ -574,7 +577,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
 				risk, _ := effect.ParseRisk(m.Risk)
 				out = append(out, effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
-					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec})
+					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By()})
 				continue
 			}
 			if r.ix.Modeled(obj.Pkg()) {

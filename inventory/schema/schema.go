@@ -35,6 +35,11 @@ type Handler struct {
 	Registered string `yaml:"registered,omitempty"`
 	Ack        string `yaml:"ack,omitempty"` // where a pull loop acknowledges the message
 	Confidence string `yaml:"confidence,omitempty"`
+	// EffectConfidence is how sure the handler's verdict is: high when
+	// code, the catalog or the config decided every one of its worst
+	// effects, medium when a name decided one (by: name), low when its
+	// risk is unknown.
+	EffectConfidence string `yaml:"effect_confidence"`
 	// Test is set for handlers defined in _test.go files.
 	Test bool `yaml:"test,omitempty"`
 	// Note says how the handler was found when that is not plain.
@@ -75,7 +80,12 @@ type SideEffect struct {
 	Window     bool     `yaml:"window,omitempty"`
 	Issue      string   `yaml:"issue,omitempty"`
 	Detail     string   `yaml:"detail,omitempty"`
-	Evidence   string   `yaml:"evidence"`
+	// By is how the effect was decided: code (SQL, an HTTP request, a
+	// trigger followed in the source), model (a catalog entry), config
+	// (the user's .jobeffects.yaml) or name (inferred from the names at a
+	// call that cannot be followed); omitted when nothing decided it.
+	By       string `yaml:"by,omitempty"`
+	Evidence string `yaml:"evidence"`
 	Path       []string `yaml:"path,flow"`
 	OtherPaths int      `yaml:"other_paths,omitempty"`
 	// Paths are other paths to the effect (with -show-paths, bounded).
