@@ -155,7 +155,7 @@ func returnedMessages(pass *analysis.Pass, h *discovery.Handler, name string) []
 		}
 		return []effect.Effect{{Kind: effect.KindPublish, Op: effect.OpPublish, Target: target, Risk: effect.Medium,
 			Detail: "the router publishes the messages the handler returns", By: effect.ByModel,
-			Path:   []effect.Hop{{Pos: summary.PosString(pass.Fset, ret.Pos()), Func: name}}, Exec: effect.NoExec}}
+			Path: []effect.Hop{{Pos: summary.PosString(pass.Fset, ret.Pos()), Func: name}}, Exec: effect.NoExec}}
 	}
 	return nil
 }

@@ -115,4 +115,3 @@ func (w *walker) withReading(r *effect.Reading) {
 		w.sites[len(w.sites)-1].Effect.Reading = r
 	}
 }
-

@@ -69,23 +69,23 @@ type Guard struct {
 
 // SideEffect is one effect with its evidence.
 type SideEffect struct {
-	Kind       string   `yaml:"kind"`
-	Operation  string   `yaml:"operation"`
-	Target     string   `yaml:"target,omitempty"`
-	Reversible bool     `yaml:"reversible"`
-	Idempotent any      `yaml:"idempotent"` // true, false, or "unknown"
-	Risk       string   `yaml:"risk"`
-	Guarded    bool     `yaml:"guarded"`
-	GuardKind  string   `yaml:"guard_kind,omitempty"`
-	Window     bool     `yaml:"window,omitempty"`
-	Issue      string   `yaml:"issue,omitempty"`
-	Detail     string   `yaml:"detail,omitempty"`
+	Kind       string `yaml:"kind"`
+	Operation  string `yaml:"operation"`
+	Target     string `yaml:"target,omitempty"`
+	Reversible bool   `yaml:"reversible"`
+	Idempotent any    `yaml:"idempotent"` // true, false, or "unknown"
+	Risk       string `yaml:"risk"`
+	Guarded    bool   `yaml:"guarded"`
+	GuardKind  string `yaml:"guard_kind,omitempty"`
+	Window     bool   `yaml:"window,omitempty"`
+	Issue      string `yaml:"issue,omitempty"`
+	Detail     string `yaml:"detail,omitempty"`
 	// By is how the effect was decided: code (SQL, an HTTP request, a
 	// trigger followed in the source), model (a catalog entry), config
 	// (the user's .jobeffects.yaml) or name (inferred from the names at a
 	// call that cannot be followed); omitted when nothing decided it.
-	By       string `yaml:"by,omitempty"`
-	Evidence string `yaml:"evidence"`
+	By         string   `yaml:"by,omitempty"`
+	Evidence   string   `yaml:"evidence"`
 	Path       []string `yaml:"path,flow"`
 	OtherPaths int      `yaml:"other_paths,omitempty"`
 	// Paths are other paths to the effect (with -show-paths, bounded).
