@@ -50,7 +50,11 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		for _, s := range segs[:len(segs)-1] {
 			others = append(others, words(s)...)
 		}
-		if ru, _, _ := t.find([]string{action}, shape{payload: true, io: true}, func(rest []string) []string {
+		name := words(last)
+		if len(name) == 0 || name[0] != strings.TrimPrefix(action, "_") {
+			name = []string{action}
+		}
+		if ru, _, _ := t.find(name, shape{payload: true, io: true}, func(rest []string) []string {
 			return append(rest, others...)
 		}); on && ru != nil && ru.risk != effect.Safe {
 			r.Risk = ru.risk

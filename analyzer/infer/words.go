@@ -7,7 +7,8 @@ import (
 
 // words splits a name into its lower-case words: CreateIssue → create,
 // issue; sendSMS → send, sms; HTTPClient → http, client; go-mail → go,
-// mail; v2 → v (digits end a word and are dropped).
+// mail; EventIDs → event, ids; v2 → v (digits end a word and are
+// dropped).
 func words(name string) []string {
 	var out []string
 	rs := []rune(name)
@@ -29,7 +30,9 @@ func words(name string) []string {
 			if len(cur) > 0 {
 				prevLower := unicode.IsLower(rs[i-1])
 				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-				if prevLower || (nextLower && unicode.IsUpper(rs[i-1])) {
+				// A plural acronym keeps its s: EventIDs → event, ids.
+				plural := nextLower && rs[i+1] == 's' && (i+2 == len(rs) || !unicode.IsLower(rs[i+2]))
+				if prevLower || (nextLower && !plural && unicode.IsUpper(rs[i-1])) {
 					flush()
 				}
 			}
