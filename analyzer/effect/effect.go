@@ -367,9 +367,10 @@ func elided(h Hop) (int, bool) {
 
 // Describe is a short human name for the effect, e.g. "insert into ledger";
 // an effect inferred from names says so: "db_write insert (inferred from
-// the name (*github.IssuesService).Create)".
+// the name (*github.IssuesService).Create)" (one read from its URL path
+// names its host and path, and its detail says it is inferred).
 func (e *Effect) Describe() string {
-	if e.By == ByName && e.Kind != KindHTTP {
+	if e.By == ByName && (e.Reading == nil || !e.Reading.Path) {
 		return e.Kind + " " + e.Op + " (inferred from the name " + orSome(e.Target, "of the call") + ")"
 	}
 	target := e.Target
