@@ -13,8 +13,8 @@ import (
 // TestNameInference: calls nothing follows are read by their names; the
 // code and the catalog decide before any name does.
 func TestNameInference(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "inferfix")
-	res := results[0].Result.(*result.Result)
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "inferfix")
+	res := results[1].Result.(*result.Result)
 	got := map[string]*result.Handler{}
 	for _, h := range res.Handlers {
 		got[h.Name] = h
@@ -25,9 +25,9 @@ func TestNameInference(t *testing.T) {
 	}{
 		{"(*inferfix.Deps).Create", "medium", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Welcome", "high", "medium", []string{"name"}},
-		{"(*inferfix.Deps).Read", "safe", "medium", []string{"name", "name"}},
-		{"(*inferfix.Deps).Balance", "unknown", "low", []string{"", "", ""}},
-		{"(*inferfix.Deps).Status", "medium", "high", []string{"code"}},
+		{"(*inferfix.Deps).Read", "safe", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Balance", "unknown", "low", []string{""}},
+		{"(*inferfix.Deps).Token", "high", "high", []string{"code", ""}},
 		{"(*inferfix.Deps).FindAndInc", "medium", "high", []string{"model"}},
 		{"inferfix.Search", "safe", "medium", []string{"name"}},
 		{"inferfix.CreateByGet", "medium", "medium", []string{"name"}},
@@ -50,7 +50,7 @@ func TestNameInference(t *testing.T) {
 // TestStrictKeepsUnknown: -strict applies no reading.
 func TestStrictKeepsUnknown(t *testing.T) {
 	a := analyzer.New(analyzer.Options{Strict: true})
-	analysistest.Run(t, testdata, a, "inferstrict")
+	analysistest.Run(t, testdata, a, "example.org/ordersdk", "inferstrict")
 }
 
 func equalStrings(a, b []string) bool {

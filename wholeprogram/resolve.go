@@ -132,6 +132,10 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		changedAny := false
 		for _, h := range res.Handlers {
 			effs, pits, changed := r.handlerEffects(h, regs, &stats)
+			// The readings the per-package pass left to this phase (of
+			// the dynamic calls it could not resolve) are applied when
+			// the handler is decided again.
+			changed = changed || unreadDynamic(effs)
 			spawned := r.registryHandlers(h, effs, reg)
 			if fn := handlerFns[h.Pos+"|"+h.Name]; fn != nil && len(fields) > 0 {
 				spawned = append(spawned, r.dispatchHandlers(h, fn, fields, known, regs, &stats)...)
@@ -165,6 +169,17 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		out = append(out, &nr)
 	}
 	return out, stats
+}
+
+// unreadDynamic reports whether an effect is an interface or func-value
+// call with a reading not applied yet.
+func unreadDynamic(effs []effect.Effect) bool {
+	for i := range effs {
+		if e := &effs[i]; e.Kind == effect.KindDynamic && e.Reading != nil && e.Reading.Was == nil && summary.ViaDynamic(e.Via) {
+			return true
+		}
+	}
+	return false
 }
 
 // production leaves out the test variants of packages (p [p.test],

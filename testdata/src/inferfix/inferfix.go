@@ -1,113 +1,58 @@
 // Package inferfix covers name inference: calls the analysis cannot
-// follow (interfaces nothing in sight implements) read as a reviewer
-// reads them — a creation with a payload is an inferred insert, a send
-// to a mailer an inferred email, a read returning data an inferred read
-// (by: name, confidence medium); a POST to …/_search is a read, a GET to
-// …/create is not; a call the catalog models (a Find… that updates) or
-// that the code resolves (a Get… whose implementation inserts) is never
-// decided by its name.
+// follow read as a reviewer reads them. A third-party client's calls whose
+// code nothing resolves: a creation with a payload is an inferred insert,
+// a welcome email an inferred email, a read returning data an inferred
+// read (by: name, confidence medium); an amount's update stays unknown. A
+// POST to …/_search is a read, a GET to …/create is not. A call the
+// catalog models (a Find… that updates) or whose code shows a write (a
+// Get… that POSTs) is never decided by its name.
 package inferfix
 
 import (
 	"context"
-	"database/sql"
 	"net/http"
 	"strings"
 
+	"example.org/ordersdk"
 	"github.com/hibiken/asynq"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo"
 )
 
-type Order struct{ ID, Status string }
-
-// OrderStore is implemented elsewhere (not in sight of this package).
-type OrderStore interface {
-	CreateOrder(ctx context.Context, o Order) error
-	GetOrder(ctx context.Context, id string) (Order, error)
-	SetStatus(ctx context.Context, id, status string) error
-	UpdateBalance(ctx context.Context, id string, delta int) error
-	Process(ctx context.Context, id string) error
-}
-
-type Mailer interface {
-	SendWelcome(ctx context.Context, to string) error
-}
-
-// Checker is implemented below, by a type whose GetStatus inserts.
-type Checker interface {
-	GetStatus(ctx context.Context, id string) (string, error)
-}
-
-type inserter struct{ db *sql.DB }
-
-func (i *inserter) GetStatus(ctx context.Context, id string) (string, error) { // want GetStatus:`^effects: db_write/insert audit$`
-	_, err := i.db.ExecContext(ctx, "insert into audit(id) values ($1)", id)
-	return "", err
-}
-
-// The stores, mailer and metrics are set up by a main this package does
-// not see (package-level variables: go vet leaves no other package to
-// resolve them, so their readings apply here).
-var (
-	Orders  OrderStore
-	Mail    Mailer
-	Stats   Metrics
-)
-
-type Metrics interface {
-	AddOrder(ctx context.Context, n int) error
-}
-
 type Deps struct {
-	Checker Checker
-	Mongo   *mongo.Database
+	SDK   *ordersdk.Client
+	Mongo *mongo.Database
 }
 
-// NewDeps wires the Checker: the code says what GetStatus does.
-func NewDeps(db *sql.DB) *Deps { // want NewDeps:"no effects"
-	return &Deps{Checker: &inserter{db: db}}
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: dynamic_call/call \(\*ordersdk.Client\).CreateOrder reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*http post \(inferred from the name \(\*ordersdk.Client\).CreateOrder\) \(medium\) .*inferred from the name \(\*ordersdk.Client\).CreateOrder: a creation with a payload; example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here\); confidence medium: decided from names, not followed in code; path:`
+	return d.SDK.CreateOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
 }
 
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`reads=db_write/insert` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*db_write insert \(inferred from the name \(inferfix.OrderStore\).CreateOrder\) \(medium\) .*; confidence medium: decided from names, not followed in code; path:`
-	return Orders.CreateOrder(ctx, Order{ID: string(t.Payload())})
+func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error { // want Welcome:`reads=email/send` `unguarded: handler \(\*inferfix.Deps\).Welcome repeats .*email send \(inferred from the name \(\*ordersdk.Client\).SendWelcomeEmail\) \(high\)`
+	return d.SDK.SendWelcomeEmail(ctx, string(t.Payload()))
 }
 
-func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error { // want Welcome:`reads=email/send` `unguarded: handler \(\*inferfix.Deps\).Welcome repeats .*email send \(inferred from the name \(inferfix.Mailer\).SendWelcome\) \(high\) .*inferred from the name \(inferfix.Mailer\).SendWelcome: an email`
-	return Mail.SendWelcome(ctx, string(t.Payload()))
+// Read only reads: safe, inferred (no finding).
+func (d *Deps) Read(ctx context.Context, t *asynq.Task) error { // want Read:`^effects: dynamic_call/call \(\*ordersdk.Client\).GetOrder reads=http/get$`
+	_, err := d.SDK.GetOrder(ctx, string(t.Payload()))
+	return err
 }
 
-// Read only reads and sets by key: safe, inferred (no finding).
-func (d *Deps) Read(ctx context.Context, t *asynq.Task) error { // want Read:`reads=db_read/read.*reads=db_write/set`
-	o, err := Orders.GetOrder(ctx, string(t.Payload()))
-	if err != nil {
-		return err
-	}
-	return Orders.SetStatus(ctx, o.ID, "seen")
+// Balance changes an amount: no reading decides it.
+func (d *Deps) Balance(ctx context.Context, t *asynq.Task) error { // want Balance:`^effects: dynamic_call/call \(\*ordersdk.Client\).UpdateBalance$`
+	return d.SDK.UpdateBalance(ctx, "a", 1)
 }
 
-// Balance changes an amount, and Process names no verb: no reading
-// decides them; Count goes to a metrics interface, never read as a write.
-func (d *Deps) Balance(ctx context.Context, t *asynq.Task) error { // want Balance:`^effects: dynamic_call/call \(inferfix.OrderStore\).UpdateBalance; dynamic_call/call \(inferfix.Metrics\).AddOrder; dynamic_call/call \(inferfix.OrderStore\).Process$` `unresolved: go vet cannot tell what \(\*inferfix.Deps\).Balance does`
-	if err := Orders.UpdateBalance(ctx, "a", 1); err != nil {
-		return err
-	}
-	if err := Stats.AddOrder(ctx, 1); err != nil {
-		return err
-	}
-	return Orders.Process(ctx, "a")
-}
-
-// Status calls a Get… whose implementation the code shows inserting:
-// the code decides (unguarded insert into audit), not the name.
-func (d *Deps) Status(ctx context.Context, t *asynq.Task) error { // want Status:`reads=db_read/read` `unguarded: handler \(\*inferfix.Deps\).Status repeats .*insert into audit \(medium\)`
-	_, err := d.Checker.GetStatus(ctx, "a")
+// Token calls a Get… whose code POSTs: the code decides (http post), and
+// its unresolved rest stays unknown rather than read.
+func (d *Deps) Token(ctx context.Context, t *asynq.Task) error { // want Token:`^effects: http/post auth.example.org/token; dynamic_call/call \(\*ordersdk.Client\).GetToken$` `unguarded: handler \(\*inferfix.Deps\).Token repeats .*http post \(auth.example.org/token\) \(high\) at example.org/ordersdk/ordersdk.go:\d+ is not guarded; path:`
+	_, err := d.SDK.GetToken(ctx)
 	return err
 }
 
 // FindAndInc calls a Find… that the catalog models as an update with
 // $inc: a write, whatever its name reads as.
-func (d *Deps) FindAndInc(ctx context.Context, t *asynq.Task) error { // want FindAndInc:`^effects: db_write/increment counters$` `unguarded: handler \(\*inferfix.Deps\).FindAndInc .*increment of counters \(medium\)`
+func (d *Deps) FindAndInc(ctx context.Context, t *asynq.Task) error { // want FindAndInc:`^effects: db_write/increment counters$` `unguarded: handler \(\*inferfix.Deps\).FindAndInc .*increment of counters \(medium\) at inferfix/inferfix.go:\d+ is not guarded; path:`
 	return d.Mongo.Collection("counters").FindOneAndUpdate(ctx, bson.M{"_id": "seq"}, bson.M{"$inc": bson.M{"n": 1}}).Err()
 }
 

@@ -8,22 +8,18 @@ import (
 	"net/http"
 	"strings"
 
+	"example.org/ordersdk"
 	"github.com/hibiken/asynq"
 )
 
-type OrderStore interface {
-	CreateOrder(ctx context.Context, id string) error
-	GetOrder(ctx context.Context, id string) (string, error)
+type Deps struct{ SDK *ordersdk.Client }
+
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`reads=http/post` `unknown-effect: \(\*inferstrict.Deps\).Create cannot be classified statically: example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here`
+	return d.SDK.CreateOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
 }
 
-type Deps struct{ Orders OrderStore }
-
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:"^handler asynq" Create:`reads=db_write/insert` `unknown-effect: \(\*inferstrict.Deps\).Create cannot be classified statically: calls \(inferstrict.OrderStore\).CreateOrder through an interface`
-	return d.Orders.CreateOrder(ctx, string(t.Payload()))
-}
-
-func (d *Deps) Read(ctx context.Context, t *asynq.Task) error { // want Read:"^handler asynq" Read:`reads=db_read/read` `unknown-effect: \(\*inferstrict.Deps\).Read cannot be classified statically: calls \(inferstrict.OrderStore\).GetOrder`
-	_, err := d.Orders.GetOrder(ctx, string(t.Payload()))
+func (d *Deps) Read(ctx context.Context, t *asynq.Task) error { // want Read:`reads=http/get` `unknown-effect: \(\*inferstrict.Deps\).Read cannot be classified statically: example.org/ordersdk.\(\*Client\).GetOrder makes calls`
+	_, err := d.SDK.GetOrder(ctx, string(t.Payload()))
 	return err
 }
 
