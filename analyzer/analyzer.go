@@ -117,6 +117,12 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 
 	ctx := report.NewContext(set.root, res.Files)
 	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups
+	res.NoInfer = set.config.NoInfer()
+	ctx.Infer = !opts.Strict && !res.NoInfer
+	// An interface or func-value call is read by its name only once the
+	// whole program failed to resolve it (the command's wholeprogram
+	// phase); go vet, which cannot tell, leaves it unknown (unresolved).
+	ctx.Deferred = dynamicCall
 	var cfgRules []string
 	if set.config != nil {
 		cfgRules = set.config.Rules
@@ -156,7 +162,7 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	if wr != nil {
 		exportHandlerFacts(pass, pairs)
 		wctx := report.NewContext(set.root, res.Files)
-		wctx.Strict, wctx.Baseline = opts.Strict, set.baseline
+		wctx.Strict, wctx.Baseline, wctx.Infer, wctx.Deferred = opts.Strict, set.baseline, ctx.Infer, dynamicCall
 		wctx.Disable(res.Disabled)
 		if !opts.QuietUnresolved {
 			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
@@ -178,6 +184,10 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	emit(pass, res)
 	return res, nil
 }
+
+// dynamicCall picks the interface and func-value calls, whose readings
+// wait for the whole-program phase.
+func dynamicCall(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
 
 // emit reports the package's diagnostics through the pass.
 func emit(pass *analysis.Pass, res *result.Result) {

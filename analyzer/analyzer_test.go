@@ -186,7 +186,8 @@ func TestThirdPartyBoundary(t *testing.T) {
 		}
 		for _, h := range res.Handlers {
 			if h.Name == "(*thirdparty.Deps).Create" {
-				if d := h.Effects[0].Detail; d != "example.org/sdk.(*Client).CreateThing performs network I/O" {
+				// Read by its name (a creation), with the boundary's reason.
+				if d := h.Effects[0].Detail; d != "inferred from the name (*sdk.Client).CreateThing: a creation with a payload; example.org/sdk.(*Client).CreateThing performs network I/O" {
 					t.Errorf("boundary detail %q", d)
 				}
 			}

@@ -154,8 +154,8 @@ func returnedMessages(pass *analysis.Pass, h *discovery.Handler, name string) []
 			target = h.Framework
 		}
 		return []effect.Effect{{Kind: effect.KindPublish, Op: effect.OpPublish, Target: target, Risk: effect.Medium,
-			Detail: "the router publishes the messages the handler returns",
-			Path:   []effect.Hop{{Pos: summary.PosString(pass.Fset, ret.Pos()), Func: name}}, Exec: effect.NoExec}}
+			Detail: "the router publishes the messages the handler returns", By: effect.ByModel,
+			Path: []effect.Hop{{Pos: summary.PosString(pass.Fset, ret.Pos()), Func: name}}, Exec: effect.NoExec}}
 	}
 	return nil
 }

@@ -11,7 +11,9 @@ import (
 // under go vet they are the analyzer's flags (-jobeffects.strict …).
 type Options struct {
 	// Strict also reports handlers whose doubtful effects are all
-	// unknown (rule unknown-effect).
+	// unknown (rule unknown-effect), and keeps the calls the analysis
+	// cannot follow unknown instead of reading them by their names
+	// (package infer).
 	Strict bool
 	// Config is the .jobeffects.yaml to use; by default the one at the
 	// module root of each package, if any.
@@ -64,7 +66,7 @@ type Options struct {
 
 // register binds the options go vet can set to fs.
 func (o *Options) register(fs *flag.FlagSet) {
-	fs.BoolVar(&o.Strict, "strict", o.Strict, "also report handlers with effects that cannot be told statically (unknown-effect)")
+	fs.BoolVar(&o.Strict, "strict", o.Strict, "keep calls that cannot be followed unknown instead of inferring them from names, and report handlers with effects that cannot be told statically (unknown-effect)")
 	fs.StringVar(&o.Config, "config", o.Config, "the .jobeffects.yaml to use (default: the one at the module root)")
 	fs.BoolFunc("unresolved", "report handlers whose risk is unknown because of a call wired in another package go vet cannot resolve (default true)", func(v string) error {
 		on, err := strconv.ParseBool(v)

@@ -150,7 +150,7 @@ func (r *wiredResolver) funcEffects(fn *types.Func) (string, []effect.Effect, bo
 	name := summary.FuncName(fn)
 	if m := r.ix.Lookup(fn); m != nil && m.Kind != "" {
 		risk, _ := effect.ParseRisk(m.Risk)
-		return name, []effect.Effect{{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Exec: effect.NoExec}}, true
+		return name, []effect.Effect{{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Exec: effect.NoExec, By: m.By()}}, true
 	}
 	if r.ix.Modeled(fn.Pkg()) {
 		return name, nil, true

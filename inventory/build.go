@@ -88,7 +88,7 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 		inv.Handlers = append(inv.Handlers, schema.Handler{
 			Task: u.Task, Framework: u.Framework, Handler: "(unresolved)", Position: paths.rel(u.Pos),
 			Registered: paths.rel(u.Pos), RetryPolicy: retryPolicy(u.Framework), Risk: effect.Unknown.String(),
-			NaturalIdempotency: "unknown", Confidence: "low",
+			NaturalIdempotency: "unknown", Confidence: "low", EffectConfidence: effect.ConfidenceLow,
 			SideEffects: []schema.SideEffect{{Kind: effect.KindUnknown, Operation: effect.OpUnknown, Idempotent: "unknown",
 				Risk: effect.Unknown.String(), Detail: u.Reason, Evidence: paths.rel(u.Pos), Path: []string{paths.rel(u.Pos)}}},
 		})
@@ -297,6 +297,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 	effs := append([]effect.Effect(nil), h.Effects...)
 	sort.SliceStable(effs, func(i, j int) bool { return effect.Less(&effs[i], &effs[j]) })
 	e.NaturalIdempotency = naturalIdempotency(effs)
+	e.EffectConfidence = effect.Confidence(effs)
 	for i := range effs {
 		x := &effs[i]
 		se := schema.SideEffect{
@@ -308,6 +309,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 			Guarded:    x.Guard != nil,
 			Issue:      x.Issue,
 			Detail:     x.Detail,
+			By:         x.By,
 			Evidence:   paths.rel(x.Evidence()),
 			OtherPaths: x.More,
 		}

@@ -58,6 +58,9 @@ func WriteSummary(w io.Writer, inv *schema.Inventory) error {
 		if task == "" {
 			task = "(no task name)"
 		}
+		if h.EffectConfidence == "medium" {
+			status += "; inferred from names"
+		}
 		if _, err := fmt.Fprintf(w, "  %-8s %-24s %s  %s  [%s]\n", h.Risk, task, h.Handler, h.Position, status); err != nil {
 			return err
 		}

@@ -132,6 +132,10 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		changedAny := false
 		for _, h := range res.Handlers {
 			effs, pits, changed := r.handlerEffects(h, regs, &stats)
+			// The readings the per-package pass left to this phase (of
+			// the dynamic calls it could not resolve) are applied when
+			// the handler is decided again.
+			changed = changed || unreadDynamic(effs)
 			spawned := r.registryHandlers(h, effs, reg)
 			if fn := handlerFns[h.Pos+"|"+h.Name]; fn != nil && len(fields) > 0 {
 				spawned = append(spawned, r.dispatchHandlers(h, fn, fields, known, regs, &stats)...)
@@ -167,6 +171,17 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	return out, stats
 }
 
+// unreadDynamic reports whether an effect is an interface or func-value
+// call with a reading not applied yet.
+func unreadDynamic(effs []effect.Effect) bool {
+	for i := range effs {
+		if e := &effs[i]; e.Kind == effect.KindDynamic && e.Reading != nil && e.Reading.Was == nil && summary.ViaDynamic(e.Via) {
+			return true
+		}
+	}
+	return false
+}
+
 // production leaves out the test variants of packages (p [p.test],
 // p_test, p.test): what a test stores into an interface or a func value (a
 // fake, a hook) must not resolve the production handlers' calls. Handlers
@@ -186,7 +201,10 @@ func production(pkgs []*packages.Package) []*packages.Package {
 // and dynamic calls resolved; changed reports whether anything was.
 func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registration, stats *Stats) (out []effect.Effect, pits []guard.Pitfall, changed bool) {
 	var effs []effect.Effect
-	for _, e := range h.Effects {
+	// The effects as the analysis decided them: the readings the
+	// per-package pass applied wait until the calls they read are known
+	// not to resolve (the report phase applies them again).
+	for _, e := range effect.RawAll(h.Effects) {
 		effs = append(effs, e)
 		if len(e.Runs) > 0 && len(regs) > 0 {
 			if cb := r.callbackEffects(e, regs); len(cb) > 0 {
@@ -574,7 +592,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
 				risk, _ := effect.ParseRisk(m.Risk)
 				out = append(out, effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
-					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec})
+					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By()})
 				continue
 			}
 			if r.ix.Modeled(obj.Pkg()) {

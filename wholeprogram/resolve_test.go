@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -211,5 +212,39 @@ func TestDispatchMap(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// The whole program resolves the interface calls it can (the code then
+// decides, whatever the method's name reads as) and reads the others by
+// their names (by: name, confidence medium).
+func TestNamesAfterResolution(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "inferwhole/jobs", "inferwhole/cmd") {
+		for _, h := range res.Handlers {
+			if !h.Owner {
+				continue // also listed by main, which registers it
+			}
+			line := h.Name + " " + h.Risk.String() + " " + effect.Confidence(h.Effects)
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " by=" + e.By
+			}
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					line += " " + f.Rule
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"(*jobs.Deps).Create medium medium db_write/insert by=name unguarded",
+		"(*jobs.Deps).Read safe medium db_read/read by=name",
+		"(*jobs.Deps).Status medium high db_write/insert by=code unguarded",
+		"(*jobs.Deps).Welcome high medium email/send by=name unguarded",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -39,11 +39,18 @@ type Config struct {
 	// Rules selects the rules reported (rules.Select): "-unresolved"
 	// turns one off, a list of names reports only those.
 	Rules []string `yaml:"rules"`
+	// Infer: false keeps the calls jobeffects cannot follow unknown
+	// instead of reading them by their names (package infer), as
+	// -strict does; default true.
+	Infer *bool `yaml:"infer"`
 }
+
+// NoInfer reports whether the config turns name inference off.
+func (c *Config) NoInfer() bool { return c != nil && c.Infer != nil && !*c.Infer }
 
 // words are the config's own words for the types it decodes into.
 var words = yamlerr.Words{
-	"config.Config":            "the config (effects, guards, handlers, registrations, migrations, baseline, rules)",
+	"config.Config":            "the config (effects, guards, handlers, registrations, migrations, baseline, rules, infer)",
 	"models.Model":             "an effects or guards entry",
 	"config.Handler":           "a handlers entry (func, task, framework)",
 	"discovery.Registration":   "a registrations entry",
@@ -138,6 +145,7 @@ func Parse(path string, data []byte) (*Config, error) {
 			m = &c.Guards
 		}
 		(*m)[j].Source = fmt.Sprintf("%s:%s (%s[%d])", path, line, section, j)
+		(*m)[j].User = true
 		if err := models.Validate(&(*m)[j]); err != nil {
 			return nil, fmt.Errorf("%s:%s: %s[%d]: %v", path, line, section, j, err)
 		}

@@ -63,3 +63,25 @@ func TestRulesEntries(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// infer: false turns name inference off; absent, it is on. The config's
+// effects are marked as the user's (by: config).
+func TestInferSwitchAndUserModels(t *testing.T) {
+	for text, off := range map[string]bool{"": false, "infer: true\n": false, "infer: false\n": true} {
+		c, err := Parse("cfg.yaml", []byte(text))
+		if err != nil || c.NoInfer() != off {
+			t.Errorf("Parse(%q): NoInfer %v, err %v; want %v", text, c.NoInfer(), err, off)
+		}
+	}
+	if _, err := Parse("cfg.yaml", []byte("infer: maybe\n")); err == nil {
+		t.Error("infer: maybe is not a boolean")
+	}
+	c, err := Parse("cfg.yaml", []byte("effects:\n  - {func: a.B, kind: email, op: send, risk: high}\n"))
+	if err != nil || !c.Effects[0].User || c.Effects[0].By() != "config" {
+		t.Errorf("a config model: %+v, %v", c.Effects, err)
+	}
+	var none *Config
+	if none.NoInfer() {
+		t.Error("no config: inference is on")
+	}
+}

@@ -168,6 +168,13 @@ type Effect struct {
 	// jobs[name].(Job)): no value flow reaches it, so the whole-program
 	// phase falls back to every implementation of the method.
 	Reflective bool
+	// By says how the effect was decided: ByCode, ByModel, ByConfig or
+	// ByName; "" when nothing decided it (its risk is unknown).
+	By string
+	// Reading is how a reviewer reads the call from its names, for an
+	// effect the analysis leaves unknown (nil when there is none); see
+	// Reading and Apply.
+	Reading *Reading
 }
 
 // MaxAlt bounds the other paths kept per effect.
@@ -368,8 +375,14 @@ func elided(h Hop) (int, bool) {
 	return n, true
 }
 
-// Describe is a short human name for the effect, e.g. "insert into ledger".
+// Describe is a short human name for the effect, e.g. "insert into ledger";
+// an effect inferred from names says so: "db_write insert (inferred from
+// the name (*github.IssuesService).Create)" (one read from its URL path
+// names its host and path, and its detail says it is inferred).
 func (e *Effect) Describe() string {
+	if e.By == ByName && (e.Reading == nil || !e.Reading.Path) {
+		return e.Kind + " " + e.Op + " (inferred from the name " + orSome(e.Target, "of the call") + ")"
+	}
 	target := e.Target
 	switch e.Kind {
 	case KindDBWrite, KindDBRead:

@@ -442,6 +442,23 @@ func (ix *Index) Classified(fn *types.Func) bool {
 	return ix.Lookup(fn) != nil || ix.Inert(fn) || ix.unknown.match(FuncKey(fn))
 }
 
+// By is how the model's effects are decided (effect.Effect.By): by the
+// user's config, by the code for an HTTP call (its method and URL are
+// read in the code), else by the catalog.
+func (m *Model) By() string {
+	switch {
+	case m.User:
+		return effect.ByConfig
+	case m.Kind == effect.KindHTTP:
+		return effect.ByCode
+	}
+	return effect.ByModel
+}
+
+// DeclaredUnknown reports whether the catalog declares a call of fn
+// unknown (a library's unknown: list): a decision, not an oversight.
+func (ix *Index) DeclaredUnknown(fn *types.Func) bool { return ix.unknown.match(FuncKey(fn)) }
+
 // Unmodeled reports whether a call of fn is one the catalog knows the
 // library of but neither models nor declares inert: an unknown effect.
 // The standard library's packages are exempt: only its listed calls have

@@ -292,6 +292,9 @@ type Model struct {
 
 	// Source is where the model is written ("file:line"), for errors.
 	Source string `yaml:"-"`
+	// User marks a model of the user's .jobeffects.yaml (effects and
+	// guards): its effects are decided by config, not by the catalog.
+	User bool `yaml:"-"`
 }
 
 // TaskSource locates a consumer's task name (queue, topic,

@@ -21,6 +21,13 @@ type Context struct {
 	Local map[string]bool
 	// Strict reports handlers whose doubtful effects are all unknown.
 	Strict bool
+	// Infer applies the readings of calls the analysis cannot follow
+	// (package infer): off with -strict or the config's infer: false.
+	Infer bool
+	// Deferred, when set, picks the effects whose reading waits for
+	// another package (go vet: a call through a field the wiring package
+	// may resolve).
+	Deferred func(*effect.Effect) bool
 	// Baseline holds the findings that are known and not reported.
 	Baseline *baseline.Set
 	// Dedups are the package's enqueue-side dedup options, noted in the
@@ -52,6 +59,7 @@ func NewContext(root string, files []string) *Context {
 func ForResult(res *result.Result, strict bool, base *baseline.Set) *Context {
 	c := NewContext(res.ModuleRoot, res.Files)
 	c.Strict, c.Baseline, c.Dedups = strict, base, res.EnqueueDedup
+	c.Infer = !strict && !res.NoInfer
 	c.Disable(res.Disabled)
 	return c
 }

@@ -4,17 +4,20 @@ import (
 	"fmt"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/infer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 )
 
-// Handler decides h's findings from its effects and pitfalls: its risk,
+// Handler decides h's findings from its effects and pitfalls: the
+// readings of the calls nothing else decided (infer.Apply), its risk,
 // the rule it is checked against (unguarded, workflow-side-effect, none
 // for at-most-once systems), the pitfalls, and with Strict the
 // unknown-effect finding. Each finding gets its Diagnostic when it is to
 // be reported: h's package owns it, nothing silences it, the baseline does
 // not know it, and (pitfalls) no other handler of the package reported it.
 func (c *Context) Handler(h *result.Handler) {
+	h.Effects = infer.Apply(h.Effects, c.Infer, c.Deferred)
 	h.Risk = effect.HandlerRisk(h.Effects)
 	h.Findings = nil
 	var f *result.Finding

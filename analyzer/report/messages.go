@@ -52,6 +52,7 @@ func (c *Context) unguarded(h *result.Handler) (*result.Finding, []effect.Hop) {
 			fmt.Fprintf(&b, "; %s", d.Note(c.rel))
 		}
 	}
+	b.WriteString(confidenceNote(worst))
 	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
 	return &result.Finding{Rule: rules.Unguarded, Message: b.String()}, worst.Path
 }
@@ -84,8 +85,18 @@ func (c *Context) workflowEffect(h *result.Handler) (*result.Finding, []effect.H
 	if n > 1 {
 		fmt.Fprintf(&b, " (and %d other effects)", n-1)
 	}
+	b.WriteString(confidenceNote(worst))
 	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
 	return &result.Finding{Rule: rules.WorkflowSideEffect, Message: b.String()}, worst.Path
+}
+
+// confidenceNote is what a finding says when the effect it names is
+// inferred from names: the finding's confidence is medium.
+func confidenceNote(e *effect.Effect) string {
+	if e.By != effect.ByName {
+		return ""
+	}
+	return "; confidence " + effect.ConfidenceMedium + ": decided from names, not followed in code"
 }
 
 // unknownEffect is the strict finding of a handler whose doubtful effects

@@ -104,3 +104,34 @@ func TestAtMostOnceAndStrict(t *testing.T) {
 		t.Errorf("strict: %+v, want unknown-effect", u.Findings)
 	}
 }
+
+// A reading decides an unknown call only with Infer; its finding says
+// the confidence is medium. ForResult takes Infer from -strict and the
+// package's config.
+func TestReadingsAndConfidence(t *testing.T) {
+	call := func() *result.Handler {
+		return handler(effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(jobs.Store).CreateOrder", Risk: effect.Unknown,
+			Detail: "calls (jobs.Store).CreateOrder through an interface", Path: []effect.Hop{{Pos: "/m/jobs/a.go:7:2", Func: "jobs.Credit"}}, Exec: effect.NoExec,
+			Reading: &effect.Reading{Kind: effect.KindDBWrite, Op: effect.OpInsert, Risk: effect.Medium, Why: "inferred from the name (jobs.Store).CreateOrder: a creation with a payload"}})
+	}
+	h := call()
+	c := context()
+	c.Infer = true
+	c.Handler(h)
+	if h.Risk != effect.Medium || len(h.Findings) != 1 || !strings.Contains(h.Findings[0].Message, "db_write insert (inferred from the name (jobs.Store).CreateOrder) (medium)") ||
+		!strings.Contains(h.Findings[0].Message, "; confidence medium: decided from names, not followed in code; path: ") {
+		t.Errorf("inferred: risk %v, %+v", h.Risk, h.Findings)
+	}
+	off := call()
+	context().Handler(off)
+	if off.Risk != effect.Unknown || len(off.Findings) != 0 {
+		t.Errorf("without Infer: risk %v, %+v", off.Risk, off.Findings)
+	}
+	for _, tc := range []struct {
+		strict, noInfer, want bool
+	}{{false, false, true}, {true, false, false}, {false, true, false}} {
+		if got := ForResult(&result.Result{NoInfer: tc.noInfer}, tc.strict, nil).Infer; got != tc.want {
+			t.Errorf("ForResult(strict %v, NoInfer %v).Infer = %v", tc.strict, tc.noInfer, got)
+		}
+	}
+}

@@ -33,6 +33,10 @@ type Result struct {
 	// Disabled are the rules the package's config or the options turn off:
 	// their findings are recorded, not reported.
 	Disabled []string
+	// NoInfer: the package's config turns name inference off (infer:
+	// false), so that the whole-program phase decides its handlers again
+	// as its own pass did.
+	NoInfer bool
 	// Summaries are all functions' summaries by summary.Key (only when
 	// the options ask to keep them, for the whole-program phase).
 	Summaries map[string]*summary.Summary

@@ -87,6 +87,8 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 		var ok bool
 		if sum, ok = w.p.env.Import(obj); !ok {
 			w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
+			recv, _ := splitRecv(obj, args)
+			w.withReading(readFunc(obj, recv))
 			return
 		}
 	default:
@@ -160,6 +162,8 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		w.addSite(&e, ci, exec, false)
 	}
 	if folded != nil {
+		recv, _ := splitRecv(callee, args)
+		folded.Reading = boundaryReading(sum, readFunc(callee, recv))
 		what := "makes calls that cannot be resolved here"
 		switch folded.Kind {
 		case effect.KindNetwork:
@@ -176,6 +180,21 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		}
 	}
 	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+}
+
+// boundaryReading is the reading of a library call whose unresolved calls
+// are folded at the boundary, unless the library's code already says
+// otherwise: a read is never inferred where the code shows a write.
+func boundaryReading(sum *Summary, r *effect.Reading) *effect.Reading {
+	if r == nil || r.Risk != effect.Safe {
+		return r
+	}
+	for i := range sum.Effects {
+		if e := &sum.Effects[i]; !foldable(e) && e.Risk.NonIdempotent() {
+			return nil
+		}
+	}
+	return r
 }
 
 // foldable reports whether an effect is one a library's boundary stands for.
@@ -219,6 +238,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	}
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
+	w.withReading(readFunc(m, c.Value))
 	e := w.sites[len(w.sites)-1].Effect
 	e.Reflective = reflective(c.Value)
 	if !e.Reflective {
@@ -370,6 +390,11 @@ func untypedOrigin(v ssa.Value) bool {
 func (w *walker) unmodeled(ci ssa.CallInstruction, fn *types.Func) {
 	name := FuncName(fn)
 	w.unknown(ci, name, "calls "+fn.Pkg().Path()+"."+strings.Replace(name, fn.Pkg().Name()+".", "", 1)+", which the catalog knows the library of but does not model")
+	if !w.p.env.Index.DeclaredUnknown(fn) {
+		// A call the catalog declares unknown is a decision, not a gap
+		// for names to fill.
+		w.withReading(readFunc(fn, nil))
+	}
 }
 
 // structuralSQL recognises an SQL executor by its shape: a method named

@@ -82,6 +82,9 @@ func (s *Summary) String() string {
 		if e.Issue != "" {
 			t += " issue=" + e.Issue
 		}
+		if r := e.Reading; r != nil {
+			t += " reads=" + r.Kind + "/" + r.Op
+		}
 		parts = append(parts, t)
 	}
 	for _, k := range s.CallsParams {
@@ -133,6 +136,7 @@ func (s *Summary) foldUnresolved() {
 		r := &out[rep]
 		r.More = effect.AddCount(r.More, effect.AddCount(1, e.More))
 		r.Folded = true
+		r.Reading = nil // it stands for several calls: no one name reads them
 		if rank(e.Kind) > rank(r.Kind) {
 			r.Kind = e.Kind
 		}
@@ -212,6 +216,7 @@ func fold(effs []effect.Effect) []effect.Effect {
 			a := e
 			a.Target = ""
 			a.Folded = true
+			a.Reading = nil
 			a.Detail = "and more effects of this kind on other targets, folded: a summary keeps " + fmt.Sprint(maxEffects) + " effects"
 			kept = append(kept, a)
 			rest[c] = len(kept) - 1

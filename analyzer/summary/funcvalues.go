@@ -39,6 +39,7 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		}
 		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
 		w.sites[len(w.sites)-1].Effect.Via = w.via(v) // not a parameter: those are in CallsParams
+		w.withReading(readValue(v))
 		return
 	}
 	for _, r := range refs {
@@ -89,6 +90,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 		var ok bool
 		if sum, ok = w.p.env.Import(obj); !ok {
 			w.unknown(ci, FuncName(obj), "calls "+FuncName(obj)+", whose package was not analysed")
+			w.withReading(readFunc(obj, r.recv))
 			return
 		}
 	}

@@ -113,7 +113,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	switch {
 	case m.Complete:
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpComplete, Target: effect.CompleteJob, Risk: effect.Safe,
-			Detail: "completes the job in this transaction", Path: []effect.Hop{w.hop(ci)}}
+			Detail: "completes the job in this transaction", Path: []effect.Hop{w.hop(ci)}, By: m.By()}
 		switch {
 		case m.Step:
 			e.Target, e.Detail = effect.CompleteStep, "records the resumable step as completed in this transaction: a later attempt skips the step"
@@ -137,7 +137,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.Risk == "" {
 		risk = effect.Unknown
 	}
-	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}}
+	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By()}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}
@@ -445,6 +445,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				ClaimOutcome:  st.Outcome,
 				ReportsChange: st.ReportsChange,
 				Path:          []effect.Hop{hop},
+				By:            effect.ByCode,
 			}
 			if e.Detail == e.Op {
 				e.Detail = ""
@@ -533,7 +534,7 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 						continue
 					}
 					e := &effect.Effect{Kind: sqlKind(inner.Op), Op: string(inner.Op), Target: inner.Table,
-						Risk: sqlRisk(inner.Op), Detail: "in trigger " + t.Name, Path: bpath}
+						Risk: sqlRisk(inner.Op), Detail: "in trigger " + t.Name, Path: bpath, By: effect.ByCode}
 					w.addSite(e, ci, exec, false)
 					w.triggerEffects(ci, inner, exec, bpath, depth+1)
 				}

@@ -158,6 +158,7 @@ func (w *walker) rateEndpoint(e *effect.Effect) {
 	}
 	if r, ok := effect.ParseRisk(ep.Risk); ok {
 		e.Risk = r
+		e.By = effect.ByModel // the catalog rates the endpoint
 	}
 	if ep.Detail != "" && !strings.Contains(e.Detail, ep.Detail) {
 		e.Detail = effect.JoinDetail(e.Detail, ep.Detail)

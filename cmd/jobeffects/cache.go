@@ -392,7 +392,7 @@ func packagePatterns(args []string) []string {
 	if len(args) > 0 && args[0] == "inventory" {
 		args = args[1:]
 	}
-	valued := map[string]bool{"tags": true, "config": true, "baseline": true, "rules": true, "debug": true, "o": true, "format": true, "fail-on": true}
+	valued := map[string]bool{"tags": true, "config": true, "baseline": true, "rules": true, "debug": true, "o": true, "format": true, "fail-on": true, "min-confidence": true}
 	var out []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]

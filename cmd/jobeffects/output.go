@@ -19,6 +19,9 @@ type diag struct {
 	pkg  string
 	d    *result.Diagnostic
 	risk effect.Risk // the handler's, for -fail-on; Safe for directives
+	// confidence is the handler's (effect.Confidence), for
+	// -min-confidence and SARIF; high for directives.
+	confidence string
 }
 
 // reportedDiagnostics are the reported diagnostics of the results: the
@@ -26,22 +29,23 @@ type diag struct {
 func reportedDiagnostics(results []*result.Result) []diag {
 	var out []diag
 	seen := map[string]bool{}
-	add := func(pkg string, d *result.Diagnostic, risk effect.Risk) {
+	add := func(pkg string, d *result.Diagnostic, risk effect.Risk, confidence string) {
 		key := d.Pos + "\x00" + d.Message
 		if seen[key] {
 			return
 		}
 		seen[key] = true
-		out = append(out, diag{pkg, d, risk})
+		out = append(out, diag{pkg, d, risk, confidence})
 	}
 	for _, res := range results {
 		for i := range res.Diagnostics {
-			add(res.Package, &res.Diagnostics[i], effect.Safe)
+			add(res.Package, &res.Diagnostics[i], effect.Safe, effect.ConfidenceHigh)
 		}
 		for _, h := range res.Handlers {
+			confidence := effect.Confidence(h.Effects)
 			for _, f := range h.Findings {
 				if f.Diagnostic != nil {
-					add(res.Package, f.Diagnostic, h.Risk)
+					add(res.Package, f.Diagnostic, h.Risk, confidence)
 				}
 			}
 		}

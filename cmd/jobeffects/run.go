@@ -40,8 +40,8 @@ Usage:
   go vet -vettool=$(which jobeffects) packages...
 
 Exit status (every format): 0 nothing reported (or -exit-zero), 1 findings
-reported (with -fail-on, only at or above that risk), 2 load, type or usage
-errors.
+reported (with -fail-on, only at or above that risk; with -min-confidence,
+only at or above that confidence), 2 load, type or usage errors.
 
   jobeffects -explain RULE                           a rule's documentation
   jobeffects -format=sarif ./... > jobeffects.sarif  for GitHub code scanning
@@ -125,7 +125,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit (with -debug=phases, also FILE.load, FILE.per-package-analysis, … at each phase's end)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
-	fs.BoolVar(&o.strict, "strict", false, "also report handlers whose effects cannot be classified (unknown-effect)")
+	fs.BoolVar(&o.strict, "strict", false, "keep calls that cannot be followed unknown instead of inferring them from names, and report handlers whose effects cannot be classified (unknown-effect)")
 	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
 	fs.StringVar(&o.baseline, "baseline", "", "an inventory written earlier (inventory -o FILE): its findings are known and not reported, so only new ones fail")
 	fs.StringVar(&o.rules, "rules", "", "the rules to report, after the config's rules: (\"-unresolved\" turns one off, \"unguarded,random-key\" reports only those)")
@@ -169,6 +169,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "same as -format=json")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when findings are reported (errors still exit 2)")
 	failOn := fs.String("fail-on", "", "exit 1 only for findings of handlers at or above this risk: critical, high or medium")
+	minConfidence := fs.String("min-confidence", "", "exit 1 only for findings of handlers at or above this confidence: high (no effect of the verdict inferred from names), medium or low")
 	explain := fs.String("explain", "", "print the documentation of a rule and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -196,6 +197,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		threshold = r
+	}
+	floor := 0
+	if *minConfidence != "" {
+		if floor = effect.ConfidenceRank(*minConfidence); floor == 0 {
+			fmt.Fprintf(stderr, "jobeffects: -min-confidence %q: want high, medium or low\n", *minConfidence)
+			return exitError
+		}
 	}
 	if _, err := rules.Select([]string{opts.rules}); err != nil {
 		fmt.Fprintf(stderr, "jobeffects: -rules: %v\n", err)
@@ -229,7 +237,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	failing := 0
 	for _, d := range diags {
-		if threshold == 0 || d.risk >= threshold {
+		if (threshold == 0 || d.risk >= threshold) && effect.ConfidenceRank(d.confidence) >= floor {
 			failing++
 		}
 	}

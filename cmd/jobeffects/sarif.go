@@ -76,9 +76,16 @@ func printSARIF(diags []diag, root string, w io.Writer) error {
 			AddLocation(sarifLocation(uri, line, col)).
 			// (With…, not Add…: the library's Add… methods write to nil maps.)
 			WithPartialFingerprints(map[string]string{"jobeffects/v1": baseline.Fingerprint(d.Rule, uri+":"+strconv.Itoa(line), relMsg)})
+		props := sarif.NewPropertyBag()
 		if s, ok := securitySeverity[x.risk]; ok {
-			res.WithProperties(sarif.NewPropertyBag().Add("security-severity", s).Add("risk", x.risk.String()))
+			props.Add("security-severity", s).Add("risk", x.risk.String())
 		}
+		if x.confidence != "" {
+			// How sure the verdict is: medium when the effect it names
+			// is inferred from names (by: name), low when it is unknown.
+			props.Add("confidence", x.confidence)
+		}
+		res.WithProperties(props)
 		if len(d.Related) > 0 {
 			tf := sarif.NewThreadFlow()
 			for j, r := range d.Related {

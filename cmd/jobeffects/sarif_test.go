@@ -78,6 +78,7 @@ func TestSARIF(t *testing.T) {
 						Locations []any
 					}
 				}
+				Properties map[string]any
 			}
 		}
 	}
@@ -101,6 +102,17 @@ func TestSARIF(t *testing.T) {
 		if r.RuleID == "unguarded" && (len(r.CodeFlows) == 0 || len(r.CodeFlows[0].ThreadFlows[0].Locations) == 0) {
 			t.Errorf("unguarded at %s has no code flow", uri)
 		}
+		if c, _ := r.Properties["confidence"].(string); c != "high" && c != "medium" && c != "low" {
+			t.Errorf("result %s at %s: confidence %v, want high, medium or low", r.RuleID, uri, r.Properties["confidence"])
+		}
+	}
+	// -min-confidence=high still fails on the example's findings, whose
+	// effects code and models decide; a level that is not one is an error.
+	if _, _, code := runCmd(t, dir, binary, "-min-confidence=high", "./..."); code != 1 {
+		t.Errorf("-min-confidence=high: exit %d, want 1", code)
+	}
+	if _, stderr, code := runCmd(t, dir, binary, "-min-confidence=sure", "./..."); code != 2 || !strings.Contains(stderr, "want high, medium or low") {
+		t.Errorf("-min-confidence=sure: exit %d, want 2\n%s", code, stderr)
 	}
 	// -exit-zero reports and exits 0; -fail-on=critical fails on the
 	// unkeyed charge only, which the example has.

@@ -46,6 +46,11 @@ type Handler struct {
 	Registered string `yaml:"registered,omitempty"`
 	Ack        string `yaml:"ack,omitempty"` // where a pull loop acknowledges the message
 	Confidence string `yaml:"confidence,omitempty"`
+	// EffectConfidence is how sure the handler's verdict is: high when
+	// code, the catalog or the config decided every one of its worst
+	// effects, medium when a name decided one (by: name), low when its
+	// risk is unknown.
+	EffectConfidence string `yaml:"effect_confidence"`
 	// Test is set for handlers defined in _test.go files.
 	Test bool `yaml:"test,omitempty"`
 	// Note says how the handler was found when that is not plain.
@@ -75,17 +80,22 @@ type Guard struct {
 
 // SideEffect is one effect with its evidence.
 type SideEffect struct {
-	Kind       string   `yaml:"kind"`
-	Operation  string   `yaml:"operation"`
-	Target     string   `yaml:"target,omitempty"`
-	Reversible bool     `yaml:"reversible"`
-	Idempotent any      `yaml:"idempotent"` // true, false, or "unknown"
-	Risk       string   `yaml:"risk"`
-	Guarded    bool     `yaml:"guarded"`
-	GuardKind  string   `yaml:"guard_kind,omitempty"`
-	Window     bool     `yaml:"window,omitempty"`
-	Issue      string   `yaml:"issue,omitempty"`
-	Detail     string   `yaml:"detail,omitempty"`
+	Kind       string `yaml:"kind"`
+	Operation  string `yaml:"operation"`
+	Target     string `yaml:"target,omitempty"`
+	Reversible bool   `yaml:"reversible"`
+	Idempotent any    `yaml:"idempotent"` // true, false, or "unknown"
+	Risk       string `yaml:"risk"`
+	Guarded    bool   `yaml:"guarded"`
+	GuardKind  string `yaml:"guard_kind,omitempty"`
+	Window     bool   `yaml:"window,omitempty"`
+	Issue      string `yaml:"issue,omitempty"`
+	Detail     string `yaml:"detail,omitempty"`
+	// By is how the effect was decided: code (SQL, an HTTP request, a
+	// trigger followed in the source), model (a catalog entry), config
+	// (the user's .jobeffects.yaml) or name (inferred from the names at a
+	// call that cannot be followed); omitted when nothing decided it.
+	By         string   `yaml:"by,omitempty"`
 	Evidence   string   `yaml:"evidence"`
 	Path       []string `yaml:"path,flow"`
 	OtherPaths int      `yaml:"other_paths,omitempty"`

@@ -1,7 +1,9 @@
 // Command realworld runs jobeffects on the real-world set
 // (testdata/realworld/*.yaml) and prints how far it agrees with the labels:
 // handlers found, risk and findings agreeing, handlers that repeat effects
-// but come out safe, extra handlers, time and peak memory per application.
+// but come out safe, extra handlers, how the inventory's effects were
+// decided (by: code, model, config, name, or nothing: unknown), time and
+// peak memory per application.
 //
 //	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects]
 //	go run ./scripts/realworld -vet [-only name,name] [-v]
@@ -75,10 +77,51 @@ type score struct {
 	Verdict    int      `json:"verdict_agree"` // risk and findings both agree
 	SafeButNot int      `json:"safe_but_repeats"`
 	Extra      int      `json:"extra"`
+	By         byCount  `json:"by"`
 	Seconds    float64  `json:"seconds"`
 	PeakMB     int      `json:"peak_mb"`
 	Error      string   `json:"error,omitempty"`
 	Details    []detail `json:"details"`
+}
+
+// byCount counts the inventory's effects (every handler's) by how they
+// were decided.
+type byCount struct {
+	Code   int `json:"code"`
+	Model  int `json:"model"`
+	Config int `json:"config"`
+	Name   int `json:"name"`
+	None   int `json:"none"` // nothing decided it: its risk is unknown
+}
+
+func (b *byCount) add(o byCount) {
+	b.Code += o.Code
+	b.Model += o.Model
+	b.Config += o.Config
+	b.Name += o.Name
+	b.None += o.None
+}
+
+// countBy counts the effects of every handler of an inventory by their by:.
+func countBy(inv *schema.Inventory) byCount {
+	var b byCount
+	for _, h := range inv.Handlers {
+		for _, e := range h.SideEffects {
+			switch e.By {
+			case "code":
+				b.Code++
+			case "model":
+				b.Model++
+			case "config":
+				b.Config++
+			case "name":
+				b.Name++
+			default:
+				b.None++
+			}
+		}
+	}
+	return b
 }
 
 type detail struct {
@@ -229,6 +272,7 @@ func evaluate(l *label, bin, work string) score {
 		return s
 	}
 	compare(l, &inv, &s)
+	s.By = countBy(&inv)
 	return s
 }
 
@@ -334,15 +378,15 @@ func rulesText(rs []string) string {
 }
 
 func printTable(w io.Writer, scores []score, verbose bool) {
-	fmt.Fprintln(w, "| application | frameworks | handlers labelled | found | risk agrees | findings agree | verdict agrees | repeats but safe | extra handlers | time s | peak MB |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| application | frameworks | handlers labelled | found | risk agrees | findings agree | verdict agrees | repeats but safe | extra handlers | by code / model / config / name / none | time s | peak MB |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	var tot score
 	for _, s := range scores {
 		if s.Error != "" {
-			fmt.Fprintf(w, "| %s | %s | %d | error: %s | | | | | | | |\n", s.Name, s.Frameworks, s.Labelled, s.Error)
+			fmt.Fprintf(w, "| %s | %s | %d | error: %s | | | | | | | | |\n", s.Name, s.Frameworks, s.Labelled, s.Error)
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %.1f | %d |\n", s.Name, s.Frameworks, s.Labelled, s.Found, s.Risk, s.Findings, s.Verdict, s.SafeButNot, s.Extra, s.Seconds, s.PeakMB)
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s | %.1f | %d |\n", s.Name, s.Frameworks, s.Labelled, s.Found, s.Risk, s.Findings, s.Verdict, s.SafeButNot, s.Extra, s.By, s.Seconds, s.PeakMB)
 		tot.Labelled += s.Labelled
 		tot.Found += s.Found
 		tot.Risk += s.Risk
@@ -350,8 +394,9 @@ func printTable(w io.Writer, scores []score, verbose bool) {
 		tot.Verdict += s.Verdict
 		tot.SafeButNot += s.SafeButNot
 		tot.Extra += s.Extra
+		tot.By.add(s.By)
 	}
-	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %d | %d | | |\n", tot.Labelled, tot.Found, tot.Risk, tot.Findings, tot.Verdict, tot.SafeButNot, tot.Extra)
+	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %d | %d | %s | | |\n", tot.Labelled, tot.Found, tot.Risk, tot.Findings, tot.Verdict, tot.SafeButNot, tot.Extra, tot.By)
 	fmt.Fprintf(w, "\n%s; %s\n", machine(), time.Now().UTC().Format("2006-01-02"))
 	if !verbose {
 		return
@@ -363,6 +408,10 @@ func printTable(w io.Writer, scores []score, verbose bool) {
 			}
 		}
 	}
+}
+
+func (b byCount) String() string {
+	return fmt.Sprintf("%d / %d / %d / %d / %d", b.Code, b.Model, b.Config, b.Name, b.None)
 }
 
 func machine() string {

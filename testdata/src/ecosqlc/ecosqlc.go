@@ -40,7 +40,7 @@ func (d *Deps) Cleanup(ctx context.Context, t *asynq.Task) error { // want Clean
 // ViaQuerier holds the emit_interface Querier: a package alone cannot
 // resolve the interface call (go vet reports it as a dynamic call); the
 // inventory resolves it over the whole program to (*db.Queries).CreateOrder.
-func (d *Deps) ViaQuerier(ctx context.Context, t *asynq.Task) error { // want ViaQuerier:`^effects: dynamic_call/call \(db.Querier\).CreateOrder$` ViaQuerier:`^handler asynq`
+func (d *Deps) ViaQuerier(ctx context.Context, t *asynq.Task) error { // want ViaQuerier:`^effects: dynamic_call/call \(db.Querier\).CreateOrder reads=db_write/insert$` ViaQuerier:`^handler asynq`
 	_, err := d.Querier.CreateOrder(ctx, db.CreateOrderParams{Ref: t.Type(), Amount: 10})
 	return err
 }

@@ -15,13 +15,13 @@ type Notifier interface {
 	Notify(ctx context.Context, to, msg string) error
 }
 
-func notify(ctx context.Context, n Notifier) error { // want notify:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify$`
+func notify(ctx context.Context, n Notifier) error { // want notify:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify reads=push/send$`
 	return n.Notify(ctx, "u1", "hello")
 }
 
 // Unknown only: the handler's risk is unknown, so no unguarded finding
 // (unknown-effect is reported only with -strict).
-func (d *Deps) NotifyUser(ctx context.Context, t *asynq.Task) error { // want NotifyUser:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify$` NotifyUser:`^handler asynq`
+func (d *Deps) NotifyUser(ctx context.Context, t *asynq.Task) error { // want NotifyUser:`^effects: dynamic_call/call \(effectkinds.Notifier\).Notify reads=push/send$` NotifyUser:`^handler asynq`
 	return d.Notifier.Notify(ctx, decode(t).Email, "hello")
 }
 

@@ -10,7 +10,7 @@ import (
 
 type Deps struct{ SDK *sdk.Client }
 
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:"network/call \\(\\*sdk.Client\\).CreateThing"
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:"network/call \\(\\*sdk.Client\\).CreateThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Create repeats .*http post \(inferred from the name \(\*sdk.Client\).CreateThing\) \(medium\) .*confidence medium`
 	return d.SDK.CreateThing(ctx, t.Type())
 }
 

@@ -1,0 +1,56 @@
+package infer
+
+import (
+	"sort"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// Apply returns a handler's effects with the readings applied, sorted
+// worst first: on is name inference (off with -strict or the config's
+// infer: false); deferred, when set, picks the effects whose reading waits
+// for another package (under go vet, a call through a field that the
+// wiring package may resolve). Applied readings are taken off first, so
+// applying again gives the same effects.
+//
+// A reading decides only what nothing else decided: an unknown dynamic
+// call, an unknown effect, unresolved network I/O. An HTTP call is read by
+// its path whatever on says when its GET names an action (then it is
+// unknown with that reason, or with on the action's effect); a POST that
+// queries is a read only with on.
+func Apply(effs []effect.Effect, on bool, deferred func(*effect.Effect) bool) []effect.Effect {
+	if len(effs) == 0 {
+		return effs
+	}
+	out := make([]effect.Effect, len(effs))
+	for i := range effs {
+		e := effs[i].Raw()
+		switch {
+		case e.Kind == effect.KindHTTP:
+			if r := HTTP(&e, on); r != nil {
+				e = e.Apply(*r)
+			}
+		case e.Reading != nil && on && readable(&e) && (deferred == nil || !deferred(&e)):
+			e = e.Apply(*e.Reading)
+		}
+		if e.Risk == effect.Unknown {
+			e.By = "" // nothing decided it
+		}
+		out[i] = e
+	}
+	sort.SliceStable(out, func(i, j int) bool { return effect.Less(&out[i], &out[j]) })
+	return out
+}
+
+// readable reports whether an effect is one nothing decided: a reading
+// may decide it.
+func readable(e *effect.Effect) bool {
+	if e.Risk != effect.Unknown || e.Guard != nil || e.Issue != "" {
+		return false
+	}
+	switch e.Kind {
+	case effect.KindDynamic, effect.KindUnknown, effect.KindNetwork:
+		return true
+	}
+	return false
+}

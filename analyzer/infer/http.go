@@ -1,0 +1,113 @@
+package infer
+
+import (
+	"strings"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// HTTP reads an HTTP call by its method and URL path: a POST whose last
+// segment is a query (…/search, …/_search, …/lookup) is a read; a GET (or
+// HEAD) whose last constant segment names an action (/create, /pay,
+// /send) is not: it is read as a call of that name with a payload, or
+// left unknown when no rule reads the action, or when on (name inference)
+// is off. nil when the path says nothing, and for calls the catalog rates
+// (By model).
+func HTTP(e *effect.Effect, on bool) *effect.Reading {
+	t, err := rules()
+	if err != nil || e.Kind != effect.KindHTTP || e.By == effect.ByModel || e.By == effect.ByConfig {
+		return nil
+	}
+	p := urlPath(e)
+	segs := segments(p)
+	if len(segs) == 0 {
+		return nil
+	}
+	last := segs[len(segs)-1]
+	switch e.Op {
+	case "post":
+		if on && (t.query[last] || t.query[firstWord(last)]) {
+			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+				Why: "inferred from the path " + shortPath(p) + ": a POST that queries (" + last + "), read"}
+		}
+	case "get", "head":
+		action := ""
+		for _, s := range []string{last, firstWord(last)} {
+			if t.action[s] {
+				action = s
+				break
+			}
+		}
+		if action == "" {
+			return nil
+		}
+		why := "a " + strings.ToUpper(e.Op) + " that names an action (" + last + "), not taken as a read"
+		r := &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Unknown, Path: true,
+			Why: "the path " + shortPath(p) + " is " + why}
+		// The action read as a call of that name with a payload, in the
+		// context of the path's other segments.
+		var others []string
+		for _, s := range segs[:len(segs)-1] {
+			others = append(others, words(s)...)
+		}
+		name := words(last)
+		if len(name) == 0 || name[0] != strings.TrimPrefix(action, "_") {
+			name = []string{action}
+		}
+		if ru, _, _ := t.find(name, shape{payload: true, io: true}, func(rest []string) []string {
+			return append(rest, others...)
+		}); on && ru != nil && ru.risk != effect.Safe {
+			r.Risk = ru.risk
+			r.Why = "inferred from the path " + shortPath(p) + ": " + why + "; " + ru.Why
+		}
+		return r
+	}
+	return nil
+}
+
+// urlPath is the path of an HTTP effect's URL: its pattern, else the path
+// part of its host-and-path target.
+func urlPath(e *effect.Effect) string {
+	if e.URLPath != "" {
+		return e.URLPath
+	}
+	if i := strings.IndexByte(e.Target, '/'); i >= 0 {
+		return e.Target[i:]
+	}
+	return ""
+}
+
+// segments are a path's constant segments, lower-case ({} placeholders
+// left out).
+func segments(p string) []string {
+	var out []string
+	for _, s := range strings.Split(p, "/") {
+		if s == "" || strings.Contains(s, "{") {
+			continue
+		}
+		out = append(out, strings.ToLower(s))
+	}
+	return out
+}
+
+// firstWord is a segment's first word: create-order → create, send_sms →
+// send; a segment that starts with "_" (Elasticsearch's _search) keeps it.
+func firstWord(seg string) string {
+	lead := ""
+	if strings.HasPrefix(seg, "_") {
+		lead, seg = "_", seg[1:]
+	}
+	if i := strings.IndexAny(seg, "-_."); i > 0 {
+		seg = seg[:i]
+	}
+	return lead + seg
+}
+
+// shortPath is "…/" and the last two segments of a long path.
+func shortPath(p string) string {
+	parts := strings.Split(strings.Trim(p, "/"), "/")
+	if len(parts) <= 2 {
+		return p
+	}
+	return "…/" + strings.Join(parts[len(parts)-2:], "/")
+}

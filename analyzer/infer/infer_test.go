@@ -1,0 +1,179 @@
+package infer
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+func TestTableParses(t *testing.T) {
+	if _, err := rules(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parse([]byte("groups: {a: [x]}\nrules: [{verbs: [get], when: [b], shape: data, effect: {kind: read, op: read, risk: safe}}]\nstores: [{write: db_write, read: db_read}]\n")); err == nil || !strings.Contains(err.Error(), `group "b"`) {
+		t.Errorf("a rule naming an undefined group: %v", err)
+	}
+}
+
+func TestWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"CreateIssue":       "create issue",
+		"sendSMS":           "send sms",
+		"HTTPClient":        "http client",
+		"go-mail":           "go mail",
+		"GetConversationV2": "get conversation v",
+		"PrevEventIDs":      "prev event ids",
+	} {
+		if got := strings.Join(words(in), " "); got != want {
+			t.Errorf("words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+var (
+	ctxType = types.NewNamed(types.NewTypeName(token.NoPos, types.NewPackage("context", "context"), "Context", nil), types.NewInterfaceType(nil, nil), nil)
+	errType = types.Universe.Lookup("error").Type()
+	str     = types.Typ[types.String]
+)
+
+// sig builds a signature from parameter and result types.
+func sig(params []types.Type, results ...types.Type) *types.Signature {
+	vars := func(ts []types.Type) *types.Tuple {
+		var vs []*types.Var
+		for _, t := range ts {
+			vs = append(vs, types.NewParam(token.NoPos, nil, "", t))
+		}
+		return types.NewTuple(vs...)
+	}
+	return types.NewSignatureType(nil, nil, nil, vars(params), vars(results), false)
+}
+
+func TestRead(t *testing.T) {
+	io := sig([]types.Type{ctxType, str}, errType)
+	for _, tc := range []struct {
+		c    Call
+		want string // kind/op/risk, "" for no reading
+	}{
+		{Call{Name: "CreateIssue", Recv: "IssuesService", Pkg: "github.com/google/go-github/v62/github", Sig: io}, "http/post/medium"},
+		{Call{Name: "CreateOrder", Recv: "OrderRepository", Sig: io}, "db_write/insert/medium"},
+		{Call{Name: "Insert", Recv: "Store", Sig: io}, "db_write/insert/medium"},
+		{Call{Name: "SendWelcomeEmail", Recv: "Service", Sig: io}, "email/send/high"},
+		{Call{Name: "Send", Recv: "Sender", Field: "Mailer", Sig: io}, "email/send/high"},
+		{Call{Name: "SendSMS", Sig: io}, "sms/send/high"},
+		{Call{Name: "Charge", Recv: "Gateway", Sig: io}, "payment/charge/critical"},
+		{Call{Name: "Publish", Recv: "Bus", Sig: io}, "publish/publish/medium"},
+		{Call{Name: "Enqueue", Sig: io}, "publish/publish/medium"},
+		{Call{Name: "NotifyUser", Sig: io}, "push/send/high"},
+		{Call{Name: "PostMessage", Recv: "Client", Pkg: "github.com/slack-go/slack", Sig: io}, "http/post/high"},
+		{Call{Name: "GetConversationHistoryContext", Recv: "Client", Pkg: "github.com/slack-go/slack", Sig: sig([]types.Type{ctxType, str}, str, errType)}, "http/get/safe"},
+		{Call{Name: "ListUsers", Recv: "UserStore", Sig: sig([]types.Type{ctxType}, str, errType)}, "db_read/read/safe"},
+		{Call{Name: "Get", Recv: "Cache", Sig: sig([]types.Type{str}, str)}, "kv_read/read/safe"},
+		{Call{Name: "SetStatus", Recv: "Store", Sig: io}, "db_write/set/safe"},
+		{Call{Name: "DeleteSession", Recv: "Store", Sig: io}, "db_write/delete/safe"},
+		{Call{Name: "CreateOrUpdateUser", Recv: "Store", Sig: io}, "db_write/upsert-set/safe"},
+		{Call{Name: "GetOrCreateUser", Recv: "Store", Sig: sig([]types.Type{ctxType, str}, str, errType)}, "db_read/read/safe"},
+		{Call{Name: "PrevEventIDs", Recv: "PDU", Sig: sig(nil, types.NewSlice(str))}, "dynamic_call/read/safe"},
+		// Not read: an amount changed by "update", no verb, no payload,
+		// in-memory (no context, no error), telemetry.
+		{Call{Name: "UpdateBalance", Recv: "Store", Sig: io}, ""},
+		{Call{Name: "Process", Recv: "Store", Sig: io}, ""},
+		{Call{Name: "Create", Recv: "Store", Sig: sig([]types.Type{ctxType}, errType)}, ""},
+		{Call{Name: "Add", Recv: "Registry", Sig: sig([]types.Type{str})}, ""},
+		{Call{Name: "AddOrder", Recv: "Metrics", Sig: io}, ""},
+		{Call{Name: "Send", Sig: sig(nil)}, ""},
+	} {
+		got := ""
+		if r := Read(tc.c); r != nil {
+			got = r.Kind + "/" + r.Op + "/" + r.Risk.String()
+			if !strings.HasPrefix(r.Why, "inferred from the name ") {
+				t.Errorf("%s: why %q", tc.c.Name, r.Why)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("Read(%s on %s) = %q, want %q", tc.c.Name, tc.c.Recv, got, tc.want)
+		}
+	}
+}
+
+func TestHTTP(t *testing.T) {
+	for _, tc := range []struct {
+		op, target, path string
+		on               bool
+		want             string // risk, "" for no reading
+	}{
+		{"post", "es.example.com/orders/_search", "", true, "safe"},
+		{"post", "api.example.com/v1/users/lookup", "", true, "safe"},
+		{"post", "api.example.com/v1/users/lookup", "", false, ""},
+		{"post", "api.example.com/v1/users", "", true, ""},
+		{"get", "api.example.com/v1/orders/create", "", true, "medium"},
+		{"get", "api.example.com/v1/orders/create", "", false, "unknown"},
+		{"get", "", "/payments/{}/pay", true, "critical"},
+		{"get", "sms.example.com/api/send-sms", "", true, "high"},
+		{"get", "api.example.com/v1/jobs/run", "", true, "unknown"},
+		{"get", "api.example.com/v1/orders", "", true, ""},
+	} {
+		e := effect.Effect{Kind: effect.KindHTTP, Op: tc.op, Target: tc.target, URLPath: tc.path, By: effect.ByCode}
+		got := ""
+		if r := HTTP(&e, tc.on); r != nil {
+			got = r.Risk.String()
+		}
+		if got != tc.want {
+			t.Errorf("HTTP(%s %s%s, on=%v) = %q, want %q", tc.op, tc.target, tc.path, tc.on, got, tc.want)
+		}
+	}
+	rated := effect.Effect{Kind: effect.KindHTTP, Op: "post", Target: "api.example.com/search", By: effect.ByModel}
+	if r := HTTP(&rated, true); r != nil {
+		t.Errorf("an endpoint the catalog rates is not read by its path: %+v", r)
+	}
+}
+
+func TestApplyAndRaw(t *testing.T) {
+	unknown := effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(x.Store).CreateOrder", Risk: effect.Unknown,
+		Detail: "calls it", Path: []effect.Hop{{Pos: "a.go:1:1", Func: "h"}}, Exec: effect.NoExec,
+		Reading: &effect.Reading{Kind: effect.KindDBWrite, Op: effect.OpInsert, Risk: effect.Medium, Why: "inferred from the name (x.Store).CreateOrder: a creation"}}
+	post := effect.Effect{Kind: effect.KindHTTP, Op: "post", Target: "es.example.com/_search", Risk: effect.High, By: effect.ByCode,
+		Path: []effect.Hop{{Pos: "a.go:2:1", Func: "h"}}, Exec: effect.NoExec}
+	in := []effect.Effect{unknown, post}
+	out := Apply(in, true, nil)
+	if out[0].Risk != effect.Medium || out[0].By != effect.ByName || out[1].Risk != effect.Safe || out[1].By != effect.ByName {
+		t.Fatalf("applied: %+v", out)
+	}
+	if !strings.HasPrefix(out[0].Detail, "inferred from the name") || !strings.HasSuffix(out[0].Detail, "; calls it") {
+		t.Errorf("detail %q", out[0].Detail)
+	}
+	if again := Apply(out, true, nil); again[0].Detail != out[0].Detail || again[1].Detail != out[1].Detail {
+		t.Errorf("applying twice changed the effects: %+v", again)
+	}
+	raw := effect.RawAll(out)
+	for _, e := range raw {
+		switch e.Kind {
+		case effect.KindDynamic:
+			if e.Risk != effect.Unknown || e.By != "" || e.Detail != "calls it" || e.Reading == nil || e.Reading.Was != nil {
+				t.Errorf("raw unknown: %+v", e)
+			}
+		case effect.KindHTTP:
+			if e.Risk != effect.High || e.By != effect.ByCode || e.Reading != nil {
+				t.Errorf("raw post: %+v", e)
+			}
+		}
+	}
+	risks := func(effs []effect.Effect) string {
+		var out []string
+		for _, e := range effs {
+			out = append(out, e.Kind+" "+e.Risk.String())
+		}
+		return strings.Join(out, ", ")
+	}
+	if off := risks(Apply(in, false, nil)); off != "http high, dynamic_call unknown" {
+		t.Errorf("with inference off: %s", off)
+	}
+	if deferred := risks(Apply(in, true, func(e *effect.Effect) bool { return e.Kind == effect.KindDynamic })); deferred != "dynamic_call unknown, http safe" {
+		t.Errorf("deferred: %s", deferred)
+	}
+	if c := effect.Confidence(out); c != effect.ConfidenceMedium {
+		t.Errorf("confidence %s, want medium", c)
+	}
+}

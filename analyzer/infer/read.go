@@ -1,0 +1,187 @@
+package infer
+
+import (
+	"go/types"
+	"path"
+	"slices"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+// Call is what a reviewer reads at a call the analysis cannot follow.
+type Call struct {
+	// Name is the function's, method's or func-typed field's name.
+	Name string
+	// Recv is the name of the receiver's type as the call site sees it
+	// (the interface or the struct), "" for a function.
+	Recv string
+	// Field is the struct field the receiver or the function value is
+	// loaded from ("Mailer" in d.Mailer.Send), if any.
+	Field string
+	// Pkg is the path of the package declaring the function or the type.
+	Pkg string
+	// Sig is the called signature, without the receiver.
+	Sig *types.Signature
+	// Display is how the call is named in the reading's reason
+	// ("(*github.IssuesService).Create").
+	Display string
+}
+
+// Read returns how a reviewer reads the call, or nil when its names say
+// nothing the table knows.
+func Read(c Call) *effect.Reading {
+	t, err := rules()
+	if err != nil || c.Sig == nil {
+		return nil
+	}
+	name := words(c.Name)
+	if len(name) == 0 {
+		return nil
+	}
+	r, kind, op := t.find(name, shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
+	if r == nil {
+		return nil
+	}
+	why := "inferred from the name " + orName(c.Display, c.Name) + ": " + r.Why
+	return &effect.Reading{Kind: kind, Op: op, Risk: r.risk, Why: why}
+}
+
+// find is the first rule that reads a name (as words) with a signature
+// of shape sh, and the kind and operation it gives there; ctx makes the
+// context words from the name's words after the verb. nil when no rule
+// reads it, or a write is vetoed (writes_unless).
+func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) (*rule, string, string) {
+	for i := range t.Rules {
+		r := &t.Rules[i]
+		n := r.match(name)
+		if n < 0 || (r.Shape == "accessor" && t.writers[name[0]]) {
+			continue
+		}
+		if !sh.has(r.Shape) || (r.IO && !sh.io) {
+			continue
+		}
+		words := ctx(name[n:])
+		if len(r.When) > 0 && !t.touches(words, r.When) || t.touches(words, r.Unless) {
+			continue
+		}
+		if r.risk != effect.Safe && t.touches(words, t.WritesUnless) {
+			return nil, "", ""
+		}
+		kind, op := t.resolve(r, words)
+		return r, kind, op
+	}
+	return nil, "", ""
+}
+
+// match returns how many leading words of name a verb of r matches (0 for
+// a rule without verbs), or -1.
+func (r *rule) match(name []string) int {
+	if len(r.verbs) == 0 {
+		return 0
+	}
+	for _, v := range r.verbs {
+		if len(v) <= len(name) && slices.Equal(v, name[:len(v)]) {
+			return len(v)
+		}
+	}
+	return -1
+}
+
+// resolve is the kind and operation of a rule's effect in a context.
+func (t *table) resolve(r *rule, ctx []string) (kind, op string) {
+	kind, op = r.Effect.Kind, r.Effect.Op
+	if kind != "write" && kind != "read" {
+		return kind, op
+	}
+	for _, s := range t.Stores {
+		if len(s.When) > 0 && !t.touches(ctx, s.When) {
+			continue
+		}
+		if kind == "write" {
+			kind = s.Write
+		} else {
+			kind = s.Read
+		}
+		if o := s.Ops[op]; o != "" {
+			op = o
+		}
+		return kind, op
+	}
+	return effect.KindUnknown, op // not reached: the last store has no when
+}
+
+// context are the words around the verb: the rest of the name, the
+// receiver's type, the field, the package's last element.
+func context(rest []string, c Call) []string {
+	out := append([]string(nil), rest...)
+	out = append(out, words(c.Recv)...)
+	out = append(out, words(c.Field)...)
+	if c.Pkg != "" {
+		out = append(out, words(path.Base(c.Pkg))...)
+	}
+	return out
+}
+
+func orName(display, name string) string {
+	if display != "" {
+		return display
+	}
+	return name
+}
+
+// shape is what a reviewer sees in a signature.
+type shape struct {
+	payload  bool // a parameter other than a context.Context
+	data     bool // a result other than an error, or a parameter to read into
+	accessor bool // no parameters, one result, not an error
+	io       bool // a context.Context parameter or an error result
+}
+
+func (s shape) has(name string) bool {
+	switch name {
+	case "payload":
+		return s.payload
+	case "data":
+		return s.data
+	case "accessor":
+		return s.accessor
+	}
+	return false
+}
+
+func shapeOf(sig *types.Signature) shape {
+	var s shape
+	params, results := sig.Params(), sig.Results()
+	for i := 0; i < params.Len(); i++ {
+		t := params.At(i).Type()
+		if isContext(t) {
+			s.io = true
+			continue
+		}
+		s.payload = true
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			s.data = true
+		case *types.Interface:
+			if u.Empty() {
+				s.data = true
+			}
+		}
+	}
+	for i := 0; i < results.Len(); i++ {
+		if isError(results.At(i).Type()) {
+			s.io = true
+		} else {
+			s.data = true
+		}
+	}
+	s.accessor = params.Len() == 0 && results.Len() == 1 && !isError(results.At(0).Type())
+	return s
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }

@@ -1,0 +1,163 @@
+package infer
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+)
+
+//go:embed names.yaml
+var tableYAML []byte
+
+// table is names.yaml.
+type table struct {
+	Groups       map[string][]string `yaml:"groups"`
+	WritesUnless []string            `yaml:"writes_unless"`
+	Rules        []rule              `yaml:"rules"`
+	Stores       []store             `yaml:"stores"`
+	HTTP         struct {
+		QuerySegments  []string `yaml:"query_segments"`
+		ActionSegments []string `yaml:"action_segments"`
+	} `yaml:"http"`
+
+	group   map[string]map[string]bool // group → its words
+	query   map[string]bool
+	action  map[string]bool
+	writers map[string]bool // verbs' first words of rules that write
+}
+
+// rule is one reading of a call by its name and signature.
+type rule struct {
+	Verbs  []string `yaml:"verbs"`
+	When   []string `yaml:"when"`
+	Unless []string `yaml:"unless"`
+	Shape  string   `yaml:"shape"`
+	IO     bool     `yaml:"io"`
+	Effect struct {
+		Kind string `yaml:"kind"`
+		Op   string `yaml:"op"`
+		Risk string `yaml:"risk"`
+	} `yaml:"effect"`
+	Why string `yaml:"why"`
+
+	verbs [][]string  // Verbs as words
+	risk  effect.Risk // Effect.Risk parsed
+}
+
+// store says what a generic write or read is in a context.
+type store struct {
+	When  []string          `yaml:"when"`
+	Write string            `yaml:"write"`
+	Read  string            `yaml:"read"`
+	Ops   map[string]string `yaml:"ops"`
+}
+
+var (
+	loadOnce sync.Once
+	loaded   *table
+	loadErr  error
+)
+
+// rules returns the parsed table; an error (a broken names.yaml, which a
+// test rules out) leaves inference off rather than failing the analysis.
+func rules() (*table, error) {
+	loadOnce.Do(func() { loaded, loadErr = parse(tableYAML) })
+	return loaded, loadErr
+}
+
+func parse(data []byte) (*table, error) {
+	var t table
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("names.yaml: %v", err)
+	}
+	t.group = map[string]map[string]bool{}
+	for name, ws := range t.Groups {
+		t.group[name] = set(ws)
+	}
+	check := func(where string, groups []string) error {
+		for _, g := range groups {
+			if t.group[g] == nil {
+				return fmt.Errorf("names.yaml: %s names group %q, which is not defined", where, g)
+			}
+		}
+		return nil
+	}
+	if err := check("writes_unless", t.WritesUnless); err != nil {
+		return nil, err
+	}
+	t.writers = map[string]bool{}
+	for i := range t.Rules {
+		r := &t.Rules[i]
+		where := fmt.Sprintf("rule %d (%s)", i+1, r.Why)
+		if err := check(where, append(append([]string(nil), r.When...), r.Unless...)); err != nil {
+			return nil, err
+		}
+		switch r.Shape {
+		case "payload", "data", "accessor":
+		default:
+			return nil, fmt.Errorf("names.yaml: %s: shape %q is not payload, data or accessor", where, r.Shape)
+		}
+		risk, ok := effect.ParseRisk(r.Effect.Risk)
+		if !ok {
+			return nil, fmt.Errorf("names.yaml: %s: risk %q is not a risk", where, r.Effect.Risk)
+		}
+		r.risk = risk
+		if k := r.Effect.Kind; k != "write" && k != "read" && !effect.ValidKind(k) {
+			return nil, fmt.Errorf("names.yaml: %s: kind %q is not write, read or an effect kind", where, k)
+		}
+		if !effect.ValidOp(r.Effect.Op) {
+			return nil, fmt.Errorf("names.yaml: %s: op %q is not an operation", where, r.Effect.Op)
+		}
+		if len(r.Verbs) == 0 && r.Shape != "accessor" {
+			return nil, fmt.Errorf("names.yaml: %s: no verbs", where)
+		}
+		for _, v := range r.Verbs {
+			ws := words(v)
+			r.verbs = append(r.verbs, ws)
+			if risk != effect.Safe {
+				t.writers[ws[0]] = true
+			}
+		}
+	}
+	for i, s := range t.Stores {
+		if err := check(fmt.Sprintf("store %d", i+1), s.When); err != nil {
+			return nil, err
+		}
+		if !effect.ValidKind(s.Write) || !effect.ValidKind(s.Read) {
+			return nil, fmt.Errorf("names.yaml: store %d: write %q or read %q is not an effect kind", i+1, s.Write, s.Read)
+		}
+	}
+	if n := len(t.Stores); n == 0 || len(t.Stores[n-1].When) != 0 {
+		return nil, fmt.Errorf("names.yaml: the last store must have no when (the default)")
+	}
+	t.query = set(t.HTTP.QuerySegments)
+	t.action = set(t.HTTP.ActionSegments)
+	return &t, nil
+}
+
+func set(ws []string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// touches reports whether any of the words is in one of the groups.
+func (t *table) touches(ctx []string, groups []string) bool {
+	for _, g := range groups {
+		for _, w := range ctx {
+			if t.group[g][w] {
+				return true
+			}
+		}
+	}
+	return false
+}

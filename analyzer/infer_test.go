@@ -1,0 +1,66 @@
+package analyzer_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+)
+
+// TestNameInference: calls nothing follows are read by their names; the
+// code and the catalog decide before any name does.
+func TestNameInference(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "inferfix")
+	res := results[1].Result.(*result.Result)
+	got := map[string]*result.Handler{}
+	for _, h := range res.Handlers {
+		got[h.Name] = h
+	}
+	for _, tc := range []struct {
+		handler, risk, confidence string
+		by                        []string // each effect's By, worst first
+	}{
+		{"(*inferfix.Deps).Create", "medium", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Welcome", "high", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Read", "safe", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Balance", "unknown", "low", []string{""}},
+		{"(*inferfix.Deps).Token", "high", "high", []string{"code", ""}},
+		{"(*inferfix.Deps).FindAndInc", "medium", "high", []string{"model"}},
+		{"inferfix.Search", "safe", "medium", []string{"name"}},
+		{"inferfix.CreateByGet", "medium", "medium", []string{"name"}},
+	} {
+		h := got[tc.handler]
+		if h == nil {
+			t.Errorf("%s: not found", tc.handler)
+			continue
+		}
+		var by []string
+		for _, e := range h.Effects {
+			by = append(by, e.By)
+		}
+		if h.Risk.String() != tc.risk || effect.Confidence(h.Effects) != tc.confidence || !equalStrings(by, tc.by) {
+			t.Errorf("%s: risk %s, confidence %s, by %q; want %s, %s, %q", tc.handler, h.Risk, effect.Confidence(h.Effects), by, tc.risk, tc.confidence, tc.by)
+		}
+	}
+}
+
+// TestStrictKeepsUnknown: -strict applies no reading.
+func TestStrictKeepsUnknown(t *testing.T) {
+	a := analyzer.New(analyzer.Options{Strict: true})
+	analysistest.Run(t, testdata, a, "example.org/ordersdk", "inferstrict")
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,51 @@
+// Package ordersdk is a third-party client whose calls go through a
+// transport it is given: nothing resolves them, so each call the
+// application makes is read at the boundary by its name.
+package ordersdk
+
+import (
+	"context"
+	"net/http"
+)
+
+type Order struct{ ID string }
+
+// Transport is whatever the application plugs in.
+type Transport interface {
+	Do(ctx context.Context, op string, body any) error
+}
+
+type Client struct {
+	T    Transport
+	HTTP *http.Client
+}
+
+func (c *Client) CreateOrder(ctx context.Context, o Order) error { // want CreateOrder:"dynamic_call/call"
+	return c.T.Do(ctx, "create", o)
+}
+
+func (c *Client) GetOrder(ctx context.Context, id string) (Order, error) { // want GetOrder:"dynamic_call/call"
+	var o Order
+	return o, c.T.Do(ctx, "get", &o)
+}
+
+func (c *Client) SendWelcomeEmail(ctx context.Context, to string) error { // want SendWelcomeEmail:"dynamic_call/call"
+	return c.T.Do(ctx, "welcome", to)
+}
+
+func (c *Client) UpdateBalance(ctx context.Context, id string, delta int) error { // want UpdateBalance:"dynamic_call/call"
+	return c.T.Do(ctx, "balance", delta)
+}
+
+// GetToken POSTs for a token: its code says it writes, so its name
+// never makes it a read.
+func (c *Client) GetToken(ctx context.Context) (string, error) { // want GetToken:"http/post auth.example.org/token; dynamic_call/call"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://auth.example.org/token", nil)
+	if err != nil {
+		return "", err
+	}
+	if _, err := c.HTTP.Do(req); err != nil {
+		return "", err
+	}
+	return "", c.T.Do(ctx, "token", nil)
+}

@@ -1,0 +1,73 @@
+// Package inferfix covers name inference: calls the analysis cannot
+// follow read as a reviewer reads them. A third-party client's calls whose
+// code nothing resolves: a creation with a payload is an inferred insert,
+// a welcome email an inferred email, a read returning data an inferred
+// read (by: name, confidence medium); an amount's update stays unknown. A
+// POST to …/_search is a read, a GET to …/create is not. A call the
+// catalog models (a Find… that updates) or whose code shows a write (a
+// Get… that POSTs) is never decided by its name.
+package inferfix
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"example.org/ordersdk"
+	"github.com/hibiken/asynq"
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo"
+)
+
+type Deps struct {
+	SDK   *ordersdk.Client
+	Mongo *mongo.Database
+}
+
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: dynamic_call/call \(\*ordersdk.Client\).CreateOrder reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*http post \(inferred from the name \(\*ordersdk.Client\).CreateOrder\) \(medium\) .*inferred from the name \(\*ordersdk.Client\).CreateOrder: a creation with a payload; example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here\); confidence medium: decided from names, not followed in code; path:`
+	return d.SDK.CreateOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
+}
+
+func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error { // want Welcome:`reads=email/send` `unguarded: handler \(\*inferfix.Deps\).Welcome repeats .*email send \(inferred from the name \(\*ordersdk.Client\).SendWelcomeEmail\) \(high\)`
+	return d.SDK.SendWelcomeEmail(ctx, string(t.Payload()))
+}
+
+// Read only reads: safe, inferred (no finding).
+func (d *Deps) Read(ctx context.Context, t *asynq.Task) error { // want Read:`^effects: dynamic_call/call \(\*ordersdk.Client\).GetOrder reads=http/get$`
+	_, err := d.SDK.GetOrder(ctx, string(t.Payload()))
+	return err
+}
+
+// Balance changes an amount: no reading decides it.
+func (d *Deps) Balance(ctx context.Context, t *asynq.Task) error { // want Balance:`^effects: dynamic_call/call \(\*ordersdk.Client\).UpdateBalance$`
+	return d.SDK.UpdateBalance(ctx, "a", 1)
+}
+
+// Token calls a Get… whose code POSTs: the code decides (http post), and
+// its unresolved rest stays unknown rather than read.
+func (d *Deps) Token(ctx context.Context, t *asynq.Task) error { // want Token:`^effects: http/post auth.example.org/token; dynamic_call/call \(\*ordersdk.Client\).GetToken$` `unguarded: handler \(\*inferfix.Deps\).Token repeats .*http post \(auth.example.org/token\) \(high\) at example.org/ordersdk/ordersdk.go:\d+ is not guarded; path:`
+	_, err := d.SDK.GetToken(ctx)
+	return err
+}
+
+// FindAndInc calls a Find… that the catalog models as an update with
+// $inc: a write, whatever its name reads as.
+func (d *Deps) FindAndInc(ctx context.Context, t *asynq.Task) error { // want FindAndInc:`^effects: db_write/increment counters$` `unguarded: handler \(\*inferfix.Deps\).FindAndInc .*increment of counters \(medium\) at inferfix/inferfix.go:\d+ is not guarded; path:`
+	return d.Mongo.Collection("counters").FindOneAndUpdate(ctx, bson.M{"_id": "seq"}, bson.M{"$inc": bson.M{"n": 1}}).Err()
+}
+
+// Search POSTs a query: read by its path, no finding.
+func Search(ctx context.Context, t *asynq.Task) error { // want Search:`^effects: http/post search.example.com/orders/_search$`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://search.example.com/orders/_search", strings.NewReader(`{"query":{}}`))
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// CreateByGet GETs a path that names an action: not a read.
+func CreateByGet(ctx context.Context, t *asynq.Task) error { // want CreateByGet:`^effects: http/get api.example.com/v1/orders/create$` `unguarded: handler inferfix.CreateByGet repeats .*http get \(api.example.com/v1/orders/create\) \(medium\) .*a GET that names an action \(create\), not taken as a read; a creation with a payload\); confidence medium`
+	_, err := http.Get("https://api.example.com/v1/orders/create?id=" + string(t.Payload()))
+	return err
+}

@@ -1,0 +1,48 @@
+// Package jobs calls interfaces: the whole program resolves what main
+// wires (Checker: its GetStatus inserts, the code decides), and reads the
+// rest by their names (Orders, Mail: nothing implements them here).
+package jobs
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+)
+
+type OrderStore interface {
+	CreateOrder(ctx context.Context, id string) error
+	GetOrder(ctx context.Context, id string) (string, error)
+}
+
+type Mailer interface {
+	SendWelcome(ctx context.Context, to string) error
+}
+
+type Checker interface {
+	GetStatus(ctx context.Context, id string) (string, error)
+}
+
+type Deps struct {
+	Orders  OrderStore
+	Mail    Mailer
+	Checker Checker
+	Audit   func(ctx context.Context, msg string) error
+}
+
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error {
+	return d.Orders.CreateOrder(ctx, string(t.Payload()))
+}
+
+func (d *Deps) Read(ctx context.Context, t *asynq.Task) error {
+	_, err := d.Orders.GetOrder(ctx, string(t.Payload()))
+	return err
+}
+
+func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error {
+	return d.Mail.SendWelcome(ctx, string(t.Payload()))
+}
+
+func (d *Deps) Status(ctx context.Context, t *asynq.Task) error {
+	_, err := d.Checker.GetStatus(ctx, string(t.Payload()))
+	return err
+}
