@@ -73,7 +73,7 @@ func runContained(pass *analysis.Pass, opts *Options) (res any, err error) {
 
 // failureMessage says which package failed and why.
 func failureMessage(pkg, why string) string {
-	return fmt.Sprintf("jobeffects could not analyse package %s (internal error: %s): the effects of its functions are unknown to the packages that import it; the rest was analysed. Please report this with the package's module version", pkg, why)
+	return fmt.Sprintf("jobeffects could not analyse package %s (internal error: %s): the packages that import it do not see its code (its functions are read from their names, or unknown); the rest was analysed. Please report this with the package's module version", pkg, why)
 }
 
 // failedResult is the result of a package whose analysis panicked: one

@@ -56,8 +56,9 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestVetExample(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
-	_, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 {
 		t.Fatalf("go vet exit code %d, want 1\n%s", code, stderr)
 	}
@@ -84,6 +85,7 @@ func TestVetExample(t *testing.T) {
 }
 
 func TestVetJSONCarriesPath(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
 	stdout, stderr, code := runCmd(t, dir, "go", "vet", "-json", "-vettool="+binary, "./...")
 	if code != 0 {
@@ -139,8 +141,9 @@ func TestVetJSONCarriesPath(t *testing.T) {
 
 // With -whole=false the CLI answers per package, exactly as go vet does.
 func TestCLIMatchesVet(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
-	_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	stdout, cliOut, code := runCmd(t, dir, binary, "-whole=false", "./...")
 	if code != 1 {
 		t.Fatalf("jobeffects exit code %d, want 1\n%s", code, cliOut)
@@ -154,6 +157,7 @@ func TestCLIMatchesVet(t *testing.T) {
 }
 
 func TestInventoryGolden(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
 	tmp := t.TempDir()
 	var outputs [][]byte
@@ -172,7 +176,7 @@ func TestInventoryGolden(t *testing.T) {
 	if !bytes.Equal(outputs[0], outputs[1]) {
 		t.Fatal("two inventory runs differ")
 	}
-	stdout, _, code := runCmd(t, dir, binary, "inventory", "./...")
+	stdout, _, code := runShared(t, dir, binary, "inventory", "./...")
 	if code != 0 || stdout != string(outputs[0]) {
 		t.Errorf("inventory to stdout (exit %d) differs from -o output", code)
 	}
@@ -180,24 +184,26 @@ func TestInventoryGolden(t *testing.T) {
 }
 
 func TestCleanModuleIsQuiet(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "clean")
-	stdout, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	stdout, stderr, code := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if code != 0 || strings.TrimSpace(stdout+stderr) != "" {
 		t.Errorf("go vet on the clean module: exit %d, output %q", code, stdout+stderr)
 	}
-	stdout, stderr, code = runCmd(t, dir, binary, "./...")
+	stdout, stderr, code = runShared(t, dir, binary, "./...")
 	if code != 0 || stdout+stderr != "" {
 		t.Errorf("jobeffects on the clean module: exit %d, output %q", code, stdout+stderr)
 	}
-	stdout, _, code = runCmd(t, dir, binary, "inventory", "./...")
+	stdout, _, code = runShared(t, dir, binary, "inventory", "./...")
 	if code != 0 || !strings.Contains(stdout, "handlers: 4") || !strings.Contains(stdout, "findings: 0") {
 		t.Errorf("inventory of the clean module: exit %d\n%s", code, stdout)
 	}
 }
 
 func TestBrokenPackageExit2(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "broken")
-	_, stderr, code := runCmd(t, dir, binary, "./...")
+	_, stderr, code := runShared(t, dir, binary, "./...")
 	if code != 2 {
 		t.Errorf("exit code %d, want 2", code)
 	}
@@ -207,13 +213,14 @@ func TestBrokenPackageExit2(t *testing.T) {
 	if !strings.Contains(stderr, "jobeffects: example.com/broken/user was not analysed: its dependency example.com/broken failed") {
 		t.Errorf("the package kept from analysis by its broken dependency is not named:\n%s", stderr)
 	}
-	_, stderr, code = runCmd(t, dir, binary, "inventory", "./...")
+	_, stderr, code = runShared(t, dir, binary, "inventory", "./...")
 	if code != 2 || !strings.Contains(stderr, "broken.go:6:9") {
 		t.Errorf("inventory: exit %d\n%s", code, stderr)
 	}
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "clean")
 	for _, args := range [][]string{{"-nope", "./..."}, {}, {"inventory"}, {"inventory", "-o"}} {
 		_, stderr, code := runCmd(t, dir, binary, args...)
@@ -231,12 +238,13 @@ func TestUsageErrors(t *testing.T) {
 // callback registered in another package (a gorm callback, an ent hook),
 // which only the command joins to the operations that run it.
 func TestVetEqualsCommand(t *testing.T) {
+	t.Parallel()
 	for _, mod := range []string{"example", "clean"} {
 		t.Run(mod, func(t *testing.T) {
 			t.Parallel()
 			dir := testdataDir(t, mod)
-			_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
-			_, cliOut, _ := runCmd(t, dir, binary, "./...")
+			_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
+			_, cliOut, _ := runShared(t, dir, binary, "./...")
 			vet, cli := e2etest.FindingSet(vetOut), e2etest.FindingSet(cliOut)
 			for f, line := range vet {
 				if strings.HasSuffix(f, " unresolved") {
@@ -257,7 +265,7 @@ func TestVetEqualsCommand(t *testing.T) {
 	// The example's handlers behind Deps.Notifier and Deps.Audit, wired in
 	// cmd/worker, are reported by go vet too.
 	dir := testdataDir(t, "example")
-	_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	for _, want := range []string{
 		"jobs/shipped.go:11:16: unguarded: handler (*jobs.Deps).NotifyShipped repeats its side effects when a job is delivered twice: http post (partner.example.com/hooks/shop) (high) at internal/webhook/webhook.go:22",
 		"jobs/shipped.go:21:16: unguarded: handler (*jobs.Deps).AuditRefund repeats its side effects when a job is delivered twice: insert into audit_log (medium) at internal/store/store.go:26",
@@ -285,9 +293,10 @@ func findingSet(out string) map[string]string {
 // Every effect of the per-package inventory is in the whole-program one;
 // a dynamic call is either still there or its call site starts a path.
 func TestInventoryPerPackageIsSubsetOfWholeProgram(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
 	perPkg, _, _ := runCmd(t, dir, binary, "inventory", "-whole=false", "./...")
-	whole, _, _ := runCmd(t, dir, binary, "inventory", "./...")
+	whole, _, _ := runShared(t, dir, binary, "inventory", "./...")
 	type eff struct {
 		Kind, Operation, Target, Evidence string
 		Path                              []string
@@ -336,6 +345,7 @@ func TestInventoryPerPackageIsSubsetOfWholeProgram(t *testing.T) {
 // and the CLI are quiet and exit 0, and a finding missing from it (a new
 // one) is still reported and fails the run.
 func TestBaseline(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
 	base := filepath.Join(t.TempDir(), "baseline.yaml")
 	if _, stderr, code := runCmd(t, dir, binary, "inventory", "./...", "-o", base); code != 0 {
@@ -385,6 +395,7 @@ func TestBaseline(t *testing.T) {
 }
 
 func TestWithoutProgress(t *testing.T) {
+	t.Parallel()
 	in := "go: downloading golang.org/x/sync v0.22.0\njobs/a.go:1:2: unguarded: x\ngo: extracting m v1\ngo: inconsistent vendoring\n"
 	want := "jobs/a.go:1:2: unguarded: x\ngo: inconsistent vendoring\n"
 	if got := e2etest.WithoutProgress(in); got != want {
@@ -395,6 +406,7 @@ func TestWithoutProgress(t *testing.T) {
 // version, -version and help inventory answer as staticcheck's and
 // govulncheck's do; -V=full keeps go vet's protocol.
 func TestVersionAndHelp(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "clean")
 	for _, args := range [][]string{{"version"}, {"-version"}} {
 		stdout, stderr, code := runCmd(t, dir, binary, args...)
@@ -416,26 +428,8 @@ func TestVersionAndHelp(t *testing.T) {
 // a test can change it.
 func copyModule(t *testing.T, name string) string {
 	t.Helper()
-	src := testdataDir(t, name)
 	dst := filepath.Join(t.TempDir(), name)
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e2etest.CopyModule(t, testdataDir(t, name), dst)
 	return dst
 }
 
@@ -443,6 +437,7 @@ func copyModule(t *testing.T, name string) string {
 // and line, from the command once and from go vet in the packages that
 // write tables; the run's results stand otherwise.
 func TestBadMigrationWarns(t *testing.T) {
+	t.Parallel()
 	dir := copyModule(t, "example")
 	if err := os.WriteFile(filepath.Join(dir, "migrations", "003_bad.sql"), []byte("-- a trigger, but broken\ncreate tabel oops (id int);\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -463,6 +458,7 @@ func TestBadMigrationWarns(t *testing.T) {
 // matches nothing is a warning; and with errors, inventory -o leaves the
 // file alone and writes what it has beside it.
 func TestBadConfigAndPartialInventory(t *testing.T) {
+	t.Parallel()
 	dir := copyModule(t, "example")
 	cfg := "effects:\n" +
 		"  - {func: \"example.com/shop/internal/mail.Send\", kind: email, op: send, risk: high, request: 99}\n" +
@@ -497,6 +493,7 @@ func TestBadConfigAndPartialInventory(t *testing.T) {
 // the machine does not print it, and a config may not point the analysis
 // outside the module.
 func TestSafeMode(t *testing.T) {
+	t.Parallel()
 	secret := filepath.Join(t.TempDir(), "secret.txt")
 	os.WriteFile(secret, []byte("TOPSECRET value\n"), 0o644)
 	dir := t.TempDir()
@@ -519,4 +516,11 @@ func TestSafeMode(t *testing.T) {
 	if code != 2 || strings.TrimSpace(stderr) != "jobeffects: go.mod requires go >= 1.99 (running go "+strings.TrimPrefix(runtime.Version(), "go")+"; GOTOOLCHAIN=local)" {
 		t.Errorf("a go.mod asking for a newer Go: exit %d, want one line\n%s", code, stderr)
 	}
+}
+
+// runShared is runCmd for a command that only reads dir: run once per test
+// binary, its output shared by the tests that ask for it.
+func runShared(t *testing.T, dir string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	return e2etest.RunShared(t, dir, nil, name, args...)
 }

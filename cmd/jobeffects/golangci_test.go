@@ -16,6 +16,7 @@ import (
 // it runs when JOBEFFECTS_GOLANGCI=1 (or JOBEFFECTS_GOLANGCI_BIN names a
 // binary already built); CI sets it.
 func TestGolangciPlugin(t *testing.T) {
+	t.Parallel()
 	gcl := os.Getenv("JOBEFFECTS_GOLANGCI_BIN")
 	if gcl == "" {
 		if os.Getenv("JOBEFFECTS_GOLANGCI") != "1" {
@@ -57,7 +58,7 @@ issues:
 			got = append(got, strings.TrimSuffix(line, " (jobeffects)"))
 		}
 	}
-	_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	var want []string
 	for _, d := range diagnostics(vetOut) {
 		want = append(want, strings.SplitN(d, "\n", 2)[0])

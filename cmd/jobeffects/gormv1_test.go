@@ -17,7 +17,7 @@ import (
 func TestGormV1Module(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "gormv1")
-	stdout, stderr, code := runCmd(t, dir, binary, "inventory", "./...")
+	stdout, stderr, code := runShared(t, dir, binary, "inventory", "./...")
 	if code != 0 {
 		t.Fatalf("inventory exit %d\n%s", code, stderr)
 	}
@@ -63,7 +63,7 @@ func TestGormV1Module(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("%d handlers, want %d: %v", len(got), len(want), got)
 	}
-	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code = runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 || strings.Count(stderr, ": unguarded: ") != 3 {
 		t.Errorf("go vet: exit %d, want 1 and three unguarded findings\n%s", code, stderr)
 	}

@@ -19,6 +19,7 @@ import (
 // It needs JOBEFFECTS_PG_DSN (.ci/postgres prints one); without it the test
 // is skipped, unless JOBEFFECTS_REQUIRE_PG is set (CI), then it fails.
 func TestGroundTruthOnPostgres(t *testing.T) {
+	t.Parallel()
 	dsn := os.Getenv("JOBEFFECTS_PG_DSN")
 	if dsn == "" {
 		if os.Getenv("JOBEFFECTS_REQUIRE_PG") != "" {

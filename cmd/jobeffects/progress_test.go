@@ -9,6 +9,7 @@ import (
 // TestProgress: the progress line rewrites itself and is erased; it is off
 // with -q and when stderr is not a terminal (go test's never is).
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	if p := newProgress(true); p.tty != nil {
 		t.Error("-q: progress is on")
 	}

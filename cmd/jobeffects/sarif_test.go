@@ -17,6 +17,7 @@ import (
 // per diagnostic with a line-independent fingerprint and the evidence path
 // as a code flow, and exits as the text format does.
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
 	out1, stderr, code := runCmdEnv(t, dir, []string{"GOMAXPROCS=1"}, binary, "-format=sarif", "./...")
 	if code != 1 {
@@ -90,7 +91,7 @@ func TestSARIF(t *testing.T) {
 	for _, r := range run.Tool.Driver.Rules {
 		known[r.ID] = true
 	}
-	_, text, _ := runCmd(t, dir, binary, "./...")
+	_, text, _ := runShared(t, dir, binary, "./...")
 	if got, want := len(run.Results), len(diagnostics(text)); got != want {
 		t.Errorf("%d results, want %d (the text diagnostics)", got, want)
 	}
@@ -130,6 +131,7 @@ func TestSARIF(t *testing.T) {
 
 // -explain prints a rule's documentation; -rules turns rules off.
 func TestExplainAndRules(t *testing.T) {
+	t.Parallel()
 	out, _, code := runCmd(t, ".", binary, "-explain", "check-then-act")
 	if code != 0 || !strings.Contains(out, "check-then-act: ") || !strings.Contains(out, "Fix: claim the key first") {
 		t.Errorf("-explain: exit %d\n%s", code, out)

@@ -14,6 +14,7 @@ import (
 // methods of generic types), and imports only its bodies used become
 // blank: the file still type-checks.
 func TestTrimParse(t *testing.T) {
+	t.Parallel()
 	const src = `package lib
 
 import (

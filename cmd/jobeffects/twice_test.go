@@ -26,6 +26,7 @@ import (
 // It needs JOBEFFECTS_PG_DSN (.ci/postgres prints one); without it the test
 // is skipped, unless JOBEFFECTS_REQUIRE_PG is set (CI), then it fails.
 func TestTwiceAgreesWithInventory(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("JOBEFFECTS_PG_DSN") == "" {
 		if os.Getenv("JOBEFFECTS_REQUIRE_PG") != "" {
 			t.Fatal("JOBEFFECTS_PG_DSN is not set but JOBEFFECTS_REQUIRE_PG is: start PostgreSQL with .ci/postgres")
@@ -142,6 +143,7 @@ var onPurpose = map[string]struct{ got, why string }{
 // the example module (go vet with the file overlaid, nothing written into
 // testdata); -w writes it into the package and refuses to overwrite.
 func TestTwiceTestsSkeleton(t *testing.T) {
+	t.Parallel()
 	dir := testdataDir(t, "example")
 	inv := filepath.Join(testdataDir(t, "golden"), "example.inventory.yaml")
 	stdout, stderr, code := runCmd(t, dir, binary, "twice-tests", inv)

@@ -46,7 +46,10 @@ func (vetVersion) Set(s string) error {
 		return err
 	}
 	h := sha256.New()
-	if err := hashFile(h, exe); err != nil {
+	// The executable by content, not by path: the same build installed
+	// elsewhere (each test binary builds one into a temporary directory)
+	// analyses the same way, so go vet keeps one result per package.
+	if err := hashContent(h, exe); err != nil {
 		return err
 	}
 	cwd, _ := os.Getwd()
@@ -64,11 +67,34 @@ func (vetVersion) Set(s string) error {
 // its sources, as package settings resolves and reads them: the config
 // (found from dir, or -jobeffects.config), the baseline and the
 // migrations, each by its content.
+//
+// A file inside the module is named by its path relative to the module
+// root: what the analysis reads there is the same wherever the module is,
+// and two modules with the same inputs (most have none: no config, no
+// migrations, no baseline) then share go vet's results for the packages
+// they have in common — the standard library, above all, which every
+// module's go vet type-checks again under a new version line.
 func hashInputs(h hash.Hash, dir string, flags map[string]string) {
 	req := settings.Request{Dir: dir, Module: true, Flags: settings.Flags{Config: flags["config"], Baseline: flags["baseline"]}}
+	root := settings.ModuleRoot(dir)
 	for _, in := range settings.Inputs(req) {
-		fmt.Fprintf(h, "input %s %s\n", in.Path, in.Sum)
+		path := in.Path
+		if rel, err := filepath.Rel(root, path); root != "" && err == nil && filepath.IsLocal(rel) {
+			path = "module:" + filepath.ToSlash(rel)
+		}
+		fmt.Fprintf(h, "input %s %s\n", path, in.Sum)
 	}
+}
+
+// hashContent adds a file's contents only.
+func hashContent(h hash.Hash, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(h, f)
+	return err
 }
 
 // hashFile adds a file's name and contents; a missing file adds its name.

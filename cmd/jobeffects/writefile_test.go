@@ -11,6 +11,7 @@ import (
 // -o to something that is not a regular file (/dev/null, a named pipe) is
 // written to, not replaced by a file renamed over it.
 func TestWriteFileToSpecialFile(t *testing.T) {
+	t.Parallel()
 	fifo := filepath.Join(t.TempDir(), "out")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skip("no named pipes here:", err)
@@ -48,6 +49,7 @@ func TestWriteFileToSpecialFile(t *testing.T) {
 // -o over a file keeps its permissions: an inventory made private (0600)
 // is not made world-readable by the next run.
 func TestWriteFileKeepsMode(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "inv.yaml")
 	if err := os.WriteFile(file, []byte("old\n"), 0o600); err != nil {
 		t.Fatal(err)

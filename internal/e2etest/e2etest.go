@@ -16,8 +16,11 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/mod/modfile"
 )
 
 // Build builds the command into a temporary directory and points the run
@@ -175,4 +178,85 @@ func Golden(t testing.TB, name string, got []byte, update bool) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file (go test -update rewrites it)\n--- got\n%s\n--- want\n%s", name, got, want)
 	}
+}
+
+// CopyModule copies the module tree src to dst, so that a test can change
+// it, and rewrites its go.mod's relative replace directives (the example
+// module replaces this repository with ../..) to absolute paths: a copy
+// elsewhere builds the same code as the original.
+func CopyModule(t testing.TB, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if rel == "go.mod" {
+			if data, err = absoluteReplaces(p, data, src); err != nil {
+				return err
+			}
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// absoluteReplaces rewrites go.mod's replace directives whose target is a
+// relative directory to that directory's absolute path under dir.
+func absoluteReplaces(path string, data []byte, dir string) ([]byte, error) {
+	f, err := modfile.Parse(path, data, nil)
+	if err != nil {
+		return nil, err
+	}
+	changed := false
+	for _, r := range f.Replace {
+		if r.New.Version == "" && modfile.IsDirectoryPath(r.New.Path) && !filepath.IsAbs(r.New.Path) {
+			abs, err := filepath.Abs(filepath.Join(dir, r.New.Path))
+			if err != nil {
+				return nil, err
+			}
+			if err := f.AddReplace(r.Old.Path, r.Old.Version, abs, ""); err != nil {
+				return nil, err
+			}
+			changed = true
+		}
+	}
+	if !changed {
+		return data, nil
+	}
+	return f.Format()
+}
+
+// shared holds the outputs of RunShared's commands, one per distinct
+// command line, directory and environment.
+var shared sync.Map // string → *sharedRun
+
+type sharedRun struct {
+	once           sync.Once
+	stdout, stderr string
+	code           int
+}
+
+// RunShared is Run for a command that only reads its directory (go vet or
+// the command on an unchanged example module): the first test to ask runs
+// it, and every other test of the binary, in parallel or later, gets the
+// same output instead of redoing minutes of work. Never for a run whose
+// inputs a test changes in between.
+func RunShared(t testing.TB, dir string, env []string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	key := strings.Join(append(append([]string{dir, name}, args...), env...), "\x00")
+	v, _ := shared.LoadOrStore(key, &sharedRun{})
+	r := v.(*sharedRun)
+	r.once.Do(func() { r.stdout, r.stderr, r.code = Run(t, dir, env, name, args...) })
+	return r.stdout, r.stderr, r.code
 }

@@ -32,7 +32,7 @@ func TestConsumersModule(t *testing.T) {
 	// go vet first: it analyses every dependency for facts (Pub/Sub's
 	// gRPC and Google API stack is most of it) and caches them, so a
 	// warm run takes a second.
-	_, stderr, code := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 {
 		t.Fatalf("go vet exit code %d, want 1\n%s", code, stderr)
 	}

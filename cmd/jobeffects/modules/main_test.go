@@ -51,8 +51,8 @@ func TestVetEqualsCommand(t *testing.T) {
 		t.Run(mod, func(t *testing.T) {
 			t.Parallel()
 			dir := testdataDir(t, mod)
-			_, vetOut, _ := runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
-			_, cliOut, _ := runCmd(t, dir, binary, "./...")
+			_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
+			_, cliOut, _ := runShared(t, dir, binary, "./...")
 			vet, cli := e2etest.FindingSet(vetOut), e2etest.FindingSet(cliOut)
 			for f, line := range vet {
 				if strings.HasSuffix(f, " unresolved") {
@@ -70,4 +70,11 @@ func TestVetEqualsCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runShared is runCmd for a command that only reads dir: run once per test
+// binary, its output shared by the tests that ask for it.
+func runShared(t *testing.T, dir string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	return e2etest.RunShared(t, dir, nil, name, args...)
 }

@@ -18,7 +18,7 @@ import (
 func TestRoutesModule(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "routes")
-	stdout, stderr, code := runCmd(t, dir, binary, "inventory", "./...")
+	stdout, stderr, code := runShared(t, dir, binary, "inventory", "./...")
 	if code != 0 {
 		t.Fatalf("inventory exit %d\n%s", code, stderr)
 	}
@@ -83,7 +83,7 @@ func TestRoutesModule(t *testing.T) {
 			}
 		}
 	}
-	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code = runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 || strings.Count(stderr, ": unguarded: ") != 5 || strings.Count(stderr, ": unresolved: ") != 3 {
 		t.Errorf("go vet: exit %d, want 1, five unguarded HTTP findings (the keyed POST is guarded by its key) and three unresolved gRPC calls\n%s", code, stderr)
 	}

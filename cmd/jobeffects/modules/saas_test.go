@@ -23,7 +23,7 @@ import (
 func TestSaaSModule(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "saas")
-	stdout, stderr, code := runCmd(t, dir, binary, "inventory", "./...")
+	stdout, stderr, code := runShared(t, dir, binary, "inventory", "./...")
 	if code != 0 {
 		t.Fatalf("inventory exit %d\n%s", code, stderr)
 	}
@@ -83,7 +83,7 @@ func TestSaaSModule(t *testing.T) {
 			}
 		}
 	}
-	_, stderr, code = runCmd(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code = runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 || strings.Count(stderr, ": unguarded: ") != 6 || strings.Count(stderr, ": random-key: ") != 2 {
 		t.Errorf("go vet: exit %d, want 1, six unguarded findings and two random-key\n%s", code, stderr)
 	}
