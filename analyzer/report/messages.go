@@ -114,17 +114,43 @@ func (c *Context) unknownEffect(h *result.Handler) (*result.Finding, []effect.Ho
 
 // unresolved is the finding of a handler whose risk is unknown because of
 // a dynamic call this pass cannot resolve: it names the first.
+//
+// It names the call that matters: a dynamic call whose name reads as an
+// effect (Send, Create) before one whose name reads as a getter (Name,
+// ID), which a reviewer passes over; and the position and path only where
+// the effect has them (one imported without a path is named at the
+// handler).
 func (c *Context) unresolved(h *result.Handler) (*result.Finding, []effect.Hop) {
+	var pick *effect.Effect
 	for i := range h.Effects {
 		e := &h.Effects[i]
 		if e.Risk != effect.Unknown || e.Kind != effect.KindDynamic || !c.Unresolved(e) {
 			continue
 		}
-		msg := fmt.Sprintf("%s: go vet cannot tell what %s does: %s at %s is wired in another package (run jobeffects ./... to resolve it over the whole program); path: %s",
-			rules.Unresolved, h.Name, e.Describe(), c.rel(e.Evidence()), c.pathText(e.Path))
-		return &result.Finding{Rule: rules.Unresolved, Pos: h.At, Message: msg}, e.Path
+		if pick == nil || readsAsRead(pick) && !readsAsRead(e) {
+			pick = e
+		}
 	}
-	return nil, nil
+	if pick == nil {
+		return nil, nil
+	}
+	at := c.rel(pick.Evidence())
+	if at == "" {
+		at = "the handler " + c.rel(h.At)
+	}
+	path := ""
+	if len(pick.Path) > 0 {
+		path = "; path: " + c.pathText(pick.Path)
+	}
+	msg := fmt.Sprintf("%s: go vet cannot tell what %s does: %s at %s is wired in another package (run jobeffects ./... to resolve it over the whole program)%s",
+		rules.Unresolved, h.Name, pick.Describe(), at, path)
+	return &result.Finding{Rule: rules.Unresolved, Pos: h.At, Message: msg}, pick.Path
+}
+
+// readsAsRead reports whether a dynamic call's name reads as a read (a
+// getter): the name reading, kept with the effect, says so.
+func readsAsRead(e *effect.Effect) bool {
+	return e.Reading != nil && e.Reading.Risk == effect.Safe
 }
 
 // pathText renders an evidence path as "file:line Func → file:line Func".

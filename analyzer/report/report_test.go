@@ -135,3 +135,25 @@ func TestReadingsAndConfidence(t *testing.T) {
 		}
 	}
 }
+
+// The unresolved note names the dynamic call whose name reads as an effect
+// (not a getter the handler also calls), and an effect without a path at
+// the handler, without an empty position or path.
+func TestUnresolvedNote(t *testing.T) {
+	dyn := func(target string, reading *effect.Reading, path ...effect.Hop) effect.Effect {
+		return effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: target, Risk: effect.Unknown,
+			Detail: "calls " + target + ", which is not known here", Reading: reading, Path: path, Exec: effect.NoExec}
+	}
+	getter := dyn("j.Name", &effect.Reading{Kind: "read", Risk: effect.Safe}, effect.Hop{Pos: "/m/jobs/a.go:4:9", Func: "jobs.Credit"})
+	send := dyn("n.Send", nil, effect.Hop{Pos: "/m/jobs/a.go:6:9", Func: "jobs.Credit"})
+	c := context()
+	c.Unresolved = func(*effect.Effect) bool { return true }
+	f, _ := c.unresolved(handler(getter, send))
+	if f == nil || !strings.Contains(f.Message, "calls n.Send, which is not known here at jobs/a.go:6 ") {
+		t.Errorf("note %+v, want the Send call", f)
+	}
+	f, _ = c.unresolved(handler(dyn("n.Send", nil)))
+	if f == nil || !strings.Contains(f.Message, "at the handler jobs/a.go:3") || strings.Contains(f.Message, "path:") || strings.Contains(f.Message, "at  ") {
+		t.Errorf("note without a path: %+v", f)
+	}
+}

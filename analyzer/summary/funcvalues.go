@@ -37,7 +37,7 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		if w.p.env.Index.InertFunc(v.Type()) {
 			return // context.CancelFunc and the like
 		}
-		w.unknown(ci, describeValue(v), "calls function value "+describeValue(v)+", which is not known here")
+		w.unknown(ci, describeValue(v), "calls "+funcValueText(v)+", which is not known here")
 		w.sites[len(w.sites)-1].Effect.Via = w.via(v) // not a parameter: those are in CallsParams
 		w.withReading(readValue(v))
 		return
@@ -146,7 +146,7 @@ func (w *walker) callArgTx(ci ssa.CallInstruction, a ssa.Value, tx *txArg) {
 	}
 	elems := ssavalue.SliceElems(a)
 	if elems == nil {
-		w.unknown(ci, describeValue(a), "calls the function values in "+describeValue(a)+", which are not known here")
+		w.unknown(ci, describeValue(a), "calls the function values in "+theValue(a)+", which are not known here")
 		return
 	}
 	for _, e := range elems {

@@ -146,6 +146,29 @@ func describeValue(v ssa.Value) string {
 	return "value of type " + types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() })
 }
 
+// funcValueText names a called function value in a sentence: "function
+// value notify" for a named one, "a function value of type func()" for
+// one known by its type only (not "function value value of type").
+func funcValueText(v ssa.Value) string {
+	switch d := describeValue(v); {
+	case strings.HasPrefix(d, "value of type "):
+		return "a function " + d
+	case d == "the result of a call":
+		return "the function a call returned"
+	default:
+		return "function value " + d
+	}
+}
+
+// theValue is describeValue with an article where it names a type.
+func theValue(v ssa.Value) string {
+	d := describeValue(v)
+	if strings.HasPrefix(d, "value of type ") {
+		return "a " + d
+	}
+	return d
+}
+
 func fieldName(t types.Type, i int) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()

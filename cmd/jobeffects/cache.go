@@ -20,40 +20,40 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
-// The run cache: the command's output is a function of its inputs (the
-// packages' files, the module versions, the config, baseline and
-// migrations, the flags, the environment and this binary), and it is
-// byte-identical for the same inputs. So a run whose inputs hash to a key
-// seen before replays what that run printed, wrote and returned, without
-// loading anything — a no-change rerun in CI takes as long as `go list`.
+// The run cache: an analysis is a function of its inputs (the packages'
+// files, the module versions, the config, baseline and migrations, the
+// flags that change what is analysed, the environment and this binary),
+// and it is the same for the same inputs. So an analysis whose inputs hash
+// to a key seen before is replayed (analysiscache.go: the results, which
+// every output format renders), without loading anything — a no-change
+// rerun in CI takes as long as `go list`, and a second format of the same
+// run is a replay.
 //
-// The key hashes, besides the arguments and the GO*/CGO_*/JOBEFFECTS_*
-// environment: `go env` (the toolchain), this executable's bytes and
-// every package of the build (`go list -deps -test`) — files outside the
-// module cache and GOROOT by content, the others by module path and
-// version. What the analysis read besides code — the config, the
-// baseline, the migrations, wherever they are and whatever their names —
-// is what package settings resolved during the run: the entry keeps those
-// resolutions with the digest of what each read, and a replay resolves
-// them again first. A file edited, added to a glob or removed is a miss:
-// the run is done again.
+// The key hashes, besides the analysis's arguments and the
+// GO*/CGO_*/JOBEFFECTS_* environment: `go env` (the toolchain), this
+// executable's bytes and every package of the build (`go list -deps
+// -test`) — files outside the module cache and GOROOT by content, the
+// others by module path and version. What the analysis read besides code
+// — the config, the baseline, the migrations, wherever they are and
+// whatever their names — is what package settings resolved during the
+// run: the entry keeps those resolutions with the digest of what each
+// read, and a replay resolves them again first. A file edited, added to a
+// glob or removed is a miss: the analysis is done again.
 //
 // An entry is sealed with the SHA-256 of its key and content: one edited
 // (a shared JOBEFFECTS_CACHE_DIR, a CI cache restored from another job)
-// is a miss, not a result. A replay writes only the -o of the current
-// command line, and the exit code it returns must fit the run (0 or 1;
-// 0 for an inventory or with -exit-zero; 1 only with findings printed).
-// Only complete runs are kept (exit 0 or 1); -cpuprofile and -memprofile
-// runs, and JOBEFFECTS_CACHE=off, are never cached. Entries (mode 0600)
-// live under the user cache dir (JOBEFFECTS_CACHE_DIR overrides it) and
-// are removed after a week.
+// is a miss, not a result. An entry holds results, never a path: what a
+// run writes (-o, -format FORMAT=FILE) is the current command line's.
+// Only complete analyses are kept; -cpuprofile and -memprofile runs, and
+// JOBEFFECTS_CACHE=off, are never cached. Entries (mode 0600) live under
+// the user cache dir (JOBEFFECTS_CACHE_DIR overrides it) and are removed
+// after a week.
 
-// cacheEntry is what a run left: its output streams, the content of the
-// file it wrote (inventory -o), its exit status, and the settings it read.
+// cacheEntry is what an analysis left: its output streams (stdout: the
+// encoded results), its exit status, and the settings it read.
 type cacheEntry struct {
 	Stdout, Stderr []byte
 	Code           int
-	FileData       []byte            `json:",omitempty"` // what -o received
 	Settings       []settings.Record `json:",omitempty"`
 }
 
@@ -79,7 +79,7 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return fn(stdout, stderr)
 	}
 	path := filepath.Join(dir, key[:2], key+".json")
-	if e, ok := readEntry(path, key, args); ok && replay(e, args, stdout, stderr) == nil {
+	if e, ok := readEntry(path, key); ok && replay(e, stdout, stderr) == nil {
 		if flagValue(args, "debug") == "phases" {
 			fmt.Fprintf(stderr, "jobeffects: cache hit %s: replayed in %.2fs\n", key[:12], time.Since(start).Seconds())
 		}
@@ -87,24 +87,15 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 	}
 	var out, errOut bytes.Buffer
 	code := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
-	if code != exitClean && code != exitFindings {
+	if code != exitClean {
 		return code
 	}
 	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(settings.Resolved(), modcache)}
-	if o := flagValue(args, "o"); o != "" && isInventory(args) {
-		data, err := os.ReadFile(o)
-		if err != nil {
-			return code
-		}
-		e.FileData = data
-	}
 	if writeEntry(path, key, e) == nil {
 		trimCache(dir)
 	}
 	return code
 }
-
-func isInventory(args []string) bool { return len(args) > 0 && args[0] == "inventory" }
 
 // seal is the checksum of an entry stored under key.
 func seal(key string, entry []byte) string {
@@ -142,9 +133,9 @@ func writeEntry(path, key string, e cacheEntry) error {
 	return nil
 }
 
-// readEntry returns the entry under key if it is intact, fits the
-// command line, and the settings it read are unchanged.
-func readEntry(path, key string, args []string) (cacheEntry, bool) {
+// readEntry returns the entry under key if it is intact, is a complete
+// analysis, and the settings it read are unchanged.
+func readEntry(path, key string) (cacheEntry, bool) {
 	var e cacheEntry
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -154,50 +145,19 @@ func readEntry(path, key string, args []string) (cacheEntry, bool) {
 	if json.Unmarshal(data, &s) != nil || s.Sum != seal(key, s.Entry) || json.Unmarshal(s.Entry, &e) != nil {
 		return e, false
 	}
-	if !plausible(e, args) || !settings.Verify(e.Settings) {
+	if !plausible(e) || !settings.Verify(e.Settings) {
 		return e, false
 	}
 	return e, true
 }
 
-// plausible checks the entry's exit code and file against the command
-// line: a cached run exits 0 or 1; an inventory exits 0 and, with -o,
-// wrote a file; -exit-zero exits 0; 1 means findings were printed.
-func plausible(e cacheEntry, args []string) bool {
-	switch {
-	case e.Code != exitClean && e.Code != exitFindings:
-		return false
-	case isInventory(args):
-		return e.Code == exitClean && (flagValue(args, "o") == "") == (e.FileData == nil)
-	case e.Code == exitFindings:
-		return len(e.Stdout)+len(e.Stderr) > 0 && !boolFlag(args, "exit-zero")
-	}
-	return true
-}
+// plausible checks the entry's exit code: only complete analyses, which
+// exit 0, are kept.
+func plausible(e cacheEntry) bool { return e.Code == exitClean }
 
-// boolFlag reports whether a boolean flag is set on the command line.
-func boolFlag(args []string, name string) bool {
-	for _, a := range args {
-		t := strings.TrimLeft(a, "-")
-		if t == a {
-			continue
-		}
-		switch t {
-		case name, name + "=true", name + "=1":
-			return true
-		}
-	}
-	return false
-}
-
-// replay prints what the run printed and writes the file it wrote to the
-// current -o: never to a path the entry names.
-func replay(e cacheEntry, args []string, stdout, stderr io.Writer) error {
-	if o := flagValue(args, "o"); o != "" && isInventory(args) {
-		if err := writeFile(o, e.FileData); err != nil {
-			return err
-		}
-	}
+// replay prints what the analysis printed: its encoded results on stdout
+// (for analyseCached to decode) and its warnings on stderr.
+func replay(e cacheEntry, stdout, stderr io.Writer) error {
 	if _, err := stdout.Write(e.Stdout); err != nil {
 		return err
 	}

@@ -63,8 +63,21 @@ func reportedDiagnostics(results []*result.Result) []diag {
 // each related hop as "file:line:col: \tmsg", with file names relative to
 // the working directory.
 func printText(diags []diag, w io.Writer) {
+	where := shownPos()
+	for _, x := range diags {
+		fmt.Fprintf(w, "%s: %s\n", where(x.d.Pos), x.d.Message)
+		for _, r := range x.d.Related {
+			fmt.Fprintf(w, "%s: \t%s\n", where(r.Pos), r.Message)
+		}
+	}
+}
+
+// shownPos returns how every format shows a position: file:line:col with
+// the file relative to the working directory (a file of the module cache
+// as module@version/path), as go vet's text does.
+func shownPos() func(pos string) string {
 	cwd, _ := os.Getwd()
-	where := func(pos string) string {
+	return func(pos string) string {
 		file, line, col := effect.SplitPos(pos)
 		if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
 			file = rel
@@ -76,17 +89,14 @@ func printText(diags []diag, w io.Writer) {
 		}
 		return fmt.Sprintf("%s:%d:%d", file, line, col)
 	}
-	for _, x := range diags {
-		fmt.Fprintf(w, "%s: %s\n", where(x.d.Pos), x.d.Message)
-		for _, r := range x.d.Related {
-			fmt.Fprintf(w, "%s: \t%s\n", where(r.Pos), r.Message)
-		}
-	}
 }
 
 // printJSON prints diagnostics in go vet's -json shape, as one document:
-// package → analyzer → diagnostics.
+// package → analyzer → diagnostics. Positions are shown as the text
+// format shows them (relative), so that a JSON report is the same on every
+// machine and in every checkout.
 func printJSON(diags []diag, w io.Writer) error {
+	where := shownPos()
 	type related struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
@@ -100,9 +110,9 @@ func printJSON(diags []diag, w io.Writer) error {
 	}
 	tree := map[string]map[string][]jsonDiag{}
 	for _, x := range diags {
-		jd := jsonDiag{Category: x.d.Rule, Posn: x.d.Pos, Message: x.d.Message, URL: x.d.URL}
+		jd := jsonDiag{Category: x.d.Rule, Posn: where(x.d.Pos), Message: x.d.Message, URL: x.d.URL}
 		for _, r := range x.d.Related {
-			jd.Related = append(jd.Related, related{Posn: r.Pos, Message: r.Message})
+			jd.Related = append(jd.Related, related{Posn: where(r.Pos), Message: r.Message})
 		}
 		if tree[x.pkg] == nil {
 			tree[x.pkg] = map[string][]jsonDiag{}

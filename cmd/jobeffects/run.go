@@ -67,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "inventory":
-			return cached(args, stdout, stderr, func(stdout, stderr io.Writer) int { return runInventory(args[1:], stdout, stderr) })
+			return runInventory(args[1:], stdout, stderr)
 		case "twice-tests":
 			return runTwiceTests(args[1:], stdout, stderr) // twicetests.go
 		case "version", "-version", "--version":
@@ -76,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return help(args[1:], stdout, stderr)
 		}
 	}
-	return cached(args, stdout, stderr, func(stdout, stderr io.Writer) int { return runLint(args, stdout, stderr) }) // cache.go
+	return runLint(args, stdout, stderr)
 }
 
 // help prints the general help, or a subcommand's with its flags.
@@ -165,7 +165,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("jobeffects", stderr)
 	var opts options
 	opts.register(fs)
-	format := fs.String("format", "text", "output format: text (go vet's, on stderr), json (one sorted document, go vet -json's shape) or sarif (SARIF 2.1.0 for code scanning); json and sarif go to stdout")
+	var formats formatList
+	fs.Var(&formats, "format", "output format, once or more: text (go vet's, on stderr), json (one sorted document, go vet -json's shape) or sarif (SARIF 2.1.0 for code scanning), json and sarif on stdout; FORMAT=FILE writes that format to FILE instead (-format text -format sarif=out.sarif: one analysis, both)")
 	jsonOut := fs.Bool("json", false, "same as -format=json")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when findings are reported (errors still exit 2)")
 	failOn := fs.String("fail-on", "", "exit 1 only for findings of handlers at or above this risk: critical, high or medium")
@@ -181,12 +182,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return explainRule(*explain, stdout, stderr)
 	}
 	if *jsonOut {
-		*format = "json"
+		formats = append(formats, output{format: "json"})
 	}
-	switch *format {
-	case "text", "json", "sarif":
-	default:
-		fmt.Fprintf(stderr, "jobeffects: -format %q: want text, json or sarif\n", *format)
+	if len(formats) == 0 {
+		formats = formatList{{format: "text"}}
+	}
+	if err := formats.check(); err != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
 	var threshold effect.Risk
@@ -213,35 +215,23 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
-	r, err := analyse(fs.Args(), opts, stderr)
+	r, err := analyseCached(fs.Args(), opts, stderr) // analysiscache.go
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
 	diags := reportedDiagnostics(r.results)
-	var err2 error
-	switch *format {
-	case "json":
-		err2 = printJSON(diags, stdout)
-	case "sarif":
-		err2 = printSARIF(diags, r.root, stdout)
-	default:
-		printText(diags, stderr)
-	}
-	if err2 != nil {
-		fmt.Fprintf(stderr, "jobeffects: %v\n", err2)
+	if err := formats.render(diags, r.root, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
 	if r.errors > 0 {
 		return exitError
 	}
-	failing := 0
-	for _, d := range diags {
-		if (threshold == 0 || d.risk >= threshold) && effect.ConfidenceRank(d.confidence) >= floor {
-			failing++
-		}
-	}
-	if failing > 0 && !*exitZero {
+	bar := failBar{risk: threshold, confidence: floor, failOn: *failOn, minConfidence: *minConfidence}
+	failing := bar.failing(diags)
+	bar.explain(diags, failing, *exitZero, stderr)
+	if len(failing) > 0 && !*exitZero {
 		return exitFindings
 	}
 	return exitClean
@@ -279,7 +269,7 @@ func runInventory(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
-	r, err := analyse(patterns, opts, stderr)
+	r, err := analyseCached(patterns, opts, stderr) // analysiscache.go
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError

@@ -116,12 +116,16 @@ func TestSARIF(t *testing.T) {
 		t.Errorf("-min-confidence=sure: exit %d, want 2\n%s", code, stderr)
 	}
 	// -exit-zero reports and exits 0; -fail-on=critical fails on the
-	// unkeyed charge only, which the example has.
+	// unkeyed charge and the random key only, which the example has.
 	if _, _, code := runCmd(t, dir, binary, "-format=sarif", "-exit-zero", "./..."); code != 0 {
 		t.Errorf("-exit-zero: exit %d", code)
 	}
-	if _, _, code := runCmd(t, dir, binary, "-fail-on=critical", "./..."); code != 1 {
-		t.Errorf("-fail-on=critical: exit %d, want 1", code)
+	// The last line names the findings that fail the run; the others are
+	// reported all the same, below the bar.
+	_, stderr, code = runCmd(t, dir, binary, "-fail-on=critical", "./...")
+	const failLine = "jobeffects: -fail-on=critical: 2 findings fail the run: jobs/charge.go:38:16 unguarded (critical, confidence high), jobs/charge.go:55:9 random-key (critical, confidence high); 7 below the bar are reported only\n"
+	if code != 1 || !strings.HasSuffix(stderr, failLine) || !strings.Contains(stderr, "jobs/balance.go:27:27: unguarded:") {
+		t.Errorf("-fail-on=critical: exit %d, want 1, every finding and last\n%s\ngot:\n%s", code, failLine, stderr)
 	}
 	clean := testdataDir(t, "clean")
 	if out, _, code := runCmd(t, clean, binary, "-format=sarif", "./..."); code != 0 || !bytes.Contains([]byte(out), []byte(`"results": []`)) {
