@@ -5,7 +5,7 @@
 #   scripts/bench.sh DIR|MODULE@VERSION…  # your own targets
 #   JOBEFFECTS_BIN=/path/to/jobeffects scripts/bench.sh …   # another build
 #
-# It prints a markdown table (the README's), one row per target, side by
+# It prints a markdown table (docs/performance.md's), one row per target, side by
 # side on the same packages: plain `go vet ./...` and
 # `go vet -vettool=jobeffects ./...` with a cold build cache (a fresh
 # GOCACHE each) and warm (a no-change rerun on that cache); `jobeffects

@@ -6,11 +6,15 @@
 #
 #   scripts/golangci-custom.sh OUT [GOLANGCI_VERSION]
 #
-# OUT is the binary to write; the version defaults to the one the README
-# documents. The plugin is this checkout (a replace directive).
+# OUT is the binary to write (a relative path is taken from the current
+# directory); the version defaults to the one the README documents. The
+# plugin is this checkout (a replace directive). Only the Go module proxy
+# is needed: no git host, no published jobeffects version.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -ge 1 ] || { echo "usage: $0 OUT [GOLANGCI_VERSION]" >&2; exit 2; }
 out=$1
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 version=${2:-v2.15.0}
 work=$(mktemp -d /tmp/jobeffects-gcl.XXXXXX)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT

@@ -22,14 +22,21 @@ type Rule struct {
 	Doc      string `yaml:"doc"`      // markdown
 }
 
-// Anchor is the fragment of the rule's documentation in the README.
+// Anchor is the fragment of the rule's section on DocPath (and of its row
+// in the README's rules table).
 func (r *Rule) Anchor() string { return "rule-" + r.Name }
 
-// URL is where the rule is documented.
+// URL is where the rule is documented: its section of DocPath on GitHub.
 func (r *Rule) URL() string { return DocBase + "#" + r.Anchor() }
 
-// DocBase is the page the rules are documented on.
-const DocBase = "https://github.com/jobeffects/jobeffects"
+// DocPath is the repository-relative page the rules are documented on,
+// one section per rule (generated from rules.yaml: go test ./analyzer/rules
+// -update rewrites it; a test fails when it differs).
+const DocPath = "docs/rules.md"
+
+// DocBase is DocPath's address on GitHub, what -explain, SARIF's helpUri
+// and every diagnostic's URL point to.
+const DocBase = "https://github.com/jobeffects/jobeffects/blob/main/" + DocPath
 
 var (
 	once   sync.Once
@@ -72,12 +79,13 @@ func URL(name string) string {
 	return ""
 }
 
-// Markdown renders the table as the README shows it.
+// Markdown renders the table as the README shows it, each rule linked to
+// its section of DocPath.
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("| rule | reported at | meaning |\n|---|---|---|\n")
 	for _, r := range All() {
-		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s |\n", r.Anchor(), r.Name, r.At, r.Summary)
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>[`%s`](%s#%s) | %s | %s |\n", r.Anchor(), r.Name, DocPath, r.Anchor(), r.At, r.Summary)
 	}
 	return b.String()
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/parser"
@@ -12,7 +13,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's rules table")
+var update = flag.Bool("update", false, "rewrite the README's rules table and docs/rules.md's sections")
 
 // constNames parses names.go and returns the value of every constant it
 // declares: the rules the code can emit.
@@ -93,6 +94,62 @@ func TestREADMETable(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md's rules table differs from rules.yaml (go test ./analyzer/rules -update rewrites it)\n--- README\n%s\n--- rules.yaml\n%s", got, want)
+}
+
+const (
+	pageBegin = "<!-- rules: generated from analyzer/rules/rules.yaml; go test ./analyzer/rules -update rewrites them -->\n"
+	pageEnd   = "<!-- end of rules -->\n"
+)
+
+// docPage renders one section per rule, in table order, as DocPath shows
+// them: the anchor URL points to, the summary, where it is reported, the
+// severity, the documentation and the fix.
+func docPage() string {
+	var b strings.Builder
+	for _, r := range All() {
+		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n## `%s`\n\n", r.Anchor(), r.Name)
+		fmt.Fprintf(&b, "In one line: %s.\n\n", strings.TrimSuffix(r.Summary, "."))
+		fmt.Fprintf(&b, "Reported at %s · severity %s (the SARIF level) · `jobeffects -explain %s` prints this section.\n\n", r.At, r.Severity, r.Name)
+		fmt.Fprintf(&b, "%s\n\n", strings.TrimSpace(r.Doc))
+		fmt.Fprintf(&b, "**Fix:** %s.\n", strings.TrimSuffix(r.Fix, "."))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// docs/rules.md has a section for every rule, generated from rules.yaml, so
+// that each diagnostic's URL (and -explain's) leads to the rule's section.
+func TestDocPage(t *testing.T) {
+	path := filepath.Join("..", "..", filepath.FromSlash(DocPath))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i, j := strings.Index(text, pageBegin), strings.Index(text, pageEnd)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no rule sections between %q and %q", DocPath, pageBegin, pageEnd)
+	}
+	got := text[i+len(pageBegin) : j]
+	want := docPage()
+	if got != want {
+		if *update {
+			text = text[:i+len(pageBegin)] + want + text[j:]
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		t.Errorf("%s's rule sections differ from rules.yaml (go test ./analyzer/rules -update rewrites them)", DocPath)
+	}
+	for _, r := range All() {
+		if !strings.Contains(got, `<a id="`+r.Anchor()+`"></a>`) {
+			t.Errorf("%s: no section for %s (anchor %s)", DocPath, r.Name, r.Anchor())
+		}
+		if !strings.HasSuffix(r.URL(), DocPath+"#"+r.Anchor()) {
+			t.Errorf("%s: URL %s does not point to its section of %s", r.Name, r.URL(), DocPath)
+		}
+	}
 }
 
 func TestSelect(t *testing.T) {

@@ -5,7 +5,7 @@
 // decided (by: code, model, config, name, or nothing: unknown), time and
 // peak memory per application.
 //
-//	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects]
+//	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects] [-work dir] [-mirrors dir]
 //	go run ./scripts/realworld -vet [-only name,name] [-v]
 //
 // With -vet it compares, per application, go vet's findings with the
@@ -13,10 +13,12 @@
 //
 // Applications come from the Go module proxy (source.module) or from a git
 // mirror of a public repository (source.repo at source.commit), looked for
-// under $JOBEFFECTS_MIRRORS (default /work/.mirror, where the search
-// tool's fetch puts them: <owner>+<name>/repo). Their sources are unpacked
-// once into the work directory (-work, default the user cache dir) and
-// never into this repository. It only reads and analyses them: nothing of
+// as <mirrors>/<owner>+<name>/repo, a bare repository holding the commit
+// (git clone --mirror https://github.com/<owner>/<name> <mirrors>/<owner>+<name>/repo).
+// The mirrors directory is -mirrors, else $JOBEFFECTS_MIRRORS, else
+// <work>/mirrors. Their sources are unpacked once into the work directory
+// (-work, default jobeffects-realworld under the user cache dir) and never
+// into this repository. It only reads and analyses them: nothing of
 // theirs is built or run.
 package main
 
@@ -138,7 +140,8 @@ func main() {
 	verbose := flag.Bool("v", false, "list every handler that disagrees")
 	jsonOut := flag.String("json", "", "also write the scores as JSON to this file (for before/after comparisons)")
 	bin := flag.String("bin", "", "the jobeffects binary (default: built from this repository)")
-	work := flag.String("work", "", "where sources are unpacked (default: the user cache dir)")
+	work := flag.String("work", "", "where sources are unpacked (default: jobeffects-realworld under the user cache dir)")
+	flag.StringVar(&mirrors, "mirrors", os.Getenv("JOBEFFECTS_MIRRORS"), "the directory of git mirrors, <owner>+<name>/repo each (default: $JOBEFFECTS_MIRRORS, else <work>/mirrors)")
 	labels := flag.String("labels", "testdata/realworld", "the directory of label files")
 	vet := flag.Bool("vet", false, "compare go vet's findings with the command's instead of scoring the labels")
 	flag.Parse()
@@ -155,6 +158,9 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 			return err
 		}
 		work = filepath.Join(dir, "jobeffects-realworld")
+	}
+	if mirrors == "" {
+		mirrors = filepath.Join(work, "mirrors")
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return err

@@ -10,6 +10,9 @@ import (
 	"strings"
 )
 
+// mirrors is the directory of git mirrors (-mirrors).
+var mirrors string
+
 // prepare returns the directory holding the application's sources,
 // unpacking them into work the first time.
 func prepare(l *label, work string) (string, error) {
@@ -54,13 +57,9 @@ func fromMirror(repo, commit, dst string) (string, error) {
 	if done(dst) {
 		return dst, nil
 	}
-	root := os.Getenv("JOBEFFECTS_MIRRORS")
-	if root == "" {
-		root = "/work/.mirror"
-	}
-	gitDir := filepath.Join(root, strings.Replace(repo, "/", "+", 1), "repo")
+	gitDir := filepath.Join(mirrors, strings.Replace(repo, "/", "+", 1), "repo")
 	if _, err := os.Stat(gitDir); err != nil {
-		return "", fmt.Errorf("no mirror of %s at %s (fetch it with the search tool's fetch)", repo, gitDir)
+		return "", fmt.Errorf("no mirror of %s at %s (git clone --mirror https://github.com/%s %s, or point -mirrors or $JOBEFFECTS_MIRRORS at a directory of mirrors)", repo, gitDir, repo, gitDir)
 	}
 	os.RemoveAll(dst)
 	if err := os.MkdirAll(dst, 0o755); err != nil {
