@@ -18,13 +18,19 @@ import (
 // results: a run asking for another format, or an inventory after a lint
 // run, replays the analysis and renders it, in milliseconds.
 //
-// Only complete analyses are kept (no load, type or analysis errors), as
-// before; the warnings the analysis printed are replayed with it.
+// An analysis with load, type or analysis errors is kept too: the key
+// covers every file the errors come from (a module the proxy refused is a
+// package without files in `go list`, so it stays refused until the list
+// changes), and the errors are part of what the analysis printed. Its
+// replay prints them again, lists the same incomplete packages and exits
+// 2, without loading the 500 packages that did load (issue 31).
 
 // cachedAnalysis is what an entry holds.
 type cachedAnalysis struct {
-	Results []*result.Result
-	Root    string
+	Results    []*result.Result
+	Root       string
+	Errors     int
+	Incomplete map[string]string
 }
 
 // analysisArgs are the arguments that decide an analysis: the options
@@ -64,16 +70,17 @@ func analyseCached(patterns []string, opts options, stderr io.Writer) (*session,
 	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) int {
 		ran = true
 		r, err = analyse(patterns, opts, stderr)
-		if err != nil || r.errors > 0 {
-			return exitError // not kept
+		if err != nil {
+			return exitError // no analysis: not kept
 		}
 		for _, res := range r.results {
 			res.Summaries = nil // the whole-program phase's input, done
 		}
-		if gob.NewEncoder(stdout).Encode(cachedAnalysis{Results: r.results, Root: r.root}) != nil {
+		c := cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete}
+		if gob.NewEncoder(stdout).Encode(c) != nil {
 			return exitError
 		}
-		return exitClean
+		return exitClean // the entry's status: an analysis was made
 	})
 	if !ran {
 		var c cachedAnalysis
@@ -82,7 +89,7 @@ func analyseCached(patterns []string, opts options, stderr io.Writer) (*session,
 			// resealed it): analyse instead.
 			return analyse(patterns, opts, stderr)
 		}
-		r = &session{results: c.Results, root: c.Root}
+		r = &session{results: c.Results, root: c.Root, errors: c.Errors, incomplete: c.Incomplete}
 	}
 	if _, werr := stderr.Write(ew.Bytes()); werr != nil && err == nil {
 		err = fmt.Errorf("writing to stderr: %v", werr)

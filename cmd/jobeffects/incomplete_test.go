@@ -56,3 +56,28 @@ func TestIncompleteInventory(t *testing.T) {
 		t.Errorf("stdout: exit %d\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }
+
+// A run with a type error is an analysis like any other: with the same
+// inputs it is replayed — the same errors, the same incomplete section,
+// exit 2 — and fixing the error is a miss (issue 31).
+func TestIncompleteRunReplayed(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		".jobeffects.yaml": storeModel,
+		"broken/broken.go": "package broken\n\nfunc F() error { return undefinedThing() }\n",
+	})
+	env := []string{"JOBEFFECTS_CACHE_DIR=" + t.TempDir()}
+	first := runOutcome(t, dir, env, "inventory", "./...")
+	_, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "-debug=phases", "./...")
+	_, again, _ := runCmdEnv(t, dir, env, binary, "inventory", "-debug=phases", "./...")
+	if first.code != 2 || code != 2 || !strings.Contains(again, "jobeffects: cache hit") || !strings.Contains(again, "undefined: undefinedThing") {
+		t.Errorf("exit %d then %d; the rerun should replay the errors:\n%s\n---\n%s", first.code, code, stderr, again)
+	}
+	if second := runOutcome(t, dir, env, "inventory", "./..."); second != first {
+		t.Errorf("the replay differs:\n%+v\n%+v", second, first)
+	}
+	writeTree(t, dir, map[string]string{"broken/broken.go": "package broken\n\nfunc F() error { return nil }\n"})
+	if fixed := runOutcome(t, dir, env, "inventory", "./..."); fixed.code != 0 {
+		t.Errorf("after the fix: exit %d\n%s", fixed.code, fixed.stderr)
+	}
+}
