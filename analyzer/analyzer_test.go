@@ -62,16 +62,20 @@ func TestRetryPolicies(t *testing.T) {
 		if r.Global {
 			who = "*"
 		}
-		got = append(got, r.Framework+" "+who+": "+r.Policy)
+		got = append(got, fmt.Sprintf("%s %s: %s (runs %d within %v backoff %q replay %v)", r.Framework, who, r.Policy, r.Runs, r.Within, r.Backoff, r.Replay))
 	}
+	// Runs, Within, Backoff and Replay are what the inventory's retry
+	// horizon is computed from (package horizon).
 	want := []string{
-		"asynq email:send: asynq.MaxRetry(5): up to 6 runs, timeout 1m0s",
-		"asynq report:build: asynq.MaxRetry(0): 1 run by retry",
-		"river sync: river InsertOpts MaxAttempts 3",
-		"river *: river Config.MaxAttempts 7",
-		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4",
-		"temporal notify: default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options)",
-		"gocraft report: gocraft/work MaxFails 3: up to 3 runs",
+		"asynq email:send: asynq.MaxRetry(5): up to 6 runs, timeout 1m0s (runs 6 within 0s backoff \"\" replay false)",
+		"asynq report:build: asynq.MaxRetry(0): 1 run by retry (runs 1 within 0s backoff \"\" replay false)",
+		"river sync: river InsertOpts MaxAttempts 3 (runs 3 within 0s backoff \"\" replay false)",
+		"river *: river Config.MaxAttempts 7 (runs 7 within 0s backoff \"\" replay false)",
+		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4 (runs 4 within 0s backoff \"\" replay false)",
+		"temporal notify: default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options) (runs -1 within 1h0m0s backoff \"\" replay false)",
+		"gocraft report: gocraft/work MaxFails 3: up to 3 runs (runs 3 within 0s backoff \"\" replay false)",
+		"asynq *:  (runs 0 within 0s backoff \"Config.RetryDelayFunc\" replay false)",
+		"river *: dead-letter replay (*github.com/riverqueue/river.Client).JobRetry (runs 0 within 0s backoff \"\" replay true)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

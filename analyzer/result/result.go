@@ -3,6 +3,7 @@ package result
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
@@ -63,6 +64,12 @@ type RetryPolicy struct {
 	// Once: the policy allows a single run by retry, which is still not
 	// a single delivery (discovery.OnceNote).
 	Once bool
+	// Runs, Within, Backoff and Replay are what the retry horizon is
+	// computed from (discovery.Retry, package horizon).
+	Runs    int64
+	Within  time.Duration
+	Backoff string
+	Replay  bool
 }
 
 // Dedup is an enqueue-side deduplication for a task.

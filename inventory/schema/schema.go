@@ -54,8 +54,15 @@ type Handler struct {
 	// Test is set for handlers defined in _test.go files.
 	Test bool `yaml:"test,omitempty"`
 	// Note says how the handler was found when that is not plain.
-	Note               string `yaml:"note,omitempty"`
-	RetryPolicy        string `yaml:"retry_policy"`
+	Note        string `yaml:"note,omitempty"`
+	RetryPolicy string `yaml:"retry_policy"`
+	// RetryHorizon is how long after its first run the job can still be
+	// run again by its retries: a Go duration (the worst-case sum of the
+	// framework's backoff delays, run time not counted), "unbounded" (no
+	// limit, or a dead-letter replay) or "unknown"; RetryHorizonNote says
+	// how it was computed.
+	RetryHorizon       string `yaml:"retry_horizon"`
+	RetryHorizonNote   string `yaml:"retry_horizon_note,omitempty"`
 	Risk               string `yaml:"risk"`
 	NaturalIdempotency string `yaml:"natural_idempotency"`
 	Guard              *Guard `yaml:"guard,omitempty"`
