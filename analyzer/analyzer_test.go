@@ -276,3 +276,32 @@ func TestCompletions(t *testing.T) {
 func TestDispatchMapEntries(t *testing.T) {
 	runShared(t, "dispatchfix")
 }
+
+// TestClaimLifecycle: a package's inserting claims carry their unique key
+// from the migrations (or what is missing), its pruning DELETEs their
+// retention; the inventory joins them (claim tables).
+func TestClaimLifecycle(t *testing.T) {
+	res := runShared(t, "lifecyclefix")[0]
+	var got []string
+	for _, c := range res.Claims {
+		got = append(got, fmt.Sprintf("%s claim %s %s: %s", fileLine(c.Pos), c.Table, c.State, strings.ReplaceAll(c.Constraint, filepath.Join(testdata, "src")+"/", "")))
+	}
+	for _, p := range res.Prunes {
+		got = append(got, fmt.Sprintf("%s prune %s %s: %s", fileLine(p.Pos), p.Table, p.Retention, p.Text))
+	}
+	m := "declared/migrations/001_lifecyclefix.sql"
+	want := []string{
+		"lifecyclefix/lifecyclefix.go:29 claim lc_claims ok: primary key (job_key) at " + m + ":1",
+		"lifecyclefix/lifecyclefix.go:47 claim lc_nokey none: no unique key on lc_nokey within the inserted columns (job_key) in the migrations: it has no unique key",
+		"lifecyclefix/lifecyclefix.go:65 claim lc_composite none: no unique key on lc_composite (job_id) in the migrations: its unique keys are unique index lc_composite_key (tenant, job_id) at " + m + ":10",
+		"lifecyclefix/lifecyclefix.go:83 claim lc_elsewhere unknown: no migration creates lc_elsewhere",
+		"lifecyclefix/lifecyclefix.go:103 claim lc_nokey none: no unique key on lc_nokey within the inserted columns (job_key) in the migrations: it has no unique key",
+		"lifecyclefix/lifecyclefix.go:125 prune lc_claims 336h0m0s: interval '14 days'",
+		"lifecyclefix/lifecyclefix.go:130 prune lc_composite 2h0m0s: $1 = 2h0m0s",
+		"lifecyclefix/lifecyclefix.go:135 prune lc_claims 720h0m0s: $1 = 30 × interval '1 day'",
+		"lifecyclefix/lifecyclefix.go:140 prune lc_nokey 48h0m0s: $1 = time.Now().Add(-48h0m0s)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("lifecycle:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
