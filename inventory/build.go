@@ -19,7 +19,15 @@ import (
 // module's directory: positions under it are written relative to it,
 // positions in the module cache as module@version/path.
 func Build(results []*result.Result, root string) *schema.Inventory {
+	inv, _ := build(results, root)
+	return inv
+}
+
+// build is Build, with the claim tables' findings for the diagnostics
+// (Lifecycle).
+func build(results []*result.Result, root string) (*schema.Inventory, []lifecycleFinding) {
 	paths := newPathStyle(root)
+	horizons := map[string]horizon.Horizon{} // by handler name
 	merged := map[string]*result.Handler{}
 	var order []string
 	for _, res := range results {
@@ -72,6 +80,7 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 			h.RetryPolicy = p
 		}
 		h.RetryHorizon, h.RetryHorizonNote = hz.String(), paths.relText(hz.Why)
+		horizons[h.Handler] = hz
 		for _, d := range dedups {
 			if d.Task == "" || d.Framework != h.Framework || (d.Task != h.Task && d.Task != "*") {
 				continue
@@ -108,6 +117,8 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 		}
 		return a.Position < b.Position
 	})
+	var findings []lifecycleFinding
+	inv.ClaimTables, findings = claimTables(results, inv.Handlers, horizons, paths)
 	inv.Summary.Handlers = len(inv.Handlers)
 	for _, h := range inv.Handlers {
 		switch h.Risk {
@@ -128,7 +139,14 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 			}
 		}
 	}
-	return inv
+	for _, t := range inv.ClaimTables {
+		for _, f := range t.Findings {
+			if f.Suppressed == "" {
+				inv.Summary.Findings++
+			}
+		}
+	}
+	return inv, findings
 }
 
 // rank orders confidence levels.

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/inventory"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
@@ -165,6 +166,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		pr.clear()
 		ph.mark("whole-program resolution", "")
 	}
+	// The claim tables' lifecycle rules need every package's claims,
+	// prunes and handlers' retry horizons.
+	inventory.Lifecycle(r.results, r.root)
 	return r, nil
 }
 
