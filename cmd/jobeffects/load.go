@@ -18,10 +18,10 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/inventory"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/inventory"
 )
 
 // session is one run of the command: the root packages' results (resolved
