@@ -291,7 +291,7 @@ func TestClaimLifecycle(t *testing.T) {
 	}
 	m := "declared/migrations/001_lifecyclefix.sql"
 	want := []string{
-		"lifecyclefix/lifecyclefix.go:29 claim lc_claims ok: primary key (job_key) at " + m + ":1",
+		"lifecyclefix/lifecyclefix.go:29 claim lc_claims ok: primary key (job_key) at " + m + ":3",
 		"lifecyclefix/lifecyclefix.go:47 claim lc_nokey none: no unique key on lc_nokey within the inserted columns (job_key) in the migrations: it has no unique key",
 		"lifecyclefix/lifecyclefix.go:65 claim lc_composite none: no unique key on lc_composite (job_id) in the migrations: its unique keys are unique index lc_composite_key (tenant, job_id) at " + m + ":10",
 		"lifecyclefix/lifecyclefix.go:83 claim lc_elsewhere unknown: no migration creates lc_elsewhere",

@@ -170,7 +170,11 @@ func Of(p Policy) Horizon {
 		secs += b.delay(i)
 	}
 	d := time.Duration(math.Round(secs)) * time.Second
-	why := fmt.Sprintf("%s: %d runs, %s", p.What, p.Runs, b.what)
+	runs := "1 run"
+	if p.Runs != 1 {
+		runs = fmt.Sprintf("%d runs", p.Runs)
+	}
+	why := fmt.Sprintf("%s: %s, %s", p.What, runs, b.what)
 	if p.Within > 0 && p.Within < d {
 		d = p.Within
 		why += ", bounded by ScheduleToCloseTimeout"

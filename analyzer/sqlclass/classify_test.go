@@ -662,6 +662,8 @@ func TestRetention(t *testing.T) {
 		{"delete from processed_jobs where now() - interval '7 days' > created_at", "7 days", "", 0},
 		{"delete from processed_jobs where created_at < $1", "", CutoffUnit, 1},
 		{"delete from processed_jobs where job_key = $1", "", "", 0},
+		{"with d as (delete from processed_jobs where done_at < now() - make_interval(days => $1) returning 1) select count(*) from d", "", "1 day", 1},
+		{"delete from processed_jobs where done_at < now() - make_interval(0, 0, 2, 3)", "2 week 3 day", "", 0},
 	} {
 		st := Classify(c.sql)[0]
 		if st.Retention != c.text || st.RetentionParam != c.param || st.RetentionUnit != c.unit {

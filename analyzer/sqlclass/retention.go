@@ -1,6 +1,7 @@
 package sqlclass
 
 import (
+	"strconv"
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
@@ -15,6 +16,8 @@ import (
 //	… where created_at < now() - $1::interval           RetentionParam 1 (a time.Duration)
 //	… where created_at < now() - $1 * interval '1 day'  RetentionParam 1, RetentionUnit "1 day"
 //	… where created_at < $1                             RetentionParam 1, RetentionUnit "cutoff" (a time)
+//	… where created_at < now() - make_interval(days => 14)      Retention "14 day"
+//	… where created_at < now() - make_interval(days => $1)      RetentionParam 1, RetentionUnit "1 day"
 //
 // now() stands for any clock: now(), current_timestamp, localtimestamp,
 // clock_timestamp(), statement_timestamp(), transaction_timestamp().
@@ -81,6 +84,9 @@ func ago(st *Stmt, n *pg_query.Node) bool {
 		st.RetentionParam = p
 		return true
 	}
+	if makeInterval(st, iv) {
+		return true
+	}
 	if m := iv.GetAExpr(); m != nil && len(m.Name) == 1 && m.Name[0].GetString_().GetSval() == "*" {
 		for _, pair := range [][2]*pg_query.Node{{m.Lexpr, m.Rexpr}, {m.Rexpr, m.Lexpr}} {
 			if p := param(pair[0]); p > 0 {
@@ -92,6 +98,69 @@ func ago(st *Stmt, n *pg_query.Node) bool {
 		}
 	}
 	return false
+}
+
+// makeIntervalArgs are make_interval's parameters in order, with the
+// interval unit each counts.
+var makeIntervalArgs = []struct{ name, unit string }{
+	{"years", "year"}, {"months", "month"}, {"weeks", "week"}, {"days", "day"},
+	{"hours", "hour"}, {"mins", "minute"}, {"secs", "second"},
+}
+
+// makeInterval reads make_interval(days => 14) (constant arguments, named
+// or positional) into st.Retention ("14 day"), or make_interval(days =>
+// $1) into RetentionParam 1 × RetentionUnit "1 day".
+func makeInterval(st *Stmt, n *pg_query.Node) bool {
+	fc := n.GetFuncCall()
+	if fc == nil || lastName(fc.Funcname) != "make_interval" {
+		return false
+	}
+	var parts []string
+	pn, unit := 0, ""
+	for i, a := range fc.Args {
+		name, arg := "", a
+		if na := a.GetNamedArgExpr(); na != nil {
+			name, arg = na.Name, na.Arg
+		} else if i < len(makeIntervalArgs) {
+			name = makeIntervalArgs[i].name
+		}
+		u := ""
+		for _, m := range makeIntervalArgs {
+			if m.name == name {
+				u = m.unit
+			}
+		}
+		if u == "" {
+			return false
+		}
+		if p := param(arg); p > 0 {
+			if pn != 0 {
+				return false
+			}
+			pn, unit = p, "1 "+u
+			continue
+		}
+		c := arg.GetAConst()
+		if c == nil || c.GetIval() == nil && c.GetFval() == nil {
+			return false
+		}
+		if c.GetIval() != nil {
+			if c.GetIval().Ival != 0 {
+				parts = append(parts, strconv.Itoa(int(c.GetIval().Ival))+" "+u)
+			}
+		} else {
+			parts = append(parts, c.GetFval().Fval+" "+u)
+		}
+	}
+	switch {
+	case pn != 0 && len(parts) == 0:
+		st.RetentionParam, st.RetentionUnit = pn, unit
+	case pn == 0 && len(parts) > 0:
+		st.Retention = strings.Join(parts, " ")
+	default:
+		return false
+	}
+	return true
 }
 
 // clock reports whether n reads the current time.

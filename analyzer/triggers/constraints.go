@@ -222,3 +222,27 @@ func subset(a, b []string) bool {
 	}
 	return true
 }
+
+// leadingComments is the length of the whitespace and SQL comments (-- …
+// and /* … */) that start s.
+func leadingComments(s string) int {
+	i := 0
+	for {
+		i += leadingSpace(s[i:])
+		switch {
+		case strings.HasPrefix(s[i:], "--"):
+			if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+				i += j + 1
+				continue
+			}
+			return len(s)
+		case strings.HasPrefix(s[i:], "/*"):
+			if j := strings.Index(s[i:], "*/"); j >= 0 {
+				i += j + 2
+				continue
+			}
+			return len(s)
+		}
+		return i
+	}
+}

@@ -257,7 +257,9 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *
 			}
 		}
 		s.addColumns(raw.Stmt, pos)
-		s.addUniques(raw.Stmt, pos)
+		// A unique key's position is its statement's first line, past
+		// the comments before it.
+		s.addUniques(raw.Stmt, file+":"+strconv.Itoa(lineAt(text, start+leadingComments(stmtText))))
 	}
 	return trigs
 }

@@ -165,10 +165,11 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		r.results = w.resolve(graph, facts, pkgs, opts, r.results, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
+		// The claim tables' lifecycle rules need every package's claims,
+		// prunes and handlers' retry horizons: the whole program (with
+		// -whole=false the command reports what go vet does).
+		inventory.Lifecycle(r.results, r.root)
 	}
-	// The claim tables' lifecycle rules need every package's claims,
-	// prunes and handlers' retry horizons.
-	inventory.Lifecycle(r.results, r.root)
 	return r, nil
 }
 
