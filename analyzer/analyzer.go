@@ -170,9 +170,7 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, opts.KeepPaths)...)
 	}
 	local := localSummaries(sums, funcs)
-	var lifecycle []result.Diagnostic
-	res.Claims, res.Prunes, lifecycle = ctx.Lifecycle(local)
-	res.Diagnostics = append(res.Diagnostics, lifecycle...)
+	res.Claims, res.Prunes = ctx.Lifecycle(local)
 	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
 	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d result.Diagnostic) bool { return !sel.Enabled(d.Rule) })
 	res.Warnings = set.warnings()

@@ -34,11 +34,11 @@ type lifecycleFinding struct {
 
 // Lifecycle adds the claim tables' findings to the diagnostics of the
 // results whose packages hold them (the command reports them with the
-// rest).
-func Lifecycle(results []*result.Result, root string) {
+// rest), but those known reports whether the package's baseline has.
+func Lifecycle(results []*result.Result, root string, known func(*result.Result, result.Diagnostic) bool) {
 	_, fs := build(results, root)
 	for _, f := range fs {
-		if f.suppressed == "" {
+		if f.suppressed == "" && (known == nil || !known(f.res, f.diag)) {
 			f.res.Diagnostics = append(f.res.Diagnostics, f.diag)
 		}
 	}

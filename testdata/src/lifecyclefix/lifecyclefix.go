@@ -37,7 +37,7 @@ func (d *Deps) Keyed(ctx context.Context, t *asynq.Task) error { // want Keyed:"
 	return tx.Commit(ctx)
 }
 
-func (d *Deps) NoKey(ctx context.Context, t *asynq.Task) error { // want NoKey:"db_write/insert lc_ledger guarded=processed_jobs; db_write/claim lc_nokey"
+func (d *Deps) NoKey(ctx context.Context, t *asynq.Task) error { // want NoKey:"db_write/insert lc_ledger issue=claim-without-constraint; db_write/claim lc_nokey"
 	tx, err := d.Pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -55,7 +55,7 @@ func (d *Deps) NoKey(ctx context.Context, t *asynq.Task) error { // want NoKey:"
 	return tx.Commit(ctx)
 }
 
-func (d *Deps) WrongTarget(ctx context.Context, t *asynq.Task) error { // want WrongTarget:"db_write/insert lc_ledger guarded=processed_jobs; db_write/claim lc_composite"
+func (d *Deps) WrongTarget(ctx context.Context, t *asynq.Task) error { // want WrongTarget:"db_write/insert lc_ledger issue=claim-without-constraint; db_write/claim lc_composite"
 	tx, err := d.Pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -92,7 +92,7 @@ func (d *Deps) Elsewhere(ctx context.Context, t *asynq.Task) error { // want Els
 }
 
 // Ignored: a claim whose missing key is known and accepted.
-func (d *Deps) Ignored(ctx context.Context, t *asynq.Task) error { // want Ignored:"db_write/insert lc_ledger guarded=processed_jobs; db_write/claim lc_nokey"
+func (d *Deps) Ignored(ctx context.Context, t *asynq.Task) error { // want Ignored:"db_write/insert lc_ledger issue=claim-without-constraint; db_write/claim lc_nokey"
 	tx, err := d.Pool.Begin(ctx)
 	if err != nil {
 		return err
