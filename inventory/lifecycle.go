@@ -135,21 +135,18 @@ func claimTables(results []*result.Result, handlers []schema.Handler, horizons m
 				constant = true
 			}
 		}
+		var own []lifecycleFinding // the table's findings
 		switch {
 		case len(ps) == 0:
 			ct.Retention = "never pruned"
 			if f, ok := lifecycleFindingAt(cs[0].res, cs[0].c.Ignore, rules.ClaimNeverPruned, cs[0].c.Pos, fmt.Sprintf(
 				"no DELETE in the program prunes %s: the claim table grows by a row per job forever; prune rows older than the longest retry horizon of the handlers claiming into it", name)); ok {
-				findings = append(findings, f)
+				own = append(own, f)
 			}
 		case constant:
 			ct.Retention = shortest.String()
 		default:
 			ct.Retention = "not constant"
-		}
-		var own []lifecycleFinding
-		if ct.Retention == "never pruned" && len(findings) > 0 && findings[len(findings)-1].diag.Pos == cs[0].c.Pos {
-			own = append(own, findings[len(findings)-1])
 		}
 		// prune-before-retry: each prune shorter than the longest horizon.
 		if len(by) > 0 {
@@ -176,11 +173,11 @@ func claimTables(results []*result.Result, handlers []schema.Handler, horizons m
 				msg := fmt.Sprintf("this DELETE keeps %s rows for %s (%s, %s), but %s%s can still be retried %s (%s): a retry after the prune claims the key again and repeats the effects; keep the rows longer than the longest retry horizon",
 					name, horizon.Days(d), d, p.p.Text, describe(worst.h), more, figure, paths.relText(worst.hz.Why))
 				if f, ok := lifecycleFindingAt(p.res, p.p.Ignore, rules.PruneBeforeRetry, p.p.Pos, msg); ok {
-					findings = append(findings, f)
 					own = append(own, f)
 				}
 			}
 		}
+		findings = append(findings, own...)
 		for _, f := range own {
 			ct.Findings = append(ct.Findings, schema.Finding{Rule: f.diag.Rule, Position: paths.rel(f.diag.Pos),
 				Message: paths.relText(f.diag.Message), Suppressed: f.suppressed})
