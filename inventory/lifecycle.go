@@ -15,6 +15,7 @@ import (
 )
 
 // A claim table's lifecycle needs the whole program: the claims into it
+// that guard a handler's effects
 // (any package, with the unique key their package's migrations give them),
 // the DELETEs that prune it (a cron, a pruning job, anywhere), and the
 // retry horizons of the handlers that claim into it (retryFor). Rules
@@ -57,8 +58,12 @@ func claimTables(results []*result.Result, handlers []schema.Handler, horizons m
 	}
 	claims := map[string][]claimAt{}
 	prunes := map[string][]pruneAt{}
+	guards := guardClaims(results)
 	for _, res := range results {
 		for _, c := range res.Claims {
+			if !guards[c.Pos] {
+				continue // an insert … on conflict do nothing that guards nothing
+			}
 			t := foldTable(c.Table)
 			claims[t] = append(claims[t], claimAt{c, res})
 		}
@@ -185,6 +190,28 @@ func claimTables(results []*result.Result, handlers []schema.Handler, horizons m
 		tables = append(tables, ct)
 	}
 	return tables, findings
+}
+
+// guardClaims are the positions of the claims that guard (or fail to
+// guard: a claim in another transaction, without a unique key, untested)
+// a handler's effects: the claim tables are theirs, not those of every
+// insert … on conflict do nothing (an idempotent insert of a row).
+func guardClaims(results []*result.Result) map[string]bool {
+	out := map[string]bool{}
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				if e.Guard != nil && e.Guard.Kind == effect.GuardClaim {
+					out[e.Guard.Pos] = true
+				}
+				switch e.Issue {
+				case rules.SeparateTx, rules.ClaimWithoutConstraint, rules.ClaimUnchecked:
+					out[e.IssuePos] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // lifecycleFindingAt makes a finding of rule at pos in res's package,

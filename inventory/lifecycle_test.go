@@ -16,7 +16,11 @@ import (
 func TestClaimTables(t *testing.T) {
 	claimer := func(name, task string) *result.Handler {
 		return &result.Handler{Framework: "asynq", Task: task, Name: name, FullName: "m/jobs." + name, Pos: "/m/jobs/j.go:10:1", Owner: true,
-			Effects: []effect.Effect{{Kind: effect.KindDBWrite, Op: effect.OpClaim, Target: "processed_jobs", Path: []effect.Hop{{Pos: "/m/jobs/j.go:12:3"}}}}}
+			Effects: []effect.Effect{{Kind: effect.KindDBWrite, Op: effect.OpClaim, Target: "processed_jobs", Path: []effect.Hop{{Pos: "/m/jobs/j.go:12:3"}}},
+				{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: "ledger", Path: []effect.Hop{{Pos: "/m/jobs/j.go:14:3"}},
+					Guard: &effect.Guard{Kind: effect.GuardClaim, Pos: "/m/jobs/j.go:12:3", SameTx: true}},
+				{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: "receipts", Path: []effect.Hop{{Pos: "/m/jobs/j.go:42:3"}},
+					Issue: rules.ClaimWithoutConstraint, IssuePos: "/m/jobs/j.go:40:3"}}}
 	}
 	res := &result.Result{Package: "m/jobs", ModuleRoot: "/m", Files: []string{"/m/jobs/j.go"},
 		Handlers: []*result.Handler{claimer("Credit", "credit"), claimer("Quick", "quick")},
@@ -24,6 +28,8 @@ func TestClaimTables(t *testing.T) {
 		Claims: []result.Claim{
 			{Table: "processed_jobs", State: "ok", Constraint: "primary key (job_key) at /m/migrations/001.sql:1", Pos: "/m/jobs/j.go:12:3"},
 			{Table: "other_claims", State: "none", Constraint: "no unique key on other_claims", Pos: "/m/jobs/j.go:40:3"},
+			// An idempotent insert that guards nothing: no claim table.
+			{Table: "cf_org", State: "ok", Constraint: "primary key (id) at /m/migrations/001.sql:3", Pos: "/m/jobs/j.go:60:3"},
 		},
 		Prunes: []result.Prune{
 			{Table: "processed_jobs", Retention: "336h0m0s", Text: "interval '14 days'", Pos: "/m/jobs/prune.go:8:2"},
