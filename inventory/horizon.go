@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
@@ -33,9 +34,9 @@ func (hz *horizons) add(to *[]result.RetryPolicy, r result.RetryPolicy) { *to = 
 func (hz *horizons) client(r result.RetryPolicy) bool {
 	switch {
 	case r.Replay:
-		hz.replay = append(hz.replay, strings.TrimPrefix(r.Policy, "dead-letter replay ")+" at "+hz.paths.rel(r.Pos))
+		hz.replay = appendNew(hz.replay, strings.TrimPrefix(r.Policy, "dead-letter replay ")+" at "+hz.paths.rel(r.Pos))
 	case r.Backoff != "":
-		hz.custom = append(hz.custom, r.Backoff+" at "+hz.paths.rel(r.Pos))
+		hz.custom = appendNew(hz.custom, r.Backoff+" at "+hz.paths.rel(r.Pos))
 	default:
 		return false
 	}
@@ -45,6 +46,8 @@ func (hz *horizons) client(r result.RetryPolicy) bool {
 // result is the horizon: the longest of the enqueues' policies and, when
 // some enqueue sets none (or none is seen), of what applies then.
 func (hz *horizons) result(fallback bool) horizon.Horizon {
+	slices.Sort(hz.replay)
+	slices.Sort(hz.custom)
 	if len(hz.replay) > 0 {
 		return horizon.Horizon{Kind: horizon.Unbounded, Why: "the program replays dead letters: " + strings.Join(hz.replay, ", ")}
 	}
@@ -90,4 +93,13 @@ func frameworkEntry(framework string) *discovery.Framework {
 		return nil
 	}
 	return rules.Framework(framework)
+}
+
+// appendNew appends s unless the list has it (a package and its test
+// variant record the same call).
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
