@@ -170,6 +170,7 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, opts.KeepPaths)...)
 	}
 	local := localSummaries(sums, funcs)
+	res.Claims, res.Prunes = ctx.Lifecycle(local)
 	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
 	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d result.Diagnostic) bool { return !sel.Enabled(d.Rule) })
 	res.Warnings = set.warnings()

@@ -62,16 +62,20 @@ func TestRetryPolicies(t *testing.T) {
 		if r.Global {
 			who = "*"
 		}
-		got = append(got, r.Framework+" "+who+": "+r.Policy)
+		got = append(got, fmt.Sprintf("%s %s: %s (runs %d within %v backoff %q replay %v)", r.Framework, who, r.Policy, r.Runs, r.Within, r.Backoff, r.Replay))
 	}
+	// Runs, Within, Backoff and Replay are what the inventory's retry
+	// horizon is computed from (package horizon).
 	want := []string{
-		"asynq email:send: asynq.MaxRetry(5): up to 6 runs, timeout 1m0s",
-		"asynq report:build: asynq.MaxRetry(0): 1 run by retry",
-		"river sync: river InsertOpts MaxAttempts 3",
-		"river *: river Config.MaxAttempts 7",
-		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4",
-		"temporal notify: default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options)",
-		"gocraft report: gocraft/work MaxFails 3: up to 3 runs",
+		"asynq email:send: asynq.MaxRetry(5): up to 6 runs, timeout 1m0s (runs 6 within 0s backoff \"\" replay false)",
+		"asynq report:build: asynq.MaxRetry(0): 1 run by retry (runs 1 within 0s backoff \"\" replay false)",
+		"river sync: river InsertOpts MaxAttempts 3 (runs 3 within 0s backoff \"\" replay false)",
+		"river *: river Config.MaxAttempts 7 (runs 7 within 0s backoff \"\" replay false)",
+		"temporal retry.Charge: temporal RetryPolicy MaximumAttempts 4 (runs 4 within 0s backoff \"\" replay false)",
+		"temporal notify: default: temporal retries without limit until ScheduleToClose (no RetryPolicy in the activity options) (runs -1 within 1h0m0s backoff \"\" replay false)",
+		"gocraft report: gocraft/work MaxFails 3: up to 3 runs (runs 3 within 0s backoff \"\" replay false)",
+		"asynq *:  (runs 0 within 0s backoff \"Config.RetryDelayFunc\" replay false)",
+		"river *: dead-letter replay (*github.com/riverqueue/river.Client).JobRetry (runs 0 within 0s backoff \"\" replay true)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -271,4 +275,33 @@ func TestCompletions(t *testing.T) {
 // handlers under go vet too, each reported at its definition.
 func TestDispatchMapEntries(t *testing.T) {
 	runShared(t, "dispatchfix")
+}
+
+// TestClaimLifecycle: a package's inserting claims carry their unique key
+// from the migrations (or what is missing), its pruning DELETEs their
+// retention; the inventory joins them (claim tables).
+func TestClaimLifecycle(t *testing.T) {
+	res := runShared(t, "lifecyclefix")[0]
+	var got []string
+	for _, c := range res.Claims {
+		got = append(got, fmt.Sprintf("%s claim %s %s: %s", fileLine(c.Pos), c.Table, c.State, strings.ReplaceAll(c.Constraint, filepath.Join(testdata, "src")+"/", "")))
+	}
+	for _, p := range res.Prunes {
+		got = append(got, fmt.Sprintf("%s prune %s %s: %s", fileLine(p.Pos), p.Table, p.Retention, p.Text))
+	}
+	m := "declared/migrations/001_lifecyclefix.sql"
+	want := []string{
+		"lifecyclefix/lifecyclefix.go:29 claim lc_claims ok: primary key (job_key) at " + m + ":3",
+		"lifecyclefix/lifecyclefix.go:47 claim lc_nokey none: no unique key on lc_nokey within the inserted columns (job_key) in the migrations: it has no unique key",
+		"lifecyclefix/lifecyclefix.go:65 claim lc_composite none: no unique key on lc_composite (job_id) in the migrations: its unique keys are unique index lc_composite_key (tenant, job_id) at " + m + ":10",
+		"lifecyclefix/lifecyclefix.go:83 claim lc_elsewhere unknown: no migration creates lc_elsewhere",
+		"lifecyclefix/lifecyclefix.go:103 claim lc_nokey none: no unique key on lc_nokey within the inserted columns (job_key) in the migrations: it has no unique key",
+		"lifecyclefix/lifecyclefix.go:125 prune lc_claims 336h0m0s: interval '14 days'",
+		"lifecyclefix/lifecyclefix.go:130 prune lc_composite 2h0m0s: $1 = 2h0m0s",
+		"lifecyclefix/lifecyclefix.go:135 prune lc_claims 720h0m0s: $1 = 30 × interval '1 day'",
+		"lifecyclefix/lifecyclefix.go:140 prune lc_nokey 48h0m0s: $1 = time.Now().Add(-48h0m0s)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("lifecycle:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

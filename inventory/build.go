@@ -9,6 +9,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/horizon"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/inventory/schema"
@@ -18,7 +19,15 @@ import (
 // module's directory: positions under it are written relative to it,
 // positions in the module cache as module@version/path.
 func Build(results []*result.Result, root string) *schema.Inventory {
+	inv, _ := build(results, root)
+	return inv
+}
+
+// build is Build, with the claim tables' findings for the diagnostics
+// (Lifecycle).
+func build(results []*result.Result, root string) (*schema.Inventory, []lifecycleFinding) {
 	paths := newPathStyle(root)
+	horizons := map[string]horizon.Horizon{} // by handler name
 	merged := map[string]*result.Handler{}
 	var order []string
 	for _, res := range results {
@@ -66,9 +75,12 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 	inv := &schema.Inventory{Schema: schema.ID}
 	for _, name := range order {
 		h := handlerEntry(merged[name], paths)
-		if p := retryFor(h, retries, tasks[h.Framework], paths); p != "" {
+		p, hz := retryFor(h, retries, tasks[h.Framework], paths)
+		if p != "" {
 			h.RetryPolicy = p
 		}
+		h.RetryHorizon, h.RetryHorizonNote = hz.String(), paths.relText(hz.Why)
+		horizons[h.Handler] = hz
 		for _, d := range dedups {
 			if d.Task == "" || d.Framework != h.Framework || (d.Task != h.Task && d.Task != "*") {
 				continue
@@ -85,7 +97,9 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 		inv.Handlers = append(inv.Handlers, h)
 	}
 	for _, u := range orphans {
+		_, hz := retryFor(schema.Handler{Framework: u.Framework, Task: u.Task}, retries, tasks[u.Framework], paths)
 		inv.Handlers = append(inv.Handlers, schema.Handler{
+			RetryHorizon: hz.String(), RetryHorizonNote: paths.relText(hz.Why),
 			Task: u.Task, Framework: u.Framework, Handler: "(unresolved)", Position: paths.rel(u.Pos),
 			Registered: paths.rel(u.Pos), RetryPolicy: retryPolicy(u.Framework), Risk: effect.Unknown.String(),
 			NaturalIdempotency: "unknown", Confidence: "low", EffectConfidence: effect.ConfidenceLow,
@@ -103,6 +117,8 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 		}
 		return a.Position < b.Position
 	})
+	var findings []lifecycleFinding
+	inv.ClaimTables, findings = claimTables(results, inv.Handlers, horizons, paths)
 	inv.Summary.Handlers = len(inv.Handlers)
 	for _, h := range inv.Handlers {
 		switch h.Risk {
@@ -123,7 +139,14 @@ func Build(results []*result.Result, root string) *schema.Inventory {
 			}
 		}
 	}
-	return inv
+	for _, t := range inv.ClaimTables {
+		for _, f := range t.Findings {
+			if f.Suppressed == "" {
+				inv.Summary.Findings++
+			}
+		}
+	}
+	return inv, findings
 }
 
 // rank orders confidence levels.
@@ -174,21 +197,29 @@ func mergeHandler(m, h *result.Handler) {
 // InsertOpts, the client's Config, the framework's default). Policies that
 // differ between enqueues are listed, not picked from; a policy that
 // allows a single run says what still runs the job again.
-func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) string {
+//
+// It also returns the handler's retry horizon (package horizon): the
+// longest of the horizons of the policies that apply.
+func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []string, paths *pathStyle) (string, horizon.Horizon) {
 	type site struct{ policy, pos, text string }
 	var sites []site
 	var types, global []string
 	var defaults []string // positions of enqueues that set no policy
 	distinct := map[string]bool{}
 	siteOnce, typeOnce, globalOnce := false, false, false
+	hz := newHorizons(h.Framework, paths)
 	for _, r := range retries {
 		if r.Framework != h.Framework {
 			continue
+		}
+		if hz.client(r) {
+			continue // a replaced backoff, a dead-letter replay: no policy text
 		}
 		text := r.Policy + " at " + paths.rel(r.Pos)
 		if r.Global {
 			global = append(global, text)
 			globalOnce = globalOnce || r.Once
+			hz.add(hz.global, r)
 			continue
 		}
 		matches := r.Handler != "" && r.Handler == h.Handler ||
@@ -201,10 +232,12 @@ func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []strin
 		case r.Type:
 			types = append(types, text)
 			typeOnce = typeOnce || r.Once
+			hz.add(hz.types, r)
 		default:
 			sites = append(sites, site{r.Policy, paths.rel(r.Pos), text})
 			distinct[r.Policy] = true
 			siteOnce = siteOnce || r.Once
+			hz.add(hz.sites, r)
 		}
 	}
 	sort.Slice(sites, func(i, j int) bool {
@@ -224,11 +257,12 @@ func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []strin
 	if fallback == "" {
 		fallback, fallbackOnce = strings.Join(global, "; "), globalOnce
 	}
+	horizon := hz.result(len(sites) == 0 || len(defaults) > 0)
 	var text string
 	once := false
 	switch {
 	case len(sites) == 0 && fallback == "":
-		return ""
+		return "", horizon
 	case len(sites) == 0:
 		text, once = fallback, fallbackOnce
 	default:
@@ -250,7 +284,7 @@ func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []strin
 	if note := discovery.OnceNote(h.Framework); once && note != "" {
 		text += "; " + note
 	}
-	return text
+	return text, horizon
 }
 
 // longestPrefix is the registered pattern asynq's ServeMux picks for task:

@@ -3,6 +3,7 @@ package inventory
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -123,8 +124,46 @@ func TestRetryFor(t *testing.T) {
 		retries: []result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 1: 1 attempt by retry", Once: true, Pos: "/m/main.go:30:3"}},
 		want:    "river Config.MaxAttempts 1: 1 attempt by retry at main.go:30; " + riverOnce,
 	}} {
-		if got := retryFor(tc.h, tc.retries, []string{"a", "b", "k"}, paths); got != tc.want {
+		if got, _ := retryFor(tc.h, tc.retries, []string{"a", "b", "k"}, paths); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// The retry horizon is the longest of the policies that apply, from the
+// catalog's default when the code sets none; a replaced backoff makes it
+// unknown, a dead-letter replay unbounded.
+func TestRetryHorizon(t *testing.T) {
+	paths := newPathStyle("/m")
+	asynqDefault := (1772820 * time.Second).String()
+	for _, tc := range []struct {
+		name    string
+		h       schema.Handler
+		retries []result.RetryPolicy
+		want    string
+	}{
+		{"asynq default", schema.Handler{Framework: "asynq", Task: "a"}, nil, asynqDefault},
+		{"asynq default at an enqueue that sets none", schema.Handler{Framework: "asynq", Task: "a"},
+			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Default: true, Pos: "/m/p.go:3:2"}}, asynqDefault},
+		{"asynq MaxRetry(3): (0+15+29) + (1+15+58) + (16+15+87) s", schema.Handler{Framework: "asynq", Task: "a"},
+			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(3): up to 4 runs", Runs: 4, Pos: "/m/p.go:3:2"}}, "3m56s"},
+		{"the longest of two enqueues", schema.Handler{Framework: "asynq", Task: "a"},
+			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Policy: "x", Runs: 4, Pos: "/m/p.go:3:2"},
+				{Framework: "asynq", Task: "a", Default: true, Pos: "/m/p.go:4:2"}}, asynqDefault},
+		{"a non-constant MaxRetry", schema.Handler{Framework: "asynq", Task: "a"},
+			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(non-constant)", Pos: "/m/p.go:3:2"}}, "unknown"},
+		{"a backoff of the program's own", schema.Handler{Framework: "asynq", Task: "a"},
+			[]result.RetryPolicy{{Framework: "asynq", Global: true, Backoff: "Config.RetryDelayFunc", Pos: "/m/main.go:3:2"}}, "unknown"},
+		{"a dead-letter replay", schema.Handler{Framework: "river", Task: "k"},
+			[]result.RetryPolicy{{Framework: "river", Global: true, Replay: true, Policy: "dead-letter replay x", Pos: "/m/main.go:3:2"}}, "unbounded"},
+		{"river default", schema.Handler{Framework: "river", Task: "k"}, nil, (1939322 * time.Second).String()},
+		{"river client MaxAttempts 5: 1.1 × (1+16+81+256) s", schema.Handler{Framework: "river", Task: "k"},
+			[]result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 5", Runs: 5, Pos: "/m/main.go:3:2"}}, "6m29s"},
+		{"temporal default", schema.Handler{Framework: "temporal", Task: "act"}, nil, "unbounded"},
+		{"a framework without a modelled backoff", schema.Handler{Framework: "gocraft", Task: "j"}, nil, "unknown"},
+	} {
+		if _, got := retryFor(tc.h, tc.retries, []string{"a", "k"}, paths); got.String() != tc.want {
+			t.Errorf("%s: got %s (%s), want %s", tc.name, got, got.Why, tc.want)
 		}
 	}
 }

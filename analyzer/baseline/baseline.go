@@ -38,11 +38,20 @@ func Parse(path string, data []byte) (*Set, error) {
 		return nil, fmt.Errorf("%s:1: schema %q: a baseline is an inventory of schema %s (jobeffects inventory -o %s ./...)", path, f.Schema, schema.ID, path)
 	}
 	s := &Set{Path: path, known: map[string][]string{}}
+	add := func(x schema.Finding) {
+		k := where(x.Rule, x.Position)
+		s.known[k] = append(s.known[k], lineCol.ReplaceAllString(x.Message, "$1"))
+		s.n++
+	}
 	for _, h := range f.Handlers {
 		for _, x := range h.Findings {
-			k := where(x.Rule, x.Position)
-			s.known[k] = append(s.known[k], lineCol.ReplaceAllString(x.Message, "$1"))
-			s.n++
+			add(x)
+		}
+	}
+	// The claim tables' findings (prune-before-retry, claim-never-pruned).
+	for _, t := range f.ClaimTables {
+		for _, x := range t.Findings {
+			add(x)
 		}
 	}
 	return s, nil

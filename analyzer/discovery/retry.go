@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -29,7 +30,26 @@ type Retry struct {
 	// Once: the policy allows a single run by retry (asynq MaxRetry(0),
 	// River MaxAttempts 1); OnceNote says what still runs it again.
 	Once bool
+	// Runs is how many runs the policy allows (asynq MaxRetry n: n+1,
+	// River MaxAttempts n: n, Temporal MaximumAttempts n: n), for the
+	// retry horizon (package horizon): 0 when the code's value is not
+	// read, Unlimited when the policy sets no limit.
+	Runs int64
+	// Within bounds the time retries may take (Temporal's
+	// ScheduleToCloseTimeout); 0 when none is read.
+	Within time.Duration
+	// Backoff, on a Global entry, says the client replaces the
+	// framework's default backoff (asynq Config.RetryDelayFunc, River
+	// Config.RetryPolicy): the horizon is then unknown.
+	Backoff string
+	// Replay, on a Global entry, is a dead-letter replay the program
+	// makes (asynq Inspector.RunTask / RunAllArchivedTasks, River
+	// JobRetry): a finished job can run again at any later time.
+	Replay bool
 }
+
+// Unlimited is Runs for a policy that sets no limit.
+const Unlimited = -1
 
 // Retries are what FindRetry finds in a package.
 type Retries struct {
@@ -61,6 +81,9 @@ func FindRetry(env *Env) *Retries {
 					if r, ok := riverConfigRetry(x); ok {
 						out.Retries = append(out.Retries, r)
 					}
+					if r, ok := configBackoff(x); ok {
+						out.Retries = append(out.Retries, r)
+					}
 				}
 			}
 		}
@@ -70,7 +93,7 @@ func FindRetry(env *Env) *Retries {
 					if kind, ok := env.KindOf(recv.Type()); ok {
 						policy, once := riverMaxAttempts("river InsertOpts MaxAttempts", n)
 						out.Retries = append(out.Retries, Retry{Framework: "river", Task: kind, Pos: fn.Pos(), Type: true,
-							Policy: policy, Once: once})
+							Policy: policy, Once: once, Runs: max(n, 0)})
 					}
 				}
 			}

@@ -82,8 +82,10 @@ func (ev *retryEval) asynqOpts(v ssa.Value, depth int) []RetryOpt {
 
 // asynqPolicy describes resolved asynq options (MaxRetry, Timeout,
 // Deadline; a later option of a kind overrides an earlier, as asynq
-// applies them) and reports whether they allow a single run.
-func asynqPolicy(opts []RetryOpt) (string, bool) {
+// applies them), reports whether they allow a single run, and returns the
+// runs they allow (0 when not read: MaxRetry not set, not constant, or
+// options not read statically).
+func asynqPolicy(opts []RetryOpt) (string, bool, int64) {
 	var retry, timeout *RetryOpt
 	deadline, unread := false, false
 	for i := range opts {
@@ -100,6 +102,10 @@ func asynqPolicy(opts []RetryOpt) (string, bool) {
 	}
 	var parts []string
 	once := false
+	runs := int64(0)
+	if retry != nil && retry.Const && !unread {
+		runs = max(retry.N, 0) + 1
+	}
 	if retry != nil {
 		switch n := max(retry.N, 0); {
 		case !retry.Const:
@@ -122,7 +128,7 @@ func asynqPolicy(opts []RetryOpt) (string, bool) {
 	} else if unread {
 		parts = append(parts, "options not read statically")
 	}
-	return strings.Join(parts, ", "), once
+	return strings.Join(parts, ", "), once, runs
 }
 
 // asynqOnceNote: in asynq v0.26.0 an expired lease (the recoverer, or the

@@ -321,8 +321,8 @@ func (rf *retryFinder) enqueueRetries() []Retry {
 			if e.Task == "" {
 				return // nothing to join it to
 			}
-			policy, once := policyText(e.Framework, e.Opts)
-			out = append(out, Retry{Framework: e.Framework, Task: e.Task, Policy: policy, Once: once, Default: policy == "", Pos: call.Pos()})
+			policy, once, runs := policyText(e.Framework, e.Opts)
+			out = append(out, Retry{Framework: e.Framework, Task: e.Task, Policy: policy, Once: once, Default: policy == "", Pos: call.Pos(), Runs: runs})
 		})
 	}
 	for _, fn := range rf.env.Funcs {
@@ -336,8 +336,8 @@ func (rf *retryFinder) enqueueRetries() []Retry {
 				e := Enqueuer{Framework: "asynq", TaskParam: -1, ValueParam: -1, ManyParam: -1}
 				ev.taskValue(&e, call, 0)
 				e = e.withoutParams()
-				if policy, once := policyText("asynq", e.Opts); policy != "" && e.Task != "" {
-					out = append(out, Retry{Framework: "asynq", Task: e.Task, Policy: policy, Once: once, Pos: call.Pos()})
+				if policy, once, runs := policyText("asynq", e.Opts); policy != "" && e.Task != "" {
+					out = append(out, Retry{Framework: "asynq", Task: e.Task, Policy: policy, Once: once, Pos: call.Pos(), Runs: runs})
 				}
 			}
 		}
@@ -509,13 +509,14 @@ func (ev *retryEval) opts(v ssa.Value, depth int) []RetryOpt {
 	return []RetryOpt{{Kind: optUnknown}}
 }
 
-// policyText describes resolved options, and whether they allow one run.
-func policyText(framework string, opts []RetryOpt) (string, bool) {
+// policyText describes resolved options, whether they allow one run, and
+// the runs they allow (0 when not read).
+func policyText(framework string, opts []RetryOpt) (string, bool, int64) {
 	switch framework {
 	case "asynq":
 		return asynqPolicy(opts)
 	case "river":
 		return riverPolicy(opts)
 	}
-	return "", false
+	return "", false, 0
 }

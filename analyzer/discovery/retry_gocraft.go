@@ -22,7 +22,7 @@ func gocraftJobWithOptions(_ *Env, call *ssa.Call, args []ssa.Value) []Retry {
 	for _, st := range ssavalue.FieldStores(opts, "MaxFails") {
 		if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && c.Int64() > 0 {
 			return []Retry{{Framework: "gocraft", Task: ssavalue.ConstString(args[1]), Pos: call.Pos(),
-				Policy: fmt.Sprintf("gocraft/work MaxFails %d: up to %d runs", c.Int64(), c.Int64())}}
+				Policy: fmt.Sprintf("gocraft/work MaxFails %d: up to %d runs", c.Int64(), c.Int64()), Runs: c.Int64()}}
 		}
 	}
 	return nil

@@ -91,9 +91,10 @@ func riverManyParams(v ssa.Value) []manyParam {
 	return out
 }
 
-// riverPolicy describes the MaxAttempts of resolved insert options and
-// reports whether it allows a single attempt.
-func riverPolicy(opts []RetryOpt) (string, bool) {
+// riverPolicy describes the MaxAttempts of resolved insert options,
+// reports whether it allows a single attempt, and returns the attempts
+// (0 when not read).
+func riverPolicy(opts []RetryOpt) (string, bool, int64) {
 	var last *RetryOpt
 	unread := false
 	for i := range opts {
@@ -104,10 +105,11 @@ func riverPolicy(opts []RetryOpt) (string, bool) {
 			unread = true
 		}
 	}
-	text, once := "", false
+	text, once, runs := "", false, int64(0)
 	switch {
 	case last != nil && last.Const:
 		text, once = riverMaxAttempts("river Insert MaxAttempts", last.N)
+		runs = last.N
 	case last != nil:
 		text = "river Insert MaxAttempts (non-constant)"
 	}
@@ -116,9 +118,9 @@ func riverPolicy(opts []RetryOpt) (string, bool) {
 			text += ", "
 		}
 		text += "insert options not read statically"
-		once = false
+		once, runs = false, 0
 	}
-	return text, once
+	return text, once, runs
 }
 
 // riverMaxAttempts says a MaxAttempts setting ("river Config.MaxAttempts
@@ -152,7 +154,7 @@ func riverConfigRetry(st *ssa.Store) (Retry, bool) {
 		return Retry{}, false
 	}
 	policy, once := riverMaxAttempts("river Config.MaxAttempts", c.Int64())
-	return Retry{Framework: "river", Global: true, Pos: st.Pos(), Policy: policy, Once: once}, true
+	return Retry{Framework: "river", Global: true, Pos: st.Pos(), Policy: policy, Once: once, Runs: max(c.Int64(), 0)}, true
 }
 
 // riverOnceNote: in River v0.51.2 the JobRescuer retries a job stuck

@@ -28,6 +28,7 @@ type Rules struct {
 
 	byFunc map[string]*Registration
 	retry  map[string]string
+	fws    map[string]*Framework
 }
 
 // Framework is a job system.
@@ -35,6 +36,12 @@ type Framework struct {
 	Name string `yaml:"name"`
 	// Retry says what happens when the code sets no retry policy.
 	Retry string `yaml:"retry"`
+	// Runs is how many runs the default policy allows (-1: no limit; 0
+	// or absent: not known), and Backoff names the framework's default
+	// backoff function in package horizon ("" when none is modelled):
+	// the retry horizon of a handler whose code sets no policy.
+	Runs    int64  `yaml:"runs"`
+	Backoff string `yaml:"backoff"`
 }
 
 // Registration describes a call that registers a handler.
@@ -218,9 +225,16 @@ func (r *Rules) index() {
 		r.byFunc[r.Registrations[i].Func] = &r.Registrations[i]
 	}
 	r.retry = make(map[string]string, len(r.Frameworks))
-	for _, f := range r.Frameworks {
+	r.fws = make(map[string]*Framework, len(r.Frameworks))
+	for i, f := range r.Frameworks {
 		r.retry[f.Name] = f.Retry
+		r.fws[f.Name] = &r.Frameworks[i]
 	}
+}
+
+// Framework returns the catalog's entry for a framework (nil if none).
+func (r *Rules) Framework(name string) *Framework {
+	return r.fws[name]
 }
 
 // RetryDefault is what a framework does when the code sets no retry

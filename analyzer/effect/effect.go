@@ -123,8 +123,20 @@ type Effect struct {
 	ClaimOutcome string
 	// ClaimKey is the source text of the key a claim inserts.
 	ClaimKey string
-	Key      *Key
-	Guard    *Guard
+	// ConstraintState, for a claim that inserts (insert … on conflict do
+	// nothing), says whether the migrations back it with a unique key:
+	// "ok", "none" (rule claim-without-constraint) or "unknown" (no
+	// migration creates the table); Constraint is the key, or what is
+	// missing (triggers.Set.Claim). "" for other effects.
+	ConstraintState, Constraint string
+	// Retention, for a DELETE whose WHERE keeps rows younger than an
+	// interval (… < now() - interval '14 days', or a constant
+	// time.Duration or time.Now().Add(-d) passed as its parameter), is
+	// that interval as a Go duration string ("336h0m0s"); RetentionText
+	// is how the code writes it. "" for other effects.
+	Retention, RetentionText string
+	Key                      *Key
+	Guard                    *Guard
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string

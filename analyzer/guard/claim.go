@@ -84,10 +84,22 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		return false
 	}
 	claimPos := c.Effect.Evidence()
-	separate := false
+	separate, unbacked := false, false
 	for _, s := range a.sites {
 		e := s.Effect
 		if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+			continue
+		}
+		if c.Effect.ConstraintState == "none" {
+			// No unique key backs the claim (the migrations say so): the
+			// second delivery inserts its row too and runs the effect.
+			e.Issue, e.IssuePos = rules.ClaimWithoutConstraint, claimPos
+			if !unbacked {
+				unbacked = true
+				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.ClaimWithoutConstraint, Pos: claimPos, Message: fmt.Sprintf(
+					"the claim on %s is backed by no unique key, so a second delivery inserts its row too and runs the %s at %s again: %s; add the key the claim relies on in a migration",
+					orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""), c.Effect.Constraint)})
+			}
 			continue
 		}
 		g := &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos}

@@ -20,7 +20,11 @@
 // commits separately from the effect (guard-separate-tx), a random key
 // (random-key), and an already-processed branch that returns an error, so
 // the queue retries and finally dead-letters a job that succeeded
-// (duplicate-as-error).
+// (duplicate-as-error), and a claim whose table the module's migrations
+// create with no unique key backing it (claim-without-constraint: the
+// summary checks the claim's SQL against the migrations' keys, package
+// triggers; the second delivery then inserts its row too, so the claim
+// guards nothing).
 //
 // Effects reached through callees arrive already marked by the callee's own
 // analysis; here they are only matched against claims and completions made

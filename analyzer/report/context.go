@@ -85,6 +85,13 @@ func (c *Context) known(f *result.Finding) bool {
 	return c.Baseline.Known(f.Rule, c.rel(f.Pos), c.relMessage(f.Message))
 }
 
+// Known reports whether the baseline has a finding of rule at pos with
+// that message (the whole-program rules' findings, made outside a
+// package's pass).
+func (c *Context) Known(rule, pos, msg string) bool {
+	return c.known(&result.Finding{Rule: rule, Pos: pos, Message: msg})
+}
+
 // silence returns the reason an ignore gives for rule, and records that
 // the directive was used.
 func (c *Context) silence(ig *effect.Ignore, rule string) (string, bool) {

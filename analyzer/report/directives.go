@@ -52,6 +52,15 @@ func (c *Context) StaleDirectives(ix *directive.Index, sums []*summary.Summary) 
 				file, line, _ := effect.SplitPos(e.Evidence())
 				live[lineKey(file, line, rules.Unguarded)] = true
 			}
+			// The lifecycle rules: the claim's and the prune's lines (the
+			// whole program decides prune-before-retry and
+			// claim-never-pruned).
+			if e.ConstraintState != "" || e.Retention != "" || e.RetentionText != "" {
+				file, line, _ := effect.SplitPos(e.Evidence())
+				for _, r := range []string{rules.ClaimWithoutConstraint, rules.ClaimNeverPruned, rules.PruneBeforeRetry} {
+					live[lineKey(file, line, r)] = true
+				}
+			}
 		}
 		for _, p := range s.Pitfalls {
 			file, line, _ := effect.SplitPos(p.Pos)

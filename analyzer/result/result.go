@@ -3,6 +3,7 @@ package result
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
@@ -23,6 +24,13 @@ type Result struct {
 	EnqueueDedup []Dedup
 	// Retries are the retry policies the package sets.
 	Retries []RetryPolicy
+	// Claims are the package's inserting claims (insert … on conflict do
+	// nothing) with their unique key in the migrations, and Prunes its
+	// DELETEs with a retention interval: the inventory joins them into
+	// its claim tables (table, constraint, retention) and checks the
+	// retention against the claiming handlers' retry horizons.
+	Claims []Claim
+	Prunes []Prune
 	// Diagnostics are the package's findings that belong to no handler
 	// (bad-ignore, stale-ignore), in report order.
 	Diagnostics []Diagnostic
@@ -63,6 +71,31 @@ type RetryPolicy struct {
 	// Once: the policy allows a single run by retry, which is still not
 	// a single delivery (discovery.OnceNote).
 	Once bool
+	// Runs, Within, Backoff and Replay are what the retry horizon is
+	// computed from (discovery.Retry, package horizon).
+	Runs    int64
+	Within  time.Duration
+	Backoff string
+	Replay  bool
+}
+
+// Claim is one inserting claim's SQL.
+type Claim struct {
+	Table      string
+	State      string // "ok", "none", "unknown" (effect.ConstraintState)
+	Constraint string
+	Pos        string
+	Ignore     *effect.Ignore
+}
+
+// Prune is one DELETE of a table that keeps the rows younger than an
+// interval.
+type Prune struct {
+	Table     string
+	Retention string // a Go duration string; "" when not constant
+	Text      string // as the code writes it
+	Pos       string
+	Ignore    *effect.Ignore
 }
 
 // Dedup is an enqueue-side deduplication for a task.

@@ -16,4 +16,8 @@ const (
 	BadIgnore          = "bad-ignore"
 	StaleIgnore        = "stale-ignore"
 	AnalysisFailed     = "analysis-failed"
+	// The claim table's lifecycle (issue 29).
+	ClaimWithoutConstraint = "claim-without-constraint"
+	PruneBeforeRetry       = "prune-before-retry"
+	ClaimNeverPruned       = "claim-never-pruned"
 )

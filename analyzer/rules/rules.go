@@ -20,6 +20,9 @@ type Rule struct {
 	Summary  string `yaml:"summary"`  // one line
 	Fix      string `yaml:"fix"`      // one sentence
 	Doc      string `yaml:"doc"`      // markdown
+	// Default is "off" for a rule reported only when a selection turns it
+	// on ("all" or its name); "" for the others.
+	Default string `yaml:"default"`
 }
 
 // Anchor is the fragment of the rule's section on DocPath (and of its row
@@ -116,7 +119,7 @@ func Select(lists ...[]string) (Selection, error) {
 	sel := Selection{}
 	start := entries[0] == "all" || strings.HasPrefix(entries[0], "-")
 	for _, r := range All() {
-		sel[r.Name] = start
+		sel[r.Name] = start && r.Default != "off"
 	}
 	for _, e := range entries {
 		name, off := strings.CutPrefix(e, "-")
@@ -134,8 +137,15 @@ func Select(lists ...[]string) (Selection, error) {
 	return sel, nil
 }
 
-// Enabled reports whether the rule is reported.
-func (s Selection) Enabled(rule string) bool { return s == nil || s[rule] }
+// Enabled reports whether the rule is reported (nil: every rule but
+// those off by default).
+func (s Selection) Enabled(rule string) bool {
+	if s == nil {
+		r := Lookup(rule)
+		return r == nil || r.Default != "off"
+	}
+	return s[rule]
+}
 
 // Disabled lists the rules turned off, sorted.
 func (s Selection) Disabled() []string {

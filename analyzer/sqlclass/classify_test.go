@@ -649,3 +649,25 @@ func TestReportsChange(t *testing.T) {
 		}
 	}
 }
+
+func TestRetention(t *testing.T) {
+	for _, c := range []struct {
+		sql, text, unit string
+		param           int
+	}{
+		{"delete from processed_jobs where created_at < now() - interval '14 days'", "14 days", "", 0},
+		{"DELETE FROM processed_jobs WHERE processed_at <= CURRENT_TIMESTAMP - '36 hours'::interval", "36 hours", "", 0},
+		{"delete from processed_jobs where kind = $2 and created_at < now() - $1::interval", "", "", 1},
+		{"delete from processed_jobs where created_at < now() - $1 * interval '1 day'", "", "1 day", 1},
+		{"delete from processed_jobs where now() - interval '7 days' > created_at", "7 days", "", 0},
+		{"delete from processed_jobs where created_at < $1", "", CutoffUnit, 1},
+		{"delete from processed_jobs where job_key = $1", "", "", 0},
+		{"with d as (delete from processed_jobs where done_at < now() - make_interval(days => $1) returning 1) select count(*) from d", "", "1 day", 1},
+		{"delete from processed_jobs where done_at < now() - make_interval(0, 0, 2, 3)", "2 week 3 day", "", 0},
+	} {
+		st := Classify(c.sql)[0]
+		if st.Retention != c.text || st.RetentionParam != c.param || st.RetentionUnit != c.unit {
+			t.Errorf("%s: got %q $%d %q, want %q $%d %q", c.sql, st.Retention, st.RetentionParam, st.RetentionUnit, c.text, c.param, c.unit)
+		}
+	}
+}

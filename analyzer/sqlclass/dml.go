@@ -25,7 +25,24 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	sc.scanList(ins.ReturningList, false)
 
 	st := Stmt{Table: relName(ins.Relation), Returning: len(ins.ReturningList) > 0}
+	var cols, conflict []string
+	for _, c := range ins.Cols {
+		if rt := c.GetResTarget(); rt != nil && rt.Name != "" {
+			cols = append(cols, rt.Name)
+		}
+	}
 	occ := ins.OnConflictClause
+	if occ != nil && occ.Infer != nil {
+		st.ConflictConstraint = occ.Infer.Conname
+		for _, e := range occ.Infer.IndexElems {
+			if ie := e.GetIndexElem(); ie != nil && ie.Name != "" {
+				conflict = append(conflict, ie.Name)
+			} else {
+				conflict = append(conflict, "(expression)")
+			}
+		}
+	}
+	st.Columns, st.Conflict = strings.Join(cols, ","), strings.Join(conflict, ",")
 	switch {
 	case occ == nil:
 		st.Op, st.Detail = Insert, "insert"
@@ -83,8 +100,10 @@ func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(del, false)
 	// A second run finds nothing to delete: tested, a claim.
-	return assemble(sc, Stmt{Op: Delete, Table: relName(del.Relation),
-		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true})
+	st := Stmt{Op: Delete, Table: relName(del.Relation),
+		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true}
+	retention(&st, del.WhereClause)
+	return assemble(sc, st)
 }
 
 // classifyMerge reduces a MERGE's WHEN clauses to one Op:

@@ -133,6 +133,22 @@ type Stmt struct {
 	// name as called ("f", "billing.f"): a caller that knows the module's
 	// migrations replaces the Call by what the function's body does.
 	Function string
+	// Conflict, ConflictConstraint and Columns, for an insert, are its
+	// ON CONFLICT (columns), its ON CONFLICT ON CONSTRAINT name and the
+	// columns it inserts (folded, comma-separated, so that a Stmt stays
+	// comparable; "" when the text has none): a claim is checked against
+	// the migrations' unique keys with them.
+	Conflict           string
+	ConflictConstraint string
+	Columns            string
+	// Retention, for a DELETE that keeps the rows younger than an
+	// interval, is that interval's constant text ("14 days"); or
+	// RetentionParam is the parameter that gives it, times RetentionUnit
+	// when that is an interval's text, the cutoff time itself when it is
+	// CutoffUnit (retention.go).
+	Retention      string
+	RetentionParam int
+	RetentionUnit  string
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

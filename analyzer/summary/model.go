@@ -457,6 +457,12 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
 			}
+			if st.Op == sqlclass.Claim && !st.Update && e.Target != "" {
+				e.ConstraintState, e.Constraint = claimConstraint(w.p.env.Triggers, st)
+			}
+			if st.Op == sqlclass.Delete && e.Target != "" {
+				e.Retention, e.RetentionText = retention(st, params)
+			}
 			if st.Op == sqlclass.None {
 				continue
 			}

@@ -9,6 +9,9 @@
 // FUNCTION f(), whose PL/pgSQL body is parsed too; every SQL statement in
 // it is classified like any other SQL, with the migration's file and line
 // as evidence. A dynamic EXECUTE in a trigger body is an unknown effect.
+// The same parse keeps the tables the migrations create and their unique
+// keys (constraints.go), against which a claim's conflict target is
+// checked (rule claim-without-constraint).
 // The settings package lists the files (Files) and reads them, keeping
 // what it read for the caches' keys; this package only parses (Parse).
 package triggers

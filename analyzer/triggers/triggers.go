@@ -41,7 +41,9 @@ type Statement struct {
 type Set struct {
 	byTable map[string][]*Trigger
 	funcs   map[string]*Function
-	columns map[string]Column // "table.column"
+	columns map[string]Column   // "table.column"
+	tables  map[string]bool     // created by the migrations
+	uniques map[string][]Unique // by table
 	// Errors are the migrations' statements that did not parse or files
 	// that could not be read, as "file:line: message": their triggers are
 	// missing from the set.
@@ -126,7 +128,8 @@ type File struct {
 // files (the settings package lists and reads them, and keeps what it
 // read for the caches' keys).
 func Parse(files []File) *Set {
-	s := &Set{byTable: map[string][]*Trigger{}, funcs: map[string]*Function{}, columns: map[string]Column{}}
+	s := &Set{byTable: map[string][]*Trigger{}, funcs: map[string]*Function{}, columns: map[string]Column{},
+		tables: map[string]bool{}, uniques: map[string][]Unique{}}
 	var trigs []*Trigger
 	for _, f := range files {
 		if !declares(string(f.Data)) {
@@ -149,7 +152,7 @@ func Parse(files []File) *Set {
 // keeps (a cheap test before parsing).
 func declares(text string) bool {
 	l := strings.ToLower(text)
-	return strings.Contains(l, "trigger") || strings.Contains(l, "function") || strings.Contains(l, "table")
+	return strings.Contains(l, "trigger") || strings.Contains(l, "function") || strings.Contains(l, "table") || strings.Contains(l, "index")
 }
 
 // match reports whether a slash path matches a glob where "**" spans
@@ -254,6 +257,9 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *
 			}
 		}
 		s.addColumns(raw.Stmt, pos)
+		// A unique key's position is its statement's first line, past
+		// the comments before it.
+		s.addUniques(raw.Stmt, file+":"+strconv.Itoa(lineAt(text, start+leadingComments(stmtText))))
 	}
 	return trigs
 }

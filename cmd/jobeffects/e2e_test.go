@@ -258,6 +258,12 @@ func TestVetEqualsCommand(t *testing.T) {
 				if _, ok := vet[f]; ok || strings.Contains(line, "run by the operation as its") {
 					continue
 				}
+				// The claim tables' lifecycle needs the whole program (the
+				// handlers' retry horizons come from the producers'
+				// enqueues): go vet does not report it.
+				if strings.Contains(line, ": prune-before-retry: ") || strings.Contains(line, ": claim-never-pruned: ") {
+					continue
+				}
 				t.Errorf("the command reports what go vet does not:\n%s\n--- go vet:\n%s", line, vetOut)
 			}
 		})

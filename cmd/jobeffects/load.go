@@ -18,9 +18,12 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/inventory"
 )
 
 // session is one run of the command: the root packages' results (resolved
@@ -164,6 +167,10 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		r.results = w.resolve(graph, facts, pkgs, opts, r.results, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
+		// The claim tables' lifecycle rules need every package's claims,
+		// prunes and handlers' retry horizons: the whole program (with
+		// -whole=false the command reports what go vet does).
+		inventory.Lifecycle(r.results, r.root, baselineKnown(opts))
 	}
 	return r, nil
 }
@@ -407,5 +414,23 @@ func startProfiles(opts options, stderr io.Writer) func() {
 				fmt.Fprintf(stderr, "jobeffects: memprofile: %v\n", err)
 			}
 		}
+	}
+}
+
+// baselineKnown reports whether a whole-program finding is in the baseline
+// of its package's module (the one its pass used).
+func baselineKnown(opts options) func(*result.Result, result.Diagnostic) bool {
+	ctxs := map[string]*report.Context{}
+	return func(res *result.Result, d result.Diagnostic) bool {
+		c, ok := ctxs[res.ModuleRoot]
+		if !ok {
+			var base *baseline.Set
+			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.settingsFlags()}); err == nil {
+				base = s.Baseline
+			}
+			c = report.ForResult(res, opts.strict, base)
+			ctxs[res.ModuleRoot] = c
+		}
+		return c.Known(d.Rule, d.Pos, d.Message)
 	}
 }

@@ -12,6 +12,34 @@ type Inventory struct {
 	// it is complete.
 	Incomplete []Incomplete `yaml:"incomplete,omitempty"`
 	Handlers   []Handler    `yaml:"handlers"`
+	// ClaimTables are the tables the program's claims insert into, with
+	// the unique key that backs them and how long their rows are kept
+	// (omitted when there is no claim).
+	ClaimTables []ClaimTable `yaml:"claim_tables,omitempty"`
+}
+
+// ClaimTable is one claim table's lifecycle: a claim holds only while a
+// unique key backs it and its row outlives the retries of the job that
+// claimed it.
+type ClaimTable struct {
+	Table string `yaml:"table"`
+	// Constraint is the unique key of the migrations that backs the
+	// claims ("primary key (job_key) at migrations/001.sql:3"), "none: …"
+	// (rule claim-without-constraint) or "unknown: …" (no migration
+	// creates the table).
+	Constraint string `yaml:"constraint"`
+	// Retention is the shortest time a pruning DELETE keeps the rows (a
+	// Go duration), "never pruned", or "not constant".
+	Retention string `yaml:"retention"`
+	// Prunes are the DELETEs, as the code writes their interval, with
+	// their positions.
+	Prunes []string `yaml:"prunes,omitempty"`
+	// Claims are the claims' positions.
+	Claims []string `yaml:"claims,flow"`
+	// ClaimedBy are the handlers whose claims insert into the table, with
+	// their retry horizons ("task handler: horizon").
+	ClaimedBy []string  `yaml:"claimed_by,omitempty"`
+	Findings  []Finding `yaml:"findings,omitempty"`
 }
 
 // Incomplete is a package left out of the inventory, and why (its first
@@ -54,8 +82,15 @@ type Handler struct {
 	// Test is set for handlers defined in _test.go files.
 	Test bool `yaml:"test,omitempty"`
 	// Note says how the handler was found when that is not plain.
-	Note               string `yaml:"note,omitempty"`
-	RetryPolicy        string `yaml:"retry_policy"`
+	Note        string `yaml:"note,omitempty"`
+	RetryPolicy string `yaml:"retry_policy"`
+	// RetryHorizon is how long after its first run the job can still be
+	// run again by its retries: a Go duration (the worst-case sum of the
+	// framework's backoff delays, run time not counted), "unbounded" (no
+	// limit, or a dead-letter replay) or "unknown"; RetryHorizonNote says
+	// how it was computed.
+	RetryHorizon       string `yaml:"retry_horizon"`
+	RetryHorizonNote   string `yaml:"retry_horizon_note,omitempty"`
 	Risk               string `yaml:"risk"`
 	NaturalIdempotency string `yaml:"natural_idempotency"`
 	Guard              *Guard `yaml:"guard,omitempty"`

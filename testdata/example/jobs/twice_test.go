@@ -82,13 +82,13 @@ func TestTwice(t *testing.T) {
 			twice.NewPostgres(pgxtwice.Querier(pool), twice.PostgresOptions{
 				// audit_log.row_id copies ledger.id, a serial the Postgres observer
 				// already leaves out.
-				IgnoreColumns: []string{"done_at", "audit_log.at", "audit_log.row_id"},
+				IgnoreColumns: []string{"done_at", "audit_log.at", "audit_log.row_id", "receipt_claims.claimed_at"},
 			}),
 			api,
 			mail,
 		},
 		Reset: func(ctx context.Context) error {
-			_, err := pool.Exec(ctx, `truncate ledger, processed_jobs, audit_log, accounts, profiles, shipments, users, refunds, imports restart identity;
+			_, err := pool.Exec(ctx, `truncate ledger, processed_jobs, audit_log, accounts, profiles, shipments, users, refunds, imports, receipt_claims, receipts restart identity;
 				insert into accounts values (1, 100);
 				insert into profiles values (7, 'https://img.example.com/old.png');
 				insert into users values (7, 'ann@example.com');
@@ -133,6 +133,10 @@ func TestTwice(t *testing.T) {
 		{"charge:random-key", asynqtwice.Func(d.ChargeRandomKey, asynqTask("charge:random-key", charge)), [3]string{"repeated", "repeated", "repeated"}},
 		{"shipment:notify", asynqtwice.Func(d.NotifyShipped, asynqTask("shipment:notify", shipment)), [3]string{"repeated", "repeated", "repeated"}},
 		{"refund:audit", asynqtwice.Func(d.AuditRefund, asynqTask("refund:audit", charge)), [3]string{"repeated", "repeated", "repeated"}},
+		// receipt_claims has no unique key: the claim never finds the key
+		// taken (claim-without-constraint); a crash rolls the claim back
+		// with the receipt.
+		{"receipt:send", asynqtwice.Func(d.SendReceipt, asynqTask("receipt:send", credit)), [3]string{"repeated", "repeated", "same"}},
 		{"balance:increment", rivertwice.Job(t, pool, river.Worker[jobs.IncrementArgs](&jobs.IncrementWorker{Pool: pool}), jobs.IncrementArgs{Account: 1, Amount: 25}, nil),
 			[3]string{"changed", "changed", "changed"}},
 		{"avatar:set", rivertwice.Job(t, pool, jobs.AvatarWorker(pool), jobs.AvatarArgs{UserID: 7, URL: "https://img.example.com/new.png"}, nil),

@@ -35,7 +35,7 @@ func Workflow(ctx workflow.Context, order string) error { // want Workflow:"no e
 	if err := workflow.ExecuteActivity(ctx, Charge, order).Get(ctx, nil); err != nil {
 		return err
 	}
-	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{StartToCloseTimeout: time.Minute})
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{StartToCloseTimeout: time.Minute, ScheduleToCloseTimeout: time.Hour})
 	return workflow.ExecuteActivity(ctx, "notify", order).Get(ctx, nil)
 }
 
@@ -46,4 +46,16 @@ func (c *Ctx) Report(job *work.Job) error { return nil } // want Report:"no effe
 func Pool(pool *work.WorkerPool) { // want Pool:"no effects"
 	pool.JobWithOptions("report", work.JobOptions{MaxFails: 3}, (*Ctx).Report)
 	pool.JobWithOptions("defaults", work.JobOptions{Priority: 2}, (*Ctx).Report)
+}
+
+// Backoff replaces asynq's default backoff: the horizon is unknown.
+func Backoff() asynq.Config { // want Backoff:"no effects"
+	return asynq.Config{RetryDelayFunc: fixedDelay}
+}
+
+func fixedDelay(n int, e error, t *asynq.Task) time.Duration { return time.Second } // want fixedDelay:"no effects"
+
+// Replay runs a discarded River job again: the horizon is unbounded.
+func Replay(ctx context.Context, c *river.Client[any], id int64) { // want Replay:"dynamic_call/call \\(\\*river.Client\\).JobRetry"
+	c.JobRetry(ctx, id)
 }

@@ -53,6 +53,7 @@ func run() error {
 	mux.HandleFunc("charge:random-key", deps.ChargeRandomKey)
 	mux.HandleFunc("shipment:notify", deps.NotifyShipped)
 	mux.HandleFunc("refund:audit", deps.AuditRefund)
+	mux.HandleFunc("receipt:send", deps.SendReceipt)
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{Concurrency: 10})
 	if err := srv.Start(mux); err != nil {
 		return err

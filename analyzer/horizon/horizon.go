@@ -1,0 +1,183 @@
+// Package horizon computes a handler's retry horizon: how long after its
+// first run a job can still be run again by its framework's retries. A
+// claim row pruned before that horizon lets a late retry claim the key
+// again and repeat the effect (rule prune-before-retry), so the figure is
+// what a claim table's retention is compared with.
+//
+// The horizon is the sum of the backoff delays before each retry the policy
+// allows, computed from the frameworks' own default backoff functions, read
+// in their module sources:
+//
+//   - asynq v0.26.0, server.go:401 DefaultRetryDelayFunc(n, e, t):
+//     n^4 + 15 + rand.IntN(30)*(n+1) seconds, where n is the task's Retried
+//     count (processor.go:358 passes msg.Retried: 0 before the first
+//     retry); a task is retried while Retried < Retry (processor.go:343),
+//     and Retry defaults to 25 (client.go:307 defaultMaxRetry).
+//   - River v0.51.2, retry_policy.go:47 DefaultClientRetryPolicy.NextRetry
+//     → internal/retrypolicy/retry_policy.go:31 NextRetryAt: errorCount^4
+//     seconds (errorCount = len(job.Errors)+1, 1 before the first retry)
+//     with ±10 % jitter (jitterFraction, line 72); MaxAttempts defaults to
+//     25 (internal/rivercommon/river_common.go:16), so 24 retries.
+//   - Temporal SDK v1.51.0, internal/client.go:1403 RetryPolicy: first
+//     interval 1 s, coefficient 2.0, cap 100 × the first interval,
+//     MaximumAttempts 0 = unlimited (the server computes the intervals;
+//     the SDK documents these defaults). ScheduleToCloseTimeout bounds
+//     the retries when set.
+//
+// The figure is the worst case: with the largest jitter each function can
+// draw (asynq rand.IntN(30) = 29, River +10 %). It counts the delays only,
+// not the runs' own durations (up to the task's timeout each), so the
+// real horizon is longer still: a retention below it is too short for
+// certain. Unbounded is a policy without a limit, or a program that
+// replays dead letters (asynq RunTask / RunAllArchivedTasks, River
+// JobRetry); unknown is a policy or a backoff that is not read.
+package horizon
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// Kinds of horizon.
+const (
+	Bounded   = "bounded"
+	Unbounded = "unbounded"
+	Unknown   = "unknown"
+)
+
+// Horizon is a handler's retry horizon.
+type Horizon struct {
+	Kind string
+	D    time.Duration // when Bounded
+	// Why says how it was computed, or why it is not a duration.
+	Why string
+}
+
+// String is the inventory's retry_horizon: a Go duration ("492h27m0s"),
+// "unbounded" or "unknown".
+func (h Horizon) String() string {
+	if h.Kind == Bounded {
+		return h.D.String()
+	}
+	return h.Kind
+}
+
+// Days renders a duration for a message: "20.5 days", or the duration
+// itself under a day.
+func Days(d time.Duration) string {
+	if d < 24*time.Hour {
+		return d.String()
+	}
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", d.Hours()/24), ".0") + " days"
+}
+
+// Longer reports whether h is longer than d (unbounded is; unknown is not
+// known to be).
+func (h Horizon) Longer(d time.Duration) bool {
+	return h.Kind == Unbounded || h.Kind == Bounded && h.D > d
+}
+
+// Max is the longer of two horizons: unbounded beats everything, a
+// duration beats unknown only when nothing is unknown (an unknown policy
+// may allow longer).
+func Max(a, b Horizon) Horizon {
+	switch {
+	case a.Kind == "":
+		return b
+	case b.Kind == "":
+		return a
+	case a.Kind == Unbounded:
+		return a
+	case b.Kind == Unbounded:
+		return b
+	case a.Kind == Unknown:
+		return a
+	case b.Kind == Unknown:
+		return b
+	case b.D > a.D:
+		return b
+	}
+	return a
+}
+
+// backoff is a framework's default delay before retry i (1-based: the
+// delay after the i-th failed run), worst case.
+type backoff struct {
+	delay func(i int64) float64 // seconds
+	// what names the function and the jitter taken, for Why.
+	what string
+}
+
+// backoffs are the default backoff functions by the name the catalog's
+// frameworks: entries give (backoff:).
+var backoffs = map[string]backoff{
+	"asynq": {what: "asynq DefaultRetryDelayFunc (server.go:401) with its largest jitter", delay: func(i int64) float64 {
+		n := float64(i - 1) // msg.Retried before this retry
+		return math.Pow(n, 4) + 15 + 29*(n+1)
+	}},
+	"river": {what: "River DefaultClientRetryPolicy (retry_policy.go:47) with +10 % jitter", delay: func(i int64) float64 {
+		return math.Pow(float64(i), 4) * 1.1
+	}},
+	"temporal": {what: "Temporal's default intervals (1 s × 2, capped at 100 s)", delay: func(i int64) float64 {
+		return math.Min(math.Pow(2, float64(i-1)), 100)
+	}},
+}
+
+// maxRuns caps the runs summed (a policy of a million attempts is as good
+// as unbounded for a retention).
+const maxRuns = 10000
+
+// Policy is what the horizon of one policy is computed from.
+type Policy struct {
+	// Backoff names the framework's default backoff (the catalog's
+	// backoff:), "" when it has none modelled.
+	Backoff string
+	// Runs the policy allows: > 0, Unlimited (-1), or 0 when not read.
+	Runs int64
+	// Within bounds the retries' total time (0: no bound read).
+	Within time.Duration
+	// Custom names a replaced backoff (Config.RetryDelayFunc): unknown.
+	Custom string
+	// What names the policy for Why ("asynq default 25 retries").
+	What string
+}
+
+// Of computes the horizon of one policy.
+func Of(p Policy) Horizon {
+	if p.Runs == -1 {
+		if p.Within > 0 {
+			return Horizon{Kind: Bounded, D: p.Within, Why: p.What + ": unlimited attempts within ScheduleToCloseTimeout " + p.Within.String()}
+		}
+		return Horizon{Kind: Unbounded, Why: p.What + ": no limit on attempts"}
+	}
+	if p.Runs <= 0 {
+		return Horizon{Kind: Unknown, Why: p.What + ": the number of runs is not read"}
+	}
+	if p.Custom != "" {
+		return Horizon{Kind: Unknown, Why: p.What + " with a backoff of the program's own (" + p.Custom + ")"}
+	}
+	b, ok := backoffs[p.Backoff]
+	if !ok {
+		return Horizon{Kind: Unknown, Why: p.What + ": the framework's backoff is not modelled"}
+	}
+	if p.Runs > maxRuns {
+		return Horizon{Kind: Unbounded, Why: fmt.Sprintf("%s: %d runs", p.What, p.Runs)}
+	}
+	var secs float64
+	for i := int64(1); i < p.Runs; i++ {
+		secs += b.delay(i)
+	}
+	d := time.Duration(math.Round(secs)) * time.Second
+	runs := "1 run"
+	if p.Runs != 1 {
+		runs = fmt.Sprintf("%d runs", p.Runs)
+	}
+	why := fmt.Sprintf("%s: %s, %s", p.What, runs, b.what)
+	if p.Within > 0 && p.Within < d {
+		d = p.Within
+		why += ", bounded by ScheduleToCloseTimeout"
+	}
+	return Horizon{Kind: Bounded, D: d, Why: why + "; " + Days(d) + " of backoff, run time not counted"}
+}

@@ -1,0 +1,43 @@
+package report
+
+import (
+	"sort"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// Lifecycle reads the claim tables' lifecycle from the package's own SQL
+// (the effects its functions run directly, whatever calls them): its
+// inserting claims with their unique key in the migrations (a claim with
+// none is the guard package's claim-without-constraint, a pitfall of the
+// handlers whose effects it fails to guard), and its pruning DELETEs with
+// their retention, which the whole program compares with the retry
+// horizons of the handlers that claim into the table (the inventory's
+// claim tables; rules prune-before-retry and claim-never-pruned).
+func (c *Context) Lifecycle(sums []*summary.Summary) (claims []result.Claim, prunes []result.Prune) {
+	seen := map[string]bool{}
+	for _, s := range sums {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if len(e.Path) != 1 || !c.inPackage(e.Evidence()) {
+				continue // another function's SQL: reported there
+			}
+			key := e.Evidence() + "|" + e.Target + "|" + e.Op
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			switch {
+			case e.ConstraintState != "":
+				claims = append(claims, result.Claim{Table: e.Target, State: e.ConstraintState, Constraint: e.Constraint, Pos: e.Evidence(), Ignore: e.Ignore})
+			case e.Retention != "" || e.RetentionText != "":
+				prunes = append(prunes, result.Prune{Table: e.Target, Retention: e.Retention, Text: e.RetentionText, Pos: e.Evidence(), Ignore: e.Ignore})
+			}
+		}
+	}
+	sort.Slice(claims, func(i, j int) bool { return effect.ComparePos(claims[i].Pos, claims[j].Pos) < 0 })
+	sort.Slice(prunes, func(i, j int) bool { return effect.ComparePos(prunes[i].Pos, prunes[j].Pos) < 0 })
+	return claims, prunes
+}
