@@ -1,14 +1,16 @@
 // Package e2etest holds what the end-to-end tests share: building the
 // jobeffects binary once per test binary, running it (and go vet) in the
 // example modules under testdata the way users do, and reading what they
-// print. The tests live in two packages so that each stays well inside go
-// test's per-package timeout: cmd/jobeffects (the command on the example,
-// clean and broken modules) and cmd/jobeffects/modules (the framework
-// modules: consumers, ecosystem, routes, SaaS).
+// print. The tests live in several packages so that each stays well inside
+// go test's per-package timeout: cmd/jobeffects (the command on the
+// example, clean and broken modules) and one package per framework module
+// under cmd/jobeffects/modules (consumers, ecosystem, routes, saas).
 package e2etest
 
 import (
+	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -247,6 +249,20 @@ type sharedRun struct {
 	code           int
 }
 
+// Main builds the command once for a test binary, points *binary at it,
+// runs the tests and exits: the TestMain of every end-to-end package.
+func Main(m *testing.M, binary *string) {
+	flag.Parse()
+	bin, cleanup, err := Build()
+	if err != nil {
+		panic(err)
+	}
+	*binary = bin
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
+}
+
 // RunShared is Run for a command that only reads its directory (go vet or
 // the command on an unchanged example module): the first test to ask runs
 // it, and every other test of the binary, in parallel or later, gets the
@@ -259,4 +275,89 @@ func RunShared(t testing.TB, dir string, env []string, name string, args ...stri
 	r := v.(*sharedRun)
 	r.once.Do(func() { r.stdout, r.stderr, r.code = Run(t, dir, env, name, args...) })
 	return r.stdout, r.stderr, r.code
+}
+
+// VetEqualsCommand checks that go vet reports the command's findings on a
+// framework module (dir): the same
+// handlers with the same rules (cmd/jobeffects checks the example and
+// clean modules the same way). The one shape that differs (README, "go vet
+// and the command") is a library callback registered in another package
+// (a gorm callback, an ent hook), which only the command joins to the
+// operations that run it.
+func VetEqualsCommand(t *testing.T, binary, dir string) {
+	t.Helper()
+	_, vetOut, _ := RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
+	_, cliOut, _ := RunShared(t, dir, nil, binary, "./...")
+	vet, cli := FindingSet(vetOut), FindingSet(cliOut)
+	for f, line := range vet {
+		if strings.HasSuffix(f, " unresolved") {
+			continue
+		}
+		if _, ok := cli[f]; !ok {
+			t.Errorf("go vet reports what the command does not:\n%s", line)
+		}
+	}
+	for f, line := range cli {
+		if _, ok := vet[f]; ok || strings.Contains(line, "run by the operation as its") {
+			continue
+		}
+		// The claim tables' lifecycle needs the whole program (the
+		// handlers that claim into a table and the program's DELETEs).
+		if strings.Contains(line, ": prune-before-retry: ") || strings.Contains(line, ": claim-never-pruned: ") {
+			continue
+		}
+		t.Errorf("the command reports what go vet does not:\n%s\n--- go vet:\n%s", line, vetOut)
+	}
+}
+
+// CmdRun is the outcome of one command.
+type CmdRun struct {
+	Stdout, Stderr string
+	Code           int
+	Err            error
+}
+
+// RunConcurrently runs the commands in dir at the same time.
+func RunConcurrently(dir string, cmds ...[]string) []CmdRun {
+	out := make([]CmdRun, len(cmds))
+	var wg sync.WaitGroup
+	for i, c := range cmds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(c[0], c[1:]...)
+			cmd.Dir = dir
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			r := CmdRun{Stdout: stdout.String(), Stderr: stderr.String()}
+			if ee, ok := err.(*exec.ExitError); ok {
+				r.Code = ee.ExitCode()
+			} else if err != nil {
+				r.Code, r.Err = -1, err
+				r.Stderr += err.Error()
+			}
+			out[i] = r
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// LineOf returns the 1-based line of the first line of file containing s.
+func LineOf(t testing.TB, file, s string) int {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if strings.Contains(sc.Text(), s) {
+			return n
+		}
+	}
+	t.Fatalf("%s: no line contains %q", file, s)
+	return 0
 }

@@ -1,9 +1,9 @@
-// Package modules holds the end-to-end tests of the jobeffects command on
-// the framework modules under testdata (consumers, ecosystem, routes,
-// saas): each imports real libraries, so go vet compiles them and the
-// command loads them, which is most of the test suite's time. They are a
-// test package of their own so that each of the two stays well inside go
-// test's 10-minute timeout per package and the two run side by side; the
-// command's own behaviour (output formats, caches, exit codes) is tested
-// on the example module in cmd/jobeffects.
+// Package modules groups the end-to-end tests of the jobeffects command on
+// the framework modules under testdata, one test package per module
+// (consumers, ecosystem, routes, saas): each imports real libraries, so its
+// first go vet downloads and type-checks every one of them, which on empty
+// caches is most of the test suite's time. A package each gives each
+// module go test's whole 10-minute budget and lets go test run them side
+// by side; the command's own behaviour (output formats, caches, exit
+// codes) is tested on the example module in cmd/jobeffects.
 package modules

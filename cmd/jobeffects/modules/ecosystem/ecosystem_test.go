@@ -1,16 +1,14 @@
-package modules
+package ecosystem
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/jobeffects/jobeffects/internal/e2etest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -31,32 +29,32 @@ func TestEcosystemModule(t *testing.T) {
 
 	// Two runs at a time: each loads and analyses the whole module (ent,
 	// atlas, the Mongo driver …), about 2 GB and 15 s of CPU apiece.
-	res := runConcurrently(dir,
+	res := e2etest.RunConcurrently(dir,
 		[]string{"go", "vet", "-vettool=" + binary, "./..."},
 		[]string{binary, "-whole=false", "./..."})
 	vetRun, cliRun := res[0], res[1]
-	if vetRun.code != 1 {
-		t.Fatalf("go vet exit code %d, want 1\n%s", vetRun.code, vetRun.stderr)
+	if vetRun.Code != 1 {
+		t.Fatalf("go vet exit code %d, want 1\n%s", vetRun.Code, vetRun.Stderr)
 	}
-	vet := diagnostics(vetRun.stderr)
+	vet := diagnostics(vetRun.Stderr)
 	golden(t, "ecosystem.vet.txt", []byte(strings.Join(vet, "\n")+"\n"))
 
 	// The per-package CLI answers exactly as go vet does.
-	if cliRun.code != 1 || cliRun.stdout != "" {
-		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.code, cliRun.stdout, cliRun.stderr)
+	if cliRun.Code != 1 || cliRun.Stdout != "" {
+		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.Code, cliRun.Stdout, cliRun.Stderr)
 	}
-	if a, b := strings.Join(diagnostics(cliRun.stderr), "\n"), strings.Join(vet, "\n"); a != b {
+	if a, b := strings.Join(diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
 		t.Errorf("CLI and go vet differ\n--- CLI\n%s\n--- vet\n%s", a, b)
 	}
 
 	// The inventory: byte-identical over two runs, golden.
-	res = runConcurrently(dir,
+	res = e2etest.RunConcurrently(dir,
 		[]string{binary, "inventory", "./...", "-o", invPath(0)},
 		[]string{binary, "inventory", "./...", "-o", invPath(1)})
 	var outputs [][]byte
 	for i, r := range res {
-		if r.code != 0 {
-			t.Fatalf("inventory exit code %d\n%s", r.code, r.stderr)
+		if r.Code != 0 {
+			t.Fatalf("inventory exit code %d\n%s", r.Code, r.Stderr)
 		}
 		data, err := os.ReadFile(invPath(i))
 		if err != nil {
@@ -156,7 +154,7 @@ func TestEcosystemModule(t *testing.T) {
 
 	// gorm's AfterCreate hook sends the email: the hook is a hop of the
 	// email effect's path.
-	mail := lineOf(t, filepath.Join(dir, "internal", "models", "models.go"), "smtp.SendMail(")
+	mail := e2etest.LineOf(t, filepath.Join(dir, "internal", "models", "models.go"), "smtp.SendMail(")
 	wantHook := fmt.Sprintf("email/send smtp high guarded=false evidence=internal/models/models.go:%d path=jobs/gorm.go:16 (*jobs.Deps).GormSignUp | internal/models/models.go:%d (*models.User).AfterCreate", mail, mail)
 	if got := effects("GormSignUp"); !strings.Contains(got, wantHook+"\n") {
 		t.Errorf("GormSignUp: no email effect through the AfterCreate hook\nwant %s\ngot:\n%s", wantHook, got)
@@ -166,8 +164,8 @@ func TestEcosystemModule(t *testing.T) {
 	// inside GormCredit's Update: its HTTP post is an effect of the
 	// handler in the whole-program inventory, the callback in the path.
 	gormFile := filepath.Join(dir, "jobs", "gorm.go")
-	updateLine := lineOf(t, gormFile, `Update("balance"`)
-	post := lineOf(t, filepath.Join(dir, "internal", "models", "callbacks.go"), "http.Post(")
+	updateLine := e2etest.LineOf(t, gormFile, `Update("balance"`)
+	post := e2etest.LineOf(t, filepath.Join(dir, "internal", "models", "callbacks.go"), "http.Post(")
 	wantCallback := fmt.Sprintf(`http/post events.example.com/updates high guarded=false evidence=internal/models/callbacks.go:%d path=jobs/gorm.go:%d (*jobs.Deps).GormCredit (gorm:update callback "models:publish_update") | internal/models/callbacks.go:%d models.publishUpdate`, post, updateLine, post)
 	if got := effects("GormCredit"); !strings.Contains(got, wantCallback+"\n") {
 		t.Errorf("GormCredit: no effect of the registered gorm callback\nwant %s\ngot:\n%s", wantCallback, got)
@@ -177,8 +175,8 @@ func TestEcosystemModule(t *testing.T) {
 	// to creates (hook.On(…, ent.OpCreate)) sends its email from
 	// EntCreate's Save, not from EntCredit's update.
 	entFile := filepath.Join(dir, "jobs", "ent.go")
-	save := lineOf(t, entFile, "Create().SetEmail(p.Email).Save(ctx)")
-	hookMail := lineOf(t, filepath.Join(dir, "internal", "notify", "hooks.go"), "smtp.SendMail(")
+	save := e2etest.LineOf(t, entFile, "Create().SetEmail(p.Email).Save(ctx)")
+	hookMail := e2etest.LineOf(t, filepath.Join(dir, "internal", "notify", "hooks.go"), "smtp.SendMail(")
 	wantEntHook := fmt.Sprintf(`email/send smtp high guarded=false evidence=internal/notify/hooks.go:%d path=jobs/ent.go:%d (*jobs.Deps).EntCreate (ent:customers:create hook) | internal/notify/hooks.go:%d notify.CustomerCreated.func1.func1`, hookMail, save, hookMail)
 	if got := effects("EntCreate"); !strings.Contains(got, wantEntHook+"\n") {
 		t.Errorf("EntCreate: no effect of the ent hook\nwant %s\ngot:\n%s", wantEntHook, got)
@@ -188,8 +186,8 @@ func TestEcosystemModule(t *testing.T) {
 	}
 	// The Customer schema's Hooks() (stitched in by the generated runtime
 	// package) posts on every UpdateOne: EntCredit's AddBalance runs it.
-	credit := lineOf(t, entFile, "UpdateOneID(1).AddBalance(")
-	schemaPost := lineOf(t, filepath.Join(dir, "ent", "schema", "hooks.go"), "http.Post(")
+	credit := e2etest.LineOf(t, entFile, "UpdateOneID(1).AddBalance(")
+	schemaPost := e2etest.LineOf(t, filepath.Join(dir, "ent", "schema", "hooks.go"), "http.Post(")
 	wantSchemaHook := fmt.Sprintf(`http/post ledger.example.com/balances high guarded=false evidence=ent/schema/hooks.go:%d path=jobs/ent.go:%d (*jobs.Deps).EntCredit (ent:customers:update-one schema hook) | ent/schema/hooks.go:%d schema.Customer.Hooks.func1.func1`, schemaPost, credit, schemaPost)
 	if got := effects("EntCredit"); !strings.Contains(got, wantSchemaHook+"\n") {
 		t.Errorf("EntCredit: no effect of the schema's update-one hook\nwant %s\ngot:\n%s", wantSchemaHook, got)
@@ -198,62 +196,10 @@ func TestEcosystemModule(t *testing.T) {
 	// The orders_audit trigger's insert into audit_log is an effect of the
 	// sqlc insert into orders, with the migration's lines in its path.
 	migration := filepath.Join(dir, "migrations", "001_schema.sql")
-	trigger := lineOf(t, migration, "create trigger orders_audit")
-	audit := lineOf(t, migration, "insert into audit_log (")
+	trigger := e2etest.LineOf(t, migration, "create trigger orders_audit")
+	audit := e2etest.LineOf(t, migration, "insert into audit_log (")
 	wantTrigger := fmt.Sprintf("db_write/insert audit_log medium guarded=false evidence=migrations/001_schema.sql:%d path=jobs/sqlc.go:15 (*jobs.Deps).SqlcOrder | internal/sqlcdb/query.sql.go:27 (*sqlcdb.Queries).CreateOrder | migrations/001_schema.sql:%d trigger orders_audit on orders | migrations/001_schema.sql:%d audit_order()", audit, trigger, audit)
 	if got := effects("SqlcOrder"); !strings.Contains(got, wantTrigger+"\n") {
 		t.Errorf("SqlcOrder: no trigger effect\nwant %s\ngot:\n%s", wantTrigger, got)
 	}
-}
-
-// cmdRun is the outcome of one command.
-type cmdRun struct {
-	stdout, stderr string
-	code           int
-	err            error
-}
-
-// runConcurrently runs the commands in dir at the same time.
-func runConcurrently(dir string, cmds ...[]string) []cmdRun {
-	out := make([]cmdRun, len(cmds))
-	var wg sync.WaitGroup
-	for i, c := range cmds {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cmd := exec.Command(c[0], c[1:]...)
-			cmd.Dir = dir
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			r := cmdRun{stdout: stdout.String(), stderr: stderr.String()}
-			if ee, ok := err.(*exec.ExitError); ok {
-				r.code = ee.ExitCode()
-			} else if err != nil {
-				r.code, r.err = -1, err
-				r.stderr += err.Error()
-			}
-			out[i] = r
-		}()
-	}
-	wg.Wait()
-	return out
-}
-
-// lineOf returns the 1-based line of the first line of file containing s.
-func lineOf(t *testing.T, file, s string) int {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		if strings.Contains(sc.Text(), s) {
-			return n
-		}
-	}
-	t.Fatalf("%s: no line contains %q", file, s)
-	return 0
 }

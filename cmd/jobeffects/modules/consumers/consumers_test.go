@@ -1,4 +1,4 @@
-package modules
+package consumers
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobeffects/jobeffects/internal/e2etest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -41,25 +42,25 @@ func TestConsumersModule(t *testing.T) {
 
 	// The CLI and the two inventory runs load and analyse the whole module
 	// themselves (about 25 s of CPU each): run them side by side.
-	res := runConcurrently(dir,
+	res := e2etest.RunConcurrently(dir,
 		[]string{binary, "-whole=false", "./..."},
 		[]string{binary, "inventory", "./...", "-o", invPath(0)},
 		[]string{binary, "inventory", "./...", "-o", invPath(1)})
 
 	// The per-package CLI answers exactly as go vet does.
 	cliRun := res[0]
-	if cliRun.code != 1 || cliRun.stdout != "" {
-		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.code, cliRun.stdout, cliRun.stderr)
+	if cliRun.Code != 1 || cliRun.Stdout != "" {
+		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.Code, cliRun.Stdout, cliRun.Stderr)
 	}
-	if a, b := strings.Join(diagnostics(cliRun.stderr), "\n"), strings.Join(vet, "\n"); a != b {
+	if a, b := strings.Join(diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
 		t.Errorf("CLI and go vet differ\n--- CLI\n%s\n--- vet\n%s", a, b)
 	}
 
 	// The inventory: byte-identical over two runs, golden.
 	var outputs [][]byte
 	for i, r := range res[1:] {
-		if r.code != 0 {
-			t.Fatalf("inventory exit code %d\n%s", r.code, r.stderr)
+		if r.Code != 0 {
+			t.Fatalf("inventory exit code %d\n%s", r.Code, r.Stderr)
 		}
 		data, err := os.ReadFile(invPath(i))
 		if err != nil {
@@ -92,7 +93,7 @@ func TestConsumersModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := func(file, s string) string {
-		return fmt.Sprintf("%s:%d", file, lineOf(t, filepath.Join(dir, filepath.FromSlash(file)), s))
+		return fmt.Sprintf("%s:%d", file, e2etest.LineOf(t, filepath.Join(dir, filepath.FromSlash(file)), s))
 	}
 
 	// Each handler's framework, task, registration and ack. A pull loop's
