@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -287,4 +288,31 @@ func fileLine(pos string) string {
 // loop that calls them are found, with the task their caller names.
 func TestHelperRegistrations(t *testing.T) {
 	runShared(t, "helperreg/bus", "helperreg/tasks", "helperreg")
+}
+
+// TestInterfaceJobs: jobs registered as values of the application's own
+// job interface, through a registrar whose adapter calls the job's method,
+// are handlers each (concrete type's method, task from Name() or the
+// registrar's name argument, pointer and value receivers alike); the
+// adapter is not one.
+func TestInterfaceJobs(t *testing.T) {
+	res := runShared(t, "ifacejobs/registry", "ifacejobs/jobs", "ifacejobs")
+	var got []string
+	for _, r := range res {
+		for _, h := range r.Handlers {
+			got = append(got, h.Task+" "+h.Name+" "+fileLine(h.Registered))
+		}
+	}
+	want := []string{
+		"ledger:credit ifacejobs.ledger.Run ifacejobs/ifacejobs.go:41",
+		"report:build (*ifacejobs.reporter).Process ifacejobs/ifacejobs.go:42",
+		"email:send (*jobs.SendEmail).Run ifacejobs/ifacejobs.go:39",
+		"sessions:cleanup jobs.Cleanup.Run ifacejobs/ifacejobs.go:40",
+		"store:cleanup ifacejobs.RegisterCleanup.func1 ifacejobs/ifacejobs.go:52",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
 }

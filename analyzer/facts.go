@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -122,11 +123,16 @@ func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Packa
 
 // kindOf returns the constant T's Kind() method returns.
 func kindOf(pass *analysis.Pass, pkg *ssa.Package, t types.Type) (string, bool) {
+	return methodConst(pass, pkg, t, "Kind")
+}
+
+// methodConst returns the constant string T's method of that name returns.
+func methodConst(pass *analysis.Pass, pkg *ssa.Package, t types.Type, method string) (string, bool) {
 	ms := pkg.Prog.MethodSets.MethodSet(t)
-	sel := ms.Lookup(nil, "Kind")
+	sel := ms.Lookup(nil, method)
 	if sel == nil {
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-			sel = ms.Lookup(n.Obj().Pkg(), "Kind")
+		if n, ok := types.Unalias(ssavalue.Deref(t)).(*types.Named); ok && n.Obj().Pkg() != nil {
+			sel = ms.Lookup(n.Obj().Pkg(), method)
 		}
 	}
 	if sel == nil {

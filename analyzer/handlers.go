@@ -27,6 +27,9 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 		Model:    set.index.Lookup,
 		Files:    pass.Files,
 		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, pkg, t) },
+		MethodConst: func(t types.Type, m string) (string, bool) {
+			return methodConst(pass, pkg, t, m)
+		},
 		Returns: func(fn *types.Func) *discovery.Returned {
 			var f returnsFact
 			if pass.ImportObjectFact(fn, &f) {

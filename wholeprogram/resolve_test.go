@@ -248,3 +248,34 @@ func TestNamesAfterResolution(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Jobs registered as values of the application's job interface are
+// handlers each over the whole program too, with their own effects; the
+// closure registered under a constant name calling a dependency's method
+// is resolved to what main wires (nothing here: it stays unknown, and
+// this test's analysis, not told of the whole-program phase, says so).
+func TestInterfaceJobs(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "ifacejobs/...") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.FullName + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					line += " " + f.Rule
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"email:send ifacejobs/jobs.(*SendEmail).Run medium unguarded",
+		"ledger:credit ifacejobs.ledger.Run medium unguarded",
+		"report:build ifacejobs.(*reporter).Process medium unguarded",
+		"sessions:cleanup ifacejobs/jobs.Cleanup.Run safe",
+		"store:cleanup ifacejobs.RegisterCleanup.func1 unknown unresolved",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

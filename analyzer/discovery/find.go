@@ -105,6 +105,9 @@ type Env struct {
 	Model func(*types.Func) *models.Model
 	// KindOf returns the constant a type's Kind() method returns.
 	KindOf func(t types.Type) (string, bool)
+	// MethodConst returns the constant string a type's method of that
+	// name returns (a job's Name()), when it returns one.
+	MethodConst func(t types.Type, method string) (string, bool)
 	// Forwards returns the forwards of a function of another package
 	// (facts), or nil.
 	Forwards func(*types.Func) []Forward
@@ -408,6 +411,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	if r.Options != nil && *r.Options < len(args) {
 		prefix = ssavalue.FieldConst(args[*r.Options], "Name")
 	}
+	if a, _ := f.adapterOf(r, args); a != nil {
+		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
+	}
 	targets := f.targets(args[r.Handler], r, 0)
 	if len(targets) == 0 {
 		if owner, _ := forwardedParam(args[r.Handler], 0); owner != nil && f.local(owner) {
@@ -450,6 +456,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if t.task != "" {
 			name = t.task
 		}
+		if name == "" {
+			name = t.typeTask
+		}
 		if strings.HasPrefix(r.Framework, "temporal") {
 			switch {
 			case t.member && prefix != "":
@@ -479,6 +488,9 @@ type target struct {
 	// pointer (Temporal prefixes their names with Options.Name).
 	member bool
 	task   string // for map registrations: the entry's key
+	// typeTask, for a job interface's concrete type, is its type's name:
+	// the task when nothing else names one (ifacejobs.go).
+	typeTask string
 }
 
 // targets resolves a handler argument to functions.
@@ -574,6 +586,15 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 		if len(out) > 0 {
 			return out // a wrapper: the functions it wraps
 		}
+		if r.Method != "" {
+			// A constructor of the package returning a job interface
+			// value of one concrete type (ifacejobs.go).
+			if callee := c.StaticCallee(); callee != nil && callee.Pkg == f.env.Pkg {
+				if t := concreteResult(callee); t != nil {
+					return f.typeTargets(t, r)
+				}
+			}
+		}
 		return f.factoryTarget(c)
 	}
 	return nil
@@ -606,7 +627,9 @@ func (f *finder) typeTargets(t types.Type, r *Registration) []target {
 		sel := ms.At(i)
 		if sel.Obj().Name() == r.Method {
 			if fn := prog.MethodValue(sel); fn != nil {
-				out = append(out, target{fn: ssavalue.Declared(fn), method: r.Method})
+				tg := target{fn: ssavalue.Declared(fn), method: r.Method}
+				tg.task, tg.typeTask = f.interfaceTask(t, r)
+				out = append(out, tg)
 			}
 		}
 	}

@@ -26,12 +26,18 @@ type Forward struct {
 	// at Ack ("file:line:col"; "" if it does not).
 	Loop bool
 	Ack  string
+	// Interface: the parameter is a value of the application's job
+	// interface whose Method an adapter calls (ifacejobs.go): each
+	// concrete type passed there is a handler; TaskMethod is the method
+	// whose constant result names its task.
+	Interface  bool
+	TaskMethod string
 }
 
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
-		Method: fw.Method, Delivery: fw.Delivery, forward: &fw}
+		Method: fw.Method, Delivery: fw.Delivery, Interface: fw.Interface, TaskMethod: fw.TaskMethod, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
 		r.Name = &k
@@ -96,11 +102,18 @@ func (f *finder) findForwards() {
 						if r.Handler >= len(args) || r.Constructor {
 							continue
 						}
+						if a, fw := f.adapterOf(r, args); a != nil {
+							if f.forward(a.owner, *fw) {
+								changed = true
+							}
+							continue
+						}
 						owner, k := forwardedParam(args[r.Handler], 0)
 						if owner == nil || !f.local(owner) || f.resolves(args[r.Handler], r) {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
-						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery}
+						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
+							Interface: r.Interface, TaskMethod: r.TaskMethod}
 						if r.forward != nil {
 							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 						}

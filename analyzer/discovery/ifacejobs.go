@@ -1,0 +1,177 @@
+package discovery
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// Handlers registered as interface values. An application often registers
+// its jobs through its own API that takes a value of its own job interface:
+//
+//	type Job interface{ Name() string; Run(ctx context.Context, args []byte) error }
+//	func (r *Registry) RegisterJob(ctx context.Context, j Job) {
+//		r.mux.HandleFunc(j.Name(), func(ctx context.Context, t *asynq.Task) error { return j.Run(ctx, t.Payload()) })
+//	}
+//	reg.RegisterJob(ctx, NewSendEmailJob(mailer))
+//
+// The framework's registration receives an adapter (a closure or the
+// method value j.Run) that calls a method of the interface-typed
+// parameter; the adapter is not a handler of its own (listed, it would
+// stand for every job with the union of their effects, or for none when
+// the interface call is not resolved). Each concrete type passed at the
+// registrar's call sites is a handler instead: its method is the handler,
+// its task the constant the method the registrar names the task by
+// returns (Name() above), else the type's name, and the call site is the
+// registration. This is a Forward like any other (forward.go), with the
+// handler method set, so the registrar's callers in other packages learn
+// it from its facts and go vet and the command agree.
+
+// ifaceAdapter says that a registered handler value is an adapter calling
+// method of the interface-typed parameter param of owner, a declared
+// function of the package (the receiver excluded from the count).
+type ifaceAdapter struct {
+	owner  *ssa.Function
+	param  int
+	method string
+}
+
+// interfaceAdapter reports whether v, a handler argument, is an adapter of
+// an interface-typed parameter: a method value of it (j.Run), or a closure
+// that calls one of its methods (func(…) error { return j.Run(…) }).
+func interfaceAdapter(v ssa.Value) *ifaceAdapter {
+	mc, ok := ssavalue.Unconvert(v).(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil {
+		return nil
+	}
+	if fn.Synthetic != "" {
+		// A bound method value of an interface: j.Run.
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil || len(mc.Bindings) != 1 || !types.IsInterface(mc.Bindings[0].Type()) {
+			return nil
+		}
+		if owner, k := ssavalue.ParamOf(mc.Bindings[0]); owner != nil {
+			return &ifaceAdapter{owner: owner, param: k, method: obj.Name()}
+		}
+		return nil
+	}
+	// A closure: the interface calls on a captured parameter. When it
+	// makes several (j.Name() in a log line, then j.Run), the handler
+	// method is the one that returns an error, else the last one.
+	var best *ifaceAdapter
+	bestErr := false
+	for _, g := range withClosures(fn) {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !ci.Common().IsInvoke() {
+					continue
+				}
+				owner, k := ssavalue.ParamOf(ci.Common().Value)
+				if owner == nil {
+					continue
+				}
+				if best != nil && (best.owner != owner || best.param != k) {
+					return nil // two interface parameters: not one job's adapter
+				}
+				m := ci.Common().Method
+				isErr := returnsError(m)
+				if best == nil || isErr || !bestErr {
+					best, bestErr = &ifaceAdapter{owner: owner, param: k, method: m.Name()}, isErr
+				}
+			}
+		}
+	}
+	return best
+}
+
+// returnsError reports whether a method's last result is an error.
+func returnsError(m *types.Func) bool {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return false
+	}
+	return types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// taskMethod is the method of the adapter's parameter that the
+// registering call's task argument calls (j.Name()), or "".
+func (a *ifaceAdapter) taskMethod(name ssa.Value) string {
+	c, ok := ssavalue.Unconvert(name).(*ssa.Call)
+	if !ok || !c.Call.IsInvoke() {
+		return ""
+	}
+	if owner, k := ssavalue.ParamOf(c.Call.Value); owner == a.owner && k == a.param {
+		return c.Call.Method.Name()
+	}
+	return ""
+}
+
+// adapterOf is the adapter a registering call registers, when it is one
+// of a job interface parameter of a local declared function that is a
+// registrar for any job: when the call takes a task name, the name comes
+// from the job (j.Name()) or from another parameter of the registrar. A
+// closure registered under a constant name that calls a method of one
+// interface parameter (store.DeleteExpired(ctx) under "cleanup") is a
+// handler of its own, resolved over the program as usual, not a registrar.
+func (f *finder) adapterOf(r *Registration, args []ssa.Value) (*ifaceAdapter, *Forward) {
+	a := interfaceAdapter(args[r.Handler])
+	if a == nil || !f.local(a.owner) {
+		return nil, nil
+	}
+	fw := &Forward{Param: a.param, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: a.method, Delivery: r.Delivery, Interface: true}
+	if r.Name != nil && *r.Name < len(args) {
+		if m := a.taskMethod(args[*r.Name]); m != "" {
+			fw.TaskMethod = m
+		} else if owner, j := ssavalue.ParamOf(args[*r.Name]); owner == a.owner {
+			fw.TaskParam = j
+		} else {
+			return nil, nil
+		}
+	}
+	return a, fw
+}
+
+// interfaceTask is the task of a concrete type registered through an
+// interface forward: the constant its task method returns; and, for
+// when neither that nor the registering call names one, the type's name
+// as its package spells it (jobs.Cleanup).
+func (f *finder) interfaceTask(t types.Type, r *Registration) (task, typeName string) {
+	if !r.Interface {
+		return "", ""
+	}
+	if r.TaskMethod != "" && f.env.MethodConst != nil {
+		if s, ok := f.env.MethodConst(t, r.TaskMethod); ok {
+			task = s
+		}
+	}
+	return task, types.TypeString(ssavalue.Deref(t), func(p *types.Package) string { return p.Name() })
+}
+
+// concreteResult is the one concrete type a function of the package
+// returns as its interface result on every path (a constructor
+// NewSendEmailJob(…) Job returning &SendEmailJob{…}), or nil.
+func concreteResult(fn *ssa.Function) types.Type {
+	if fn == nil || fn.Signature.Results().Len() != 1 || !types.IsInterface(fn.Signature.Results().At(0).Type()) {
+		return nil
+	}
+	var out types.Type
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		mi, ok := ret.Results[0].(*ssa.MakeInterface)
+		if !ok || (out != nil && !types.Identical(out, mi.X.Type())) {
+			return nil
+		}
+		out = mi.X.Type()
+	}
+	return out
+}
