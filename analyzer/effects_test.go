@@ -57,3 +57,10 @@ func TestSQLShapes(t *testing.T) {
 	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "sqlshapes", ".jobeffects.yaml")})
 	analysistest.Run(t, testdata, a, "sqlshapes")
 }
+
+// TestMemoryWrites: writes to memory that outlives the delivery are
+// memory_write effects (increment, insert, set); writes to what the
+// handler allocates or is handed for the delivery are not.
+func TestMemoryWrites(t *testing.T) {
+	runShared(t, "memfix")
+}

@@ -171,10 +171,39 @@ type Effect struct {
 	// By says how the effect was decided: ByCode, ByModel, ByConfig or
 	// ByName; "" when nothing decided it (its risk is unknown).
 	By string
+	// Holder (1-based, receiver first, then free variables; 0 when
+	// none), for a memory_write, is the parameter whose pointee the write
+	// lands in: a caller maps it to what it passes there and drops the
+	// effect when that is its own fresh value. HolderKept says whether
+	// the write lasts where no caller maps it (a method's receiver, a
+	// closure's captured variable: the server struct, state captured at
+	// registration), as opposed to the message or arguments made for the
+	// delivery. See Transient.
+	Holder     int
+	HolderKept bool
 	// Reading is how a reviewer reads the call from its names, for an
 	// effect the analysis leaves unknown (nil when there is none); see
 	// Reading and Apply.
 	Reading *Reading
+}
+
+// Transient reports whether an effect is a write to memory made for the
+// delivery as far as anyone can tell: held by a parameter that is not a
+// receiver or captured variable, which no caller mapped (the handler's
+// own message).
+func (e *Effect) Transient() bool {
+	return e.Kind == KindMemory && e.Holder > 0 && !e.HolderKept
+}
+
+// Lasting returns effs without the transient ones (in place).
+func Lasting(effs []Effect) []Effect {
+	out := effs[:0:0]
+	for _, e := range effs {
+		if !e.Transient() {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // MaxAlt bounds the other paths kept per effect.

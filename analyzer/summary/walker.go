@@ -34,6 +34,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 			if ci, ok := instr.(ssa.CallInstruction); ok {
 				w.call(ci)
 			}
+			w.memory(instr) // memory.go
 		}
 	}
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
