@@ -18,8 +18,9 @@ import (
 // not know it, and (pitfalls) no other handler of the package reported it.
 func (c *Context) Handler(h *result.Handler) {
 	// Writes to the handler's own message or arguments are not effects
-	// (effect.Transient): decided here, where no caller maps them.
-	h.Effects = infer.Apply(effect.Lasting(h.Effects), c.Infer, c.Deferred)
+	// (effect.Transient): decided here, where no caller maps them; nor
+	// are a test handler's writes to its probes.
+	h.Effects = infer.Apply(effect.Lasting(h.Effects, h.Test), c.Infer, c.Deferred)
 	h.Risk = effect.HandlerRisk(h.Effects)
 	h.Findings = nil
 	var f *result.Finding

@@ -129,7 +129,14 @@ func (w *walker) memoryWrite(instr ssa.Instruction, pos token.Pos, h holder, op,
 	case holderGlobal:
 		where = "a package-level variable"
 	case holderParam:
-		where = "a value the function is given"
+		switch {
+		case h.index >= len(w.fn.Params):
+			where = "a variable the closure captured"
+		case h.index == 0 && w.fn.Signature.Recv() != nil:
+			where = "a value its receiver holds"
+		default:
+			where = "a value it is given"
+		}
 	default:
 		return
 	}
