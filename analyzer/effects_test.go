@@ -64,3 +64,11 @@ func TestSQLShapes(t *testing.T) {
 func TestMemoryWrites(t *testing.T) {
 	runShared(t, "memfix")
 }
+
+// TestChannelWorkers: a handler that sends its message on a channel has
+// the effects of the functions that receive from it (a field's, a
+// package-level variable's, another package's field's), with a
+// (channel → worker) hop; a signal channel hands no work.
+func TestChannelWorkers(t *testing.T) {
+	runShared(t, "chanfix/pool", "chanfix")
+}

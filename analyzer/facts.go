@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -98,6 +99,29 @@ func exportPrepared(pass *analysis.Pass, sums *summary.Package) {
 	}
 }
 
+// chanFact records the functions of the package that receive from the
+// channel a struct field or package-level variable of it keeps, with their
+// summaries: a send on it in another package has their effects
+// (summary/channels.go).
+type chanFact struct{ Workers []summary.ChanWorker }
+
+func (*chanFact) AFact() {}
+func (f *chanFact) String() string {
+	var names []string
+	for _, w := range f.Workers {
+		names = append(names, w.Name)
+	}
+	return fmt.Sprintf("received by %v", names)
+}
+
+// exportChanWorkers publishes the receivers of the package's channels.
+func exportChanWorkers(pass *analysis.Pass, sums *summary.Package) {
+	for v, ws := range sums.ChanWorkers() {
+		sort.Slice(ws, func(i, j int) bool { return ws[i].Name < ws[j].Name })
+		pass.ExportObjectFact(v, &chanFact{Workers: ws})
+	}
+}
+
 // exportFacts publishes the summary of every declared function, empty ones
 // included: an absent fact means "not analysed", which callers treat as
 // unknown.
@@ -119,6 +143,7 @@ func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Packa
 	}
 	exportReturns(pass, funcs, sums)
 	exportPrepared(pass, sums)
+	exportChanWorkers(pass, sums)
 }
 
 // kindOf returns the constant T's Kind() method returns.

@@ -264,6 +264,10 @@ func betterPath(a, b []Hop) bool {
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.
 const DynamicHopMark = "(dynamic call → "
 
+// ChannelHopMark is how a hop from a send on a channel to the worker that
+// receives it is labelled: "(channel work → (*S).worker)".
+const ChannelHopMark = "(channel "
+
 // DynamicHops counts the hops of a path that go through dynamic calls.
 func DynamicHops(p []Hop) int {
 	n := 0
