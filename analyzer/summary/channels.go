@@ -21,14 +21,16 @@ import (
 //
 // Without this the send is a dead end and the handler comes out safe. A
 // send is handled by the functions that receive from the same channel:
-// the same field of the same struct type, or the same package-level
-// variable (a channel value has no other name that both sides can share
-// statically). Their effects are the sender's, with a hop
-// "(channel F → worker)" in the path. The receivers are found over the
-// package (and ordered before the senders, package.go's deps); the
-// package that declares the field or variable exports its receivers as a
-// fact (ChanWorkers), so a sender in another package that imports it
-// finds them too.
+// the same field of the same struct type, the same package-level
+// variable, or the same make(chan …) of a local channel that closures
+// capture and functions are handed (ch := make(chan M); go worker(ch);
+// sub.Subscribe(func(m M) { ch <- m })). Their effects are the sender's,
+// with a hop "(channel ch → worker)" in the path. The receivers are found
+// over the package (and ordered before the senders, package.go's deps);
+// the package that declares a field or variable exports its receivers as
+// a fact (ChanWorkers), so a sender in another package that imports it
+// finds them too. A local channel handed to another package's functions
+// is not followed.
 //
 // The whole receiving function counts (a worker's select loop may do
 // more than process the message): a reviewer reads it so too. Signal
@@ -43,25 +45,99 @@ type ChanWorker struct {
 	Summary *Summary
 }
 
-// chanKey is the variable a channel is kept in: a struct field (its
-// origin) or a package-level variable.
-func chanKey(ch ssa.Value) *types.Var {
-	load, ok := ssavalue.Unconvert(ch).(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
+// chanKey says which channel a value is, when the package can tell: the
+// variable it is kept in (a struct field, by its origin, or a
+// package-level variable: *types.Var), or the make(chan …) of a local
+// channel (*ssa.MakeChan) that closures capture and functions are handed
+// (go worker(ch)). name is what a path calls it.
+type chanKey struct {
+	key  any
+	name string
+}
+
+// chanKeys are the channels a value may be: through a local variable, a
+// closure's capture, or a parameter of a function the package calls with
+// a channel it can tell.
+func (p *Package) chanKeys(v ssa.Value, depth int) []chanKey {
+	if depth > 6 {
 		return nil
 	}
-	switch a := load.X.(type) {
-	case *ssa.Global:
-		v, _ := a.Object().(*types.Var)
-		return v
-	case *ssa.FieldAddr:
-		st, ok := deref(a.X.Type()).Underlying().(*types.Struct)
-		if !ok || a.Field >= st.NumFields() {
+	switch x := ssavalue.Unconvert(v).(type) {
+	case *ssa.MakeChan:
+		return []chanKey{{key: x, name: "made at " + PosString(p.env.Fset, x.Pos())}}
+	case *ssa.FreeVar:
+		if b := ssavalue.Binding(x); b != nil {
+			return p.chanKeys(b, depth+1)
+		}
+	case *ssa.Parameter:
+		var out []chanKey
+		for _, arg := range p.argsTo(x) {
+			out = append(out, p.chanKeys(arg, depth+1)...)
+		}
+		return out
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
 			return nil
 		}
-		return st.Field(a.Field).Origin()
+		switch a := x.X.(type) {
+		case *ssa.Global:
+			if v, ok := a.Object().(*types.Var); ok {
+				return []chanKey{{key: v, name: a.Pkg.Pkg.Name() + "." + v.Name()}}
+			}
+		case *ssa.FieldAddr:
+			st, ok := deref(a.X.Type()).Underlying().(*types.Struct)
+			if !ok || a.Field >= st.NumFields() {
+				return nil
+			}
+			f := st.Field(a.Field).Origin()
+			return []chanKey{{key: f, name: f.Name()}}
+		case *ssa.FreeVar:
+			// A captured variable: the enclosing function's.
+			if al, ok := ssavalue.Binding(a).(*ssa.Alloc); ok {
+				return p.localChan(al, depth)
+			}
+		case *ssa.Alloc:
+			return p.localChan(a, depth)
+		}
 	}
 	return nil
+}
+
+// localChan is the channel a local variable holds, named after it.
+func (p *Package) localChan(a *ssa.Alloc, depth int) []chanKey {
+	st := ssavalue.OnlyStore(a)
+	if st == nil {
+		return nil
+	}
+	out := p.chanKeys(st, depth+1)
+	for i := range out {
+		if a.Comment != "" {
+			out[i].name = a.Comment
+		}
+	}
+	return out
+}
+
+// argsTo are the arguments the package's calls (and go statements) of a
+// declared function pass as one of its parameters.
+func (p *Package) argsTo(param *ssa.Parameter) []ssa.Value {
+	fn := param.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == param {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ci := range p.chanCalls[fn] {
+		if args := ci.Common().Args; idx < len(args) {
+			out = append(out, args[idx])
+		}
+	}
+	return out
 }
 
 // workChannel reports whether a channel carries work (not a signal).
@@ -82,15 +158,32 @@ func workChannel(t types.Type) bool {
 }
 
 // collectChannels finds the package's functions that receive from
-// channels kept in fields or package-level variables.
+// channels it can tell (chanKeys).
 func (p *Package) collectChannels(funcs []*ssa.Function) {
-	p.chanRecv = map[*types.Var][]*ssa.Function{}
+	p.chanRecv = map[any][]*ssa.Function{}
+	p.chanCalls = map[*ssa.Function][]ssa.CallInstruction{}
 	for _, fn := range funcs {
-		seen := map[*types.Var]bool{}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					if callee := ci.Common().StaticCallee(); callee != nil && p.set[callee] {
+						p.chanCalls[callee] = append(p.chanCalls[callee], ci)
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range funcs {
+		seen := map[any]bool{}
 		for _, ch := range received(fn) {
-			if k := chanKey(ch); k != nil && workChannel(ch.Type()) && !seen[k] {
-				seen[k] = true
-				p.chanRecv[k] = append(p.chanRecv[k], fn)
+			if !workChannel(ch.Type()) {
+				continue
+			}
+			for _, k := range p.chanKeys(ch, 0) {
+				if !seen[k.key] {
+					seen[k.key] = true
+					p.chanRecv[k.key] = append(p.chanRecv[k.key], fn)
+				}
 			}
 		}
 	}
@@ -142,9 +235,11 @@ func (p *Package) sendDeps(fn *ssa.Function, out map[*ssa.Function]bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			for _, ch := range sent(instr) {
-				for _, g := range p.chanRecv[chanKey(ch)] {
-					if g != fn {
-						out[g] = true
+				for _, k := range p.chanKeys(ch, 0) {
+					for _, g := range p.chanRecv[k.key] {
+						if g != fn {
+							out[g] = true
+						}
 					}
 				}
 			}
@@ -154,8 +249,8 @@ func (p *Package) sendDeps(fn *ssa.Function, out map[*ssa.Function]bool) {
 
 // workers are the receivers of a channel: the package's, else those
 // another package's fact names.
-func (p *Package) workers(k *types.Var) []ChanWorker {
-	if fns := p.chanRecv[k]; len(fns) > 0 {
+func (p *Package) workers(key any) []ChanWorker {
+	if fns := p.chanRecv[key]; len(fns) > 0 {
 		var out []ChanWorker
 		for _, fn := range fns {
 			if s := p.sums[fn]; s != nil {
@@ -164,7 +259,7 @@ func (p *Package) workers(k *types.Var) []ChanWorker {
 		}
 		return out
 	}
-	if p.env.ChanWorkers != nil && k.Pkg() != nil && k.Pkg() != p.pkg.Pkg {
+	if k, ok := key.(*types.Var); ok && p.env.ChanWorkers != nil && k.Pkg() != nil && k.Pkg() != p.pkg.Pkg {
 		return p.env.ChanWorkers(k)
 	}
 	return nil
@@ -174,8 +269,8 @@ func (p *Package) workers(k *types.Var) []ChanWorker {
 // fields and variables, with their summaries, for its facts.
 func (p *Package) ChanWorkers() map[*types.Var][]ChanWorker {
 	out := map[*types.Var][]ChanWorker{}
-	for k := range p.chanRecv {
-		if k.Pkg() == p.pkg.Pkg {
+	for key := range p.chanRecv {
+		if k, ok := key.(*types.Var); ok && k.Pkg() == p.pkg.Pkg {
 			if ws := p.workers(k); len(ws) > 0 {
 				out[k] = ws
 			}
@@ -188,39 +283,34 @@ func (p *Package) ChanWorkers() map[*types.Var][]ChanWorker {
 // what an instruction sends.
 func (w *walker) channel(instr ssa.Instruction) {
 	for _, ch := range sent(instr) {
-		k := chanKey(ch)
-		if k == nil || !workChannel(ch.Type()) {
+		if !workChannel(ch.Type()) {
 			continue
 		}
-		ws := w.p.workers(k)
-		sort.Slice(ws, func(i, j int) bool { return ws[i].Name < ws[j].Name })
-		for _, cw := range ws {
-			if cw.Name == w.name {
-				continue // a worker that requeues: its own effects
-			}
-			hop := effect.Hop{Pos: PosString(w.p.env.Fset, instr.Pos()), Func: w.name + " " + effect.ChannelHopMark + chanName(k) + " → " + cw.Name + ")"}
-			for _, se := range cw.Summary.Effects {
-				e := se.Prepend(hop)
-				e.Exec = effect.NoExec // the worker's handles are not the sender's
-				if e.Kind == effect.KindMemory && e.Holder > 0 {
-					if !e.HolderKept {
-						continue // the worker's own parameters
-					}
-					e.Holder, e.HolderKept = 0, false // the long-lived worker's state
-				}
-				w.sites = append(w.sites, &guard.Site{Effect: &e, Instr: guard.Write{Instruction: instr}})
-			}
+		for _, k := range w.p.chanKeys(ch, 0) {
+			w.channelTo(instr, k)
 		}
 	}
 }
 
-// chanName names a channel's variable: "pkg.T.field" or "pkg.var".
-func chanName(k *types.Var) string {
-	if k.IsField() {
-		return k.Name()
+// channelTo adds the effects of the workers of one channel.
+func (w *walker) channelTo(instr ssa.Instruction, k chanKey) {
+	ws := w.p.workers(k.key)
+	sort.Slice(ws, func(i, j int) bool { return ws[i].Name < ws[j].Name })
+	for _, cw := range ws {
+		if cw.Name == w.name {
+			continue // a worker that requeues: its own effects
+		}
+		hop := effect.Hop{Pos: PosString(w.p.env.Fset, instr.Pos()), Func: w.name + " " + effect.ChannelHopMark + k.name + " → " + cw.Name + ")"}
+		for _, se := range cw.Summary.Effects {
+			e := se.Prepend(hop)
+			e.Exec = effect.NoExec // the worker's handles are not the sender's
+			if e.Kind == effect.KindMemory && e.Holder > 0 {
+				if !e.HolderKept {
+					continue // the worker's own parameters
+				}
+				e.Holder, e.HolderKept = 0, false // the long-lived worker's state
+			}
+			w.sites = append(w.sites, &guard.Site{Effect: &e, Instr: guard.Write{Instruction: instr}})
+		}
 	}
-	if k.Pkg() != nil {
-		return k.Pkg().Name() + "." + k.Name()
-	}
-	return k.Name()
 }

@@ -67,8 +67,10 @@ type Package struct {
 	randomFields map[*types.Var]fieldOrigin
 	// chanRecv are the package's functions that receive from each
 	// channel kept in a field or variable (channels.go).
-	chanRecv map[*types.Var][]*ssa.Function
-	err      error // the first model that does not fit its function
+	// (chanKey's keys), and the package's calls of each of its functions.
+	chanRecv  map[any][]*ssa.Function
+	chanCalls map[*ssa.Function][]ssa.CallInstruction
+	err       error // the first model that does not fit its function
 }
 
 // Err is the first configuration error met while summarising: a model

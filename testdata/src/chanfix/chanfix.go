@@ -85,3 +85,22 @@ func Start(ctx context.Context, mux *asynq.ServeMux, s *Server) { // want Start:
 	mux.HandleFunc("import", s.Import)
 	mux.HandleFunc("notify", Notify)
 }
+
+// Subscribe hands each delivery to workers over a local channel that the
+// callback captures and the workers are given.
+func Subscribe(mux *asynq.ServeMux, db *sql.DB) { // want Subscribe:"effects: db_write/insert events"
+	ch := make(chan []byte, 64)
+	for i := 0; i < 4; i++ {
+		go consume(db, ch)
+	}
+	mux.HandleFunc("events", func(ctx context.Context, t *asynq.Task) error { // want `unguarded: handler chanfix.Subscribe.func1 \(asynq task "events"\) repeats .*insert into events .*\(channel ch → chanfix.consume\)`
+		ch <- t.Payload()
+		return nil
+	})
+}
+
+func consume(db *sql.DB, ch <-chan []byte) { // want consume:"effects: db_write/insert events"
+	for b := range ch {
+		db.Exec("insert into events(body) values ($1)", b)
+	}
+}
