@@ -296,7 +296,7 @@ func TestHelperRegistrations(t *testing.T) {
 // registrar's name argument, pointer and value receivers alike); the
 // adapter is not one.
 func TestInterfaceJobs(t *testing.T) {
-	res := runShared(t, "ifacejobs/registry", "ifacejobs/jobs", "ifacejobs")
+	res := runShared(t, "ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background")
 	var got []string
 	for _, r := range res {
 		for _, h := range r.Handlers {
@@ -309,6 +309,8 @@ func TestInterfaceJobs(t *testing.T) {
 		"email:send (*jobs.SendEmail).Run ifacejobs/ifacejobs.go:39",
 		"sessions:cleanup jobs.Cleanup.Run ifacejobs/ifacejobs.go:40",
 		"store:cleanup ifacejobs.RegisterCleanup.func1 ifacejobs/ifacejobs.go:52",
+		"CleanupJobs (*background.CleanupHandler).HandleConsumeJob ifacejobs/background/background.go:64",
+		"SyncPlaid (*background.SyncHandler).HandleConsumeJob ifacejobs/background/background.go:64",
 	}
 	slices.Sort(got)
 	slices.Sort(want)

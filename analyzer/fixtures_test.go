@@ -36,7 +36,7 @@ var sharedFixtures = []string{
 	"helperreg/bus", "helperreg/tasks", "helperreg",
 	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix",
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
-	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "memfix", "chanfix/pool", "chanfix",
+	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "chanfix/pool", "chanfix",
 }
 
 // shared is the one analysistest run of every shared fixture.

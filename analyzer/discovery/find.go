@@ -557,6 +557,16 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 			out = append(out, f.targets(e, r, depth+1)...)
 		}
 		return out
+	case *ssa.UnOp:
+		// An element of a slice literal, registered in a loop over it
+		// (for _, j := range []Job{NewA(), NewB()} { reg.RegisterJob(ctx, j) }).
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			var out []target
+			for _, e := range ssavalue.SliceElems(ia.X) {
+				out = append(out, f.targets(e, r, depth+1)...)
+			}
+			return out
+		}
 	case *ssa.Slice:
 		// A variadic list of handlers (cqrs AddHandlers(h1, h2)).
 		var out []target

@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -54,6 +55,8 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 	var fws []Forward
 	if callee != nil && f.forwards[callee] != nil {
 		fws = f.forwards[callee]
+	} else if callee == nil && isInterfaceMethod(fn) {
+		fws = f.implForwards(fn)
 	} else if f.env.Forwards != nil {
 		fws = f.env.Forwards(fn.Origin())
 	}
@@ -62,6 +65,39 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 		out = append(out, fw.registration(fn))
 	}
 	return out
+}
+
+// implForwards are the forwards of the package's methods that implement
+// an interface method called through the interface: an application picks
+// its job processor at run time (var processor JobProcessor = …;
+// processor.RegisterJob(ctx, j)), and each implementation the package
+// defines that registers what it is given counts.
+func (f *finder) implForwards(m *types.Func) []Forward {
+	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var owners []*ssa.Function
+	for g := range f.forwards {
+		obj, _ := g.Object().(*types.Func)
+		if obj == nil || obj.Name() != m.Name() {
+			continue
+		}
+		if sig := obj.Type().(*types.Signature); sig.Recv() != nil && !types.IsInterface(sig.Recv().Type()) && types.Implements(sig.Recv().Type(), iface) {
+			owners = append(owners, g)
+		}
+	}
+	sort.Slice(owners, func(i, j int) bool { return owners[i].Pos() < owners[j].Pos() })
+	var out []Forward
+	for _, g := range owners {
+		out = append(out, f.forwards[g]...)
+	}
+	return out
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
 // forward records that fn hands its parameter to a framework per rule r:
