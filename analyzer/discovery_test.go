@@ -309,8 +309,9 @@ func TestInterfaceJobs(t *testing.T) {
 		"email:send (*jobs.SendEmail).Run ifacejobs/ifacejobs.go:39",
 		"sessions:cleanup jobs.Cleanup.Run ifacejobs/ifacejobs.go:40",
 		"store:cleanup ifacejobs.RegisterCleanup.func1 ifacejobs/ifacejobs.go:52",
-		"CleanupJobs (*background.CleanupHandler).HandleConsumeJob ifacejobs/background/background.go:64",
-		"SyncPlaid (*background.SyncHandler).HandleConsumeJob ifacejobs/background/background.go:64",
+		"CleanupJobs (*background.CleanupHandler).HandleConsumeJob ifacejobs/background/background.go:86",
+		"CleanupJobsScheduler background.CleanupHandler.EnqueueTriggeredJob ifacejobs/background/background.go:86",
+		"SyncPlaid (*background.SyncHandler).HandleConsumeJob ifacejobs/background/background.go:86",
 	}
 	slices.Sort(got)
 	slices.Sort(want)

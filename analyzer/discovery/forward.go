@@ -33,12 +33,16 @@ type Forward struct {
 	// whose constant result names its task.
 	Interface  bool
 	TaskMethod string
+	// TaskPrefix and TaskSuffix are constants around TaskMethod's result
+	// in the task name (j.QueueName() + "Scheduler").
+	TaskPrefix, TaskSuffix string
 }
 
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
-		Method: fw.Method, Delivery: fw.Delivery, Interface: fw.Interface, TaskMethod: fw.TaskMethod, forward: &fw}
+		Method: fw.Method, Delivery: fw.Delivery, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
+		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
 		r.Name = &k
@@ -149,7 +153,7 @@ func (f *finder) findForwards() {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
 						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
-							Interface: r.Interface, TaskMethod: r.TaskMethod}
+							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix}
 						if r.forward != nil {
 							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 						}

@@ -1,6 +1,7 @@
 package discovery
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -56,7 +57,7 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 		if obj == nil || len(mc.Bindings) != 1 || !types.IsInterface(mc.Bindings[0].Type()) {
 			return nil
 		}
-		if owner, k := ssavalue.ParamOf(mc.Bindings[0]); owner != nil {
+		if owner, k := jobParam(mc.Bindings[0]); owner != nil {
 			return &ifaceAdapter{owner: owner, param: k, method: obj.Name()}
 		}
 		return nil
@@ -73,7 +74,7 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 				if !ok || !ci.Common().IsInvoke() {
 					continue
 				}
-				owner, k := ssavalue.ParamOf(ci.Common().Value)
+				owner, k := jobParam(ci.Common().Value)
 				if owner == nil {
 					continue
 				}
@@ -91,6 +92,56 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 	return best
 }
 
+// jobParam is the parameter of a declared function an interface value
+// comes from: directly, captured by closures, or asserted to another of
+// the application's interfaces (if s, ok := j.(Scheduled); ok { … s.Enqueue … }).
+func jobParam(v ssa.Value) (*ssa.Function, int) {
+	for depth := 0; depth < 12; depth++ {
+		switch x := ssavalue.Unconvert(v).(type) {
+		case *ssa.Extract:
+			ta, ok := x.Tuple.(*ssa.TypeAssert)
+			if !ok || x.Index != 0 {
+				return nil, -1
+			}
+			v = ta.X
+		case *ssa.TypeAssert:
+			v = x.X
+		case *ssa.FreeVar:
+			b := ssavalue.Binding(x)
+			if b == nil {
+				return nil, -1
+			}
+			v = b
+		case *ssa.Alloc:
+			// A captured variable's cell: what was stored in it.
+			st := ssavalue.OnlyStore(x)
+			if st == nil {
+				return nil, -1
+			}
+			v = st
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, -1
+			}
+			switch a := x.X.(type) {
+			case *ssa.FreeVar:
+				v = a
+			case *ssa.Alloc:
+				if st := ssavalue.OnlyStore(a); st != nil {
+					v = st
+					continue
+				}
+				return nil, -1
+			default:
+				return nil, -1
+			}
+		default:
+			return ssavalue.ParamOf(x)
+		}
+	}
+	return nil, -1
+}
+
 // returnsError reports whether a method's last result is an error.
 func returnsError(m *types.Func) bool {
 	sig, ok := m.Type().(*types.Signature)
@@ -101,16 +152,44 @@ func returnsError(m *types.Func) bool {
 }
 
 // taskMethod is the method of the adapter's parameter that the
-// registering call's task argument calls (j.Name()), or "".
-func (a *ifaceAdapter) taskMethod(name ssa.Value) string {
-	c, ok := ssavalue.Unconvert(name).(*ssa.Call)
-	if !ok || !c.Call.IsInvoke() {
-		return ""
+// registering call's task argument calls (j.Name()), maybe between a
+// constant prefix and suffix (j.QueueName() + "Scheduler"), or "".
+func (a *ifaceAdapter) taskMethod(name ssa.Value) (method, prefix, suffix string) {
+	v := name
+	for depth := 0; depth < 4; depth++ {
+		switch x := ssavalue.Unconvert(v).(type) {
+		case *ssa.UnOp:
+			al, ok := x.X.(*ssa.Alloc)
+			if !ok || x.Op != token.MUL || ssavalue.OnlyStore(al) == nil {
+				return "", "", ""
+			}
+			v = ssavalue.OnlyStore(al) // a local the closures capture too
+		case *ssa.BinOp:
+			if x.Op != token.ADD {
+				return "", "", ""
+			}
+			if c := ssavalue.ConstString(x.Y); c != "" {
+				suffix = c + suffix
+				v = x.X
+			} else if c := ssavalue.ConstString(x.X); c != "" {
+				prefix += c
+				v = x.Y
+			} else {
+				return "", "", ""
+			}
+		case *ssa.Call:
+			if !x.Call.IsInvoke() {
+				return "", "", ""
+			}
+			if owner, k := jobParam(x.Call.Value); owner == a.owner && k == a.param {
+				return x.Call.Method.Name(), prefix, suffix
+			}
+			return "", "", ""
+		default:
+			return "", "", ""
+		}
 	}
-	if owner, k := ssavalue.ParamOf(c.Call.Value); owner == a.owner && k == a.param {
-		return c.Call.Method.Name()
-	}
-	return ""
+	return "", "", ""
 }
 
 // adapterOf is the adapter a registering call registers, when it is one
@@ -127,8 +206,8 @@ func (f *finder) adapterOf(r *Registration, args []ssa.Value) (*ifaceAdapter, *F
 	}
 	fw := &Forward{Param: a.param, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: a.method, Delivery: r.Delivery, Interface: true}
 	if r.Name != nil && *r.Name < len(args) {
-		if m := a.taskMethod(args[*r.Name]); m != "" {
-			fw.TaskMethod = m
+		if m, pre, suf := a.taskMethod(args[*r.Name]); m != "" {
+			fw.TaskMethod, fw.TaskPrefix, fw.TaskSuffix = m, pre, suf
 		} else if owner, j := ssavalue.ParamOf(args[*r.Name]); owner == a.owner {
 			fw.TaskParam = j
 		} else {
@@ -148,7 +227,7 @@ func (f *finder) interfaceTask(t types.Type, r *Registration) (task, typeName st
 	}
 	if r.TaskMethod != "" && f.env.MethodConst != nil {
 		if s, ok := f.env.MethodConst(t, r.TaskMethod); ok {
-			task = s
+			task = r.TaskPrefix + s + r.TaskSuffix
 		}
 	}
 	return task, types.TypeString(ssavalue.Deref(t), func(p *types.Package) string { return p.Name() })

@@ -76,6 +76,8 @@ type Registration struct {
 	// TaskMethod returns, else its type's name.
 	Interface  bool   `yaml:"-"`
 	TaskMethod string `yaml:"-"`
+	// TaskPrefix and TaskSuffix surround TaskMethod's constant.
+	TaskPrefix, TaskSuffix string `yaml:"-"`
 	// Source is where a user's config declares the rule ("file:line:col
 	// (registrations[i])"); "" for the catalog's rules.
 	Source string `yaml:"-"`

@@ -16,11 +16,20 @@ type JobHandler interface {
 	HandleConsumeJob(ctx context.Context, data []byte) error
 }
 
+// ScheduledJobHandler is a job that a scheduler task enqueues.
+type ScheduledJobHandler interface {
+	JobHandler
+	EnqueueTriggeredJob(ctx context.Context, q *asynq.Client) error
+}
+
 type JobProcessor interface {
 	RegisterJob(ctx context.Context, h JobHandler) error
 }
 
-type asynqProcessor struct{ mux *asynq.ServeMux }
+type asynqProcessor struct {
+	mux    *asynq.ServeMux
+	client *asynq.Client
+}
 
 func (p *asynqProcessor) RegisterJob(ctx context.Context, handler JobHandler) error { // want RegisterJob:`^effects: dynamic_call/call \(background.JobHandler\).QueueName` RegisterJob:`forwards`
 	p.mux.HandleFunc(handler.QueueName(), func(ctx context.Context, t *asynq.Task) error {
@@ -29,6 +38,13 @@ func (p *asynqProcessor) RegisterJob(ctx context.Context, handler JobHandler) er
 		}
 		return handler.HandleConsumeJob(ctx, t.Payload())
 	})
+	// A scheduled job's enqueuer runs under a task of its own.
+	if scheduled, ok := handler.(ScheduledJobHandler); ok {
+		name := scheduled.QueueName() + "Scheduler"
+		p.mux.HandleFunc(name, func(ctx context.Context, _ *asynq.Task) error {
+			return scheduled.EnqueueTriggeredJob(ctx, p.client)
+		})
+	}
 	return nil
 }
 
@@ -37,6 +53,12 @@ type CleanupHandler struct{ db *sql.DB }
 func NewCleanupHandler(db *sql.DB) *CleanupHandler { return &CleanupHandler{db: db} } // want NewCleanupHandler:"no effects"
 
 func (*CleanupHandler) QueueName() string { return "CleanupJobs" } // want QueueName:"no effects" QueueName:`const "CleanupJobs"`
+
+// EnqueueTriggeredJob has a value receiver.
+func (CleanupHandler) EnqueueTriggeredJob(ctx context.Context, q *asynq.Client) error { // want EnqueueTriggeredJob:"effects: publish/enqueue asynq @p2" `unguarded: handler background.CleanupHandler.EnqueueTriggeredJob \(asynq task "CleanupJobsScheduler"\) repeats`
+	_, err := q.EnqueueContext(ctx, asynq.NewTask("CleanupJobs", nil))
+	return err
+}
 
 func (h *CleanupHandler) HandleConsumeJob(ctx context.Context, data []byte) error { // want HandleConsumeJob:"effects: db_write/delete jobs"
 	_, err := h.db.ExecContext(ctx, "delete from jobs where done")
