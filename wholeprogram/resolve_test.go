@@ -269,6 +269,9 @@ func TestInterfaceJobs(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
+		"CleanupJobs ifacejobs/background.(*CleanupHandler).HandleConsumeJob safe",
+		"CleanupJobsScheduler ifacejobs/background.CleanupHandler.EnqueueTriggeredJob medium unguarded",
+		"SyncPlaid ifacejobs/background.(*SyncHandler).HandleConsumeJob medium unguarded",
 		"email:send ifacejobs/jobs.(*SendEmail).Run medium unguarded",
 		"ledger:credit ifacejobs.ledger.Run medium unguarded",
 		"report:build ifacejobs.(*reporter).Process medium unguarded",
