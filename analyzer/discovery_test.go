@@ -312,10 +312,16 @@ func TestInterfaceJobs(t *testing.T) {
 		"CleanupJobs (*background.CleanupHandler).HandleConsumeJob ifacejobs/background/background.go:86",
 		"CleanupJobsScheduler background.CleanupHandler.EnqueueTriggeredJob ifacejobs/background/background.go:86",
 		"SyncPlaid (*background.SyncHandler).HandleConsumeJob ifacejobs/background/background.go:86",
+		"Probe background.Probe.HandleConsumeJob ifacejobs/background/background.go:102",
 	}
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
+	for _, r := range res {
+		for _, u := range r.Unresolved {
+			t.Errorf("unresolved registration at %s: %s", fileLine(u.Pos), u.Reason)
+		}
 	}
 }

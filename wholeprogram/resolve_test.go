@@ -271,12 +271,37 @@ func TestInterfaceJobs(t *testing.T) {
 	want := []string{
 		"CleanupJobs ifacejobs/background.(*CleanupHandler).HandleConsumeJob safe",
 		"CleanupJobsScheduler ifacejobs/background.CleanupHandler.EnqueueTriggeredJob medium unguarded",
+		"Probe ifacejobs/background.Probe.HandleConsumeJob safe",
 		"SyncPlaid ifacejobs/background.(*SyncHandler).HandleConsumeJob medium unguarded",
 		"email:send ifacejobs/jobs.(*SendEmail).Run medium unguarded",
 		"ledger:credit ifacejobs.ledger.Run medium unguarded",
 		"report:build ifacejobs.(*reporter).Process medium unguarded",
 		"sessions:cleanup ifacejobs/jobs.Cleanup.Run safe",
 		"store:cleanup ifacejobs.RegisterCleanup.func1 unknown unresolved",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A memory write an implementation reached through an interface makes to
+// its receiver is an effect when the receiver is wired into a field, not
+// when the handler made the value.
+func TestMemoryThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "memwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"scratch safe",
+		"tally medium memory_write/increment",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

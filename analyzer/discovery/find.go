@@ -415,6 +415,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
 	}
 	targets := f.targets(args[r.Handler], r, 0)
+	if len(targets) == 0 && r.Optional {
+		return // a job without the optional method (ifacejobs.go)
+	}
 	if len(targets) == 0 {
 		if owner, _ := forwardedParam(args[r.Handler], 0); owner != nil && f.local(owner) {
 			return // a parameter: the function forwards it, its callers register

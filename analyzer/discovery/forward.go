@@ -36,13 +36,17 @@ type Forward struct {
 	// TaskPrefix and TaskSuffix are constants around TaskMethod's result
 	// in the task name (j.QueueName() + "Scheduler").
 	TaskPrefix, TaskSuffix string
+	// Optional: only the jobs that have Method are registered (it is
+	// called on the job asserted to another interface); a job without it
+	// is no unresolved registration.
+	Optional bool
 }
 
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
 		Method: fw.Method, Delivery: fw.Delivery, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
-		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, forward: &fw}
+		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, Optional: fw.Optional, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
 		r.Name = &k
@@ -153,7 +157,8 @@ func (f *finder) findForwards() {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
 						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
-							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix}
+							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
+							Optional: r.Optional}
 						if r.forward != nil {
 							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 						}

@@ -37,6 +37,9 @@ type ifaceAdapter struct {
 	owner  *ssa.Function
 	param  int
 	method string
+	// asserted: the method is called on the job asserted to another
+	// interface, so only some jobs have it (forward.go's Optional).
+	asserted bool
 }
 
 // interfaceAdapter reports whether v, a handler argument, is an adapter of
@@ -57,8 +60,8 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 		if obj == nil || len(mc.Bindings) != 1 || !types.IsInterface(mc.Bindings[0].Type()) {
 			return nil
 		}
-		if owner, k := jobParam(mc.Bindings[0]); owner != nil {
-			return &ifaceAdapter{owner: owner, param: k, method: obj.Name()}
+		if owner, k, asserted := jobParam(mc.Bindings[0]); owner != nil {
+			return &ifaceAdapter{owner: owner, param: k, method: obj.Name(), asserted: asserted}
 		}
 		return nil
 	}
@@ -74,7 +77,7 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 				if !ok || !ci.Common().IsInvoke() {
 					continue
 				}
-				owner, k := jobParam(ci.Common().Value)
+				owner, k, asserted := jobParam(ci.Common().Value)
 				if owner == nil {
 					continue
 				}
@@ -84,7 +87,7 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 				m := ci.Common().Method
 				isErr := returnsError(m)
 				if best == nil || isErr || !bestErr {
-					best, bestErr = &ifaceAdapter{owner: owner, param: k, method: m.Name()}, isErr
+					best, bestErr = &ifaceAdapter{owner: owner, param: k, method: m.Name(), asserted: asserted}, isErr
 				}
 			}
 		}
@@ -95,33 +98,33 @@ func interfaceAdapter(v ssa.Value) *ifaceAdapter {
 // jobParam is the parameter of a declared function an interface value
 // comes from: directly, captured by closures, or asserted to another of
 // the application's interfaces (if s, ok := j.(Scheduled); ok { … s.Enqueue … }).
-func jobParam(v ssa.Value) (*ssa.Function, int) {
+func jobParam(v ssa.Value) (owner *ssa.Function, param int, asserted bool) {
 	for depth := 0; depth < 12; depth++ {
 		switch x := ssavalue.Unconvert(v).(type) {
 		case *ssa.Extract:
 			ta, ok := x.Tuple.(*ssa.TypeAssert)
 			if !ok || x.Index != 0 {
-				return nil, -1
+				return nil, -1, false
 			}
-			v = ta.X
+			v, asserted = ta.X, true
 		case *ssa.TypeAssert:
-			v = x.X
+			v, asserted = x.X, true
 		case *ssa.FreeVar:
 			b := ssavalue.Binding(x)
 			if b == nil {
-				return nil, -1
+				return nil, -1, false
 			}
 			v = b
 		case *ssa.Alloc:
 			// A captured variable's cell: what was stored in it.
 			st := ssavalue.OnlyStore(x)
 			if st == nil {
-				return nil, -1
+				return nil, -1, false
 			}
 			v = st
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
-				return nil, -1
+				return nil, -1, false
 			}
 			switch a := x.X.(type) {
 			case *ssa.FreeVar:
@@ -131,15 +134,16 @@ func jobParam(v ssa.Value) (*ssa.Function, int) {
 					v = st
 					continue
 				}
-				return nil, -1
+				return nil, -1, false
 			default:
-				return nil, -1
+				return nil, -1, false
 			}
 		default:
-			return ssavalue.ParamOf(x)
+			owner, param = ssavalue.ParamOf(x)
+			return owner, param, asserted
 		}
 	}
-	return nil, -1
+	return nil, -1, false
 }
 
 // returnsError reports whether a method's last result is an error.
@@ -181,7 +185,7 @@ func (a *ifaceAdapter) taskMethod(name ssa.Value) (method, prefix, suffix string
 			if !x.Call.IsInvoke() {
 				return "", "", ""
 			}
-			if owner, k := jobParam(x.Call.Value); owner == a.owner && k == a.param {
+			if owner, k, _ := jobParam(x.Call.Value); owner == a.owner && k == a.param {
 				return x.Call.Method.Name(), prefix, suffix
 			}
 			return "", "", ""
@@ -204,7 +208,7 @@ func (f *finder) adapterOf(r *Registration, args []ssa.Value) (*ifaceAdapter, *F
 	if a == nil || !f.local(a.owner) {
 		return nil, nil
 	}
-	fw := &Forward{Param: a.param, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: a.method, Delivery: r.Delivery, Interface: true}
+	fw := &Forward{Param: a.param, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: a.method, Delivery: r.Delivery, Interface: true, Optional: a.asserted}
 	if r.Name != nil && *r.Name < len(args) {
 		if m, pre, suf := a.taskMethod(args[*r.Name]); m != "" {
 			fw.TaskMethod, fw.TaskPrefix, fw.TaskSuffix = m, pre, suf

@@ -78,6 +78,8 @@ type Registration struct {
 	TaskMethod string `yaml:"-"`
 	// TaskPrefix and TaskSuffix surround TaskMethod's constant.
 	TaskPrefix, TaskSuffix string `yaml:"-"`
+	// Optional: a job without the method is not registered by this rule.
+	Optional bool `yaml:"-"`
 	// Source is where a user's config declares the rule ("file:line:col
 	// (registrations[i])"); "" for the catalog's rules.
 	Source string `yaml:"-"`

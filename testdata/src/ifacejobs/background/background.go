@@ -89,3 +89,15 @@ func Start(ctx context.Context, mux *asynq.ServeMux, db *sql.DB) error { // want
 	}
 	return nil
 }
+
+// Probe has no EnqueueTriggeredJob: the scheduler registration skips it
+// (no unresolved registration), the job registration lists it.
+type Probe struct{}
+
+func (Probe) QueueName() string { return "Probe" } // want QueueName:"no effects" QueueName:`const "Probe"`
+
+func (Probe) HandleConsumeJob(ctx context.Context, data []byte) error { return nil } // want HandleConsumeJob:"no effects"
+
+func RegisterProbe(ctx context.Context, p JobProcessor) error { // want RegisterProbe:`^effects: dynamic_call/call \(background.JobProcessor\).RegisterJob`
+	return p.RegisterJob(ctx, Probe{})
+}
