@@ -6,6 +6,8 @@ package memwhole
 
 import (
 	"context"
+	"net/http"
+	"strings"
 
 	"github.com/hibiken/asynq"
 )
@@ -33,8 +35,42 @@ func (d *Deps) Scratch(ctx context.Context, t *asynq.Task) error {
 	return nil
 }
 
+// The program's own API keeps its state in memory: the long-lived
+// server struct's map and a package-level map.
+type API struct{ tally map[string]int }
+
+var seen = map[string]bool{}
+
+func (a *API) AddTally(w http.ResponseWriter, r *http.Request) {
+	a.tally[r.PathValue("customer")] += 10
+}
+
+func MarkSeen(w http.ResponseWriter, r *http.Request) {
+	seen[r.PathValue("id")] = true
+}
+
+// Bill calls the route that adds to the server's tally: a second
+// delivery doubles it.
+func (d *Deps) Bill(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("http://localhost:8080/tally/"+string(t.Payload()), "application/json", strings.NewReader("{}"))
+	return err
+}
+
+// Seen calls the route that sets a package-level map entry: idempotent.
+func (d *Deps) Seen(ctx context.Context, t *asynq.Task) error {
+	_, err := http.Post("http://localhost:8080/seen/"+string(t.Payload()), "application/json", strings.NewReader("{}"))
+	return err
+}
+
 func Main(mux *asynq.ServeMux) {
 	d := &Deps{C: &memCounter{m: map[string]int{}}}
 	mux.HandleFunc("tally", d.Tally)
 	mux.HandleFunc("scratch", d.Scratch)
+	mux.HandleFunc("bill", d.Bill)
+	mux.HandleFunc("seen", d.Seen)
+	api := &API{tally: map[string]int{}}
+	hm := http.NewServeMux()
+	hm.HandleFunc("POST /tally/{customer}", api.AddTally)
+	hm.HandleFunc("POST /seen/{id}", MarkSeen)
+	http.ListenAndServe(":8080", hm)
 }
