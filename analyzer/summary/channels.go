@@ -296,9 +296,21 @@ func (w *walker) channel(instr ssa.Instruction) {
 func (w *walker) channelTo(instr ssa.Instruction, k chanKey) {
 	ws := w.p.workers(k.key)
 	sort.Slice(ws, func(i, j int) bool { return ws[i].Name < ws[j].Name })
+	// A function that gathers what the goroutines it starts send back
+	// (results := make(chan R); go func() { results <- … }(); for r :=
+	// range results { … }) is not their worker: the sender runs inside
+	// it. Nor is the function that made a local channel, nor any
+	// function enclosing the sender.
+	skip := map[string]bool{w.name: true} // a worker that requeues: its own effects
+	for f := w.fn.Parent(); f != nil; f = f.Parent() {
+		skip[SSAName(f)] = true
+	}
+	if mc, ok := k.key.(*ssa.MakeChan); ok {
+		skip[SSAName(mc.Parent())] = true
+	}
 	for _, cw := range ws {
-		if cw.Name == w.name {
-			continue // a worker that requeues: its own effects
+		if skip[cw.Name] {
+			continue
 		}
 		hop := effect.Hop{Pos: PosString(w.p.env.Fset, instr.Pos()), Func: w.name + " " + effect.ChannelHopMark + k.name + " → " + cw.Name + ")"}
 		for _, se := range cw.Summary.Effects {
