@@ -304,15 +304,17 @@ func TestInterfaceJobs(t *testing.T) {
 		}
 	}
 	want := []string{
-		"ledger:credit ifacejobs.ledger.Run ifacejobs/ifacejobs.go:41",
-		"report:build (*ifacejobs.reporter).Process ifacejobs/ifacejobs.go:42",
-		"email:send (*jobs.SendEmail).Run ifacejobs/ifacejobs.go:39",
-		"sessions:cleanup jobs.Cleanup.Run ifacejobs/ifacejobs.go:40",
-		"store:cleanup ifacejobs.RegisterCleanup.func1 ifacejobs/ifacejobs.go:52",
+		"ledger:credit ifacejobs.ledger.Run ifacejobs/ifacejobs.go:55",
+		"report:build (*ifacejobs.reporter).Process ifacejobs/ifacejobs.go:56",
+		"email:send (*jobs.SendEmail).Run ifacejobs/ifacejobs.go:53",
+		"sessions:cleanup jobs.Cleanup.Run ifacejobs/ifacejobs.go:54",
+		"store:cleanup ifacejobs.RegisterCleanup.func1 ifacejobs/ifacejobs.go:66",
 		"CleanupJobs (*background.CleanupHandler).HandleConsumeJob ifacejobs/background/background.go:86",
 		"CleanupJobsScheduler background.CleanupHandler.EnqueueTriggeredJob ifacejobs/background/background.go:86",
 		"SyncPlaid (*background.SyncHandler).HandleConsumeJob ifacejobs/background/background.go:86",
 		"Probe background.Probe.HandleConsumeJob ifacejobs/background/background.go:102",
+		"audit:write ifacejobs.audit.Run ifacejobs/ifacejobs.go:49",
+		"jobs (*registry.MapRegistry).Dispatch ifacejobs/registry/registry.go:56",
 	}
 	slices.Sort(got)
 	slices.Sort(want)

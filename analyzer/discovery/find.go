@@ -142,6 +142,9 @@ func Find(env *Env) *Found {
 		f.declared(fn, directives)
 	}
 	f.findForwards()
+	if f.mapForwards() { // ifacejobs.go
+		f.findForwards()
+	}
 	for _, fn := range env.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -258,3 +258,112 @@ func concreteResult(fn *ssa.Function) types.Type {
 	}
 	return out
 }
+
+// Map registries: the registrar keeps the job in a map field
+// (r.jobs[j.Name()] = j) and a dispatcher the package registers runs the
+// job the task names (r.jobs[t.Type()].Run(ctx, t.Payload())). The
+// registrar then forwards its job parameter with the method the
+// dispatcher calls, as an adapter does; the dispatcher stays a handler
+// too (it is what the framework calls), as a dispatch map's does.
+
+// mapDispatch is a method a registered function calls on the interface
+// values of a map field.
+type mapDispatch struct {
+	key       ssavalue.FieldKey
+	method    string
+	framework string
+	delivery  string
+}
+
+// mapForwards records the forwards of the package's map registrars and
+// reports whether it found any new.
+func (f *finder) mapForwards() bool {
+	var ds []mapDispatch
+	seenFn := map[*ssa.Function]bool{}
+	for _, fn := range f.env.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				obj, callee, args := calleeArgs(ci)
+				if obj == nil {
+					continue
+				}
+				for _, r := range f.rules(obj, callee) {
+					if r.Handler >= len(args) || r.Interface {
+						continue
+					}
+					for _, t := range f.targets(args[r.Handler], r, 0) {
+						if t.fn == nil || t.fn.Pkg != f.env.Pkg || seenFn[t.fn] {
+							continue
+						}
+						seenFn[t.fn] = true
+						ds = append(ds, dispatchedInvokes(t.fn, r)...)
+					}
+				}
+			}
+		}
+	}
+	if len(ds) == 0 {
+		return false
+	}
+	changed := false
+	for _, fn := range f.env.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				up, ok := instr.(*ssa.MapUpdate)
+				if !ok {
+					continue
+				}
+				k, ok := ssavalue.MapField(up.Map)
+				if !ok {
+					continue
+				}
+				owner, param, _ := jobParam(up.Value)
+				if owner == nil || !f.local(owner) || !types.IsInterface(ssavalue.Unconvert(up.Value).Type()) {
+					continue
+				}
+				for _, d := range ds {
+					if !d.key.Same(k) {
+						continue
+					}
+					a := &ifaceAdapter{owner: owner, param: param, method: d.method}
+					fw := Forward{Param: param, Framework: d.framework, TaskParam: -1, Method: d.method, Delivery: d.delivery, Interface: true}
+					if m, pre, suf := a.taskMethod(up.Key); m != "" {
+						fw.TaskMethod, fw.TaskPrefix, fw.TaskSuffix = m, pre, suf
+					} else if o, j := ssavalue.ParamOf(up.Key); o == owner {
+						fw.TaskParam = j
+					}
+					if f.forward(owner, fw) {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// dispatchedInvokes are the interface methods fn (and its closures) calls
+// on values looked up in map fields.
+func dispatchedInvokes(fn *ssa.Function, r *Registration) []mapDispatch {
+	var out []mapDispatch
+	for _, g := range withClosures(fn) {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !ci.Common().IsInvoke() {
+					continue
+				}
+				for _, lk := range ssavalue.Lookups(ssavalue.Unconvert(ci.Common().Value)) {
+					if k, ok := ssavalue.MapField(lk.X); ok {
+						out = append(out, mapDispatch{key: k, method: ci.Common().Method.Name(), framework: r.Framework, delivery: r.Delivery})
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -35,6 +35,20 @@ func (r *reporter) Process(ctx context.Context, t *asynq.Task) error { // want P
 	return err
 }
 
+// audit is added to the map registry.
+type audit struct{ db *sql.DB }
+
+func (audit) Name() string { return "audit:write" } // want Name:"no effects" Name:`const "audit:write"`
+
+func (a audit) Run(ctx context.Context, payload []byte) error { // want Run:"effects: db_write/insert audit" `unguarded: handler ifacejobs.audit.Run \(asynq task "audit:write"\) repeats .*insert into audit`
+	_, err := a.db.ExecContext(ctx, "insert into audit(body) values ($1)", payload)
+	return err
+}
+
+func AddJobs(mreg *registry.MapRegistry, db *sql.DB) { // want AddJobs:`^effects: dynamic_call/call \(registry.Job\).Name.*; memory_write/set ifacejobs/registry.MapRegistry.jobs holder=p0$`
+	mreg.Add(audit{db: db})
+}
+
 func Start(ctx context.Context, reg *registry.Registry, db *sql.DB) { // want Start:`^effects: dynamic_call/call \(registry.Job\).Name`
 	reg.RegisterJob(ctx, jobs.NewSendEmailJob(db)) // want `unguarded: handler \(\*jobs.SendEmail\).Run \(asynq task "email:send"\) repeats .*insert into outbox`
 	reg.RegisterJob(ctx, &jobs.Cleanup{DB: db})

@@ -35,3 +35,23 @@ func (r *Registry) RegisterJob(ctx context.Context, j Job) { // want RegisterJob
 func (r *Registry) Handle(name string, h TaskHandler) { // want Handle:"no effects" Handle:`forwards`
 	r.mux.HandleFunc(name, h.Process)
 }
+
+// MapRegistry keeps the jobs in a map; one dispatcher, registered with
+// asynq, runs the job the task names. Each job added is a handler too.
+type MapRegistry struct{ jobs map[string]Job }
+
+func (r *MapRegistry) Add(j Job) { // want Add:`^effects: dynamic_call/call \(registry.Job\).Name.*; memory_write/set ifacejobs/registry.MapRegistry.jobs holder=p0$` Add:`forwards`
+	r.jobs[j.Name()] = j
+}
+
+func (r *MapRegistry) Dispatch(ctx context.Context, t *asynq.Task) error { // want Dispatch:`^effects: dynamic_call/call \(registry.Job\).Run` `unresolved: go vet cannot tell what \(\*registry.MapRegistry\).Dispatch does`
+	j, ok := r.jobs[t.Type()]
+	if !ok {
+		return nil
+	}
+	return j.Run(ctx, t.Payload())
+}
+
+func (r *MapRegistry) Mount(mux *asynq.ServeMux) { // want Mount:"no effects"
+	mux.HandleFunc("jobs", r.Dispatch)
+}
