@@ -132,6 +132,15 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		return hr
 	}
 	hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	if h.FreshReceiver {
+		// The framework makes the receiver for each job: what the
+		// handler writes into it does not outlive the delivery.
+		for i := range hr.Effects {
+			if e := &hr.Effects[i]; e.Kind == effect.KindMemory && e.Holder == 1 {
+				e.HolderKept = false
+			}
+		}
+	}
 	hr.Pitfalls = s.Pitfalls
 	hr.Ignore = s.Ignore
 	if h.ReturnsPublish && h.Fn != nil {

@@ -42,6 +42,10 @@ type Handler struct {
 	AckAt string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// FreshReceiver: the handler is a method registered as a method
+	// expression ((*Ctx).Send): the framework makes its receiver for each
+	// job, so writes to it do not outlive the delivery (memory_write).
+	FreshReceiver bool
 	// Publishes is set when the framework publishes the messages the
 	// handler returns: the topic ("" when not constant).
 	Publishes      string
@@ -446,6 +450,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
 		}
+		if t.expr {
+			h.FreshReceiver = true
+		}
 		if k := r.PublishesReturned; k != nil && *k < len(args) {
 			h.ReturnsPublish, h.Publishes = true, taskName(args[*k])
 		}
@@ -494,6 +501,9 @@ type target struct {
 	// pointer (Temporal prefixes their names with Options.Name).
 	member bool
 	task   string // for map registrations: the entry's key
+	// expr: registered as a method expression, called on a receiver the
+	// framework makes for each job (gocraft's context).
+	expr bool
 	// typeTask, for a job interface's concrete type, is its type's name:
 	// the task when nothing else names one (ifacejobs.go).
 	typeTask string
@@ -524,8 +534,10 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 	}
 	switch x := v.(type) {
 	case *ssa.Function:
-		// A method expression ((*Ctx).Send, gocraft's form) is a thunk.
-		return []target{{fn: ssavalue.Declared(x), method: methodName(ssavalue.Declared(x))}}
+		// A method expression ((*Ctx).Send, gocraft's form) is a thunk:
+		// the framework supplies the receiver, per job.
+		m := methodName(ssavalue.Declared(x))
+		return []target{{fn: ssavalue.Declared(x), method: m, expr: m != ""}}
 	case *ssa.MakeMap:
 		// A map of task name → handler (gue.WorkMap, machinery RegisterTasks).
 		var out []target

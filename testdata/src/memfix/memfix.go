@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gocraft/work"
 	"github.com/hibiken/asynq"
 	"github.com/riverqueue/river"
 )
@@ -136,4 +137,22 @@ func Workers() *river.Workers { // want Workers:"no effects"
 	ws := river.NewWorkers()
 	river.AddWorker(ws, &RetryWorker{})
 	return ws
+}
+
+// Ctx is gocraft's per-job context: the pool makes one for each job, so
+// what a handler registered as a method expression writes into it does not
+// outlive the delivery.
+type Ctx struct {
+	steps []string
+	n     int
+}
+
+func (c *Ctx) Step(job *work.Job) error { // want Step:`^effects: memory_write/insert memfix.Ctx.steps holder=p0; memory_write/increment memfix.Ctx.n holder=p0$`
+	c.steps = append(c.steps, job.Name)
+	c.n++
+	return nil
+}
+
+func Pool(pool *work.WorkerPool) { // want Pool:"no effects"
+	pool.Job("step", (*Ctx).Step)
 }
