@@ -147,13 +147,24 @@ func (w *walker) memoryWrite(instr ssa.Instruction, pos token.Pos, h holder, op,
 	if op == effect.OpIncrement || op == effect.OpInsert {
 		risk = effect.Medium
 	}
+	detail := "writes state that outlives the delivery (" + where + ")"
+	if op == effect.OpIncrement && !isMapUpdate(instr) {
+		if o, note, ok := w.counterNote(instr, target); ok { // counters.go
+			op, risk, detail = o, effect.Safe, detail+"; "+note
+		}
+	}
 	e := &effect.Effect{Kind: effect.KindMemory, Op: op, Target: target, Risk: risk, By: effect.ByCode,
-		Detail: "writes state that outlives the delivery (" + where + ")",
+		Detail: detail,
 		Path:   []effect.Hop{{Pos: PosString(w.p.env.Fset, pos), Func: w.name}}, Exec: effect.NoExec}
 	if h.kind == holderParam {
 		e.Holder, e.HolderKept = h.index+1, w.lastingParam(h.index)
 	}
 	w.sites = append(w.sites, &guard.Site{Effect: e, Instr: guard.Write{Instruction: instr}})
+}
+
+func isMapUpdate(instr ssa.Instruction) bool {
+	_, ok := instr.(*ssa.MapUpdate)
+	return ok
 }
 
 // lastingParam reports whether the function's parameter (receiver first,

@@ -70,7 +70,10 @@ type Package struct {
 	// (chanKey's keys), and the package's calls of each of its functions.
 	chanRecv  map[any][]*ssa.Function
 	chanCalls map[*ssa.Function][]ssa.CallInstruction
-	err       error // the first model that does not fit its function
+	// gauges are the variables and fields the package decrements
+	// (counters.go).
+	gauges map[string]bool
+	err    error // the first model that does not fit its function
 }
 
 // Err is the first configuration error met while summarising: a model
@@ -94,6 +97,7 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 	p.collectPrepared(funcs)
 	p.collectRandomFields(funcs)
 	p.collectChannels(funcs)
+	p.collectGauges(funcs)
 	for _, scc := range sccs(funcs, p.deps) {
 		p.solve(scc)
 	}

@@ -156,3 +156,41 @@ func (c *Ctx) Step(job *work.Job) error { // want Step:`^effects: memory_write/i
 func Pool(pool *work.WorkerPool) { // want Pool:"no effects"
 	pool.Job("step", (*Ctx).Step)
 }
+
+// Gate is a rate limiter: its in-flight count goes back down when the
+// work ends (a gauge), and each admission takes the next ID (a
+// sequence). Neither adds up over deliveries.
+type Gate struct {
+	inFlight int
+	nextID   uint64
+	seq      atomic.Uint64
+	admitted map[uint64]bool
+}
+
+func (g *Gate) admit() uint64 { // want admit:`^effects: memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/nextval memfix.Gate.nextID holder=p0; memory_write/set memfix.Gate.admitted holder=p0$`
+	g.inFlight++
+	g.nextID++
+	id := g.nextID
+	g.admitted[id] = true
+	return id
+}
+
+func (g *Gate) release(id uint64) { // want release:`^effects: memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/delete memfix.Gate.admitted holder=p0$`
+	g.inFlight--
+	delete(g.admitted, id)
+}
+
+func (g *Gate) token() uint64 { // want token:`^effects: memory_write/nextval memfix.Gate.seq holder=p0$`
+	return g.seq.Add(1)
+}
+
+func (g *Gate) Work(ctx context.Context, t *asynq.Task) error { // want Work:`^effects: memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/nextval memfix.Gate.nextID holder=p0; memory_write/set memfix.Gate.admitted holder=p0; memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/delete memfix.Gate.admitted holder=p0; memory_write/nextval memfix.Gate.seq holder=p0$`
+	id := g.admit()
+	defer g.release(id)
+	_ = g.token()
+	return nil
+}
+
+func Limits(mux *asynq.ServeMux, g *Gate) { // want Limits:"no effects"
+	mux.HandleFunc("limited", g.Work)
+}
