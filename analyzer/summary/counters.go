@@ -28,9 +28,42 @@ import (
 // Both are memory_write effects still, rated safe, with the reason. Map
 // entries (tally[customer] += n) are never taken for either.
 
-// collectGauges records the variables and fields the package decrements.
+// collectGauges records the variables and fields the package decrements:
+// directly, or through a helper that adds its parameter (add(delta) { x
+// += delta }) called with a negated value somewhere (add(-cost)).
 func (p *Package) collectGauges(funcs []*ssa.Function) {
 	p.gauges = map[string]bool{}
+	adders := map[*ssa.Function]map[int][]string{} // helper → parameter → what it adds to
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				bin, ok := ssavalue.Unconvert(st.Val).(*ssa.BinOp)
+				if !ok || bin.Op != token.ADD {
+					continue
+				}
+				delta := bin.Y
+				if !loadsFrom(ssavalue.Unconvert(bin.X), st.Addr) {
+					delta = bin.X
+				}
+				if prm, ok := ssavalue.Unconvert(delta).(*ssa.Parameter); ok {
+					if n := locationName(st.Addr); n != "" {
+						for i, q := range fn.Params {
+							if q == prm {
+								if adders[fn] == nil {
+									adders[fn] = map[int][]string{}
+								}
+								adders[fn][i] = append(adders[fn][i], n)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -44,6 +77,15 @@ func (p *Package) collectGauges(funcs []*ssa.Function) {
 				case *ssa.Call:
 					if n, delta := atomicAdd(x.Common()); n != "" && negative(delta) {
 						p.gauges[n] = true
+					}
+					if callee := x.Common().StaticCallee(); callee != nil && adders[callee] != nil {
+						for i, names := range adders[callee] {
+							if i < len(x.Common().Args) && negative(x.Common().Args[i]) {
+								for _, n := range names {
+									p.gauges[n] = true
+								}
+							}
+						}
 					}
 				}
 			}
@@ -90,8 +132,8 @@ func negative(v ssa.Value) bool {
 			}
 		}
 	}
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.XOR {
-		return true // ^x
+	if u, ok := v.(*ssa.UnOp); ok && (u.Op == token.XOR || u.Op == token.SUB) {
+		return true // ^x, -x
 	}
 	return false
 }

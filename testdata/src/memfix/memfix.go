@@ -165,26 +165,35 @@ type Gate struct {
 	nextID   uint64
 	seq      atomic.Uint64
 	admitted map[uint64]bool
+	reserved int64
 }
 
-func (g *Gate) admit() uint64 { // want admit:`^effects: memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/nextval memfix.Gate.nextID holder=p0; memory_write/set memfix.Gate.admitted holder=p0$`
+// reserve adds to the reservations; release takes back by a negated
+// delta: a gauge.
+func (g *Gate) reserve(delta int64) { // want reserve:`^effects: memory_write/increment memfix.Gate.reserved holder=p0$`
+	g.reserved += delta
+}
+
+func (g *Gate) admit() uint64 { // want admit:`^effects: memory_write/increment memfix.Gate.reserved holder=p0; memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/nextval memfix.Gate.nextID holder=p0; memory_write/set memfix.Gate.admitted holder=p0$`
 	g.inFlight++
 	g.nextID++
 	id := g.nextID
 	g.admitted[id] = true
+	g.reserve(5)
 	return id
 }
 
-func (g *Gate) release(id uint64) { // want release:`^effects: memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/delete memfix.Gate.admitted holder=p0$`
+func (g *Gate) release(id uint64) { // want release:`^effects: memory_write/increment memfix.Gate.reserved holder=p0; memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/delete memfix.Gate.admitted holder=p0$`
 	g.inFlight--
 	delete(g.admitted, id)
+	g.reserve(-5)
 }
 
 func (g *Gate) token() uint64 { // want token:`^effects: memory_write/nextval memfix.Gate.seq holder=p0$`
 	return g.seq.Add(1)
 }
 
-func (g *Gate) Work(ctx context.Context, t *asynq.Task) error { // want Work:`^effects: memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/nextval memfix.Gate.nextID holder=p0; memory_write/set memfix.Gate.admitted holder=p0; memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/delete memfix.Gate.admitted holder=p0; memory_write/nextval memfix.Gate.seq holder=p0$`
+func (g *Gate) Work(ctx context.Context, t *asynq.Task) error { // want Work:`^effects: memory_write/increment memfix.Gate.reserved holder=p0; memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/nextval memfix.Gate.nextID holder=p0; memory_write/set memfix.Gate.admitted holder=p0; memory_write/increment memfix.Gate.inFlight holder=p0; memory_write/delete memfix.Gate.admitted holder=p0; memory_write/nextval memfix.Gate.seq holder=p0$`
 	id := g.admit()
 	defer g.release(id)
 	_ = g.token()
