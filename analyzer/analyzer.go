@@ -44,7 +44,7 @@ func New(opts Options) *analysis.Analyzer {
 		Run:   func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
 		Flags: fs,
 		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
-			new(ctorFact), new(implFact), new(handlerFact)},
+			new(ctorFact), new(implFact), new(handlerFact), new(chanFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }

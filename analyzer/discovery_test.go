@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -287,4 +288,42 @@ func fileLine(pos string) string {
 // loop that calls them are found, with the task their caller names.
 func TestHelperRegistrations(t *testing.T) {
 	runShared(t, "helperreg/bus", "helperreg/tasks", "helperreg")
+}
+
+// TestInterfaceJobs: jobs registered as values of the application's own
+// job interface, through a registrar whose adapter calls the job's method,
+// are handlers each (concrete type's method, task from Name() or the
+// registrar's name argument, pointer and value receivers alike); the
+// adapter is not one.
+func TestInterfaceJobs(t *testing.T) {
+	res := runShared(t, "ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background")
+	var got []string
+	for _, r := range res {
+		for _, h := range r.Handlers {
+			got = append(got, h.Task+" "+h.Name+" "+fileLine(h.Registered))
+		}
+	}
+	want := []string{
+		"ledger:credit ifacejobs.ledger.Run ifacejobs/ifacejobs.go:55",
+		"report:build (*ifacejobs.reporter).Process ifacejobs/ifacejobs.go:56",
+		"email:send (*jobs.SendEmail).Run ifacejobs/ifacejobs.go:53",
+		"sessions:cleanup jobs.Cleanup.Run ifacejobs/ifacejobs.go:54",
+		"store:cleanup ifacejobs.RegisterCleanup.func1 ifacejobs/ifacejobs.go:66",
+		"CleanupJobs (*background.CleanupHandler).HandleConsumeJob ifacejobs/background/background.go:86",
+		"CleanupJobsScheduler background.CleanupHandler.EnqueueTriggeredJob ifacejobs/background/background.go:86",
+		"SyncPlaid (*background.SyncHandler).HandleConsumeJob ifacejobs/background/background.go:86",
+		"Probe background.Probe.HandleConsumeJob ifacejobs/background/background.go:102",
+		"audit:write ifacejobs.audit.Run ifacejobs/ifacejobs.go:49",
+		"jobs (*registry.MapRegistry).Dispatch ifacejobs/registry/registry.go:56",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
+	for _, r := range res {
+		for _, u := range r.Unresolved {
+			t.Errorf("unresolved registration at %s: %s", fileLine(u.Pos), u.Reason)
+		}
+	}
 }

@@ -57,3 +57,18 @@ func TestSQLShapes(t *testing.T) {
 	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "sqlshapes", ".jobeffects.yaml")})
 	analysistest.Run(t, testdata, a, "sqlshapes")
 }
+
+// TestMemoryWrites: writes to memory that outlives the delivery are
+// memory_write effects (increment, insert, set); writes to what the
+// handler allocates or is handed for the delivery are not.
+func TestMemoryWrites(t *testing.T) {
+	runShared(t, "memfix")
+}
+
+// TestChannelWorkers: a handler that sends its message on a channel has
+// the effects of the functions that receive from it (a field's, a
+// package-level variable's, another package's field's), with a
+// (channel → worker) hop; a signal channel hands no work.
+func TestChannelWorkers(t *testing.T) {
+	runShared(t, "chanfix/pool", "chanfix")
+}

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -97,6 +99,29 @@ func exportPrepared(pass *analysis.Pass, sums *summary.Package) {
 	}
 }
 
+// chanFact records the functions of the package that receive from the
+// channel a struct field or package-level variable of it keeps, with their
+// summaries: a send on it in another package has their effects
+// (summary/channels.go).
+type chanFact struct{ Workers []summary.ChanWorker }
+
+func (*chanFact) AFact() {}
+func (f *chanFact) String() string {
+	var names []string
+	for _, w := range f.Workers {
+		names = append(names, w.Name)
+	}
+	return fmt.Sprintf("received by %v", names)
+}
+
+// exportChanWorkers publishes the receivers of the package's channels.
+func exportChanWorkers(pass *analysis.Pass, sums *summary.Package) {
+	for v, ws := range sums.ChanWorkers() {
+		sort.Slice(ws, func(i, j int) bool { return ws[i].Name < ws[j].Name })
+		pass.ExportObjectFact(v, &chanFact{Workers: ws})
+	}
+}
+
 // exportFacts publishes the summary of every declared function, empty ones
 // included: an absent fact means "not analysed", which callers treat as
 // unknown.
@@ -118,15 +143,21 @@ func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Packa
 	}
 	exportReturns(pass, funcs, sums)
 	exportPrepared(pass, sums)
+	exportChanWorkers(pass, sums)
 }
 
 // kindOf returns the constant T's Kind() method returns.
 func kindOf(pass *analysis.Pass, pkg *ssa.Package, t types.Type) (string, bool) {
+	return methodConst(pass, pkg, t, "Kind")
+}
+
+// methodConst returns the constant string T's method of that name returns.
+func methodConst(pass *analysis.Pass, pkg *ssa.Package, t types.Type, method string) (string, bool) {
 	ms := pkg.Prog.MethodSets.MethodSet(t)
-	sel := ms.Lookup(nil, "Kind")
+	sel := ms.Lookup(nil, method)
 	if sel == nil {
-		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-			sel = ms.Lookup(n.Obj().Pkg(), "Kind")
+		if n, ok := types.Unalias(ssavalue.Deref(t)).(*types.Named); ok && n.Obj().Pkg() != nil {
+			sel = ms.Lookup(n.Obj().Pkg(), method)
 		}
 	}
 	if sel == nil {

@@ -37,6 +37,7 @@ var sharedFixtures = []string{
 	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix",
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
 	"lifecyclefix",
+	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "chanfix/pool", "chanfix",
 }
 
 // shared is the one analysistest run of every shared fixture.

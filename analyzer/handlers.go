@@ -27,6 +27,9 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 		Model:    set.index.Lookup,
 		Files:    pass.Files,
 		KindOf:   func(t types.Type) (string, bool) { return kindOf(pass, pkg, t) },
+		MethodConst: func(t types.Type, m string) (string, bool) {
+			return methodConst(pass, pkg, t, m)
+		},
 		Returns: func(fn *types.Func) *discovery.Returned {
 			var f returnsFact
 			if pass.ImportObjectFact(fn, &f) {
@@ -130,6 +133,15 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		return hr
 	}
 	hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	if h.FreshReceiver {
+		// The framework makes the receiver for each job: what the
+		// handler writes into it does not outlive the delivery.
+		for i := range hr.Effects {
+			if e := &hr.Effects[i]; e.Kind == effect.KindMemory && e.Holder == 1 {
+				e.HolderKept = false
+			}
+		}
+	}
 	hr.Pitfalls = s.Pitfalls
 	hr.Ignore = s.Ignore
 	if h.ReturnsPublish && h.Fn != nil {

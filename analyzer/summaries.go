@@ -30,6 +30,13 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs [
 			}
 			return nil
 		},
+		ChanWorkers: func(v *types.Var) []summary.ChanWorker {
+			var f chanFact
+			if pass.ImportObjectFact(v, &f) {
+				return f.Workers
+			}
+			return nil
+		},
 		Import: func(fn *types.Func) (*summary.Summary, bool) {
 			var s summary.Summary
 			if pass.ImportObjectFact(fn.Origin(), &s) {

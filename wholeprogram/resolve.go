@@ -612,6 +612,13 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			ne := ce
 			ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 			ne.Exec = effect.NoExec
+			if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
+				// A write the implementation makes to its receiver lasts
+				// when the receiver is wired into a field (a store, a
+				// server); one reached through a value the delivery
+				// computes (a repository made per job) is not known to.
+				ne.HolderKept = false
+			}
 			if ne.Kind == effect.KindDynamic {
 				if more := r.resolve(ne, depth+1, seen, pits); more != nil {
 					out = append(out, more...)

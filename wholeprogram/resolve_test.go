@@ -248,3 +248,68 @@ func TestNamesAfterResolution(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Jobs registered as values of the application's job interface are
+// handlers each over the whole program too, with their own effects; the
+// closure registered under a constant name calling a dependency's method
+// is resolved to what main wires (nothing here: it stays unknown, and
+// this test's analysis, not told of the whole-program phase, says so).
+func TestInterfaceJobs(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "ifacejobs/...") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.FullName + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				if f.Diagnostic != nil {
+					line += " " + f.Rule
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"CleanupJobs ifacejobs/background.(*CleanupHandler).HandleConsumeJob safe",
+		"CleanupJobsScheduler ifacejobs/background.CleanupHandler.EnqueueTriggeredJob medium unguarded",
+		"Probe ifacejobs/background.Probe.HandleConsumeJob safe",
+		"SyncPlaid ifacejobs/background.(*SyncHandler).HandleConsumeJob medium unguarded",
+		"audit:write ifacejobs.audit.Run medium unguarded",
+		"email:send ifacejobs/jobs.(*SendEmail).Run medium unguarded",
+		"jobs ifacejobs/registry.(*MapRegistry).Dispatch medium unguarded",
+		"ledger:credit ifacejobs.ledger.Run medium unguarded",
+		"report:build ifacejobs.(*reporter).Process medium unguarded",
+		"sessions:cleanup ifacejobs/jobs.Cleanup.Run safe",
+		"store:cleanup ifacejobs.RegisterCleanup.func1 unknown unresolved",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A memory write an implementation reached through an interface makes to
+// its receiver is an effect when the receiver is wired into a field, not
+// when the handler made the value; a route of the program that writes its
+// server struct's map or a package-level map has that effect for the job
+// that calls it (issue 28's tally).
+func TestMemoryThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "memwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"bill medium memory_write/increment",
+		"scratch safe",
+		"seen safe memory_write/set",
+		"tally medium memory_write/increment",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

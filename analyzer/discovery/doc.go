@@ -17,6 +17,13 @@
 //     registered. The defining package reports its findings, so a handler
 //     registered in main is diagnosed at its definition, once.
 //
+// An application's own registrar that takes a value of its job interface
+// and hands the framework an adapter calling the job's method
+// (RegisterJob(ctx, j Job) registering func(…) { return j.Run(…) }) is a
+// forward of that parameter with the method (ifacejobs.go): each concrete
+// type its callers pass is a handler, named by the constant its Name()
+// (or whichever method the registrar names the task by) returns.
+//
 // A registration in one package of a handler defined in another is
 // recorded for the inventory (task, registration site); it is diagnosed
 // there only when no shape rule makes the defining package do it.

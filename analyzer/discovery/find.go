@@ -42,6 +42,10 @@ type Handler struct {
 	AckAt string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// FreshReceiver: the handler is a method registered as a method
+	// expression ((*Ctx).Send): the framework makes its receiver for each
+	// job, so writes to it do not outlive the delivery (memory_write).
+	FreshReceiver bool
 	// Publishes is set when the framework publishes the messages the
 	// handler returns: the topic ("" when not constant).
 	Publishes      string
@@ -105,6 +109,9 @@ type Env struct {
 	Model func(*types.Func) *models.Model
 	// KindOf returns the constant a type's Kind() method returns.
 	KindOf func(t types.Type) (string, bool)
+	// MethodConst returns the constant string a type's method of that
+	// name returns (a job's Name()), when it returns one.
+	MethodConst func(t types.Type, method string) (string, bool)
 	// Forwards returns the forwards of a function of another package
 	// (facts), or nil.
 	Forwards func(*types.Func) []Forward
@@ -139,6 +146,9 @@ func Find(env *Env) *Found {
 		f.declared(fn, directives)
 	}
 	f.findForwards()
+	if f.mapForwards() { // ifacejobs.go
+		f.findForwards()
+	}
 	for _, fn := range env.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -408,7 +418,13 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	if r.Options != nil && *r.Options < len(args) {
 		prefix = ssavalue.FieldConst(args[*r.Options], "Name")
 	}
+	if a, _ := f.adapterOf(r, args); a != nil {
+		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
+	}
 	targets := f.targets(args[r.Handler], r, 0)
+	if len(targets) == 0 && r.Optional {
+		return // a job without the optional method (ifacejobs.go)
+	}
 	if len(targets) == 0 {
 		if owner, _ := forwardedParam(args[r.Handler], 0); owner != nil && f.local(owner) {
 			return // a parameter: the function forwards it, its callers register
@@ -434,6 +450,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
 		}
+		if t.expr {
+			h.FreshReceiver = true
+		}
 		if k := r.PublishesReturned; k != nil && *k < len(args) {
 			h.ReturnsPublish, h.Publishes = true, taskName(args[*k])
 		}
@@ -449,6 +468,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		name := task
 		if t.task != "" {
 			name = t.task
+		}
+		if name == "" {
+			name = t.typeTask
 		}
 		if strings.HasPrefix(r.Framework, "temporal") {
 			switch {
@@ -479,6 +501,12 @@ type target struct {
 	// pointer (Temporal prefixes their names with Options.Name).
 	member bool
 	task   string // for map registrations: the entry's key
+	// expr: registered as a method expression, called on a receiver the
+	// framework makes for each job (gocraft's context).
+	expr bool
+	// typeTask, for a job interface's concrete type, is its type's name:
+	// the task when nothing else names one (ifacejobs.go).
+	typeTask string
 }
 
 // targets resolves a handler argument to functions.
@@ -506,8 +534,10 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 	}
 	switch x := v.(type) {
 	case *ssa.Function:
-		// A method expression ((*Ctx).Send, gocraft's form) is a thunk.
-		return []target{{fn: ssavalue.Declared(x), method: methodName(ssavalue.Declared(x))}}
+		// A method expression ((*Ctx).Send, gocraft's form) is a thunk:
+		// the framework supplies the receiver, per job.
+		m := methodName(ssavalue.Declared(x))
+		return []target{{fn: ssavalue.Declared(x), method: m, expr: m != ""}}
 	case *ssa.MakeMap:
 		// A map of task name → handler (gue.WorkMap, machinery RegisterTasks).
 		var out []target
@@ -545,6 +575,16 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 			out = append(out, f.targets(e, r, depth+1)...)
 		}
 		return out
+	case *ssa.UnOp:
+		// An element of a slice literal, registered in a loop over it
+		// (for _, j := range []Job{NewA(), NewB()} { reg.RegisterJob(ctx, j) }).
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			var out []target
+			for _, e := range ssavalue.SliceElems(ia.X) {
+				out = append(out, f.targets(e, r, depth+1)...)
+			}
+			return out
+		}
 	case *ssa.Slice:
 		// A variadic list of handlers (cqrs AddHandlers(h1, h2)).
 		var out []target
@@ -573,6 +613,15 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 		}
 		if len(out) > 0 {
 			return out // a wrapper: the functions it wraps
+		}
+		if r.Method != "" {
+			// A constructor of the package returning a job interface
+			// value of one concrete type (ifacejobs.go).
+			if callee := c.StaticCallee(); callee != nil && callee.Pkg == f.env.Pkg {
+				if t := concreteResult(callee); t != nil {
+					return f.typeTargets(t, r)
+				}
+			}
 		}
 		return f.factoryTarget(c)
 	}
@@ -606,7 +655,9 @@ func (f *finder) typeTargets(t types.Type, r *Registration) []target {
 		sel := ms.At(i)
 		if sel.Obj().Name() == r.Method {
 			if fn := prog.MethodValue(sel); fn != nil {
-				out = append(out, target{fn: ssavalue.Declared(fn), method: r.Method})
+				tg := target{fn: ssavalue.Declared(fn), method: r.Method}
+				tg.task, tg.typeTask = f.interfaceTask(t, r)
+				out = append(out, tg)
 			}
 		}
 	}

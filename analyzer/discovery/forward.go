@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -26,12 +27,26 @@ type Forward struct {
 	// at Ack ("file:line:col"; "" if it does not).
 	Loop bool
 	Ack  string
+	// Interface: the parameter is a value of the application's job
+	// interface whose Method an adapter calls (ifacejobs.go): each
+	// concrete type passed there is a handler; TaskMethod is the method
+	// whose constant result names its task.
+	Interface  bool
+	TaskMethod string
+	// TaskPrefix and TaskSuffix are constants around TaskMethod's result
+	// in the task name (j.QueueName() + "Scheduler").
+	TaskPrefix, TaskSuffix string
+	// Optional: only the jobs that have Method are registered (it is
+	// called on the job asserted to another interface); a job without it
+	// is no unresolved registration.
+	Optional bool
 }
 
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
-		Method: fw.Method, Delivery: fw.Delivery, forward: &fw}
+		Method: fw.Method, Delivery: fw.Delivery, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
+		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, Optional: fw.Optional, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
 		r.Name = &k
@@ -48,6 +63,8 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 	var fws []Forward
 	if callee != nil && f.forwards[callee] != nil {
 		fws = f.forwards[callee]
+	} else if callee == nil && isInterfaceMethod(fn) {
+		fws = f.implForwards(fn)
 	} else if f.env.Forwards != nil {
 		fws = f.env.Forwards(fn.Origin())
 	}
@@ -56,6 +73,39 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 		out = append(out, fw.registration(fn))
 	}
 	return out
+}
+
+// implForwards are the forwards of the package's methods that implement
+// an interface method called through the interface: an application picks
+// its job processor at run time (var processor JobProcessor = …;
+// processor.RegisterJob(ctx, j)), and each implementation the package
+// defines that registers what it is given counts.
+func (f *finder) implForwards(m *types.Func) []Forward {
+	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var owners []*ssa.Function
+	for g := range f.forwards {
+		obj, _ := g.Object().(*types.Func)
+		if obj == nil || obj.Name() != m.Name() {
+			continue
+		}
+		if sig := obj.Type().(*types.Signature); sig.Recv() != nil && !types.IsInterface(sig.Recv().Type()) && types.Implements(sig.Recv().Type(), iface) {
+			owners = append(owners, g)
+		}
+	}
+	sort.Slice(owners, func(i, j int) bool { return owners[i].Pos() < owners[j].Pos() })
+	var out []Forward
+	for _, g := range owners {
+		out = append(out, f.forwards[g]...)
+	}
+	return out
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
 // forward records that fn hands its parameter to a framework per rule r:
@@ -96,11 +146,19 @@ func (f *finder) findForwards() {
 						if r.Handler >= len(args) || r.Constructor {
 							continue
 						}
+						if a, fw := f.adapterOf(r, args); a != nil {
+							if f.forward(a.owner, *fw) {
+								changed = true
+							}
+							continue
+						}
 						owner, k := forwardedParam(args[r.Handler], 0)
 						if owner == nil || !f.local(owner) || f.resolves(args[r.Handler], r) {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
-						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery}
+						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
+							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
+							Optional: r.Optional}
 						if r.forward != nil {
 							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 						}

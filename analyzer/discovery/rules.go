@@ -77,6 +77,16 @@ type Registration struct {
 	// publishes the handler's returned messages to (Watermill's
 	// AddHandler): returning messages is a publish effect.
 	PublishesReturned *int `yaml:"publishes_returned"`
+	// Interface and TaskMethod: the handler argument is a value of the
+	// application's job interface (a Forward's, ifacejobs.go): each
+	// concrete type passed is a handler, its task the constant its
+	// TaskMethod returns, else its type's name.
+	Interface  bool   `yaml:"-"`
+	TaskMethod string `yaml:"-"`
+	// TaskPrefix and TaskSuffix surround TaskMethod's constant.
+	TaskPrefix, TaskSuffix string `yaml:"-"`
+	// Optional: a job without the method is not registered by this rule.
+	Optional bool `yaml:"-"`
 	// Source is where a user's config declares the rule ("file:line:col
 	// (registrations[i])"); "" for the catalog's rules.
 	Source string `yaml:"-"`

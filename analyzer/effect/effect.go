@@ -183,10 +183,42 @@ type Effect struct {
 	// By says how the effect was decided: ByCode, ByModel, ByConfig or
 	// ByName; "" when nothing decided it (its risk is unknown).
 	By string
+	// Holder (1-based, receiver first, then free variables; 0 when
+	// none), for a memory_write, is the parameter whose pointee the write
+	// lands in: a caller maps it to what it passes there and drops the
+	// effect when that is its own fresh value. HolderKept says whether
+	// the write lasts where no caller maps it (a method's receiver, a
+	// closure's captured variable: the server struct, state captured at
+	// registration), as opposed to the message or arguments made for the
+	// delivery. See Transient.
+	Holder     int
+	HolderKept bool
 	// Reading is how a reviewer reads the call from its names, for an
 	// effect the analysis leaves unknown (nil when there is none); see
 	// Reading and Apply.
 	Reading *Reading
+}
+
+// Transient reports whether an effect is a write to memory made for the
+// delivery as far as anyone can tell: held by a parameter that is not a
+// receiver or captured variable, which no caller mapped (the handler's
+// own message).
+func (e *Effect) Transient() bool {
+	return e.Kind == KindMemory && e.Holder > 0 && !e.HolderKept
+}
+
+// Lasting returns effs without the transient ones. With test (a
+// handler defined in a _test.go file) it leaves out every memory write:
+// a test's handler counts its calls in its own variables and maps, which
+// live as long as the test, run once.
+func Lasting(effs []Effect, test bool) []Effect {
+	out := effs[:0:0]
+	for _, e := range effs {
+		if !e.Transient() && (!test || e.Kind != KindMemory) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // MaxAlt bounds the other paths kept per effect.
@@ -243,6 +275,10 @@ func betterPath(a, b []Hop) bool {
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.
 const DynamicHopMark = "(dynamic call → "
+
+// ChannelHopMark is how a hop from a send on a channel to the worker that
+// receives it is labelled: "(channel work → (*S).worker)".
+const ChannelHopMark = "(channel "
 
 // DynamicHops counts the hops of a path that go through dynamic calls.
 func DynamicHops(p []Hop) int {

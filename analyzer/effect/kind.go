@@ -19,6 +19,10 @@ const (
 	KindNetwork = "network"
 	KindDynamic = "dynamic_call"
 	KindGuard   = "guard"
+	// KindMemory is a write to memory that outlives the delivery: a
+	// package-level variable, a field or map of a long-lived value
+	// (summary/memory.go).
+	KindMemory = "memory_write"
 	// KindAck marks a message acknowledgement in a pull loop; the guard
 	// analysis uses it (ack-before-effect) and it is not reported as an effect.
 	KindAck = "ack"
@@ -57,7 +61,7 @@ const (
 // Kinds lists the effect kinds a model may name.
 func Kinds() []string {
 	return []string{KindDBWrite, KindDBRead, KindPayment, KindEmail, KindSMS, KindPush, KindHTTP, KindPublish,
-		KindKVWrite, KindKVRead, KindFile, KindProcess, KindUnknown, KindNetwork, KindDynamic, KindGuard}
+		KindKVWrite, KindKVRead, KindFile, KindProcess, KindUnknown, KindNetwork, KindDynamic, KindGuard, KindMemory}
 }
 
 // Ops lists the operations a model may name: the shared operation names,

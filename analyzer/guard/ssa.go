@@ -9,6 +9,7 @@ import (
 
 // after reports whether instruction b runs after a on every path to b.
 func after(a, b ssa.Instruction) bool {
+	a, b = unwrap(a), unwrap(b)
 	ab, bb := a.Block(), b.Block()
 	if ab != bb {
 		return ab.Dominates(bb)
@@ -59,4 +60,20 @@ func sameExec(a, b ssa.Value) bool {
 		a, b = fa.X, fb.X
 	}
 	return false
+}
+
+// Write is the instruction of a site whose effect is not a call: a store
+// to memory that outlives the delivery (summary/memory.go). It stands in
+// for a call with no callee, no arguments and no result.
+type Write struct{ ssa.Instruction }
+
+func (Write) Common() *ssa.CallCommon { return &ssa.CallCommon{} }
+func (Write) Value() *ssa.Call        { return nil }
+
+// unwrap is the instruction a Write stands for.
+func unwrap(i ssa.Instruction) ssa.Instruction {
+	if w, ok := i.(Write); ok {
+		return w.Instruction
+	}
+	return i
 }

@@ -17,7 +17,10 @@ import (
 // be reported: h's package owns it, nothing silences it, the baseline does
 // not know it, and (pitfalls) no other handler of the package reported it.
 func (c *Context) Handler(h *result.Handler) {
-	h.Effects = infer.Apply(h.Effects, c.Infer, c.Deferred)
+	// Writes to the handler's own message or arguments are not effects
+	// (effect.Transient): decided here, where no caller maps them; nor
+	// are a test handler's writes to its probes.
+	h.Effects = infer.Apply(effect.Lasting(h.Effects, h.Test), c.Infer, c.Deferred)
 	h.Risk = effect.HandlerRisk(h.Effects)
 	h.Findings = nil
 	var f *result.Finding

@@ -138,6 +138,13 @@ func DispatchedFields(fn *ssa.Function) []FieldKey {
 	return out
 }
 
+// Lookups are the map lookups a value comes from, through phis and
+// comma-ok extracts.
+func Lookups(v ssa.Value) []*ssa.Lookup { return lookups(v, map[ssa.Value]bool{}) }
+
+// MapField is the struct field a map value is read from.
+func MapField(v ssa.Value) (FieldKey, bool) { return mapField(v) }
+
 // lookups are the map lookups a called value comes from, through phis
 // and comma-ok extracts.
 func lookups(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Lookup {

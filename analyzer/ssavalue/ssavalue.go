@@ -311,6 +311,10 @@ func ParamOf(v ssa.Value) (*ssa.Function, int) {
 	return nil, -1
 }
 
+// Binding is the value the enclosing function binds a closure's free
+// variable to, when one MakeClosure makes the closure, or nil.
+func Binding(fv *ssa.FreeVar) ssa.Value { return binding(fv) }
+
 // binding is the value the enclosing function binds a closure's free
 // variable to, when one MakeClosure makes the closure.
 func binding(fv *ssa.FreeVar) ssa.Value {

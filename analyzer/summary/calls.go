@@ -138,7 +138,13 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			}
 			continue
 		}
+		if sum.Effects[i].Kind == effect.KindMemory && boundary {
+			continue // another module's own state (memory.go)
+		}
 		e := sum.Effects[i].Prepend(hop)
+		if !w.holderAt(&e, args, bindings) {
+			continue // a write to a value this function made for itself
+		}
 		w.resolveKey(ci, &e, args, bindings)
 		if e.Via != "" {
 			e.Via = w.viaAt(e.Via, args, bindings)

@@ -29,5 +29,7 @@
 // document.go (MongoDB update documents), fragment.go (SQL fragments),
 // keys.go (idempotency keys and their sources), values.go and source.go
 // (constant strings and source text), fact.go (the fact and its
-// normalisation), names.go (display names and keys).
+// normalisation), names.go (display names and keys), memory.go (writes to
+// memory that outlives the delivery: memory_write effects), channels.go
+// (work sent on a channel is done by the functions receiving from it).
 package summary

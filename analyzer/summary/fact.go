@@ -64,6 +64,9 @@ func (s *Summary) String() string {
 		if e.Exec != effect.NoExec {
 			t += fmt.Sprintf(" @p%d", e.Exec)
 		}
+		if e.Holder > 0 {
+			t += fmt.Sprintf(" holder=p%d", e.Holder-1)
+		}
 		if e.MethodArg > 0 {
 			t += fmt.Sprintf(" method=p%d", e.MethodArg-1)
 		}

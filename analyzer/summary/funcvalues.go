@@ -101,6 +101,9 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 	hop := w.hop(ci)
 	for i := range sum.Effects {
 		e := sum.Effects[i].Prepend(hop)
+		if !w.holderAt(&e, args, r.bindings) {
+			continue // a write to a value this function made for itself (memory.go)
+		}
 		w.resolveKey(ci, &e, args, r.bindings)
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
 			w.resolveHTTP(&e, args, r.bindings)

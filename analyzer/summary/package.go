@@ -44,6 +44,10 @@ type Env struct {
 	// FieldSQL returns the SQL of the prepared statement another
 	// package keeps in a struct field (a fact), or nil.
 	FieldSQL func(*types.Var) []string
+	// ChanWorkers returns the functions of another package that receive
+	// from the channel a struct field or variable of it keeps (a fact),
+	// with their summaries (channels.go).
+	ChanWorkers func(*types.Var) []ChanWorker
 }
 
 // Package holds the summaries of one package's functions.
@@ -61,7 +65,15 @@ type Package struct {
 	// randomFields are the struct fields the package assigns a random
 	// value to (collectRandomFields).
 	randomFields map[*types.Var]fieldOrigin
-	err          error // the first model that does not fit its function
+	// chanRecv are the package's functions that receive from each
+	// channel kept in a field or variable (channels.go).
+	// (chanKey's keys), and the package's calls of each of its functions.
+	chanRecv  map[any][]*ssa.Function
+	chanCalls map[*ssa.Function][]ssa.CallInstruction
+	// gauges are the variables and fields the package decrements
+	// (counters.go).
+	gauges map[string]bool
+	err    error // the first model that does not fit its function
 }
 
 // Err is the first configuration error met while summarising: a model
@@ -84,6 +96,8 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 	}
 	p.collectPrepared(funcs)
 	p.collectRandomFields(funcs)
+	p.collectChannels(funcs)
+	p.collectGauges(funcs)
 	for _, scc := range sccs(funcs, p.deps) {
 		p.solve(scc)
 	}
@@ -159,6 +173,8 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 			}
 		}
 	}
+	// A send on a channel depends on the package's receivers of it.
+	p.sendDeps(fn, out)
 	// A closure handed to a function of the package depends on it: the
 	// callee's summary says whether it hands the closure a transaction
 	// (Summary.TxCalls), which the closure's guards need.

@@ -34,6 +34,8 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 			if ci, ok := instr.(ssa.CallInstruction); ok {
 				w.call(ci)
 			}
+			w.memory(instr)  // memory.go
+			w.channel(instr) // channels.go
 		}
 	}
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
