@@ -69,7 +69,9 @@ func TestGroundTruthOnPostgres(t *testing.T) {
 	if !has("jobs/credit.go:13:16: unguarded: handler (*jobs.Deps).CreditNaive") {
 		t.Errorf("the naive handler is not flagged unguarded:\n%s", lint)
 	}
-	if has("jobs/credit.go:23:") || strings.Contains(lint, "CreditGuarded") {
+	// (prune-before-retry names CreditGuarded among the handlers claiming
+	// into processed_jobs: a finding about the table, not the handler.)
+	if has("jobs/credit.go:23:") || strings.Contains(lint, "handler (*jobs.Deps).CreditGuarded repeats") {
 		t.Errorf("the guarded handler is flagged:\n%s", lint)
 	}
 	if !has("jobs/credit.go:59:25: guard-separate-tx:") {
