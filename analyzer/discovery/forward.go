@@ -65,6 +65,11 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 		fws = f.forwards[callee]
 	} else if callee == nil && isInterfaceMethod(fn) {
 		fws = f.implForwards(fn)
+		if len(fws) == 0 && f.env.Forwards != nil {
+			// An interface of another package whose implementations
+			// there forward (its facts: IfaceForwards).
+			fws = f.env.Forwards(fn)
+		}
 	} else if f.env.Forwards != nil {
 		fws = f.env.Forwards(fn.Origin())
 	}
@@ -99,6 +104,39 @@ func (f *finder) implForwards(m *types.Func) []Forward {
 	var out []Forward
 	for _, g := range owners {
 		out = append(out, f.forwards[g]...)
+	}
+	return out
+}
+
+// IfaceForwards are the forwards of the methods of the package's
+// interfaces that its implementations of them make (implForwards), for
+// the facts of those methods: a package that calls the application's own
+// service interface (svc.RegisterActivity(queue, a)), declared and
+// implemented in another package, registers what it passes there.
+func (f *finder) IfaceForwards() map[*types.Func][]Forward {
+	if len(f.forwards) == 0 {
+		return nil
+	}
+	scope := f.env.Pkg.Pkg.Scope()
+	var out map[*types.Func][]Forward
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumExplicitMethods(); i++ {
+			m := iface.ExplicitMethod(i)
+			if fws := f.implForwards(m); len(fws) > 0 {
+				if out == nil {
+					out = map[*types.Func][]Forward{}
+				}
+				out[m] = fws
+			}
+		}
 	}
 	return out
 }
