@@ -329,7 +329,8 @@ func TestInterfaceJobs(t *testing.T) {
 }
 
 // TestRegistrationLists: handlers registered from []interface{} lists
-// ranged over — a literal handed to a local registrar, one handed to the
+// ranged over — a literal handed to a local registrar, a variadic list
+// handed to another package's helper that ranges it, one handed to the
 // application's service interface whose implementations (two layers, in
 // other packages) forward to worker.Worker, and lists a function builds
 // per queue with append and returns in a struct for another to range
@@ -344,13 +345,14 @@ func TestRegistrationLists(t *testing.T) {
 		}
 	}
 	want := []string{
-		"temporal Charge (*reglists.Billing).Charge reglists/reglists.go:77",
-		"temporal Refund (*reglists.Billing).Refund reglists/reglists.go:77",
-		"temporal Post (*reglists.Ledger).Post reglists/reglists.go:85",
-		"temporal Notify reglists.Notify reglists/reglists.go:85",
-		"temporal Process (*reglists.Tasks).Process reglists/reglists.go:122",
-		"temporal-workflow BillingWorkflow reglists.BillingWorkflow reglists/reglists.go:117",
-		"temporal-workflow TaskWorkflow reglists.TaskWorkflow reglists/reglists.go:117",
+		"temporal Charge (*reglists.Billing).Charge reglists/reglists.go:78",
+		"temporal Refund (*reglists.Billing).Refund reglists/reglists.go:78",
+		"temporal Write (*reglists.Audit).Write reglists/reglists.go:94",
+		"temporal Post (*reglists.Ledger).Post reglists/reglists.go:101",
+		"temporal Notify reglists.Notify reglists/reglists.go:101",
+		"temporal Process (*reglists.Tasks).Process reglists/reglists.go:138",
+		"temporal-workflow BillingWorkflow reglists.BillingWorkflow reglists/reglists.go:133",
+		"temporal-workflow TaskWorkflow reglists.TaskWorkflow reglists/reglists.go:133",
 	}
 	slices.Sort(got)
 	slices.Sort(want)

@@ -425,13 +425,24 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	if a, _ := f.adapterOf(r, args); a != nil {
 		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
 	}
-	targets := f.targets(args[r.Handler], r, 0)
+	var targets []target
+	if r.forward != nil && r.forward.Elem {
+		// A list of handlers, each element registered (reglists.go).
+		for _, e := range f.listElems(args[r.Handler]) {
+			targets = append(targets, f.targets(e, r, 1)...)
+		}
+	} else {
+		targets = f.targets(args[r.Handler], r, 0)
+	}
 	if len(targets) == 0 && r.Optional {
 		return // a job without the optional method (ifacejobs.go)
 	}
 	if len(targets) == 0 {
 		if owner, _ := forwardedParam(args[r.Handler], 0); owner != nil && f.local(owner) {
 			return // a parameter: the function forwards it, its callers register
+		}
+		if owner, _ := listParam(args[r.Handler]); owner != nil && f.local(owner) {
+			return // an element of a list parameter: its callers' elements are registered
 		}
 		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
 			Reason: "the handler argument is not resolvable in this package"})

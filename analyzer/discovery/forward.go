@@ -40,6 +40,11 @@ type Forward struct {
 	// called on the job asserted to another interface); a job without it
 	// is no unresolved registration.
 	Optional bool
+	// Elem: the parameter is a list each element of which is registered
+	// (func RegisterActivities(w worker.Worker, acts ...interface{}) that
+	// ranges over acts): its callers' elements are the handlers
+	// (reglists.go).
+	Elem bool
 }
 
 // registration is the rule a call of a forwarding function amounts to.
@@ -190,13 +195,20 @@ func (f *finder) findForwards() {
 							}
 							continue
 						}
+						elem := r.forward != nil && r.forward.Elem
 						owner, k := forwardedParam(args[r.Handler], 0)
-						if owner == nil || !f.local(owner) || f.resolves(args[r.Handler], r) {
+						if owner == nil && !elem {
+							// An element of a list parameter, ranged over.
+							if owner, k = listParam(args[r.Handler]); owner != nil {
+								elem = true
+							}
+						}
+						if owner == nil || !f.local(owner) || (!elem && f.resolves(args[r.Handler], r)) {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
 						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
 							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
-							Optional: r.Optional}
+							Optional: r.Optional, Elem: elem}
 						if r.forward != nil {
 							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 						}

@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -262,4 +263,21 @@ func (f *finder) callsOf(fn *ssa.Function) []*ssa.CallCommon {
 		}
 	}
 	return f.calls[fn]
+}
+
+// listParam is the parameter of a declared function whose elements a
+// registered value is, ranged over (for _, a := range acts), or nil.
+func listParam(v ssa.Value) (*ssa.Function, int) {
+	u, ok := ssavalue.Unconvert(v).(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil, -1
+	}
+	ia, ok := u.X.(*ssa.IndexAddr)
+	if !ok {
+		return nil, -1
+	}
+	if _, isSlice := ia.X.Type().Underlying().(*types.Slice); !isSlice {
+		return nil, -1
+	}
+	return ssavalue.ParamOf(ia.X)
 }

@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"reglists/tservice"
+	"reglists/tworker"
 )
 
 var db *sql.DB
@@ -76,6 +77,21 @@ func RegisterDirect(w worker.Worker) { // want RegisterDirect:"no effects"
 	for _, a := range []interface{}{b.Charge, b.Refund} {
 		register(w, a)
 	}
+}
+
+// Audit holds the audit activities.
+type Audit struct{}
+
+func (a *Audit) Write(ctx context.Context, id string) error { // want Write:`^effects: db_write/insert audit$` `unguarded: handler \(\*reglists.Audit\).Write \(temporal task "Write"\) .*insert into audit`
+	_, err := db.ExecContext(ctx, "insert into audit(id) values ($1)", id)
+	return err
+}
+
+// RegisterHelper hands a list to another package's helper that ranges
+// over it.
+func RegisterHelper(w worker.Worker) { // want RegisterHelper:"no effects"
+	a := &Audit{}
+	tworker.RegisterActivities(w, a.Write, "not-a-handler")
 }
 
 // RegisterService ranges over a literal through the service interface.
