@@ -38,7 +38,7 @@ var sharedFixtures = []string{
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
 	"lifecyclefix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "chanfix/pool", "chanfix",
-	"reglists/tworker", "reglists/tservice", "reglists",
+	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 }
 
 // shared is the one analysistest run of every shared fixture.

@@ -219,6 +219,7 @@ type finder struct {
 	unresolved []Unresolved
 	forwards   map[*ssa.Function][]Forward
 	calls      map[*ssa.Function][]*ssa.CallCommon // the package's static calls by callee (reglists.go)
+	implCache  map[*types.Func][]Forward           // progImplForwards by interface method
 	err        error                               // the first user registration that does not fit its function
 }
 

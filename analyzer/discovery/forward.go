@@ -72,8 +72,12 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 		fws = f.implForwards(fn)
 		if len(fws) == 0 && f.env.Forwards != nil {
 			// An interface of another package whose implementations
-			// there forward (its facts: IfaceForwards).
+			// there forward (its facts: IfaceForwards), or whose
+			// implementations in a third package do.
 			fws = f.env.Forwards(fn)
+			if len(fws) == 0 {
+				fws = f.progImplForwards(fn)
+			}
 		}
 	} else if f.env.Forwards != nil {
 		fws = f.env.Forwards(fn.Origin())
@@ -144,6 +148,60 @@ func (f *finder) IfaceForwards() map[*types.Func][]Forward {
 		}
 	}
 	return out
+}
+
+// progImplForwards are the forwards (facts) of the methods implementing
+// an interface method in the program's other packages: an interface
+// declared in one package, implemented in another, called in a third.
+func (f *finder) progImplForwards(m *types.Func) []Forward {
+	if fws, ok := f.implCache[m]; ok {
+		return fws
+	}
+	if f.implCache == nil {
+		f.implCache = map[*types.Func][]Forward{}
+	}
+	f.implCache[m] = nil
+	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if !ok || f.env.Pkg == nil || !f.application(m.Pkg()) {
+		return nil // only the application's own interfaces (a library's are the catalog's)
+	}
+	var out []Forward
+	for _, p := range f.env.Pkg.Prog.AllPackages() {
+		if p == f.env.Pkg || p.Pkg == m.Pkg() || !f.application(p.Pkg) {
+			continue
+		}
+		scope := p.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || types.IsInterface(tn.Type()) {
+				continue
+			}
+			var recv types.Type
+			switch {
+			case types.Implements(tn.Type(), iface):
+				recv = tn.Type()
+			case types.Implements(types.NewPointer(tn.Type()), iface):
+				recv = types.NewPointer(tn.Type())
+			default:
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(recv, true, tn.Pkg(), m.Name())
+			if impl, ok := obj.(*types.Func); ok && impl.Pkg() == p.Pkg {
+				out = append(out, f.env.Forwards(impl)...)
+			}
+		}
+	}
+	f.implCache[m] = out
+	return out
+}
+
+// application reports whether a package is the application's: neither
+// the standard library's nor a modeled library's.
+func (f *finder) application(p *types.Package) bool {
+	if p == nil || models.IsStandard(p.Path()) {
+		return false
+	}
+	return f.env.Library == nil || !f.env.Library(p)
 }
 
 func isInterfaceMethod(fn *types.Func) bool {

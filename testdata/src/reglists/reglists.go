@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
+	"reglists/tapi"
 	"reglists/tservice"
 	"reglists/tworker"
 )
@@ -92,6 +93,23 @@ func (a *Audit) Write(ctx context.Context, id string) error { // want Write:`^ef
 func RegisterHelper(w worker.Worker) { // want RegisterHelper:"no effects"
 	a := &Audit{}
 	tworker.RegisterActivities(w, a.Write, "not-a-handler")
+}
+
+// Archive holds the archive activities.
+type Archive struct{}
+
+func (a *Archive) Store(ctx context.Context, id string) error { // want Store:`^effects: db_write/insert archive$` `unguarded: handler \(\*reglists.Archive\).Store \(temporal task "Store"\) .*insert into archive`
+	_, err := db.ExecContext(ctx, "insert into archive(id) values ($1)", id)
+	return err
+}
+
+// RegisterAPI registers through an interface of one package implemented
+// in another.
+func RegisterAPI(r tapi.Registrar) { // want RegisterAPI:`^effects: dynamic_call/call \(tapi.Registrar\).Register$`
+	ar := &Archive{}
+	for _, a := range []interface{}{ar.Store} {
+		r.Register(a)
+	}
 }
 
 // RegisterService ranges over a literal through the service interface.

@@ -32,3 +32,10 @@ func RegisterActivities(w worker.Worker, acts ...interface{}) { // want Register
 		w.RegisterActivity(a)
 	}
 }
+
+// Registrar implements tapi.Registrar.
+type Registrar struct{ W worker.Worker }
+
+func (r Registrar) Register(a interface{}) { // want Register:"no effects" Register:`forwards`
+	r.W.RegisterActivity(a)
+}
