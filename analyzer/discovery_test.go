@@ -327,3 +327,43 @@ func TestInterfaceJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistrationLists: handlers registered from []interface{} lists
+// ranged over — a literal handed to a local registrar, a variadic list
+// handed to another package's helper that ranges it, one handed to an
+// interface of one package implemented in another, one handed to the
+// application's service interface whose implementations (two layers, in
+// other packages) forward to worker.Worker, and lists a function builds
+// per queue with append and returns in a struct for another to range
+// over — are each element's method or function, named by Temporal's rule;
+// a string in a list is none.
+func TestRegistrationLists(t *testing.T) {
+	res := runShared(t, "reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists")
+	var got []string
+	for _, r := range res {
+		for _, h := range r.Handlers {
+			got = append(got, h.Framework+" "+h.Task+" "+h.Name+" "+fileLine(h.Registered))
+		}
+	}
+	want := []string{
+		"temporal Charge (*reglists.Billing).Charge reglists/reglists.go:79",
+		"temporal Refund (*reglists.Billing).Refund reglists/reglists.go:79",
+		"temporal Write (*reglists.Audit).Write reglists/reglists.go:95",
+		"temporal Store (*reglists.Archive).Store reglists/reglists.go:111",
+		"temporal Post (*reglists.Ledger).Post reglists/reglists.go:119",
+		"temporal Notify reglists.Notify reglists/reglists.go:119",
+		"temporal Process (*reglists.Tasks).Process reglists/reglists.go:156",
+		"temporal-workflow BillingWorkflow reglists.BillingWorkflow reglists/reglists.go:151",
+		"temporal-workflow TaskWorkflow reglists.TaskWorkflow reglists/reglists.go:151",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
+	for _, r := range res {
+		for _, u := range r.Unresolved {
+			t.Errorf("unresolved registration at %s: %s", fileLine(u.Pos), u.Reason)
+		}
+	}
+}

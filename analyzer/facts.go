@@ -38,6 +38,16 @@ func exportForwards(pass *analysis.Pass, fws map[*ssa.Function][]discovery.Forwa
 	}
 }
 
+// exportIfaceForwards publishes the forwards of the package's interface
+// methods (discovery.Found.IfaceForwards).
+func exportIfaceForwards(pass *analysis.Pass, fws map[*types.Func][]discovery.Forward) {
+	for m, fw := range fws {
+		if m.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(m, &forwardsFact{Forwards: fw})
+		}
+	}
+}
+
 // retryFact records that a function enqueues a task from its parameters
 // or returns retry options (discovery.RetryHelper): its callers in other
 // packages enqueue, or set, what they pass there.

@@ -38,6 +38,7 @@ var sharedFixtures = []string{
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
 	"lifecyclefix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "chanfix/pool", "chanfix",
+	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 }
 
 // shared is the one analysistest run of every shared fixture.

@@ -57,6 +57,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	fd := discovery.Find(env)
 	out.handlers, out.err = fd.Handlers, fd.Err
 	exportForwards(pass, fd.Forwards)
+	exportIfaceForwards(pass, fd.IfaceForwards)
 	for _, u := range fd.Unresolved {
 		out.unresolved = append(out.unresolved, result.Registration{
 			Framework: u.Framework, Task: u.Task, Pos: summary.PosString(pass.Fset, u.Pos), Reason: u.Reason})

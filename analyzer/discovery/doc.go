@@ -24,6 +24,15 @@
 // type its callers pass is a handler, named by the constant its Name()
 // (or whichever method the registrar names the task by) returns.
 //
+// Handlers registered from lists (reglists.go): an element of a slice
+// ranged over is followed back through append, struct fields, the
+// package's callers and the results of its functions to the literals it
+// comes from, each element a handler; a helper that ranges over a list
+// parameter forwards it as a list (Forward.Elem). A call through one of
+// the application's interfaces forwards what the implementations forward:
+// the package's own, those of the interface's package (a fact on the
+// interface method), or those of another package of the program.
+//
 // A registration in one package of a handler defined in another is
 // recorded for the inventory (task, registration site); it is diagnosed
 // there only when no shape rule makes the defining package do it.

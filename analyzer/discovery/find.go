@@ -131,6 +131,9 @@ type Found struct {
 	// Forwards are the package's functions that hand a parameter to a
 	// job system as a handler, for its facts.
 	Forwards map[*ssa.Function][]Forward
+	// IfaceForwards are the forwards of the package's interface methods
+	// that its implementations make, for their facts.
+	IfaceForwards map[*types.Func][]Forward
 	// Err is the first registration of the user's config whose argument
 	// indexes do not fit the function it matched (a configuration error).
 	Err error
@@ -176,7 +179,7 @@ func Find(env *Env) *Found {
 		hs = append(hs, f.external[name])
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, Err: f.err}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, IfaceForwards: f.IfaceForwards(), Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -215,7 +218,9 @@ type finder struct {
 	external   map[string]*Handler // closures of other packages' factories, by full name
 	unresolved []Unresolved
 	forwards   map[*ssa.Function][]Forward
-	err        error // the first user registration that does not fit its function
+	calls      map[*ssa.Function][]*ssa.CallCommon // the package's static calls by callee (reglists.go)
+	implCache  map[*types.Func][]Forward           // progImplForwards by interface method
+	err        error                               // the first user registration that does not fit its function
 }
 
 // shape registers fn as a handler when its signature matches a shape.
@@ -421,13 +426,24 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	if a, _ := f.adapterOf(r, args); a != nil {
 		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
 	}
-	targets := f.targets(args[r.Handler], r, 0)
+	var targets []target
+	if r.forward != nil && r.forward.Elem {
+		// A list of handlers, each element registered (reglists.go).
+		for _, e := range f.listElems(args[r.Handler]) {
+			targets = append(targets, f.targets(e, r, 1)...)
+		}
+	} else {
+		targets = f.targets(args[r.Handler], r, 0)
+	}
 	if len(targets) == 0 && r.Optional {
 		return // a job without the optional method (ifacejobs.go)
 	}
 	if len(targets) == 0 {
 		if owner, _ := forwardedParam(args[r.Handler], 0); owner != nil && f.local(owner) {
 			return // a parameter: the function forwards it, its callers register
+		}
+		if owner, _ := listParam(args[r.Handler]); owner != nil && f.local(owner) {
+			return // an element of a list parameter: its callers' elements are registered
 		}
 		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
 			Reason: "the handler argument is not resolvable in this package"})
@@ -578,9 +594,15 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 	case *ssa.UnOp:
 		// An element of a slice literal, registered in a loop over it
 		// (for _, j := range []Job{NewA(), NewB()} { reg.RegisterJob(ctx, j) }).
+		// The slice may come from further away: a list the package
+		// builds elsewhere and passes in (reglists.go).
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
 			var out []target
-			for _, e := range ssavalue.SliceElems(ia.X) {
+			es := ssavalue.SliceElems(ia.X)
+			if es == nil {
+				es = f.listElems(ia.X)
+			}
+			for _, e := range es {
 				out = append(out, f.targets(e, r, depth+1)...)
 			}
 			return out

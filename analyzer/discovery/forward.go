@@ -40,6 +40,11 @@ type Forward struct {
 	// called on the job asserted to another interface); a job without it
 	// is no unresolved registration.
 	Optional bool
+	// Elem: the parameter is a list each element of which is registered
+	// (func RegisterActivities(w worker.Worker, acts ...interface{}) that
+	// ranges over acts): its callers' elements are the handlers
+	// (reglists.go).
+	Elem bool
 }
 
 // registration is the rule a call of a forwarding function amounts to.
@@ -65,6 +70,15 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 		fws = f.forwards[callee]
 	} else if callee == nil && isInterfaceMethod(fn) {
 		fws = f.implForwards(fn)
+		if len(fws) == 0 && f.env.Forwards != nil {
+			// An interface of another package whose implementations
+			// there forward (its facts: IfaceForwards), or whose
+			// implementations in a third package do.
+			fws = f.env.Forwards(fn)
+			if len(fws) == 0 {
+				fws = f.progImplForwards(fn)
+			}
+		}
 	} else if f.env.Forwards != nil {
 		fws = f.env.Forwards(fn.Origin())
 	}
@@ -101,6 +115,93 @@ func (f *finder) implForwards(m *types.Func) []Forward {
 		out = append(out, f.forwards[g]...)
 	}
 	return out
+}
+
+// IfaceForwards are the forwards of the methods of the package's
+// interfaces that its implementations of them make (implForwards), for
+// the facts of those methods: a package that calls the application's own
+// service interface (svc.RegisterActivity(queue, a)), declared and
+// implemented in another package, registers what it passes there.
+func (f *finder) IfaceForwards() map[*types.Func][]Forward {
+	if len(f.forwards) == 0 {
+		return nil
+	}
+	scope := f.env.Pkg.Pkg.Scope()
+	var out map[*types.Func][]Forward
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumExplicitMethods(); i++ {
+			m := iface.ExplicitMethod(i)
+			if fws := f.implForwards(m); len(fws) > 0 {
+				if out == nil {
+					out = map[*types.Func][]Forward{}
+				}
+				out[m] = fws
+			}
+		}
+	}
+	return out
+}
+
+// progImplForwards are the forwards (facts) of the methods implementing
+// an interface method in the program's other packages: an interface
+// declared in one package, implemented in another, called in a third.
+func (f *finder) progImplForwards(m *types.Func) []Forward {
+	if fws, ok := f.implCache[m]; ok {
+		return fws
+	}
+	if f.implCache == nil {
+		f.implCache = map[*types.Func][]Forward{}
+	}
+	f.implCache[m] = nil
+	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if !ok || f.env.Pkg == nil || !f.application(m.Pkg()) {
+		return nil // only the application's own interfaces (a library's are the catalog's)
+	}
+	var out []Forward
+	for _, p := range f.env.Pkg.Prog.AllPackages() {
+		if p == f.env.Pkg || p.Pkg == m.Pkg() || !f.application(p.Pkg) {
+			continue
+		}
+		scope := p.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || types.IsInterface(tn.Type()) {
+				continue
+			}
+			var recv types.Type
+			switch {
+			case types.Implements(tn.Type(), iface):
+				recv = tn.Type()
+			case types.Implements(types.NewPointer(tn.Type()), iface):
+				recv = types.NewPointer(tn.Type())
+			default:
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(recv, true, tn.Pkg(), m.Name())
+			if impl, ok := obj.(*types.Func); ok && impl.Pkg() == p.Pkg {
+				out = append(out, f.env.Forwards(impl)...)
+			}
+		}
+	}
+	f.implCache[m] = out
+	return out
+}
+
+// application reports whether a package is the application's: neither
+// the standard library's nor a modeled library's.
+func (f *finder) application(p *types.Package) bool {
+	if p == nil || models.IsStandard(p.Path()) {
+		return false
+	}
+	return f.env.Library == nil || !f.env.Library(p)
 }
 
 func isInterfaceMethod(fn *types.Func) bool {
@@ -152,13 +253,20 @@ func (f *finder) findForwards() {
 							}
 							continue
 						}
+						elem := r.forward != nil && r.forward.Elem
 						owner, k := forwardedParam(args[r.Handler], 0)
-						if owner == nil || !f.local(owner) || f.resolves(args[r.Handler], r) {
+						if owner == nil && !elem {
+							// An element of a list parameter, ranged over.
+							if owner, k = listParam(args[r.Handler]); owner != nil {
+								elem = true
+							}
+						}
+						if owner == nil || !f.local(owner) || (!elem && f.resolves(args[r.Handler], r)) {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
 						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
 							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
-							Optional: r.Optional}
+							Optional: r.Optional, Elem: elem}
 						if r.forward != nil {
 							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 						}

@@ -23,7 +23,7 @@ type ScheduledJobHandler interface {
 }
 
 type JobProcessor interface {
-	RegisterJob(ctx context.Context, h JobHandler) error
+	RegisterJob(ctx context.Context, h JobHandler) error // want RegisterJob:`forwards`
 }
 
 type asynqProcessor struct {
