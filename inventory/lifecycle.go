@@ -182,6 +182,18 @@ func claimTables(results []*result.Result, handlers []schema.Handler, horizons m
 				}
 			}
 		}
+		// The table's findings put its claimers' effects at risk: they
+		// carry the worst of those handlers' risks, so that -fail-on
+		// weighs a prune before a charge's retry as it weighs the charge.
+		risk := effect.Safe
+		for _, c := range by {
+			if r, ok := effect.ParseRisk(c.h.Risk); ok && r > risk {
+				risk = r
+			}
+		}
+		for i := range own {
+			own[i].diag.Risk = risk
+		}
 		findings = append(findings, own...)
 		for _, f := range own {
 			ct.Findings = append(ct.Findings, schema.Finding{Rule: f.diag.Rule, Position: paths.rel(f.diag.Pos),

@@ -182,6 +182,10 @@ type Diagnostic struct {
 	Message string
 	URL     string
 	Related []Related
+	// Risk is, for a finding that is not a handler's (a claim table's
+	// prune-before-retry), the worst risk of the handlers it puts at
+	// risk, for -fail-on; a handler's finding has its handler's risk.
+	Risk effect.Risk `json:",omitempty"`
 }
 
 // Related is one hop of a diagnostic's evidence path.

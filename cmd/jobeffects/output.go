@@ -39,7 +39,9 @@ func reportedDiagnostics(results []*result.Result) []diag {
 	}
 	for _, res := range results {
 		for i := range res.Diagnostics {
-			add(res.Package, &res.Diagnostics[i], effect.Safe, effect.ConfidenceHigh)
+			// A directive's finding is Safe; a claim table's carries the
+			// worst risk of the handlers claiming into it.
+			add(res.Package, &res.Diagnostics[i], res.Diagnostics[i].Risk, effect.ConfidenceHigh)
 		}
 		for _, h := range res.Handlers {
 			confidence := effect.Confidence(h.Effects)

@@ -127,6 +127,12 @@ func TestSARIF(t *testing.T) {
 	if code != 1 || !strings.HasSuffix(stderr, failLine) || !strings.Contains(stderr, "jobs/balance.go:27:27: unguarded:") {
 		t.Errorf("-fail-on=critical: exit %d, want 1, every finding and last\n%s\ngot:\n%s", code, failLine, stderr)
 	}
+	// A claim table's findings (prune-before-retry at jobs/prune.go) carry
+	// the risk of the handlers claiming into it (medium): at -fail-on=medium
+	// every finding fails the run, none is below the bar.
+	if _, stderr, code := runCmd(t, dir, binary, "-fail-on=medium", "./..."); code != 1 || strings.Contains(stderr, "below the bar") || !strings.Contains(stderr, "jobs/prune.go:17:24: prune-before-retry:") {
+		t.Errorf("-fail-on=medium: exit %d; want 1 with every finding failing the run:\n%s", code, stderr)
+	}
 	clean := testdataDir(t, "clean")
 	if out, _, code := runCmd(t, clean, binary, "-format=sarif", "./..."); code != 0 || !bytes.Contains([]byte(out), []byte(`"results": []`)) {
 		t.Errorf("clean module: exit %d\n%s", code, out)
