@@ -19,7 +19,9 @@ import (
 // It needs JOBEFFECTS_PG_DSN (.ci/postgres prints one); without it the test
 // is skipped, unless JOBEFFECTS_REQUIRE_PG is set (CI), then it fails.
 func TestGroundTruthOnPostgres(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it runs before the parallel tests, alone, as its
+	// concurrent deliveries on PostgreSQL and River's test worker (which
+	// waits for completions with a deadline) need the machine's time.
 	dsn := os.Getenv("JOBEFFECTS_PG_DSN")
 	if dsn == "" {
 		if os.Getenv("JOBEFFECTS_REQUIRE_PG") != "" {

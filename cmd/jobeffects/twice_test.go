@@ -26,7 +26,9 @@ import (
 // It needs JOBEFFECTS_PG_DSN (.ci/postgres prints one); without it the test
 // is skipped, unless JOBEFFECTS_REQUIRE_PG is set (CI), then it fails.
 func TestTwiceAgreesWithInventory(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it runs before the parallel tests, alone, as its
+	// concurrent deliveries on PostgreSQL and River's test worker (which
+	// waits for completions with a deadline) need the machine's time.
 	if os.Getenv("JOBEFFECTS_PG_DSN") == "" {
 		if os.Getenv("JOBEFFECTS_REQUIRE_PG") != "" {
 			t.Fatal("JOBEFFECTS_PG_DSN is not set but JOBEFFECTS_REQUIRE_PG is: start PostgreSQL with .ci/postgres")

@@ -76,7 +76,10 @@ func (j *job[T]) Deliver(ctx context.Context, d twice.Delivery) error {
 		return err
 	}
 	st := &workState{delivery: d}
-	_, err = j.worker.WorkJob(context.WithValue(ctx, workStateKey{}, st), j.tb, poolTx{j.pool}, row)
+	err = work(j.tb, func(tb testing.TB) error { // deliverytb.go
+		_, err := j.worker.WorkJob(context.WithValue(ctx, workStateKey{}, st), tb, poolTx{j.pool}, row)
+		return err
+	})
 	if !d.Ack || twice.Crashed(ctx) != nil {
 		// The completer's update is lost with the worker: the job stays
 		// as Work left it.
