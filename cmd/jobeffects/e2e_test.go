@@ -242,30 +242,7 @@ func TestVetEqualsCommand(t *testing.T) {
 	for _, mod := range []string{"example", "clean"} {
 		t.Run(mod, func(t *testing.T) {
 			t.Parallel()
-			dir := testdataDir(t, mod)
-			_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
-			_, cliOut, _ := runShared(t, dir, binary, "./...")
-			vet, cli := e2etest.FindingSet(vetOut), e2etest.FindingSet(cliOut)
-			for f, line := range vet {
-				if strings.HasSuffix(f, " unresolved") {
-					continue
-				}
-				if _, ok := cli[f]; !ok {
-					t.Errorf("go vet reports what the command does not:\n%s", line)
-				}
-			}
-			for f, line := range cli {
-				if _, ok := vet[f]; ok || strings.Contains(line, "run by the operation as its") {
-					continue
-				}
-				// The claim tables' lifecycle needs the whole program (the
-				// handlers' retry horizons come from the producers'
-				// enqueues): go vet does not report it.
-				if strings.Contains(line, ": prune-before-retry: ") || strings.Contains(line, ": claim-never-pruned: ") {
-					continue
-				}
-				t.Errorf("the command reports what go vet does not:\n%s\n--- go vet:\n%s", line, vetOut)
-			}
+			e2etest.VetEqualsCommand(t, binary, testdataDir(t, mod))
 		})
 	}
 	// The example's handlers behind Deps.Notifier and Deps.Audit, wired in

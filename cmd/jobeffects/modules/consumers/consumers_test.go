@@ -26,19 +26,19 @@ func TestConsumersModule(t *testing.T) {
 	// Its own module: it runs beside the tests of testdata/example, so
 	// that one compiles or downloads while the other analyses.
 	t.Parallel()
-	dir := testdataDir(t, "consumers")
+	dir := e2etest.TestdataDir(t, "consumers")
 	tmp := t.TempDir()
 	invPath := func(i int) string { return filepath.Join(tmp, fmt.Sprintf("inventory%d.yaml", i)) }
 
 	// go vet first: it analyses every dependency for facts (Pub/Sub's
 	// gRPC and Google API stack is most of it) and caches them, so a
 	// warm run takes a second.
-	_, stderr, code := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code := e2etest.RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 {
 		t.Fatalf("go vet exit code %d, want 1\n%s", code, stderr)
 	}
-	vet := diagnostics(stderr)
-	golden(t, "consumers.vet.txt", []byte(strings.Join(vet, "\n")+"\n"))
+	vet := e2etest.Diagnostics(stderr)
+	e2etest.Golden(t, "consumers.vet.txt", []byte(strings.Join(vet, "\n")+"\n"), *update)
 
 	// The CLI and the two inventory runs load and analyse the whole module
 	// themselves (about 25 s of CPU each): run them side by side.
@@ -52,7 +52,7 @@ func TestConsumersModule(t *testing.T) {
 	if cliRun.Code != 1 || cliRun.Stdout != "" {
 		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.Code, cliRun.Stdout, cliRun.Stderr)
 	}
-	if a, b := strings.Join(diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
+	if a, b := strings.Join(e2etest.Diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
 		t.Errorf("CLI and go vet differ\n--- CLI\n%s\n--- vet\n%s", a, b)
 	}
 
@@ -71,7 +71,7 @@ func TestConsumersModule(t *testing.T) {
 	if !bytes.Equal(outputs[0], outputs[1]) {
 		t.Fatal("two inventory runs differ")
 	}
-	golden(t, "consumers.inventory.yaml", outputs[0])
+	e2etest.Golden(t, "consumers.inventory.yaml", outputs[0], *update)
 
 	var inv struct {
 		Handlers []struct {

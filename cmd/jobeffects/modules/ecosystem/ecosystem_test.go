@@ -23,7 +23,7 @@ func TestEcosystemModule(t *testing.T) {
 	// Its own module: it runs beside the tests of testdata/example, so
 	// that one compiles or downloads while the other analyses.
 	t.Parallel()
-	dir := testdataDir(t, "ecosystem")
+	dir := e2etest.TestdataDir(t, "ecosystem")
 	tmp := t.TempDir()
 	invPath := func(i int) string { return filepath.Join(tmp, fmt.Sprintf("inventory%d.yaml", i)) }
 
@@ -36,14 +36,14 @@ func TestEcosystemModule(t *testing.T) {
 	if vetRun.Code != 1 {
 		t.Fatalf("go vet exit code %d, want 1\n%s", vetRun.Code, vetRun.Stderr)
 	}
-	vet := diagnostics(vetRun.Stderr)
-	golden(t, "ecosystem.vet.txt", []byte(strings.Join(vet, "\n")+"\n"))
+	vet := e2etest.Diagnostics(vetRun.Stderr)
+	e2etest.Golden(t, "ecosystem.vet.txt", []byte(strings.Join(vet, "\n")+"\n"), *update)
 
 	// The per-package CLI answers exactly as go vet does.
 	if cliRun.Code != 1 || cliRun.Stdout != "" {
 		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.Code, cliRun.Stdout, cliRun.Stderr)
 	}
-	if a, b := strings.Join(diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
+	if a, b := strings.Join(e2etest.Diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
 		t.Errorf("CLI and go vet differ\n--- CLI\n%s\n--- vet\n%s", a, b)
 	}
 
@@ -65,7 +65,7 @@ func TestEcosystemModule(t *testing.T) {
 	if !bytes.Equal(outputs[0], outputs[1]) {
 		t.Fatal("two inventory runs differ")
 	}
-	golden(t, "ecosystem.inventory.yaml", outputs[0])
+	e2etest.Golden(t, "ecosystem.inventory.yaml", outputs[0], *update)
 
 	var inv struct {
 		Handlers []struct {

@@ -7,10 +7,10 @@ import (
 	"github.com/jobeffects/jobeffects/internal/e2etest"
 )
 
-// The helpers of this end-to-end package (internal/e2etest holds what they
-// call): each framework module is a test package of its own, so that each
-// has go test's whole 10-minute budget for its first go vet, which on
-// empty caches downloads and type-checks every library it imports.
+// Each framework module is a test package of its own, so that each has go
+// test's whole 10-minute budget for its first go vet, which on empty
+// caches downloads and type-checks every library it imports; what the
+// tests call is internal/e2etest's.
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
@@ -19,32 +19,11 @@ var binary string
 
 func TestMain(m *testing.M) { e2etest.Main(m, &binary) }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	e2etest.Golden(t, name, got, *update)
-}
-
-func testdataDir(t *testing.T, name string) string { return e2etest.TestdataDir(t, name) }
-
-func runCmd(t *testing.T, dir string, name string, args ...string) (string, string, int) {
-	t.Helper()
-	return e2etest.Run(t, dir, nil, name, args...)
-}
-
-// runShared is runCmd for a command that only reads dir: run once per test
-// binary, its output shared by the tests that ask for it.
-func runShared(t *testing.T, dir string, name string, args ...string) (string, string, int) {
-	t.Helper()
-	return e2etest.RunShared(t, dir, nil, name, args...)
-}
-
-func diagnostics(text string) []string { return e2etest.Diagnostics(text) }
-
 // go vet reports the command's findings on this module: the same handlers
 // with the same rules (e2etest.VetEqualsCommand says what may differ). Not
 // parallel, so it runs first: its go vet and command runs (shared) fill the
 // caches the module's other test then finds warm, instead of both doing
 // the first go vet at once.
 func TestVetEqualsCommand(t *testing.T) {
-	e2etest.VetEqualsCommand(t, binary, testdataDir(t, "ecosystem"))
+	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"))
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobeffects/jobeffects/internal/e2etest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -17,8 +18,8 @@ import (
 // jobeffects command").
 func TestRoutesModule(t *testing.T) {
 	t.Parallel()
-	dir := testdataDir(t, "routes")
-	stdout, stderr, code := runShared(t, dir, binary, "inventory", "./...")
+	dir := e2etest.TestdataDir(t, "routes")
+	stdout, stderr, code := e2etest.RunShared(t, dir, nil, binary, "inventory", "./...")
 	if code != 0 {
 		t.Fatalf("inventory exit %d\n%s", code, stderr)
 	}
@@ -83,7 +84,7 @@ func TestRoutesModule(t *testing.T) {
 			}
 		}
 	}
-	_, stderr, code = runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code = e2etest.RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 || strings.Count(stderr, ": unguarded: ") != 5 || strings.Count(stderr, ": unresolved: ") != 3 {
 		t.Errorf("go vet: exit %d, want 1, five unguarded HTTP findings (the keyed POST is guarded by its key) and three unresolved gRPC calls\n%s", code, stderr)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobeffects/jobeffects/internal/e2etest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -22,8 +23,8 @@ import (
 // that calls a hook nothing sets stays unknown.
 func TestSaaSModule(t *testing.T) {
 	t.Parallel()
-	dir := testdataDir(t, "saas")
-	stdout, stderr, code := runShared(t, dir, binary, "inventory", "./...")
+	dir := e2etest.TestdataDir(t, "saas")
+	stdout, stderr, code := e2etest.RunShared(t, dir, nil, binary, "inventory", "./...")
 	if code != 0 {
 		t.Fatalf("inventory exit %d\n%s", code, stderr)
 	}
@@ -83,7 +84,7 @@ func TestSaaSModule(t *testing.T) {
 			}
 		}
 	}
-	_, stderr, code = runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
+	_, stderr, code = e2etest.RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
 	if code != 1 || strings.Count(stderr, ": unguarded: ") != 6 || strings.Count(stderr, ": random-key: ") != 2 {
 		t.Errorf("go vet: exit %d, want 1, six unguarded findings and two random-key\n%s", code, stderr)
 	}
