@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -24,26 +25,42 @@ var customBackoff = map[string]struct{ framework, field string }{
 // configBackoff recognises asynq.Config{RetryDelayFunc: f} and
 // river.Config{RetryPolicy: p}.
 func configBackoff(st *ssa.Store) (Retry, bool) {
-	fa, ok := st.Addr.(*ssa.FieldAddr)
+	typ, field, ok := storedField(st)
 	if !ok {
 		return Retry{}, false
 	}
-	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return Retry{}, false
-	}
-	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return Retry{}, false
-	}
-	cb, ok := customBackoff[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
-	if !ok || n.Underlying().(*types.Struct).Field(fa.Field).Name() != cb.field {
+	cb, ok := customBackoff[typ]
+	if !ok || field != cb.field {
 		return Retry{}, false
 	}
 	if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
 		return Retry{}, false // the default
 	}
-	return Retry{Framework: cb.framework, Global: true, Pos: st.Pos(), Backoff: n.Obj().Name() + "." + cb.field}, true
+	name := typ[strings.LastIndex(typ, ".")+1:]
+	return Retry{Framework: cb.framework, Global: true, Pos: st.Pos(), Backoff: name + "." + cb.field}, true
+}
+
+// storedField names the struct field a store writes to: the struct's
+// named type ("github.com/riverqueue/river.Config") and the field
+// ("MaxAttempts"), as a composite literal or an assignment stores them.
+func storedField(st *ssa.Store) (typ, field string, ok bool) {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return "", "", false
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return "", "", false
+	}
+	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", "", false
+	}
+	sv, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return "", "", false
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name(), sv.Field(fa.Field).Name(), true
 }
 
 // replayCalls are the calls that run a job again after its retries ended

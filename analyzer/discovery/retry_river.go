@@ -2,7 +2,6 @@ package discovery
 
 import (
 	"fmt"
-	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -134,19 +133,7 @@ func riverMaxAttempts(what string, n int64) (string, bool) {
 
 // riverConfigRetry recognises river.Config{MaxAttempts: n}.
 func riverConfigRetry(st *ssa.Store) (Retry, bool) {
-	fa, ok := st.Addr.(*ssa.FieldAddr)
-	if !ok {
-		return Retry{}, false
-	}
-	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return Retry{}, false
-	}
-	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "github.com/riverqueue/river" || n.Obj().Name() != "Config" {
-		return Retry{}, false
-	}
-	if n.Underlying().(*types.Struct).Field(fa.Field).Name() != "MaxAttempts" {
+	if typ, field, ok := storedField(st); !ok || typ != "github.com/riverqueue/river.Config" || field != "MaxAttempts" {
 		return Retry{}, false
 	}
 	c, ok := st.Val.(*ssa.Const)
