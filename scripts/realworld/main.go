@@ -50,10 +50,21 @@ type label struct {
 		Commit string `yaml:"commit"`
 	} `yaml:"source"`
 	Dir        string         `yaml:"dir"`
+	Modules    []depModule    `yaml:"modules"`
 	Packages   []string       `yaml:"packages"`
 	Frameworks []string       `yaml:"frameworks"`
 	Notes      string         `yaml:"notes"`
 	Handlers   []labelHandler `yaml:"handlers"`
+}
+
+// depModule is a dependency the module proxy does not serve (a fork's
+// pseudo-version its developers fetch directly from the VCS), read from a
+// git mirror at the commit its go.mod names and replaced by that directory,
+// so the application builds as its developers build it.
+type depModule struct {
+	Path   string `yaml:"path"`   // the module path the application's go.mod requires or replaces
+	Repo   string `yaml:"repo"`   // owner/name of its public repository
+	Commit string `yaml:"commit"` // the commit the go.mod's version names
 }
 
 type labelHandler struct {

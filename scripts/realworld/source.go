@@ -16,13 +16,38 @@ var mirrors string
 // prepare returns the directory holding the application's sources,
 // unpacking them into work the first time.
 func prepare(l *label, work string) (string, error) {
+	var src string
+	var err error
 	switch {
 	case l.Source.Module != "":
-		return fromProxy(l.Source.Module, filepath.Join(work, "src", l.Name))
+		src, err = fromProxy(l.Source.Module, filepath.Join(work, "src", l.Name))
 	case l.Source.Repo != "" && l.Source.Commit != "":
-		return fromMirror(l.Source.Repo, l.Source.Commit, filepath.Join(work, "src", l.Name))
+		src, err = fromMirror(l.Source.Repo, l.Source.Commit, filepath.Join(work, "src", l.Name))
+	default:
+		return "", fmt.Errorf("%s: the source needs module, or repo and commit", l.Name)
 	}
-	return "", fmt.Errorf("%s: the source needs module, or repo and commit", l.Name)
+	if err != nil {
+		return "", err
+	}
+	return src, replaceModules(l, src, work)
+}
+
+// replaceModules unpacks the label's modules the proxy does not serve and
+// points the application's go.mod at them (an absolute directory replace,
+// which needs no go.sum entry for the module itself).
+func replaceModules(l *label, src, work string) error {
+	for _, m := range l.Modules {
+		dst := filepath.Join(work, "src", l.Name+".deps", strings.ReplaceAll(m.Path, "/", "+"))
+		if _, err := fromMirror(m.Repo, m.Commit, dst); err != nil {
+			return fmt.Errorf("%s: module %s: %v", l.Name, m.Path, err)
+		}
+		edit := exec.Command("go", "mod", "edit", "-replace="+m.Path+"="+dst)
+		edit.Dir = filepath.Join(src, l.Dir)
+		if out, err := edit.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: go mod edit -replace %s: %v\n%s", l.Name, m.Path, err, out)
+		}
+	}
+	return nil
 }
 
 // fromProxy copies a module downloaded from the proxy to dst (the module
