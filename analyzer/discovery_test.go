@@ -367,3 +367,33 @@ func TestRegistrationLists(t *testing.T) {
 		}
 	}
 }
+
+// TestStoredHandlers: an application's own job server (an interface of
+// one package, implemented on asynq in another) keeps each handler in a
+// struct appended to a slice field and registers the kept handlers
+// through an adapter when it starts; the closures the application's
+// service returns and hands to it are the handlers, a task's pattern kept
+// with it is its task, a cron's generated ID none.
+func TestStoredHandlers(t *testing.T) {
+	res := runShared(t, "storedreg/worker", "storedreg/wasynq", "storedreg")
+	var got []string
+	for _, r := range res {
+		for _, h := range r.Handlers {
+			got = append(got, h.Framework+" "+h.Task+" "+h.Name+" "+fileLine(h.Registered))
+		}
+	}
+	want := []string{
+		"asynq  (*storedreg.service).Cleanup.func1 storedreg/storedreg.go:35",
+		"asynq invoice:bill (*storedreg.service).Bill.func1 storedreg/storedreg.go:36",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
+	for _, r := range res {
+		for _, u := range r.Unresolved {
+			t.Errorf("unresolved registration at %s: %s", fileLine(u.Pos), u.Reason)
+		}
+	}
+}

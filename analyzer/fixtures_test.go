@@ -39,6 +39,7 @@ var sharedFixtures = []string{
 	"lifecyclefix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "chanfix/pool", "chanfix",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
+	"storedreg/worker", "storedreg/wasynq", "storedreg",
 }
 
 // shared is the one analysistest run of every shared fixture.

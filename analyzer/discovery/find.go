@@ -220,6 +220,7 @@ type finder struct {
 	forwards   map[*ssa.Function][]Forward
 	calls      map[*ssa.Function][]*ssa.CallCommon // the package's static calls by callee (reglists.go)
 	implCache  map[*types.Func][]Forward           // progImplForwards by interface method
+	stored     map[string][]ssa.Value              // values stored in struct fields, by field (storedfields.go)
 	err        error                               // the first user registration that does not fit its function
 }
 
@@ -328,9 +329,15 @@ func (f *finder) addReturned(ret *Returned, framework string, reg token.Pos) *Ha
 }
 
 // ReturnedFunc is the one function value fn returns on every path (a
-// closure it makes, or a function), or nil: fn is a handler factory.
+// closure it makes, a function, or what another function of its package
+// it returns the result of returns: WithSlug(s) returning
+// WithCriteria(FilterSlug, s)), or nil: fn is a handler factory.
 func ReturnedFunc(fn *ssa.Function) *ssa.Function {
-	if fn.Signature.Results().Len() != 1 {
+	return returnedFunc(fn, 0)
+}
+
+func returnedFunc(fn *ssa.Function, depth int) *ssa.Function {
+	if depth > 4 || fn.Signature.Results().Len() != 1 {
 		return nil
 	}
 	if _, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Signature); !ok {
@@ -348,6 +355,10 @@ func ReturnedFunc(fn *ssa.Function) *ssa.Function {
 			g, _ = v.Fn.(*ssa.Function)
 		case *ssa.Function:
 			g = v
+		case *ssa.Call:
+			if h := v.Call.StaticCallee(); h != nil && h.Pkg == fn.Pkg && h != fn && len(h.Blocks) > 0 {
+				g = returnedFunc(h, depth+1)
+			}
 		}
 		if g == nil || (out != nil && g != out) || g.Synthetic != "" {
 			return nil
@@ -425,6 +436,13 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	}
 	if a, _ := f.adapterOf(r, args); a != nil {
 		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
+	}
+	if len(f.storedParams(args[r.Handler])) > 0 {
+		// A parameter kept in a struct field (through an adapter the
+		// package wraps around it): its function forwards it, its
+		// callers' arguments are the handlers, not the adapter
+		// (storedfields.go).
+		return
 	}
 	var targets []target
 	if r.forward != nil && r.forward.Elem {
@@ -591,7 +609,12 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 			out = append(out, f.targets(e, r, depth+1)...)
 		}
 		return out
+	case *ssa.Field:
+		return f.storedTargets(x, r, depth) // a handler kept in a struct field (storedfields.go)
 	case *ssa.UnOp:
+		if _, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return f.storedTargets(x, r, depth)
+		}
 		// An element of a slice literal, registered in a loop over it
 		// (for _, j := range []Job{NewA(), NewB()} { reg.RegisterJob(ctx, j) }).
 		// The slice may come from further away: a list the package

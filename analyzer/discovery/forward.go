@@ -261,23 +261,18 @@ func (f *finder) findForwards() {
 								elem = true
 							}
 						}
+						if owner == nil && !elem {
+							// A parameter kept in a struct field the call reads (storedfields.go).
+							for _, p := range f.storedParams(args[r.Handler]) {
+								if f.forward(p.fn, f.forwardOf(r, args, p.fn, p.k, false)) {
+									changed = true
+								}
+							}
+						}
 						if owner == nil || !f.local(owner) || (!elem && f.resolves(args[r.Handler], r)) {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
-						fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
-							Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
-							Optional: r.Optional, Elem: elem}
-						if r.forward != nil {
-							fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
-						}
-						if r.Name != nil && *r.Name < len(args) {
-							if owner2, j := ssavalue.ParamOf(args[*r.Name]); owner2 == owner {
-								fw.TaskParam = j
-							} else if fw.Task == "" {
-								fw.Task = taskName(args[*r.Name])
-							}
-						}
-						if f.forward(owner, fw) {
+						if f.forward(owner, f.forwardOf(r, args, owner, k, elem)) {
 							changed = true
 						}
 					}
@@ -288,6 +283,27 @@ func (f *finder) findForwards() {
 			return
 		}
 	}
+}
+
+// forwardOf is the forward a function makes by handing its parameter k
+// to a registering call of rule r with arguments args.
+func (f *finder) forwardOf(r *Registration, args []ssa.Value, owner *ssa.Function, k int, elem bool) Forward {
+	fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
+		Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
+		Optional: r.Optional, Elem: elem}
+	if r.forward != nil {
+		fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
+	}
+	if r.Name != nil && *r.Name < len(args) {
+		if owner2, j := ssavalue.ParamOf(args[*r.Name]); owner2 == owner {
+			fw.TaskParam = j
+		} else if j := f.storedTaskParam(args[*r.Name], owner); j >= 0 {
+			fw.TaskParam = j // kept in a field with the handler (storedfields.go)
+		} else if fw.Task == "" {
+			fw.Task = taskName(args[*r.Name])
+		}
+	}
+	return fw
 }
 
 // forwardedParam is the parameter a handler argument comes from, through
