@@ -98,6 +98,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	// stores that put it there, which are typically in main (wiring
 	// dependencies); the root packages' functions join the slice for that.
 	roots := r.rootFunctions(prog, pkgs)
+	r.roots = roots
 	r.routes = routeTable(roots, r.ix)
 	r.grpc = grpcServices(roots)
 	entries = append(entries, roots...)
@@ -252,19 +253,22 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 }
 
 type resolver struct {
-	routes   []route                                 // the HTTP routes the program serves
-	grpc     map[string]*grpcService                 // the gRPC services it registers (grpc.go)
-	bySite   map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
-	invokes  map[string]*types.Func                  // interface call site position → the method
-	fset     *token.FileSet
-	ix       *models.Index
-	sums     map[string]*summary.Summary      // by analyzer.SummaryKey
-	callees  map[string][]*ssa.Function       // dynamic call site position → callees
-	queued   map[string]bool                  // sites calling a function value received from a channel
-	byName   map[string][]*ssa.Function       // the slice's functions by summary.SSAName
-	cg       *callgraph.Graph                 // the VTA call graph of the slice
-	sliceFns map[*ssa.Function]bool           // the slice
-	static   map[string][]ssa.CallInstruction // static calls by position (boundary.go)
+	routes      []route                                 // the HTTP routes the program serves
+	grpc        map[string]*grpcService                 // the gRPC services it registers (grpc.go)
+	bySite      map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
+	invokes     map[string]*types.Func                  // interface call site position → the method
+	fset        *token.FileSet
+	ix          *models.Index
+	sums        map[string]*summary.Summary      // by analyzer.SummaryKey
+	callees     map[string][]*ssa.Function       // dynamic call site position → callees
+	queued      map[string]bool                  // sites calling a function value received from a channel
+	sites       map[string][]ssa.CallInstruction // dynamic call site position → its instructions (callbackargs.go)
+	roots       []*ssa.Function                  // the root packages' functions
+	fieldStores map[string][]ssa.Value           // func values the roots store in struct fields, by field (callbackargs.go)
+	byName      map[string][]*ssa.Function       // the slice's functions by summary.SSAName
+	cg          *callgraph.Graph                 // the VTA call graph of the slice
+	sliceFns    map[*ssa.Function]bool           // the slice
+	static      map[string][]ssa.CallInstruction // static calls by position (boundary.go)
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -495,10 +499,15 @@ func (r *resolver) index(cg *callgraph.Graph) {
 	r.callees = map[string][]*ssa.Function{}
 	r.queued = map[string]bool{}
 	r.bySite = map[ssa.CallInstruction][]*ssa.Function{}
+	r.sites = map[string][]ssa.CallInstruction{}
 	for _, node := range cg.Nodes {
 		for _, e := range node.Out {
 			if e.Site == nil || e.Callee.Func == nil || e.Site.Common().StaticCallee() != nil {
 				continue
+			}
+			if r.bySite[e.Site] == nil && e.Site.Pos().IsValid() {
+				pos := summary.PosString(r.fset, e.Site.Pos())
+				r.sites[pos] = append(r.sites[pos], e.Site)
 			}
 			r.bySite[e.Site] = append(r.bySite[e.Site], e.Callee.Func)
 			if !e.Site.Pos().IsValid() {
@@ -608,32 +617,44 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 		*pits = append(*pits, s.Pitfalls...)
-		for _, ce := range s.Effects {
-			ne := ce
-			ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
-			ne.Exec = effect.NoExec
-			if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
-				// A write the implementation makes to its receiver lasts
-				// when the receiver is wired into a field (a store, a
-				// server); one reached through a value the delivery
-				// computes (a repository made per job) is not known to.
-				ne.HolderKept = false
-			}
-			if ne.Kind == effect.KindDynamic {
-				if more := r.resolve(ne, depth+1, seen, pits); more != nil {
-					out = append(out, more...)
-					continue
-				}
-				if r.boundaryInert(ne) {
-					continue
-				}
-			}
-			out = append(out, ne)
-		}
+		out = append(out, r.inline(e, prefix, s, depth, seen, pits)...)
+		// The callbacks the implementation calls (a store's
+		// WithTransaction(ctx, fn) running fn): the functions the call
+		// site hands it (callbackargs.go).
+		out = append(out, r.argCallbackEffects(e, fn, s, prefix, depth, seen, pits)...)
 	}
 	if out == nil {
 		// Every target is a library method without effect.
 		return []effect.Effect{}
+	}
+	return out
+}
+
+// inline returns a resolved callee's effects as the dynamic call's, behind
+// the path prefix to the callee, its own dynamic calls resolved in turn.
+func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summary, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
+	var out []effect.Effect
+	for _, ce := range s.Effects {
+		ne := ce
+		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
+		ne.Exec = effect.NoExec
+		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
+			// A write the implementation makes to its receiver lasts
+			// when the receiver is wired into a field (a store, a
+			// server); one reached through a value the delivery
+			// computes (a repository made per job) is not known to.
+			ne.HolderKept = false
+		}
+		if ne.Kind == effect.KindDynamic {
+			if more := r.resolve(ne, depth+1, seen, pits); more != nil {
+				out = append(out, more...)
+				continue
+			}
+			if r.boundaryInert(ne) {
+				continue
+			}
+		}
+		out = append(out, ne)
 	}
 	return out
 }

@@ -1,0 +1,240 @@
+package wholeprogram
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
+)
+
+// Callbacks handed through a dynamic call. A summary records the
+// func-typed parameters its function calls (CallsParams) instead of an
+// effect, because their effects are the caller's argument's: a store's
+// WithTransaction(ctx, fn) runs fn. A static call site substitutes its
+// argument when the package is summarised; a call through an interface
+// (s.store.WithTransaction(ctx, s.cleanup())) is resolved only here, so
+// here the argument the site passes is what the implementation runs.
+// Without this the callback's effects were dropped: the handler came out
+// with no effect at all. The argument is resolved at the call site (a
+// function, a closure, the closure a function returns); failing that,
+// to what the call graph says the implementation's call of its parameter
+// reaches (every caller's callbacks merged); failing that, it is an
+// unknown effect, never none.
+
+// argCallbackEffects returns the effects of the callbacks a dynamic call's
+// resolved callee fn (with summary s) calls.
+func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summary.Summary, prefix []effect.Hop, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
+	if len(s.CallsParams) == 0 {
+		return nil
+	}
+	var out []effect.Effect
+	for _, k := range s.CallsParams {
+		var funcs []*ssa.Function
+		known := len(r.sites[e.Evidence()]) > 0
+		for _, ci := range r.sites[e.Evidence()] {
+			arg := callbackArg(ci.Common(), fn, k)
+			if arg == nil {
+				known = false
+				continue
+			}
+			fs := r.argFuncs(arg, 0, map[ssa.Value]bool{})
+			if fs == nil {
+				known = false
+				continue
+			}
+			funcs = append(funcs, fs...)
+		}
+		if !known {
+			// What the call graph says the implementation's call of its
+			// parameter reaches: every caller's callbacks, merged.
+			funcs = append(funcs, r.paramCallees(fn, k)...)
+		}
+		funcs = uniqueFuncs(funcs)
+		if len(funcs) == 0 {
+			u := e
+			u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it reaches " + summary.SSAName(fn) + ", which calls a callback that is not known here"
+			out = append(out, u)
+			continue
+		}
+		for _, g := range funcs {
+			gs := r.sums[summary.Key(r.fset, g)]
+			last := prefix[len(prefix)-1]
+			hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")"}
+			p := append(append([]effect.Hop(nil), prefix[:len(prefix)-1]...), hop)
+			if gs == nil {
+				u := e
+				u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it calls back " + summary.SSAName(g) + ", whose summary is not available"
+				out = append(out, u)
+				continue
+			}
+			*pits = append(*pits, gs.Pitfalls...)
+			out = append(out, r.inline(e, p, gs, depth, seen, pits)...)
+		}
+	}
+	return out
+}
+
+// callbackArg is the argument a call passes as fn's parameter k (the
+// receiver first, as CallsParams counts): for an interface method call
+// the receiver is the interface value, for a function value call the
+// arguments are the parameters.
+func callbackArg(c *ssa.CallCommon, fn *ssa.Function, k int) ssa.Value {
+	j := k
+	if fn.Signature.Recv() != nil {
+		j-- // neither an invoke's Args nor a bound method value's hold the receiver
+	}
+	if j < 0 || j >= len(c.Args) {
+		return nil
+	}
+	return c.Args[j]
+}
+
+// argFuncs resolves a function value at its call site: a function, a
+// closure, a bound method value, either of a phi's edges, the closures a
+// function returns (s.cleanup() returning func(ctx) error), or what the
+// program's packages store in the struct field it reads (s.purge, set
+// where the service is wired). nil when it cannot.
+func (r *resolver) argFuncs(v ssa.Value, depth int, seen map[ssa.Value]bool) []*ssa.Function {
+	v = ssavalue.Unconvert(v)
+	if v == nil || depth > 6 || seen[v] {
+		return nil
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Function:
+		return []*ssa.Function{x}
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		if fn == nil {
+			return nil
+		}
+		if fn.Synthetic != "" && fn.Parent() == nil {
+			if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+				if real := fn.Prog.FuncValue(obj); real != nil {
+					return []*ssa.Function{real}
+				}
+			}
+		}
+		return []*ssa.Function{fn}
+	case *ssa.Phi:
+		var out []*ssa.Function
+		for _, e := range x.Edges {
+			fs := r.argFuncs(e, depth+1, seen)
+			if fs == nil {
+				return nil
+			}
+			out = append(out, fs...)
+		}
+		return out
+	case *ssa.Call:
+		g := x.Call.StaticCallee()
+		if g == nil || len(g.Blocks) == 0 || g.Signature.Results().Len() != 1 {
+			return nil
+		}
+		var out []*ssa.Function
+		for _, b := range g.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+				fs := r.argFuncs(ret.Results[0], depth+1, seen)
+				if fs == nil {
+					return nil
+				}
+				out = append(out, fs...)
+			}
+		}
+		return out
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return r.fieldFuncs(fa.X.Type(), fa.Field, depth, seen)
+		}
+	case *ssa.Field:
+		return r.fieldFuncs(x.X.Type(), x.Field, depth, seen)
+	}
+	return nil
+}
+
+// fieldFuncs resolves the function values the root packages store in
+// field i of a struct type (a literal's field, an assignment): nil when
+// none is stored there or one of them cannot be resolved.
+func (r *resolver) fieldFuncs(t types.Type, i int, depth int, seen map[ssa.Value]bool) []*ssa.Function {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if r.fieldStores == nil {
+		r.fieldStores = map[string][]ssa.Value{}
+		for _, fn := range r.roots {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					fa, ok := st.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					if _, isFunc := st.Val.Type().Underlying().(*types.Signature); !isFunc {
+						continue
+					}
+					k := fieldKey(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field)
+					r.fieldStores[k] = append(r.fieldStores[k], st.Val)
+				}
+			}
+		}
+	}
+	stored := r.fieldStores[fieldKey(t, i)]
+	if len(stored) == 0 {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, v := range stored {
+		fs := r.argFuncs(v, depth+1, seen)
+		if fs == nil {
+			return nil
+		}
+		out = append(out, fs...)
+	}
+	return out
+}
+
+func fieldKey(t types.Type, i int) string {
+	return types.TypeString(t, nil) + "#" + strconv.Itoa(i)
+}
+
+// paramCallees are the functions the call graph says fn's calls of its
+// parameter k (the receiver first) reach.
+func (r *resolver) paramCallees(fn *ssa.Function, k int) []*ssa.Function {
+	if k < 0 || k >= len(fn.Params) {
+		return nil
+	}
+	p := fn.Params[k]
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || ci.Common().IsInvoke() || ssavalue.Unconvert(ci.Common().Value) != ssa.Value(p) {
+				continue
+			}
+			out = append(out, r.bySite[ci]...)
+		}
+	}
+	return out
+}
+
+func uniqueFuncs(fns []*ssa.Function) []*ssa.Function {
+	sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+	out := fns[:0]
+	for i, f := range fns {
+		if i == 0 || f != fns[i-1] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
