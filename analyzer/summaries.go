@@ -37,6 +37,13 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs [
 			}
 			return nil
 		},
+		Returned: func(fn *types.Func) *summary.Summary {
+			var f returnsFact
+			if pass.ImportObjectFact(fn.Origin(), &f) {
+				return f.Summary
+			}
+			return nil
+		},
 		Import: func(fn *types.Func) (*summary.Summary, bool) {
 			var s summary.Summary
 			if pass.ImportObjectFact(fn.Origin(), &s) {

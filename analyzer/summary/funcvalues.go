@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -36,6 +37,18 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		}
 		if w.p.env.Index.InertFunc(v.Type()) {
 			return // context.CancelFunc and the like
+		}
+		if stdFuncResult(v) {
+			return // an iterator the standard library made (maps.Keys(m)): it calls only the caller's yield
+		}
+		if sum, ok := w.returnedSummary(v); ok {
+			// The closure a function returns (a functional option
+			// qo.WithSlug(s), a factory's handler): its effects (none
+			// yet when it is not summarised yet: its round adds them).
+			if sum != nil {
+				w.include(ci, sum, nil, nil)
+			}
+			return
 		}
 		w.unknown(ci, describeValue(v), "calls "+funcValueText(v)+", which is not known here")
 		w.sites[len(w.sites)-1].Effect.Via = w.via(v) // not a parameter: those are in CallsParams
@@ -159,4 +172,91 @@ func (w *walker) callArgTx(ci ssa.CallInstruction, a ssa.Value, tx *txArg) {
 func isFunc(v ssa.Value) bool {
 	_, ok := v.Type().Underlying().(*types.Signature)
 	return ok
+}
+
+// stdFuncResult reports whether a function value is the result of a call
+// of a standard library function given no function value: such a result
+// (maps.Keys(m), slices.Values(s), strings.SplitSeq(s, ",")) can only
+// call the functions it is called with, which are the caller's own (the
+// yield slices.Sorted passes it). One given a function (sync.OnceFunc(f))
+// may call that function, and is resolved or unknown as any other.
+func stdFuncResult(v ssa.Value) bool {
+	c, ok := normalize(v).(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := c.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o // an instance of a generic function (maps.Keys[map[string]int64])
+	}
+	if callee.Pkg == nil || !models.IsStandard(callee.Pkg.Pkg.Path()) {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if _, isFunc := a.Type().Underlying().(*types.Signature); isFunc {
+			return false
+		}
+	}
+	return true
+}
+
+// returnedSummary is the summary of the one function value a called
+// function returns: a function of this package whose every return is the
+// same closure or function, or one of another package with a returns
+// fact. ok is false when v is none of these; the summary is nil (and ok
+// true) when the returned function is not summarised yet.
+func (w *walker) returnedSummary(v ssa.Value) (sum *Summary, ok bool) {
+	c, isCall := normalize(v).(*ssa.Call)
+	if !isCall {
+		return nil, false
+	}
+	g := c.Call.StaticCallee()
+	if g == nil || g.Signature.Results().Len() != 1 {
+		return nil, false
+	}
+	if w.p.set[g] {
+		ret := returnedFunc(g, 0)
+		if ret == nil || !w.p.set[ret] {
+			return nil, false
+		}
+		return w.p.sums[ret], true
+	}
+	obj, _ := g.Object().(*types.Func)
+	if obj == nil || w.p.env.Returned == nil {
+		return nil, false
+	}
+	sum = w.p.env.Returned(obj)
+	return sum, sum != nil
+}
+
+// returnedFunc is the one function value g returns on every path: a
+// closure or function, or what a function of its package whose result it
+// returns returns (WithSlug(s) returning WithCriteria(FilterSlug, s)).
+func returnedFunc(g *ssa.Function, depth int) *ssa.Function {
+	if depth > 4 || g.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var ret *ssa.Function
+	for _, b := range g.Blocks {
+		r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		var fn *ssa.Function
+		if c, ok := normalize(r.Results[0]).(*ssa.Call); ok {
+			if h := c.Call.StaticCallee(); h != nil && h.Pkg == g.Pkg && h != g && len(h.Blocks) > 0 {
+				fn = returnedFunc(h, depth+1)
+			}
+		} else if refs := resolveFuncs(r.Results[0]); len(refs) == 1 {
+			fn = refs[0].fn
+		}
+		if fn == nil || (ret != nil && fn != ret) {
+			return nil
+		}
+		ret = fn
+	}
+	return ret
 }

@@ -24,6 +24,10 @@ type Env struct {
 	// Import returns the summary of a function of another package (an
 	// analysis fact), or false when that package was not analysed.
 	Import func(fn *types.Func) (*Summary, bool)
+	// Returned returns the summary of the function value a function of
+	// another package returns (a fact: a functional option's closure,
+	// a handler factory's), or nil.
+	Returned func(fn *types.Func) *Summary
 	// Triggers are the module's database triggers (nil: none known).
 	Triggers *triggers.Set
 	// ThirdParty reports whether a package belongs to another module than
