@@ -326,6 +326,9 @@ type ChainRule struct {
 	Model        bool   `yaml:"model"`      // its argument 0 is the model (gorm Model(&u)): target and hooks
 	Table        bool   `yaml:"table"`      // its argument 0 is the table name (gorm Table("users"))
 	Assignment   bool   `yaml:"assignment"` // its argument 0 is "col = expr" (bun Set): an increment if self-referencing
+	// ColumnAssignment: its argument 0 is the column and argument 1 the
+	// expression assigned to it (bun SetColumn("n", "n + ?", 1), Value).
+	ColumnAssignment bool `yaml:"column_assignment"`
 	// Condition: its argument 0 is a condition of the WHERE clause, with
 	// driver placeholders (gorm and bun Where("state = ?", old)): an update
 	// that requires the column it assigns to equal something is a

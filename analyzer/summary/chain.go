@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"go/types"
 	"strconv"
 	"strings"
@@ -69,11 +70,20 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.noHooks = true
 			case r.Assignment && len(args) > 0:
 				if texts := stringValues(args[0]); len(texts) == 1 {
-					col, expr, ok := strings.Cut(texts[0], "=")
+					col, expr, ok := strings.Cut(identPlaceholders(texts[0], args[1:]), "=")
 					if ok {
 						res.assigned = append(res.assigned, strings.TrimSpace(col))
 					}
 					if ok && sqlclass.ClassifyFragment(expr, strings.TrimSpace(col)) == sqlclass.UpdateIncrement {
+						res.increment = true
+					}
+				}
+			case r.ColumnAssignment && len(args) > 1:
+				cols, exprs := stringValues(args[0]), stringValues(args[1])
+				if len(cols) == 1 && len(exprs) == 1 {
+					col := strings.TrimSpace(cols[0])
+					res.assigned = append(res.assigned, col)
+					if sqlclass.ClassifyFragment(identPlaceholders(exprs[0], args[2:]), col) == sqlclass.UpdateIncrement {
 						res.increment = true
 					}
 				}
@@ -198,4 +208,72 @@ func compareAndSet(cols, where []string) string {
 		return st[0].Detail
 	}
 	return ""
+}
+
+// identPlaceholders substitutes the identifiers a fragment's placeholders
+// stand for: bun's Set("? = ? + ?", bun.Ident(col), bun.Ident(col), n)
+// names the column it assigns and the one it reads in its arguments, so
+// the fragment reads "c = c + ?" when both are the same value (the same
+// constant, or the same variable). Other arguments stay placeholders.
+func identPlaceholders(text string, args []ssa.Value) string {
+	if !strings.Contains(text, "?") {
+		return text
+	}
+	var vals []ssa.Value
+	for _, a := range args {
+		if es := ssavalue.SliceElems(a); es != nil {
+			vals = append(vals, es...) // the variadic ...interface{}
+		} else {
+			vals = append(vals, a)
+		}
+	}
+	names := map[ssa.Value]string{}
+	var b strings.Builder
+	i := 0
+	for _, r := range text {
+		if r != '?' {
+			b.WriteRune(r)
+			continue
+		}
+		name := "?"
+		if i < len(vals) {
+			if id := identArg(vals[i]); id != nil {
+				if c := ssavalue.ConstString(id); c != "" {
+					name = c
+				} else if n, ok := names[id]; ok {
+					name = n
+				} else {
+					name = fmt.Sprintf("ident_%d", len(names)+1)
+					names[id] = name
+				}
+			}
+		}
+		i++
+		b.WriteString(name)
+	}
+	return b.String()
+}
+
+// identArg returns the value an argument converts to an identifier type
+// (a named string type called Ident: bun's and go-pg's), or nil.
+func identArg(v ssa.Value) ssa.Value {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	n, ok := types.Unalias(v.Type()).(*types.Named)
+	if !ok || n.Obj().Name() != "Ident" {
+		return nil
+	}
+	if b, ok := n.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.Convert:
+		return x.X
+	case *ssa.ChangeType:
+		return x.X
+	case *ssa.Const:
+		return x
+	}
+	return nil
 }

@@ -152,11 +152,21 @@ func (d *Deps) Record(ctx context.Context, t *asynq.Task) error { // want Record
 }
 
 // CreditColumn increments with SetColumn(column, expr).
-// Correct: db_write/update-increment accounts (medium), reported unguarded.
-// TODO(engine): chain rules read an assignment only as "col = expr" in
-// argument 0; SetColumn/Value give the column and the expression as two
-// arguments, so this increment is update-set (safe).
-func (d *Deps) CreditColumn(ctx context.Context, t *asynq.Task) error { // want CreditColumn:`^effects: db_write/update-set accounts$`
+func (d *Deps) CreditColumn(ctx context.Context, t *asynq.Task) error { // want CreditColumn:`^effects: db_write/update-increment accounts$` `unguarded: handler \(\*ecobun.Deps\).CreditColumn .*update-increment of accounts \(medium\)`
 	_, err := d.DB.NewUpdate().Model((*Account)(nil)).SetColumn("balance", "balance + ?", 5).Where("id = 1").Exec(ctx)
+	return err
+}
+
+// CreditIdent names the column it assigns and reads as identifiers: the
+// same variable both times, an increment.
+func (d *Deps) CreditIdent(ctx context.Context, t *asynq.Task) error { // want CreditIdent:`^effects: db_write/update-increment accounts$` `unguarded: handler \(\*ecobun.Deps\).CreditIdent .*update-increment of accounts \(medium\)`
+	column := "balance_" + t.Type()
+	_, err := d.DB.NewUpdate().Model((*Account)(nil)).Set("? = ? + ?", bun.Ident(column), bun.Ident(column), 5).Where("id = 1").Exec(ctx)
+	return err
+}
+
+// SetIdent assigns one identifier from another: a set.
+func (d *Deps) SetIdent(ctx context.Context, t *asynq.Task) error { // want SetIdent:`^effects: db_write/update-set accounts$`
+	_, err := d.DB.NewUpdate().Model((*Account)(nil)).Set("? = ?", bun.Ident("balance"), bun.Ident("limit")).Where("id = 1").Exec(ctx)
 	return err
 }
