@@ -26,7 +26,7 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	last := segs[len(segs)-1]
 	switch e.Op {
 	case "post":
-		if on && (t.query[last] || t.query[firstWord(last)]) {
+		if on && (t.query[last] || t.query[firstWord(last)] || hasSuffix(last, t.HTTP.QuerySuffixes)) {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "inferred from the path " + shortPath(p) + ": a POST that queries (" + last + "), read"}
 		}
@@ -110,4 +110,15 @@ func shortPath(p string) string {
 		return p
 	}
 	return "…/" + strings.Join(parts[len(parts)-2:], "/")
+}
+
+// hasSuffix reports whether a segment is a compound word ending in one of
+// suffixes (longer than the suffix itself).
+func hasSuffix(seg string, suffixes []string) bool {
+	for _, x := range suffixes {
+		if len(seg) > len(x) && strings.HasSuffix(seg, x) {
+			return true
+		}
+	}
+	return false
 }

@@ -21,7 +21,10 @@ type table struct {
 	Rules        []rule              `yaml:"rules"`
 	Stores       []store             `yaml:"stores"`
 	HTTP         struct {
-		QuerySegments  []string `yaml:"query_segments"`
+		QuerySegments []string `yaml:"query_segments"`
+		// QuerySuffixes end a compound segment written in one word
+		// (extensionquery) that is a query.
+		QuerySuffixes  []string `yaml:"query_suffixes"`
 		ActionSegments []string `yaml:"action_segments"`
 	} `yaml:"http"`
 
