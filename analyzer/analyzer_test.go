@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -303,5 +304,52 @@ func TestClaimLifecycle(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("lifecycle:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Every user option is defined once (analyzer.Settings) and reaches each
+// surface that has it: go vet's flags and the command's flags set the
+// same field; golangci-lint's settings decode into it.
+func TestSettingsSurfaces(t *testing.T) {
+	for _, s := range analyzer.Settings {
+		var vet, cmd analyzer.Options
+		vfs, cfs := flag.NewFlagSet("vet", flag.ContinueOnError), flag.NewFlagSet("cmd", flag.ContinueOnError)
+		vet.Register(vfs, analyzer.Vet)
+		cmd.Register(cfs, analyzer.Command)
+		value := "x"
+		if f := vfs.Lookup(s.Name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				value = "false"
+				if s.Name != "unresolved" {
+					value = "true"
+				}
+			}
+		}
+		onVet, onCmd := vfs.Lookup(s.Name) != nil, cfs.Lookup(s.Name) != nil
+		if onVet != (s.Surfaces&analyzer.Vet != 0) || onCmd != (s.Surfaces&analyzer.Command != 0) {
+			t.Errorf("%s: on vet %v, on the command %v; the table says %b", s.Name, onVet, onCmd, s.Surfaces)
+		}
+		if onVet {
+			vfs.Set(s.Name, value)
+			if vet == (analyzer.Options{}) {
+				t.Errorf("-jobeffects.%s=%s set nothing", s.Name, value)
+			}
+		}
+		if onCmd {
+			cfs.Set(s.Name, value)
+			if onVet && cmd != vet {
+				t.Errorf("-%s=%s: the command's %+v, go vet's %+v", s.Name, value, cmd, vet)
+			}
+		}
+		if s.Surfaces&analyzer.Golangci != 0 {
+			var v any = value
+			if value != "x" {
+				v = value == "true"
+			}
+			g, err := analyzer.DecodeGolangci(map[string]any{s.Name: v})
+			if err != nil || g != vet {
+				t.Errorf("golangci %s: %v: %+v, go vet's %+v", s.Name, err, g, vet)
+			}
+		}
 	}
 }

@@ -54,13 +54,8 @@ func settingsRequest(pass *analysis.Pass, opts *Options) settings.Request {
 		Dir:    dir,
 		Root:   reportRoot(pass, dir),
 		Module: pass.Module != nil && pass.Module.Path != "",
-		Flags:  opts.settingsFlags(),
+		Flags:  opts.Settings(),
 	}
-}
-
-// settingsFlags are the options that name inputs.
-func (o *Options) settingsFlags() settings.Flags {
-	return settings.Flags{Config: o.Config, Baseline: o.Baseline, Safe: o.Untrusted}
 }
 
 // warnings are the problems with the inputs that make the package's

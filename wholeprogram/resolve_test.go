@@ -36,7 +36,7 @@ func resolve(t *testing.T, patterns ...string) []*result.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := analyzer.New(analyzer.Options{KeepSummaries: true})
+	a := analyzer.WithHooks(analyzer.Options{}, analyzer.Hooks{KeepSummaries: true})
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)

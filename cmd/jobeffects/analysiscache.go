@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
@@ -37,22 +38,17 @@ type cachedAnalysis struct {
 // that change what is loaded or concluded, and the patterns. Output flags
 // are not among them.
 func analysisArgs(patterns []string, opts options) []string {
-	args := []string{
-		"analysis",
-		"-tags=" + opts.tags,
-		"-strict=" + strconv.FormatBool(opts.strict),
-		"-config=" + opts.config,
-		"-baseline=" + opts.baseline,
-		"-whole=" + strconv.FormatBool(opts.whole),
-		"-test=" + strconv.FormatBool(opts.tests),
-		"-safe=" + strconv.FormatBool(opts.safe),
-		"-rules=" + opts.rules,
-		"-show-paths=" + strconv.FormatBool(opts.showPaths),
+	args := []string{"analysis", "-tags=" + opts.tags}
+	args = append(args, opts.Options.Args(analyzer.Command)...) // -strict, -config, -baseline, -rules, -safe
+	args = append(args,
+		"-whole="+strconv.FormatBool(opts.whole),
+		"-test="+strconv.FormatBool(opts.tests),
+		"-show-paths="+strconv.FormatBool(opts.showPaths),
 		// -debug=phases prints the phases' times: a run with it is kept
 		// apart, so that a run without it does not replay them.
-		"-debug=" + opts.debug,
+		"-debug="+opts.debug,
 		"--",
-	}
+	)
 	return append(args, patterns...)
 }
 

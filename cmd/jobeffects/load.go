@@ -17,13 +17,13 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
 	"github.com/jobeffects/jobeffects/inventory"
+	"github.com/jobeffects/jobeffects/runner"
 )
 
 // session is one run of the command: the root packages' results (resolved
@@ -53,18 +53,6 @@ func (r *session) fail(pkg, reason string) {
 func analyse(patterns []string, opts options, stderr io.Writer) (*session, error) {
 	stop := startProfiles(opts, stderr)
 	defer stop()
-	facts := analyzer.NewFactStore()
-	aopts := analyzer.Options{
-		Facts:         facts,
-		Untrusted:     opts.safe,
-		Strict:        opts.strict,
-		Config:        opts.config,
-		Baseline:      opts.baseline,
-		KeepSummaries: opts.whole,
-		Whole:         opts.whole,
-		Rules:         opts.rules,
-		KeepPaths:     opts.showPaths,
-	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
@@ -74,14 +62,14 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
 	cfg.Tests = opts.tests
-	if opts.safe {
+	if opts.Untrusted {
 		// Untrusted code: no cgo processing (a preamble's #include could
 		// print a file of this machine into the errors), no toolchain
 		// download a go.mod line could ask for, no edits to go.mod.
 		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
-	if opts.safe {
+	if opts.Untrusted {
 		if err := refuseOutside(cfg.Env); err != nil {
 			return nil, err
 		}
@@ -128,29 +116,22 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 			r.fail(p.PkgPath, p.Errors[0].Error())
 		}
 	})
-	aopts.FactCache = factCache(aopts, cfg, pkgs)
-	var w *whole
-	if opts.whole {
-		w = newWhole(pkgs, opts)
-		aopts.AfterPass = w.afterPass
-	}
 	failures := &failureLog{}
-	aopts.OnFailure = failures.add
-	a := analyzer.New(aopts)
+	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add}
+	if dir := cacheDir(); dir != "" {
+		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
+	}
+	run := runner.New(cfg, pkgs, rc)
 	pr.step("analysing %d packages…", countPackages(pkgs))
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	graph, err := run.Analyze(pkgs)
 	pr.clear()
 	if err != nil {
 		return nil, err
 	}
-	cachedFacts := ""
-	if aopts.FactCache != nil {
-		cachedFacts = fmt.Sprintf("%d packages' facts from the cache", aopts.FactCache.Hits.Load())
-	}
-	ph.mark("per-package analysis", cachedFacts)
+	ph.mark("per-package analysis", run.CacheHits())
 	r.errors += actionErrors(graph, r, stderr)
 	r.errors += failures.report(graph, stderr)
-	r.results = rootResults(graph, a)
+	r.results = rootResults(graph, run.Analyzer())
 	printWarnings(r.results, stderr)
 	warnUnmatched(opts, pkgs, stderr)
 	for _, act := range graph.Roots {
@@ -164,7 +145,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		r.results = w.resolve(graph, facts, pkgs, opts, r.results, stderr)
+		r.results = run.Resolve(graph, pkgs, r.results, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
 		// The claim tables' lifecycle rules need every package's claims,
@@ -232,7 +213,7 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 // or a handler.
 func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
 	wd, _ := os.Getwd()
-	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.settingsFlags()})
+	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.Settings()})
 	if err != nil || s.Config.Config == nil {
 		return
 	}
@@ -425,10 +406,10 @@ func baselineKnown(opts options) func(*result.Result, result.Diagnostic) bool {
 		c, ok := ctxs[res.ModuleRoot]
 		if !ok {
 			var base *baseline.Set
-			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.settingsFlags()}); err == nil {
+			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.Settings()}); err == nil {
 				base = s.Baseline
 			}
-			c = report.ForResult(res, opts.strict, base)
+			c = report.ForResult(res, opts.Strict, base)
 			ctxs[res.ModuleRoot] = c
 		}
 		return c.Known(d.Rule, d.Pos, d.Message)

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"hash"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
 // go vet caches a package's clean result under a key made of the vet
@@ -49,7 +49,7 @@ func (vetVersion) Set(s string) error {
 	// The executable by content, not by path: the same build installed
 	// elsewhere (each test binary builds one into a temporary directory)
 	// analyses the same way, so go vet keeps one result per package.
-	if err := hashContent(h, exe); err != nil {
+	if err := filehash.Content(h, exe); err != nil {
 		return err
 	}
 	cwd, _ := os.Getwd()
@@ -84,29 +84,6 @@ func hashInputs(h hash.Hash, dir string, flags map[string]string) {
 		}
 		fmt.Fprintf(h, "input %s %s\n", path, in.Sum)
 	}
-}
-
-// hashContent adds a file's contents only.
-func hashContent(h hash.Hash, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(h, f)
-	return err
-}
-
-// hashFile adds a file's name and contents; a missing file adds its name.
-func hashFile(h hash.Hash, path string) error {
-	fmt.Fprintf(h, "\x00%s\x00", path)
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(h, f)
-	return err
 }
 
 // parentVetFlags reads -jobeffects.config and -jobeffects.baseline from the
