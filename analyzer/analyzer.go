@@ -105,14 +105,6 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	exportFacts(pass, funcs, sums)
 	forcedPanic(pass.Pkg) // failure.go: the tests of a failed package's containment
 
-	ctx := report.NewContext(set.root, res.Files)
-	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups
-	res.NoInfer = set.config.NoInfer()
-	ctx.Infer = !opts.Strict && !res.NoInfer
-	// An interface or func-value call is read by its name only once the
-	// whole program failed to resolve it (the command's wholeprogram
-	// phase); go vet, which cannot tell, leaves it unknown (unresolved).
-	ctx.Deferred = dynamicCall
 	var cfgRules []string
 	if set.config != nil {
 		cfgRules = set.config.Rules
@@ -121,10 +113,15 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-rules: %v", err)
 	}
+	res.NoInfer = set.config.NoInfer()
 	res.Disabled = sel.Disabled()
-	ctx.Disable(res.Disabled)
-	res.Diagnostics = ctx.BadDirectives(directives)
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
+	ctx := report.ForResult(res, opts.Strict, set.baseline)
+	// An interface or func-value call is read by its name only once the
+	// whole program failed to resolve it (the command's wholeprogram
+	// phase); go vet, which cannot tell, leaves it unknown (unresolved).
+	ctx.Deferred = dynamicCall
+	res.Diagnostics = ctx.BadDirectives(directives)
 	var wr *wiredResolver
 	if !hooks.Whole {
 		// go vet: what this package wires resolves its own handlers'
@@ -151,9 +148,9 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	}
 	if wr != nil {
 		exportHandlerFacts(pass, pairs)
-		wctx := report.NewContext(set.root, res.Files)
-		wctx.Strict, wctx.Baseline, wctx.Infer, wctx.Deferred = opts.Strict, set.baseline, ctx.Infer, dynamicCall
-		wctx.Disable(res.Disabled)
+		// Its imports' handlers: this package's dedups are not theirs.
+		wctx := report.ForResult(res, opts.Strict, set.baseline)
+		wctx.Deferred, wctx.Dedups = dynamicCall, nil
 		if !opts.QuietUnresolved {
 			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
 		}

@@ -11,7 +11,11 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
+	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/inventory"
 )
 
 // Config is what the command asks of a run: the user's options, which
@@ -88,12 +92,38 @@ func (r *Runner) CacheHits() string {
 	return fmt.Sprintf("%d packages' facts from the cache", r.cache.Hits.Load())
 }
 
-// Resolve runs the whole-program phase on the roots' results (Config.Whole).
-func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results []*result.Result, stderr io.Writer) []*result.Result {
+// Resolve runs the whole-program phase on the roots' results
+// (Config.Whole): dynamic calls resolved over the loaded program, then the
+// claim tables' lifecycle rules, which need every package's claims,
+// prunes and handlers' retry horizons (with -whole=false the command
+// reports what go vet does). root is the main module's directory.
+func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results []*result.Result, root string, stderr io.Writer) []*result.Result {
 	if r.whole == nil {
 		return results
 	}
-	return r.whole.resolve(graph, r.store, pkgs, r.cfg.Options, r.cfg.KeepPaths, results, stderr)
+	results = r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, results, stderr)
+	known := map[string]*report.Context{} // by module root: only its baseline is read
+	inventory.Lifecycle(results, root, func(res *result.Result, d result.Diagnostic) bool {
+		c, ok := known[res.ModuleRoot]
+		if !ok {
+			c = r.reportContext(res)
+			known[res.ModuleRoot] = c
+		}
+		return c.Known(d.Rule, d.Pos, d.Message)
+	})
+	return results
+}
+
+// reportContext is the report.Context a package's Result was reported
+// with by its pass, for the findings decided after it: the options, and
+// the baseline of the package's module's settings (the request its pass
+// made).
+func (r *Runner) reportContext(res *result.Result) *report.Context {
+	var base *baseline.Set
+	if s, err := settings.Load(settings.ForModule(res.ModuleRoot, r.cfg.Options.Settings())); err == nil {
+		base = s.Baseline
+	}
+	return report.ForResult(res, r.cfg.Options.Strict, base)
 }
 
 // around runs one package's pass (analyzer.Hooks.Around): under the

@@ -18,7 +18,7 @@ func handler(effs ...effect.Effect) *result.Handler {
 	return &result.Handler{Framework: "asynq", Task: "credit", Name: "jobs.Credit", Pos: "/m/jobs/a.go:3:6", At: "/m/jobs/a.go:3:6", Owner: true, Effects: effs}
 }
 
-func context() *Context { return NewContext("/m", []string{"/m/jobs/a.go"}) }
+func context() *Context { return newContext("/m", []string{"/m/jobs/a.go"}) }
 
 func TestUnguarded(t *testing.T) {
 	h := handler(insert("/m/store/s.go:9:3"))

@@ -156,9 +156,9 @@ func Resolved() []Record {
 	return out
 }
 
-// Inputs resolves a request again and lists the files it reads, without
+// inputs resolves a request again and lists the files it reads, without
 // parsing more than the config: go vet's version line hashes them.
-func Inputs(req Request) []Input {
+func inputs(req Request) []Input {
 	s, _ := resolve(normalise(req), scopeAll, false)
 	return s.Inputs
 }
@@ -184,7 +184,7 @@ func Verify(records []Record) bool {
 // only thing about it the resolution depends on.
 func normalise(req Request) Request {
 	if req.Dir != "" {
-		req.Dir = ModuleRoot(req.Dir)
+		req.Dir = moduleRoot(req.Dir)
 	}
 	if req.Root == "" {
 		req.Root = req.Dir

@@ -13,9 +13,9 @@ var (
 	rootCache = map[string]string{}
 )
 
-// ModuleRoot is the directory of the go.mod above dir (dir included), or
+// moduleRoot is the directory of the go.mod above dir (dir included), or
 // "" outside a module.
-func ModuleRoot(dir string) string {
+func moduleRoot(dir string) string {
 	rootMu.Lock()
 	defer rootMu.Unlock()
 	if r, ok := rootCache[dir]; ok {

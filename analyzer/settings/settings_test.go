@@ -48,7 +48,7 @@ func paths(in []Input, root string) string {
 func TestModuleRootAndConfig(t *testing.T) {
 	root := tree(t, map[string]string{"go.mod": "module x\n", "a/b/x.go": "package b\n"})
 	sub := filepath.Join(root, "a", "b")
-	if got := ModuleRoot(sub); got != root {
+	if got := moduleRoot(sub); got != root {
 		t.Errorf("ModuleRoot = %q, want %q", got, root)
 	}
 	if got := findConfig(root); got != "" {
@@ -82,7 +82,7 @@ func TestInputsAreWhatIsRead(t *testing.T) {
 	if s.Triggers.Len() != 1 || s.Baseline == nil {
 		t.Errorf("triggers %d, baseline %v", s.Triggers.Len(), s.Baseline)
 	}
-	if in := Inputs(req); Digest(in) != s.Digest {
+	if in := inputs(req); Digest(in) != s.Digest {
 		t.Errorf("Inputs (hashing only) differs from what Load read: %v", in)
 	}
 	recs := Resolved()
@@ -98,7 +98,7 @@ func TestInputsAreWhatIsRead(t *testing.T) {
 		if Verify(recs) {
 			t.Errorf("after writing %v the recorded resolution still verifies", change)
 		}
-		recs = []Record{{Request: normalise(req), All: true, Digest: Digest(Inputs(req))}}
+		recs = []Record{{Request: normalise(req), All: true, Digest: Digest(inputs(req))}}
 	}
 }
 
@@ -107,7 +107,7 @@ func TestConfigElsewhere(t *testing.T) {
 	mod := tree(t, map[string]string{"go.mod": "module x\n"})
 	other := tree(t, map[string]string{"cfg.yaml": "migrations: [\"db/*.sql\"]\n", "db/1.sql": trigger})
 	req := Request{Dir: mod, Module: true, Flags: Flags{Config: filepath.Join(other, "cfg.yaml")}}
-	if got, want := paths(Inputs(req), other), "cfg.yaml db/1.sql"; got != want {
+	if got, want := paths(inputs(req), other), "cfg.yaml db/1.sql"; got != want {
 		t.Errorf("inputs %q, want %q", got, want)
 	}
 }

@@ -17,12 +17,9 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/models"
-	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
-	"github.com/jobeffects/jobeffects/inventory"
 	"github.com/jobeffects/jobeffects/runner"
 )
 
@@ -145,13 +142,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		r.results = run.Resolve(graph, pkgs, r.results, stderr)
+		r.results = run.Resolve(graph, pkgs, r.results, r.root, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
-		// The claim tables' lifecycle rules need every package's claims,
-		// prunes and handlers' retry horizons: the whole program (with
-		// -whole=false the command reports what go vet does).
-		inventory.Lifecycle(r.results, r.root, baselineKnown(opts))
 	}
 	return r, nil
 }
@@ -212,8 +205,7 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 // function of the loaded packages: a typo there silently disables a model
 // or a handler.
 func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
-	wd, _ := os.Getwd()
-	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.Settings()})
+	s, err := settings.LoadConfig(settings.ForRun(opts.Settings()))
 	if err != nil || s.Config.Config == nil {
 		return
 	}
@@ -395,23 +387,5 @@ func startProfiles(opts options, stderr io.Writer) func() {
 				fmt.Fprintf(stderr, "jobeffects: memprofile: %v\n", err)
 			}
 		}
-	}
-}
-
-// baselineKnown reports whether a whole-program finding is in the baseline
-// of its package's module (the one its pass used).
-func baselineKnown(opts options) func(*result.Result, result.Diagnostic) bool {
-	ctxs := map[string]*report.Context{}
-	return func(res *result.Result, d result.Diagnostic) bool {
-		c, ok := ctxs[res.ModuleRoot]
-		if !ok {
-			var base *baseline.Set
-			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.Settings()}); err == nil {
-				base = s.Baseline
-			}
-			c = report.ForResult(res, opts.Strict, base)
-			ctxs[res.ModuleRoot] = c
-		}
-		return c.Known(d.Rule, d.Pos, d.Message)
 	}
 }

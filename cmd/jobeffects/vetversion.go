@@ -63,26 +63,11 @@ func (vetVersion) Set(s string) error {
 	return nil
 }
 
-// hashInputs adds the files the analysis of the module at dir reads besides
-// its sources, as package settings resolves and reads them: the config
-// (found from dir, or -jobeffects.config), the baseline and the
-// migrations, each by its content.
-//
-// A file inside the module is named by its path relative to the module
-// root: what the analysis reads there is the same wherever the module is,
-// and two modules with the same inputs (most have none: no config, no
-// migrations, no baseline) then share go vet's results for the packages
-// they have in common — the standard library, above all, which every
-// module's go vet type-checks again under a new version line.
+// hashInputs adds the files the analysis of the module at dir reads
+// besides its sources (settings.VetInputs), each by its content.
 func hashInputs(h hash.Hash, dir string, flags map[string]string) {
-	req := settings.Request{Dir: dir, Module: true, Flags: settings.Flags{Config: flags["config"], Baseline: flags["baseline"]}}
-	root := settings.ModuleRoot(dir)
-	for _, in := range settings.Inputs(req) {
-		path := in.Path
-		if rel, err := filepath.Rel(root, path); root != "" && err == nil && filepath.IsLocal(rel) {
-			path = "module:" + filepath.ToSlash(rel)
-		}
-		fmt.Fprintf(h, "input %s %s\n", path, in.Sum)
+	for _, in := range settings.VetInputs(dir, settings.Flags{Config: flags["config"], Baseline: flags["baseline"]}) {
+		fmt.Fprintf(h, "input %s\n", in)
 	}
 }
 
