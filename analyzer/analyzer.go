@@ -84,7 +84,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		// standard packages it imports.
 		return &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass)}, nil
 	}
-	set, err := loadSettings(pass, opts)
+	set, err := loadSettings(pass, opts, hooks)
 	if err != nil {
 		return nil, err
 	}

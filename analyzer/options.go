@@ -222,6 +222,11 @@ type Hooks struct {
 	// concurrency limit, replays cached facts and hands each finished
 	// package to the whole-program phase.
 	Around func(pass *analysis.Pass, analyse func() (any, error)) (any, error)
+	// Settings, when set, is the run's settings session: every package's
+	// config, baseline and migrations are resolved and read once per run
+	// and recorded there (the command's caches key on that record).
+	// Default: settings.Process, for a process that is one run.
+	Settings *settings.Session
 	// Warnings, when set, is where the analysis prints its warnings
 	// itself (go vet, which has no other channel for them): once per
 	// package whose results they concern. The command prints each

@@ -27,9 +27,13 @@ type passSettings struct {
 	root     string // positions and messages are relative to it
 }
 
-func loadSettings(pass *analysis.Pass, opts *Options) (*passSettings, error) {
+func loadSettings(pass *analysis.Pass, opts *Options, hooks *Hooks) (*passSettings, error) {
+	sess := hooks.Settings
+	if sess == nil {
+		sess = settings.Process // go vet, golangci-lint, nogo: the process is the run
+	}
 	req := settingsRequest(pass, opts)
-	cfg, err := settings.LoadConfig(req)
+	cfg, err := sess.LoadConfig(req)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +41,7 @@ func loadSettings(pass *analysis.Pass, opts *Options) (*passSettings, error) {
 	if s.index.Modeled(pass.Pkg) {
 		return s, nil // not analysed: nothing else is needed
 	}
-	all, err := settings.Load(req)
+	all, err := sess.Load(req)
 	if err != nil {
 		return nil, err
 	}

@@ -305,11 +305,11 @@ func longestPrefix(task string, registered []string) string {
 // retryPolicy is what the framework does when the code sets no retry
 // policy, as its catalog file says.
 func retryPolicy(framework string) string {
-	rules, err := discovery.Builtin()
+	disc, err := discovery.Builtin()
 	if err != nil {
 		return "unknown"
 	}
-	return rules.RetryDefault(framework)
+	return disc.RetryDefault(framework)
 }
 
 func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {

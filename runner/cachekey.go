@@ -45,7 +45,7 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package) *Fac
 	fmt.Fprintf(h, "goenv %s\nbuild %q\noptions strict=%v untrusted=%v paths=%v whole=%v\n",
 		out, cfg.BuildFlags, aopts.Strict, aopts.Untrusted, c.KeepPaths, c.Whole)
 	if flags.Config != "" {
-		s, err := settings.Load(settings.ForConfig(flags))
+		s, err := c.Settings.Load(settings.ForConfig(flags))
 		if err != nil {
 			return nil
 		}
@@ -77,7 +77,7 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package) *Fac
 			if !ok {
 				// The request the package's pass makes (its directory's
 				// module root is m.Dir): the same resolution, read once.
-				if s, err := settings.Load(settings.ForModule(m.Dir, flags)); err == nil {
+				if s, err := c.Settings.Load(settings.ForModule(m.Dir, flags)); err == nil {
 					in = s.Digest
 				}
 				inputs[m.Dir] = in

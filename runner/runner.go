@@ -36,6 +36,9 @@ type Config struct {
 	// OnFailure is told of each package whose analysis failed (an
 	// internal error contained to the package).
 	OnFailure func(pkg *types.Package, message string)
+	// Settings is the run's settings session (what the run read besides
+	// code, for the run cache); default: a new one.
+	Settings *settings.Session
 }
 
 // Runner drives the analysis of one run of the command over loaded
@@ -58,15 +61,19 @@ type Runner struct {
 // New prepares a run over pkgs, loaded with load (whose environment and
 // build flags are part of the fact cache's key).
 func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
+	if c.Settings == nil {
+		c.Settings = settings.NewSession()
+	}
 	r := &Runner{cfg: c, store: NewFactStore(), running: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if c.CacheDir != "" {
 		r.cache = newFactCache(c, load, pkgs)
 	}
 	if c.Whole {
-		r.whole = newWhole(pkgs, c.Options)
+		r.whole = newWhole(pkgs, c.Options, c.Settings)
 	}
 	r.analyzer = analyzer.WithHooks(c.Options, analyzer.Hooks{
 		Around:        r.around,
+		Settings:      c.Settings,
 		OnFailure:     c.OnFailure,
 		KeepSummaries: c.Whole,
 		KeepPaths:     c.KeepPaths,
@@ -120,7 +127,7 @@ func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results
 // made).
 func (r *Runner) reportContext(res *result.Result) *report.Context {
 	var base *baseline.Set
-	if s, err := settings.Load(settings.ForModule(res.ModuleRoot, r.cfg.Options.Settings())); err == nil {
+	if s, err := r.cfg.Settings.Load(settings.ForModule(res.ModuleRoot, r.cfg.Options.Settings())); err == nil {
 		base = s.Baseline
 	}
 	return report.ForResult(res, r.cfg.Options.Strict, base)

@@ -34,9 +34,9 @@ type whole struct {
 
 // newWhole loads the config that governs the run and creates the
 // program's SSA packages (not built).
-func newWhole(pkgs []*packages.Package, opts analyzer.Options) *whole {
+func newWhole(pkgs []*packages.Package, opts analyzer.Options, sess *settings.Session) *whole {
 	w := &whole{pkgs: map[*types.Package]*packages.Package{}, users: map[*ast.File]*atomic.Int32{}}
-	s, err := settings.LoadConfig(settings.ForRun(opts.Settings()))
+	s, err := sess.LoadConfig(settings.ForRun(opts.Settings()))
 	if err != nil {
 		w.err = err
 		return w

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // One analysis, many outputs. The run cache (cache.go) keeps the analysis
@@ -63,20 +64,20 @@ func analyseCached(patterns []string, opts options, stderr io.Writer) (*session,
 		err     error
 		out, ew bytes.Buffer
 	)
-	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) int {
+	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
 		ran = true
 		r, err = analyse(patterns, opts, stderr)
 		if err != nil {
-			return exitError // no analysis: not kept
+			return exitError, nil // no analysis: not kept
 		}
 		for _, res := range r.results {
 			res.Summaries = nil // the whole-program phase's input, done
 		}
 		c := cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete}
 		if gob.NewEncoder(stdout).Encode(c) != nil {
-			return exitError
+			return exitError, nil
 		}
-		return exitClean // the entry's status: an analysis was made
+		return exitClean, r.settings.Resolved() // the entry's status: an analysis was made
 	})
 	if !ran {
 		var c cachedAnalysis

@@ -67,17 +67,21 @@ type sealedEntry struct {
 
 const cacheMaxAge = 7 * 24 * time.Hour
 
-// cached runs fn, or replays the run with the same inputs.
-func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) int) int {
+// cached runs fn, or replays the run with the same inputs. fn returns
+// its exit code and the settings resolutions it made (what it read
+// besides code, settings.Session.Resolved).
+func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
 	dir := cacheDir()
 	if dir == "" || !cacheable(args) {
-		return fn(stdout, stderr)
+		code, _ := fn(stdout, stderr)
+		return code
 	}
 	start := time.Now()
 	key, modcache, err := runKey(args)
 	if err != nil {
 		// Inputs that cannot be listed: no cache, the run says what is wrong.
-		return fn(stdout, stderr)
+		code, _ := fn(stdout, stderr)
+		return code
 	}
 	path := filepath.Join(dir, key[:2], key+".json")
 	if e, ok := readEntry(path, key); ok && replay(e, stdout, stderr) == nil {
@@ -87,11 +91,11 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return e.Code
 	}
 	var out, errOut bytes.Buffer
-	code := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
+	code, read := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
 	if code != exitClean {
 		return code
 	}
-	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(settings.Resolved(), modcache)}
+	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(read, modcache)}
 	if writeEntry(path, key, e) == nil {
 		trimCache(dir)
 	}

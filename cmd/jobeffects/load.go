@@ -32,6 +32,8 @@ type session struct {
 	// incomplete are the packages left out by those errors, with the
 	// first error of each (absolute paths).
 	incomplete map[string]string
+	// settings is what the run read besides code (the run cache's record).
+	settings *settings.Session
 }
 
 // fail records that a package was left out, and why.
@@ -102,7 +104,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	r := &session{}
+	r := &session{settings: settings.NewSession()}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			// Relative, as the other errors and the diagnostics are.
@@ -114,7 +116,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		}
 	})
 	failures := &failureLog{}
-	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add}
+	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings}
 	if dir := cacheDir(); dir != "" {
 		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
 	}
@@ -130,7 +132,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	r.errors += failures.report(graph, stderr)
 	r.results = rootResults(graph, run.Analyzer())
 	printWarnings(r.results, stderr)
-	warnUnmatched(opts, pkgs, stderr)
+	warnUnmatched(r.settings, opts, pkgs, stderr)
 	for _, act := range graph.Roots {
 		if act.Package.Module != nil && act.Package.Module.Main {
 			r.root = act.Package.Module.Dir
@@ -204,8 +206,8 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 // warnUnmatched warns about the functions the config names that match no
 // function of the loaded packages: a typo there silently disables a model
 // or a handler.
-func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
-	s, err := settings.LoadConfig(settings.ForRun(opts.Settings()))
+func warnUnmatched(sess *settings.Session, opts options, pkgs []*packages.Package, w io.Writer) {
+	s, err := sess.LoadConfig(settings.ForRun(opts.Settings()))
 	if err != nil || s.Config.Config == nil {
 		return
 	}
