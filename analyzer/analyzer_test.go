@@ -3,7 +3,10 @@ package analyzer_test
 import (
 	"flag"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -350,6 +353,60 @@ func TestSettingsSurfaces(t *testing.T) {
 			if err != nil || g != vet {
 				t.Errorf("golangci %s: %v: %+v, go vet's %+v", s.Name, err, g, vet)
 			}
+		}
+	}
+}
+
+// docs/architecture.md lists every package's imports of the module's
+// own packages; the list is what go list says.
+func TestArchitectureImports(t *testing.T) {
+	const module = "github.com/jobeffects/jobeffects/"
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, _ := strings.Cut(string(doc), "<!-- imports: begin -->")
+	block, _, _ = strings.Cut(block, "<!-- imports: end -->")
+	want := map[string]string{}
+	for _, line := range strings.Split(block, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "```") {
+			want[f[0]] = strings.Join(f[1:], " ")
+		}
+	}
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg := strings.TrimPrefix(f[0], module)
+		switch {
+		case strings.HasPrefix(pkg, "twice"), strings.HasPrefix(pkg, "scripts/"), strings.HasPrefix(pkg, "testdata/"),
+			strings.HasPrefix(pkg, "cmd/jobeffects/modules"), pkg == "internal/e2etest", pkg == "internal/ssatest":
+			continue // tests' and tools' packages
+		}
+		var deps []string
+		for _, d := range f[1:] {
+			if strings.HasPrefix(d, module) {
+				deps = append(deps, strings.TrimPrefix(d, module))
+			}
+		}
+		sort.Strings(deps)
+		got[pkg] = strings.Join(deps, " ")
+	}
+	for pkg, deps := range got {
+		if w, ok := want[pkg]; !ok {
+			t.Errorf("docs/architecture.md does not list package %s (imports: %s)", pkg, deps)
+		} else if w != deps {
+			t.Errorf("docs/architecture.md: %s imports %q, go list says %q", pkg, w, deps)
+		}
+	}
+	for pkg := range want {
+		if _, ok := got[pkg]; !ok {
+			t.Errorf("docs/architecture.md lists %s, which is not a package", pkg)
 		}
 	}
 }

@@ -88,11 +88,11 @@ func (hz *horizons) result(fallback bool) horizon.Horizon {
 
 // frameworkEntry is the catalog's entry for a framework, or nil.
 func frameworkEntry(framework string) *discovery.Framework {
-	rules, err := discovery.Builtin()
+	disc, err := discovery.Builtin()
 	if err != nil {
 		return nil
 	}
-	return rules.Framework(framework)
+	return disc.Framework(framework)
 }
 
 // appendNew appends s unless the list has it (a package and its test
