@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/inventory"
 )
@@ -127,7 +127,7 @@ func TestRetryWrappers(t *testing.T) {
 	inv := inventory.Build(res, filepath.Join(testdata, "src"))
 	var policies []string
 	for _, h := range inv.Handlers {
-		p := strings.ReplaceAll(h.RetryPolicy, discovery.OnceNote(h.Framework), "<once>")
+		p := strings.ReplaceAll(h.RetryPolicy, catalog.OnceNote(h.Framework), "<once>")
 		policies = append(policies, h.Task+": "+p)
 	}
 	wantInv := []string{
