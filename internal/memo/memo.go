@@ -5,12 +5,17 @@
 // bound — so that what it keeps is bounded by a run, not by the process.
 package memo
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Map computes a value once per key. The zero Map is empty and ready.
+// Reads of a key already there take no lock (the fact store asks for the
+// same few keys for every fact a pass imports).
 type Map[K comparable, V any] struct {
-	mu sync.Mutex
-	m  map[K]func() V
+	m sync.Map // K → func() V
+	n atomic.Int64
 	// Max, when positive, bounds the entries: a new key beyond it
 	// empties the map first (values still in use are computed again once).
 	Max int
@@ -18,29 +23,24 @@ type Map[K comparable, V any] struct {
 
 // Get returns the value for k, computing it with f if it has none yet.
 func (m *Map[K, V]) Get(k K, f func() V) V {
-	m.mu.Lock()
-	g := m.m[k]
-	if g == nil {
-		if m.m == nil || m.Max > 0 && len(m.m) >= m.Max {
-			m.m = map[K]func() V{}
-		}
-		g = sync.OnceValue(f)
-		m.m[k] = g
+	if g, ok := m.m.Load(k); ok {
+		return g.(func() V)()
 	}
-	m.mu.Unlock()
-	return g()
+	if m.Max > 0 && m.n.Load() >= int64(m.Max) {
+		m.Clear()
+	}
+	g, loaded := m.m.LoadOrStore(k, sync.OnceValue(f))
+	if !loaded {
+		m.n.Add(1)
+	}
+	return g.(func() V)()
 }
 
 // Len is the number of keys.
-func (m *Map[K, V]) Len() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.m)
-}
+func (m *Map[K, V]) Len() int { return int(m.n.Load()) }
 
 // Clear forgets every value.
 func (m *Map[K, V]) Clear() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.m = nil
+	m.m.Clear()
+	m.n.Store(0)
 }
