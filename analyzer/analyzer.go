@@ -31,17 +31,22 @@ non-idempotent effects that no claim, completion or idempotency key guards.`
 // go vet sets.
 var Analyzer = New(Options{})
 
-// New returns the analysis with the given options. Its flags (strict,
-// config, baseline) set the options of this analyzer only.
-func New(opts Options) *analysis.Analyzer {
-	o := opts
+// New returns the analysis with the given options, as go vet,
+// golangci-lint and nogo run it. Its flags (Settings' Vet surface) set the
+// options of this analyzer only.
+func New(opts Options) *analysis.Analyzer { return WithHooks(opts, Hooks{}) }
+
+// WithHooks returns the analysis with the given options, driven with
+// hooks (package runner's, for the command).
+func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
+	o, h := opts, hooks
 	var fs flag.FlagSet
-	o.register(&fs)
+	o.Register(&fs, Vet)
 	return &analysis.Analyzer{
 		Name:  "jobeffects",
 		Doc:   doc,
 		URL:   "https://github.com/jobeffects/jobeffects",
-		Run:   func(pass *analysis.Pass) (any, error) { return run(pass, &o) },
+		Run:   func(pass *analysis.Pass) (any, error) { return run(pass, &o, &h) },
 		Flags: fs,
 		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
 			new(ctorFact), new(implFact), new(handlerFact), new(chanFact)},
@@ -49,62 +54,47 @@ func New(opts Options) *analysis.Analyzer {
 	}
 }
 
-// run is the pipeline of one package: settings, SSA, summaries (exported as
-// facts), handlers, findings.
-func run(pass *analysis.Pass, opts *Options) (any, error) {
-	if opts.Facts == nil {
-		return runContained(pass, opts)
+// run is the pipeline of one package (runPass), contained to it
+// (failure.go), under the driver's Around hook if it has one.
+func run(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
+	if hooks.Around == nil {
+		return runContained(pass, opts, hooks)
 	}
-	opts.Facts.running <- struct{}{}
-	defer func() { <-opts.Facts.running }()
-	if opts.AfterPass != nil {
-		defer opts.AfterPass(pass.Pkg)
-	}
-	opts.Facts.install(pass)
-	c := opts.FactCache
-	if c == nil {
-		return runContained(pass, opts)
-	}
-	// The package's facts from an earlier run on the same source, if any,
-	// and for a main-module package its result (a dependency's is not
-	// reported).
-	key := c.key(pass.Pkg)
-	if key != "" {
-		if res, ok := c.load(key, pass, opts.Facts); ok {
-			if res == nil { // a dependency's: not reported
-				res = &result.Result{Package: pass.Pkg.Path(), Files: fileNames(pass)}
-			}
-			return res, nil
+	return hooks.Around(pass, func() (any, error) { return runContained(pass, opts, hooks) })
+}
+
+// FileNames are the names of the pass's files.
+func FileNames(pass *analysis.Pass) []string {
+	var out []string
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.Pos()); tf != nil {
+			out = append(out, tf.Name())
 		}
 	}
-	res, err := runContained(pass, opts)
-	if r, _ := res.(*result.Result); err == nil && key != "" && (r == nil || r.Failed == "") {
-		c.save(key, pass, opts.Facts, r)
-	}
-	return res, err
+	return out
 }
 
 // runPass analyses one package.
-func runPass(pass *analysis.Pass, opts *Options) (any, error) {
+func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	if models.IsStandard(pass.Pkg.Path()) {
 		// The standard library is modelled, never analysed: said before
 		// the settings are read, which parses the whole catalog (0.15 CPU
 		// s). Under go vet every package is a process of its own, and a
 		// module's vet runs this for each of the two hundred or so
 		// standard packages it imports.
-		return &result.Result{Package: pass.Pkg.Path(), Files: fileNames(pass)}, nil
+		return &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass)}, nil
 	}
-	set, err := loadSettings(pass, opts)
+	set, err := loadSettings(pass, opts, hooks)
 	if err != nil {
 		return nil, err
 	}
-	res := &result.Result{Package: pass.Pkg.Path(), ModuleRoot: set.root, Files: fileNames(pass)}
+	res := &result.Result{Package: pass.Pkg.Path(), ModuleRoot: set.root, Files: FileNames(pass)}
 	if set.index.Modeled(pass.Pkg) {
 		return res, nil // modeled libraries and the standard library are not analysed
 	}
 	directives := directive.Collect(pass.Fset, pass.Files)
 	pkg, funcs := buildSSA(pass)
-	sums, err := summarise(pass, set, pkg, funcs, directives, opts)
+	sums, err := summarise(pass, set, pkg, funcs, directives, hooks.KeepPaths)
 	if err != nil {
 		return nil, err // a model of the config does not fit its function
 	}
@@ -115,14 +105,6 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	exportFacts(pass, funcs, sums)
 	forcedPanic(pass.Pkg) // failure.go: the tests of a failed package's containment
 
-	ctx := report.NewContext(set.root, res.Files)
-	ctx.Strict, ctx.Baseline, ctx.Dedups = opts.Strict, set.baseline, found.dedups
-	res.NoInfer = set.config.NoInfer()
-	ctx.Infer = !opts.Strict && !res.NoInfer
-	// An interface or func-value call is read by its name only once the
-	// whole program failed to resolve it (the command's wholeprogram
-	// phase); go vet, which cannot tell, leaves it unknown (unresolved).
-	ctx.Deferred = dynamicCall
 	var cfgRules []string
 	if set.config != nil {
 		cfgRules = set.config.Rules
@@ -131,12 +113,17 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-rules: %v", err)
 	}
+	res.NoInfer = set.config.NoInfer()
 	res.Disabled = sel.Disabled()
-	ctx.Disable(res.Disabled)
-	res.Diagnostics = ctx.BadDirectives(directives)
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
+	ctx := report.ForResult(res, opts.Strict, set.baseline)
+	// An interface or func-value call is read by its name only once the
+	// whole program failed to resolve it (the command's wholeprogram
+	// phase); go vet, which cannot tell, leaves it unknown (unresolved).
+	ctx.Deferred = dynamicCall
+	res.Diagnostics = ctx.BadDirectives(directives)
 	var wr *wiredResolver
-	if !opts.Whole {
+	if !hooks.Whole {
 		// go vet: what this package wires resolves its own handlers'
 		// calls through fields and, below, its imports' handlers'.
 		wr = &wiredResolver{pass: pass, wire: collectWiring(pass, funcs), sums: sums, prog: pkg.Prog, ix: set.index}
@@ -150,7 +137,7 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 		hr := handlerResult(pass, h, sums, found.returned)
 		if wr != nil {
 			if effs, changed := wr.effects(hr.Effects, 0); changed {
-				hr.Effects = effect.FoldAll(effs, opts.KeepPaths)
+				hr.Effects = effect.FoldAll(effs, hooks.KeepPaths)
 				hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, wr.takePitfalls())
 			}
 			wr.takePitfalls()
@@ -161,25 +148,25 @@ func runPass(pass *analysis.Pass, opts *Options) (any, error) {
 	}
 	if wr != nil {
 		exportHandlerFacts(pass, pairs)
-		wctx := report.NewContext(set.root, res.Files)
-		wctx.Strict, wctx.Baseline, wctx.Infer, wctx.Deferred = opts.Strict, set.baseline, ctx.Infer, dynamicCall
-		wctx.Disable(res.Disabled)
+		// Its imports' handlers: this package's dedups are not theirs.
+		wctx := report.ForResult(res, opts.Strict, set.baseline)
+		wctx.Deferred, wctx.Dedups = dynamicCall, nil
 		if !opts.QuietUnresolved {
 			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
 		}
-		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, opts.KeepPaths)...)
+		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, hooks.KeepPaths)...)
 	}
 	local := localSummaries(sums, funcs)
 	res.Claims, res.Prunes = ctx.Lifecycle(local)
 	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
 	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d result.Diagnostic) bool { return !sel.Enabled(d.Rule) })
 	res.Warnings = set.warnings()
-	if opts.Warnings != nil && writesTables(local) {
+	if hooks.Warnings != nil && writesTables(local) {
 		for _, w := range res.Warnings {
-			fmt.Fprintf(opts.Warnings, "jobeffects: warning: %s\n", w)
+			fmt.Fprintf(hooks.Warnings, "jobeffects: warning: %s\n", w)
 		}
 	}
-	if opts.KeepSummaries {
+	if hooks.KeepSummaries {
 		res.Summaries = keyedSummaries(pass, sums, funcs)
 	}
 	emit(pass, res)
@@ -216,16 +203,6 @@ func writesTables(sums []*summary.Summary) bool {
 		}
 	}
 	return false
-}
-
-func fileNames(pass *analysis.Pass) []string {
-	var out []string
-	for _, f := range pass.Files {
-		if tf := pass.Fset.File(f.Pos()); tf != nil {
-			out = append(out, tf.Name())
-		}
-	}
-	return out
 }
 
 // handlerPair is a discovered handler and its result.

@@ -1,15 +1,19 @@
 package analyzer_test
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/inventory"
 )
@@ -123,7 +127,7 @@ func TestRetryWrappers(t *testing.T) {
 	inv := inventory.Build(res, filepath.Join(testdata, "src"))
 	var policies []string
 	for _, h := range inv.Handlers {
-		p := strings.ReplaceAll(h.RetryPolicy, discovery.OnceNote(h.Framework), "<once>")
+		p := strings.ReplaceAll(h.RetryPolicy, catalog.OnceNote(h.Framework), "<once>")
 		policies = append(policies, h.Task+": "+p)
 	}
 	wantInv := []string{
@@ -303,5 +307,106 @@ func TestClaimLifecycle(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("lifecycle:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Every user option is defined once (analyzer.Settings) and reaches each
+// surface that has it: go vet's flags and the command's flags set the
+// same field; golangci-lint's settings decode into it.
+func TestSettingsSurfaces(t *testing.T) {
+	for _, s := range analyzer.Settings {
+		var vet, cmd analyzer.Options
+		vfs, cfs := flag.NewFlagSet("vet", flag.ContinueOnError), flag.NewFlagSet("cmd", flag.ContinueOnError)
+		vet.Register(vfs, analyzer.Vet)
+		cmd.Register(cfs, analyzer.Command)
+		value := "x"
+		if f := vfs.Lookup(s.Name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				value = "false"
+				if s.Name != "unresolved" {
+					value = "true"
+				}
+			}
+		}
+		onVet, onCmd := vfs.Lookup(s.Name) != nil, cfs.Lookup(s.Name) != nil
+		if onVet != (s.Surfaces&analyzer.Vet != 0) || onCmd != (s.Surfaces&analyzer.Command != 0) {
+			t.Errorf("%s: on vet %v, on the command %v; the table says %b", s.Name, onVet, onCmd, s.Surfaces)
+		}
+		if onVet {
+			vfs.Set(s.Name, value)
+			if vet == (analyzer.Options{}) {
+				t.Errorf("-jobeffects.%s=%s set nothing", s.Name, value)
+			}
+		}
+		if onCmd {
+			cfs.Set(s.Name, value)
+			if onVet && cmd != vet {
+				t.Errorf("-%s=%s: the command's %+v, go vet's %+v", s.Name, value, cmd, vet)
+			}
+		}
+		if s.Surfaces&analyzer.Golangci != 0 {
+			var v any = value
+			if value != "x" {
+				v = value == "true"
+			}
+			g, err := analyzer.DecodeGolangci(map[string]any{s.Name: v})
+			if err != nil || g != vet {
+				t.Errorf("golangci %s: %v: %+v, go vet's %+v", s.Name, err, g, vet)
+			}
+		}
+	}
+}
+
+// docs/architecture.md lists every package's imports of the module's
+// own packages; the list is what go list says.
+func TestArchitectureImports(t *testing.T) {
+	const module = "github.com/jobeffects/jobeffects/"
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, _ := strings.Cut(string(doc), "<!-- imports: begin -->")
+	block, _, _ = strings.Cut(block, "<!-- imports: end -->")
+	want := map[string]string{}
+	for _, line := range strings.Split(block, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "```") {
+			want[f[0]] = strings.Join(f[1:], " ")
+		}
+	}
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg := strings.TrimPrefix(f[0], module)
+		switch {
+		case strings.HasPrefix(pkg, "twice"), strings.HasPrefix(pkg, "scripts/"), strings.HasPrefix(pkg, "testdata/"),
+			strings.HasPrefix(pkg, "cmd/jobeffects/modules"), pkg == "internal/e2etest", pkg == "internal/ssatest":
+			continue // tests' and tools' packages
+		}
+		var deps []string
+		for _, d := range f[1:] {
+			if strings.HasPrefix(d, module) {
+				deps = append(deps, strings.TrimPrefix(d, module))
+			}
+		}
+		sort.Strings(deps)
+		got[pkg] = strings.Join(deps, " ")
+	}
+	for pkg, deps := range got {
+		if w, ok := want[pkg]; !ok {
+			t.Errorf("docs/architecture.md does not list package %s (imports: %s)", pkg, deps)
+		} else if w != deps {
+			t.Errorf("docs/architecture.md: %s imports %q, go list says %q", pkg, w, deps)
+		}
+	}
+	for pkg := range want {
+		if _, ok := got[pkg]; !ok {
+			t.Errorf("docs/architecture.md lists %s, which is not a package", pkg)
+		}
 	}
 }

@@ -43,7 +43,7 @@ func forcedPanic(pkg *types.Package) {
 
 // runContained is runPass with its facts held back and a panic turned
 // into the package's failure.
-func runContained(pass *analysis.Pass, opts *Options) (res any, err error) {
+func runContained(pass *analysis.Pass, opts *Options, hooks *Hooks) (res any, err error) {
 	held := holdFacts(pass)
 	defer func() {
 		held.restore()
@@ -59,16 +59,16 @@ func runContained(pass *analysis.Pass, opts *Options) (res any, err error) {
 			why += " at " + at
 		}
 		res, err = failedResult(pass, why), nil
-		if opts.OnFailure != nil {
-			opts.OnFailure(pass.Pkg, failureMessage(pass.Pkg.Path(), why))
+		if hooks.OnFailure != nil {
+			hooks.OnFailure(pass.Pkg, failureMessage(pass.Pkg.Path(), why))
 		}
-		if opts.Warnings != nil {
+		if hooks.Warnings != nil {
 			// go vet prints no diagnostics of a dependency (it analyses it
 			// for facts only); the warning reaches the user anyway.
-			fmt.Fprintf(opts.Warnings, "jobeffects: warning: %s\n", failureMessage(pass.Pkg.Path(), why))
+			fmt.Fprintf(hooks.Warnings, "jobeffects: warning: %s\n", failureMessage(pass.Pkg.Path(), why))
 		}
 	}()
-	return runPass(pass, opts)
+	return runPass(pass, opts, hooks)
 }
 
 // failureMessage says which package failed and why.
@@ -80,7 +80,7 @@ func failureMessage(pkg, why string) string {
 // analysis-failed diagnostic at its package clause, reported through the
 // pass.
 func failedResult(pass *analysis.Pass, why string) *result.Result {
-	res := &result.Result{Package: pass.Pkg.Path(), Files: fileNames(pass), Failed: why}
+	res := &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass), Failed: why}
 	pos := packageClause(pass)
 	if pos.IsValid() {
 		d := result.Diagnostic{Pos: pass.Fset.Position(pos).String(), Rule: rules.AnalysisFailed,

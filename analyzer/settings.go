@@ -27,9 +27,13 @@ type passSettings struct {
 	root     string // positions and messages are relative to it
 }
 
-func loadSettings(pass *analysis.Pass, opts *Options) (*passSettings, error) {
+func loadSettings(pass *analysis.Pass, opts *Options, hooks *Hooks) (*passSettings, error) {
+	sess := hooks.Settings
+	if sess == nil {
+		sess = settings.Process // go vet, golangci-lint, nogo: the process is the run
+	}
 	req := settingsRequest(pass, opts)
-	cfg, err := settings.LoadConfig(req)
+	cfg, err := sess.LoadConfig(req)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +41,7 @@ func loadSettings(pass *analysis.Pass, opts *Options) (*passSettings, error) {
 	if s.index.Modeled(pass.Pkg) {
 		return s, nil // not analysed: nothing else is needed
 	}
-	all, err := settings.Load(req)
+	all, err := sess.Load(req)
 	if err != nil {
 		return nil, err
 	}
@@ -45,22 +49,13 @@ func loadSettings(pass *analysis.Pass, opts *Options) (*passSettings, error) {
 	return s, nil
 }
 
-// settingsRequest is what a package's pass asks the settings for (the
-// command's fact cache asks the same for a main-module package: its
-// directory's module root, the module root, in a module).
+// settingsRequest is what a package's pass asks the settings for.
 func settingsRequest(pass *analysis.Pass, opts *Options) settings.Request {
-	dir := packageDir(pass)
-	return settings.Request{
-		Dir:    dir,
-		Root:   reportRoot(pass, dir),
-		Module: pass.Module != nil && pass.Module.Path != "",
-		Flags:  opts.settingsFlags(),
+	modPath, modDir := "", ""
+	if pass.Module != nil {
+		modPath, modDir = pass.Module.Path, pass.Module.Dir
 	}
-}
-
-// settingsFlags are the options that name inputs.
-func (o *Options) settingsFlags() settings.Flags {
-	return settings.Flags{Config: o.Config, Baseline: o.Baseline, Safe: o.Untrusted}
+	return settings.ForPackage(packageDir(pass), pass.Pkg.Path(), modPath, modDir, opts.Settings())
 }
 
 // warnings are the problems with the inputs that make the package's
@@ -78,22 +73,6 @@ func (s *passSettings) warnings() []string {
 		out = append(out, e+" (this statement's triggers are not known)")
 	}
 	return out
-}
-
-// reportRoot is the directory positions are made relative to: the
-// module's, or in a GOPATH layout the GOPATH's src.
-func reportRoot(pass *analysis.Pass, dir string) string {
-	switch {
-	case pass.Module != nil && pass.Module.Dir != "":
-		return pass.Module.Dir
-	case dir != "":
-		suffix := string(filepath.Separator) + filepath.FromSlash(pass.Pkg.Path())
-		if (pass.Module == nil || pass.Module.Path == "") && strings.HasSuffix(dir, suffix) {
-			return strings.TrimSuffix(dir, suffix) // GOPATH layout
-		}
-		return settings.ModuleRoot(dir)
-	}
-	return ""
 }
 
 // packageDir is the directory of the package's first file ("" if none).

@@ -13,7 +13,7 @@ import (
 
 // summarise computes the effect summaries of the package's functions from
 // those of its imports (facts).
-func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, opts *Options) (*summary.Package, error) {
+func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []*ssa.Function, directives *directive.Index, keepPaths bool) (*summary.Package, error) {
 	env := &summary.Env{
 		Triggers:   set.triggers,
 		ThirdParty: thirdParty(pass),
@@ -22,7 +22,7 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs [
 		Index:      set.index,
 		Files:      pass.Files,
 		Directives: directives,
-		KeepPaths:  opts.KeepPaths,
+		KeepPaths:  keepPaths,
 		FieldSQL: func(f *types.Var) []string {
 			var p preparedFact
 			if pass.ImportObjectFact(f, &p) {

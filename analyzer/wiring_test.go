@@ -24,13 +24,13 @@ import (
 // testdata/src.
 func analyse(t *testing.T, opts analyzer.Options, patterns ...string) map[string][]string {
 	t.Helper()
-	results, _ := analyseResults(t, opts, patterns...)
+	results, _ := analyseResults(t, opts, analyzer.Hooks{}, patterns...)
 	return diagnosticsOf(results)
 }
 
 // analyseResults is analyse's analysis, returning the roots' results and,
-// with opts.Whole, the results the whole-program phase makes of them.
-func analyseResults(t *testing.T, opts analyzer.Options, patterns ...string) ([]*result.Result, []*result.Result) {
+// with hooks.Whole, the results the whole-program phase makes of them.
+func analyseResults(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, patterns ...string) ([]*result.Result, []*result.Result) {
 	t.Helper()
 	src := filepath.Join(testdata, "src")
 	cfg := &packages.Config{
@@ -43,7 +43,7 @@ func analyseResults(t *testing.T, opts analyzer.Options, patterns ...string) ([]
 	if err != nil {
 		t.Fatal(err)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.New(opts)}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.WithHooks(opts, hooks)}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func analyseResults(t *testing.T, opts analyzer.Options, patterns ...string) ([]
 		}
 		results = append(results, act.Result.(*result.Result))
 	}
-	if !opts.Whole {
+	if !hooks.Whole {
 		return results, nil
 	}
 	ix, _ := models.Builtin()
@@ -126,7 +126,7 @@ func TestWiringUnderVet(t *testing.T) {
 
 	// The command leaves all of it to the whole-program phase, which
 	// reports the same findings at the same handlers.
-	perPkg, whole := analyseResults(t, analyzer.Options{Whole: true, KeepSummaries: true}, "wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd")
+	perPkg, whole := analyseResults(t, analyzer.Options{}, analyzer.Hooks{Whole: true, KeepSummaries: true}, "wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd")
 	for pkg, ds := range diagnosticsOf(perPkg) {
 		if len(ds) > 0 {
 			t.Errorf("Whole: %s reports %v", pkg, ds)

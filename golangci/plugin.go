@@ -11,35 +11,22 @@ func init() {
 	register.Plugin("jobeffects", New)
 }
 
-// Settings are the plugin's settings in .golangci.yml; they are the
-// analyzer's options (go vet's -jobeffects.* flags).
-type Settings struct {
-	Strict   bool   `json:"strict"`
-	Config   string `json:"config"`
-	Baseline string `json:"baseline"`
-	Rules    string `json:"rules"`
-	// Unresolved reports handlers whose effects go vet cannot resolve
-	// (default true).
-	Unresolved *bool `json:"unresolved"`
-}
-
-// New is the plugin's constructor golangci-lint calls with the settings.
+// New is the plugin's constructor golangci-lint calls with the settings:
+// the analyzer's options on the Golangci surface of analyzer.Settings
+// (strict, config, baseline, rules, unresolved — go vet's -jobeffects.*
+// flags), decoded from that one table.
 func New(conf any) (register.LinterPlugin, error) {
-	s, err := register.DecodeSettings[Settings](conf)
+	opts, err := analyzer.DecodeGolangci(conf)
 	if err != nil {
 		return nil, err
 	}
-	return &plugin{s: s}, nil
+	return &plugin{opts: opts}, nil
 }
 
-type plugin struct{ s Settings }
+type plugin struct{ opts analyzer.Options }
 
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	opts := analyzer.Options{Strict: p.s.Strict, Config: p.s.Config, Baseline: p.s.Baseline, Rules: p.s.Rules}
-	if p.s.Unresolved != nil && !*p.s.Unresolved {
-		opts.QuietUnresolved = true
-	}
-	return []*analysis.Analyzer{analyzer.New(opts)}, nil
+	return []*analysis.Analyzer{analyzer.New(p.opts)}, nil
 }
 
 // GetLoadMode asks for type information: the analysis builds SSA.

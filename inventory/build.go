@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/horizon"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -281,7 +281,7 @@ func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []strin
 			text = "policies differ between enqueues: " + text
 		}
 	}
-	if note := discovery.OnceNote(h.Framework); once && note != "" {
+	if note := catalog.OnceNote(h.Framework); once && note != "" {
 		text += "; " + note
 	}
 	return text, horizon
@@ -304,13 +304,7 @@ func longestPrefix(task string, registered []string) string {
 
 // retryPolicy is what the framework does when the code sets no retry
 // policy, as its catalog file says.
-func retryPolicy(framework string) string {
-	rules, err := discovery.Builtin()
-	if err != nil {
-		return "unknown"
-	}
-	return rules.RetryDefault(framework)
-}
+func retryPolicy(framework string) string { return catalog.RetryDefault(framework) }
 
 func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 	e := schema.Handler{

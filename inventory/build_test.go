@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/inventory/schema"
@@ -78,7 +78,7 @@ func TestNaturalIdempotency(t *testing.T) {
 // one run stand without what still runs the job again.
 func TestRetryFor(t *testing.T) {
 	paths := newPathStyle("/m")
-	asynqOnce, riverOnce := discovery.OnceNote("asynq"), discovery.OnceNote("river")
+	asynqOnce, riverOnce := catalog.OnceNote("asynq"), catalog.OnceNote("river")
 	for _, tc := range []struct {
 		name    string
 		h       schema.Handler

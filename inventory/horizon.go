@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/horizon"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
@@ -87,13 +87,7 @@ func (hz *horizons) result(fallback bool) horizon.Horizon {
 }
 
 // frameworkEntry is the catalog's entry for a framework, or nil.
-func frameworkEntry(framework string) *discovery.Framework {
-	rules, err := discovery.Builtin()
-	if err != nil {
-		return nil
-	}
-	return rules.Framework(framework)
-}
+func frameworkEntry(framework string) *catalog.Framework { return catalog.Lookup(framework) }
 
 // appendNew appends s unless the list has it (a package and its test
 // variant record the same call).

@@ -25,12 +25,12 @@ import (
 // program.
 func resolve(t *testing.T, patterns ...string) []*result.Result {
 	t.Helper()
-	return resolveWith(t, analyzer.Options{KeepSummaries: true}, patterns...)
+	return resolveWith(t, analyzer.Hooks{KeepSummaries: true}, patterns...)
 }
 
-// resolveWith is resolve with the analyzer's options (Whole: as the
-// command runs it, dynamic calls left to this phase unread).
-func resolveWith(t *testing.T, opts analyzer.Options, patterns ...string) []*result.Result {
+// resolveWith is resolve with the analyzer's hooks (Whole: as the command
+// runs it, dynamic calls left to this phase unread).
+func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*result.Result {
 	t.Helper()
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	cfg := &packages.Config{
@@ -43,7 +43,7 @@ func resolveWith(t *testing.T, opts analyzer.Options, patterns ...string) []*res
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := analyzer.New(opts)
+	a := analyzer.WithHooks(analyzer.Options{}, hooks)
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +327,7 @@ func TestMemoryThroughInterfaces(t *testing.T) {
 // kept in a field (as the call graph resolves it) — never none.
 func TestCallbacksThroughInterfaces(t *testing.T) {
 	var got []string
-	for _, res := range resolveWith(t, analyzer.Options{KeepSummaries: true, Whole: true}, "txcallback") {
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "txcallback") {
 		for _, h := range res.Handlers {
 			line := h.Task + " " + h.Risk.String()
 			for _, e := range h.Effects {

@@ -3,14 +3,19 @@
 //
 // A file has up to four sections:
 //
-//	frameworks:     the job systems it describes: name, and retry, what
-//	                happens when the code sets no retry policy
+//	frameworks:     the job systems it describes: name, retry (what
+//	                happens when the code sets no retry policy), runs and
+//	                backoff (the default policy's retry horizon), once_note
+//	                (what still runs a job again when the code allows a
+//	                single run): Framework, read here
 //	registrations:  calls that register handlers (discovery)
 //	shapes:         signatures that make a function a handler (discovery)
 //	libraries:      packages matched against models instead of analysed,
 //	                and the models of their calls (models)
 //
-// Package models reads the libraries, package discovery the rest, so that
+// Package catalog reads the frameworks (Lookup, RetryDefault, OnceNote:
+// package inventory asks it, not discovery), package models the
+// libraries, package discovery the registrations and shapes, so that
 // everything about one framework (asynq.yaml: how its handlers are
 // registered, its default retries, the effects of its client calls) is in
 // one file. The code that reads retry options set in code is in

@@ -191,8 +191,8 @@ func Builtin() (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules, err := discovery.Builtin()
-	return &Loaded{Index: ix, Rules: rules, Config: &Config{}}, err
+	disc, err := discovery.Builtin()
+	return &Loaded{Index: ix, Rules: disc, Config: &Config{}}, err
 }
 
 // Build parses a config read from path and builds its model index and
@@ -207,9 +207,9 @@ func Build(path string, data []byte) (*Loaded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	rules, err := discovery.Builtin()
+	disc, err := discovery.Builtin()
 	if err != nil {
 		return nil, err
 	}
-	return &Loaded{Config: c, Index: ix, Rules: rules.Merge(c.Registrations, nil)}, nil
+	return &Loaded{Config: c, Index: ix, Rules: disc.Merge(c.Registrations, nil)}, nil
 }

@@ -28,7 +28,7 @@ type Retry struct {
 	// empty): the type's, the client's or the framework's default applies.
 	Default bool
 	// Once: the policy allows a single run by retry (asynq MaxRetry(0),
-	// River MaxAttempts 1); OnceNote says what still runs it again.
+	// River MaxAttempts 1); catalog.OnceNote says what still runs it again.
 	Once bool
 	// Runs is how many runs the policy allows (asynq MaxRetry n: n+1,
 	// River MaxAttempts n: n, Temporal MaximumAttempts n: n), for the
@@ -120,19 +120,6 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 		return read(env, call, call.Call.Args)
 	}
 	return nil
-}
-
-// OnceNote says what still runs a job again when its retry policy allows a
-// single run ("" for frameworks without one): one run by retry is not one
-// delivery. It was checked against asynq v0.26.0 and River v0.51.2.
-func OnceNote(framework string) string {
-	switch framework {
-	case "asynq":
-		return asynqOnceNote
-	case "river":
-		return riverOnceNote
-	}
-	return ""
 }
 
 // storedConst returns the constant fn stores into a field of that name.

@@ -130,12 +130,3 @@ func asynqPolicy(opts []RetryOpt) (string, bool, int64) {
 	}
 	return strings.Join(parts, ", "), once, runs
 }
-
-// asynqOnceNote: in asynq v0.26.0 an expired lease (the recoverer, or the
-// worker's own lease check) retries the task only while Retried < Retry,
-// so with MaxRetry(0) it archives it; but Server.Shutdown requeues the
-// tasks still running after ShutdownTimeout (processor.requeue, RDB
-// Requeue: back to pending, Retried unchanged).
-const asynqOnceNote = "1 run by retry is still at-least-once: a task still running when Shutdown's ShutdownTimeout " +
-	"(default 8s) elapses is requeued without counting a retry and runs again; a crashed or cut-off worker's " +
-	"expired lease archives it instead, with what it did so far"

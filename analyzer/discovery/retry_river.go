@@ -143,14 +143,3 @@ func riverConfigRetry(st *ssa.Store) (Retry, bool) {
 	policy, once := riverMaxAttempts("river Config.MaxAttempts", c.Int64())
 	return Retry{Framework: "river", Global: true, Pos: st.Pos(), Policy: policy, Once: once, Runs: max(c.Int64(), 0)}, true
 }
-
-// riverOnceNote: in River v0.51.2 the JobRescuer retries a job stuck
-// running past RescueStuckJobsAfter only while Attempt < MaxAttempts, so
-// with one attempt it discards it; but a job whose context the client's
-// stop cancels (StopAndCancel, SoftStopTimeout, the Start context) and that
-// returns the cancellation is set available again with its attempt given
-// back (jobexecutor: softStopped, JobSetStateInterrupted).
-const riverOnceNote = "1 attempt by retry is still at-least-once: a job whose context the client's stop cancels " +
-	"(StopAndCancel, SoftStopTimeout) and that returns the cancellation is made available again with its attempt " +
-	"given back, and runs again; a job stuck past RescueStuckJobsAfter (a crashed worker's) is discarded instead, " +
-	"with what it did so far"

@@ -19,29 +19,16 @@ import (
 // Rules are the discovery rules: registration calls and handler shapes,
 // and what each framework does when the code sets no retry policy.
 type Rules struct {
-	Frameworks    []Framework    `yaml:"frameworks"`
-	Registrations []Registration `yaml:"registrations"`
-	Shapes        []Shape        `yaml:"shapes"`
+	Frameworks    []catalog.Framework `yaml:"frameworks"`
+	Registrations []Registration      `yaml:"registrations"`
+	Shapes        []Shape             `yaml:"shapes"`
 
 	// Libraries are the catalog files' models, which package models reads.
 	Libraries yaml.Node `yaml:"libraries"`
 
 	byFunc map[string]*Registration
 	retry  map[string]string
-	fws    map[string]*Framework
-}
-
-// Framework is a job system.
-type Framework struct {
-	Name string `yaml:"name"`
-	// Retry says what happens when the code sets no retry policy.
-	Retry string `yaml:"retry"`
-	// Runs is how many runs the default policy allows (-1: no limit; 0
-	// or absent: not known), and Backoff names the framework's default
-	// backoff function in package horizon ("" when none is modelled):
-	// the retry horizon of a handler whose code sets no policy.
-	Runs    int64  `yaml:"runs"`
-	Backoff string `yaml:"backoff"`
+	fws    map[string]*catalog.Framework
 }
 
 // Registration describes a call that registers a handler.
@@ -235,7 +222,7 @@ func (r *Rules) index() {
 		r.byFunc[r.Registrations[i].Func] = &r.Registrations[i]
 	}
 	r.retry = make(map[string]string, len(r.Frameworks))
-	r.fws = make(map[string]*Framework, len(r.Frameworks))
+	r.fws = make(map[string]*catalog.Framework, len(r.Frameworks))
 	for i, f := range r.Frameworks {
 		r.retry[f.Name] = f.Retry
 		r.fws[f.Name] = &r.Frameworks[i]
@@ -243,7 +230,7 @@ func (r *Rules) index() {
 }
 
 // Framework returns the catalog's entry for a framework (nil if none).
-func (r *Rules) Framework(name string) *Framework {
+func (r *Rules) Framework(name string) *catalog.Framework {
 	return r.fws[name]
 }
 

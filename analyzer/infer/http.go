@@ -14,7 +14,7 @@ import (
 // is off. nil when the path says nothing, and for calls the catalog rates
 // (By model).
 func HTTP(e *effect.Effect, on bool) *effect.Reading {
-	t, err := rules()
+	t, err := names()
 	if err != nil || e.Kind != effect.KindHTTP || e.By == effect.ByModel || e.By == effect.ByConfig {
 		return nil
 	}

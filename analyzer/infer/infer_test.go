@@ -10,7 +10,7 @@ import (
 )
 
 func TestTableParses(t *testing.T) {
-	if _, err := rules(); err != nil {
+	if _, err := names(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := parse([]byte("groups: {a: [x]}\nrules: [{verbs: [get], when: [b], shape: data, effect: {kind: read, op: read, risk: safe}}]\nstores: [{write: db_write, read: db_read}]\n")); err == nil || !strings.Contains(err.Error(), `group "b"`) {

@@ -30,7 +30,7 @@ type Call struct {
 // Read returns how a reviewer reads the call, or nil when its names say
 // nothing the table knows.
 func Read(c Call) *effect.Reading {
-	t, err := rules()
+	t, err := names()
 	if err != nil || c.Sig == nil {
 		return nil
 	}

@@ -60,18 +60,10 @@ type store struct {
 	Ops   map[string]string `yaml:"ops"`
 }
 
-var (
-	loadOnce sync.Once
-	loaded   *table
-	loadErr  error
-)
-
-// rules returns the parsed table; an error (a broken names.yaml, which a
-// test rules out) leaves inference off rather than failing the analysis.
-func rules() (*table, error) {
-	loadOnce.Do(func() { loaded, loadErr = parse(tableYAML) })
-	return loaded, loadErr
-}
+// names returns the parsed table, parsed once (embedded data); an error
+// (a broken names.yaml, which a test rules out) leaves inference off
+// rather than failing the analysis.
+var names = sync.OnceValues(func() (*table, error) { return parse(tableYAML) })
 
 func parse(data []byte) (*table, error) {
 	var t table

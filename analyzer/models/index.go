@@ -39,47 +39,44 @@ type Index struct {
 	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
 }
 
-var (
-	builtinOnce  sync.Once
-	builtinFiles []File
-	builtin      *Index
-	builtinErr   error
-)
-
-func loadBuiltin() {
-	builtinOnce.Do(func() {
-		cf, err := catalog.Files()
+// builtinFiles are the embedded catalog's files, parsed once per process
+// (embedded data: the same for every run).
+var builtinFiles = sync.OnceValues(func() ([]File, error) {
+	cf, err := catalog.Files()
+	if err != nil {
+		return nil, err
+	}
+	var out []File
+	for _, c := range cf {
+		f, err := Parse(c.Name, c.Data)
 		if err != nil {
-			builtinErr = err
-			return
+			return nil, err
 		}
-		for _, c := range cf {
-			f, err := Parse(c.Name, c.Data)
-			if err != nil {
-				builtinErr = err
-				return
-			}
-			builtinFiles = append(builtinFiles, f)
-		}
-		builtin, builtinErr = NewIndex(builtinFiles...)
-	})
-}
+		out = append(out, f)
+	}
+	return out, nil
+})
+
+// builtin is the index of the embedded catalog, built once per process.
+var builtin = sync.OnceValues(func() (*Index, error) {
+	files, err := builtinFiles()
+	if err != nil {
+		return nil, err
+	}
+	return NewIndex(files...)
+})
 
 // Builtin returns the index of the embedded catalog, parsed once per process.
-func Builtin() (*Index, error) {
-	loadBuiltin()
-	return builtin, builtinErr
-}
+func Builtin() (*Index, error) { return builtin() }
 
 // WithUser returns an index of the embedded catalog extended (and, for the
 // same function, overridden) by user models.
 func WithUser(user File) (*Index, error) {
-	loadBuiltin()
-	if builtinErr != nil {
-		return nil, builtinErr
+	files, err := builtinFiles()
+	if err != nil {
+		return nil, err
 	}
-	files := append(append([]File(nil), builtinFiles...), user)
-	return NewIndex(files...)
+	return NewIndex(append(append([]File(nil), files...), user)...)
 }
 
 // Parse reads one catalog file. Errors name the file, line and field.

@@ -46,8 +46,9 @@ type Context struct {
 	used     map[string]bool // directives that silenced something, by position
 }
 
-// NewContext makes a Context for a package whose files are files.
-func NewContext(root string, files []string) *Context {
+// newContext makes an empty Context for a package whose files are files:
+// ForResult is the one way the others make one.
+func newContext(root string, files []string) *Context {
 	c := &Context{Root: root, Local: make(map[string]bool, len(files))}
 	for _, f := range files {
 		c.Local[f] = true
@@ -57,7 +58,7 @@ func NewContext(root string, files []string) *Context {
 
 // ForResult makes the Context a package's Result was reported with.
 func ForResult(res *result.Result, strict bool, base *baseline.Set) *Context {
-	c := NewContext(res.ModuleRoot, res.Files)
+	c := newContext(res.ModuleRoot, res.Files)
 	c.Strict, c.Baseline, c.Dedups = strict, base, res.EnqueueDedup
 	c.Infer = !strict && !res.NoInfer
 	c.Disable(res.Disabled)

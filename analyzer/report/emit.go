@@ -2,7 +2,9 @@ package report
 
 import (
 	"go/token"
+	"runtime"
 	"sync"
+	"weak"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -59,21 +61,28 @@ func TokenPos(fset *token.FileSet, local map[string]*token.File, s string) token
 // it keep their value.
 const lineWidth = 1 << 12
 
+// synthFiles are the synthetic files made in each file set, held weakly:
+// a file set is a run's (the command's load, go vet's process), and its
+// entry goes when the run's file set is collected (a cleanup), so a
+// process that runs many analyses (tests, a golangci-lint daemon) does not
+// keep every run's files.
 var (
 	synthMu    sync.Mutex
-	synthFiles = map[*token.FileSet]map[string]*token.File{}
+	synthFiles = map[weak.Pointer[token.FileSet]]map[string]*token.File{}
 )
 
 // synthetic returns a token.File named file in fset whose lines all have
 // lineWidth bytes, so that a (line, column) maps to one offset, with at
 // least line lines. A file that is too short is replaced by a longer one.
 func synthetic(fset *token.FileSet, file string, line int) *token.File {
+	k := weak.Make(fset)
 	synthMu.Lock()
 	defer synthMu.Unlock()
-	m := synthFiles[fset]
+	m := synthFiles[k]
 	if m == nil {
 		m = map[string]*token.File{}
-		synthFiles[fset] = m
+		synthFiles[k] = m
+		runtime.AddCleanup(fset, forgetSynthetic, k)
 	}
 	if tf := m[file]; tf != nil && tf.LineCount() >= line {
 		return tf
@@ -90,4 +99,12 @@ func synthetic(fset *token.FileSet, file string, line int) *token.File {
 	tf.SetLines(lines)
 	m[file] = tf
 	return tf
+}
+
+// forgetSynthetic drops the synthetic files of a file set that was
+// collected.
+func forgetSynthetic(k weak.Pointer[token.FileSet]) {
+	synthMu.Lock()
+	defer synthMu.Unlock()
+	delete(synthFiles, k)
 }

@@ -1,8 +1,11 @@
 package report
 
 import (
+	"go/token"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
@@ -18,7 +21,7 @@ func handler(effs ...effect.Effect) *result.Handler {
 	return &result.Handler{Framework: "asynq", Task: "credit", Name: "jobs.Credit", Pos: "/m/jobs/a.go:3:6", At: "/m/jobs/a.go:3:6", Owner: true, Effects: effs}
 }
 
-func context() *Context { return NewContext("/m", []string{"/m/jobs/a.go"}) }
+func context() *Context { return newContext("/m", []string{"/m/jobs/a.go"}) }
 
 func TestUnguarded(t *testing.T) {
 	h := handler(insert("/m/store/s.go:9:3"))
@@ -155,5 +158,30 @@ func TestUnresolvedNote(t *testing.T) {
 	f, _ = c.unresolved(handler(dyn("n.Send", nil)))
 	if f == nil || !strings.Contains(f.Message, "at the handler jobs/a.go:3") || strings.Contains(f.Message, "path:") || strings.Contains(f.Message, "at  ") {
 		t.Errorf("note without a path: %+v", f)
+	}
+}
+
+// The synthetic files made for positions outside a package are kept per
+// file set only while it lives: a process that analyses many times does
+// not keep every run's.
+func TestSyntheticFilesFollowTheFileSet(t *testing.T) {
+	count := func() int {
+		synthMu.Lock()
+		defer synthMu.Unlock()
+		return len(synthFiles)
+	}
+	before := count()
+	for range 10 {
+		fset := token.NewFileSet()
+		if p := TokenPos(fset, nil, "/elsewhere/x.go:3:2"); !p.IsValid() || fset.Position(p).Line != 3 {
+			t.Fatalf("TokenPos = %v", fset.Position(p))
+		}
+	}
+	for i := 0; i < 20 && count() > before; i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := count(); n > before {
+		t.Errorf("%d file sets' synthetic files kept after they were collected", n-before)
 	}
 }

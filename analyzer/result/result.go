@@ -69,7 +69,7 @@ type RetryPolicy struct {
 	// type's, the client's or the framework's default applies to it.
 	Default bool
 	// Once: the policy allows a single run by retry, which is still not
-	// a single delivery (discovery.OnceNote).
+	// a single delivery (catalog.OnceNote).
 	Once bool
 	// Runs, Within, Backoff and Replay are what the retry horizon is
 	// computed from (discovery.Retry, package horizon).

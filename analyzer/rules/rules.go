@@ -41,35 +41,31 @@ const DocPath = "docs/rules.md"
 // and every diagnostic's URL point to.
 const DocBase = "https://github.com/jobeffects/jobeffects/blob/main/" + DocPath
 
-var (
-	once   sync.Once
+// parsed is rules.yaml, parsed once: embedded data, the same for every run.
+type parsed struct {
 	table  []Rule
 	byName map[string]*Rule
-)
+}
 
-func load() {
+var load = sync.OnceValue(func() *parsed {
+	var p parsed
 	dec := yaml.NewDecoder(strings.NewReader(string(tableYAML)))
 	dec.KnownFields(true)
-	if err := dec.Decode(&table); err != nil {
+	if err := dec.Decode(&p.table); err != nil {
 		panic(fmt.Sprintf("rules.yaml: %v", err)) // embedded data: a test catches it
 	}
-	byName = make(map[string]*Rule, len(table))
-	for i := range table {
-		byName[table[i].Name] = &table[i]
+	p.byName = make(map[string]*Rule, len(p.table))
+	for i := range p.table {
+		p.byName[p.table[i].Name] = &p.table[i]
 	}
-}
+	return &p
+})
 
 // All returns the rules in table order.
-func All() []Rule {
-	once.Do(load)
-	return table
-}
+func All() []Rule { return load().table }
 
 // Lookup returns the rule of that name, or nil.
-func Lookup(name string) *Rule {
-	once.Do(load)
-	return byName[name]
-}
+func Lookup(name string) *Rule { return load().byName[name] }
 
 // Known reports whether name is a rule.
 func Known(name string) bool { return Lookup(name) != nil }

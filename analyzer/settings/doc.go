@@ -5,14 +5,22 @@
 // migrations: globs, relative to the config's own directory, or the
 // default globs under the module root).
 //
-// It resolves those paths once (Load, LoadConfig), reads each file once,
-// and records every file it read with the hash of the bytes it parsed
-// (Settings.Inputs). The caches key on exactly that list: the command's
-// run cache verifies a replay by resolving the recorded requests again
-// (Resolved, Verify), the fact cache names a main-module package by its
-// settings' Digest, and go vet's version line hashes Inputs. Nothing else
-// opens these files, so a change to any of them — whatever its extension
-// or directory — changes the keys.
+// It is also the one place that knows where a package's settings are
+// found from and what its positions are relative to: the requests every
+// caller makes are built here (ForPackage for a pass, ForModule after it,
+// ForRun for the run's own config, ForConfig for -config alone), and
+// nothing outside finds a module root.
+//
+// A Session resolves each request once (Load, LoadConfig), reads each
+// file once, and records every file it read with the hash of the bytes it
+// parsed (Settings.Inputs); what it keeps lives as long as the run that
+// holds it (the command makes one per run; a go vet process uses
+// Process). The caches key on exactly that list: the command's run cache
+// verifies a replay by resolving the session's recorded requests again
+// (Session.Resolved, Verify), the fact cache names a main-module package
+// by its settings' Digest, and go vet's version line hashes VetInputs.
+// Nothing else opens these files, so a change to any of them — whatever
+// its extension or directory — changes the keys.
 //
 // Under -safe (Flags.Safe) the module is untrusted: a config, baseline or
 // migration it names must resolve (symbolic links followed) inside the

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"sync"
 )
 
 // Input is a file the settings read: its absolute path and the SHA-256 of
@@ -89,77 +88,10 @@ type Record struct {
 	Inputs  []Input
 }
 
-type key struct {
-	req Request
-	sc  scope
-}
-
-type entry struct {
-	once sync.Once
-	s    *Settings
-	err  error
-	done bool // guarded by mu: s and err are set
-}
-
-var (
-	mu      sync.Mutex
-	entries = map[key]*entry{}
-)
-
-// Load resolves and reads a package's settings: the config, the baseline
-// and the migrations. Each distinct request is resolved once per process
-// and recorded (Resolved).
-func Load(req Request) (*Settings, error) { return load(req, scopeAll) }
-
-// LoadConfig resolves and reads a package's config only (the builtin
-// catalog's models and rules when there is none): for packages the
-// catalog models, which are not analysed, and the whole-program phase.
-func LoadConfig(req Request) (*Settings, error) { return load(req, scopeConfig) }
-
-func load(req Request, sc scope) (*Settings, error) {
-	k := key{normalise(req), sc}
-	mu.Lock()
-	e := entries[k]
-	if e == nil {
-		e = &entry{}
-		entries[k] = e
-	}
-	mu.Unlock()
-	e.once.Do(func() {
-		s, err := resolve(k.req, sc, true)
-		mu.Lock()
-		e.s, e.err, e.done = s, err, true
-		mu.Unlock()
-	})
-	return e.s, e.err
-}
-
-// Resolved lists the resolutions made so far by Load and LoadConfig,
-// sorted: what a run read besides code.
-func Resolved() []Record {
-	mu.Lock()
-	defer mu.Unlock()
-	var out []Record
-	for k, e := range entries {
-		if !e.done { // still resolving
-			continue
-		}
-		out = append(out, Record{Request: k.req, All: k.sc == scopeAll, Digest: e.s.Digest, Inputs: e.s.Inputs})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Request != b.Request {
-			return fmt.Sprint(a.Request) < fmt.Sprint(b.Request)
-		}
-		return !a.All && b.All
-	})
-	return out
-}
-
-// Inputs resolves a request again and lists the files it reads, without
+// inputs resolves a request again and lists the files it reads, without
 // parsing more than the config: go vet's version line hashes them.
-func Inputs(req Request) []Input {
-	s, _ := resolve(normalise(req), scopeAll, false)
+func inputs(req Request) []Input {
+	s, _ := resolve(nil, normalise(req, moduleRoot), scopeAll)
 	return s.Inputs
 }
 
@@ -172,7 +104,7 @@ func Verify(records []Record) bool {
 		if r.All {
 			sc = scopeAll
 		}
-		s, _ := resolve(normalise(r.Request), sc, false)
+		s, _ := resolve(nil, normalise(r.Request, moduleRoot), sc)
 		if s.Digest != r.Digest {
 			return false
 		}
@@ -182,9 +114,9 @@ func Verify(records []Record) bool {
 
 // normalise replaces the request's directory by its module root, the
 // only thing about it the resolution depends on.
-func normalise(req Request) Request {
+func normalise(req Request, root func(string) string) Request {
 	if req.Dir != "" {
-		req.Dir = ModuleRoot(req.Dir)
+		req.Dir = root(req.Dir)
 	}
 	if req.Root == "" {
 		req.Root = req.Dir

@@ -3,24 +3,13 @@ package settings
 import (
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/jobeffects/jobeffects/analyzer/config"
 )
 
-var (
-	rootMu    sync.Mutex
-	rootCache = map[string]string{}
-)
-
-// ModuleRoot is the directory of the go.mod above dir (dir included), or
+// moduleRoot is the directory of the go.mod above dir (dir included), or
 // "" outside a module.
-func ModuleRoot(dir string) string {
-	rootMu.Lock()
-	defer rootMu.Unlock()
-	if r, ok := rootCache[dir]; ok {
-		return r
-	}
+func moduleRoot(dir string) string {
 	root := ""
 	for d := dir; ; {
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
@@ -33,7 +22,6 @@ func ModuleRoot(dir string) string {
 		}
 		d = parent
 	}
-	rootCache[dir] = root
 	return root
 }
 

@@ -74,14 +74,16 @@ const (
 // resolver reads the files of one resolution and records them.
 type resolver struct {
 	req    Request
-	parse  bool // build what is read; else only hash it
+	sess   *Session // builds what is read; nil: only hash it
+	parse  bool     // sess != nil
 	inputs []Input
 }
 
 // resolve works out a request's files and reads them: the one place that
-// decides which files an analysis reads.
-func resolve(req Request, sc scope, parse bool) (*Settings, error) {
-	r := &resolver{req: req, parse: parse}
+// decides which files an analysis reads. With a session it builds what
+// it reads (once per session); without, it only hashes it.
+func resolve(sess *Session, req Request, sc scope) (*Settings, error) {
+	r := &resolver{req: req, sess: sess, parse: sess != nil}
 	s, err := r.run(sc)
 	if s == nil {
 		s = &Settings{}
@@ -121,7 +123,7 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 			return nil, err
 		}
 		if r.parse {
-			loaded, err := buildConfig(cfgPath, data)
+			loaded, err := r.sess.buildConfig(cfgPath, data)
 			if err != nil {
 				return nil, r.redact(err, cfgPath, "not a valid config")
 			}
@@ -180,7 +182,7 @@ func (r *resolver) baseline(s *Settings, cfg *config.Config) error {
 	if !r.parse {
 		return nil
 	}
-	if s.Baseline, err = parseBaseline(path, data); err != nil {
+	if s.Baseline, err = r.sess.parseBaseline(path, data); err != nil {
 		return r.redact(err, path, "not a valid baseline (an inventory)")
 	}
 	return nil
@@ -227,7 +229,7 @@ func (r *resolver) migrations(s *Settings, cfgPath string, cfg *config.Config) e
 	if !r.parse {
 		return nil
 	}
-	set := parseTriggers(files)
+	set := r.sess.parseTriggers(files)
 	if len(problems) > 0 || r.req.Safe {
 		c := *set
 		c.Errors = append(problems, set.Errors...)

@@ -48,7 +48,7 @@ func paths(in []Input, root string) string {
 func TestModuleRootAndConfig(t *testing.T) {
 	root := tree(t, map[string]string{"go.mod": "module x\n", "a/b/x.go": "package b\n"})
 	sub := filepath.Join(root, "a", "b")
-	if got := ModuleRoot(sub); got != root {
+	if got := moduleRoot(sub); got != root {
 		t.Errorf("ModuleRoot = %q, want %q", got, root)
 	}
 	if got := findConfig(root); got != "" {
@@ -72,7 +72,8 @@ func TestInputsAreWhatIsRead(t *testing.T) {
 		"jobs/x.go":        "package jobs\n",
 	})
 	req := Request{Dir: filepath.Join(root, "jobs"), Module: true}
-	s, err := Load(req)
+	sess := NewSession()
+	s, err := sess.Load(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,10 +83,13 @@ func TestInputsAreWhatIsRead(t *testing.T) {
 	if s.Triggers.Len() != 1 || s.Baseline == nil {
 		t.Errorf("triggers %d, baseline %v", s.Triggers.Len(), s.Baseline)
 	}
-	if in := Inputs(req); Digest(in) != s.Digest {
+	if in := inputs(req); Digest(in) != s.Digest {
 		t.Errorf("Inputs (hashing only) differs from what Load read: %v", in)
 	}
-	recs := Resolved()
+	recs := sess.Resolved()
+	if len(recs) != 1 || len(NewSession().Resolved()) != 0 {
+		t.Fatalf("a session records its own resolutions: %v", recs)
+	}
 	if !Verify(recs) {
 		t.Fatal("unchanged files do not verify")
 	}
@@ -98,7 +102,7 @@ func TestInputsAreWhatIsRead(t *testing.T) {
 		if Verify(recs) {
 			t.Errorf("after writing %v the recorded resolution still verifies", change)
 		}
-		recs = []Record{{Request: normalise(req), All: true, Digest: Digest(Inputs(req))}}
+		recs = []Record{{Request: normalise(req, moduleRoot), All: true, Digest: Digest(inputs(req))}}
 	}
 }
 
@@ -107,14 +111,14 @@ func TestConfigElsewhere(t *testing.T) {
 	mod := tree(t, map[string]string{"go.mod": "module x\n"})
 	other := tree(t, map[string]string{"cfg.yaml": "migrations: [\"db/*.sql\"]\n", "db/1.sql": trigger})
 	req := Request{Dir: mod, Module: true, Flags: Flags{Config: filepath.Join(other, "cfg.yaml")}}
-	if got, want := paths(Inputs(req), other), "cfg.yaml db/1.sql"; got != want {
+	if got, want := paths(inputs(req), other), "cfg.yaml db/1.sql"; got != want {
 		t.Errorf("inputs %q, want %q", got, want)
 	}
 }
 
 func TestConfigSizeLimit(t *testing.T) {
 	root := tree(t, map[string]string{"go.mod": "module x\n", ".jobeffects.yaml": "# " + strings.Repeat("x", MaxConfigSize) + "\n"})
-	_, err := LoadConfig(Request{Dir: root})
+	_, err := NewSession().LoadConfig(Request{Dir: root})
 	if err == nil || !strings.Contains(err.Error(), "larger than 1 MiB: refused") {
 		t.Errorf("a config over the limit: %v", err)
 	}
@@ -143,7 +147,7 @@ func TestSafeConfines(t *testing.T) {
 			if err := os.Symlink(target, link); err != nil {
 				t.Skip(err)
 			}
-			_, err := Load(Request{Dir: root, Module: true, Flags: Flags{Safe: true}})
+			_, err := NewSession().Load(Request{Dir: root, Module: true, Flags: Flags{Safe: true}})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want it to contain %q", err, c.want)
 			}
@@ -151,7 +155,7 @@ func TestSafeConfines(t *testing.T) {
 				t.Errorf("the error quotes the file: %v", err)
 			}
 			// Without -safe the link is followed (the user's own module).
-			if _, err := Load(Request{Dir: root, Module: true}); err != nil && strings.Contains(err.Error(), "refused") {
+			if _, err := NewSession().Load(Request{Dir: root, Module: true}); err != nil && strings.Contains(err.Error(), "refused") {
 				t.Errorf("without -safe: %v", err)
 			}
 		})
@@ -168,7 +172,7 @@ func TestSafeRedacts(t *testing.T) {
 		"migrations/trig.sql":  trigger,
 		"migrations/other.sql": "select 1;\n",
 	})
-	_, err := Load(Request{Dir: root, Module: true, Flags: Flags{Safe: true}})
+	_, err := NewSession().Load(Request{Dir: root, Module: true, Flags: Flags{Safe: true}})
 	if err == nil || strings.Contains(err.Error(), "SECRET") || !strings.Contains(err.Error(), "base.yaml:1: not a valid baseline") {
 		t.Errorf("baseline error under -safe: %v", err)
 	}
@@ -176,7 +180,7 @@ func TestSafeRedacts(t *testing.T) {
 	root2 := tree(t, nil)
 	os.CopyFS(root2, os.DirFS(root))
 	write(t, root2, map[string]string{".jobeffects.yaml": ""})
-	s, err := Load(Request{Dir: root2, Module: true, Flags: Flags{Safe: true}})
+	s, err := NewSession().Load(Request{Dir: root2, Module: true, Flags: Flags{Safe: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,8 +96,9 @@
 // # Caching and concurrency
 //
 // Classify and ClassifyFragment are safe for concurrent use. Results are
-// cached by text in a sync.Map; a sync.Once per entry makes concurrent
-// callers of the same new text wait for one parse, so each text is parsed
+// cached by text in a memo.Map (internal/memo), whose one computation per
+// entry makes concurrent callers of the same new text wait for one parse,
+// so each text is parsed
 // once per process. The cache holds up to 131072 texts (far more than the
 // constant SQL strings of a program); when full it is emptied and refilled,
 // which bounds memory for pathological callers such as a fuzzer. Returned

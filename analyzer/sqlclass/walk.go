@@ -1,10 +1,10 @@
 package sqlclass
 
 import (
-	"sync"
-
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/jobeffects/jobeffects/internal/memo"
 )
 
 // children calls f for every message-typed child of m (singular fields and
@@ -42,12 +42,14 @@ type shape struct {
 	fields []protoreflect.FieldDescriptor
 }
 
-var shapes sync.Map // protoreflect.FullName -> *shape
+// shapes are the message types' shapes: bounded by the parser's schema.
+var shapes memo.Map[protoreflect.FullName, *shape]
 
 func shapeOf(md protoreflect.MessageDescriptor) *shape {
-	if v, ok := shapes.Load(md.FullName()); ok {
-		return v.(*shape)
-	}
+	return shapes.Get(md.FullName(), func() *shape { return newShape(md) })
+}
+
+func newShape(md protoreflect.MessageDescriptor) *shape {
 	sh := &shape{}
 	ods := md.Oneofs()
 	for i := 0; i < ods.Len(); i++ {
@@ -66,8 +68,7 @@ func shapeOf(md protoreflect.MessageDescriptor) *shape {
 		}
 		sh.fields = append(sh.fields, fd)
 	}
-	v, _ := shapes.LoadOrStore(md.FullName(), sh)
-	return v.(*shape)
+	return sh
 }
 
 // inspect walks the tree under m depth-first in field order, calling visit

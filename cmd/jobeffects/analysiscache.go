@@ -7,7 +7,9 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 // One analysis, many outputs. The run cache (cache.go) keeps the analysis
@@ -37,22 +39,17 @@ type cachedAnalysis struct {
 // that change what is loaded or concluded, and the patterns. Output flags
 // are not among them.
 func analysisArgs(patterns []string, opts options) []string {
-	args := []string{
-		"analysis",
-		"-tags=" + opts.tags,
-		"-strict=" + strconv.FormatBool(opts.strict),
-		"-config=" + opts.config,
-		"-baseline=" + opts.baseline,
-		"-whole=" + strconv.FormatBool(opts.whole),
-		"-test=" + strconv.FormatBool(opts.tests),
-		"-safe=" + strconv.FormatBool(opts.safe),
-		"-rules=" + opts.rules,
-		"-show-paths=" + strconv.FormatBool(opts.showPaths),
+	args := []string{"analysis", "-tags=" + opts.tags}
+	args = append(args, opts.Options.Args(analyzer.Command)...) // -strict, -config, -baseline, -rules, -safe
+	args = append(args,
+		"-whole="+strconv.FormatBool(opts.whole),
+		"-test="+strconv.FormatBool(opts.tests),
+		"-show-paths="+strconv.FormatBool(opts.showPaths),
 		// -debug=phases prints the phases' times: a run with it is kept
 		// apart, so that a run without it does not replay them.
-		"-debug=" + opts.debug,
+		"-debug="+opts.debug,
 		"--",
-	}
+	)
 	return append(args, patterns...)
 }
 
@@ -67,20 +64,20 @@ func analyseCached(patterns []string, opts options, stderr io.Writer) (*session,
 		err     error
 		out, ew bytes.Buffer
 	)
-	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) int {
+	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
 		ran = true
 		r, err = analyse(patterns, opts, stderr)
 		if err != nil {
-			return exitError // no analysis: not kept
+			return exitError, nil // no analysis: not kept
 		}
 		for _, res := range r.results {
 			res.Summaries = nil // the whole-program phase's input, done
 		}
 		c := cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete}
 		if gob.NewEncoder(stdout).Encode(c) != nil {
-			return exitError
+			return exitError, nil
 		}
-		return exitClean // the entry's status: an analysis was made
+		return exitClean, r.settings.Resolved() // the entry's status: an analysis was made
 	})
 	if !ran {
 		var c cachedAnalysis

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
 // The run cache: an analysis is a function of its inputs (the packages'
@@ -66,17 +67,21 @@ type sealedEntry struct {
 
 const cacheMaxAge = 7 * 24 * time.Hour
 
-// cached runs fn, or replays the run with the same inputs.
-func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) int) int {
+// cached runs fn, or replays the run with the same inputs. fn returns
+// its exit code and the settings resolutions it made (what it read
+// besides code, settings.Session.Resolved).
+func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
 	dir := cacheDir()
 	if dir == "" || !cacheable(args) {
-		return fn(stdout, stderr)
+		code, _ := fn(stdout, stderr)
+		return code
 	}
 	start := time.Now()
 	key, modcache, err := runKey(args)
 	if err != nil {
 		// Inputs that cannot be listed: no cache, the run says what is wrong.
-		return fn(stdout, stderr)
+		code, _ := fn(stdout, stderr)
+		return code
 	}
 	path := filepath.Join(dir, key[:2], key+".json")
 	if e, ok := readEntry(path, key); ok && replay(e, stdout, stderr) == nil {
@@ -86,11 +91,11 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return e.Code
 	}
 	var out, errOut bytes.Buffer
-	code := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
+	code, read := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
 	if code != exitClean {
 		return code
 	}
-	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(settings.Resolved(), modcache)}
+	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(read, modcache)}
 	if writeEntry(path, key, e) == nil {
 		trimCache(dir)
 	}
@@ -172,7 +177,7 @@ func mutableRecords(recs []settings.Record, modcache string) []settings.Record {
 	var out []settings.Record
 	for _, r := range recs {
 		q := r.Request
-		if modcache != "" && q.Config == "" && q.Baseline == "" && under(q.Dir, modcache) && under(q.Root, modcache) && allUnder(r.Inputs, modcache) {
+		if modcache != "" && q.Config == "" && q.Baseline == "" && filehash.Under(q.Dir, modcache) && filehash.Under(q.Root, modcache) && allUnder(r.Inputs, modcache) {
 			continue
 		}
 		out = append(out, r)
@@ -182,7 +187,7 @@ func mutableRecords(recs []settings.Record, modcache string) []settings.Record {
 
 func allUnder(in []settings.Input, dir string) bool {
 	for _, x := range in {
-		if !under(x.Path, dir) {
+		if !filehash.Under(x.Path, dir) {
 			return false
 		}
 	}
@@ -283,7 +288,7 @@ func runKey(args []string) (key, modcache string, err error) {
 	goroot, gocache := lines[1], lines[9]
 	modcache = lines[2]
 	if exe, err := os.Executable(); err == nil {
-		if err := hashFile(h, exe); err != nil {
+		if err := filehash.File(h, exe); err != nil {
 			return "", "", err
 		}
 	} else {
@@ -313,11 +318,11 @@ func runKey(args []string) (key, modcache string, err error) {
 			return "", "", err
 		}
 		fmt.Fprintf(h, "pkg %s %s\n", p.ImportPath, p.Dir)
-		if p.Standard || under(p.Dir, goroot) {
+		if p.Standard || filehash.Under(p.Dir, goroot) {
 			continue // the toolchain's, in goenv
 		}
 		if m := p.Module; m != nil {
-			if under(p.Dir, modcache) {
+			if filehash.Under(p.Dir, modcache) {
 				// The module cache is read-only and addressed by version.
 				fmt.Fprintf(h, "module %s %s\n", m.Path, m.Version)
 				if m.Replace != nil {
@@ -331,10 +336,10 @@ func runKey(args []string) (key, modcache string, err error) {
 				if !filepath.IsAbs(f) {
 					f = filepath.Join(p.Dir, f)
 				}
-				if under(f, gocache) {
+				if filehash.Under(f, gocache) {
 					continue // generated (a test main) from the files hashed here
 				}
-				if err := hashFile(h, f); err != nil {
+				if err := filehash.File(h, f); err != nil {
 					return "", "", err
 				}
 			}
@@ -366,10 +371,6 @@ func packagePatterns(args []string) []string {
 		}
 	}
 	return out
-}
-
-func under(path, dir string) bool {
-	return dir != "" && (path == dir || strings.HasPrefix(path, dir+string(filepath.Separator)))
 }
 
 // trimCache removes entries older than a week.

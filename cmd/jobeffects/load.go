@@ -17,13 +17,10 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/models"
-	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
-	"github.com/jobeffects/jobeffects/inventory"
+	"github.com/jobeffects/jobeffects/runner"
 )
 
 // session is one run of the command: the root packages' results (resolved
@@ -35,6 +32,8 @@ type session struct {
 	// incomplete are the packages left out by those errors, with the
 	// first error of each (absolute paths).
 	incomplete map[string]string
+	// settings is what the run read besides code (the run cache's record).
+	settings *settings.Session
 }
 
 // fail records that a package was left out, and why.
@@ -53,18 +52,6 @@ func (r *session) fail(pkg, reason string) {
 func analyse(patterns []string, opts options, stderr io.Writer) (*session, error) {
 	stop := startProfiles(opts, stderr)
 	defer stop()
-	facts := analyzer.NewFactStore()
-	aopts := analyzer.Options{
-		Facts:         facts,
-		Untrusted:     opts.safe,
-		Strict:        opts.strict,
-		Config:        opts.config,
-		Baseline:      opts.baseline,
-		KeepSummaries: opts.whole,
-		Whole:         opts.whole,
-		Rules:         opts.rules,
-		KeepPaths:     opts.showPaths,
-	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
@@ -74,14 +61,14 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
 	}
 	cfg.Tests = opts.tests
-	if opts.safe {
+	if opts.Untrusted {
 		// Untrusted code: no cgo processing (a preamble's #include could
 		// print a file of this machine into the errors), no toolchain
 		// download a go.mod line could ask for, no edits to go.mod.
 		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
-	if opts.safe {
+	if opts.Untrusted {
 		if err := refuseOutside(cfg.Env); err != nil {
 			return nil, err
 		}
@@ -117,7 +104,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
-	r := &session{}
+	r := &session{settings: settings.NewSession()}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			// Relative, as the other errors and the diagnostics are.
@@ -128,31 +115,24 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 			r.fail(p.PkgPath, p.Errors[0].Error())
 		}
 	})
-	aopts.FactCache = factCache(aopts, cfg, pkgs)
-	var w *whole
-	if opts.whole {
-		w = newWhole(pkgs, opts)
-		aopts.AfterPass = w.afterPass
-	}
 	failures := &failureLog{}
-	aopts.OnFailure = failures.add
-	a := analyzer.New(aopts)
+	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings}
+	if dir := cacheDir(); dir != "" {
+		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
+	}
+	run := runner.New(cfg, pkgs, rc)
 	pr.step("analysing %d packages…", countPackages(pkgs))
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	graph, err := run.Analyze(pkgs)
 	pr.clear()
 	if err != nil {
 		return nil, err
 	}
-	cachedFacts := ""
-	if aopts.FactCache != nil {
-		cachedFacts = fmt.Sprintf("%d packages' facts from the cache", aopts.FactCache.Hits.Load())
-	}
-	ph.mark("per-package analysis", cachedFacts)
+	ph.mark("per-package analysis", run.CacheHits())
 	r.errors += actionErrors(graph, r, stderr)
 	r.errors += failures.report(graph, stderr)
-	r.results = rootResults(graph, a)
+	r.results = rootResults(graph, run.Analyzer())
 	printWarnings(r.results, stderr)
-	warnUnmatched(opts, pkgs, stderr)
+	warnUnmatched(r.settings, opts, pkgs, stderr)
 	for _, act := range graph.Roots {
 		if act.Package.Module != nil && act.Package.Module.Main {
 			r.root = act.Package.Module.Dir
@@ -164,13 +144,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		r.results = w.resolve(graph, facts, pkgs, opts, r.results, stderr)
+		r.results = run.Resolve(graph, pkgs, r.results, r.root, stderr)
 		pr.clear()
 		ph.mark("whole-program resolution", "")
-		// The claim tables' lifecycle rules need every package's claims,
-		// prunes and handlers' retry horizons: the whole program (with
-		// -whole=false the command reports what go vet does).
-		inventory.Lifecycle(r.results, r.root, baselineKnown(opts))
 	}
 	return r, nil
 }
@@ -230,9 +206,8 @@ func rootResults(graph *checker.Graph, a *analysis.Analyzer) []*result.Result {
 // warnUnmatched warns about the functions the config names that match no
 // function of the loaded packages: a typo there silently disables a model
 // or a handler.
-func warnUnmatched(opts options, pkgs []*packages.Package, w io.Writer) {
-	wd, _ := os.Getwd()
-	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.settingsFlags()})
+func warnUnmatched(sess *settings.Session, opts options, pkgs []*packages.Package, w io.Writer) {
+	s, err := sess.LoadConfig(settings.ForRun(opts.Settings()))
 	if err != nil || s.Config.Config == nil {
 		return
 	}
@@ -414,23 +389,5 @@ func startProfiles(opts options, stderr io.Writer) func() {
 				fmt.Fprintf(stderr, "jobeffects: memprofile: %v\n", err)
 			}
 		}
-	}
-}
-
-// baselineKnown reports whether a whole-program finding is in the baseline
-// of its package's module (the one its pass used).
-func baselineKnown(opts options) func(*result.Result, result.Diagnostic) bool {
-	ctxs := map[string]*report.Context{}
-	return func(res *result.Result, d result.Diagnostic) bool {
-		c, ok := ctxs[res.ModuleRoot]
-		if !ok {
-			var base *baseline.Set
-			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.settingsFlags()}); err == nil {
-				base = s.Baseline
-			}
-			c = report.ForResult(res, opts.strict, base)
-			ctxs[res.ModuleRoot] = c
-		}
-		return c.Known(d.Rule, d.Pos, d.Message)
 	}
 }

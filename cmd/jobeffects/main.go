@@ -31,7 +31,7 @@ func main() {
 	if isVetProtocol(args) {
 		registerVetVersion()
 		// go vet shows a vet tool's stderr: warnings go there.
-		a := analyzer.New(analyzer.Options{Warnings: os.Stderr})
+		a := analyzer.WithHooks(analyzer.Options{}, analyzer.Hooks{Warnings: os.Stderr})
 		unitchecker.Main(a)
 		return
 	}

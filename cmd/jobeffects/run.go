@@ -14,9 +14,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
-	"github.com/jobeffects/jobeffects/analyzer/settings"
 	"github.com/jobeffects/jobeffects/inventory"
 	"github.com/jobeffects/jobeffects/inventory/schema"
 )
@@ -100,24 +100,20 @@ func help(args []string, stdout, stderr io.Writer) int {
 
 // common flags of both modes.
 type options struct {
-	tags     string
-	strict   bool
-	config   string
-	baseline string
-	whole    bool
-	tests    bool
-	safe     bool
-	quiet    bool // -q: no progress line
+	// Options are what the user sets on every surface (-strict, -config,
+	// -baseline, -rules, -safe: analyzer.Settings), handed to the runner
+	// as they are.
+	analyzer.Options
 
-	rules                  string
+	// How the command loads, drives and reports the analysis.
+	tags  string
+	whole bool
+	tests bool
+	quiet bool // -q: no progress line
+
 	debug                  string // "phases": print each phase's time and the peak RSS
 	showPaths              bool   // inventory only
 	cpuprofile, memprofile string
-}
-
-// settingsFlags are the options that name inputs (package settings).
-func (o options) settingsFlags() settings.Flags {
-	return settings.Flags{Config: o.config, Baseline: o.baseline, Safe: o.safe}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -125,12 +121,8 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit (with -debug=phases, also FILE.load, FILE.per-package-analysis, … at each phase's end)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
-	fs.BoolVar(&o.strict, "strict", false, "keep calls that cannot be followed unknown instead of inferring them from names, and report handlers whose effects cannot be classified (unknown-effect)")
-	fs.StringVar(&o.config, "config", "", "the .jobeffects.yaml to use (default: the one at the module root)")
-	fs.StringVar(&o.baseline, "baseline", "", "an inventory written earlier (inventory -o FILE): its findings are known and not reported, so only new ones fail")
-	fs.StringVar(&o.rules, "rules", "", "the rules to report, after the config's rules: (\"-unresolved\" turns one off, \"unguarded,random-key\" reports only those)")
+	o.Options.Register(fs, analyzer.Command)
 	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
-	fs.BoolVar(&o.safe, "safe", false, "analyse untrusted code (pull requests from forks): no cgo processing, GOTOOLCHAIN=local, go.mod read-only, config, baseline and migrations confined to the module")
 	fs.BoolVar(&o.quiet, "q", false, "no progress line on stderr (it is shown only when stderr is a terminal)")
 	fs.BoolVar(&o.tests, "test", true, "also analyse the packages' _test.go files, as go vet does (handlers there are marked test: true)")
 }
@@ -207,7 +199,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
-	if _, err := rules.Select([]string{opts.rules}); err != nil {
+	if _, err := rules.Select([]string{opts.Rules}); err != nil {
 		fmt.Fprintf(stderr, "jobeffects: -rules: %v\n", err)
 		return exitError
 	}

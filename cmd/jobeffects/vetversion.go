@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"hash"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
 // go vet caches a package's clean result under a key made of the vet
@@ -49,7 +49,7 @@ func (vetVersion) Set(s string) error {
 	// The executable by content, not by path: the same build installed
 	// elsewhere (each test binary builds one into a temporary directory)
 	// analyses the same way, so go vet keeps one result per package.
-	if err := hashContent(h, exe); err != nil {
+	if err := filehash.Content(h, exe); err != nil {
 		return err
 	}
 	cwd, _ := os.Getwd()
@@ -63,50 +63,12 @@ func (vetVersion) Set(s string) error {
 	return nil
 }
 
-// hashInputs adds the files the analysis of the module at dir reads besides
-// its sources, as package settings resolves and reads them: the config
-// (found from dir, or -jobeffects.config), the baseline and the
-// migrations, each by its content.
-//
-// A file inside the module is named by its path relative to the module
-// root: what the analysis reads there is the same wherever the module is,
-// and two modules with the same inputs (most have none: no config, no
-// migrations, no baseline) then share go vet's results for the packages
-// they have in common — the standard library, above all, which every
-// module's go vet type-checks again under a new version line.
+// hashInputs adds the files the analysis of the module at dir reads
+// besides its sources (settings.VetInputs), each by its content.
 func hashInputs(h hash.Hash, dir string, flags map[string]string) {
-	req := settings.Request{Dir: dir, Module: true, Flags: settings.Flags{Config: flags["config"], Baseline: flags["baseline"]}}
-	root := settings.ModuleRoot(dir)
-	for _, in := range settings.Inputs(req) {
-		path := in.Path
-		if rel, err := filepath.Rel(root, path); root != "" && err == nil && filepath.IsLocal(rel) {
-			path = "module:" + filepath.ToSlash(rel)
-		}
-		fmt.Fprintf(h, "input %s %s\n", path, in.Sum)
+	for _, in := range settings.VetInputs(dir, settings.Flags{Config: flags["config"], Baseline: flags["baseline"]}) {
+		fmt.Fprintf(h, "input %s\n", in)
 	}
-}
-
-// hashContent adds a file's contents only.
-func hashContent(h hash.Hash, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(h, f)
-	return err
-}
-
-// hashFile adds a file's name and contents; a missing file adds its name.
-func hashFile(h hash.Hash, path string) error {
-	fmt.Fprintf(h, "\x00%s\x00", path)
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(h, f)
-	return err
 }
 
 // parentVetFlags reads -jobeffects.config and -jobeffects.baseline from the

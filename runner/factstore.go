@@ -1,14 +1,14 @@
-package analyzer
+package runner
 
 import (
 	"go/types"
 	"reflect"
-	"runtime"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobeffects/jobeffects/analyzer/summary"
+	"github.com/jobeffects/jobeffects/internal/memo"
 )
 
 // FactStore keeps the facts of one in-process run (the command) in a
@@ -23,12 +23,7 @@ type FactStore struct {
 	facts map[factKey]analysis.Fact
 	byPkg map[*types.Package][]factKey // what each package exported
 	// deps caches each package's transitive imports.
-	deps sync.Map // *types.Package → map[*types.Package]bool
-	// running admits as many passes at once as there are processors. The
-	// checker starts every package whose imports are done; on two cores
-	// dozens of half-built SSA programs then share the heap and set its
-	// peak, for no gain in speed.
-	running chan struct{}
+	deps memo.Map[*types.Package, map[*types.Package]bool]
 }
 
 type factKey struct {
@@ -38,8 +33,7 @@ type factKey struct {
 
 // NewFactStore returns an empty store.
 func NewFactStore() *FactStore {
-	return &FactStore{facts: map[factKey]analysis.Fact{}, byPkg: map[*types.Package][]factKey{},
-		running: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	return &FactStore{facts: map[factKey]analysis.Fact{}, byPkg: map[*types.Package][]factKey{}}
 }
 
 // add puts facts of pkg's objects into the store (a cache entry).
@@ -145,22 +139,20 @@ func (s *FactStore) visible(pkg *types.Package, obj types.Object) bool {
 
 // transitive returns the packages pkg imports, directly or not.
 func (s *FactStore) transitive(pkg *types.Package) map[*types.Package]bool {
-	if m, ok := s.deps.Load(pkg); ok {
-		return m.(map[*types.Package]bool)
-	}
-	m := map[*types.Package]bool{}
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		for _, i := range p.Imports() {
-			if !m[i] {
-				m[i] = true
-				visit(i)
+	return s.deps.Get(pkg, func() map[*types.Package]bool {
+		m := map[*types.Package]bool{}
+		var visit func(p *types.Package)
+		visit = func(p *types.Package) {
+			for _, i := range p.Imports() {
+				if !m[i] {
+					m[i] = true
+					visit(i)
+				}
 			}
 		}
-	}
-	visit(pkg)
-	s.deps.Store(pkg, m)
-	return m
+		visit(pkg)
+		return m
+	})
 }
 
 // Summaries calls f with every function summary in the store.

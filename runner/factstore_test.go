@@ -1,4 +1,4 @@
-package analyzer
+package runner
 
 import (
 	"go/token"

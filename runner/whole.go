@@ -1,11 +1,10 @@
-package main
+package runner
 
 import (
 	"fmt"
 	"go/ast"
 	"go/types"
 	"io"
-	"os"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis/checker"
@@ -13,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -36,10 +34,9 @@ type whole struct {
 
 // newWhole loads the config that governs the run and creates the
 // program's SSA packages (not built).
-func newWhole(pkgs []*packages.Package, opts options) *whole {
+func newWhole(pkgs []*packages.Package, opts analyzer.Options, sess *settings.Session) *whole {
 	w := &whole{pkgs: map[*types.Package]*packages.Package{}, users: map[*ast.File]*atomic.Int32{}}
-	wd, _ := os.Getwd()
-	s, err := settings.LoadConfig(settings.Request{Dir: wd, Flags: opts.settingsFlags()})
+	s, err := sess.LoadConfig(settings.ForRun(opts.Settings()))
 	if err != nil {
 		w.err = err
 		return w
@@ -90,7 +87,7 @@ func (w *whole) afterPass(pkg *types.Package) {
 
 // resolve resolves dynamic calls over the loaded program and returns the
 // results with the findings that follow from it.
-func (w *whole) resolve(graph *checker.Graph, facts *analyzer.FactStore, pkgs []*packages.Package, opts options, results []*result.Result, stderr io.Writer) []*result.Result {
+func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, results []*result.Result, stderr io.Writer) []*result.Result {
 	if len(pkgs) == 0 || len(results) == 0 {
 		return results
 	}
@@ -109,15 +106,8 @@ func (w *whole) resolve(graph *checker.Graph, facts *analyzer.FactStore, pkgs []
 		Summaries: facts.Summaries,
 		Results:   results,
 		Index:     loaded.Index,
-		Report: func(res *result.Result) *report.Context {
-			// The baseline the package's pass used (its module's settings).
-			var base *baseline.Set
-			if s, err := settings.Load(settings.Request{Dir: res.ModuleRoot, Root: res.ModuleRoot, Module: true, Flags: opts.settingsFlags()}); err == nil {
-				base = s.Baseline
-			}
-			return report.ForResult(res, opts.strict, base)
-		},
-		KeepPaths: opts.showPaths,
+		Report:    report,
+		KeepPaths: keepPaths,
 		Release: func() {
 			// Every pass is done: what afterPass left (a failed package's).
 			packages.Visit(pkgs, nil, func(p *packages.Package) {

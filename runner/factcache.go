@@ -1,4 +1,4 @@
-package analyzer
+package runner
 
 import (
 	"bytes"
@@ -14,7 +14,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/internal/memo"
 )
 
 // FactCache keeps, across runs of the command, what each package's pass
@@ -51,17 +51,12 @@ type FactCache struct {
 	// Hits counts the packages whose facts came from the cache.
 	Hits atomic.Int64
 
-	keys sync.Map // *types.Package → string ("" = not cacheable)
+	keys memo.Map[*types.Package, string] // "" = not cacheable
 }
 
 // key returns pkg's cache key, or "".
 func (c *FactCache) key(pkg *types.Package) string {
-	if k, ok := c.keys.Load(pkg); ok {
-		return k.(string)
-	}
-	k := c.compute(pkg)
-	c.keys.Store(pkg, k)
-	return k
+	return c.keys.Get(pkg, func() string { return c.compute(pkg) })
 }
 
 func (c *FactCache) compute(pkg *types.Package) string {

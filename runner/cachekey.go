@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"crypto/sha256"
@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -15,28 +14,26 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
-// factCache returns the cache of packages' facts for this run (beside
-// the run cache, under facts/), or nil when caching is off or the run's
-// identity cannot be told. What decides a package's facts besides its
-// source and its imports goes into the salt: this binary, the Go
-// toolchain and build environment, the options, and with -config what
-// the config reads (it governs every package: its models, its baseline
-// and its migrations' triggers). A dependency in the module cache is
-// named by its module version (its own config and migrations are part of
-// it); a main-module package by the content of its files and of what its
-// settings read (package settings: the config, the baseline, every
-// migration file, wherever they are), and its result is kept too.
-func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Package) *analyzer.FactCache {
-	runs := cacheDir()
-	if runs == "" {
-		return nil
-	}
-	flags := settings.Flags{Config: aopts.Config, Baseline: aopts.Baseline, Safe: aopts.Untrusted}
+// newFactCache returns the cache of packages' facts for this run (in
+// c.CacheDir), or nil when the run's identity cannot be told. What decides
+// a package's facts besides its source and its imports goes into the
+// salt: this binary, the Go toolchain and build environment, the options,
+// and with -config what the config reads (it governs every package: its
+// models, its baseline and its migrations' triggers). A dependency in the
+// module cache is named by its module version (its own config and
+// migrations are part of it); a main-module package by the content of its
+// files and of what its settings read (package settings: the config, the
+// baseline, every migration file, wherever they are), and its result is
+// kept too.
+func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package) *FactCache {
+	aopts := c.Options
+	flags := aopts.Settings()
 	h := sha256.New()
 	exe, err := os.Executable()
-	if err != nil || hashFile(h, exe) != nil {
+	if err != nil || filehash.File(h, exe) != nil {
 		return nil
 	}
 	goenv := exec.Command("go", "env", "GOVERSION", "GOROOT", "GOMODCACHE", "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS", "GOEXPERIMENT")
@@ -46,9 +43,9 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 		return nil
 	}
 	fmt.Fprintf(h, "goenv %s\nbuild %q\noptions strict=%v untrusted=%v paths=%v whole=%v\n",
-		out, cfg.BuildFlags, aopts.Strict, aopts.Untrusted, aopts.KeepPaths, aopts.Whole)
+		out, cfg.BuildFlags, aopts.Strict, aopts.Untrusted, c.KeepPaths, c.Whole)
 	if flags.Config != "" {
-		s, err := settings.Load(settings.Request{Flags: settings.Flags{Config: flags.Config, Safe: flags.Safe}})
+		s, err := c.Settings.Load(settings.ForConfig(flags))
 		if err != nil {
 			return nil
 		}
@@ -80,7 +77,7 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 			if !ok {
 				// The request the package's pass makes (its directory's
 				// module root is m.Dir): the same resolution, read once.
-				if s, err := settings.Load(settings.Request{Dir: m.Dir, Root: m.Dir, Module: true, Flags: flags}); err == nil {
+				if s, err := c.Settings.Load(settings.ForModule(m.Dir, flags)); err == nil {
 					in = s.Digest
 				}
 				inputs[m.Dir] = in
@@ -91,8 +88,8 @@ func factCache(aopts analyzer.Options, cfg *packages.Config, pkgs []*packages.Pa
 			}
 		}
 	})
-	return &analyzer.FactCache{
-		Dir:   filepath.Join(runs, "facts"),
+	return &FactCache{
+		Dir:   c.CacheDir,
 		Salt:  hex.EncodeToString(h.Sum(nil)),
 		Ident: func(p *types.Package) string { return ident[p] },
 		Local: func(p *types.Package) bool { return local[p] },
@@ -109,7 +106,7 @@ func localIdent(p *packages.Package, inputs string, aopts analyzer.Options) stri
 	for _, group := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.EmbedFiles} {
 		fmt.Fprintf(h, "group %d\n", len(group))
 		for _, f := range group {
-			if hashFile(h, f) != nil {
+			if filehash.File(h, f) != nil {
 				return ""
 			}
 		}
@@ -123,7 +120,7 @@ func inModCache(p *packages.Package, modcache string) bool {
 		return false
 	}
 	for _, f := range p.GoFiles {
-		if !under(f, modcache) {
+		if !filehash.Under(f, modcache) {
 			return false
 		}
 	}

@@ -1,0 +1,78 @@
+package catalog
+
+import (
+	"fmt"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Framework is a job system as its catalog file describes it (the
+// frameworks: section): what happens when the code sets no retry policy,
+// and what still runs a job again when the code allows it a single run.
+type Framework struct {
+	Name string `yaml:"name"`
+	// Retry says what happens when the code sets no retry policy.
+	Retry string `yaml:"retry"`
+	// Runs is how many runs the default policy allows (-1: no limit; 0
+	// or absent: not known), and Backoff names the framework's default
+	// backoff function in package horizon ("" when none is modelled):
+	// the retry horizon of a handler whose code sets no policy.
+	Runs    int64  `yaml:"runs"`
+	Backoff string `yaml:"backoff"`
+	// OnceNote says what still runs a job again when its retry policy
+	// allows a single run (asynq MaxRetry(0), River MaxAttempts 1): one
+	// run by retry is not one delivery. "" when the catalog does not say.
+	OnceNote string `yaml:"once_note"`
+}
+
+// frameworks are the embedded catalog's frameworks by name, parsed once
+// (embedded data: the same for every run).
+var frameworks = sync.OnceValues(func() (map[string]*Framework, error) {
+	files, err := Files()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*Framework{}
+	for _, f := range files {
+		// The other sections are package models' and discovery's, which
+		// read every file strictly.
+		var doc struct {
+			Frameworks []Framework `yaml:"frameworks"`
+		}
+		if err := yaml.Unmarshal(f.Data, &doc); err != nil {
+			return nil, fmt.Errorf("%s: %v", f.Name, err)
+		}
+		for i := range doc.Frameworks {
+			out[doc.Frameworks[i].Name] = &doc.Frameworks[i]
+		}
+	}
+	return out, nil
+})
+
+// Lookup returns the catalog's entry for a framework (nil if none).
+func Lookup(name string) *Framework {
+	fws, err := frameworks()
+	if err != nil {
+		return nil
+	}
+	return fws[name]
+}
+
+// RetryDefault is what a framework does when the code sets no retry
+// policy ("unknown" for frameworks the catalog does not describe).
+func RetryDefault(name string) string {
+	if f := Lookup(name); f != nil {
+		return f.Retry
+	}
+	return "unknown"
+}
+
+// OnceNote says what still runs a job of the framework again when its
+// retry policy allows a single run ("" for frameworks without one).
+func OnceNote(name string) string {
+	if f := Lookup(name); f != nil {
+		return f.OnceNote
+	}
+	return ""
+}

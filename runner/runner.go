@@ -1,0 +1,168 @@
+package runner
+
+import (
+	"fmt"
+	"go/types"
+	"io"
+	"runtime"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/baseline"
+	"github.com/jobeffects/jobeffects/analyzer/report"
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/inventory"
+)
+
+// Config is what the command asks of a run: the user's options, which
+// the runner passes on to the analyzer untouched, and how to drive it.
+type Config struct {
+	// Options are what the user set (the command's flags).
+	Options analyzer.Options
+	// Whole resolves dynamic calls over the whole program after the
+	// per-package passes (-whole): the passes keep their summaries for it
+	// and leave wiring and the unresolved rule to it.
+	Whole bool
+	// KeepPaths keeps up to nine other call paths per effect
+	// (-show-paths).
+	KeepPaths bool
+	// CacheDir, when set, is where the fact cache keeps packages' facts
+	// (and main-module packages' results) across runs.
+	CacheDir string
+	// OnFailure is told of each package whose analysis failed (an
+	// internal error contained to the package).
+	OnFailure func(pkg *types.Package, message string)
+	// Settings is the run's settings session (what the run read besides
+	// code, for the run cache); default: a new one.
+	Settings *settings.Session
+}
+
+// Runner drives the analysis of one run of the command over loaded
+// packages: the passes share one fact store, at most GOMAXPROCS run at
+// once, facts cached by an earlier run are replayed, and each finished
+// package is handed to the whole-program phase.
+type Runner struct {
+	cfg      Config
+	analyzer *analysis.Analyzer
+	store    *FactStore
+	cache    *FactCache // nil: no fact cache
+	whole    *whole     // nil: no whole-program phase
+	// running admits as many passes at once as there are processors. The
+	// checker starts every package whose imports are done; on two cores
+	// dozens of half-built SSA programs then share the heap and set its
+	// peak, for no gain in speed.
+	running chan struct{}
+}
+
+// New prepares a run over pkgs, loaded with load (whose environment and
+// build flags are part of the fact cache's key).
+func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
+	if c.Settings == nil {
+		c.Settings = settings.NewSession()
+	}
+	r := &Runner{cfg: c, store: NewFactStore(), running: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	if c.CacheDir != "" {
+		r.cache = newFactCache(c, load, pkgs)
+	}
+	if c.Whole {
+		r.whole = newWhole(pkgs, c.Options, c.Settings)
+	}
+	r.analyzer = analyzer.WithHooks(c.Options, analyzer.Hooks{
+		Around:        r.around,
+		Settings:      c.Settings,
+		OnFailure:     c.OnFailure,
+		KeepSummaries: c.Whole,
+		KeepPaths:     c.KeepPaths,
+		Whole:         c.Whole,
+	})
+	return r
+}
+
+// Analyzer is the analysis the run drives (its actions in the graph).
+func (r *Runner) Analyzer() *analysis.Analyzer { return r.analyzer }
+
+// Analyze runs the per-package passes.
+func (r *Runner) Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
+	return checker.Analyze([]*analysis.Analyzer{r.analyzer}, pkgs, nil)
+}
+
+// CacheHits says how many packages' facts came from the fact cache, or
+// "" without one.
+func (r *Runner) CacheHits() string {
+	if r.cache == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d packages' facts from the cache", r.cache.Hits.Load())
+}
+
+// Resolve runs the whole-program phase on the roots' results
+// (Config.Whole): dynamic calls resolved over the loaded program, then the
+// claim tables' lifecycle rules, which need every package's claims,
+// prunes and handlers' retry horizons (with -whole=false the command
+// reports what go vet does). root is the main module's directory.
+func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results []*result.Result, root string, stderr io.Writer) []*result.Result {
+	if r.whole == nil {
+		return results
+	}
+	results = r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, results, stderr)
+	known := map[string]*report.Context{} // by module root: only its baseline is read
+	inventory.Lifecycle(results, root, func(res *result.Result, d result.Diagnostic) bool {
+		c, ok := known[res.ModuleRoot]
+		if !ok {
+			c = r.reportContext(res)
+			known[res.ModuleRoot] = c
+		}
+		return c.Known(d.Rule, d.Pos, d.Message)
+	})
+	return results
+}
+
+// reportContext is the report.Context a package's Result was reported
+// with by its pass, for the findings decided after it: the options, and
+// the baseline of the package's module's settings (the request its pass
+// made).
+func (r *Runner) reportContext(res *result.Result) *report.Context {
+	var base *baseline.Set
+	if s, err := r.cfg.Settings.Load(settings.ForModule(res.ModuleRoot, r.cfg.Options.Settings())); err == nil {
+		base = s.Baseline
+	}
+	return report.ForResult(res, r.cfg.Options.Strict, base)
+}
+
+// around runs one package's pass (analyzer.Hooks.Around): under the
+// concurrency limit, with the store's facts, from the fact cache when an
+// earlier run analysed the same package, and then hands the package to the
+// whole-program phase.
+func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, error) {
+	r.running <- struct{}{}
+	defer func() { <-r.running }()
+	if r.whole != nil {
+		defer r.whole.afterPass(pass.Pkg)
+	}
+	r.store.install(pass)
+	c := r.cache
+	if c == nil {
+		return analyse()
+	}
+	// The package's facts from an earlier run on the same source, if any,
+	// and for a main-module package its result (a dependency's is not
+	// reported).
+	key := c.key(pass.Pkg)
+	if key != "" {
+		if res, ok := c.load(key, pass, r.store); ok {
+			if res == nil { // a dependency's: not reported
+				res = &result.Result{Package: pass.Pkg.Path(), Files: analyzer.FileNames(pass)}
+			}
+			return res, nil
+		}
+	}
+	res, err := analyse()
+	if done, _ := res.(*result.Result); err == nil && key != "" && (done == nil || done.Failed == "") {
+		c.save(key, pass, r.store, done)
+	}
+	return res, err
+}
