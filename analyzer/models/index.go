@@ -31,6 +31,7 @@ type Index struct {
 	random       map[string]bool
 	identity     map[string]bool
 	inertFuncs   map[string]bool
+	inertWriters map[string]bool // inert_writer_types
 	inert        inertSet
 	unknown      inertSet                     // declared effects without a model
 	inertPkgs    []string                     // packages (and "/..." prefixes) of all-inert libraries
@@ -319,6 +320,12 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, t := range lib.InertFuncTypes {
 				ix.inertFuncs[t] = true
+			}
+			for _, t := range lib.InertWriterTypes {
+				if ix.inertWriters == nil {
+					ix.inertWriters = map[string]bool{}
+				}
+				ix.inertWriters[t] = true
 			}
 			ix.inert.add(lib.Inert...)
 			ix.unknown.add(lib.Unknown...)
@@ -688,6 +695,13 @@ func (ix *Index) IsIdentity(fn *types.Func) bool { return ix.identity[FuncKey(fn
 func (ix *Index) IsIdentityField(t types.Type, name string) bool {
 	tn := strings.TrimPrefix(typeName(t), "*")
 	return tn != "" && ix.identity[tn+"."+name]
+}
+
+// InertWriter reports whether writing into a value of concrete type t has
+// no effect of its own (inert_writer_types: *os.File, *bytes.Buffer).
+func (ix *Index) InertWriter(t types.Type) bool {
+	tn := typeName(t)
+	return tn != "" && ix.inertWriters[tn]
 }
 
 // InertFunc reports whether calling a value of type t has no effect: a

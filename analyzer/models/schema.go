@@ -51,6 +51,10 @@ type Library struct {
 	// InertFuncTypes are named function types whose values, when called,
 	// have no effect (context.CancelFunc): calling one is not an unknown.
 	InertFuncTypes []string `yaml:"inert_func_types"`
+	// InertWriterTypes are the concrete types whose writes are no effect
+	// of their own ("*os.File": opening it is; "*bytes.Buffer": memory),
+	// for models with writer_arg.
+	InertWriterTypes []string `yaml:"inert_writer_types"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
 	// Inert are the library's calls that have no effect (getters,
@@ -148,6 +152,11 @@ type Model struct {
 	Op     string `yaml:"op"`
 	Risk   string `yaml:"risk"`
 	Target string `yaml:"target"` // constant target ("stripe charges", "smtp")
+	// WriterArg is the argument (-1 for the receiver) whose writer the
+	// call writes into: when its concrete type is one of the catalog's
+	// inert_writer_types (an *os.File, whose open is the effect; a
+	// bytes.Buffer in memory), the call has no effect of its own.
+	WriterArg *int `yaml:"writer_arg"`
 	Detail string `yaml:"detail"`
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).

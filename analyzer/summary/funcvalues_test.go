@@ -96,3 +96,52 @@ func Filed() *options { return apply(WithFile("x")) }
 		t.Errorf("Filed: %s, want the option's file write", got)
 	}
 }
+
+// A copy into a writer whose concrete type is known to be inert (the
+// *os.File os.Create opened: that open is the effect; a bytes.Buffer) is
+// no unknown write; one into a writer of unknown type is.
+func TestInertWriters(t *testing.T) {
+	pkg, p := summarise(t, `package jobs
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"os"
+)
+
+func Download(url, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(f, resp.Body)
+	return err
+}
+
+func Buffer(r io.Reader) string {
+	var b bytes.Buffer
+	io.Copy(&b, r)
+	return b.String()
+}
+
+func Unknown(w io.Writer, r io.Reader) {
+	io.Copy(w, r)
+}
+`)
+	if got := p.Of(ssatest.Func(t, pkg, "Download")).String(); strings.Contains(got, "unknown/write") {
+		t.Errorf("Download: %s, want the file's open and the GET only", got)
+	}
+	if got := p.Of(ssatest.Func(t, pkg, "Buffer")).String(); got != "no effects" {
+		t.Errorf("Buffer: %s, want no effects", got)
+	}
+	if got := p.Of(ssatest.Func(t, pkg, "Unknown")).String(); !strings.Contains(got, "unknown/write") {
+		t.Errorf("Unknown: %s, want an unknown write", got)
+	}
+}

@@ -94,6 +94,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.None {
 		return
 	}
+	if m.WriterArg != nil && w.inertWriter(*m.WriterArg, recv, args) {
+		return // io.Copy(file, body): the file's open is the effect
+	}
 	if m.Complete && m.JobID != nil && m.JobID.Arg < len(args) && !isJobField(args[m.JobID.Arg], m.JobID) {
 		// Another job's ID: not the completion of the job being worked.
 		other := *m
@@ -650,4 +653,26 @@ func namedTypeIs(t types.Type, name string) bool {
 	}
 	o := n.Origin().Obj()
 	return o.Pkg().Path()+"."+o.Name() == name
+}
+
+// inertWriter reports whether the writer a call writes into (argument k,
+// -1 the receiver) is, behind its interface, a value of one of the
+// catalog's inert writer types: an *os.File (its open is the effect), a
+// bytes.Buffer.
+func (w *walker) inertWriter(k int, recv ssa.Value, args []ssa.Value) bool {
+	var v ssa.Value
+	switch {
+	case k < 0:
+		v = recv
+	case k < len(args):
+		v = args[k]
+	}
+	if v == nil {
+		return false
+	}
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok {
+		return false
+	}
+	return w.p.env.Index.InertWriter(mi.X.Type())
 }
