@@ -156,8 +156,8 @@ type Model struct {
 	// call writes into: when its concrete type is one of the catalog's
 	// inert_writer_types (an *os.File, whose open is the effect; a
 	// bytes.Buffer in memory), the call has no effect of its own.
-	WriterArg *int `yaml:"writer_arg"`
-	Detail string `yaml:"detail"`
+	WriterArg *int   `yaml:"writer_arg"`
+	Detail    string `yaml:"detail"`
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).
 	TargetArg *int `yaml:"target_arg"`
