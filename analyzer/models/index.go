@@ -101,7 +101,26 @@ func Parse(name string, data []byte) (File, error) {
 			}
 		}
 	}
+	for i, n := 0, len(f.Libraries); i < n; i++ {
+		if len(f.Libraries[i].Majors) == 0 {
+			continue
+		}
+		more, err := expandMajors(name, libraryNode(&root, i), f.Libraries[i])
+		if err != nil {
+			return f, err
+		}
+		f.Libraries = append(f.Libraries, more...)
+	}
 	return f, nil
+}
+
+// libraryNode finds libraries[i] in a parsed node tree.
+func libraryNode(root *yaml.Node, i int) *yaml.Node {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	return mapValue(n, "libraries").Content[i]
 }
 
 // functionLine finds the line of libraries[i].functions[j] in a parsed node tree.
