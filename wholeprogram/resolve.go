@@ -612,6 +612,14 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			ne := ce
 			ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 			ne.Exec = effect.NoExec
+			if g := effect.TxGuardFor(&e, &ce, ce.Exec == 0 && isMethod(fn)); g != nil {
+				// A write on the receiver of a call made on a handle in
+				// a completed transaction commits with the completion.
+				ne.Guard = g
+			}
+			if ne.Kind == effect.KindDynamic && ne.TxGuard == nil && ce.Exec == 0 && isMethod(fn) {
+				ne.TxGuard = e.TxGuard // the receiver's own interface calls run on it too
+			}
 			if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 				// A write the implementation makes to its receiver lasts
 				// when the receiver is wired into a field (a store, a
