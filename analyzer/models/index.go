@@ -30,6 +30,7 @@ type Index struct {
 	uniqueText   []string // message texts
 	random       map[string]bool
 	identity     map[string]bool
+	idemHeaders  map[string]bool // lower case
 	inertFuncs   map[string]bool
 	inert        inertSet
 	unknown      inertSet                     // declared effects without a model
@@ -290,6 +291,7 @@ func NewIndex(files ...File) (*Index, error) {
 		unique:       map[string]bool{},
 		random:       map[string]bool{},
 		identity:     map[string]bool{},
+		idemHeaders:  map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
 	}
@@ -335,6 +337,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.Identity {
 				ix.identity[r] = true
+			}
+			for _, h := range lib.IdempotencyHeaders {
+				ix.idemHeaders[strings.ToLower(h)] = true
 			}
 			for _, r := range lib.RandomFields {
 				ix.random[r] = true
@@ -668,6 +673,12 @@ func init() {
 // IsTransaction reports whether values of type t are transaction handles.
 func (ix *Index) IsTransaction(t types.Type) bool {
 	return ix.transactions[typeName(t)]
+}
+
+// IdempotencyHeader reports whether an HTTP request header carries an
+// idempotency key (IdempotencyHeaders), whatever its case.
+func (ix *Index) IdempotencyHeader(name string) bool {
+	return ix.idemHeaders[strings.ToLower(name)]
 }
 
 // IsNoRows reports whether the package-level variable v is a "no rows" error.

@@ -41,6 +41,11 @@ type Library struct {
 	// (asynq.GetTaskID, River's JobRow.ID): a key derived from them is
 	// stable, and the inventory says so.
 	Identity []string `yaml:"identity"`
+	// IdempotencyHeaders are HTTP request headers whose value the receiver
+	// deduplicates on ("Idempotency-Key"; Standard Webhooks' "webhook-id"),
+	// matched without regard to case: a stable value set on a request's
+	// header is that request's idempotency key.
+	IdempotencyHeaders []string `yaml:"idempotency_headers"`
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`
