@@ -617,7 +617,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 		*pits = append(*pits, s.Pitfalls...)
-		out = append(out, r.inline(e, prefix, s, depth, seen, pits)...)
+		out = append(out, r.inline(e, prefix, s, isMethod(fn), depth, seen, pits)...)
 		// The callbacks the implementation calls (a store's
 		// WithTransaction(ctx, fn) running fn): the functions the call
 		// site hands it (callbackargs.go).
@@ -632,12 +632,22 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 
 // inline returns a resolved callee's effects as the dynamic call's, behind
 // the path prefix to the callee, its own dynamic calls resolved in turn.
-func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summary, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
+// method: the callee is a method called on the dynamic call's receiver
+// (not a callback handed to it).
+func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summary, method bool, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
 	var out []effect.Effect
 	for _, ce := range s.Effects {
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
+		if g := effect.TxGuardFor(&e, &ce, ce.Exec == 0 && method); g != nil {
+			// A write on the receiver of a call made on a handle in
+			// a completed transaction commits with the completion.
+			ne.Guard = g
+		}
+		if ne.Kind == effect.KindDynamic && ne.TxGuard == nil && ce.Exec == 0 && method {
+			ne.TxGuard = e.TxGuard // the receiver's own interface calls run on it too
+		}
 		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 			// A write the implementation makes to its receiver lasts
 			// when the receiver is wired into a field (a store, a

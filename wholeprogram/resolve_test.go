@@ -346,3 +346,32 @@ func TestCallbacksThroughInterfaces(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A querier interface bound to the transaction (q.WithTx(tx) returning the
+// application's Querier) and passed to a helper: the insert, an interface
+// call per package, resolves to sqlc's generated method, which writes on
+// its receiver, so River's JobCompleteTx on that transaction guards it.
+func TestTxGuard(t *testing.T) {
+	for _, res := range resolve(t, "completions") {
+		for _, h := range res.Handlers {
+			if h.Task != "order:querier" {
+				continue
+			}
+			var got []string
+			for _, e := range h.Effects {
+				s := e.Kind + "/" + e.Op + " " + e.Target
+				if e.Guard != nil {
+					s += fmt.Sprintf(" guarded=%s same_tx=%v", e.Guard.Kind, e.Guard.SameTx)
+				}
+				got = append(got, s)
+			}
+			sort.Strings(got)
+			want := "db_write/complete job\ndb_write/insert orders guarded=job_complete_tx same_tx=true"
+			if g := strings.Join(got, "\n"); g != want || len(h.Findings) != 0 {
+				t.Errorf("order:querier effects:\n%s\nwant:\n%s\nfindings: %v", g, want, h.Findings)
+			}
+			return
+		}
+	}
+	t.Error("handler order:querier not found")
+}

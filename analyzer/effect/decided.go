@@ -38,6 +38,8 @@ type Reading struct {
 type Was struct {
 	Kind, Op, Detail, By string
 	Risk                 Risk
+	// Guarded: the reading took its guard from TxGuard (Raw drops it).
+	Guarded bool
 }
 
 // Inferred reports whether a reading decides the effect.
@@ -51,6 +53,9 @@ func (e Effect) Raw() Effect {
 	}
 	w := r.Was
 	e.Kind, e.Op, e.Detail, e.By, e.Risk = w.Kind, w.Op, w.Detail, w.By, w.Risk
+	if w.Guarded {
+		e.Guard = nil
+	}
 	if r.Path {
 		e.Reading = nil
 		return e
@@ -98,6 +103,10 @@ func (e Effect) Apply(r Reading) Effect {
 		e.Detail = r.Why
 	} else {
 		e.Detail = r.Why + "; " + e.Detail
+	}
+	if g := e.txGuardFor(); g != nil {
+		e.Guard = g
+		r.Was.Guarded = true
 	}
 	return e
 }

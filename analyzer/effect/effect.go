@@ -137,6 +137,14 @@ type Effect struct {
 	Retention, RetentionText string
 	Key                      *Key
 	Guard                    *Guard
+	// TxGuard, on a call nothing here resolves (an interface method) made
+	// on a handle that runs in a completed transaction (a querier bound
+	// by q.WithTx(tx) with River's JobCompleteTx on tx), is that
+	// completion: the database writes the call turns out to make on its
+	// receiver (resolved over the whole program, or read from its name)
+	// commit with it and are guarded by it. Other effects it stands for
+	// are not. See txguard.go.
+	TxGuard *Guard
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -332,6 +340,10 @@ func (e *Effect) Identity() string {
 	if e.Guard != nil {
 		b.WriteString(e.Guard.Kind)
 		b.WriteString(e.Guard.Pos)
+	}
+	b.WriteByte('|')
+	if e.TxGuard != nil {
+		b.WriteString(e.TxGuard.Pos)
 	}
 	b.WriteByte('|')
 	b.WriteString(e.Issue)

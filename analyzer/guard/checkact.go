@@ -30,8 +30,11 @@ import (
 // variable or a struct's field, directly or through a repository
 // method), skip when it says done, act, then write the new status into
 // the same table (directly or through a method). The record is the first
-// write of that table on the branch: one made before the act (the row
-// created first, as a claim would be) leaves nothing exposed.
+// write of that table on the branch: one made before the act leaves
+// nothing exposed when it creates the row (an insert a unique key turns
+// away, as a claim would be); a plain update marking the status before the
+// act (isMark) exposes every effect of the branch to overlapping
+// deliveries.
 func (a *analysis) checkThenAct() {
 	for _, r := range a.sites {
 		re := r.Effect
@@ -97,13 +100,24 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	if record == nil {
 		return false
 	}
-	var exposed []*Site
+	var exposed, later []*Site
 	for _, s := range a.sites {
 		e := s.Effect
-		if s == record || s == check || s.Instr == record.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) || !after(s.Instr, record.Instr) {
+		if s == record || s == check || s.Instr == record.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) {
 			continue
 		}
-		exposed = append(exposed, s)
+		switch {
+		case after(s.Instr, record.Instr):
+			exposed = append(exposed, s)
+		case e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target:
+			// the status written again after the act
+		default:
+			later = append(later, s)
+		}
+	}
+	mark := len(later) > 0 && isMark(record.Effect)
+	if mark {
+		exposed = append(exposed, later...)
 	}
 	if len(exposed) == 0 {
 		return false
@@ -113,10 +127,26 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 		s.Effect.Issue, s.Effect.IssuePos = rules.CheckThenAct, checkPos
 	}
 	first := exposed[0].Effect
-	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: fmt.Sprintf(
-		"this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
-		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))})
+	msg := fmt.Sprintf("this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
+		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+	if mark {
+		msg = fmt.Sprintf("this check of %s and the status written at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, rows affected tested) in the same transaction as the effects, or claim a key first",
+			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+	}
+	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg})
 	return true
+}
+
+// isMark reports whether the first write of the checked table on the
+// work's branch is a plain update of the row (status = 'processing'),
+// neither the row's creation nor a compare-and-set: it narrows the window
+// to deliveries that overlap, which both read "not done" before either
+// writes it, so every effect of the branch stays exposed (the status
+// form reviewers label check-then-act). A row created first (an insert,
+// which a unique key turns away) and a compare-and-set (a claim) stay the
+// record they are.
+func isMark(e *effect.Effect) bool {
+	return e.Kind == effect.KindDBWrite && (e.Op == "update-set" || e.Op == "upsert-set") && !e.ReportsChange
 }
 
 // influenced reports whether v is computed from read: the read's result, a

@@ -1,8 +1,6 @@
 package guard
 
 import (
-	"go/types"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -37,6 +35,7 @@ func (a *analysis) completions() {
 				e.Guard = &effect.Guard{Kind: effect.GuardCompletion, Pos: c.Effect.Evidence(), SameTx: true}
 			}
 		}
+		a.txGuards(c)
 	}
 	a.jobTransactions()
 }
@@ -68,7 +67,7 @@ func boundToCall(v, tx ssa.Value) bool {
 	if !ok || tx == nil {
 		return false
 	}
-	if _, ok := call.Type().Underlying().(*types.Pointer); !ok {
+	if !ssavalue.HandleType(call.Type()) {
 		return false
 	}
 	for _, arg := range call.Call.Args {

@@ -47,6 +47,11 @@ func sameExec(a, b ssa.Value) bool {
 		if a == b {
 			return a != nil
 		}
+		if ca, cb := cellValue(a), cellValue(b); ca != a || cb != b {
+			if ca == cb {
+				return true
+			}
+		}
 		la, ok1 := a.(*ssa.UnOp)
 		lb, ok2 := b.(*ssa.UnOp)
 		if !ok1 || !ok2 || la.Op != token.MUL || lb.Op != token.MUL {

@@ -30,6 +30,7 @@ type Index struct {
 	uniqueText   []string // message texts
 	random       map[string]bool
 	identity     map[string]bool
+	idemHeaders  map[string]bool // lower case
 	inertFuncs   map[string]bool
 	inertWriters map[string]bool // inert_writer_types
 	inert        inertSet
@@ -99,7 +100,26 @@ func Parse(name string, data []byte) (File, error) {
 			}
 		}
 	}
+	for i, n := 0, len(f.Libraries); i < n; i++ {
+		if len(f.Libraries[i].Majors) == 0 {
+			continue
+		}
+		more, err := expandMajors(name, libraryNode(&root, i), f.Libraries[i])
+		if err != nil {
+			return f, err
+		}
+		f.Libraries = append(f.Libraries, more...)
+	}
 	return f, nil
+}
+
+// libraryNode finds libraries[i] in a parsed node tree.
+func libraryNode(root *yaml.Node, i int) *yaml.Node {
+	n := root
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	return mapValue(n, "libraries").Content[i]
 }
 
 // functionLine finds the line of libraries[i].functions[j] in a parsed node tree.
@@ -269,6 +289,7 @@ func NewIndex(files ...File) (*Index, error) {
 		unique:       map[string]bool{},
 		random:       map[string]bool{},
 		identity:     map[string]bool{},
+		idemHeaders:  map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
 	}
@@ -314,6 +335,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.Identity {
 				ix.identity[r] = true
+			}
+			for _, h := range lib.IdempotencyHeaders {
+				ix.idemHeaders[strings.ToLower(h)] = true
 			}
 			for _, r := range lib.RandomFields {
 				ix.random[r] = true
@@ -653,6 +677,12 @@ func init() {
 // IsTransaction reports whether values of type t are transaction handles.
 func (ix *Index) IsTransaction(t types.Type) bool {
 	return ix.transactions[typeName(t)]
+}
+
+// IdempotencyHeader reports whether an HTTP request header carries an
+// idempotency key (IdempotencyHeaders), whatever its case.
+func (ix *Index) IdempotencyHeader(name string) bool {
+	return ix.idemHeaders[strings.ToLower(name)]
 }
 
 // IsNoRows reports whether the package-level variable v is a "no rows" error.

@@ -41,6 +41,11 @@ type Library struct {
 	// (asynq.GetTaskID, River's JobRow.ID): a key derived from them is
 	// stable, and the inventory says so.
 	Identity []string `yaml:"identity"`
+	// IdempotencyHeaders are HTTP request headers whose value the receiver
+	// deduplicates on ("Idempotency-Key"; Standard Webhooks' "webhook-id"),
+	// matched without regard to case: a stable value set on a request's
+	// header is that request's idempotency key.
+	IdempotencyHeaders []string `yaml:"idempotency_headers"`
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`
@@ -67,6 +72,17 @@ type Library struct {
 	// AllInert declares every call of the library's packages inert
 	// (logging, metrics, tracing: nothing a redelivery makes harmful).
 	AllInert bool `yaml:"all_inert"`
+	// Majors are older major versions of the same module whose API the
+	// models describe as well ("v81" for a library written against
+	// github.com/stripe/stripe-go/v82): the library is repeated once per
+	// major with the module path in every package, pattern and function
+	// key rewritten (see majors.go). A call of an older major is then
+	// classified by what it does instead of coming out unknown.
+	Majors []string `yaml:"majors"`
+	// MajorOf names the library an older-major copy was made from; the
+	// completeness test checks the API of the major the models are written
+	// against, not each copy's.
+	MajorOf string `yaml:"-"`
 	// Unknown are calls with effects the catalog does not model, declared
 	// so (the same patterns as Inert): they stay unknown effects; listing
 	// them records that it is a decision, not an oversight.

@@ -245,7 +245,12 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
 	w.withReading(readFunc(m, c.Value))
-	e := w.sites[len(w.sites)-1].Effect
+	site := w.sites[len(w.sites)-1]
+	// The receiver is the handle the call runs on: when it is a
+	// transaction or bound to one, the writes the call turns out to make
+	// on it commit there (effect.TxGuard).
+	site.Exec = normalize(c.Value)
+	e := site.Effect
 	e.Reflective = reflective(c.Value)
 	if !e.Reflective {
 		e.Via = w.via(c.Value) + viaMethod + m.Name()

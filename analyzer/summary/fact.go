@@ -61,7 +61,9 @@ func (s *Summary) String() string {
 		if e.Target != "" {
 			t += " " + e.Target
 		}
-		if e.Exec != effect.NoExec {
+		// An unknown call's receiver is kept as its executor only for the
+		// completion it may run in (txguard=, shown when there is one).
+		if e.Exec != effect.NoExec && e.Kind != effect.KindDynamic {
 			t += fmt.Sprintf(" @p%d", e.Exec)
 		}
 		if e.Holder > 0 {
@@ -81,6 +83,9 @@ func (s *Summary) String() string {
 		}
 		if e.Guard != nil {
 			t += " guarded=" + e.Guard.Kind
+		}
+		if e.TxGuard != nil {
+			t += " txguard=" + e.TxGuard.Kind
 		}
 		if e.Issue != "" {
 			t += " issue=" + e.Issue

@@ -14,14 +14,9 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
 
-// idempotencyHeaders are request headers that carry an idempotency key.
-var idempotencyHeaders = map[string]bool{
-	"idempotency-key":   true,
-	"x-idempotency-key": true,
-	"idempotency-token": true,
-}
-
-// headerKey finds req.Header.Set/Add("Idempotency-Key", v).
+// headerKey finds req.Header.Set/Add("Idempotency-Key", v): a header the
+// catalog names as one receivers deduplicate on (idempotency_headers in
+// net.yaml).
 func (w *walker) headerKey(req ssa.Value) *effect.Key {
 	req = normalize(req)
 	refs := req.Referrers()
@@ -52,7 +47,7 @@ func (w *walker) headerKey(req ssa.Value) *effect.Key {
 				default:
 					continue
 				}
-				if len(call.Call.Args) == 3 && idempotencyHeaders[strings.ToLower(constOr(call.Call.Args, 1))] {
+				if len(call.Call.Args) == 3 && w.p.env.Index.IdempotencyHeader(constOr(call.Call.Args, 1)) {
 					return w.keyFrom(call.Call.Args[2], call)
 				}
 			}

@@ -53,7 +53,7 @@ func (w *walker) isTxIn(v ssa.Value, seen map[ssa.Value]bool) bool {
 // is given (sqlc's q.WithTx(tx), a repository's WithTx): the value then
 // executes in that transaction.
 func (w *walker) txBound(call *ssa.Call) bool {
-	if _, ok := call.Type().Underlying().(*types.Pointer); !ok {
+	if !ssavalue.HandleType(call.Type()) {
 		return false
 	}
 	for _, a := range call.Call.Args {
@@ -279,7 +279,7 @@ func (w *walker) boundParam(v ssa.Value, depth int) *ssa.Parameter {
 			return x
 		}
 	case *ssa.Call:
-		if _, ok := x.Type().Underlying().(*types.Pointer); !ok || depth > 2 {
+		if !ssavalue.HandleType(x.Type()) || depth > 2 {
 			return nil
 		}
 		for _, a := range x.Call.Args {

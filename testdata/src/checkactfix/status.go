@@ -30,3 +30,25 @@ func (d *Deps) markShipped(ctx context.Context, id int64) error { // want markSh
 	_, err := d.Pool.Exec(ctx, "update orders set status = 'shipped' where id = $1", id)
 	return err
 }
+
+// Deliver marks the row as being processed before the act with a plain
+// update (no status predicate, nothing tested): a delivery that starts
+// after the mark skips, but two that overlap both read "pending" and both
+// insert. The status form of check-then-act too.
+func (d *Deps) Deliver(ctx context.Context, t *asynq.Task) error { // want Deliver:`^effects: db_write/insert deliveries issue=check-then-act; db_read/select orders; db_write/update-set orders; db_write/update-set orders$`
+	var status string
+	if err := d.Pool.QueryRow(ctx, "select status from orders where id = $1", 8).Scan(&status); err != nil { // want `check-then-act: this check of orders and the status written at checkactfix/status.go:\d+ before the insert into deliveries at checkactfix/status.go:\d+ are two statements, not a compare-and-set`
+		return err
+	}
+	if status != "pending" {
+		return nil
+	}
+	if _, err := d.Pool.Exec(ctx, "update orders set status = 'processing' where id = $1", 8); err != nil {
+		return err
+	}
+	if _, err := d.Pool.Exec(ctx, "insert into deliveries (order_id) values ($1)", 8); err != nil {
+		return err
+	}
+	_, err := d.Pool.Exec(ctx, "update orders set status = 'done' where id = $1", 8)
+	return err
+}

@@ -211,5 +211,7 @@ func Register(pool *pgxpool.Pool, client *river.Client[pgx.Tx]) *river.Workers {
 	river.AddWorker(workers, &InsertedCancelWorker{Pool: pool, Client: client})
 	river.AddWorker(workers, &SharedTxStepWorker{Pool: pool})
 	river.AddWorker(workers, &MaybeTxWorker{Pool: pool, Store: &OrderStore{Pool: pool}})
+	registerQuerier(workers, pool, db.New(pool))
+	registerDeferred(workers, pool)
 	return workers
 }

@@ -117,3 +117,29 @@ func sendWithMethod(ctx context.Context, c *http.Client, method string) error { 
 	_, err = c.Do(req)
 	return err
 }
+
+// Standard Webhooks: the webhook-id header (here through a constant of the
+// sender's package) is the message id receivers drop repeats by, the same on
+// every delivery of the event: a key like Idempotency-Key.
+const headerWebhookID = "webhook-id"
+
+func postWebhookID(ctx context.Context, c *http.Client, eventID string) error { // want postWebhookID:`^effects: http/post hooks.example.com/events @p1 guarded=idempotency_key$`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://hooks.example.com/events", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set(headerWebhookID, "evt:"+eventID)
+	_, err = c.Do(req)
+	return err
+}
+
+// Another header is not a key: the POST stays unguarded.
+func postRequestID(ctx context.Context, c *http.Client, eventID string) error { // want postRequestID:`^effects: http/post hooks.example.com/events @p1$`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://hooks.example.com/events", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Request-Id", eventID)
+	_, err = c.Do(req)
+	return err
+}
