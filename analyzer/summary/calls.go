@@ -96,7 +96,9 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 		return
 	}
 	if sum != nil {
+		before := len(w.sites)
 		w.includeFrom(ci, sum, args, bindings, obj)
+		w.rmwIncluded(before, args)
 	}
 	// Function values handed to a callee that does not call them before
 	// returning are not its effects here (it stores them).
@@ -245,6 +247,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
 	w.withReading(readFunc(m, c.Value))
+	w.rmwReading(c.Args)
 	e := w.sites[len(w.sites)-1].Effect
 	e.Reflective = reflective(c.Value)
 	if !e.Reflective {
