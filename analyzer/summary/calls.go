@@ -135,8 +135,11 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			} else {
 				folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
 			}
-			if src.Kind == effect.KindNetwork || src.Kind == effect.KindProcess {
+			switch src.Kind {
+			case effect.KindNetwork, effect.KindProcess:
 				folded.Kind = src.Kind
+			case effect.KindHTTP:
+				folded.Kind = effect.KindNetwork
 			}
 			continue
 		}
@@ -210,6 +213,8 @@ func foldable(e *effect.Effect) bool {
 	switch e.Kind {
 	case effect.KindDynamic, effect.KindNetwork, effect.KindProcess, effect.KindUnknown:
 		return e.Guard == nil && e.Issue == ""
+	case effect.KindHTTP:
+		return unresolvedRequest(e) && e.Guard == nil && e.Issue == ""
 	}
 	return false
 }
