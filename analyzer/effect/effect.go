@@ -156,6 +156,10 @@ type Effect struct {
 	// effect's method is the string its caller passes as that parameter,
 	// or the method of the *http.Request it passes there.
 	MethodArg, RequestArg int
+	// MethodField, with MethodArg, says that the method is that field of
+	// the struct its caller passes there (an application's own request
+	// type: client.Send(ctx, &Request{Method: "POST", …})).
+	MethodField string
 	// URLArg (1-based) says that its target is the URL its caller passes
 	// as that parameter.
 	URLArg int
