@@ -183,13 +183,15 @@ func unreadDynamic(effs []effect.Effect) bool {
 }
 
 // production leaves out the test variants of packages (p [p.test],
-// p_test, p.test): what a test stores into an interface or a func value (a
-// fake, a hook) must not resolve the production handlers' calls. Handlers
-// defined in _test.go files keep their per-package answers.
+// p_test, p.test) and the packages only tests import (testsupport.go):
+// what a test stores into an interface or a func value (a fake, a hook)
+// must not resolve the production handlers' calls. Handlers defined in
+// _test.go files keep their per-package answers.
 func production(pkgs []*packages.Package) []*packages.Package {
+	support := testSupport(pkgs)
 	var out []*packages.Package
 	for _, p := range pkgs {
-		if strings.Contains(p.ID, " [") || strings.HasSuffix(p.PkgPath, ".test") {
+		if testVariant(p) || support[p.PkgPath] {
 			continue
 		}
 		out = append(out, p)
