@@ -614,6 +614,11 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			ne := ce
 			ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 			ne.Exec = effect.NoExec
+			if e.ChangedFrom != "" {
+				// The caller passes a value changed from one it read:
+				// the implementation's sets are increments there.
+				ne.ReadModifyWrite(e.ChangedFrom)
+			}
 			if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 				// A write the implementation makes to its receiver lasts
 				// when the receiver is wired into a field (a store, a

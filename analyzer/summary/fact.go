@@ -73,6 +73,9 @@ func (s *Summary) String() string {
 				t += "." + e.MethodField
 			}
 		}
+		if e.ChangedFrom != "" {
+			t += " changed-from"
+		}
 		if e.RequestArg > 0 {
 			t += fmt.Sprintf(" request=p%d", e.RequestArg-1)
 		}

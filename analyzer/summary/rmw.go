@@ -179,14 +179,24 @@ func (w *walker) filledBy(addr ssa.Value, depth int) *effect.Effect {
 	}
 	alloc, ok := addr.(*ssa.Alloc)
 	if !ok {
-		// A field of what a read returned (sub.PeriodEnd of sub :=
-		// repo.Get(ctx, id)).
-		if _, call := addr.(*ssa.Extract); call || isCall(addr) {
+		switch a := addr.(type) {
+		case *ssa.Extract, *ssa.Call:
+			// A field of what a read returned (sub.PeriodEnd of sub :=
+			// repo.Get(ctx, id)).
 			return w.readOf(addr, depth+1)
+		case *ssa.IndexAddr:
+			// An element of a slice a read returned (rows[i]).
+			return w.readOf(a.X, depth+1)
 		}
 		return nil
 	}
 	for _, r := range ssavalue.Referrers(alloc) {
+		// A local a read's element was copied into (s := rows[i]).
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && depth < 6 {
+			if rs := w.readOf(st.Val, depth+1); rs != nil {
+				return rs
+			}
+		}
 		users := []ssa.Instruction{r}
 		if mi, ok := r.(*ssa.MakeInterface); ok {
 			for _, u := range ssavalue.Referrers(mi) {
@@ -238,9 +248,4 @@ func (w *walker) readAt(call *ssa.Call) *effect.Effect {
 		}
 	}
 	return nil
-}
-
-func isCall(v ssa.Value) bool {
-	_, ok := v.(*ssa.Call)
-	return ok
 }

@@ -23,9 +23,35 @@ import (
 // to or is (&T{Period: next}); nil when there is none. Fields copied
 // unchanged from the read (ID: sub.ID) are no change.
 func (w *walker) rmwArg(v ssa.Value) *effect.Effect {
+	return w.rmwArgDepth(v, 0)
+}
+
+func (w *walker) rmwArgDepth(v ssa.Value, depth int) *effect.Effect {
+	if depth > 4 || v == nil {
+		return nil
+	}
 	v = ssavalue.Unconvert(v)
 	if r := w.changedRead(v, 0); r != nil {
 		return r
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		// A slice gathered in a loop (toUpdate = append(toUpdate, s)).
+		for _, e := range x.Edges {
+			if r := w.rmwArgDepth(e, depth+1); r != nil {
+				return r
+			}
+		}
+		return nil
+	case *ssa.Call:
+		if isAppend(x) && len(x.Call.Args) == 2 {
+			for _, el := range ssavalue.SliceElems(x.Call.Args[1]) {
+				if r := w.rmwArgDepth(el, depth+1); r != nil {
+					return r
+				}
+			}
+		}
+		return nil
 	}
 	alloc := ssavalue.LocalOf(v)
 	if alloc == nil {
@@ -63,54 +89,56 @@ func rmwDetail(read *effect.Effect) string {
 	return "read-modify-write: the value written is changed from the one read at line " + strconv.Itoa(line) + ": a second delivery changes it again"
 }
 
-// rmwReading makes the reading of the call the walker added last (an
-// interface call read by its name as a set: repo.Update) an increment when
-// one of its arguments carries a change of an earlier read.
+// rmwReading marks the call the walker added last (an interface call the
+// whole-program phase may resolve: repo.Update) when one of its arguments
+// carries a change of an earlier read, and makes its reading, a set by
+// its name, an increment.
 func (w *walker) rmwReading(args []ssa.Value) {
 	if len(w.sites) == 0 {
-		return
-	}
-	e := w.sites[len(w.sites)-1].Effect
-	r := e.Reading
-	if r == nil || r.Kind != effect.KindDBWrite || !setOp(r.Op) {
 		return
 	}
 	read := w.rmwArgs(args)
 	if read == nil {
 		return
 	}
+	e := w.sites[len(w.sites)-1].Effect
+	e.ChangedFrom = rmwDetail(read)
+	r := e.Reading
+	if r == nil || r.Kind != effect.KindDBWrite || !setOp(r.Op) {
+		return
+	}
 	nr := *r
 	nr.Op, nr.Risk = effect.OpIncrement, effect.Medium
-	nr.Why = effect.JoinDetail(r.Why, rmwDetail(read))
+	nr.Why = effect.JoinDetail(r.Why, e.ChangedFrom)
 	e.Reading = &nr
 }
 
 // rmwIncluded makes the DB sets a callee's summary brings to a call site
 // increments when an argument of the call carries a change of an earlier
 // read (repo.UpdateSubscription(ctx, s) with s's period computed from the
-// one read).
+// one read); the interface calls it brings are marked for the
+// whole-program phase.
 func (w *walker) rmwIncluded(from int, args []ssa.Value) {
-	var read *effect.Effect
+	var detail string
 	for _, s := range w.sites[from:] {
 		e := s.Effect
-		if e.Kind != effect.KindDBWrite || !setOp(e.Op) {
+		if e.Kind != effect.KindDynamic && (e.Kind != effect.KindDBWrite || !setOp(e.Op)) {
 			continue
 		}
-		if read == nil {
-			if read = w.rmwArgs(args); read == nil {
+		if detail == "" {
+			read := w.rmwArgs(args)
+			if read == nil {
 				return
 			}
+			detail = rmwDetail(read)
 		}
-		switch e.Op {
-		case "upsert-set":
-			e.Op = "upsert-increment"
-		case "update-set":
-			e.Op = "update-increment"
-		default:
-			e.Op = effect.OpIncrement
+		if e.Kind == effect.KindDynamic {
+			if e.ChangedFrom == "" {
+				e.ChangedFrom = detail
+			}
+			continue
 		}
-		e.Risk = effect.Medium
-		e.Detail = effect.JoinDetail(e.Detail, rmwDetail(read))
+		e.ReadModifyWrite(detail)
 	}
 }
 

@@ -33,7 +33,7 @@ type Billing struct {
 // moves it again (read-modify-write through the repository). go vet
 // leaves the finding to the command, which resolves interface calls over
 // the whole program (and reads them by name when nothing implements them).
-func (b *Billing) Advance(ctx context.Context, t *asynq.Task) error { // want Advance:`^effects: dynamic_call/call \(sqlshapes.SubscriptionRepo\).Get reads=db_read/read; dynamic_call/call \(sqlshapes.SubscriptionRepo\).Update reads=db_write/increment$` Advance:`^handler asynq`
+func (b *Billing) Advance(ctx context.Context, t *asynq.Task) error { // want Advance:`^effects: dynamic_call/call \(sqlshapes.SubscriptionRepo\).Get reads=db_read/read; dynamic_call/call \(sqlshapes.SubscriptionRepo\).Update changed-from reads=db_write/increment$` Advance:`^handler asynq`
 	sub, err := b.Subs.Get(ctx, t.Type())
 	if err != nil {
 		return err
@@ -74,4 +74,36 @@ func (d *Deps) Topup(ctx context.Context, t *asynq.Task) error { // want Topup:`
 		return err
 	}
 	return d.saveBalance(ctx, &Balance{ID: 1, Amount: amount + 10})
+}
+
+type Envelope struct {
+	ID     int64
+	Amount int64
+	Next   int64
+}
+
+// EnvelopeRepo's implementation is elsewhere in the program: the call is
+// marked changed-from, and the whole-program phase makes the sets of the
+// implementation it resolves the call to increments at this call.
+type EnvelopeRepo interface {
+	List(ctx context.Context) ([]Envelope, error)
+	Save(ctx context.Context, es []Envelope) error
+}
+
+type Funding struct{ Envelopes EnvelopeRepo }
+
+// Fund adds each envelope's next contribution to its amount, in Go, and
+// saves the envelopes gathered in a loop: a second delivery adds again.
+func (f *Funding) Fund(ctx context.Context, t *asynq.Task) error { // want Fund:`^effects: dynamic_call/call \(sqlshapes.EnvelopeRepo\).List reads=db_read/read; dynamic_call/call \(sqlshapes.EnvelopeRepo\).Save changed-from$` Fund:`^handler asynq`
+	es, err := f.Envelopes.List(ctx)
+	if err != nil {
+		return err
+	}
+	var toSave []Envelope
+	for i := range es {
+		e := es[i]
+		e.Amount += e.Next
+		toSave = append(toSave, e)
+	}
+	return f.Envelopes.Save(ctx, toSave)
 }
