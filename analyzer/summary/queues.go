@@ -131,14 +131,20 @@ func (p *Package) queueCall(ci ssa.CallInstruction) (*types.Var, bool) {
 	if o := callee.Origin(); o != nil {
 		callee = o
 	}
-	if q, ok := p.queues[callee]; ok {
+	return p.queueMethodOf(callee)
+}
+
+// queueMethodOf is queueField of fn, memoised: it reads the whole body,
+// and every call and store of the package asks.
+func (p *Package) queueMethodOf(fn *ssa.Function) (*types.Var, bool) {
+	if q, ok := p.queues[fn]; ok {
 		return q.field, q.push
 	}
-	f, push := queueField(callee)
+	f, push := queueField(fn)
 	if p.queues == nil {
 		p.queues = map[*ssa.Function]queueMethod{}
 	}
-	p.queues[callee] = queueMethod{f, push}
+	p.queues[fn] = queueMethod{f, push}
 	return f, push
 }
 
@@ -187,6 +193,9 @@ func (p *Package) pushedQueue(instr ssa.Instruction) (chanKey, bool) {
 // q.items[1:] in Pop): a hand-off, not state a delivery leaves behind.
 // What the workers do with the element is the effect.
 func (w *walker) queueStore(st *ssa.Store) bool {
-	f, _ := queueField(w.fn)
+	if _, ok := st.Addr.(*ssa.FieldAddr); !ok {
+		return false
+	}
+	f, _ := w.p.queueMethodOf(w.fn)
 	return f != nil && recvField(st.Addr, w.fn.Params[0]) == f
 }

@@ -95,7 +95,7 @@ func (w *walker) changedRead(v ssa.Value, depth int) *effect.Effect {
 		// A computation of a number or a time from one read
 		// (calculateNextPeriodEnd(sub.PeriodEnd), end.AddDate(0, 1, 0)):
 		// see rmwcall.go.
-		if !advancing(x.Type()) || x.Call.StaticCallee() == nil || w.readAt(x) != nil {
+		if depth > 2 || !advancing(x.Type()) || x.Call.StaticCallee() == nil || w.readAt(x) != nil {
 			return nil
 		}
 		for _, a := range x.Call.Args {

@@ -23,7 +23,18 @@ import (
 // to or is (&T{Period: next}); nil when there is none. Fields copied
 // unchanged from the read (ID: sub.ID) are no change.
 func (w *walker) rmwArg(v ssa.Value) *effect.Effect {
-	return w.rmwArgDepth(v, 0)
+	// Memoised per value: every call that includes a set or an
+	// interface call asks about its arguments, and the walk through
+	// reads scans the sites.
+	if r, ok := w.rmwMemo[v]; ok {
+		return r
+	}
+	r := w.rmwArgDepth(v, 0)
+	if w.rmwMemo == nil {
+		w.rmwMemo = map[ssa.Value]*effect.Effect{}
+	}
+	w.rmwMemo[v] = r
+	return r
 }
 
 func (w *walker) rmwArgDepth(v ssa.Value, depth int) *effect.Effect {
