@@ -192,7 +192,7 @@ func (w *walker) filledBy(addr ssa.Value, depth int) *effect.Effect {
 	}
 	for _, r := range ssavalue.Referrers(alloc) {
 		// A local a read's element was copied into (s := rows[i]).
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && depth < 6 {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && depth < 3 {
 			if rs := w.readOf(st.Val, depth+1); rs != nil {
 				return rs
 			}

@@ -127,13 +127,16 @@ func (w *walker) rmwReading(args []ssa.Value) {
 // rmwIncluded makes the DB sets a callee's summary brings to a call site
 // increments when an argument of the call carries a change of an earlier
 // read (repo.UpdateSubscription(ctx, s) with s's period computed from the
-// one read); the interface calls it brings are marked for the
-// whole-program phase.
+// one read).
 func (w *walker) rmwIncluded(from int, args []ssa.Value) {
 	var detail string
 	for _, s := range w.sites[from:] {
 		e := s.Effect
-		if e.Kind != effect.KindDynamic && (e.Kind != effect.KindDBWrite || !setOp(e.Op)) {
+		// Only the sets the callee's code shows: asking about the
+		// arguments of every call that brings an interface call cost
+		// minutes on large programs (interface calls are marked where
+		// they are made, rmwReading).
+		if e.Kind != effect.KindDBWrite || !setOp(e.Op) {
 			continue
 		}
 		if detail == "" {
@@ -142,12 +145,6 @@ func (w *walker) rmwIncluded(from int, args []ssa.Value) {
 				return
 			}
 			detail = rmwDetail(read)
-		}
-		if e.Kind == effect.KindDynamic {
-			if e.ChangedFrom == "" {
-				e.ChangedFrom = detail
-			}
-			continue
 		}
 		e.ReadModifyWrite(detail)
 	}
