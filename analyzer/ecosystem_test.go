@@ -15,6 +15,7 @@ var ecosystemFixtures = []struct {
 	{"sqlx", []string{"ecosqlx"}},
 	{"pgx-v4", []string{"ecopgxv4"}},
 	{"bun", []string{"ecobun"}},
+	{"go-pg", []string{"ecogopg"}},
 	{"sqlc", []string{"ecosqlc/db", "ecosqlc"}},
 	{"ent", []string{"ecoent"}},
 	{"gorm", []string{"ecogorm"}},

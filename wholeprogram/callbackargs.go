@@ -76,7 +76,7 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 				continue
 			}
 			*pits = append(*pits, gs.Pitfalls...)
-			out = append(out, r.inline(e, p, gs, false, depth, seen, pits)...)
+			out = append(out, r.inline(e, p, gs, false, true, depth, seen, pits)...)
 		}
 	}
 	return out

@@ -184,13 +184,15 @@ func unreadDynamic(effs []effect.Effect) bool {
 }
 
 // production leaves out the test variants of packages (p [p.test],
-// p_test, p.test): what a test stores into an interface or a func value (a
-// fake, a hook) must not resolve the production handlers' calls. Handlers
-// defined in _test.go files keep their per-package answers.
+// p_test, p.test) and the packages only tests import (testsupport.go):
+// what a test stores into an interface or a func value (a fake, a hook)
+// must not resolve the production handlers' calls. Handlers defined in
+// _test.go files keep their per-package answers.
 func production(pkgs []*packages.Package) []*packages.Package {
+	support := testSupport(pkgs)
 	var out []*packages.Package
 	for _, p := range pkgs {
-		if strings.Contains(p.ID, " [") || strings.HasSuffix(p.PkgPath, ".test") {
+		if testVariant(p) || support[p.PkgPath] {
 			continue
 		}
 		out = append(out, p)
@@ -617,7 +619,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 		*pits = append(*pits, s.Pitfalls...)
-		out = append(out, r.inline(e, prefix, s, isMethod(fn), depth, seen, pits)...)
+		out = append(out, r.inline(e, prefix, s, isMethod(fn), false, depth, seen, pits)...)
 		// The callbacks the implementation calls (a store's
 		// WithTransaction(ctx, fn) running fn): the functions the call
 		// site hands it (callbackargs.go).
@@ -632,9 +634,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 
 // inline returns a resolved callee's effects as the dynamic call's, behind
 // the path prefix to the callee, its own dynamic calls resolved in turn.
-// method: the callee is a method called on the dynamic call's receiver
-// (not a callback handed to it).
-func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summary, method bool, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
+// method: the callee is a method called on the dynamic call's receiver;
+// callback: it is a callback the callee runs, not the callee.
+func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summary, method, callback bool, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
 	var out []effect.Effect
 	for _, ce := range s.Effects {
 		ne := ce
@@ -647,6 +649,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		}
 		if ne.Kind == effect.KindDynamic && ne.TxGuard == nil && ce.Exec == 0 && method {
 			ne.TxGuard = e.TxGuard // the receiver's own interface calls run on it too
+		}
+		if e.ChangedFrom != "" && !callback {
+			// The caller passes a value changed from one it read: the
+			// implementation's sets are increments there.
+			ne.ReadModifyWrite(e.ChangedFrom)
 		}
 		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 			// A write the implementation makes to its receiver lasts

@@ -164,6 +164,14 @@ type Effect struct {
 	// effect's method is the string its caller passes as that parameter,
 	// or the method of the *http.Request it passes there.
 	MethodArg, RequestArg int
+	// MethodField, with MethodArg, says that the method is that field of
+	// the struct its caller passes there (an application's own request
+	// type: client.Send(ctx, &Request{Method: "POST", …})).
+	MethodField string
+	// ChangedFrom, on a call the whole-program phase may resolve, says
+	// that an argument carries a value changed from an earlier read
+	// (read-modify-write): the sets the callee makes are increments.
+	ChangedFrom string
 	// URLArg (1-based) says that its target is the URL its caller passes
 	// as that parameter.
 	URLArg int

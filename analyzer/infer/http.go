@@ -26,7 +26,7 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	last := segs[len(segs)-1]
 	switch e.Op {
 	case "post":
-		if on && (t.query[last] || t.query[firstWord(last)] || hasSuffix(last, t.HTTP.QuerySuffixes)) {
+		if on && (t.query[last] || t.query[firstWord(last)] || t.query[lastWord(last)] || queryTail(t.query, last) || hasSuffix(last, t.HTTP.QuerySuffixes)) {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "inferred from the path " + shortPath(p) + ": a POST that queries (" + last + "), read"}
 		}
@@ -117,6 +117,29 @@ func shortPath(p string) string {
 func hasSuffix(seg string, suffixes []string) bool {
 	for _, x := range suffixes {
 		if len(seg) > len(x) && strings.HasSuffix(seg, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWord is a segment's last word: customers-search → search.
+func lastWord(seg string) string {
+	if i := strings.LastIndexAny(seg, "-_."); i >= 0 && i+1 < len(seg) {
+		return seg[i+1:]
+	}
+	return seg
+}
+
+// queryTail reports whether a segment written as one word ends in a query
+// word (federalcriminalsearch, addresslookup): APIs that glue their words
+// together still end them with the verb. Only query words of six letters
+// or more count, so that a noun ending in a short one (discount, refind)
+// is not taken for a query.
+func queryTail(query map[string]bool, seg string) bool {
+	for q := range query {
+		q = strings.TrimPrefix(q, "_")
+		if len(q) >= 6 && len(seg) > len(q) && strings.HasSuffix(seg, q) && !strings.ContainsAny(seg, "-_.") {
 			return true
 		}
 	}

@@ -362,6 +362,11 @@ type ChainRule struct {
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`
+	// Arg is the argument Model, Table, Assignment and Condition read (0
+	// when omitted): go-pg's ModelContext(ctx, &u) has its model at 1. A
+	// variadic argument is read by its first element (go-pg's Model(&u)
+	// takes model ...interface{}).
+	Arg int `yaml:"arg"`
 }
 
 // Fragment locates an SQL expression argument.

@@ -96,7 +96,9 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 		return
 	}
 	if sum != nil {
+		before := len(w.sites)
 		w.includeFrom(ci, sum, args, bindings, obj)
+		w.rmwIncluded(before, args)
 	}
 	// Function values handed to a callee that does not call them before
 	// returning are not its effects here (it stores them).
@@ -133,8 +135,11 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			} else {
 				folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
 			}
-			if src.Kind == effect.KindNetwork || src.Kind == effect.KindProcess {
+			switch src.Kind {
+			case effect.KindNetwork, effect.KindProcess:
 				folded.Kind = src.Kind
+			case effect.KindHTTP:
+				folded.Kind = effect.KindNetwork
 			}
 			continue
 		}
@@ -208,6 +213,8 @@ func foldable(e *effect.Effect) bool {
 	switch e.Kind {
 	case effect.KindDynamic, effect.KindNetwork, effect.KindProcess, effect.KindUnknown:
 		return e.Guard == nil && e.Issue == ""
+	case effect.KindHTTP:
+		return unresolvedRequest(e) && e.Guard == nil && e.Issue == ""
 	}
 	return false
 }
@@ -245,6 +252,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
 	w.withReading(readFunc(m, c.Value))
+	w.rmwReading(c.Args)
 	site := w.sites[len(w.sites)-1]
 	// The receiver is the handle the call runs on: when it is a
 	// transaction or bound to one, the writes the call turns out to make

@@ -61,16 +61,17 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 			if !ruleMatches(r, name, args) {
 				continue
 			}
+			arg := ruleArg(r, args, c.Signature())
 			switch {
-			case r.Model && len(args) > 0 && res.model == nil:
-				res.model = args[0]
-			case r.Table && len(args) > 0 && res.table == "":
-				res.table = constTarget(args[0])
+			case r.Model && arg != nil && res.model == nil:
+				res.model = arg
+			case r.Table && arg != nil && res.table == "":
+				res.table = constTarget(arg)
 			case r.NoHooks:
 				res.noHooks = true
-			case r.Assignment && len(args) > 0:
-				if texts := stringValues(args[0]); len(texts) == 1 {
-					col, expr, ok := strings.Cut(identPlaceholders(texts[0], args[1:]), "=")
+			case r.Assignment && arg != nil:
+				if texts := stringValues(arg); len(texts) == 1 {
+					col, expr, ok := strings.Cut(identPlaceholders(texts[0], argsAfter(args, arg)), "=")
 					if ok {
 						res.assigned = append(res.assigned, strings.TrimSpace(col))
 					}
@@ -87,9 +88,9 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 						res.increment = true
 					}
 				}
-			case r.Condition && len(args) > 0:
+			case r.Condition && arg != nil:
 				// gorm's Where takes the condition as an interface{}.
-				if texts := stringValues(ssavalue.Unconvert(args[0])); len(texts) == 1 {
+				if texts := stringValues(ssavalue.Unconvert(arg)); len(texts) == 1 {
 					res.where = append(res.where, texts[0])
 				}
 			}
@@ -100,6 +101,24 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 		v = next
 	}
 	return res
+}
+
+// ruleArg is the argument a chain rule reads (its Arg, receiver
+// excluded), or nil. The variadic parameter is read by its first element
+// (go-pg's Model(model ...interface{})), when the call spells it out.
+func ruleArg(r *models.ChainRule, args []ssa.Value, sig *types.Signature) ssa.Value {
+	if r.Arg < 0 || r.Arg >= len(args) {
+		return nil
+	}
+	a := args[r.Arg]
+	if sig != nil && sig.Variadic() && r.Arg == sig.Params().Len()-1 {
+		elems := ssavalue.SliceElems(a)
+		if len(elems) == 0 {
+			return nil
+		}
+		return ssavalue.Unconvert(elems[0])
+	}
+	return a
 }
 
 func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
@@ -274,6 +293,16 @@ func identArg(v ssa.Value) ssa.Value {
 		return x.X
 	case *ssa.Const:
 		return x
+	}
+	return nil
+}
+
+// argsAfter are the arguments after arg (a fragment's placeholder values).
+func argsAfter(args []ssa.Value, arg ssa.Value) []ssa.Value {
+	for i, a := range args {
+		if a == arg {
+			return args[i+1:]
+		}
 	}
 	return nil
 }

@@ -173,6 +173,7 @@ func (p *Package) collectChannels(funcs []*ssa.Function) {
 			}
 		}
 	}
+	p.collectQueues(funcs) // queues.go
 	for _, fn := range funcs {
 		seen := map[any]bool{}
 		for _, ch := range received(fn) {
@@ -234,6 +235,13 @@ func sent(instr ssa.Instruction) []ssa.Value {
 func (p *Package) sendDeps(fn *ssa.Function, out map[*ssa.Function]bool) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			if k, ok := p.pushedQueue(instr); ok {
+				for _, g := range p.chanRecv[k.key] {
+					if g != fn {
+						out[g] = true
+					}
+				}
+			}
 			for _, ch := range sent(instr) {
 				for _, k := range p.chanKeys(ch, 0) {
 					for _, g := range p.chanRecv[k.key] {
@@ -282,6 +290,9 @@ func (p *Package) ChanWorkers() map[*types.Var][]ChanWorker {
 // channel adds to the sender the effects of the workers that receive
 // what an instruction sends.
 func (w *walker) channel(instr ssa.Instruction) {
+	if k, ok := w.p.pushedQueue(instr); ok {
+		w.channelTo(instr, k)
+	}
 	for _, ch := range sent(instr) {
 		if !workChannel(ch.Type()) {
 			continue

@@ -71,6 +71,12 @@ func (s *Summary) String() string {
 		}
 		if e.MethodArg > 0 {
 			t += fmt.Sprintf(" method=p%d", e.MethodArg-1)
+			if e.MethodField != "" {
+				t += "." + e.MethodField
+			}
+		}
+		if e.ChangedFrom != "" {
+			t += " changed-from"
 		}
 		if e.RequestArg > 0 {
 			t += fmt.Sprintf(" request=p%d", e.RequestArg-1)

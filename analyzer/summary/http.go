@@ -121,6 +121,8 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 		} else if o.param != nil {
 			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
 				e.MethodArg = k + 1
+			} else if k, f := w.paramField(o.param); f != "" {
+				e.MethodArg, e.MethodField = k+1, f
 			}
 		}
 	}
@@ -189,8 +191,13 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 	switch {
 	case e.MethodArg > 0:
 		v := pick(e.MethodArg-1, args, bindings)
-		e.MethodArg = 0
+		field := e.MethodField
+		e.MethodArg, e.MethodField = 0, ""
 		if v == nil {
+			return
+		}
+		if field != "" {
+			w.resolveMethodField(e, v, field)
 			return
 		}
 		if m := constOr([]ssa.Value{v}, 0); m != "" {

@@ -67,7 +67,7 @@ func (w *walker) memory(instr ssa.Instruction) {
 	}
 	switch x := instr.(type) {
 	case *ssa.Store:
-		if skipType(deref(x.Addr.Type())) || wiring(deref(x.Addr.Type())) {
+		if skipType(deref(x.Addr.Type())) || wiring(deref(x.Addr.Type())) || w.queueStore(x) {
 			return
 		}
 		h := w.addrHolder(x.Addr, 0)

@@ -126,7 +126,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		w.addSite(e, ci, c.exec, true)
 		return
 	case m.SQL != nil:
-		w.sql(ci, *m.SQL, c.arg(m.SQL), c.exec, sqlParams(ci, c.args, *m.SQL))
+		// go-pg takes the query as an interface{} (a string or a
+		// ValueAppender): the text is the boxed constant.
+		w.sql(ci, *m.SQL, ssavalue.Unconvert(c.arg(m.SQL)), c.exec, sqlParams(ci, c.args, *m.SQL))
 		return
 	case m.Prepared:
 		w.prepared(ci, c.recv)

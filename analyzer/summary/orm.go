@@ -14,13 +14,16 @@ import (
 // tableOf names the table of an ORM model type: *User, []User, []*User →
 // "users", as gorm (v1 and v2) and ent name them by default, or the
 // constant a TableName() string method of the type returns, which gorm
-// takes instead.
+// takes instead, or the table its tableName field's tag names (go-pg, bun).
 func tableOf(prog *ssa.Program, t types.Type) string {
 	n, ok := types.Unalias(elemType(t)).(*types.Named)
 	if !ok {
 		return ""
 	}
 	if name := declaredTableName(prog, n); name != "" {
+		return name
+	}
+	if name := taggedTableName(n); name != "" {
 		return name
 	}
 	return pluralSnake(n.Obj().Name())

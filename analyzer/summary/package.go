@@ -74,6 +74,9 @@ type Package struct {
 	// (chanKey's keys), and the package's calls of each of its functions.
 	chanRecv  map[any][]*ssa.Function
 	chanCalls map[*ssa.Function][]ssa.CallInstruction
+	// queues memoises which methods push to or pop from a slice-backed
+	// queue (queues.go).
+	queues map[*ssa.Function]queueMethod
 	// gauges are the variables and fields the package decrements
 	// (counters.go).
 	gauges map[string]bool

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/token"
+	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
@@ -90,6 +91,24 @@ func (w *walker) changedRead(v ssa.Value, depth int) *effect.Effect {
 		return w.changedRead(x.X, depth+1)
 	case *ssa.ChangeType:
 		return w.changedRead(x.X, depth+1)
+	case *ssa.Call:
+		// A computation of a number or a time from one read
+		// (calculateNextPeriodEnd(sub.PeriodEnd), end.AddDate(0, 1, 0)):
+		// see rmwcall.go.
+		if depth > 2 || !advancing(x.Type()) || x.Call.StaticCallee() == nil || w.readAt(x) != nil {
+			return nil
+		}
+		for _, a := range x.Call.Args {
+			if !types.Identical(a.Type(), x.Type()) {
+				continue
+			}
+			if r := w.readOf(a, 0); r != nil {
+				return r
+			}
+			if r := w.changedRead(a, depth+1); r != nil {
+				return r
+			}
+		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			if r := w.changedRead(e, depth+1); r != nil {
@@ -160,9 +179,24 @@ func (w *walker) filledBy(addr ssa.Value, depth int) *effect.Effect {
 	}
 	alloc, ok := addr.(*ssa.Alloc)
 	if !ok {
+		switch a := addr.(type) {
+		case *ssa.Extract, *ssa.Call:
+			// A field of what a read returned (sub.PeriodEnd of sub :=
+			// repo.Get(ctx, id)).
+			return w.readOf(addr, depth+1)
+		case *ssa.IndexAddr:
+			// An element of a slice a read returned (rows[i]).
+			return w.readOf(a.X, depth+1)
+		}
 		return nil
 	}
 	for _, r := range ssavalue.Referrers(alloc) {
+		// A local a read's element was copied into (s := rows[i]).
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && depth < 3 {
+			if rs := w.readOf(st.Val, depth+1); rs != nil {
+				return rs
+			}
+		}
 		users := []ssa.Instruction{r}
 		if mi, ok := r.(*ssa.MakeInterface); ok {
 			for _, u := range ssavalue.Referrers(mi) {
@@ -203,7 +237,13 @@ func (w *walker) filledBy(addr ssa.Value, depth int) *effect.Effect {
 // callee's read of which this call is the site), or nil.
 func (w *walker) readAt(call *ssa.Call) *effect.Effect {
 	for _, s := range w.sites {
-		if s.Instr == call && s.Effect.Kind == effect.KindDBRead {
+		if s.Instr != call {
+			continue
+		}
+		// A read by its code, or a call read by its name as a read
+		// (repo.Get through an interface).
+		if s.Effect.Kind == effect.KindDBRead ||
+			(s.Effect.Reading != nil && s.Effect.Reading.Kind == effect.KindDBRead) {
 			return s.Effect
 		}
 	}

@@ -12,6 +12,8 @@ import (
 
 // walker summarises one function.
 type walker struct {
+	// rmwMemo memoises rmwArg (rmwcall.go).
+	rmwMemo map[ssa.Value]*effect.Effect
 	// active guards callValue against cycles through function values
 	// (a closure that calls itself through its own variable).
 	active map[*ssa.Function]bool

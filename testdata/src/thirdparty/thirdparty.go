@@ -22,3 +22,14 @@ func (d *Deps) Ping(ctx context.Context, t *asynq.Task) error { // want Ping:"dy
 	d.SDK.Ping()
 	return nil
 }
+
+// An SDK call whose request method is lost inside the SDK is read by its
+// name at the boundary: a listing reads, an addition creates.
+func (d *Deps) List(ctx context.Context, t *asynq.Task) error { // want List:"network/call \\(\\*sdk.Client\\).ListThings reads=http/get"
+	_, err := d.SDK.ListThings(ctx)
+	return err
+}
+
+func (d *Deps) Add(ctx context.Context, t *asynq.Task) error { // want Add:"network/call \\(\\*sdk.Client\\).AddThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Add repeats .*http post \(inferred from the name \(\*sdk.Client\).AddThing\) \(medium\)`
+	return d.SDK.AddThing(ctx, t.Type())
+}

@@ -37,3 +37,37 @@ func (c *Client) PostEvent(ctx context.Context, body []byte) error { // want Pos
 
 // Ping calls whatever hook it was given.
 func (c *Client) Ping() { c.Hook.Fire() } // want Ping:"dynamic_call/call"
+
+// ListThings and AddThing build their requests with NewRequest and send
+// them through Do, which re-makes the request with its context (as
+// go-github's BareDo does): the method does not reach the transport, so
+// the SDK's boundary is read by the calls' names.
+func (c *Client) ListThings(ctx context.Context) ([]string, error) { // want ListThings:"http/unknown"
+	req, err := c.NewRequest("GET", "https://things.example.org/v1/things", nil)
+	if err != nil {
+		return nil, err
+	}
+	return nil, c.Do(ctx, req)
+}
+
+func (c *Client) AddThing(ctx context.Context, name string) error { // want AddThing:"http/unknown"
+	req, err := c.NewRequest("POST", "https://things.example.org/v1/things", []byte(name))
+	if err != nil {
+		return err
+	}
+	return c.Do(ctx, req)
+}
+
+func (c *Client) NewRequest(method, url string, body []byte) (*http.Request, error) { // want NewRequest:"builds a request with method p1"
+	return http.NewRequest(method, url, bytes.NewReader(body))
+}
+
+func (c *Client) Do(ctx context.Context, req *http.Request) error { // want Do:"http/unknown"
+	req = withContext(ctx, req)
+	_, err := c.HTTP.Do(req)
+	return err
+}
+
+func withContext(ctx context.Context, req *http.Request) *http.Request { // want withContext:"no effects"
+	return req.WithContext(ctx)
+}
