@@ -23,7 +23,7 @@ func TestFrameworks(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"asynq": "1 run by retry is still at-least-once: a task still running when Shutdown's ShutdownTimeout (default 8s) elapses",
-		"river": "1 attempt by retry is still at-least-once: a job whose context the client's stop cancels (StopAndCancel, SoftStopTimeout)",
+		"river": "1 attempt by retry is still at-least-once in River v0.44.0 and later: a job whose context the client's stop cancels (StopAndCancel, SoftStopTimeout)",
 	} {
 		if got := OnceNote(name); !strings.HasPrefix(got, want) || strings.Contains(got, "\n") {
 			t.Errorf("OnceNote(%s) = %q", name, got)
