@@ -18,7 +18,11 @@
 // libraries, package discovery the registrations and shapes, so that
 // everything about one framework (asynq.yaml: how its handlers are
 // registered, its default retries, the effects of its client calls) is in
-// one file. The code that reads retry options set in code is in
+// one file. The discovery sections' schema is this package's
+// (Registration, Shape, TaskSource, in schema.go): package discovery
+// applies the rules, package config reads a project's registrations in
+// the same schema, and package settings merges those into discovery's
+// rules, so that neither config nor inventory imports discovery. The code that reads retry options set in code is in
 // discovery/retry_<framework>.go.
 package catalog
 
