@@ -7,7 +7,9 @@
 //	                happens when the code sets no retry policy), runs and
 //	                backoff (the default policy's retry horizon), once_note
 //	                (what still runs a job again when the code allows a
-//	                single run): Framework, read here
+//	                single run): Framework, read here; enqueues (the
+//	                library's enqueue calls, read for the retry policy
+//	                they set: discovery)
 //	registrations:  calls that register handlers (discovery)
 //	shapes:         signatures that make a function a handler (discovery)
 //	libraries:      packages matched against models instead of analysed,

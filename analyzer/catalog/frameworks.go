@@ -24,6 +24,25 @@ type Framework struct {
 	// allows a single run (asynq MaxRetry(0), River MaxAttempts 1): one
 	// run by retry is not one delivery. "" when the catalog does not say.
 	OnceNote string `yaml:"once_note"`
+	// Enqueues are the library's calls that enqueue a job of the
+	// framework, read for the retry policy the enqueue sets (package
+	// discovery, retry_enqueue.go).
+	Enqueues []Enqueue `yaml:"enqueues"`
+}
+
+// Enqueue is a library call that enqueues jobs. Parameters are counted
+// without the receiver; an absent one is none.
+type Enqueue struct {
+	Func string `yaml:"func"`
+	// Value is the parameter holding the job: the task (asynq's *Task) or
+	// the job args (River).
+	Value *int `yaml:"value"`
+	// Options is the parameter the job's options start at (asynq's
+	// variadic ...Option, River's *InsertOpts).
+	Options *int `yaml:"options"`
+	// Many is the parameter holding a batch of jobs, each with its own
+	// options (River's []InsertManyParams).
+	Many *int `yaml:"many"`
 }
 
 // frameworks are the embedded catalog's frameworks by name, parsed once
