@@ -28,6 +28,19 @@ type Framework struct {
 	// framework, read for the retry policy the enqueue sets (package
 	// discovery, retry_enqueue.go).
 	Enqueues []Enqueue `yaml:"enqueues"`
+	// CustomBackoff is the client config field that replaces the
+	// framework's default backoff: a store of a non-nil value into it
+	// makes the retry horizon unknown (discovery, retry_horizon.go).
+	CustomBackoff *ConfigField `yaml:"custom_backoff"`
+	// Replays are the calls that run a job again after its retries ended
+	// (a dead-letter replay), by function key: the horizon has no end.
+	Replays []string `yaml:"replays"`
+}
+
+// ConfigField is a field of a client config struct.
+type ConfigField struct {
+	Type  string `yaml:"type"` // the struct's named type: "github.com/hibiken/asynq.Config"
+	Field string `yaml:"field"`
 }
 
 // Enqueue is a library call that enqueues jobs. Parameters are counted

@@ -130,11 +130,7 @@ func (e *Enqueuer) resolved() bool {
 // enqueues: of the catalog's frameworks (asynq.yaml, river.yaml).
 var enqueueCalls = sync.OnceValue(func() map[string]Enqueuer {
 	out := map[string]Enqueuer{}
-	builtin, err := Builtin()
-	if err != nil {
-		return out // the catalog's error fails the run (package settings reads it first)
-	}
-	for _, fw := range builtin.Frameworks {
+	for _, fw := range builtinFrameworks() {
 		for _, e := range fw.Enqueues {
 			out[e.Func] = catalogEnqueuer(fw.Name, e)
 		}
