@@ -9,7 +9,9 @@
 //	                (what still runs a job again when the code allows a
 //	                single run): Framework, read here; enqueues (the
 //	                library's enqueue calls, read for the retry policy
-//	                they set: discovery)
+//	                they set), custom_backoff (the config field that
+//	                replaces the default backoff) and replays (dead-letter
+//	                replay calls): discovery
 //	registrations:  calls that register handlers (discovery)
 //	shapes:         signatures that make a function a handler (discovery)
 //	libraries:      packages matched against models instead of analysed,
@@ -24,8 +26,8 @@
 // (Registration, Shape, TaskSource, in schema.go): package discovery
 // applies the rules, package config reads a project's registrations in
 // the same schema, and package settings merges those into discovery's
-// rules, so that neither config nor inventory imports discovery. The code that reads retry options set in code is in
-// discovery/retry_<framework>.go.
+// rules, so that neither config nor inventory imports discovery. The code
+// that reads retry options set in code is in discovery/retry_<framework>.go.
 package catalog
 
 import (
