@@ -10,8 +10,9 @@
 //	                single run): Framework, read here; enqueues (the
 //	                library's enqueue calls, read for the retry policy
 //	                they set), custom_backoff (the config field that
-//	                replaces the default backoff) and replays (dead-letter
-//	                replay calls): discovery
+//	                replaces the default backoff), replays (dead-letter
+//	                replay calls) and dedup_options (enqueue options that
+//	                dedupe at enqueue time): discovery
 //	registrations:  calls that register handlers (discovery)
 //	shapes:         signatures that make a function a handler (discovery)
 //	libraries:      packages matched against models instead of analysed,

@@ -35,6 +35,11 @@ type Framework struct {
 	// Replays are the calls that run a job again after its retries ended
 	// (a dead-letter replay), by function key: the horizon has no end.
 	Replays []string `yaml:"replays"`
+	// DedupOptions are the enqueue options that deduplicate at enqueue
+	// time, by function key (asynq.Unique, asynq.TaskID): they stop a job
+	// being enqueued twice, not a delivered one running twice, so they
+	// are never a guard, and findings say so (discovery, dedup.go).
+	DedupOptions []string `yaml:"dedup_options"`
 }
 
 // ConfigField is a field of a client config struct.
