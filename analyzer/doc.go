@@ -40,7 +40,7 @@
 // The sub-packages, one concern each:
 //
 //	effect     the vocabulary: effects, paths, risk, guards
-//	catalog    library and framework knowledge as data (YAML)
+//	catalog    library and framework knowledge as data (YAML), and its schema
 //	models     the catalog's library models, indexed for lookups
 //	sqlclass   SQL classification with the PostgreSQL parser
 //	triggers   database triggers read from migrations
@@ -53,7 +53,7 @@
 //	rules      the table of rules the tool reports (rules.yaml)
 //	report     findings and diagnostics from handlers and their effects
 //	result     the per-package result
-//	settings   the one reader of the config, baseline and migrations; the requests, the module root, the files read (the caches' keys)
+//	settings   the one reader of the config, baseline and migrations; the requests, the module root, the files read (the caches' keys); the config's registrations merged into discovery's rules
 //	config     .jobeffects.yaml
 //	baseline   findings already known (an earlier inventory)
 //	horizon    the retry horizon of a framework's backoff (read by package inventory)

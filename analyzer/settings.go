@@ -37,7 +37,7 @@ func loadSettings(pass *analysis.Pass, opts *Options, hooks *Hooks) (*passSettin
 	if err != nil {
 		return nil, err
 	}
-	s := &passSettings{config: cfg.Config.Config, index: cfg.Config.Index, rules: cfg.Config.Rules, root: cfg.Root}
+	s := &passSettings{config: cfg.Config.Config, index: cfg.Config.Index, rules: cfg.Rules, root: cfg.Root}
 	if s.index.Modeled(pass.Pkg) {
 		return s, nil // not analysed: nothing else is needed
 	}

@@ -7,7 +7,12 @@
 //	                happens when the code sets no retry policy), runs and
 //	                backoff (the default policy's retry horizon), once_note
 //	                (what still runs a job again when the code allows a
-//	                single run): Framework, read here
+//	                single run): Framework, read here; enqueues (the
+//	                library's enqueue calls, read for the retry policy
+//	                they set), custom_backoff (the config field that
+//	                replaces the default backoff), replays (dead-letter
+//	                replay calls) and dedup_options (enqueue options that
+//	                dedupe at enqueue time): discovery
 //	registrations:  calls that register handlers (discovery)
 //	shapes:         signatures that make a function a handler (discovery)
 //	libraries:      packages matched against models instead of analysed,
@@ -18,8 +23,12 @@
 // libraries, package discovery the registrations and shapes, so that
 // everything about one framework (asynq.yaml: how its handlers are
 // registered, its default retries, the effects of its client calls) is in
-// one file. The code that reads retry options set in code is in
-// discovery/retry_<framework>.go.
+// one file. The discovery sections' schema is this package's
+// (Registration, Shape, TaskSource, in schema.go): package discovery
+// applies the rules, package config reads a project's registrations in
+// the same schema, and package settings merges those into discovery's
+// rules, so that neither config nor inventory imports discovery. The code
+// that reads retry options set in code is in discovery/retry_<framework>.go.
 package catalog
 
 import (

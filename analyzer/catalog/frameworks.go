@@ -24,6 +24,43 @@ type Framework struct {
 	// allows a single run (asynq MaxRetry(0), River MaxAttempts 1): one
 	// run by retry is not one delivery. "" when the catalog does not say.
 	OnceNote string `yaml:"once_note"`
+	// Enqueues are the library's calls that enqueue a job of the
+	// framework, read for the retry policy the enqueue sets (package
+	// discovery, retry_enqueue.go).
+	Enqueues []Enqueue `yaml:"enqueues"`
+	// CustomBackoff is the client config field that replaces the
+	// framework's default backoff: a store of a non-nil value into it
+	// makes the retry horizon unknown (discovery, retry_horizon.go).
+	CustomBackoff *ConfigField `yaml:"custom_backoff"`
+	// Replays are the calls that run a job again after its retries ended
+	// (a dead-letter replay), by function key: the horizon has no end.
+	Replays []string `yaml:"replays"`
+	// DedupOptions are the enqueue options that deduplicate at enqueue
+	// time, by function key (asynq.Unique, asynq.TaskID): they stop a job
+	// being enqueued twice, not a delivered one running twice, so they
+	// are never a guard, and findings say so (discovery, dedup.go).
+	DedupOptions []string `yaml:"dedup_options"`
+}
+
+// ConfigField is a field of a client config struct.
+type ConfigField struct {
+	Type  string `yaml:"type"` // the struct's named type: "github.com/hibiken/asynq.Config"
+	Field string `yaml:"field"`
+}
+
+// Enqueue is a library call that enqueues jobs. Parameters are counted
+// without the receiver; an absent one is none.
+type Enqueue struct {
+	Func string `yaml:"func"`
+	// Value is the parameter holding the job: the task (asynq's *Task) or
+	// the job args (River).
+	Value *int `yaml:"value"`
+	// Options is the parameter the job's options start at (asynq's
+	// variadic ...Option, River's *InsertOpts).
+	Options *int `yaml:"options"`
+	// Many is the parameter holding a batch of jobs, each with its own
+	// options (River's []InsertManyParams).
+	Many *int `yaml:"many"`
 }
 
 // frameworks are the embedded catalog's frameworks by name, parsed once

@@ -33,3 +33,24 @@ func TestFrameworks(t *testing.T) {
 		t.Error("an undescribed framework has an entry")
 	}
 }
+
+// An enqueues entry names its call and where the job is: one job (value)
+// or a batch (many).
+func TestEnqueues(t *testing.T) {
+	fws, err := frameworks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for name, f := range fws {
+		for _, e := range f.Enqueues {
+			n++
+			if e.Func == "" || (e.Value == nil) == (e.Many == nil) || (e.Many != nil && e.Options != nil) {
+				t.Errorf("framework %s: enqueue %+v needs func and one of value (with its options) or many", name, e)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no enqueues")
+	}
+}

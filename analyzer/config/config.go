@@ -8,7 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/jobeffects/jobeffects/analyzer/discovery"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/yamlerr"
@@ -27,8 +27,9 @@ type Config struct {
 	// Handlers are functions that are handlers, with their task names.
 	Handlers []Handler `yaml:"handlers"`
 	// Registrations are in-house registration functions: which argument
-	// is the task name and which the handler (discovery's rule format).
-	Registrations []discovery.Registration `yaml:"registrations"`
+	// is the task name and which the handler (the catalog's rule format;
+	// package settings merges them into discovery's rules).
+	Registrations []catalog.Registration `yaml:"registrations"`
 	// Migrations are globs (relative to the config's directory) of SQL
 	// files whose CREATE TRIGGER statements add implicit effects;
 	// default **/migrations/*.sql, **/migrations/**/*.sql, **/*.up.sql.
@@ -50,13 +51,13 @@ func (c *Config) NoInfer() bool { return c != nil && c.Infer != nil && !*c.Infer
 
 // words are the config's own words for the types it decodes into.
 var words = yamlerr.Words{
-	"config.Config":            "the config (effects, guards, handlers, registrations, migrations, baseline, rules, infer)",
-	"models.Model":             "an effects or guards entry",
-	"config.Handler":           "a handlers entry (func, task, framework)",
-	"discovery.Registration":   "a registrations entry",
-	"[]models.Model":           "a list of entries",
-	"[]config.Handler":         "a list of handlers entries",
-	"[]discovery.Registration": "a list of registrations entries",
+	"config.Config":          "the config (effects, guards, handlers, registrations, migrations, baseline, rules, infer)",
+	"models.Model":           "an effects or guards entry",
+	"config.Handler":         "a handlers entry (func, task, framework)",
+	"catalog.Registration":   "a registrations entry",
+	"[]models.Model":         "a list of entries",
+	"[]config.Handler":       "a list of handlers entries",
+	"[]catalog.Registration": "a list of registrations entries",
 }
 
 // Handler declares a function as a handler.
@@ -177,27 +178,27 @@ func (c *Config) File() models.File {
 	return models.File{Libraries: []models.Library{{Name: "config " + c.Path, Functions: fns}}}
 }
 
-// Loaded is a config with the model index and discovery rules built from it.
+// Loaded is a config with the model index built from it. Discovery's
+// rules with the config's registrations are package settings' (which
+// imports both config and discovery).
 type Loaded struct {
 	Config *Config
 	Index  *models.Index
-	Rules  *discovery.Rules
 }
 
 // Builtin is the settings without a config: the embedded catalog's
-// models and discovery rules.
+// models.
 func Builtin() (*Loaded, error) {
 	ix, err := models.Builtin()
 	if err != nil {
 		return nil, err
 	}
-	disc, err := discovery.Builtin()
-	return &Loaded{Index: ix, Rules: disc, Config: &Config{}}, err
+	return &Loaded{Index: ix, Config: &Config{}}, nil
 }
 
-// Build parses a config read from path and builds its model index and
-// discovery rules. The settings package reads the file (and keeps what it
-// read for the caches' keys); this package never opens a file.
+// Build parses a config read from path and builds its model index. The
+// settings package reads the file (and keeps what it read for the caches'
+// keys); this package never opens a file.
 func Build(path string, data []byte) (*Loaded, error) {
 	c, err := Parse(path, data)
 	if err != nil {
@@ -207,9 +208,5 @@ func Build(path string, data []byte) (*Loaded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	disc, err := discovery.Builtin()
-	if err != nil {
-		return nil, err
-	}
-	return &Loaded{Config: c, Index: ix, Rules: disc.Merge(c.Registrations, nil)}, nil
+	return &Loaded{Config: c, Index: ix}, nil
 }

@@ -85,3 +85,21 @@ func TestInferSwitchAndUserModels(t *testing.T) {
 		t.Error("no config: inference is on")
 	}
 }
+
+// A registrations entry is read in the catalog's schema
+// (catalog.Registration); its errors keep the config's words.
+func TestRegistrationErrors(t *testing.T) {
+	for text, want := range map[string]string{
+		"registrations:\n  - {func: a.B, handler: 1, bogus: 2}\n": "c.yaml:2:29: unknown field bogus in a registrations entry",
+		"registrations: 3\n":      "c.yaml:1:16: want a list of registrations entries, got 3",
+		"registrations:\n  - 3\n": "c.yaml:2:5: want a registrations entry, got 3",
+	} {
+		if _, err := Parse("c.yaml", []byte(text)); err == nil || err.Error() != want {
+			t.Errorf("Parse(%q): %v, want %s", text, err, want)
+		}
+	}
+	c, err := Parse("c.yaml", []byte("registrations:\n  - {func: a.Register, name: 0, handler: 1}\n"))
+	if err != nil || len(c.Registrations) != 1 || c.Registrations[0].Framework != "declared" || c.Registrations[0].Source != "c.yaml:2:5 (registrations[0])" {
+		t.Errorf("a registration: %+v, %v", c.Registrations, err)
+	}
+}

@@ -3,6 +3,8 @@ package discovery
 import (
 	"go/token"
 	"go/types"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -22,11 +24,18 @@ type EnqueueDedup struct {
 	Pos       token.Pos
 }
 
-// asynqDedupOptions are the asynq options that dedupe at enqueue time.
-var asynqDedupOptions = map[string]string{
-	"github.com/hibiken/asynq.Unique": "asynq.Unique",
-	"github.com/hibiken/asynq.TaskID": "asynq.TaskID",
-}
+// asynqDedupOptions are the options that dedupe at enqueue time (the
+// catalog's frameworks' dedup_options: asynq.Unique, asynq.TaskID), by
+// function key, with the names findings give them ("asynq.Unique").
+var asynqDedupOptions = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, fw := range builtinFrameworks() {
+		for _, key := range fw.DedupOptions {
+			out[key] = key[strings.LastIndex(key, "/")+1:]
+		}
+	}
+	return out
+})
 
 // FindEnqueueDedup finds asynq.NewTask / Client.Enqueue calls with Unique or
 // TaskID options, and River args types whose InsertOpts set UniqueOpts.
@@ -94,7 +103,7 @@ func dedupOption(opts []ssa.Value) string {
 			}
 			if c, ok := v.(*ssa.Call); ok {
 				if callee := c.Call.StaticCallee(); callee != nil && callee.Object() != nil {
-					if what, ok := asynqDedupOptions[models.FuncKey(callee.Object().(*types.Func))]; ok {
+					if what, ok := asynqDedupOptions()[models.FuncKey(callee.Object().(*types.Func))]; ok {
 						return what
 					}
 				}

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -49,8 +50,8 @@ type Forward struct {
 
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
-	r := &Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
-		Method: fw.Method, Delivery: fw.Delivery, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
+	r := &Registration{Registration: catalog.Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
+		Method: fw.Method, Delivery: fw.Delivery}, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
 		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, Optional: fw.Optional, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam

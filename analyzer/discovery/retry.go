@@ -104,7 +104,8 @@ func FindRetry(env *Env) *Retries {
 
 // retryCalls read the retry policy a call sets, by the called function
 // (models.FuncKey); each framework's readers are in retry_<framework>.go.
-// The enqueues of asynq and River are read by enqueueCalls instead.
+// The enqueues of asynq and River are read by enqueueCalls instead, the
+// dead-letter replays by replayCalls.
 var retryCalls = map[string]func(env *Env, call *ssa.Call, args []ssa.Value) []Retry{
 	"(*github.com/gocraft/work.WorkerPool).JobWithOptions": gocraftJobWithOptions,
 	"go.temporal.io/sdk/workflow.ExecuteActivity":          temporalExecuteActivity,
@@ -116,8 +117,12 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 	if callee == nil || callee.Object() == nil {
 		return nil
 	}
-	if read := retryCalls[models.FuncKey(callee.Object().(*types.Func))]; read != nil {
+	key := models.FuncKey(callee.Object().(*types.Func))
+	if read := retryCalls[key]; read != nil {
 		return read(env, call, call.Call.Args)
+	}
+	if fw, ok := replayCalls()[key]; ok {
+		return replay(fw, key, call)
 	}
 	return nil
 }

@@ -12,12 +12,6 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
-// asynqEnqueueAt is Client.Enqueue([ctx,] task, opts...) with the task at
-// parameter i (the options follow it).
-func asynqEnqueueAt(i int) Enqueuer {
-	return Enqueuer{Framework: "asynq", TaskParam: -1, ValueParam: i, ManyParam: -1, Opts: []RetryOpt{{Kind: optParam, N: int64(i + 1)}}}
-}
-
 // asynqNewTaskOpts is the index of the options argument of an
 // asynq.NewTask or NewTaskWithHeaders call, or -1 for other calls.
 func asynqNewTaskOpts(call *ssa.Call) int {

@@ -5,9 +5,11 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -124,16 +126,31 @@ func (e *Enqueuer) resolved() bool {
 	return true
 }
 
-// enqueueCalls are the libraries' enqueue calls, by models.FuncKey.
-var enqueueCalls = map[string]Enqueuer{
-	"(*github.com/hibiken/asynq.Client).Enqueue":             asynqEnqueueAt(0),
-	"(*github.com/hibiken/asynq.Client).EnqueueContext":      asynqEnqueueAt(1),
-	"(*github.com/riverqueue/river.Client).Insert":           riverInsertAt(1),
-	"(*github.com/riverqueue/river.Client).InsertTx":         riverInsertAt(2),
-	"(*github.com/riverqueue/river.Client).InsertMany":       riverInsertManyAt(1),
-	"(*github.com/riverqueue/river.Client).InsertManyTx":     riverInsertManyAt(2),
-	"(*github.com/riverqueue/river.Client).InsertManyFast":   riverInsertManyAt(1),
-	"(*github.com/riverqueue/river.Client).InsertManyFastTx": riverInsertManyAt(2),
+// enqueueCalls are the libraries' enqueue calls, by models.FuncKey: the
+// enqueues: of the catalog's frameworks (asynq.yaml, river.yaml).
+var enqueueCalls = sync.OnceValue(func() map[string]Enqueuer {
+	out := map[string]Enqueuer{}
+	for _, fw := range builtinFrameworks() {
+		for _, e := range fw.Enqueues {
+			out[e.Func] = catalogEnqueuer(fw.Name, e)
+		}
+	}
+	return out
+})
+
+// catalogEnqueuer is a catalog's enqueue call as an Enqueuer.
+func catalogEnqueuer(framework string, e catalog.Enqueue) Enqueuer {
+	param := func(p *int) int {
+		if p == nil {
+			return -1
+		}
+		return *p
+	}
+	out := Enqueuer{Framework: framework, TaskParam: -1, ValueParam: param(e.Value), ManyParam: param(e.Many)}
+	if e.Options != nil {
+		out.Opts = []RetryOpt{{Kind: optParam, N: int64(*e.Options)}}
+	}
+	return out
 }
 
 // retryFinder follows enqueues through the package's helpers.
@@ -273,7 +290,7 @@ func (rf *retryFinder) eachEnqueue(fn *ssa.Function, f func(call *ssa.Call, e En
 				continue
 			}
 			var specs []Enqueuer
-			if spec, ok := enqueueCalls[models.FuncKey(obj)]; ok {
+			if spec, ok := enqueueCalls()[models.FuncKey(obj)]; ok {
 				specs = []Enqueuer{spec}
 			} else if h := rf.helperOf(obj, callee); h != nil {
 				specs = h.Enqueues

@@ -3,8 +3,11 @@ package discovery
 import (
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 )
 
 // The retry horizon (how long after its first delivery a job can still run
@@ -15,12 +18,18 @@ import (
 // carry no policy text of their own.
 
 // customBackoff are the client config fields that replace a framework's
-// default backoff, by config type: a store into one makes the horizon
-// unknown.
-var customBackoff = map[string]struct{ framework, field string }{
-	"github.com/hibiken/asynq.Config":    {"asynq", "RetryDelayFunc"},
-	"github.com/riverqueue/river.Config": {"river", "RetryPolicy"},
-}
+// default backoff, by config type (the catalog's frameworks'
+// custom_backoff: asynq.Config's RetryDelayFunc, river.Config's
+// RetryPolicy): a store into one makes the horizon unknown.
+var customBackoff = sync.OnceValue(func() map[string]struct{ framework, field string } {
+	out := map[string]struct{ framework, field string }{}
+	for _, fw := range builtinFrameworks() {
+		if cb := fw.CustomBackoff; cb != nil {
+			out[cb.Type] = struct{ framework, field string }{fw.Name, cb.Field}
+		}
+	}
+	return out
+})
 
 // configBackoff recognises asynq.Config{RetryDelayFunc: f} and
 // river.Config{RetryPolicy: p}.
@@ -29,7 +38,7 @@ func configBackoff(st *ssa.Store) (Retry, bool) {
 	if !ok {
 		return Retry{}, false
 	}
-	cb, ok := customBackoff[typ]
+	cb, ok := customBackoff()[typ]
 	if !ok || field != cb.field {
 		return Retry{}, false
 	}
@@ -64,21 +73,29 @@ func storedField(st *ssa.Store) (typ, field string, ok bool) {
 }
 
 // replayCalls are the calls that run a job again after its retries ended
-// (a dead-letter replay), by models.FuncKey: asynq v0.26.0 inspector.go
-// RunTask (an archived, retry or scheduled task, by ID) and
-// RunAllArchivedTasks; River v0.51.2 client.go JobRetry / JobRetryTx (a
-// discarded or completed job, by ID).
-var replayCalls = map[string]string{
-	"(*github.com/hibiken/asynq.Inspector).RunTask":             "asynq",
-	"(*github.com/hibiken/asynq.Inspector).RunAllArchivedTasks": "asynq",
-	"(*github.com/riverqueue/river.Client).JobRetry":            "river",
-	"(*github.com/riverqueue/river.Client).JobRetryTx":          "river",
-}
-
-func init() {
-	for key, fw := range replayCalls {
-		retryCalls[key] = func(_ *Env, call *ssa.Call, _ []ssa.Value) []Retry {
-			return []Retry{{Framework: fw, Global: true, Replay: true, Pos: call.Pos(), Policy: "dead-letter replay " + key}}
+// (a dead-letter replay), by models.FuncKey: the catalog's frameworks'
+// replays (asynq's Inspector.RunTask and RunAllArchivedTasks, River's
+// Client.JobRetry and JobRetryTx).
+var replayCalls = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, fw := range builtinFrameworks() {
+		for _, key := range fw.Replays {
+			out[key] = fw.Name
 		}
 	}
+	return out
+})
+
+// replay is the client-wide Retry a dead-letter replay makes.
+func replay(framework, key string, call *ssa.Call) []Retry {
+	return []Retry{{Framework: framework, Global: true, Replay: true, Pos: call.Pos(), Policy: "dead-letter replay " + key}}
+}
+
+// builtinFrameworks are the embedded catalog's frameworks.
+func builtinFrameworks() []catalog.Framework {
+	builtin, err := Builtin()
+	if err != nil {
+		return nil // the catalog's error fails the run (package settings reads it first)
+	}
+	return builtin.Frameworks
 }

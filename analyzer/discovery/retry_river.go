@@ -9,18 +9,6 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
-// riverInsertAt is Client.Insert / InsertTx with the job args at parameter
-// i and the *InsertOpts after them.
-func riverInsertAt(i int) Enqueuer {
-	return Enqueuer{Framework: "river", TaskParam: -1, ValueParam: i, ManyParam: -1, Opts: []RetryOpt{{Kind: optParam, N: int64(i + 1)}}}
-}
-
-// riverInsertManyAt is Client.InsertMany and its Tx and Fast forms, with
-// the []InsertManyParams at parameter i.
-func riverInsertManyAt(i int) Enqueuer {
-	return Enqueuer{Framework: "river", TaskParam: -1, ValueParam: -1, ManyParam: i}
-}
-
 // riverOpts reads a River InsertOpts (or a pointer to one) built here: the
 // MaxAttempts stored into it, or the options a whole value stored into it
 // holds.

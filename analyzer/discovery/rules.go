@@ -31,39 +31,11 @@ type Rules struct {
 	fws    map[string]*catalog.Framework
 }
 
-// Registration describes a call that registers a handler.
+// Registration is a registration rule (its schema, the catalog's
+// catalog.Registration) with what discovery adds at run time.
 type Registration struct {
-	Func      string `yaml:"func"`
-	Framework string `yaml:"framework"`
-	// Name is the argument holding the task name; Task a fixed name.
-	Name *int   `yaml:"name"`
-	Task string `yaml:"task"`
-	// Handler is the argument holding the handler.
-	Handler int `yaml:"handler"`
-	// Method is the handler method when a value of a type is registered.
-	Method string `yaml:"method"`
-	// KindTypeArg is the type argument whose Kind() names the task.
-	KindTypeArg *int `yaml:"kind_type_arg"`
-	// StructMethods: a pointer to a struct registers all its exported methods.
-	StructMethods bool `yaml:"struct_methods"`
-	// Delivery "at-most-once" marks systems that never redeliver (core
-	// NATS): their handlers cannot run twice for one message, so they are
-	// not reported as unguarded.
-	Delivery string `yaml:"delivery"`
-	// Constructor: the call builds a handler value without registering
-	// it (river.WorkFunc); the task is known, the registration site is not.
-	Constructor bool `yaml:"constructor"`
-	// Options is the argument of a struct literal whose Name field names
-	// (or, for structs, prefixes) the task.
-	Options *int `yaml:"options"`
-	// TaskFrom says where the task is named when Name is not a constant:
-	// typically the call that built the registering call's receiver
-	// (pubsub client.Subscriber("x").Receive, rmq conn.OpenQueue("x")).
-	TaskFrom []models.TaskSource `yaml:"task_from"`
-	// PublishesReturned is the argument naming the topic the framework
-	// publishes the handler's returned messages to (Watermill's
-	// AddHandler): returning messages is a publish effect.
-	PublishesReturned *int `yaml:"publishes_returned"`
+	catalog.Registration `yaml:",inline"`
+
 	// Interface and TaskMethod: the handler argument is a value of the
 	// application's job interface (a Forward's, ifacejobs.go): each
 	// concrete type passed is a handler, its task the constant its
@@ -74,9 +46,6 @@ type Registration struct {
 	TaskPrefix, TaskSuffix string `yaml:"-"`
 	// Optional: a job without the method is not registered by this rule.
 	Optional bool `yaml:"-"`
-	// Source is where a user's config declares the rule ("file:line:col
-	// (registrations[i])"); "" for the catalog's rules.
-	Source string `yaml:"-"`
 
 	forward *Forward // set for the rules a forwarding function makes
 }
@@ -125,24 +94,10 @@ func (r *Registration) CheckArgs(fn *types.Func) error {
 	return nil
 }
 
-// Shape describes a handler by its signature.
+// Shape describes a handler by its signature (its schema, the catalog's
+// catalog.Shape).
 type Shape struct {
-	Framework   string   `yaml:"framework"`
-	Method      string   `yaml:"method"`
-	Params      []string `yaml:"params"`
-	Results     []string `yaml:"results"`
-	KindTypeArg *int     `yaml:"kind_type_arg"`
-	// FirstParam matches functions whose first parameter has this type,
-	// whatever follows (Temporal workflows: workflow.Context).
-	FirstParam string `yaml:"first_param"`
-	// AnyParam matches functions with a parameter of this type anywhere: a
-	// weaker rule (a function taking a broker's message type), so its
-	// handlers get Confidence "low".
-	AnyParam   string `yaml:"any_param"`
-	Confidence string `yaml:"confidence"`
-	// Rule, when set, is the rule such handlers are checked against
-	// instead of unguarded (workflow-side-effect).
-	Rule string `yaml:"rule"`
+	catalog.Shape `yaml:",inline"`
 }
 
 var (

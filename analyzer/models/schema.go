@@ -1,6 +1,10 @@
 package models
 
-import "go.yaml.in/yaml/v3"
+import (
+	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
+)
 
 // File is one catalog file: a list of libraries. The sections about job
 // frameworks, which package discovery reads, are skipped.
@@ -322,18 +326,9 @@ type Model struct {
 	User bool `yaml:"-"`
 }
 
-// TaskSource locates a consumer's task name (queue, topic,
-// subscription): argument Arg of the call itself, or, with Func, of the
-// call of Func that built the call's receiver (client.Subscriber("x"),
-// conn.OpenQueue("x")); with Field, that field of a struct-literal
-// argument (ReceiveMessageInput{QueueUrl: aws.String(url)}). A constant
-// string, a string pointer helper of one (aws.String), or a []string
-// literal of them (topics) names it; a URL's last path segment does.
-type TaskSource struct {
-	Func  string `yaml:"func"`
-	Arg   int    `yaml:"arg"`
-	Field string `yaml:"field"`
-}
+// TaskSource locates a consumer's task name; its schema is the
+// catalog's (catalog.TaskSource), shared with the registrations.
+type TaskSource = catalog.TaskSource
 
 // ChainRule is a call on a builder's receiver chain that changes the
 // effect of the final call.

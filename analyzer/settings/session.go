@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/config"
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 	"github.com/jobeffects/jobeffects/internal/memo"
 )
@@ -23,7 +24,7 @@ type Session struct {
 	// many requests (a module's packages, the whole-program phase) share
 	// a config, a baseline and a set of migrations; keyed by content, an
 	// edited file is built again.
-	configs    memo.Map[fileKey, built[*config.Loaded]]
+	configs    memo.Map[fileKey, built[loadedConfig]]
 	baselines  memo.Map[fileKey, built[*baseline.Set]]
 	migrations memo.Map[string, *triggers.Set]
 
@@ -100,12 +101,23 @@ func (s *Session) moduleRoot(dir string) string {
 	return s.roots.Get(dir, func() string { return moduleRoot(dir) })
 }
 
-func (s *Session) buildConfig(path string, data []byte) (*config.Loaded, error) {
-	b := s.configs.Get(fileKey{path, sum(data)}, func() built[*config.Loaded] {
+// loadedConfig is a config with its model index and the discovery rules
+// it extends.
+type loadedConfig struct {
+	loaded *config.Loaded
+	rules  *discovery.Rules
+}
+
+func (s *Session) buildConfig(path string, data []byte) (*config.Loaded, *discovery.Rules, error) {
+	b := s.configs.Get(fileKey{path, sum(data)}, func() built[loadedConfig] {
 		v, err := config.Build(path, data)
-		return built[*config.Loaded]{v, err}
+		if err != nil {
+			return built[loadedConfig]{err: err}
+		}
+		rules, err := discoveryRules(v.Config)
+		return built[loadedConfig]{loadedConfig{v, rules}, err}
 	})
-	return b.v, b.err
+	return b.v.loaded, b.v.rules, b.err
 }
 
 func (s *Session) parseBaseline(path string, data []byte) (*baseline.Set, error) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
 	"github.com/jobeffects/jobeffects/analyzer/config"
+	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
@@ -41,9 +42,12 @@ type Request struct {
 
 // Settings are what a package's analysis reads besides its code.
 type Settings struct {
-	// Config is the config with its model index and discovery rules (the
-	// builtin catalog's when there is no config).
+	// Config is the config with its model index (the builtin catalog's
+	// when there is no config).
 	Config *config.Loaded
+	// Rules are discovery's rules: the catalog's, with the config's
+	// registrations merged in (discoveryRules).
+	Rules *discovery.Rules
 	// Baseline is nil without one.
 	Baseline *baseline.Set
 	// Triggers are the migrations' triggers; nil when migrations are not
@@ -110,7 +114,11 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 			if err != nil {
 				return nil, err
 			}
-			s.Config = loaded
+			rules, err := discovery.Builtin()
+			if err != nil {
+				return nil, err
+			}
+			s.Config, s.Rules = loaded, rules
 		}
 	default:
 		if req.Safe && found {
@@ -123,11 +131,11 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 			return nil, err
 		}
 		if r.parse {
-			loaded, err := r.sess.buildConfig(cfgPath, data)
+			loaded, rules, err := r.sess.buildConfig(cfgPath, data)
 			if err != nil {
 				return nil, r.redact(err, cfgPath, "not a valid config")
 			}
-			s.Config, cfg = loaded, loaded.Config
+			s.Config, s.Rules, cfg = loaded, rules, loaded.Config
 		} else if cfg, err = config.Parse(cfgPath, data); err != nil {
 			return nil, err
 		}
