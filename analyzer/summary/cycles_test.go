@@ -342,3 +342,80 @@ func Key(n int) error {
 		}
 	}
 }
+
+// The read-modify-write walk back from a set's parameter through a loop's
+// phis, one edge per case of a switch in two nested loops: exponential in
+// its depth bound before it kept the phis it had walked (minutes on one
+// function of shellhub's dependencies).
+func TestChangedReadWidePhis(t *testing.T) {
+	pkg, p := summarise(t, `package jobs
+
+import "database/sql"
+
+func Wide(db *sql.DB, k int) error {
+	var n int
+	if err := db.QueryRow("select n from counters where id = 1").Scan(&n); err != nil {
+		return err
+	}
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			switch (i + j) % 24 {
+			case 0:
+				n += 1
+			case 1:
+				n += 2
+			case 2:
+				n += 3
+			case 3:
+				n += 4
+			case 4:
+				n += 5
+			case 5:
+				n += 6
+			case 6:
+				n += 7
+			case 7:
+				n += 8
+			case 8:
+				n += 9
+			case 9:
+				n += 10
+			case 10:
+				n += 11
+			case 11:
+				n += 12
+			case 12:
+				n += 13
+			case 13:
+				n += 14
+			case 14:
+				n += 15
+			case 15:
+				n += 16
+			case 16:
+				n += 17
+			case 17:
+				n += 18
+			case 18:
+				n += 19
+			case 19:
+				n += 20
+			case 20:
+				n += 21
+			case 21:
+				n += 22
+			case 22:
+				n += 23
+			case 23:
+				n += 24
+			}
+		}
+	}
+	_, err := db.Exec("update counters set n = $1 where id = 1", n)
+	return err
+}
+`)
+	if got := p.Of(ssatest.Func(t, pkg, "Wide")).String(); !strings.Contains(got, "update-increment counters") {
+		t.Errorf("Wide: %s, want an update-increment of counters", got)
+	}
+}

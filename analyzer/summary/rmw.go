@@ -70,6 +70,13 @@ func (w *walker) readModifyWrite(st sqlclass.Stmt, params []ssa.Value) sqlclass.
 // of (n+1, n-amount, total*2, s+"x"), directly or through a variable the
 // change was stored in (n++ on a scanned n); nil when there is none.
 func (w *walker) changedRead(v ssa.Value, depth int) *effect.Effect {
+	return w.changedReadSeen(v, depth, map[ssa.Value]bool{})
+}
+
+// changedReadSeen is changedRead with the phis and variables already
+// walked: a loop's phis with many edges (a switch in a loop) made the
+// walk exponential in its depth bound (minutes on one real function).
+func (w *walker) changedReadSeen(v ssa.Value, depth int, seen map[ssa.Value]bool) *effect.Effect {
 	if depth > 6 || v == nil {
 		return nil
 	}
@@ -83,14 +90,14 @@ func (w *walker) changedRead(v ssa.Value, depth int) *effect.Effect {
 			if r := w.readOf(o, 0); r != nil {
 				return r
 			}
-			if r := w.changedRead(o, depth+1); r != nil {
+			if r := w.changedReadSeen(o, depth+1, seen); r != nil {
 				return r
 			}
 		}
 	case *ssa.Convert:
-		return w.changedRead(x.X, depth+1)
+		return w.changedReadSeen(x.X, depth+1, seen)
 	case *ssa.ChangeType:
-		return w.changedRead(x.X, depth+1)
+		return w.changedReadSeen(x.X, depth+1, seen)
 	case *ssa.Call:
 		// A computation of a number or a time from one read
 		// (calculateNextPeriodEnd(sub.PeriodEnd), end.AddDate(0, 1, 0)):
@@ -105,24 +112,29 @@ func (w *walker) changedRead(v ssa.Value, depth int) *effect.Effect {
 			if r := w.readOf(a, 0); r != nil {
 				return r
 			}
-			if r := w.changedRead(a, depth+1); r != nil {
+			if r := w.changedReadSeen(a, depth+1, seen); r != nil {
 				return r
 			}
 		}
 	case *ssa.Phi:
+		if seen[x] {
+			return nil
+		}
+		seen[x] = true
 		for _, e := range x.Edges {
-			if r := w.changedRead(e, depth+1); r != nil {
+			if r := w.changedReadSeen(e, depth+1, seen); r != nil {
 				return r
 			}
 		}
 	case *ssa.UnOp:
 		// A variable (or its field) the change was stored into.
-		if x.Op != token.MUL {
+		if x.Op != token.MUL || seen[x.X] {
 			return nil
 		}
+		seen[x.X] = true
 		for _, r := range ssavalue.Referrers(x.X) {
 			if st, ok := r.(*ssa.Store); ok && st.Addr == x.X {
-				if rs := w.changedRead(st.Val, depth+1); rs != nil {
+				if rs := w.changedReadSeen(st.Val, depth+1, seen); rs != nil {
 					return rs
 				}
 			}
