@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -164,32 +163,13 @@ func (r *resolver) argFuncs(v ssa.Value, depth int, seen map[ssa.Value]bool) []*
 // field i of a struct type (a literal's field, an assignment): nil when
 // none is stored there or one of them cannot be resolved.
 func (r *resolver) fieldFuncs(t types.Type, i int, depth int, seen map[ssa.Value]bool) []*ssa.Function {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
 	if r.fieldStores == nil {
-		r.fieldStores = map[string][]ssa.Value{}
-		for _, fn := range r.roots {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					fa, ok := st.Addr.(*ssa.FieldAddr)
-					if !ok {
-						continue
-					}
-					if _, isFunc := st.Val.Type().Underlying().(*types.Signature); !isFunc {
-						continue
-					}
-					k := fieldKey(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field)
-					r.fieldStores[k] = append(r.fieldStores[k], st.Val)
-				}
-			}
-		}
+		r.fieldStores = ssavalue.IndexFields(r.roots, func(v ssa.Value) bool {
+			_, isFunc := v.Type().Underlying().(*types.Signature)
+			return isFunc
+		})
 	}
-	stored := r.fieldStores[fieldKey(t, i)]
+	stored := r.fieldStores.Of(t, i)
 	if len(stored) == 0 {
 		return nil
 	}
@@ -202,10 +182,6 @@ func (r *resolver) fieldFuncs(t types.Type, i int, depth int, seen map[ssa.Value
 		out = append(out, fs...)
 	}
 	return out
-}
-
-func fieldKey(t types.Type, i int) string {
-	return types.TypeString(t, nil) + "#" + strconv.Itoa(i)
 }
 
 // paramCallees are the functions the call graph says fn's calls of its

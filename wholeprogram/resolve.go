@@ -266,7 +266,7 @@ type resolver struct {
 	queued      map[string]bool                  // sites calling a function value received from a channel
 	sites       map[string][]ssa.CallInstruction // dynamic call site position → its instructions (callbackargs.go)
 	roots       []*ssa.Function                  // the root packages' functions
-	fieldStores map[string][]ssa.Value           // func values the roots store in struct fields, by field (callbackargs.go)
+	fieldStores ssavalue.FieldIndex              // func values the roots store in struct fields, by field (callbackargs.go)
 	byName      map[string][]*ssa.Function       // the slice's functions by summary.SSAName
 	cg          *callgraph.Graph                 // the VTA call graph of the slice
 	sliceFns    map[*ssa.Function]bool           // the slice

@@ -220,7 +220,7 @@ type finder struct {
 	forwards   map[*ssa.Function][]Forward
 	calls      map[*ssa.Function][]*ssa.CallCommon // the package's static calls by callee (reglists.go)
 	implCache  map[*types.Func][]Forward           // progImplForwards by interface method
-	stored     map[string][]ssa.Value              // values stored in struct fields, by field (storedfields.go)
+	stored     ssavalue.FieldIndex                 // values stored in struct fields, by field (storedfields.go)
 	err        error                               // the first user registration that does not fit its function
 }
 

@@ -3,7 +3,6 @@ package discovery
 import (
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -30,57 +29,27 @@ type storedParam struct {
 	k  int
 }
 
-// fieldRead returns the key of the struct field v reads (c.Handler of a
-// struct value or through a pointer), and whether it reads one.
-func fieldRead(v ssa.Value) (string, bool) {
+// fieldRead returns the struct type and field index v reads (c.Handler
+// of a struct value or through a pointer), and whether it reads one.
+func fieldRead(v ssa.Value) (types.Type, int, bool) {
 	switch x := ssavalue.Unconvert(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fieldKeyOf(fa.X.Type(), fa.Field)
+			return fa.X.Type(), fa.Field, true
 		}
 	case *ssa.Field:
-		return fieldKeyOf(x.X.Type(), x.Field)
+		return x.X.Type(), x.Field, true
 	}
-	return "", false
+	return nil, 0, false
 }
 
-// fieldKeyOf names field i of a struct type or of the struct a pointer
-// points to: the type's name and the field's index.
-func fieldKeyOf(t types.Type, i int) (string, bool) {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if _, ok := t.Underlying().(*types.Struct); !ok {
-		return "", false
-	}
-	return types.TypeString(t, nil) + "#" + strconv.Itoa(i), true
-}
-
-// fieldStored returns the values the package stores in the field named by
-// key: a composite literal's field, an assignment to the field. The index
-// of the package's field stores is built once per package.
-func (f *finder) fieldStored(key string) []ssa.Value {
+// fieldStored returns the values the package stores in field i of struct
+// type t; the index of the package's field stores is built once.
+func (f *finder) fieldStored(t types.Type, i int) []ssa.Value {
 	if f.stored == nil {
-		f.stored = map[string][]ssa.Value{}
-		for _, fn := range f.env.Funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					st, ok := instr.(*ssa.Store)
-					if !ok {
-						continue
-					}
-					fa, ok := st.Addr.(*ssa.FieldAddr)
-					if !ok {
-						continue
-					}
-					if k, ok := fieldKeyOf(fa.X.Type(), fa.Field); ok {
-						f.stored[k] = append(f.stored[k], st.Val)
-					}
-				}
-			}
-		}
+		f.stored = ssavalue.IndexFields(f.env.Funcs, nil)
 	}
-	return f.stored[key]
+	return f.stored.Of(t, i)
 }
 
 // storedParams returns the parameters of the package's functions that
@@ -95,9 +64,9 @@ func (f *finder) storedParamsDepth(v ssa.Value, depth int) []storedParam {
 	if depth > 4 || v == nil {
 		return nil
 	}
-	if key, ok := fieldRead(v); ok {
+	if t, i, ok := fieldRead(v); ok {
 		var out []storedParam
-		for _, s := range f.fieldStored(key) {
+		for _, s := range f.fieldStored(t, i) {
 			if !handlerTyped(s) {
 				continue
 			}
@@ -122,13 +91,13 @@ func (f *finder) storedParamsDepth(v ssa.Value, depth int) []storedParam {
 // storedTargets resolves a field read to the handlers the package stores
 // in that field (functions and closures; parameters are forwards).
 func (f *finder) storedTargets(v ssa.Value, r *Registration, depth int) []target {
-	key, ok := fieldRead(v)
+	t, i, ok := fieldRead(v)
 	if !ok {
 		return nil
 	}
 	var out []target
-	for _, s := range f.fieldStored(key) {
-		if _, ok := fieldRead(s); ok || !handlerTyped(s) {
+	for _, s := range f.fieldStored(t, i) {
+		if _, _, ok := fieldRead(s); ok || !handlerTyped(s) {
 			continue // a field copied from a field: that field's stores are its own
 		}
 		out = append(out, f.targets(s, r, depth+1)...)
@@ -147,11 +116,11 @@ func handlerTyped(v ssa.Value) bool {
 // in the field a task name argument reads (t.Pattern kept with the
 // handler by HandleTask(pattern, h)), or -1.
 func (f *finder) storedTaskParam(v ssa.Value, owner *ssa.Function) int {
-	key, ok := fieldRead(v)
+	t, i, ok := fieldRead(v)
 	if !ok {
 		return -1
 	}
-	for _, s := range f.fieldStored(key) {
+	for _, s := range f.fieldStored(t, i) {
 		if fn, k := ssavalue.ParamOf(s); fn == owner {
 			return k
 		}
