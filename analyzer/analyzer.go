@@ -43,11 +43,14 @@ func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
 	var fs flag.FlagSet
 	o.Register(&fs, Vet)
 	return &analysis.Analyzer{
-		Name:  "jobeffects",
-		Doc:   doc,
-		URL:   "https://github.com/jobeffects/jobeffects",
-		Run:   func(pass *analysis.Pass) (any, error) { return run(pass, &o, &h) },
-		Flags: fs,
+		Name: "jobeffects",
+		Doc:  doc,
+		URL:  "https://github.com/jobeffects/jobeffects",
+		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, &o, &h) },
+		// Run on a package with type errors only to export nothing
+		// (runPass), so that its importers are analysed.
+		RunDespiteErrors: true,
+		Flags:            fs,
 		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
 			new(ctorFact), new(implFact), new(handlerFact), new(chanFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
@@ -82,6 +85,15 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		// s). Under go vet every package is a process of its own, and a
 		// module's vet runs this for each of the two hundred or so
 		// standard packages it imports.
+		return &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass)}, nil
+	}
+	if len(pass.TypeErrors) > 0 {
+		// A package that does not type-check is not analysed (its SSA
+		// would be built from partial types), but it does not keep its
+		// importers from being analysed, as gopls does not: it exports no
+		// facts, so their calls into it are read as a failed package's
+		// are (by name, "whose package was not analysed"). The driver
+		// prints its errors and exits 2.
 		return &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass)}, nil
 	}
 	set, err := loadSettings(pass, opts, hooks)

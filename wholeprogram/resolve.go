@@ -313,7 +313,9 @@ func NewProgram(fset *token.FileSet, pkgs []*packages.Package, ix *models.Index)
 	created := map[*types.Package]bool{}
 	pkgs = production(pkgs)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.Types == nil || created[p.Types] || p.IllTyped {
+		// A package with errors of its own gets no bodies; its importers
+		// (go/packages calls them IllTyped too) type-check and get theirs.
+		if p.Types == nil || created[p.Types] || len(p.Errors) > 0 {
 			return
 		}
 		created[p.Types] = true
