@@ -161,6 +161,12 @@ func TestRetryHorizon(t *testing.T) {
 			[]result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 5", Runs: 5, Pos: "/m/main.go:3:2"}}, "6m29s"},
 		{"temporal default", schema.Handler{Framework: "temporal", Task: "act"}, nil, "unbounded"},
 		{"a framework without a modelled backoff", schema.Handler{Framework: "gocraft", Task: "j"}, nil, "unknown"},
+		// SQS and Pub/Sub drop a message at the queue's retention, whatever
+		// the redrive policy; a redrive of dead letters resets it.
+		{"sqs: the queue's longest retention", schema.Handler{Framework: "sqs", Task: "q"}, nil, (14 * 24 * time.Hour).String()},
+		{"pubsub: the subscription's longest retention", schema.Handler{Framework: "pubsub", Task: "s"}, nil, (31 * 24 * time.Hour).String()},
+		{"sqs: dead letters moved back", schema.Handler{Framework: "sqs", Task: "q"},
+			[]result.RetryPolicy{{Framework: "sqs", Global: true, Replay: true, Policy: "dead-letter replay x", Pos: "/m/main.go:3:2"}}, "unbounded"},
 	} {
 		if _, got := retryFor(tc.h, tc.retries, []string{"a", "k"}, paths); got.String() != tc.want {
 			t.Errorf("%s: got %s (%s), want %s", tc.name, got, got.Why, tc.want)

@@ -83,6 +83,11 @@ func (hz *horizons) result(fallback bool) horizon.Horizon {
 	if out.Kind == "" {
 		out = horizon.Horizon{Kind: horizon.Unknown, Why: "no retry policy read"}
 	}
+	// The broker deletes the message at its retention whatever the
+	// policy says (no replay was seen above).
+	if max := fw.MaxRetention(); max > 0 && !(out.Kind == horizon.Bounded && out.D <= max) {
+		out = horizon.Horizon{Kind: horizon.Bounded, D: max, Why: fw.MessageRetention.Why + "; " + out.Why}
+	}
 	return out
 }
 

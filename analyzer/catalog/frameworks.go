@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -35,11 +36,25 @@ type Framework struct {
 	// Replays are the calls that run a job again after its retries ended
 	// (a dead-letter replay), by function key: the horizon has no end.
 	Replays []string `yaml:"replays"`
+	// MessageRetention bounds the retry horizon whatever the policy: the
+	// broker deletes a message this long after it was first sent,
+	// delivered or not (SQS MessageRetentionPeriod, Pub/Sub's subscription
+	// message retention), so no retry of it runs later unless the program
+	// replays it (Replays). Nil when the framework keeps messages
+	// without limit or the catalog does not say.
+	MessageRetention *Retention `yaml:"message_retention"`
 	// DedupOptions are the enqueue options that deduplicate at enqueue
 	// time, by function key (asynq.Unique, asynq.TaskID): they stop a job
 	// being enqueued twice, not a delivered one running twice, so they
 	// are never a guard, and findings say so (discovery, dedup.go).
 	DedupOptions []string `yaml:"dedup_options"`
+}
+
+// Retention is a broker's longest message retention: Max as a Go
+// duration ("336h"), Why what it is and where it is set.
+type Retention struct {
+	Max string `yaml:"max"`
+	Why string `yaml:"why"`
 }
 
 // ConfigField is a field of a client config struct.
@@ -81,7 +96,13 @@ var frameworks = sync.OnceValues(func() (map[string]*Framework, error) {
 			return nil, fmt.Errorf("%s: %v", f.Name, err)
 		}
 		for i := range doc.Frameworks {
-			out[doc.Frameworks[i].Name] = &doc.Frameworks[i]
+			fw := &doc.Frameworks[i]
+			if r := fw.MessageRetention; r != nil {
+				if d, err := time.ParseDuration(r.Max); err != nil || d <= 0 {
+					return nil, fmt.Errorf("%s: framework %s: message_retention max %q is not a positive Go duration", f.Name, fw.Name, r.Max)
+				}
+			}
+			out[fw.Name] = fw
 		}
 	}
 	return out, nil
@@ -112,4 +133,14 @@ func OnceNote(name string) string {
 		return f.OnceNote
 	}
 	return ""
+}
+
+// MaxRetention is the framework's longest message retention (0 when the
+// catalog gives none): a bound on its retry horizon.
+func (f *Framework) MaxRetention() time.Duration {
+	if f == nil || f.MessageRetention == nil {
+		return 0
+	}
+	d, _ := time.ParseDuration(f.MessageRetention.Max) // checked when read
+	return d
 }

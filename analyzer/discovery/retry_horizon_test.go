@@ -17,10 +17,11 @@ func TestHorizonTablesFromCatalog(t *testing.T) {
 		t.Errorf("customBackoff = %v, want %v", got, wantBackoff)
 	}
 	wantReplays := map[string]string{
-		"(*github.com/hibiken/asynq.Inspector).RunTask":             "asynq",
-		"(*github.com/hibiken/asynq.Inspector).RunAllArchivedTasks": "asynq",
-		"(*github.com/riverqueue/river.Client).JobRetry":            "river",
-		"(*github.com/riverqueue/river.Client).JobRetryTx":          "river",
+		"(*github.com/hibiken/asynq.Inspector).RunTask":                           "asynq",
+		"(*github.com/hibiken/asynq.Inspector).RunAllArchivedTasks":               "asynq",
+		"(*github.com/riverqueue/river.Client).JobRetry":                          "river",
+		"(*github.com/riverqueue/river.Client).JobRetryTx":                        "river",
+		"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).StartMessageMoveTask": "sqs",
 	}
 	if got := replayCalls(); !reflect.DeepEqual(got, wantReplays) {
 		t.Errorf("replayCalls = %v, want %v", got, wantReplays)
