@@ -80,6 +80,7 @@ func TestRetryPolicies(t *testing.T) {
 		"gocraft report: gocraft/work MaxFails 3: up to 3 runs (runs 3 within 0s backoff \"\" replay false)",
 		"asynq *:  (runs 0 within 0s backoff \"Config.RetryDelayFunc\" replay false)",
 		"river *: dead-letter replay (*github.com/riverqueue/river.Client).JobRetry (runs 0 within 0s backoff \"\" replay true)",
+		"watermill *: watermill Retry MaxRetries 3 inside a PoisonQueue: up to 4 runs (runs 4 within 0s backoff \"\" replay false)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("retry policies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/horizon"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/inventory/schema"
 )
@@ -165,6 +166,10 @@ func TestRetryHorizon(t *testing.T) {
 		// the redrive policy; a redrive of dead letters resets it.
 		{"sqs: the queue's longest retention", schema.Handler{Framework: "sqs", Task: "q"}, nil, (14 * 24 * time.Hour).String()},
 		{"pubsub: the subscription's longest retention", schema.Handler{Framework: "pubsub", Task: "s"}, nil, (31 * 24 * time.Hour).String()},
+		{"watermill: a Retry inside a PoisonQueue", schema.Handler{Framework: "watermill", Task: "h"},
+			[]result.RetryPolicy{{Framework: "watermill", Global: true, Policy: "watermill Retry MaxRetries 3 inside a PoisonQueue: up to 4 runs", Runs: 4,
+				Exp: &horizon.Exponential{Initial: 10 * time.Second, Max: 30 * time.Second, Multiplier: 3}, Pos: "/m/main.go:3:2"}}, "1m10s"},
+		{"watermill: no poison queue, the backend redelivers", schema.Handler{Framework: "watermill", Task: "h"}, nil, "unknown"},
 		{"sqs: dead letters moved back", schema.Handler{Framework: "sqs", Task: "q"},
 			[]result.RetryPolicy{{Framework: "sqs", Global: true, Replay: true, Policy: "dead-letter replay x", Pos: "/m/main.go:3:2"}}, "unbounded"},
 	} {

@@ -59,7 +59,7 @@ func (hz *horizons) result(fallback bool) horizon.Horizon {
 	custom := strings.Join(hz.custom, ", ")
 	var out horizon.Horizon
 	of := func(r result.RetryPolicy, what string) {
-		out = horizon.Max(out, horizon.Of(horizon.Policy{Backoff: backoff, Runs: r.Runs, Within: r.Within, Custom: custom, What: what}))
+		out = horizon.Max(out, horizon.Of(horizon.Policy{Backoff: backoff, Runs: r.Runs, Within: r.Within, Custom: custom, What: what, Exp: r.Exp}))
 	}
 	for _, r := range *hz.sites {
 		of(r, r.Policy+" at "+hz.paths.rel(r.Pos))

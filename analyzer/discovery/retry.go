@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/horizon"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
@@ -46,6 +47,9 @@ type Retry struct {
 	// makes (asynq Inspector.RunTask / RunAllArchivedTasks, River
 	// JobRetry): a finished job can run again at any later time.
 	Replay bool
+	// Exp is a backoff the program sets with all its parameters
+	// (Watermill's middleware.Retry), for the horizon.
+	Exp *horizon.Exponential
 }
 
 // Unlimited is Runs for a policy that sets no limit.
@@ -107,9 +111,10 @@ func FindRetry(env *Env) *Retries {
 // The enqueues of asynq and River are read by enqueueCalls instead, the
 // dead-letter replays by replayCalls.
 var retryCalls = map[string]func(env *Env, call *ssa.Call, args []ssa.Value) []Retry{
-	"(*github.com/gocraft/work.WorkerPool).JobWithOptions": gocraftJobWithOptions,
-	"go.temporal.io/sdk/workflow.ExecuteActivity":          temporalExecuteActivity,
-	"go.temporal.io/sdk/workflow.ExecuteLocalActivity":     temporalExecuteActivity,
+	"(*github.com/gocraft/work.WorkerPool).JobWithOptions":               gocraftJobWithOptions,
+	"go.temporal.io/sdk/workflow.ExecuteActivity":                        temporalExecuteActivity,
+	"go.temporal.io/sdk/workflow.ExecuteLocalActivity":                   temporalExecuteActivity,
+	"(*github.com/ThreeDotsLabs/watermill/message.Router).AddMiddleware": watermillAddMiddleware,
 }
 
 func callRetry(env *Env, call *ssa.Call) []Retry {

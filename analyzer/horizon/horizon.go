@@ -125,6 +125,44 @@ var backoffs = map[string]backoff{
 	}},
 }
 
+// Exponential is a backoff the program configures itself (Watermill's
+// middleware.Retry): cenkalti/backoff's ExponentialBackOff with these
+// parameters, which Retry copies in unchanged (zero values included).
+type Exponential struct {
+	Initial, Max time.Duration
+	Multiplier   float64
+	Jitter       float64       // RandomizationFactor
+	Elapsed      time.Duration // MaxElapsedTime: 0 is no bound
+}
+
+// delays sums the delays before retries 1..n, worst case, as
+// cenkalti/backoff v5.0.3 exponential.go computes them: the interval
+// starts at Initial (and again whenever it is 0), is multiplied after each
+// retry and capped at Max (incrementCurrentInterval: once it reaches
+// Max/Multiplier it is Max), and is randomised to at most
+// interval × (1 + Jitter); retry.go stops once the elapsed time plus the
+// next delay would pass MaxElapsedTime, when that is set.
+func (e Exponential) delays(n int64) time.Duration {
+	var total float64
+	cur := float64(e.Initial)
+	for i := int64(1); i <= n; i++ {
+		if cur == 0 {
+			cur = float64(e.Initial)
+		}
+		total += cur * (1 + e.Jitter)
+		if cur >= float64(e.Max)/e.Multiplier {
+			cur = float64(e.Max)
+		} else {
+			cur *= e.Multiplier
+		}
+	}
+	d := time.Duration(math.Round(total/float64(time.Second))) * time.Second
+	if e.Elapsed > 0 && d > e.Elapsed {
+		d = e.Elapsed
+	}
+	return d
+}
+
 // maxRuns caps the runs summed (a policy of a million attempts is as good
 // as unbounded for a retention).
 const maxRuns = 10000
@@ -142,6 +180,9 @@ type Policy struct {
 	Custom string
 	// What names the policy for Why ("asynq default 25 retries").
 	What string
+	// Exp is a backoff the program sets with all its parameters
+	// (Watermill's middleware.Retry), used instead of Backoff.
+	Exp *Exponential
 }
 
 // Of computes the horizon of one policy.
@@ -154,6 +195,14 @@ func Of(p Policy) Horizon {
 	}
 	if p.Runs <= 0 {
 		return Horizon{Kind: Unknown, Why: p.What + ": the number of runs is not read"}
+	}
+	if p.Exp != nil {
+		if p.Runs > maxRuns {
+			return Horizon{Kind: Unbounded, Why: fmt.Sprintf("%s: %d runs", p.What, p.Runs)}
+		}
+		d := p.Exp.delays(p.Runs - 1)
+		return Horizon{Kind: Bounded, D: d, Why: fmt.Sprintf("%s: %s, cenkalti/backoff's exponential backoff with its largest jitter; %s of backoff, run time not counted",
+			p.What, plural(p.Runs, "run"), Days(d))}
 	}
 	if p.Custom != "" {
 		return Horizon{Kind: Unknown, Why: p.What + " with a backoff of the program's own (" + p.Custom + ")"}
@@ -180,4 +229,12 @@ func Of(p Policy) Horizon {
 		why += ", bounded by ScheduleToCloseTimeout"
 	}
 	return Horizon{Kind: Bounded, D: d, Why: why + "; " + Days(d) + " of backoff, run time not counted"}
+}
+
+// plural is "1 run", "3 runs".
+func plural(n int64, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -34,3 +34,27 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("Days: %s", got)
 	}
 }
+
+// Watermill's Retry runs cenkalti/backoff's exponential backoff with the
+// parameters the program gives: the interval is multiplied until it
+// reaches Max/Multiplier, then is Max; the jitter widens it by up to the
+// randomization factor; MaxElapsedTime caps the total.
+func TestExponential(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		exp  Exponential
+		runs int64
+		want string
+	}{
+		{"10 s × 3 capped at 30 s: 10 + 30 + 30", Exponential{Initial: 10 * time.Second, Max: 30 * time.Second, Multiplier: 3}, 4, "1m10s"},
+		{"1 s × 2 up to 8 s, jitter 0.5: 1.5 × (1+2+4+8+8)", Exponential{Initial: time.Second, Max: 8 * time.Second, Multiplier: 2, Jitter: 0.5}, 6, "35s"},
+		{"MaxElapsedTime caps it", Exponential{Initial: time.Minute, Max: time.Hour, Multiplier: 2, Elapsed: 5 * time.Minute}, 10, "5m0s"},
+		{"zero multiplier: the interval starts again at Initial", Exponential{Initial: time.Second}, 4, "3s"},
+		{"one run: no retry", Exponential{Initial: time.Second, Multiplier: 2}, 1, "0s"},
+	} {
+		h := Of(Policy{Runs: tc.runs, Exp: &tc.exp, What: "watermill Retry"})
+		if h.Kind != Bounded || h.D.String() != tc.want {
+			t.Errorf("%s: got %s (%s), want %s", tc.name, h, h.Why, tc.want)
+		}
+	}
+}

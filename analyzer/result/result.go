@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/horizon"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -77,6 +78,7 @@ type RetryPolicy struct {
 	Within  time.Duration
 	Backoff string
 	Replay  bool
+	Exp     *horizon.Exponential
 }
 
 // Claim is one inserting claim's SQL.
