@@ -13,8 +13,12 @@ import (
 // or primary key covers its key, so the analysis checks each claim against
 // them (rule claim-without-constraint). Kept: CREATE TABLE's column and
 // table PRIMARY KEY / UNIQUE, CREATE UNIQUE INDEX, ALTER TABLE ADD
-// CONSTRAINT (and ADD COLUMN … UNIQUE). Not modelled: DROP INDEX / DROP
-// CONSTRAINT, renames; exclusion constraints.
+// CONSTRAINT (and ADD COLUMN … UNIQUE), undone or renamed by the later
+// migrations (files in name order): DROP INDEX, DROP CONSTRAINT, DROP
+// TABLE, and renames of tables, columns, constraints and indexes. The
+// down migrations (a *.down.sql file, or what follows goose's, sql-migrate's
+// or dbmate's down marker) are not applied. Not modelled: exclusion
+// constraints.
 
 // Unique is one unique key of a table.
 type Unique struct {
@@ -88,11 +92,19 @@ func (s *Set) addUniques(n *pg_query.Node, pos string) {
 			}
 		}
 		s.unique(fold(ix.Relation.Relname), u)
+	case n.GetDropStmt() != nil:
+		s.drop(n.GetDropStmt())
+	case n.GetRenameStmt() != nil && n.GetRenameStmt().Relation != nil:
+		s.rename(n.GetRenameStmt())
 	case n.GetAlterTableStmt() != nil && n.GetAlterTableStmt().Relation != nil:
 		at := n.GetAlterTableStmt()
 		table := fold(at.Relation.Relname)
 		for _, c := range at.Cmds {
 			cmd := c.GetAlterTableCmd()
+			if cmd != nil && cmd.Subtype == pg_query.AlterTableType_AT_DropConstraint {
+				s.removeUniques(func(t string, u Unique) bool { return t == table && strings.EqualFold(u.Name, cmd.Name) })
+				continue
+			}
 			if cmd == nil || cmd.Def == nil {
 				continue
 			}
@@ -150,6 +162,91 @@ func (s *Set) constraint(table string, c *pg_query.Constraint, cols []string, po
 		u.Name = table + "_pkey"
 	}
 	s.unique(table, u)
+}
+
+// drop undoes DROP TABLE and DROP INDEX.
+func (s *Set) drop(d *pg_query.DropStmt) {
+	for _, o := range d.Objects {
+		var parts []string
+		for _, p := range o.GetList().GetItems() {
+			parts = append(parts, p.GetString_().GetSval())
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		name := fold(strings.Join(parts, "."))
+		switch d.RemoveType {
+		case pg_query.ObjectType_OBJECT_TABLE:
+			delete(s.tables, name)
+			delete(s.uniques, name)
+		case pg_query.ObjectType_OBJECT_INDEX:
+			s.removeUniques(func(_ string, u Unique) bool { return u.Kind == "unique index" && strings.EqualFold(u.Name, name) })
+		}
+	}
+}
+
+// rename follows ALTER TABLE … RENAME (the table, a column, a constraint)
+// and ALTER INDEX … RENAME TO.
+func (s *Set) rename(r *pg_query.RenameStmt) {
+	rel := fold(r.Relation.Relname)
+	newName := strings.ToLower(r.Newname)
+	switch r.RenameType {
+	case pg_query.ObjectType_OBJECT_TABLE:
+		if s.tables[rel] {
+			delete(s.tables, rel)
+			s.tables[newName] = true
+		}
+		if us, ok := s.uniques[rel]; ok {
+			delete(s.uniques, rel)
+			s.uniques[newName] = us
+		}
+	case pg_query.ObjectType_OBJECT_COLUMN:
+		for i, u := range s.uniques[rel] {
+			cols := slices.Clone(u.Columns)
+			for j, c := range cols {
+				if c == strings.ToLower(r.Subname) {
+					cols[j] = newName
+				}
+			}
+			s.uniques[rel][i].Columns = cols
+		}
+	case pg_query.ObjectType_OBJECT_TABCONSTRAINT:
+		for i, u := range s.uniques[rel] {
+			if strings.EqualFold(u.Name, r.Subname) {
+				s.uniques[rel][i].Name = r.Newname
+			}
+		}
+	case pg_query.ObjectType_OBJECT_INDEX:
+		for t, us := range s.uniques {
+			for i, u := range us {
+				if u.Kind == "unique index" && strings.EqualFold(u.Name, rel) {
+					s.uniques[t][i].Name = r.Newname
+				}
+			}
+		}
+	}
+}
+
+// removeUniques drops the unique keys gone(table, key) says are gone.
+func (s *Set) removeUniques(gone func(table string, u Unique) bool) {
+	for t, us := range s.uniques {
+		s.uniques[t] = slices.DeleteFunc(us, func(u Unique) bool { return gone(t, u) })
+	}
+}
+
+// inDown reports whether the statement at start is part of a down
+// migration: a *.down.sql or *_down.sql file, or below a down marker
+// (goose "-- +goose Down", sql-migrate "-- +migrate Down", dbmate
+// "-- migrate:down") with no up marker after it.
+func inDown(file, text string, start int) bool {
+	base := strings.ToLower(file[strings.LastIndexAny(file, `/\`)+1:])
+	if strings.Contains(base, ".down.") || strings.HasSuffix(base, "_down.sql") {
+		return true
+	}
+	before := strings.ToLower(text[:min(start, len(text))])
+	down := max(strings.LastIndex(before, "+goose down"), strings.LastIndex(before, "+migrate down"), strings.LastIndex(before, "migrate:down"))
+	up := max(strings.LastIndex(before, "+goose up"), strings.LastIndex(before, "+migrate up"), strings.LastIndex(before, "migrate:up"))
+	return down >= 0 && down > up
 }
 
 func (s *Set) unique(table string, u Unique) {

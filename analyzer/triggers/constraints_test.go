@@ -50,3 +50,49 @@ func TestClaimConstraint(t *testing.T) {
 		}
 	}
 }
+
+// Later migrations undo and rename keys; down migrations are not applied.
+func TestClaimConstraintLaterMigrations(t *testing.T) {
+	s := Parse([]File{
+		{Path: "m/001_init.up.sql", Data: []byte(`
+create table a_claims (key text primary key);
+create table b_claims (key text, constraint b_uq unique (key));
+create table c_claims (key text);
+create unique index c_key on c_claims (key);
+create table d_claims (job text unique);
+create table e_claims (key text unique);
+create table g_claims (key text unique);
+`)},
+		{Path: "m/001_init.down.sql", Data: []byte(`drop table g_claims;`)},
+		{Path: "m/002_change.up.sql", Data: []byte(`
+alter table b_claims drop constraint b_uq;
+drop index c_key;
+alter table d_claims rename column job to job_key;
+alter table e_claims rename to f_claims;
+`)},
+		{Path: "m/003_goose.sql", Data: []byte(`-- +goose Up
+create table h_claims (key text unique);
+-- +goose Down
+drop table h_claims;
+`)},
+	})
+	for _, c := range []struct {
+		table    string
+		conflict []string
+		state    string
+	}{
+		{"a_claims", []string{"key"}, "ok"},
+		{"b_claims", []string{"key"}, "none"},   // its constraint dropped
+		{"c_claims", []string{"key"}, "none"},   // its index dropped
+		{"d_claims", []string{"job_key"}, "ok"}, // the column renamed
+		{"d_claims", []string{"job"}, "none"},
+		{"e_claims", []string{"key"}, "unknown"}, // renamed away
+		{"f_claims", []string{"key"}, "ok"},
+		{"g_claims", []string{"key"}, "ok"}, // dropped only by the down migration
+		{"h_claims", []string{"key"}, "ok"}, // dropped only below goose's Down
+	} {
+		if state, text := s.Claim(c.table, c.conflict, "", nil); state != c.state {
+			t.Errorf("Claim(%s, %v) = %s (%s), want %s", c.table, c.conflict, state, text, c.state)
+		}
+	}
+}

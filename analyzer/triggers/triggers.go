@@ -259,7 +259,10 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *
 		s.addColumns(raw.Stmt, pos)
 		// A unique key's position is its statement's first line, past
 		// the comments before it.
-		s.addUniques(raw.Stmt, file+":"+strconv.Itoa(lineAt(text, start+leadingComments(stmtText))))
+		// (Its comments, a down marker among them, belong to it.)
+		if first := start + leadingComments(stmtText); !inDown(file, text, first) {
+			s.addUniques(raw.Stmt, file+":"+strconv.Itoa(lineAt(text, first)))
+		}
 	}
 	return trigs
 }
