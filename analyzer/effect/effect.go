@@ -135,7 +135,17 @@ type Effect struct {
 	// that interval as a Go duration string ("336h0m0s"); RetentionText
 	// is how the code writes it. "" for other effects.
 	Retention, RetentionText string
-	Key                      *Key
+	// RetentionParam, for such a DELETE whose time is a parameter of the
+	// function that runs it (a Prune(ctx, olderThan) helper), is that
+	// parameter (1-based; bindings after the params), read at each call
+	// of it with RetentionUnit, the SQL's unit ("" for a time.Duration or
+	// a cutoff time: sqlclass.Stmt.RetentionUnit). 0 when resolved.
+	RetentionParam int
+	RetentionUnit  string
+	// RetentionAt is the call that gave the parameter its value, once
+	// resolved: the prune is reported there ("" for a DELETE's own).
+	RetentionAt string
+	Key         *Key
 	Guard                    *Guard
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound

@@ -21,8 +21,19 @@ func (c *Context) Lifecycle(sums []*summary.Summary) (claims []result.Claim, pru
 	for _, s := range sums {
 		for i := range s.Effects {
 			e := &s.Effects[i]
-			if len(e.Path) != 1 || !c.inPackage(e.Evidence()) {
-				continue // another function's SQL: reported there
+			if e.RetentionAt != "" && e.RetentionParam == 0 && c.inPackage(e.RetentionAt) {
+				// A DELETE whose time a helper's parameter gives: the
+				// prune is the call that gives it.
+				key := e.RetentionAt + "|" + e.Target
+				if !seen[key] {
+					seen[key] = true
+					prunes = append(prunes, result.Prune{Table: e.Target, Retention: e.Retention, Pos: e.RetentionAt, Ignore: e.Ignore,
+						Text: e.RetentionText + ", given to the DELETE in " + e.Path[len(e.Path)-1].Func})
+				}
+				continue
+			}
+			if len(e.Path) != 1 || !c.inPackage(e.Evidence()) || e.RetentionParam > 0 {
+				continue // another function's SQL, or its time from the callers: reported there
 			}
 			key := e.Evidence() + "|" + e.Target + "|" + e.Op
 			if seen[key] {

@@ -151,6 +151,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue // a write to a value this function made for itself
 		}
 		w.resolveKey(ci, &e, args, bindings)
+		if e.RetentionParam > 0 {
+			w.resolveRetention(ci, &e, args, bindings)
+		}
 		if e.Via != "" {
 			e.Via = w.viaAt(e.Via, args, bindings)
 		}

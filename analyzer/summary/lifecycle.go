@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
@@ -37,45 +38,82 @@ func split(s string) []string {
 // number of units, a cutoff time.Now().Add(-d) / AddDate(0, 0, -n)). It
 // returns the retention as a Go duration string ("" when not constant)
 // and as the code writes it; both "" when the DELETE prunes by no time.
-func retention(st sqlclass.Stmt, params []ssa.Value) (dur, text string) {
+// When the value is a parameter of the function running the DELETE,
+// param is that parameter (1-based): each call of the function reads it
+// from its argument (resolveRetention).
+func retention(st sqlclass.Stmt, params []ssa.Value) (dur, text string, param int) {
 	if st.Retention != "" {
 		text = "interval '" + st.Retention + "'"
 		if d, ok := parseInterval(st.Retention); ok {
-			return d.String(), text
+			return d.String(), text, 0
 		}
-		return "", text
+		return "", text, 0
 	}
 	n := st.RetentionParam
 	if n == 0 {
-		return "", ""
+		return "", "", 0
 	}
-	ref := "$" + strconv.Itoa(n)
 	var v ssa.Value
 	if n <= len(params) {
 		v = params[n-1]
 	}
-	switch st.RetentionUnit {
+	return retentionValue(st.RetentionUnit, "$"+strconv.Itoa(n), v)
+}
+
+// resolveRetention reads a callee's pruning DELETE's retention from the
+// argument this call gives the parameter it depends on.
+func (w *walker) resolveRetention(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
+	v := pick(e.RetentionParam-1, args, bindings)
+	e.RetentionParam = 0
+	if v == nil {
+		return
+	}
+	e.RetentionAt = PosString(w.p.env.Fset, ci.Pos())
+	ref := e.RetentionText
+	if i := strings.Index(ref, " ("); i >= 0 {
+		ref = ref[:i]
+	}
+	e.Retention, e.RetentionText, e.RetentionParam = retentionValue(e.RetentionUnit, ref, v)
+}
+
+// retentionValue reads the value v a DELETE's time parameter ref is given.
+func retentionValue(unit, ref string, v ssa.Value) (dur, text string, param int) {
+	if p, ok := v.(*ssa.Parameter); ok {
+		for i, q := range p.Parent().Params {
+			if q == p {
+				return "", ref + " (" + p.Name() + ", given by each caller)", i + 1
+			}
+		}
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		for i, q := range fv.Parent().FreeVars {
+			if q == fv {
+				return "", ref + " (" + fv.Name() + ", given by each caller)", len(fv.Parent().Params) + i + 1
+			}
+		}
+	}
+	switch unit {
 	case sqlclass.CutoffUnit:
 		if v == nil || !isTime(v.Type()) {
-			return "", "" // a comparison with something else than a time
+			return "", "", 0 // a comparison with something else than a time
 		}
 		if d, how, ok := cutoff(v); ok {
-			return d.String(), ref + " = " + how
+			return d.String(), ref + " = " + how, 0
 		}
-		return "", ref + " (a cutoff time not read statically)"
+		return "", ref + " (a cutoff time not read statically)", 0
 	case "":
 		if c, ok := v.(*ssa.Const); ok && c.Value != nil && isDuration(c.Type()) {
 			d := time.Duration(c.Int64())
-			return d.String(), ref + " = " + d.String()
+			return d.String(), ref + " = " + d.String(), 0
 		}
-		return "", ref + " (not constant)"
+		return "", ref + " (not constant)", 0
 	default:
-		unit, ok := parseInterval(st.RetentionUnit)
+		u, ok := parseInterval(unit)
 		if c, isConst := v.(*ssa.Const); isConst && c.Value != nil && ok && c.Value.Kind() == constant.Int {
-			d := time.Duration(c.Int64()) * unit
-			return d.String(), fmt.Sprintf("%s = %d × interval '%s'", ref, c.Int64(), st.RetentionUnit)
+			d := time.Duration(c.Int64()) * u
+			return d.String(), fmt.Sprintf("%s = %d × interval '%s'", ref, c.Int64(), unit), 0
 		}
-		return "", ref + " × interval '" + st.RetentionUnit + "' (not constant)"
+		return "", ref + " × interval '" + unit + "' (not constant)", 0
 	}
 }
 

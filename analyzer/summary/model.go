@@ -466,7 +466,10 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				e.ConstraintState, e.Constraint = claimConstraint(w.p.env.Triggers, st)
 			}
 			if st.Op == sqlclass.Delete && e.Target != "" {
-				e.Retention, e.RetentionText = retention(st, params)
+				e.Retention, e.RetentionText, e.RetentionParam = retention(st, params)
+				if e.RetentionParam > 0 {
+					e.RetentionUnit = st.RetentionUnit
+				}
 			}
 			if st.Op == sqlclass.None {
 				continue

@@ -146,3 +146,14 @@ func Release(ctx context.Context, pool *pgxpool.Pool, key string) error { // wan
 	_, err := pool.Exec(ctx, "delete from lc_claims where job_key = $1", key)
 	return err
 }
+
+// A pruning helper given its retention by its callers: each call is a
+// prune with the value it passes.
+func pruneOlder(ctx context.Context, pool *pgxpool.Pool, olderThan time.Duration) error { // want pruneOlder:"db_write/delete lc_claims @p1"
+	_, err := pool.Exec(ctx, "delete from lc_claims where created_at < now() - $1::interval", olderThan)
+	return err
+}
+
+func PruneViaHelper(ctx context.Context, pool *pgxpool.Pool) error { // want PruneViaHelper:"db_write/delete lc_claims @p1"
+	return pruneOlder(ctx, pool, 7*24*time.Hour)
+}
