@@ -146,7 +146,7 @@ type Effect struct {
 	// resolved: the prune is reported there ("" for a DELETE's own).
 	RetentionAt string
 	Key         *Key
-	Guard                    *Guard
+	Guard       *Guard
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound
 	// by q.WithTx(tx) with River's JobCompleteTx on tx), is that
