@@ -186,6 +186,9 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discamqp.Deps).ConsumeAutoAck", "amqp", "clicks", "medium", `d.Ch.Consume("clicks"`, `d.Ch.Consume("clicks"`},
 		// The ack in the goroutine the loop starts.
 		{"(*discamqp.Deps).ConsumeAsync", "amqp", "async", "medium", `d.Ch.Consume("async"`, `_ = m.Ack(false) // want`},
+		// Registered through the application's Subscribe helper, whose
+		// loop runs in a function of its own (go consumeLoop(msgs, h)).
+		{"(*discamqp.Deps).OnOrder", "amqp", "orders", "medium", `d.Subscribe("orders", d.OnOrder)`, ""},
 	},
 	"discweak": {
 		{"discweak.ProcessOrder", "watermill", "", "low", "", ""},

@@ -152,17 +152,24 @@ func Find(env *Env) *Found {
 	if f.mapForwards() { // ifacejobs.go
 		f.findForwards()
 	}
-	for _, fn := range env.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ci, ok := instr.(ssa.CallInstruction); ok {
-					f.registration(ci)
+	registrations := func() {
+		for _, fn := range env.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if ci, ok := instr.(ssa.CallInstruction); ok {
+						f.registration(ci)
+					}
 				}
 			}
 		}
 	}
+	registrations()
+	before := len(f.forwards)
 	f.pullLoops()
 	f.findForwards() // pull loops that dispatch to a parameter forward it
+	if len(f.forwards) != before {
+		registrations() // the package's own calls of those dispatchers
+	}
 	f.dropCalledWeak()
 	f.dispatchEntries()
 	var hs []*Handler
