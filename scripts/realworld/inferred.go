@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -35,6 +36,7 @@ type inferredLabel struct {
 	Inferred  effectOp `yaml:"inferred"`  // what the tool inferred (the key, with target)
 	Actual    effectOp `yaml:"actual"`    // what the reviewer reads the implementation to do
 	Confirmed bool     `yaml:"confirmed"` // the implementation does the inferred kind with the inferred idempotency
+	Cause     string   `yaml:"cause"`     // why a rejected inference is wrong, one of causes (required when not confirmed)
 	Evidence  []string `yaml:"evidence"`  // file:line of the implementation read (module-relative, or module@version/file:line)
 	Note      string   `yaml:"note"`
 }
@@ -44,6 +46,17 @@ type effectOp struct {
 	Kind       string `yaml:"kind"`       // the inventory's kinds, and none: no effect outside the process
 	Operation  string `yaml:"operation"`  // the inventory's operations
 	Idempotent string `yaml:"idempotent"` // true | false | unknown
+}
+
+// causes are why an inference is rejected, so that the rejections group by
+// the inference rule to fix.
+var causes = map[string]string{
+	"in-memory":            "a value in the process (accessor, setter, handle, predicate) read as a store or a request",
+	"idempotent-as-insert": "an idempotent write (ON CONFLICT DO NOTHING, find-or-create, create-if-absent) inferred a non-idempotent insert",
+	"repeating-as-set":     "a call that repeats an effect (a notification, a transition that fails when repeated) inferred an idempotent set",
+	"other-party":          "a request to another party's API or a person notified, inferred an internal write or publish",
+	"get-that-writes":      "a getter that writes",
+	"word":                 "a word of the name read in another sense",
 }
 
 // inferredKey identifies an inference: the same target inferred as
@@ -56,14 +69,24 @@ func (k inferredKey) String() string {
 
 // inferredScore is the precision of inference on one application.
 type inferredScore struct {
-	Targets    int      `json:"targets"`   // distinct inferred calls in the inventory
-	Labelled   int      `json:"labelled"`  // of them, read by a reviewer
-	Confirmed  int      `json:"confirmed"` // of them, confirmed
-	Precision  float64  `json:"precision"` // confirmed / labelled (0 when none labelled)
-	IdemAgrees int      `json:"idempotency_agrees"`
-	Unlabelled []string `json:"unlabelled,omitempty"` // sorted
-	Rejected   []string `json:"rejected,omitempty"`   // sorted, with the reviewer's reading
-	Stale      []string `json:"stale,omitempty"`      // labels the inventory no longer infers, sorted
+	Targets    int            `json:"targets"`   // distinct inferred calls in the inventory
+	Labelled   int            `json:"labelled"`  // of them, read by a reviewer
+	Confirmed  int            `json:"confirmed"` // of them, confirmed
+	Precision  float64        `json:"precision"` // confirmed / labelled (0 when none labelled)
+	IdemAgrees int            `json:"idempotency_agrees"`
+	Unlabelled []string       `json:"unlabelled,omitempty"` // sorted
+	Rejected   []string       `json:"rejected,omitempty"`   // sorted, with the reviewer's reading
+	Stale      []string       `json:"stale,omitempty"`      // labels the inventory no longer infers, sorted
+	ByCause    map[string]int `json:"rejected_by_cause,omitempty"`
+}
+
+func causeNames() string {
+	var names []string
+	for c := range causes {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 // readInferredLabels reads dir/<name>.yaml; a missing file is no labels.
@@ -98,6 +121,10 @@ func parseInferredLabels(path string, data []byte) (*inferredLabels, error) {
 			return nil, fmt.Errorf("%s: %s: no evidence", path, k)
 		case seen[k]:
 			return nil, fmt.Errorf("%s: %s labelled twice", path, k)
+		case !e.Confirmed && causes[e.Cause] == "":
+			return nil, fmt.Errorf("%s: %s: rejected, with cause %q not one of %s", path, k, e.Cause, causeNames())
+		case e.Confirmed && e.Cause != "":
+			return nil, fmt.Errorf("%s: %s: confirmed, with a cause", path, k)
 		}
 		seen[k] = true
 	}
@@ -140,7 +167,11 @@ func scoreInferred(inv *schema.Inventory, l *inferredLabels) *inferredScore {
 		if e.Confirmed {
 			s.Confirmed++
 		} else {
-			s.Rejected = append(s.Rejected, fmt.Sprintf("%s: reads as %s %s (idempotent %s)", k, e.Actual.Kind, e.Actual.Operation, e.Actual.Idempotent))
+			s.Rejected = append(s.Rejected, fmt.Sprintf("%s: reads as %s %s (idempotent %s) [%s]", k, e.Actual.Kind, e.Actual.Operation, e.Actual.Idempotent, e.Cause))
+			if s.ByCause == nil {
+				s.ByCause = map[string]int{}
+			}
+			s.ByCause[e.Cause]++
 		}
 		if e.Actual.Idempotent == idem {
 			s.IdemAgrees++
@@ -166,11 +197,15 @@ func printInferred(w io.Writer, scores []score, verbose bool) {
 	fmt.Fprintln(w, "\n| application | inferred calls | labelled | confirmed | precision | idempotency agrees |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
 	var tot inferredScore
+	byCause := map[string]int{}
 	for _, s := range scores {
 		if s.Inferred == nil {
 			continue
 		}
 		i := s.Inferred
+		for c, n := range i.ByCause {
+			byCause[c] += n
+		}
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %d |\n", s.Name, i.Targets, i.Labelled, i.Confirmed, percent(i.Confirmed, i.Labelled), i.IdemAgrees)
 		tot.Targets += i.Targets
 		tot.Labelled += i.Labelled
@@ -178,6 +213,23 @@ func printInferred(w io.Writer, scores []score, verbose bool) {
 		tot.IdemAgrees += i.IdemAgrees
 	}
 	fmt.Fprintf(w, "| **all** | %d | %d | %d | %s | %d |\n", tot.Targets, tot.Labelled, tot.Confirmed, percent(tot.Confirmed, tot.Labelled), tot.IdemAgrees)
+	if len(byCause) > 0 {
+		fmt.Fprintln(w, "\n| rejected because | inferences |")
+		fmt.Fprintln(w, "|---|---:|")
+		names := make([]string, 0, len(byCause))
+		for c := range byCause {
+			names = append(names, c)
+		}
+		sort.Slice(names, func(a, b int) bool {
+			if byCause[names[a]] != byCause[names[b]] {
+				return byCause[names[a]] > byCause[names[b]]
+			}
+			return names[a] < names[b]
+		})
+		for _, c := range names {
+			fmt.Fprintf(w, "| %s: %s | %d |\n", c, causes[c], byCause[c])
+		}
+	}
 	if !verbose {
 		return
 	}

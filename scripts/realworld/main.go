@@ -12,8 +12,9 @@
 // A second table gives the precision of name inference: the inventory's
 // distinct inferred calls (by: name), how many a reviewer read
 // (<labels>/inferred/<name>.yaml) and confirmed; -v lists the rejected and
-// unlabelled ones. -reuse scores the inventories a previous run left in the
-// work directory without fetching or running anything (to check labels).
+// unlabelled ones, and a third counts the rejections by cause. -reuse
+// scores the inventories a previous run left in the work directory without
+// fetching or running anything (to check labels).
 //
 // With -vet it compares, per application, go vet's findings with the
 // command's (same positions, same rules) instead of scoring the labels.
