@@ -175,6 +175,9 @@ func main() {
 }
 
 func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet bool) error {
+	if reuse && (vet || work == "") {
+		return fmt.Errorf("-reuse scores the inventories a run left in -work: it needs -work and does not go with -vet")
+	}
 	if work == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
