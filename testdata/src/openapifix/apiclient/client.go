@@ -19,8 +19,8 @@ type Configuration struct {
 type service struct{ client *APIClient }
 
 type APIClient struct {
-	cfg       *Configuration
-	common    service
+	cfg        *Configuration
+	common     service
 	ProjectAPI ProjectAPI
 }
 
