@@ -401,3 +401,23 @@ func TestOpenAPIClient(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A consumer whose functions are kept in a generic config struct
+// (ConsumerConfig[T].Handle set where the config is built): the pull loop
+// calls the field's function value, resolved like any func-value field.
+func TestGenericConfigFuncs(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "genericcfg") {
+		for _, h := range res.Handlers {
+			line := h.Name + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	want := []string{"genericcfg.Consume medium db_write/insert orders"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
