@@ -88,6 +88,10 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discgocraft.Ctx).SendInvoice", "gocraft", "send_invoice", "high", `pool.JobWithOptions("send_invoice"`, ""},
 		{"(*discgocraft.Ctx).Export", "gocraft", "export", "high", `pool.Job("export"`, ""},
 		{"discgocraft.Cleanup", "gocraft", "cleanup", "high", `pool.Job("cleanup"`, ""},
+		// Found by its shape alone (nothing here registers it): kept, at low
+		// confidence, as a registration the analysis may have missed. The
+		// middleware Log, which takes the next handler, is not a handler.
+		{"discgocraft.Unregistered", "gocraft", "", "low", "", ""},
 	},
 	"discfaktory": {
 		{"(*discfaktory.Deps).Capture", "faktory", "CaptureOrder", "high", `mgr.Register("CaptureOrder"`, ""},

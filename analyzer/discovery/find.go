@@ -174,7 +174,9 @@ func Find(env *Env) *Found {
 	f.dispatchEntries()
 	var hs []*Handler
 	for _, h := range f.byFn {
-		hs = append(hs, h)
+		if !f.inTestFile(h.Fn) {
+			hs = append(hs, h)
+		}
 	}
 	sort.Slice(hs, func(i, j int) bool {
 		if hs[i].Fn.Pos() != hs[j].Fn.Pos() {
@@ -234,7 +236,7 @@ type finder struct {
 // shape registers fn as a handler when its signature matches a shape.
 func (f *finder) shape(fn *ssa.Function) {
 	obj, _ := fn.Object().(*types.Func)
-	if obj == nil || fn.Parent() != nil || fn.Synthetic != "" {
+	if obj == nil || fn.Parent() != nil || fn.Synthetic != "" || takesFunc(fn) {
 		return
 	}
 	if s := f.env.Rules.matchShape(obj); s != nil {
@@ -247,6 +249,32 @@ func (f *finder) shape(fn *ssa.Function) {
 		}
 		h.Rule = s.Rule
 	}
+}
+
+// takesFunc reports whether fn takes a function (a continuation: gocraft/
+// work's Log(job, next), a middleware): a function with a job's parameter
+// that takes the next handler is a middleware, whose effects belong to the
+// handlers it wraps, not a handler.
+func takesFunc(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// inTestFile reports whether fn (or the function it is a closure of) is
+// defined in a _test.go file: test doubles and the consumers tests run
+// against real brokers are not the program's handlers.
+func (f *finder) inTestFile(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if !fn.Pos().IsValid() {
+		return false
+	}
+	return strings.HasSuffix(f.env.Pkg.Prog.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 // declared adds fn when the config or a //jobeffects:handler directive
