@@ -404,3 +404,14 @@ func TestStoredHandlers(t *testing.T) {
 		}
 	}
 }
+
+// An activity executed by its name (workflow.ExecuteActivity(ctx,
+// "Charge", …)) is the one registered under it, not an unresolved
+// registration (it was listed as a handler "(unresolved)" of unknown risk).
+func TestNamedActivityNotUnresolved(t *testing.T) {
+	for _, r := range runShared(t, "disctemporal") {
+		for _, u := range r.Unresolved {
+			t.Errorf("unresolved registration at %s: %s", fileLine(u.Pos), u.Reason)
+		}
+	}
+}

@@ -498,6 +498,12 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if owner, _ := listParam(args[r.Handler]); owner != nil && f.local(owner) {
 			return // an element of a list parameter: its callers' elements are registered
 		}
+		if ssavalue.ConstString(args[r.Handler]) != "" {
+			// A handler named by a string (workflow.ExecuteActivity(ctx,
+			// "CreateLineItems", …)): the one registered under that name,
+			// found where it is registered, not an unresolved one.
+			return
+		}
 		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
 			Reason: "the handler argument is not resolvable in this package"})
 		return
