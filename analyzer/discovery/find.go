@@ -174,9 +174,7 @@ func Find(env *Env) *Found {
 	f.dispatchEntries()
 	var hs []*Handler
 	for _, h := range f.byFn {
-		if !f.inTestFile(h.Fn) {
-			hs = append(hs, h)
-		}
+		hs = append(hs, h)
 	}
 	sort.Slice(hs, func(i, j int) bool {
 		if hs[i].Fn.Pos() != hs[j].Fn.Pos() {
@@ -262,19 +260,6 @@ func takesFunc(fn *ssa.Function) bool {
 		}
 	}
 	return false
-}
-
-// inTestFile reports whether fn (or the function it is a closure of) is
-// defined in a _test.go file: test doubles and the consumers tests run
-// against real brokers are not the program's handlers.
-func (f *finder) inTestFile(fn *ssa.Function) bool {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	if !fn.Pos().IsValid() {
-		return false
-	}
-	return strings.HasSuffix(f.env.Pkg.Prog.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 // declared adds fn when the config or a //jobeffects:handler directive

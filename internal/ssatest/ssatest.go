@@ -26,14 +26,8 @@ func Build(t testing.TB, src string) *ssa.Package {
 // BuildFile is Build that also returns the file's syntax.
 func BuildFile(t testing.TB, src string) (*ssa.Package, *ast.File) {
 	t.Helper()
-	return BuildNamed(t, "p.go", src)
-}
-
-// BuildNamed is BuildFile with the file's name (a _test.go file, say).
-func BuildNamed(t testing.TB, name, src string) (*ssa.Package, *ast.File) {
-	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
 	}
