@@ -19,7 +19,7 @@
 //     with ±10 % jitter (jitterFraction, line 72); MaxAttempts defaults to
 //     25 (internal/rivercommon/river_common.go:16), so 24 retries.
 //   - gocraft/work v0.5.1, worker.go:281 defaultBackoffCalculator: fails^4
-//     + 15 + rand.Int63n(30)*(fails+1) seconds after the fails-th failure
+//   - 15 + rand.Int63n(30)*(fails+1) seconds after the fails-th failure
 //     (counted before the backoff, job.go:60); MaxFails 4 runs by default
 //     (worker_pool.go:441), a job retried while MaxFails - Fails > 0.
 //   - Faktory v1.9.0, manager/retry.go:167 nextRetry: asynq's function of
