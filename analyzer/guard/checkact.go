@@ -36,6 +36,7 @@ import (
 // act (isMark) exposes every effect of the branch to overlapping
 // deliveries.
 func (a *analysis) checkThenAct() {
+	reported := map[*ssa.Return]bool{}
 	for _, r := range a.sites {
 		re := r.Effect
 		if re.Kind != effect.KindDBRead || re.Target == "" {
@@ -55,7 +56,11 @@ func (a *analysis) checkThenAct() {
 				continue
 			}
 			for i, succ := range b.Succs {
-				if len(succ.Preds) != 1 || !a.skipsAsDone(b.Succs[1-i], succ) {
+				if len(succ.Preds) != 1 {
+					continue
+				}
+				if !a.skipsAsDone(b.Succs[1-i], succ) {
+					a.existsAsError(r, b.Succs[1-i], succ, reported)
 					continue
 				}
 				if a.checkedBranch(r, succ) {
