@@ -135,8 +135,12 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	msg := fmt.Sprintf("this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
 		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	if mark {
-		msg = fmt.Sprintf("this check of %s and the status written at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, rows affected tested) in the same transaction as the effects, or claim a key first",
-			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+		written := "the status written"
+		if record.Effect.Op == "delete" {
+			written = "the rows deleted"
+		}
+		msg = fmt.Sprintf("this check of %s and %s at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, or the delete, rows affected tested) in the same transaction as the effects, or claim a key first",
+			check.Effect.Target, written, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	}
 	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg})
 	return true
@@ -149,9 +153,16 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 // writes it, so every effect of the branch stays exposed (the status
 // form reviewers label check-then-act). A row created first (an insert,
 // which a unique key turns away) and a compare-and-set (a claim) stay the
-// record they are.
+// record they are. A delete of the checked rows whose count nobody tests
+// (the rows listed, deleted, then counted down) is such a mark too: the
+// second of two overlapping deliveries deletes nothing and acts all the
+// same; tested, it is a claim.
 func isMark(e *effect.Effect) bool {
-	return e.Kind == effect.KindDBWrite && (e.Op == "update-set" || e.Op == "upsert-set") && !e.ReportsChange
+	if e.Kind != effect.KindDBWrite {
+		return false
+	}
+	// A delete always reports a change; still a delete here, nobody tested it.
+	return e.Op == effect.OpDelete || ((e.Op == "update-set" || e.Op == "upsert-set") && !e.ReportsChange)
 }
 
 // influenced reports whether v is computed from read: the read's result, a

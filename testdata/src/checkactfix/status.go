@@ -52,3 +52,21 @@ func (d *Deps) Deliver(ctx context.Context, t *asynq.Task) error { // want Deliv
 	_, err := d.Pool.Exec(ctx, "update orders set status = 'done' where id = $1", 8)
 	return err
 }
+
+// Sweep lists the expired rows, deletes them without testing how many it
+// deleted, then counts them down: two overlapping deliveries both list
+// them, the second deletes nothing and still decrements.
+func (d *Deps) Sweep(ctx context.Context, t *asynq.Task) error { // want Sweep:`^effects: db_write/update-increment counters issue=check-then-act; db_read/select devices; db_write/delete devices$`
+	var n int
+	if err := d.Pool.QueryRow(ctx, "select count(*) from devices where removed_at < now()").Scan(&n); err != nil { // want `check-then-act: this check of devices and the rows deleted at checkactfix/status.go:\d+ before the update-increment of counters at checkactfix/status.go:\d+ are two statements, not a compare-and-set`
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	if _, err := d.Pool.Exec(ctx, "delete from devices where removed_at < now()"); err != nil {
+		return err
+	}
+	_, err := d.Pool.Exec(ctx, "update counters set removed = removed - $1 where id = 1", n)
+	return err
+}
