@@ -375,3 +375,32 @@ func TestTxGuard(t *testing.T) {
 	}
 	t.Error("handler order:querier not found")
 }
+
+// TestCheckThenActThroughInterfaces: the check, the act and the record
+// behind a store interface are check-then-act once the whole program
+// resolves them (shellhub's device cleanup).
+func TestCheckThenActThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				if e.Issue != "" {
+					line += " issue=" + e.Issue
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"cleanup medium check-then-act db_write/update-increment namespaces issue=check-then-act db_read/select devices db_write/delete devices",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -316,3 +316,14 @@ func scannedBy(mi *ssa.MakeInterface, read ssa.Value) bool {
 	}
 	return false
 }
+
+// CheckThenAct runs the check-then-act analysis alone on fn with sites
+// that the whole program resolved (interface calls a single package could
+// not follow: the read, the act and the record behind a repository
+// interface). The exposed effects get the issue; the pitfalls are
+// returned.
+func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+	a := &analysis{fn: fn, sites: sites, env: env}
+	a.checkThenAct()
+	return a.pitfalls
+}
