@@ -37,9 +37,18 @@ import (
 // deliveries.
 func (a *analysis) checkThenAct() {
 	reported := map[*ssa.Return]bool{}
+	// A call that also writes is not a check: a service call that looks
+	// the event up and then creates its subscriptions acts itself (one
+	// resolved interface call carries all of them).
+	writes := map[ssa.CallInstruction]bool{}
+	for _, s := range a.sites {
+		if s.Effect.Kind == effect.KindDBWrite || s.Effect.NeedsGuard() {
+			writes[s.Instr] = true
+		}
+	}
 	for _, r := range a.sites {
 		re := r.Effect
-		if re.Kind != effect.KindDBRead || re.Target == "" {
+		if re.Kind != effect.KindDBRead || re.Target == "" || writes[r.Instr] {
 			continue
 		}
 		read := r.Instr.Value()

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"fmt"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -18,10 +19,17 @@ import (
 // inserted and fails, so the queue retries a job that succeeded until it
 // dead-letters it: duplicate-as-error, once per such return, at the return.
 // A check whose other branch updates the row instead (if order == nil
-// { return ErrNotFound }) is a lookup failing, not a duplicate.
+// { return ErrNotFound }) is a lookup failing, not a duplicate. The read
+// must answer whether the row exists (a bool: select exists, an Exists
+// method): a list of the rows in some state (running jobs → "busy, try
+// later") keeps overlapping runs apart and says nothing of a first
+// delivery's row.
 func (a *analysis) existsAsError(check *Site, other, work *ssa.BasicBlock, reported map[*ssa.Return]bool) {
 	res := a.fn.Signature.Results()
 	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return
+	}
+	if !existence(check.Instr.Value()) {
 		return
 	}
 	var insert *Site
@@ -82,4 +90,20 @@ func readFailure(v, read ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// existence reports whether a read call answers "is it there" with a bool
+// (its only or first result).
+func existence(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	t := v.Type()
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() == 0 {
+			return false
+		}
+		t = tup.At(0).Type()
+	}
+	return isBool(t)
 }

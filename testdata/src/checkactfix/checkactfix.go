@@ -70,4 +70,5 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("import", d.ImportExists)
 	mux.HandleFunc("touch", d.UpdateFound)
 	mux.HandleFunc("findorcreate", d.FindOrCreate)
+	mux.HandleFunc("busy", d.Busy)
 }

@@ -66,3 +66,35 @@ func (d *Deps) FindOrCreate(ctx context.Context, t *asynq.Task) error { // want 
 	}
 	return nil
 }
+
+// runningJobs lists the jobs still running.
+func (d *Deps) runningJobs(ctx context.Context) ([]string, error) { // want runningJobs:`^effects: db_read/select jobs$`
+	rows, err := d.Pool.Query(ctx, "select id from jobs where status = 'running'")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Busy: "a run is in progress, try later" is not the duplicate's answer:
+// the list of running jobs says nothing of a first delivery's row.
+func (d *Deps) Busy(ctx context.Context, t *asynq.Task) error { // want Busy:`^effects: db_write/insert jobs; db_read/select jobs$` `unguarded: handler \(\*checkactfix.Deps\).Busy \(asynq task "busy"\) repeats its side effects when a job is delivered twice: insert into jobs`
+	running, err := d.runningJobs(ctx)
+	if err != nil {
+		return err
+	}
+	if len(running) > 0 {
+		return errors.New("a run is in progress")
+	}
+	_, err = d.Pool.Exec(ctx, "insert into jobs (id, status) values (gen_random_uuid(), 'running')")
+	return err
+}

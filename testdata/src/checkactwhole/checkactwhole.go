@@ -18,6 +18,10 @@ type Store interface {
 	CountRemoved(ctx context.Context) (int, error)
 	DeleteRemoved(ctx context.Context) error
 	Decrement(ctx context.Context, n int) error
+	// Match looks the event up and creates its subscriptions.
+	Match(ctx context.Context, id string) (bool, error)
+	MarkSent(ctx context.Context, id string) error
+	Deliver(ctx context.Context, id string) error
 }
 
 type pgStore struct{ db *sql.DB }
@@ -38,7 +42,42 @@ func (p *pgStore) Decrement(ctx context.Context, n int) error {
 	return err
 }
 
+func (p *pgStore) Match(ctx context.Context, id string) (bool, error) {
+	var dup bool
+	if err := p.db.QueryRowContext(ctx, "select duplicate from events where id = $1", id).Scan(&dup); err != nil {
+		return false, err
+	}
+	_, err := p.db.ExecContext(ctx, "insert into subscriptions (event_id) values ($1)", id)
+	return dup, err
+}
+
+func (p *pgStore) MarkSent(ctx context.Context, id string) error {
+	_, err := p.db.ExecContext(ctx, "update events set status = 'sent' where id = $1", id)
+	return err
+}
+
+func (p *pgStore) Deliver(ctx context.Context, id string) error {
+	_, err := p.db.ExecContext(ctx, "insert into deliveries (event_id) values ($1)", id)
+	return err
+}
+
 type service struct{ store Store }
+
+// Match: the call whose answer decides the branch also writes (it creates
+// the subscriptions): it acts itself, it is not a check.
+func (s *service) Match(ctx context.Context, t *asynq.Task) error {
+	dup, err := s.store.Match(ctx, string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	if dup {
+		return nil
+	}
+	if err := s.store.Deliver(ctx, string(t.Payload())); err != nil {
+		return err
+	}
+	return s.store.MarkSent(ctx, string(t.Payload()))
+}
 
 // Cleanup: the check, the delete and the decrement all through the
 // interface.
@@ -61,5 +100,6 @@ func Register(db *sql.DB) *asynq.ServeMux {
 	s := &service{store: &pgStore{db: db}}
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("cleanup", s.Cleanup)
+	mux.HandleFunc("match", s.Match)
 	return mux
 }
