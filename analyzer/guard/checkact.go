@@ -68,7 +68,7 @@ func (a *analysis) checkThenAct() {
 				if len(succ.Preds) != 1 {
 					continue
 				}
-				if !a.skipsAsDone(b.Succs[1-i], succ) {
+				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
 					a.existsAsError(r, b.Succs[1-i], succ, reported)
 					continue
 				}
@@ -78,6 +78,46 @@ func (a *analysis) checkThenAct() {
 			}
 		}
 	}
+}
+
+// errTest reports whether a branch tests an error against nil: an item
+// whose lookup failed is skipped (continue), not found done.
+func errTest(ifi *ssa.If) bool {
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false
+	}
+	return isError(bin.X.Type()) || isError(bin.Y.Type())
+}
+
+// nextItem reports whether the other branch of a check inside a loop
+// skips the item (continue): every path from it goes back to the loop's
+// head (a block that dominates the check) before anything else, as a
+// return of success skips the whole job.
+func nextItem(other, work, check *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{other}
+	head := false
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b.Dominates(check) {
+			head = true
+			continue
+		}
+		if b == work || work.Dominates(b) || len(b.Succs) == 0 {
+			return false
+		}
+		if len(b.Succs) > 1 {
+			return false // another decision on the way: not a plain skip
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return head
 }
 
 // skipsAsDone reports whether the other branch of a check returns

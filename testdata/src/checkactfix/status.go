@@ -70,3 +70,47 @@ func (d *Deps) Sweep(ctx context.Context, t *asynq.Task) error { // want Sweep:`
 	_, err := d.Pool.Exec(ctx, "update counters set removed = removed - $1 where id = 1", n)
 	return err
 }
+
+// Fund skips a schedule that is not due with continue: the next item, as a
+// return of success skips the whole job. The plain update of the schedule
+// before the increment keeps later deliveries out, not overlapping ones.
+func (d *Deps) Fund(ctx context.Context, t *asynq.Task) error { // want Fund:`^effects: db_write/update-increment spending issue=check-then-act; db_read/select schedules; db_write/update-set schedules$`
+	for _, id := range []int{1, 2} {
+		var due bool
+		if err := d.Pool.QueryRow(ctx, "select next_at <= now() from schedules where id = $1", id).Scan(&due); err != nil { // want `check-then-act: this check of schedules and the status written at checkactfix/status.go:\d+ before the update-increment of spending`
+			return err
+		}
+		if !due {
+			continue
+		}
+		if _, err := d.Pool.Exec(ctx, "update schedules set next_at = now() + interval '1 day' where id = $1", id); err != nil {
+			return err
+		}
+		if _, err := d.Pool.Exec(ctx, "update spending set amount = amount + 10 where schedule_id = $1", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FailedLookup skips an item whose lookup failed: that is no "done"
+// answer, the insert is plainly unguarded.
+func (d *Deps) FailedLookup(ctx context.Context, t *asynq.Task) error { // want FailedLookup:`^effects: db_write/insert notices; db_read/select settings; db_read/select users; db_write/update-set users$` `unguarded: handler \(\*checkactfix.Deps\).FailedLookup repeats its side effects when a job is delivered twice: insert into notices`
+	for _, id := range []int{1, 2} {
+		var enabled bool
+		if err := d.Pool.QueryRow(ctx, "select enabled from settings where id = 1").Scan(&enabled); err != nil {
+			return err
+		}
+		var email string
+		if err := d.Pool.QueryRow(ctx, "select email from users where id = $1", id).Scan(&email); err != nil {
+			continue
+		}
+		if _, err := d.Pool.Exec(ctx, "insert into notices (email) values ($1)", email); err != nil {
+			return err
+		}
+		if _, err := d.Pool.Exec(ctx, "update users set noticed = true where id = $1", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
