@@ -251,6 +251,10 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 		}
 		out = routed
 	}
+	if changed {
+		// Check-then-act behind the calls just resolved (checkact.go).
+		pits = append(pits, r.checkThenAct(out)...)
+	}
 	return out, pits, changed
 }
 

@@ -402,6 +402,37 @@ func TestOpenAPIClient(t *testing.T) {
 	}
 }
 
+// TestCheckThenActThroughInterfaces: the check, the act and the record
+// behind a store interface are check-then-act once the whole program
+// resolves them (shellhub's device cleanup); a call that also writes (it
+// creates the subscriptions it looked the event up for) is not a check.
+func TestCheckThenActThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				if e.Issue != "" {
+					line += " issue=" + e.Issue
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"cleanup medium check-then-act db_write/update-increment namespaces issue=check-then-act db_read/select devices db_write/delete devices",
+		"match medium unguarded db_write/insert subscriptions db_write/insert deliveries db_read/select events db_write/update-set events",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // A consumer whose functions are kept in a generic config struct
 // (ConsumerConfig[T].Handle set where the config is built): the pull loop
 // calls the field's function value, resolved like any func-value field.

@@ -36,9 +36,19 @@ import (
 // act (isMark) exposes every effect of the branch to overlapping
 // deliveries.
 func (a *analysis) checkThenAct() {
+	reported := map[*ssa.Return]bool{}
+	// A call that also writes is not a check: a service call that looks
+	// the event up and then creates its subscriptions acts itself (one
+	// resolved interface call carries all of them).
+	writes := map[ssa.CallInstruction]bool{}
+	for _, s := range a.sites {
+		if s.Effect.Kind == effect.KindDBWrite || s.Effect.NeedsGuard() {
+			writes[s.Instr] = true
+		}
+	}
 	for _, r := range a.sites {
 		re := r.Effect
-		if re.Kind != effect.KindDBRead || re.Target == "" {
+		if re.Kind != effect.KindDBRead || re.Target == "" || writes[r.Instr] {
 			continue
 		}
 		read := r.Instr.Value()
@@ -55,7 +65,11 @@ func (a *analysis) checkThenAct() {
 				continue
 			}
 			for i, succ := range b.Succs {
-				if len(succ.Preds) != 1 || !a.skipsAsDone(b.Succs[1-i], succ) {
+				if len(succ.Preds) != 1 {
+					continue
+				}
+				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
+					a.existsAsError(r, b.Succs[1-i], succ, reported)
 					continue
 				}
 				if a.checkedBranch(r, succ) {
@@ -64,6 +78,46 @@ func (a *analysis) checkThenAct() {
 			}
 		}
 	}
+}
+
+// errTest reports whether a branch tests an error against nil: an item
+// whose lookup failed is skipped (continue), not found done.
+func errTest(ifi *ssa.If) bool {
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return false
+	}
+	return isError(bin.X.Type()) || isError(bin.Y.Type())
+}
+
+// nextItem reports whether the other branch of a check inside a loop
+// skips the item (continue): every path from it goes back to the loop's
+// head (a block that dominates the check) before anything else, as a
+// return of success skips the whole job.
+func nextItem(other, work, check *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{other}
+	head := false
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b.Dominates(check) {
+			head = true
+			continue
+		}
+		if b == work || work.Dominates(b) || len(b.Succs) == 0 {
+			return false
+		}
+		if len(b.Succs) > 1 {
+			return false // another decision on the way: not a plain skip
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return head
 }
 
 // skipsAsDone reports whether the other branch of a check returns
@@ -130,8 +184,12 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	msg := fmt.Sprintf("this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
 		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	if mark {
-		msg = fmt.Sprintf("this check of %s and the status written at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, rows affected tested) in the same transaction as the effects, or claim a key first",
-			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+		written := "the status written"
+		if record.Effect.Op == "delete" {
+			written = "the rows deleted"
+		}
+		msg = fmt.Sprintf("this check of %s and %s at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, or the delete, rows affected tested) in the same transaction as the effects, or claim a key first",
+			check.Effect.Target, written, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	}
 	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg})
 	return true
@@ -144,9 +202,16 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 // writes it, so every effect of the branch stays exposed (the status
 // form reviewers label check-then-act). A row created first (an insert,
 // which a unique key turns away) and a compare-and-set (a claim) stay the
-// record they are.
+// record they are. A delete of the checked rows whose count nobody tests
+// (the rows listed, deleted, then counted down) is such a mark too: the
+// second of two overlapping deliveries deletes nothing and acts all the
+// same; tested, it is a claim.
 func isMark(e *effect.Effect) bool {
-	return e.Kind == effect.KindDBWrite && (e.Op == "update-set" || e.Op == "upsert-set") && !e.ReportsChange
+	if e.Kind != effect.KindDBWrite {
+		return false
+	}
+	// A delete always reports a change; still a delete here, nobody tested it.
+	return e.Op == effect.OpDelete || ((e.Op == "update-set" || e.Op == "upsert-set") && !e.ReportsChange)
 }
 
 // influenced reports whether v is computed from read: the read's result, a
@@ -299,4 +364,15 @@ func scannedBy(mi *ssa.MakeInterface, read ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// CheckThenAct runs the check-then-act analysis alone on fn with sites
+// that the whole program resolved (interface calls a single package could
+// not follow: the read, the act and the record behind a repository
+// interface). The exposed effects get the issue; the pitfalls are
+// returned.
+func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+	a := &analysis{fn: fn, sites: sites, env: env}
+	a.checkThenAct()
+	return a.pitfalls
 }

@@ -295,6 +295,11 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 	if !isRecv || k != result {
 		return nil
 	}
+	if rowsCursor(v.Type()) && (name == "Scan" || name == "Err") {
+		// A result set (Query's rows): no row is an empty iteration, not
+		// an error; Scan's and Err's errors are real ones.
+		return []item{{call, plainErr}}
+	}
 	switch name {
 	case "Scan":
 		if ok, found := outcomeKinds[outcome]; found {
@@ -341,6 +346,18 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 		return []item{{call, noRowsErr}}
 	}
 	return nil
+}
+
+// rowsCursor reports whether t is a result set iterated with Next() bool
+// (database/sql's *Rows, pgx.Rows, sqlx's *Rows), not a single row.
+func rowsCursor(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Next")
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type())
 }
 
 // embeddedIn reports whether recv is v or an embedded field of v (a

@@ -23,6 +23,13 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 	}
 	var out []Pitfall
 	reported := map[*ssa.Return]bool{}
+	// On a duplicate every test of the claim's outcome takes its dup
+	// edge: err != nil && !errors.Is(err, ErrNoRows) does not return the
+	// wrapped error for a duplicate.
+	dupEdge := map[*ssa.BasicBlock]*ssa.BasicBlock{}
+	for _, t := range tests {
+		dupEdge[t.ifi.Block()] = t.dup
+	}
 	for _, t := range tests {
 		// A test inside another test's first-time region only sees real
 		// errors: the duplicate already left.
@@ -35,7 +42,7 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 		if inner {
 			continue
 		}
-		for _, ret := range returnsFrom(t.dup, t.first) {
+		for _, ret := range returnsFromEdges(t.dup, t.first, dupEdge) {
 			errv := returned(ret, len(ret.Results)-1)
 			if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
 				continue
@@ -155,6 +162,12 @@ func returned(ret *ssa.Return, i int) ssa.Value {
 // region dominated by stop (when stop joins other paths too, what follows
 // it is no longer the start's own doing).
 func returnsFrom(start, stop *ssa.BasicBlock) []*ssa.Return {
+	return returnsFromEdges(start, stop, nil)
+}
+
+// returnsFromEdges is returnsFrom where the blocks in only leave by the
+// successor given (the edge a duplicate takes at another test).
+func returnsFromEdges(start, stop *ssa.BasicBlock, only map[*ssa.BasicBlock]*ssa.BasicBlock) []*ssa.Return {
 	var out []*ssa.Return
 	seen := map[*ssa.BasicBlock]bool{}
 	work := []*ssa.BasicBlock{start}
@@ -169,6 +182,10 @@ func returnsFrom(start, stop *ssa.BasicBlock) []*ssa.Return {
 			if r, ok := b.Instrs[n-1].(*ssa.Return); ok {
 				out = append(out, r)
 			}
+		}
+		if next, ok := only[b]; ok {
+			work = append(work, next)
+			continue
 		}
 		work = append(work, b.Succs...)
 	}

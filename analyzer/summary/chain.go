@@ -36,6 +36,10 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 	v := recv
 	for depth := 0; v != nil && depth < 24; depth++ {
 		v = normalize(v)
+		if arg := passThrough(v); arg != nil {
+			v = arg
+			continue
+		}
 		res.root = v
 		call, ok := v.(*ssa.Call)
 		if !ok {
@@ -101,6 +105,39 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 		v = next
 	}
 	return res
+}
+
+// passThrough is the builder a helper function hands back: v is the
+// result (or the first of the results) of a call of a function, not a
+// method, taking exactly one argument of v's type (query, err =
+// applyOptions(ctx, query, opts...)); the chain goes on from that
+// argument. What the helper adds to the query is not read.
+func passThrough(v ssa.Value) ssa.Value {
+	t := v.Type()
+	if ex, ok := v.(*ssa.Extract); ok && ex.Index == 0 {
+		v = ex.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok || call.Call.IsInvoke() {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Signature.Recv() != nil {
+		return nil
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return nil
+	}
+	var found ssa.Value
+	for _, a := range call.Call.Args {
+		if types.Identical(a.Type(), t) {
+			if found != nil {
+				return nil
+			}
+			found = a
+		}
+	}
+	return found
 }
 
 // ruleArg is the argument a chain rule reads (its Arg, receiver

@@ -67,4 +67,8 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("norows", d.NoRows)
 	mux.HandleFunc("lookup", d.Lookup)
 	mux.HandleFunc("ship", d.Ship)
+	mux.HandleFunc("import", d.ImportExists)
+	mux.HandleFunc("touch", d.UpdateFound)
+	mux.HandleFunc("findorcreate", d.FindOrCreate)
+	mux.HandleFunc("busy", d.Busy)
 }

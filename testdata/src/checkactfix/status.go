@@ -52,3 +52,65 @@ func (d *Deps) Deliver(ctx context.Context, t *asynq.Task) error { // want Deliv
 	_, err := d.Pool.Exec(ctx, "update orders set status = 'done' where id = $1", 8)
 	return err
 }
+
+// Sweep lists the expired rows, deletes them without testing how many it
+// deleted, then counts them down: two overlapping deliveries both list
+// them, the second deletes nothing and still decrements.
+func (d *Deps) Sweep(ctx context.Context, t *asynq.Task) error { // want Sweep:`^effects: db_write/update-increment counters issue=check-then-act; db_read/select devices; db_write/delete devices$`
+	var n int
+	if err := d.Pool.QueryRow(ctx, "select count(*) from devices where removed_at < now()").Scan(&n); err != nil { // want `check-then-act: this check of devices and the rows deleted at checkactfix/status.go:\d+ before the update-increment of counters at checkactfix/status.go:\d+ are two statements, not a compare-and-set`
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	if _, err := d.Pool.Exec(ctx, "delete from devices where removed_at < now()"); err != nil {
+		return err
+	}
+	_, err := d.Pool.Exec(ctx, "update counters set removed = removed - $1 where id = 1", n)
+	return err
+}
+
+// Fund skips a schedule that is not due with continue: the next item, as a
+// return of success skips the whole job. The plain update of the schedule
+// before the increment keeps later deliveries out, not overlapping ones.
+func (d *Deps) Fund(ctx context.Context, t *asynq.Task) error { // want Fund:`^effects: db_write/update-increment spending issue=check-then-act; db_read/select schedules; db_write/update-set schedules$`
+	for _, id := range []int{1, 2} {
+		var due bool
+		if err := d.Pool.QueryRow(ctx, "select next_at <= now() from schedules where id = $1", id).Scan(&due); err != nil { // want `check-then-act: this check of schedules and the status written at checkactfix/status.go:\d+ before the update-increment of spending`
+			return err
+		}
+		if !due {
+			continue
+		}
+		if _, err := d.Pool.Exec(ctx, "update schedules set next_at = now() + interval '1 day' where id = $1", id); err != nil {
+			return err
+		}
+		if _, err := d.Pool.Exec(ctx, "update spending set amount = amount + 10 where schedule_id = $1", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FailedLookup skips an item whose lookup failed: that is no "done"
+// answer, the insert is plainly unguarded.
+func (d *Deps) FailedLookup(ctx context.Context, t *asynq.Task) error { // want FailedLookup:`^effects: db_write/insert notices; db_read/select settings; db_read/select users; db_write/update-set users$` `unguarded: handler \(\*checkactfix.Deps\).FailedLookup repeats its side effects when a job is delivered twice: insert into notices`
+	for _, id := range []int{1, 2} {
+		var enabled bool
+		if err := d.Pool.QueryRow(ctx, "select enabled from settings where id = 1").Scan(&enabled); err != nil {
+			return err
+		}
+		var email string
+		if err := d.Pool.QueryRow(ctx, "select email from users where id = $1", id).Scan(&email); err != nil {
+			continue
+		}
+		if _, err := d.Pool.Exec(ctx, "insert into notices (email) values ($1)", email); err != nil {
+			return err
+		}
+		if _, err := d.Pool.Exec(ctx, "update users set noticed = true where id = $1", id); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -170,3 +170,24 @@ func (d *Deps) SetIdent(ctx context.Context, t *asynq.Task) error { // want SetI
 	_, err := d.DB.NewUpdate().Model((*Account)(nil)).Set("? = ?", bun.Ident("balance"), bun.Ident("limit")).Where("id = 1").Exec(ctx)
 	return err
 }
+
+// applyFilter adds a condition to a query and hands the query back.
+func applyFilter(q *bun.SelectQuery, ref string) (*bun.SelectQuery, error) { // want applyFilter:`^no effects$`
+	if ref == "" {
+		return nil, sql.ErrNoRows
+	}
+	return q.Where("ref = ?", ref), nil
+}
+
+// ListFiltered: the chain goes on through a helper that takes the query
+// and returns it, to the model given before it.
+func (d *Deps) ListFiltered(ctx context.Context, t *asynq.Task) error { // want ListFiltered:`^effects: db_read/select orders$`
+	var orders []Order
+	q := d.DB.NewSelect().Model(&orders)
+	q, err := applyFilter(q, t.Type())
+	if err != nil {
+		return err
+	}
+	_, err = q.ScanAndCount(ctx)
+	return err
+}

@@ -1,0 +1,71 @@
+package wholeprogram
+
+import (
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+)
+
+// checkThenAct decides check-then-act again in the functions of a
+// handler's paths that make a dynamic call the whole program resolved:
+// the per-package pass saw the repository's read, the act and the record
+// there only as unknown interface calls (store.DeviceList, then
+// store.DeviceDeleteMany, then store.NamespaceIncrementDeviceCount). Each
+// effect is placed at the call its path makes in the function, and the
+// guard package's analysis runs on those sites; the effects it finds
+// exposed carry the issue, as in the per-package pass.
+func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
+	type fnSites struct {
+		sites   []*guard.Site
+		dynamic bool
+	}
+	byFn := map[*ssa.Function]*fnSites{}
+	var fns []*ssa.Function
+	static := r.staticSites()
+	for i := range effs {
+		e := &effs[i]
+		seen := map[*ssa.Function]bool{}
+		for _, h := range e.Path {
+			instrs, dynamic := r.sites[h.Pos], true
+			if len(instrs) == 0 {
+				instrs, dynamic = static[h.Pos], false
+			}
+			if len(instrs) != 1 {
+				continue
+			}
+			ci := instrs[0]
+			fn := ci.Parent()
+			if fn == nil || seen[fn] {
+				continue
+			}
+			seen[fn] = true
+			fs := byFn[fn]
+			if fs == nil {
+				fs = &fnSites{}
+				byFn[fn] = fs
+				fns = append(fns, fn)
+			}
+			fs.dynamic = fs.dynamic || dynamic
+			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci})
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool {
+		return fns[i].Pos() < fns[j].Pos() || (fns[i].Pos() == fns[j].Pos() && fns[i].String() < fns[j].String())
+	})
+	env := &guard.Env{Fset: r.fset, Index: r.ix}
+	var pits []guard.Pitfall
+	for _, fn := range fns {
+		fs := byFn[fn]
+		if !fs.dynamic || fn.Blocks == nil {
+			continue
+		}
+		// In the order of the calls: the record is the first write on the
+		// branch.
+		sort.SliceStable(fs.sites, func(i, j int) bool { return fs.sites[i].Instr.Pos() < fs.sites[j].Instr.Pos() })
+		pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
+	}
+	return pits
+}
