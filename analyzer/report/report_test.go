@@ -152,11 +152,11 @@ func TestUnresolvedNote(t *testing.T) {
 	c := context()
 	c.Unresolved = func(*effect.Effect) bool { return true }
 	f, _ := c.unresolved(handler(getter, send))
-	if f == nil || !strings.Contains(f.Message, "calls n.Send, which is not known here at jobs/a.go:6 ") {
+	if f == nil || !strings.Contains(f.Message, "calls n.Send, which is not known here (the call at jobs/a.go:6; ") {
 		t.Errorf("note %+v, want the Send call", f)
 	}
 	f, _ = c.unresolved(handler(dyn("n.Send", nil)))
-	if f == nil || !strings.Contains(f.Message, "at the handler jobs/a.go:3") || strings.Contains(f.Message, "path:") || strings.Contains(f.Message, "at  ") {
+	if f == nil || !strings.Contains(f.Message, "(the call at the handler jobs/a.go:3;") || strings.Contains(f.Message, "path:") || strings.Contains(f.Message, "at  ") {
 		t.Errorf("note without a path: %+v", f)
 	}
 }
