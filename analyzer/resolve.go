@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -83,7 +84,11 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, depth i
 		if why == "" {
 			why = name + ", whose summary is not available"
 		}
-		u.Detail = strings.TrimSuffix(e.Detail, ".") + "; the field is set at " + v.at + " to " + why
+		at := v.at
+		if file, line, _ := effect.SplitPos(at); file != "" {
+			at = file + ":" + strconv.Itoa(line) // the report makes it relative
+		}
+		u.Detail = strings.TrimSuffix(e.Detail, ".") + "; the field is set at " + at + " to " + why
 		u.Via = "value" // decided here: no other package can do better
 		return []effect.Effect{u}
 	}

@@ -31,36 +31,73 @@ import (
 // (Slices, not maps: a fact's encoding must be deterministic.)
 type ctorFact struct{ Fields []ctorField }
 
-// ctorField is one parameter stored into fields.
+// ctorField is one parameter stored into fields: the parameter itself,
+// or, when Sub is set, its field Sub (a Deps struct whose fields the
+// constructor copies: h.invoices = d.Invoices).
 type ctorField struct {
 	Param  int
+	Sub    string
 	Fields []string
+}
+
+// paramRef is a parameter (receiver first), or its field sub.
+type paramRef struct {
+	i   int
+	sub string
 }
 
 func (*ctorFact) AFact() {}
 func (f *ctorFact) String() string {
 	var parts []string
 	for _, p := range f.Fields {
+		if p.Sub != "" {
+			parts = append(parts, fmt.Sprintf("%d.%s:%v", p.Param, p.Sub, p.Fields))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d:%v", p.Param, p.Fields))
 	}
 	return "stores map[" + strings.Join(parts, " ") + "]"
 }
 
 // newCtorFact orders the parameters.
-func newCtorFact(fields map[int][]string) *ctorFact {
+func newCtorFact(fields map[paramRef][]string) *ctorFact {
 	f := &ctorFact{}
 	for p, keys := range fields {
-		f.Fields = append(f.Fields, ctorField{Param: p, Fields: keys})
+		f.Fields = append(f.Fields, ctorField{Param: p.i, Sub: p.sub, Fields: keys})
 	}
-	sort.Slice(f.Fields, func(i, j int) bool { return f.Fields[i].Param < f.Fields[j].Param })
+	sort.Slice(f.Fields, func(i, j int) bool {
+		if f.Fields[i].Param != f.Fields[j].Param {
+			return f.Fields[i].Param < f.Fields[j].Param
+		}
+		return f.Fields[i].Sub < f.Fields[j].Sub
+	})
 	return f
 }
 
 // byParam is the fact as a map.
-func (f *ctorFact) byParam() map[int][]string {
-	out := map[int][]string{}
+func (f *ctorFact) byParam() map[paramRef][]string {
+	out := map[paramRef][]string{}
 	for _, p := range f.Fields {
-		out[p.Param] = p.Fields
+		out[paramRef{p.Param, p.Sub}] = p.Fields
+	}
+	return out
+}
+
+// argsFor are the values a call gives the parameter ref: the argument, or
+// the values stored into its field ref.sub (a Deps{Invoices: …} literal).
+func argsFor(c *ssa.CallCommon, ref paramRef) []ssa.Value {
+	if ref.i >= len(c.Args) {
+		return nil
+	}
+	a := c.Args[ref.i]
+	if ref.sub == "" {
+		return []ssa.Value{a}
+	}
+	var out []ssa.Value
+	if lit := ssavalue.LocalOf(a); lit != nil {
+		for _, st := range ssavalue.FieldStores(lit, ref.sub) {
+			out = append(out, st.Val)
+		}
 	}
 	return out
 }
@@ -112,7 +149,7 @@ type wiring map[string][]wired
 // calls of the package's production code (test files wire fakes).
 func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
 	w := wiring{}
-	ctors := map[*ssa.Function]map[int][]string{}
+	ctors := map[*ssa.Function]map[paramRef][]string{}
 	for _, fn := range funcs {
 		if isTestFile(pass.Fset, fn.Pos()) {
 			continue
@@ -135,12 +172,14 @@ func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
 						continue
 					}
 					fields := ctorFields(pass, callee, ctors)
-					for i, keys := range fields {
-						if i >= len(c.Args) || passedThrough(c.Args[i]) {
-							continue
-						}
-						for _, key := range keys {
-							w.add(pass, key, c.Args[i], summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
+					for ref, keys := range fields {
+						for _, a := range argsFor(c, ref) {
+							if passedThrough(a) {
+								continue
+							}
+							for _, key := range keys {
+								w.add(pass, key, a, summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
+							}
 						}
 					}
 				}
@@ -158,11 +197,46 @@ func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
 // function storing it: that function is a constructor, whose callers wire
 // the field (ctorFact), not a wiring site.
 func passedThrough(v ssa.Value) bool {
-	switch ssavalue.Unconvert(v).(type) {
+	switch x := ssavalue.Unconvert(v).(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return true
+	case *ssa.Field, *ssa.UnOp: // a field of a Deps struct parameter
+		if base, _ := depsField(x); base != nil {
+			return passedThrough(base)
+		}
 	}
 	return false
+}
+
+// depsField reads v as field sub of a struct: d.F of a value d (Field), of
+// a pointer d, or of a struct parameter the function spilled to a local.
+// It returns the struct's value (the parameter, for a spilled one) and the
+// field's name, or nil.
+func depsField(v ssa.Value) (ssa.Value, string) {
+	switch x := v.(type) {
+	case *ssa.Field:
+		if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+			return x.X, st.Field(x.Field).Name()
+		}
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok || x.Op != token.MUL {
+			return nil, ""
+		}
+		base := fa.X
+		if a, ok := base.(*ssa.Alloc); ok {
+			// The local copy of a struct parameter: its one store.
+			for _, r := range ssavalue.Referrers(a) {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+					if p, ok := st.Val.(*ssa.Parameter); ok {
+						base = p
+					}
+				}
+			}
+		}
+		return base, ssavalue.FieldName(fa)
+	}
+	return nil, ""
 }
 
 // dynamicField reports whether the field holds an interface or a function:
@@ -263,7 +337,7 @@ func implOf(pass *analysis.Pass, callee *ssa.Function) *implFact {
 
 // ctorFields are the fields callee stores its parameters into: from its
 // fact, or from its body when it is in this package.
-func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Function]map[int][]string) map[int][]string {
+func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Function]map[paramRef][]string) map[paramRef][]string {
 	if o := callee.Origin(); o != nil {
 		callee = o
 	}
@@ -279,18 +353,24 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 		return m
 	}
 	memo[callee] = nil // recursion
-	out := map[int][]string{}
-	param := func(v ssa.Value) int {
+	out := map[paramRef][]string{}
+	param := func(v ssa.Value) (paramRef, bool) {
 		v = ssavalue.Unconvert(v)
 		if mi, ok := v.(*ssa.MakeInterface); ok {
 			v = mi.X
 		}
-		for i, p := range callee.Params {
-			if p == v {
-				return i
+		sub := ""
+		if base, f := depsField(v); base != nil { // d.Invoices of a Deps parameter
+			if _, isParam := base.(*ssa.Parameter); isParam {
+				sub, v = f, base
 			}
 		}
-		return -1
+		for i, p := range callee.Params {
+			if p == v {
+				return paramRef{i, sub}, true
+			}
+		}
+		return paramRef{}, false
 	}
 	// Only fields of what the function makes (its result) or sets up (its
 	// receiver) are wiring: a handler that calls d.Client.Tx(ctx) is not
@@ -310,9 +390,9 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 				if !ok || !dynamicField(fa) || !own[typeKey(fa.X.Type())] {
 					continue
 				}
-				if i := param(in.Val); i >= 0 {
+				if ref, ok := param(in.Val); ok {
 					if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" {
-						out[i] = appendUnique(out[i], key)
+						out[ref] = appendUnique(out[ref], key)
 					}
 				}
 			case ssa.CallInstruction:
@@ -322,12 +402,13 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 					continue
 				}
 				for j, keys := range ctorFields(pass, inner, memo) {
-					if j < len(c.Args) {
-						if i := param(c.Args[j]); i >= 0 {
-							for _, k := range keys {
-								if own[fieldOwner(k)] {
-									out[i] = appendUnique(out[i], k)
-								}
+					if j.sub != "" || j.i >= len(c.Args) {
+						continue
+					}
+					if ref, ok := param(c.Args[j.i]); ok {
+						for _, k := range keys {
+							if own[fieldOwner(k)] {
+								out[ref] = appendUnique(out[ref], k)
 							}
 						}
 					}
@@ -373,7 +454,7 @@ func appendUnique(list []string, s string) []string {
 // exportWiringFacts publishes the package's constructors (ctorFact) and
 // the functions returning one concrete type behind an interface (implFact).
 func exportWiringFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Package) {
-	memo := map[*ssa.Function]map[int][]string{}
+	memo := map[*ssa.Function]map[paramRef][]string{}
 	for _, fn := range funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg || isTestFile(pass.Fset, fn.Pos()) {

@@ -100,13 +100,17 @@ func TestWiringUnderVet(t *testing.T) {
 	got := analyse(t, analyzer.Options{}, "wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd")
 	want := map[string][]string{
 		"wiringfix/jobs": {
-			"wiringfix/jobs/jobs.go:56: unresolved: go vet cannot tell what (*jobs.Deps).Local does: calls (jobs.Notifier).Notify through an interface",
+			"wiringfix/jobs/jobs.go:57: unresolved: go vet cannot tell what (*jobs.Deps).Local does: calls (jobs.Notifier).Notify through an interface; its implementation is not known here (the call at wiringfix/jobs/jobs.go:58; what it calls is wired in another package: run jobeffects ./... to resolve it over the whole program)",
 		},
 		"wiringfix/cmd": {
-			"wiringfix/jobs/jobs.go:36: unguarded: handler (*jobs.Deps).Notify repeats its side effects when a job is delivered twice: http post",
-			"wiringfix/jobs/jobs.go:41: unguarded: handler (*jobs.Deps).Save repeats its side effects when a job is delivered twice: insert into saved (medium) at wiringfix/impl/impl.go:33",
+			"wiringfix/jobs/jobs.go:37: unguarded: handler (*jobs.Deps).Notify repeats its side effects when a job is delivered twice: http post",
+			"wiringfix/jobs/jobs.go:42: unguarded: handler (*jobs.Deps).Save repeats its side effects when a job is delivered twice: insert into saved (medium) at wiringfix/impl/impl.go:33",
 			// A pitfall of the service behind the interface reaches the handler.
-			"wiringfix/jobs/jobs.go:69: guard-separate-tx: the claim on processed_jobs commits separately from the insert into payments at wiringfix/impl/impl.go:54",
+			"wiringfix/jobs/jobs.go:70: guard-separate-tx: the claim on processed_jobs commits separately from the insert into payments at wiringfix/impl/impl.go:54",
+			// Wired through a Deps struct its constructor copies the field from.
+			"wiringfix/jobs/jobs.go:93: unguarded: handler (*jobs.Billing).Invoice repeats its side effects when a job is delivered twice: insert into invoices (medium) at wiringfix/impl/impl.go:64",
+			// A field set to what cmd computes at run time: the note says where.
+			"wiringfix/jobs/jobs.go:99: unresolved: go vet cannot tell what (*jobs.Deps).Alert does: calls (jobs.Notifier).Notify through an interface; its implementation is not known here; the field is set at wiringfix/cmd/main.go:28 to the result of main.chooseAlerter (the call at wiringfix/jobs/jobs.go:100; run jobeffects ./... to resolve it over the whole program)",
 		},
 	}
 	for pkg, ws := range want {

@@ -161,7 +161,9 @@ func TestRetryHorizon(t *testing.T) {
 		{"river client MaxAttempts 5: 1.1 × (1+16+81+256) s", schema.Handler{Framework: "river", Task: "k"},
 			[]result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 5", Runs: 5, Pos: "/m/main.go:3:2"}}, "6m29s"},
 		{"temporal default", schema.Handler{Framework: "temporal", Task: "act"}, nil, "unbounded"},
-		{"a framework without a modelled backoff", schema.Handler{Framework: "gocraft", Task: "j"}, nil, "unknown"},
+		{"a framework without a modelled backoff", schema.Handler{Framework: "machinery", Task: "j"}, nil, "unknown"},
+		{"gocraft default: MaxFails 4", schema.Handler{Framework: "gocraft", Task: "j"}, nil, (404 * time.Second).String()},
+		{"faktory default: 25 retries, asynq's function", schema.Handler{Framework: "faktory", Task: "j"}, nil, asynqDefault},
 		// SQS and Pub/Sub drop a message at the queue's retention, whatever
 		// the redrive policy; a redrive of dead letters resets it.
 		{"sqs: the queue's longest retention", schema.Handler{Framework: "sqs", Task: "q"}, nil, (14 * 24 * time.Hour).String()},

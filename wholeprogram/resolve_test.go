@@ -375,3 +375,49 @@ func TestTxGuard(t *testing.T) {
 	}
 	t.Error("handler order:querier not found")
 }
+
+// A generated OpenAPI client (openapi-generator's Go shape): the handler
+// builds a request whose Execute calls the service through an interface
+// field of the API client, and the service method sets the HTTP method in
+// a local before one shared callAPI sends it. The whole program follows
+// it to net/http with the method: the create is a POST, the get a read.
+func TestOpenAPIClient(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "openapifix", "openapifix/apiclient") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " by " + e.By
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"project:create high http/post by code",
+		"project:show safe http/get by code",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A consumer whose functions are kept in a generic config struct
+// (ConsumerConfig[T].Handle set where the config is built): the pull loop
+// calls the field's function value, resolved like any func-value field.
+func TestGenericConfigFuncs(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "genericcfg") {
+		for _, h := range res.Handlers {
+			line := h.Name + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	want := []string{"genericcfg.Consume medium db_write/insert orders"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

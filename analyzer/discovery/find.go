@@ -152,17 +152,24 @@ func Find(env *Env) *Found {
 	if f.mapForwards() { // ifacejobs.go
 		f.findForwards()
 	}
-	for _, fn := range env.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ci, ok := instr.(ssa.CallInstruction); ok {
-					f.registration(ci)
+	registrations := func() {
+		for _, fn := range env.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if ci, ok := instr.(ssa.CallInstruction); ok {
+						f.registration(ci)
+					}
 				}
 			}
 		}
 	}
+	registrations()
+	before := len(f.forwards)
 	f.pullLoops()
 	f.findForwards() // pull loops that dispatch to a parameter forward it
+	if len(f.forwards) != before {
+		registrations() // the package's own calls of those dispatchers
+	}
 	f.dropCalledWeak()
 	f.dispatchEntries()
 	var hs []*Handler
@@ -227,7 +234,7 @@ type finder struct {
 // shape registers fn as a handler when its signature matches a shape.
 func (f *finder) shape(fn *ssa.Function) {
 	obj, _ := fn.Object().(*types.Func)
-	if obj == nil || fn.Parent() != nil || fn.Synthetic != "" {
+	if obj == nil || fn.Parent() != nil || fn.Synthetic != "" || takesFunc(fn) {
 		return
 	}
 	if s := f.env.Rules.matchShape(obj); s != nil {
@@ -240,6 +247,19 @@ func (f *finder) shape(fn *ssa.Function) {
 		}
 		h.Rule = s.Rule
 	}
+}
+
+// takesFunc reports whether fn takes a function (a continuation: gocraft/
+// work's Log(job, next), a middleware): a function with a job's parameter
+// that takes the next handler is a middleware, whose effects belong to the
+// handlers it wraps, not a handler.
+func takesFunc(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // declared adds fn when the config or a //jobeffects:handler directive
@@ -462,6 +482,12 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		}
 		if owner, _ := listParam(args[r.Handler]); owner != nil && f.local(owner) {
 			return // an element of a list parameter: its callers' elements are registered
+		}
+		if ssavalue.ConstString(args[r.Handler]) != "" {
+			// A handler named by a string (workflow.ExecuteActivity(ctx,
+			// "CreateLineItems", …)): the one registered under that name,
+			// found where it is registered, not an unresolved one.
+			return
 		}
 		f.unresolved = append(f.unresolved, Unresolved{Framework: r.Framework, Task: task, Pos: ci.Pos(),
 			Reason: "the handler argument is not resolvable in this package"})

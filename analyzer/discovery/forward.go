@@ -363,29 +363,85 @@ func (f *finder) local(fn *ssa.Function) bool {
 // loopForward records that a pull loop which calls a function parameter of
 // its enclosing function for its messages dispatches to its callers'
 // argument, and reports whether it does.
-func (f *finder) loopForward(loop *ssa.Function, h *Handler) bool {
+func (f *finder) loopForward(loop *ssa.Function, h *Handler, taskParam int) bool {
 	found := false
+	ack := ""
+	if h.Ack.IsValid() {
+		ack = f.env.Pkg.Prog.Fset.Position(h.Ack).String()
+	}
 	for _, g := range withClosures(loop) {
 		for _, b := range g.Blocks {
 			for _, instr := range b.Instrs {
 				ci, ok := instr.(ssa.CallInstruction)
-				if !ok || ci.Common().IsInvoke() || ci.Common().StaticCallee() != nil {
+				if !ok || ci.Common().IsInvoke() {
 					continue
 				}
-				owner, k := ssavalue.ParamOf(ci.Common().Value)
-				if owner == nil || !f.local(owner) {
-					continue
+				var fns []ssa.Value
+				if callee := ci.Common().StaticCallee(); callee != nil {
+					// The loop handed to a function of the package
+					// (go consumeLoop(msgs, handler)): what it calls
+					// per message is what this loop was given.
+					fns = calledArgs(ci.Common(), callee, f, 0, map[*ssa.Function]bool{})
+				} else {
+					fns = []ssa.Value{ci.Common().Value}
 				}
-				ack := ""
-				if h.Ack.IsValid() {
-					ack = f.env.Pkg.Prog.Fset.Position(h.Ack).String()
+				for _, v := range fns {
+					owner, k := ssavalue.ParamOf(v)
+					if owner == nil || !f.local(owner) {
+						continue
+					}
+					tp := -1
+					if owner == loop {
+						tp = taskParam
+					}
+					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Loop: true, Ack: ack})
+					found = true
 				}
-				f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: -1, Loop: true, Ack: ack})
-				found = true
 			}
 		}
 	}
 	return found
+}
+
+// calledArgs are the arguments of a static call of a local function that
+// the function calls (a parameter of its it calls, at any depth of such
+// hand-offs, up to three).
+func calledArgs(c *ssa.CallCommon, callee *ssa.Function, f *finder, depth int, seen map[*ssa.Function]bool) []ssa.Value {
+	if depth > 3 || seen[callee] || !f.local(callee) || len(callee.Params) != len(c.Args) {
+		return nil
+	}
+	seen[callee] = true
+	var out []ssa.Value
+	for _, g := range withClosures(callee) {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || ci.Common().IsInvoke() {
+					continue
+				}
+				if inner := ci.Common().StaticCallee(); inner != nil {
+					for _, v := range calledArgs(ci.Common(), inner, f, depth+1, seen) {
+						out = append(out, passedFor(v, callee, c)...)
+					}
+					continue
+				}
+				out = append(out, passedFor(ci.Common().Value, callee, c)...)
+			}
+		}
+	}
+	return out
+}
+
+// passedFor is the argument c gives callee's parameter v is (nil when v
+// is not one of callee's parameters).
+func passedFor(v ssa.Value, callee *ssa.Function, c *ssa.CallCommon) []ssa.Value {
+	v = ssavalue.Unconvert(v)
+	for i, p := range callee.Params {
+		if p == v {
+			return []ssa.Value{c.Args[i]}
+		}
+	}
+	return nil
 }
 
 // Forwards returns the package's forwarding functions, for its facts.

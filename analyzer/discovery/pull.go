@@ -76,7 +76,13 @@ func (f *finder) pullLoops() {
 		// A loop that hands each message to a function its enclosing
 		// function was given is a dispatcher: its callers' functions are
 		// the handlers.
-		if h.pull && f.loopForward(fn, h) {
+		taskParam := -1
+		if m.TargetArg != nil {
+			if owner, k := ssavalue.ParamOf(modelArg(recv, *m.TargetArg)); owner == fn {
+				taskParam = k // the queue the dispatcher's callers name
+			}
+		}
+		if h.pull && f.loopForward(fn, h, taskParam) {
 			delete(f.byFn, fn)
 		}
 	}

@@ -12,6 +12,7 @@ func TestHorizonTablesFromCatalog(t *testing.T) {
 	wantBackoff := map[string]struct{ framework, field string }{
 		"github.com/hibiken/asynq.Config":    {"asynq", "RetryDelayFunc"},
 		"github.com/riverqueue/river.Config": {"river", "RetryPolicy"},
+		"github.com/gocraft/work.JobOptions": {"gocraft", "Backoff"},
 	}
 	if got := customBackoff(); !reflect.DeepEqual(got, wantBackoff) {
 		t.Errorf("customBackoff = %v, want %v", got, wantBackoff)
@@ -22,6 +23,8 @@ func TestHorizonTablesFromCatalog(t *testing.T) {
 		"(*github.com/riverqueue/river.Client).JobRetry":                          "river",
 		"(*github.com/riverqueue/river.Client).JobRetryTx":                        "river",
 		"(*github.com/aws/aws-sdk-go-v2/service/sqs.Client).StartMessageMoveTask": "sqs",
+		"(*github.com/gocraft/work.Client).RetryDeadJob":                          "gocraft",
+		"(*github.com/gocraft/work.Client).RetryAllDeadJobs":                      "gocraft",
 	}
 	if got := replayCalls(); !reflect.DeepEqual(got, wantReplays) {
 		t.Errorf("replayCalls = %v, want %v", got, wantReplays)

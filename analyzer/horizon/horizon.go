@@ -18,6 +18,13 @@
 //     seconds (errorCount = len(job.Errors)+1, 1 before the first retry)
 //     with ±10 % jitter (jitterFraction, line 72); MaxAttempts defaults to
 //     25 (internal/rivercommon/river_common.go:16), so 24 retries.
+//   - gocraft/work v0.5.1, worker.go:281 defaultBackoffCalculator: fails^4
+//   - 15 + rand.Int63n(30)*(fails+1) seconds after the fails-th failure
+//     (counted before the backoff, job.go:60); MaxFails 4 runs by default
+//     (worker_pool.go:441), a job retried while MaxFails - Fails > 0.
+//   - Faktory v1.9.0, manager/retry.go:167 nextRetry: asynq's function of
+//     the RetryCount (0 at the first failure), Retry 25 by default
+//     (client/job.go:13), so 26 runs.
 //   - Temporal SDK v1.51.0, internal/client.go:1403 RetryPolicy: first
 //     interval 1 s, coefficient 2.0, cap 100 × the first interval,
 //     MaximumAttempts 0 = unlimited (the server computes the intervals;
@@ -119,6 +126,25 @@ var backoffs = map[string]backoff{
 	}},
 	"river": {what: "River DefaultClientRetryPolicy (retry_policy.go:47) with +10 % jitter", delay: func(i int64) float64 {
 		return math.Pow(float64(i), 4) * 1.1
+	}},
+	// gocraft/work v0.5.1 worker.go:281 defaultBackoffCalculator(job):
+	// fails^4 + 15 + rand.Int63n(30)*(fails+1) seconds, where fails is
+	// already counted for the run that failed (job.go:60 failed: Fails++),
+	// so 1 before the first retry; a job is retried while MaxFails - Fails
+	// > 0 (worker.go:267 jobFate): MaxFails runs, 4 by default
+	// (worker_pool.go:441).
+	"gocraft": {what: "gocraft/work defaultBackoffCalculator (worker.go:281) with its largest jitter", delay: func(i int64) float64 {
+		n := float64(i) // job.Fails after the i-th failed run
+		return math.Pow(n, 4) + 15 + 29*(n+1)
+	}},
+	// Faktory v1.9.0 manager/retry.go:167 nextRetry: count^4 + 15 +
+	// rand.Intn(30)*(count+1) seconds, count the Failure.RetryCount, 0 at
+	// the first failure (:121), retried while RetryCount < Retry (:137),
+	// Retry 25 by default (client/job.go:13 RetryPolicyDefault): asynq's
+	// function, 26 runs.
+	"faktory": {what: "Faktory nextRetry (manager/retry.go:167) with its largest jitter", delay: func(i int64) float64 {
+		n := float64(i - 1) // RetryCount before this retry
+		return math.Pow(n, 4) + 15 + 29*(n+1)
 	}},
 	"temporal": {what: "Temporal's default intervals (1 s × 2, capped at 100 s)", delay: func(i int64) float64 {
 		return math.Min(math.Pow(2, float64(i-1)), 100)

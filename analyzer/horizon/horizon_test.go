@@ -58,3 +58,16 @@ func TestExponential(t *testing.T) {
 		}
 	}
 }
+
+// gocraft/work's and Faktory's defaults, by hand from their formulas.
+func TestGocraftFaktory(t *testing.T) {
+	// gocraft: 4 runs, fails 1..3: (1+15+58) + (16+15+87) + (81+15+116) = 404 s.
+	if h := Of(Policy{Backoff: "gocraft", Runs: 4, What: "gocraft default"}); h.D != 404*time.Second {
+		t.Errorf("gocraft default: %s (%s), want 6m44s", h, h.Why)
+	}
+	// Faktory: asynq's function, 26 runs.
+	a := Of(Policy{Backoff: "asynq", Runs: 26})
+	if h := Of(Policy{Backoff: "faktory", Runs: 26, What: "faktory default"}); h.D != a.D {
+		t.Errorf("faktory default: %s, want asynq's %s", h, a)
+	}
+}

@@ -142,8 +142,15 @@ func (c *Context) unresolved(h *result.Handler) (*result.Finding, []effect.Hop) 
 	if len(pick.Path) > 0 {
 		path = "; path: " + c.pathText(pick.Path)
 	}
-	msg := fmt.Sprintf("%s: go vet cannot tell what %s does: %s at %s is wired in another package (run jobeffects ./... to resolve it over the whole program)%s",
-		rules.Unresolved, h.Name, pick.Describe(), at, path)
+	// The call at at is wired in another package; or, when its field is
+	// set here to a value computed at run time (Via "value"), the detail
+	// says where and the whole program may still tell.
+	where := "what it calls is wired in another package: "
+	if pick.Via == "value" {
+		where = ""
+	}
+	msg := fmt.Sprintf("%s: go vet cannot tell what %s does: %s (the call at %s; %srun jobeffects ./... to resolve it over the whole program)%s",
+		rules.Unresolved, h.Name, c.relMessage(pick.Describe()), at, where, path)
 	return &result.Finding{Rule: rules.Unresolved, Pos: h.At, Message: msg}, pick.Path
 }
 

@@ -7,6 +7,14 @@
 //
 //	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects] [-work dir] [-mirrors dir]
 //	go run ./scripts/realworld -vet [-only name,name] [-v]
+//	go run ./scripts/realworld -reuse -work dir [-only name,name] [-v]
+//
+// A second table gives the precision of name inference: the inventory's
+// distinct inferred calls (by: name), how many a reviewer read
+// (<labels>/inferred/<name>.yaml) and confirmed; -v lists the rejected and
+// unlabelled ones, and a third counts the rejections by cause. -reuse
+// scores the inventories a previous run left in the work directory without
+// fetching or running anything (to check labels).
 //
 // With -vet it compares, per application, go vet's findings with the
 // command's (same positions, same rules) instead of scoring the labels.
@@ -81,20 +89,23 @@ type labelHandler struct {
 
 // score is the agreement on one application.
 type score struct {
-	Name       string   `json:"name"`
-	Frameworks string   `json:"frameworks"`
-	Labelled   int      `json:"labelled"`
-	Found      int      `json:"found"`
-	Risk       int      `json:"risk_agree"`
-	Findings   int      `json:"findings_agree"`
-	Verdict    int      `json:"verdict_agree"` // risk and findings both agree
-	SafeButNot int      `json:"safe_but_repeats"`
-	Extra      int      `json:"extra"`
-	By         byCount  `json:"by"`
-	Seconds    float64  `json:"seconds"`
-	PeakMB     int      `json:"peak_mb"`
-	Error      string   `json:"error,omitempty"`
-	Details    []detail `json:"details"`
+	Name       string  `json:"name"`
+	Frameworks string  `json:"frameworks"`
+	Labelled   int     `json:"labelled"`
+	Found      int     `json:"found"`
+	Risk       int     `json:"risk_agree"`
+	Findings   int     `json:"findings_agree"`
+	Verdict    int     `json:"verdict_agree"` // risk and findings both agree
+	SafeButNot int     `json:"safe_but_repeats"`
+	Extra      int     `json:"extra"`
+	By         byCount `json:"by"`
+	// Inferred is the precision of name inference against
+	// <labels>/inferred/<name>.yaml.
+	Inferred *inferredScore `json:"inferred,omitempty"`
+	Seconds  float64        `json:"seconds"`
+	PeakMB   int            `json:"peak_mb"`
+	Error    string         `json:"error,omitempty"`
+	Details  []detail       `json:"details"`
 }
 
 // byCount counts the inventory's effects (every handler's) by how they
@@ -155,6 +166,7 @@ func main() {
 	flag.StringVar(&mirrors, "mirrors", os.Getenv("JOBEFFECTS_MIRRORS"), "the directory of git mirrors, <owner>+<name>/repo each (default: $JOBEFFECTS_MIRRORS, else <work>/mirrors)")
 	labels := flag.String("labels", "testdata/realworld", "the directory of label files")
 	vet := flag.Bool("vet", false, "compare go vet's findings with the command's instead of scoring the labels")
+	flag.BoolVar(&reuse, "reuse", false, "score the inventories already in -work: fetch, build and run nothing")
 	flag.Parse()
 	if err := run(*only, *verbose, *jsonOut, *bin, *work, *labels, *vet); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
@@ -163,6 +175,9 @@ func main() {
 }
 
 func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet bool) error {
+	if reuse && (vet || work == "") {
+		return fmt.Errorf("-reuse scores the inventories a run left in -work: it needs -work and does not go with -vet")
+	}
 	if work == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
@@ -176,7 +191,7 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return err
 	}
-	if bin == "" {
+	if bin == "" && !reuse {
 		bin = filepath.Join(work, "jobeffects")
 		build := exec.Command("go", "build", "-o", bin, "./cmd/jobeffects")
 		build.Stderr = os.Stderr
@@ -210,7 +225,11 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 			parities = append(parities, vetParity(l, bin, work))
 			continue
 		}
-		scores = append(scores, evaluate(l, bin, work))
+		inferred, err := readInferredLabels(filepath.Join(labelDir, "inferred"), l.Name)
+		if err != nil {
+			return err
+		}
+		scores = append(scores, evaluate(l, inferred, bin, work))
 	}
 	var doc any = scores
 	if vet {
@@ -218,6 +237,7 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 		doc = parities
 	} else {
 		printTable(os.Stdout, scores, verbose)
+		printInferred(os.Stdout, scores, verbose)
 	}
 	if jsonOut != "" {
 		data, _ := json.MarshalIndent(doc, "", "  ")
@@ -246,25 +266,31 @@ func readLabel(path string) (*label, error) {
 	return &l, nil
 }
 
+// reuse is -reuse: score the inventories a previous run left in the work
+// directory instead of running the tool.
+var reuse bool
+
 // evaluate runs the inventory on one application and scores it.
-func evaluate(l *label, bin, work string) score {
+func evaluate(l *label, inferred *inferredLabels, bin, work string) score {
 	s := score{Name: l.Name, Frameworks: strings.Join(l.Frameworks, ", "), Labelled: len(l.Handlers)}
-	src, err := prepare(l, work)
-	if err != nil {
-		s.Error = err.Error()
-		return s
-	}
-	dir := filepath.Join(src, l.Dir)
 	invPath := filepath.Join(work, l.Name+".inventory.yaml")
-	os.Remove(invPath) // a failed run must not score the last run's inventory
-	os.Remove(invPath + ".partial")
 	timing := filepath.Join(work, l.Name+".time")
-	args := append([]string{"-o", timing, "-f", "%e %M", bin, "inventory", "-o", invPath}, l.Packages...)
-	cmd := exec.Command("/usr/bin/time", args...)
-	cmd.Dir = dir
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	_ = cmd.Run() // exit 2 on packages that fail to type-check: the others are still in the inventory
+	if !reuse {
+		src, err := prepare(l, work)
+		if err != nil {
+			s.Error = err.Error()
+			return s
+		}
+		dir := filepath.Join(src, l.Dir)
+		os.Remove(invPath) // a failed run must not score the last run's inventory
+		os.Remove(invPath + ".partial")
+		args := append([]string{"-o", timing, "-f", "%e %M", bin, "inventory", "-o", invPath}, l.Packages...)
+		cmd := exec.Command("/usr/bin/time", args...)
+		cmd.Dir = dir
+		cmd.Stderr = &stderr
+		_ = cmd.Run() // exit 2 on packages that fail to type-check: the others are still in the inventory
+	}
 	if t, err := os.ReadFile(timing); err == nil {
 		f := strings.Fields(string(t))
 		if n := len(f); n >= 2 {
@@ -290,6 +316,7 @@ func evaluate(l *label, bin, work string) score {
 	}
 	compare(l, &inv, &s)
 	s.By = countBy(&inv)
+	s.Inferred = scoreInferred(&inv, inferred)
 	return s
 }
 

@@ -73,3 +73,31 @@ func (d *Deps) ConsumeAsync(ctx context.Context) error { // want ConsumeAsync:`^
 	}()
 	return nil
 }
+
+// Subscribe hands its deliveries to a loop of its own, which calls the
+// function it was given for each: that function, at its callers, is the
+// handler (the application's own subscription helper).
+func (d *Deps) Subscribe(queue string, handle func(amqp.Delivery)) error { // want Subscribe:`forwards \[\{1 amqp  0   true  false    false false\}\]` Subscribe:`^effects: calls p2$`
+	msgs, err := d.Ch.Consume(queue, "", false, false, false, false, nil)
+	if err != nil {
+		return err
+	}
+	go consumeLoop(msgs, handle)
+	return nil
+}
+
+func consumeLoop(deliveries <-chan amqp.Delivery, handle func(amqp.Delivery)) { // want consumeLoop:`^effects: calls p1$`
+	for m := range deliveries {
+		handle(m)
+	}
+}
+
+// OnOrder is subscribed through the helper.
+func (d *Deps) OnOrder(m amqp.Delivery) { // want OnOrder:`^effects: db_write/insert orders$` `unguarded: handler \(\*discamqp.Deps\).OnOrder \(amqp task "orders"\) repeats .*insert into orders`
+	_, _ = d.DB.Exec("insert into orders(body) values ($1)", m.Body)
+	_ = m.Ack(false)
+}
+
+func (d *Deps) Start() error { // want Start:`^effects: db_write/insert orders$`
+	return d.Subscribe("orders", d.OnOrder)
+}

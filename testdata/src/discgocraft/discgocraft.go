@@ -28,7 +28,21 @@ func Cleanup(job *work.Job) error { // want Cleanup:`^effects: db_write/insert c
 	return err
 }
 
+// Log is a middleware (it takes the next handler): not a handler, though
+// it takes a *work.Job.
+func (c *Ctx) Log(job *work.Job, next work.NextMiddlewareFunc) error { // want Log:`^effects: db_write/insert job_log; calls p2$`
+	_, _ = db.Exec("insert into job_log(name) values ($1)", job.Name)
+	return next()
+}
+
+// Unregistered has a job's signature but nothing registers it: found by
+// its shape alone, with low confidence.
+func Unregistered(job *work.Job) error { // want Unregistered:`^no effects$`
+	return nil
+}
+
 func Register(pool *work.WorkerPool) { // want Register:`^no effects$`
+	pool.Middleware((*Ctx).Log)
 	pool.JobWithOptions("send_invoice", work.JobOptions{MaxFails: 3}, (*Ctx).SendInvoice)
 	pool.Job("export", (*Ctx).Export)
 	pool.Job("cleanup", Cleanup)

@@ -44,11 +44,16 @@ func OrderWorkflow(ctx workflow.Context, order string) error { // want OrderWork
 	if err := f.Get(ctx, nil); err != nil {
 		return err
 	}
+	// An activity named by a string runs the one registered under that
+	// name: not an unresolved registration.
+	if err := workflow.ExecuteActivity(ctx, "Charge", order).Get(ctx, nil); err != nil {
+		return err
+	}
 	return workflow.ExecuteActivity(ctx, Charge, order).Get(ctx, nil)
 }
 
 // LeakyWorkflow writes from workflow code: every replay writes again.
-func LeakyWorkflow(ctx workflow.Context, order string) error { // want LeakyWorkflow:`^effects: db_write/insert audit_log$` `workflow-side-effect: workflow disctemporal.LeakyWorkflow performs insert into audit_log \(medium\) at disctemporal/disctemporal.go:52 directly`
+func LeakyWorkflow(ctx workflow.Context, order string) error { // want LeakyWorkflow:`^effects: db_write/insert audit_log$` `workflow-side-effect: workflow disctemporal.LeakyWorkflow performs insert into audit_log \(medium\) at disctemporal/disctemporal.go:57 directly`
 	_, err := db.Exec("insert into audit_log(order_id) values ($1)", order)
 	return err
 }
@@ -60,7 +65,7 @@ func Register(w worker.Worker) { // want Register:`^no effects$`
 }
 
 // StampWorkflow calls a helper that takes the workflow context and writes.
-func StampWorkflow(ctx workflow.Context, order string) error { // want StampWorkflow:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.StampWorkflow performs insert into stamps .*path: disctemporal/disctemporal.go:64 disctemporal.StampWorkflow → disctemporal/disctemporal.go:70 disctemporal.stamp`
+func StampWorkflow(ctx workflow.Context, order string) error { // want StampWorkflow:`^effects: db_write/insert stamps$` `workflow-side-effect: workflow disctemporal.StampWorkflow performs insert into stamps .*path: disctemporal/disctemporal.go:69 disctemporal.StampWorkflow → disctemporal/disctemporal.go:75 disctemporal.stamp`
 	return stamp(ctx, order)
 }
 

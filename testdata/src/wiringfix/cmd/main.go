@@ -4,6 +4,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"os"
 
 	"github.com/hibiken/asynq"
 
@@ -22,4 +23,16 @@ func main() {
 	mux.HandleFunc("quiet", deps.Quiet)
 	mux.HandleFunc("local", deps.Local)
 	mux.HandleFunc("pay", deps.Pay)
+	billing := jobs.NewBilling(jobs.BillingDeps{Invoices: &impl.Invoices{DB: db}})
+	mux.HandleFunc("invoice", billing.Invoice)
+	deps.Alerter = chooseAlerter()
+	mux.HandleFunc("alert", deps.Alert)
+}
+
+// chooseAlerter picks the alerter from the environment.
+func chooseAlerter() jobs.Notifier {
+	if os.Getenv("ALERTS") != "" {
+		return &impl.Poster{URL: os.Getenv("ALERTS")}
+	}
+	return nil
 }

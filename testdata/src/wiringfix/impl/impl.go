@@ -56,3 +56,11 @@ func (p *Payments) Record(ctx context.Context, id string) error {
 	}
 	return tx.Commit()
 }
+
+// Invoices inserts an invoice row.
+type Invoices struct{ DB *sql.DB }
+
+func (i *Invoices) Issue(ctx context.Context, id string) error {
+	_, err := i.DB.ExecContext(ctx, "insert into invoices(id) values ($1)", id)
+	return err
+}

@@ -18,6 +18,7 @@ type Store interface {
 
 type Deps struct {
 	Notifier Notifier
+	Alerter  Notifier
 	Audit    func(ctx context.Context, msg string) error
 	store    Store
 	Payments Payments
@@ -68,4 +69,33 @@ func pick(d *Deps) Notifier {
 // the insert (impl.Payments): the pitfall reaches the handler.
 func (d *Deps) Pay(ctx context.Context, t *asynq.Task) error {
 	return d.Payments.Record(ctx, string(t.Payload()))
+}
+
+// Invoices is a domain interface the billing handler is given through a
+// Deps struct (clean architecture): its constructor copies the field.
+type Invoices interface {
+	Issue(ctx context.Context, id string) error
+}
+
+type BillingDeps struct {
+	Invoices Invoices
+}
+
+type Billing struct {
+	invoices Invoices
+}
+
+func NewBilling(d BillingDeps) *Billing {
+	return &Billing{invoices: d.Invoices}
+}
+
+// Invoice issues through the field cmd wires via the Deps struct.
+func (b *Billing) Invoice(ctx context.Context, t *asynq.Task) error {
+	return b.invoices.Issue(ctx, string(t.Payload()))
+}
+
+// Alert notifies through a field cmd sets to what a function of its own
+// picks at run time: go vet cannot tell, and says where the field is set.
+func (d *Deps) Alert(ctx context.Context, t *asynq.Task) error {
+	return d.Alerter.Notify(ctx, "alert")
 }
