@@ -123,6 +123,8 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"disctemporal.StampWorkflow", "temporal-workflow", "StampWorkflow", "high", `w.RegisterWorkflow(StampWorkflow)`, ""},
 		// Found by its signature (workflow.Context first), not registered here.
 		{"disctemporal.IDWorkflow", "temporal-workflow", "", "high", "", ""},
+		{"disctemporal.KickoffWorkflow", "temporal-workflow", "", "high", "", ""},
+		{"disctemporal.Kickoff", "temporal", "Kickoff", "high", "", ""},
 		// stamp takes workflow.Context but is called by StampWorkflow: a
 		// helper of that workflow, not a workflow of its own.
 	},
@@ -173,6 +175,7 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discfranz.Deps).Forward", "franz-go", "", "medium", `d.Cl.PollRecords(ctx, 100)`, `d.Cl.MarkCommitRecords(r)`},
 		{"(*discfranz.Deps).Loop", "franz-go", "", "medium", `d.Cl.PollRecords(ctx, 10)`, `the loop's commit`},
 		{"(*discfranz.Deps).CommitFirst", "franz-go", "", "medium", `batch := d.Cl.PollFetches(ctx)`, `d.Cl.CommitRecords(ctx, recs...)`},
+		{"(*discfranz.Deps).RawProduce", "franz-go", "", "medium", `raw := d.Cl.PollFetches(ctx)`, `the raw loop's commit`},
 	},
 	"disckafka": {
 		// TODO(engine): tasks from the reader's / consumer's topic.

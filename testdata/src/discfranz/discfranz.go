@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 type Deps struct {
@@ -89,4 +90,30 @@ func (d *Deps) pollWithTimeout(ctx context.Context) kgo.Fetches { // want pollWi
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	return d.Cl.PollFetches(ctx)
+}
+
+// RawProduce forwards each record with a raw kmsg request: a
+// ProduceRequest's RequestWith issues it through the client (a publish), a
+// FetchRequest's only reads, and creating topics writes the cluster's
+// state (a write of unknown risk).
+func (d *Deps) RawProduce(ctx context.Context) error { // want RawProduce:`^effects: publish/publish kafka; unknown/write kafka$` `unguarded: handler \(\*discfranz.Deps\).RawProduce repeats .*publish \(kafka\)`
+	for {
+		raw := d.Cl.PollFetches(ctx)
+		for _, r := range raw.Records() {
+			req := kmsg.NewPtrProduceRequest()
+			req.Topics = append(req.Topics, kmsg.ProduceRequestTopic{Topic: "mirror-" + r.Topic})
+			if _, err := req.RequestWith(ctx, d.Cl); err != nil {
+				return err
+			}
+		}
+		if _, err := kmsg.NewPtrFetchRequest().RequestWith(ctx, d.Cl); err != nil {
+			return err
+		}
+		if _, err := kmsg.NewPtrCreateTopicsRequest().RequestWith(ctx, d.Cl); err != nil {
+			return err
+		}
+		if err := d.Cl.CommitUncommittedOffsets(ctx); err != nil { // the raw loop's commit
+			return err
+		}
+	}
 }
