@@ -31,6 +31,9 @@ func TestNameInference(t *testing.T) {
 		{"(*inferfix.Deps).FindAndInc", "medium", "high", []string{"model"}},
 		{"inferfix.Search", "safe", "medium", []string{"name"}},
 		{"inferfix.CreateByGet", "medium", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Bulk", "medium", "medium", []string{"name"}},
+		{"inferfix.Session", "safe", "medium", []string{"name", "name", "name"}},
+		{"inferfix.Pages", "unknown", "low", []string{""}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

@@ -34,7 +34,7 @@ func Read(c Call) *effect.Reading {
 	if err != nil || c.Sig == nil {
 		return nil
 	}
-	name := words(c.Name)
+	name := t.unqualified(words(c.Name))
 	if len(name) == 0 {
 		return nil
 	}
@@ -57,7 +57,7 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 		if n < 0 || (r.Shape == "accessor" && t.writers[name[0]]) {
 			continue
 		}
-		if !sh.has(r.Shape) || (r.IO && !sh.io) {
+		if !sh.has(r.Shape) || (r.IO && !sh.io) || (r.Pure && sh.io) {
 			continue
 		}
 		words := ctx(name[n:])
@@ -71,6 +71,18 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 		return r, kind, op
 	}
 	return nil, "", ""
+}
+
+// unqualified is a name's words without the qualifiers in front of its
+// verb (BulkInsertEvents → insert, events); a name that is only
+// qualifiers stays as it is.
+func (t *table) unqualified(name []string) []string {
+	for i, w := range name {
+		if !t.qualify[w] {
+			return name[i:]
+		}
+	}
+	return name
 }
 
 // match returns how many leading words of name a verb of r matches (0 for
@@ -145,6 +157,8 @@ func (s shape) has(name string) bool {
 		return s.data
 	case "accessor":
 		return s.accessor
+	case "any":
+		return true
 	}
 	return false
 }
@@ -165,6 +179,13 @@ func shapeOf(sig *types.Signature) shape {
 		case *types.Interface:
 			if u.Empty() {
 				s.data = true
+			}
+		case *types.Slice:
+			// Scan(dest ...any): values to read into.
+			if i == params.Len()-1 && sig.Variadic() {
+				if e, ok := u.Elem().Underlying().(*types.Interface); ok && e.Empty() {
+					s.data = true
+				}
 			}
 		}
 	}

@@ -18,9 +18,12 @@ var tableYAML []byte
 type table struct {
 	Groups       map[string][]string `yaml:"groups"`
 	WritesUnless []string            `yaml:"writes_unless"`
-	Rules        []rule              `yaml:"rules"`
-	Stores       []store             `yaml:"stores"`
-	HTTP         struct {
+	// Qualifiers are words in front of the verb that do not change what
+	// the call does (BulkInsert inserts).
+	Qualifiers []string `yaml:"qualifiers"`
+	Rules      []rule   `yaml:"rules"`
+	Stores     []store  `yaml:"stores"`
+	HTTP       struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.
@@ -32,6 +35,7 @@ type table struct {
 	query   map[string]bool
 	action  map[string]bool
 	writers map[string]bool // verbs' first words of rules that write
+	qualify map[string]bool // Qualifiers
 }
 
 // rule is one reading of a call by its name and signature.
@@ -41,6 +45,9 @@ type rule struct {
 	Unless []string `yaml:"unless"`
 	Shape  string   `yaml:"shape"`
 	IO     bool     `yaml:"io"`
+	// Pure asks for a signature without a context.Context parameter or
+	// an error result (a constructor that cannot fail does no I/O).
+	Pure   bool `yaml:"pure"`
 	Effect struct {
 		Kind string `yaml:"kind"`
 		Op   string `yaml:"op"`
@@ -95,9 +102,12 @@ func parse(data []byte) (*table, error) {
 			return nil, err
 		}
 		switch r.Shape {
-		case "payload", "data", "accessor":
+		case "payload", "data", "accessor", "any":
 		default:
-			return nil, fmt.Errorf("names.yaml: %s: shape %q is not payload, data or accessor", where, r.Shape)
+			return nil, fmt.Errorf("names.yaml: %s: shape %q is not payload, data, accessor or any", where, r.Shape)
+		}
+		if r.IO && r.Pure {
+			return nil, fmt.Errorf("names.yaml: %s: io and pure exclude each other", where)
 		}
 		risk, ok := effect.ParseRisk(r.Effect.Risk)
 		if !ok {
@@ -110,8 +120,8 @@ func parse(data []byte) (*table, error) {
 		if !effect.ValidOp(r.Effect.Op) {
 			return nil, fmt.Errorf("names.yaml: %s: op %q is not an operation", where, r.Effect.Op)
 		}
-		if len(r.Verbs) == 0 && r.Shape != "accessor" {
-			return nil, fmt.Errorf("names.yaml: %s: no verbs", where)
+		if len(r.Verbs) == 0 && r.Shape != "accessor" && len(r.When) == 0 {
+			return nil, fmt.Errorf("names.yaml: %s: no verbs (a rule without verbs is an accessor or names its context in when)", where)
 		}
 		for _, v := range r.Verbs {
 			ws := words(v)
@@ -132,6 +142,7 @@ func parse(data []byte) (*table, error) {
 	if n := len(t.Stores); n == 0 || len(t.Stores[n-1].When) != 0 {
 		return nil, fmt.Errorf("names.yaml: the last store must have no when (the default)")
 	}
+	t.qualify = set(t.Qualifiers)
 	t.query = set(t.HTTP.QuerySegments)
 	t.action = set(t.HTTP.ActionSegments)
 	return &t, nil

@@ -71,3 +71,24 @@ func CreateByGet(ctx context.Context, t *asynq.Task) error { // want CreateByGet
 	_, err := http.Get("https://api.example.com/v1/orders/create?id=" + string(t.Payload()))
 	return err
 }
+
+// Bulk inserts many: "bulk" qualifies the verb (an inferred post).
+func (d *Deps) Bulk(ctx context.Context, t *asynq.Task) error { // want Bulk:`^effects: dynamic_call/call \(\*ordersdk.Client\).BulkInsertOrders reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Bulk repeats .*http post \(inferred from the name \(\*ordersdk.Client\).BulkInsertOrders\) \(medium\)`
+	return d.SDK.BulkInsertOrders(ctx, []ordersdk.Order{{ID: string(t.Payload())}})
+}
+
+// Session builds a client (a constructor), edits an order (a set by
+// key) and closes the client: safe, inferred (no finding).
+func Session(ctx context.Context, t *asynq.Task) error { // want Session:`^effects: dynamic_call/call ordersdk.NewClient reads=dynamic_call/read; dynamic_call/call \(\*ordersdk.Client\).Close reads=dynamic_call/read; dynamic_call/call \(\*ordersdk.Client\).EditOrder reads=http/put$`
+	c := ordersdk.NewClient(nil)
+	defer c.Close()
+	_, err := c.EditOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
+	return err
+}
+
+// Pages counts a file's pages: no notification to anyone, and nothing
+// else reads it (unknown).
+func Pages(ctx context.Context, t *asynq.Task) error { // want Pages:`^effects: dynamic_call/call ordersdk.PageCountFile$`
+	_, err := ordersdk.PageCountFile(string(t.Payload()))
+	return err
+}
