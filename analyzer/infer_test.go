@@ -67,3 +67,10 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+// TestCallbackLibraries: an errgroup's and a backoff's functions are run
+// (their effects are the handler's), OpenAI's Responses API and Gen AI's
+// embeddings are safe, a Faktory batch is an enqueue.
+func TestCallbackLibraries(t *testing.T) {
+	runShared(t, "callbackfix")
+}
