@@ -74,3 +74,26 @@ func equalStrings(a, b []string) bool {
 func TestCallbackLibraries(t *testing.T) {
 	runShared(t, "callbackfix")
 }
+
+// TestCommandLines: an exec.Cmd's run has the effect of its command line:
+// the catalog's git subcommands, a program it does not list read by its
+// subcommand's name.
+func TestCommandLines(t *testing.T) {
+	res := runShared(t, "cmdfix")[0]
+	by := map[string]string{}
+	for _, h := range res.Handlers {
+		for _, e := range h.Effects {
+			by[h.Name] += e.By + "/" + e.Risk.String() + " "
+		}
+	}
+	for name, want := range map[string]string{
+		"(*cmdfix.Repo).Head":       "model/safe ",
+		"(*cmdfix.Repo).Edit":       "model/medium model/safe ",
+		"(*cmdfix.Builder).Compile": "name/safe ",
+		"cmdfix.Script":             "/unknown ",
+	} {
+		if by[name] != want {
+			t.Errorf("%s: effects by/risk %q, want %q", name, by[name], want)
+		}
+	}
+}

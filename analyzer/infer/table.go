@@ -23,7 +23,9 @@ type table struct {
 	Qualifiers []string `yaml:"qualifiers"`
 	Rules      []rule   `yaml:"rules"`
 	Stores     []store  `yaml:"stores"`
-	HTTP       struct {
+	// Commands read a command line by its subcommand.
+	Commands []command `yaml:"commands"`
+	HTTP     struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.
@@ -57,6 +59,19 @@ type rule struct {
 
 	verbs [][]string  // Verbs as words
 	risk  effect.Risk // Effect.Risk parsed
+}
+
+// command is one reading of a command line by its subcommand's first word.
+type command struct {
+	Verbs  []string `yaml:"verbs"`
+	Effect struct {
+		Kind string `yaml:"kind"`
+		Op   string `yaml:"op"`
+		Risk string `yaml:"risk"`
+	} `yaml:"effect"`
+	Why string `yaml:"why"`
+
+	risk effect.Risk
 }
 
 // store says what a generic write or read is in a context.
@@ -141,6 +156,14 @@ func parse(data []byte) (*table, error) {
 	}
 	if n := len(t.Stores); n == 0 || len(t.Stores[n-1].When) != 0 {
 		return nil, fmt.Errorf("names.yaml: the last store must have no when (the default)")
+	}
+	for i := range t.Commands {
+		c := &t.Commands[i]
+		risk, ok := effect.ParseRisk(c.Effect.Risk)
+		if !ok || !effect.ValidKind(c.Effect.Kind) || !effect.ValidOp(c.Effect.Op) || len(c.Verbs) == 0 {
+			return nil, fmt.Errorf("names.yaml: command %d (%s): needs verbs and a valid kind, op and risk", i+1, c.Why)
+		}
+		c.risk = risk
 	}
 	t.qualify = set(t.Qualifiers)
 	t.query = set(t.HTTP.QuerySegments)

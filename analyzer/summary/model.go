@@ -52,6 +52,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).document,   // document
 	(*modelCall).fragment,   // fragment
 	(*modelCall).chain,      // chain
+	(*modelCall).command,    // command
 }
 
 // applyModel applies the model of fn to a call, once its argument indexes
