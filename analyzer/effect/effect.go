@@ -136,7 +136,12 @@ type Effect struct {
 	// is how the code writes it. "" for other effects.
 	Retention, RetentionText string
 	Key                      *Key
-	Guard                    *Guard
+	// ObjectKey is the key naming the object an overwrite writes (object
+	// storage), while it derives from a parameter (Param): each caller
+	// checks what it passes, and a random key there makes a new object on
+	// every delivery. nil once decided.
+	ObjectKey *Key
+	Guard     *Guard
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound
 	// by q.WithTx(tx) with River's JobCompleteTx on tx), is that
