@@ -67,3 +67,35 @@ func (d *Deps) Batch(ctx context.Context, t *asynq.Task) error { // want Batch:`
 		return batch.Push(faktory.NewJob("Work", string(t.Payload())))
 	})
 }
+
+// Renderer is configured by functional options.
+type Renderer struct {
+	db    *sql.DB
+	table string
+}
+
+func WithTable(table string) func(*Renderer) { // want WithTable:"no effects" WithTable:"returns callbackfix.WithTable.func1"
+	return func(r *Renderer) { r.table = table }
+}
+
+func newRenderer(opts ...func(*Renderer)) *Renderer { // want newRenderer:"calls p0"
+	r := &Renderer{}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// NewRenderer passes its options on to the constructor that applies them:
+// its callers pass the slice.
+func NewRenderer(kind string, opts ...func(*Renderer)) *Renderer { // want NewRenderer:"calls p1"
+	return newRenderer(opts...)
+}
+
+// Configure builds a renderer with an option: no effect, and nothing
+// unknown.
+func (d *Deps) Configure(ctx context.Context, t *asynq.Task) error { // want Configure:`^effects: db_write/update-set renders$`
+	r := NewRenderer("pdf", WithTable("renders"))
+	_, err := d.DB.ExecContext(ctx, "update renders set done = true where id = $1", r.table)
+	return err
+}
