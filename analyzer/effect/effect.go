@@ -173,6 +173,13 @@ type Effect struct {
 	// the struct its caller passes there (an application's own request
 	// type: client.Send(ctx, &Request{Method: "POST", …})).
 	MethodField string
+	// CallArgs, on a call through an interface, are the constant strings
+	// its arguments carry: an argument ("3"), or a string field stored into
+	// the struct it points to ("3.Method" for &Request{Method: "POST"}),
+	// keyed by the 1-based argument index, receiver first. The whole-program
+	// phase decides with them what the implementation it resolves leaves to
+	// its caller (MethodArg, MethodField). nil when none.
+	CallArgs map[string]string
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.
