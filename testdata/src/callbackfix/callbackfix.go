@@ -10,10 +10,12 @@ import (
 	"context"
 	"database/sql"
 
+	ghinstallation "github.com/bradleyfalzon/ghinstallation/v2"
 	"github.com/cenkalti/backoff/v4"
 	faktory "github.com/contribsys/faktory/client"
 	"github.com/hibiken/asynq"
 	"github.com/openai/openai-go/v3/responses"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"golang.org/x/sync/errgroup"
 	"google.golang.org/genai"
 )
@@ -97,5 +99,16 @@ func NewRenderer(kind string, opts ...func(*Renderer)) *Renderer { // want NewRe
 func (d *Deps) Configure(ctx context.Context, t *asynq.Task) error { // want Configure:`^effects: db_write/update-set renders$`
 	r := NewRenderer("pdf", WithTable("renders"))
 	_, err := d.DB.ExecContext(ctx, "update renders set done = true where id = $1", r.table)
+	return err
+}
+
+// Pages takes an installation token (nothing a redelivery repeats) and
+// counts a PDF's pages (a read): safe.
+func Pages(ctx context.Context, t *asynq.Task) error { // want Pages:`^effects: http/post github$`
+	var tr ghinstallation.Transport
+	if _, err := tr.Token(ctx); err != nil {
+		return err
+	}
+	_, err := api.PageCountFile(string(t.Payload()))
 	return err
 }
