@@ -23,7 +23,7 @@ func TestNameInference(t *testing.T) {
 		handler, risk, confidence string
 		by                        []string // each effect's By, worst first
 	}{
-		{"(*inferfix.Deps).Create", "medium", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Create", "high", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Welcome", "high", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Read", "safe", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Balance", "unknown", "low", []string{""}},
@@ -31,7 +31,7 @@ func TestNameInference(t *testing.T) {
 		{"(*inferfix.Deps).FindAndInc", "medium", "high", []string{"model"}},
 		{"inferfix.Search", "safe", "medium", []string{"name"}},
 		{"inferfix.CreateByGet", "medium", "medium", []string{"name"}},
-		{"(*inferfix.Deps).Bulk", "medium", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Bulk", "high", "medium", []string{"name"}},
 		{"inferfix.Session", "safe", "medium", []string{"name", "name", "name"}},
 		{"inferfix.Pages", "unknown", "low", []string{""}},
 	} {

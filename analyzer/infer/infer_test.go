@@ -57,7 +57,7 @@ func TestRead(t *testing.T) {
 		c    Call
 		want string // kind/op/risk, "" for no reading
 	}{
-		{Call{Name: "CreateIssue", Recv: "IssuesService", Pkg: "github.com/google/go-github/v62/github", Sig: io}, "http/post/medium"},
+		{Call{Name: "CreateIssue", Recv: "IssuesService", Pkg: "github.com/google/go-github/v62/github", Sig: io}, "http/post/high"},
 		{Call{Name: "CreateOrder", Recv: "OrderRepository", Sig: io}, "db_write/insert/medium"},
 		{Call{Name: "Insert", Recv: "Store", Sig: io}, "db_write/insert/medium"},
 		{Call{Name: "SendWelcomeEmail", Recv: "Service", Sig: io}, "email/send/high"},

@@ -38,19 +38,19 @@ func Read(c Call) *effect.Reading {
 	if len(name) == 0 {
 		return nil
 	}
-	r, kind, op := t.find(name, shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
+	r, kind, op, risk := t.find(name, shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
 	if r == nil {
 		return nil
 	}
 	why := "inferred from the name " + orName(c.Display, c.Name) + ": " + r.Why
-	return &effect.Reading{Kind: kind, Op: op, Risk: r.risk, Why: why}
+	return &effect.Reading{Kind: kind, Op: op, Risk: risk, Why: why}
 }
 
 // find is the first rule that reads a name (as words) with a signature
-// of shape sh, and the kind and operation it gives there; ctx makes the
-// context words from the name's words after the verb. nil when no rule
-// reads it, or a write is vetoed (writes_unless).
-func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) (*rule, string, string) {
+// of shape sh, and the kind, operation and risk it gives there; ctx makes
+// the context words from the name's words after the verb. nil when no
+// rule reads it, or a write is vetoed (writes_unless).
+func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) (*rule, string, string, effect.Risk) {
 	for i := range t.Rules {
 		r := &t.Rules[i]
 		n := r.match(name)
@@ -65,12 +65,12 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 			continue
 		}
 		if r.risk != effect.Safe && t.touches(words, t.WritesUnless) {
-			return nil, "", ""
+			return nil, "", "", effect.Unknown
 		}
-		kind, op := t.resolve(r, words)
-		return r, kind, op
+		kind, op, risk := t.resolve(r, words)
+		return r, kind, op, risk
 	}
-	return nil, "", ""
+	return nil, "", "", effect.Unknown
 }
 
 // unqualified is a name's words without the qualifiers in front of its
@@ -99,11 +99,12 @@ func (r *rule) match(name []string) int {
 	return -1
 }
 
-// resolve is the kind and operation of a rule's effect in a context.
-func (t *table) resolve(r *rule, ctx []string) (kind, op string) {
-	kind, op = r.Effect.Kind, r.Effect.Op
+// resolve is the kind, operation and risk of a rule's effect in a
+// context.
+func (t *table) resolve(r *rule, ctx []string) (kind, op string, risk effect.Risk) {
+	kind, op, risk = r.Effect.Kind, r.Effect.Op, r.risk
 	if kind != "write" && kind != "read" {
-		return kind, op
+		return kind, op, risk
 	}
 	for _, s := range t.Stores {
 		if len(s.When) > 0 && !t.touches(ctx, s.When) {
@@ -117,9 +118,12 @@ func (t *table) resolve(r *rule, ctx []string) (kind, op string) {
 		if o := s.Ops[op]; o != "" {
 			op = o
 		}
-		return kind, op
+		if s.risk > risk && risk.NonIdempotent() {
+			risk = s.risk
+		}
+		return kind, op, risk
 	}
-	return effect.KindUnknown, op // not reached: the last store has no when
+	return effect.KindUnknown, op, risk // not reached: the last store has no when
 }
 
 // context are the words around the verb: the rest of the name, the

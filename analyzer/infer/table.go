@@ -80,6 +80,11 @@ type store struct {
 	Write string            `yaml:"write"`
 	Read  string            `yaml:"read"`
 	Ops   map[string]string `yaml:"ops"`
+	// Risk raises the risk of the store's non-idempotent writes (an
+	// HTTP API's creation is a POST to another party: high).
+	Risk string `yaml:"risk"`
+
+	risk effect.Risk
 }
 
 // names returns the parsed table, parsed once (embedded data); an error
@@ -146,9 +151,17 @@ func parse(data []byte) (*table, error) {
 			}
 		}
 	}
-	for i, s := range t.Stores {
+	for i := range t.Stores {
+		s := &t.Stores[i]
 		if err := check(fmt.Sprintf("store %d", i+1), s.When); err != nil {
 			return nil, err
+		}
+		if s.Risk != "" {
+			r, ok := effect.ParseRisk(s.Risk)
+			if !ok {
+				return nil, fmt.Errorf("names.yaml: store %d: risk %q is not a risk", i+1, s.Risk)
+			}
+			s.risk = r
 		}
 		if !effect.ValidKind(s.Write) || !effect.ValidKind(s.Read) {
 			return nil, fmt.Errorf("names.yaml: store %d: write %q or read %q is not an effect kind", i+1, s.Write, s.Read)

@@ -24,7 +24,7 @@ type Deps struct {
 	Mongo *mongo.Database
 }
 
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: dynamic_call/call \(\*ordersdk.Client\).CreateOrder reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*http post \(inferred from the name \(\*ordersdk.Client\).CreateOrder\) \(medium\) .*inferred from the name \(\*ordersdk.Client\).CreateOrder: a creation with a payload; example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here\); confidence medium: decided from names, not followed in code; path:`
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: dynamic_call/call \(\*ordersdk.Client\).CreateOrder reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*http post \(inferred from the name \(\*ordersdk.Client\).CreateOrder\) \(high\) .*inferred from the name \(\*ordersdk.Client\).CreateOrder: a creation with a payload; example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here\); confidence medium: decided from names, not followed in code; path:`
 	return d.SDK.CreateOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
 }
 
@@ -72,8 +72,9 @@ func CreateByGet(ctx context.Context, t *asynq.Task) error { // want CreateByGet
 	return err
 }
 
-// Bulk inserts many: "bulk" qualifies the verb (an inferred post).
-func (d *Deps) Bulk(ctx context.Context, t *asynq.Task) error { // want Bulk:`^effects: dynamic_call/call \(\*ordersdk.Client\).BulkInsertOrders reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Bulk repeats .*http post \(inferred from the name \(\*ordersdk.Client\).BulkInsertOrders\) \(medium\)`
+// Bulk inserts many: "bulk" qualifies the verb (an inferred post to
+// another party: high).
+func (d *Deps) Bulk(ctx context.Context, t *asynq.Task) error { // want Bulk:`^effects: dynamic_call/call \(\*ordersdk.Client\).BulkInsertOrders reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Bulk repeats .*http post \(inferred from the name \(\*ordersdk.Client\).BulkInsertOrders\) \(high\)`
 	return d.SDK.BulkInsertOrders(ctx, []ordersdk.Order{{ID: string(t.Payload())}})
 }
 
