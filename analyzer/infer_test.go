@@ -91,6 +91,9 @@ func TestCommandLines(t *testing.T) {
 		"(*cmdfix.Repo).Edit":       "model/medium model/safe ",
 		"(*cmdfix.Builder).Compile": "name/safe ",
 		"cmdfix.Script":             "/unknown ",
+		"cmdfix.Info":               "name/safe ",
+		"cmdfix.Images":             "name/safe ",
+		"cmdfix.Format":             "/unknown ",
 	} {
 		if by[name] != want {
 			t.Errorf("%s: effects by/risk %q, want %q", name, by[name], want)

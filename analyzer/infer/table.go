@@ -25,7 +25,10 @@ type table struct {
 	Stores     []store  `yaml:"stores"`
 	// Commands read a command line by its subcommand.
 	Commands []command `yaml:"commands"`
-	HTTP     struct {
+	// OutputFlags are the options that name where a command writes its
+	// output.
+	OutputFlags []string `yaml:"output_flags"`
+	HTTP        struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.

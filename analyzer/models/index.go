@@ -502,6 +502,9 @@ func (c *Command) validate() error {
 	if c.Program == "" {
 		return fmt.Errorf("a command without program")
 	}
+	if c.Launcher && len(c.Subcommands) > 0 {
+		return fmt.Errorf("command %s: a launcher has no subcommands of its own", c.Program)
+	}
 	for _, s := range c.Subcommands {
 		if len(s.Names) == 0 || !effect.ValidKind(s.Kind) || !effect.ValidOp(s.Op) {
 			return fmt.Errorf("command %s: subcommand %v: needs names, a kind and an op", c.Program, s.Names)

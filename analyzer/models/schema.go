@@ -114,6 +114,10 @@ type Command struct {
 	// Subcommands are the effects of its subcommands; one not listed
 	// leaves the run unknown.
 	Subcommands []Subcommand `yaml:"subcommands"`
+	// Launcher: the program runs another, named by its first argument
+	// that is not an option (npx vscodethemes info …): the command line is
+	// read from there.
+	Launcher bool `yaml:"launcher"`
 }
 
 // Subcommand is the effect of one or more subcommands of a program.
@@ -123,6 +127,25 @@ type Subcommand struct {
 	Op     string   `yaml:"op"`
 	Risk   string   `yaml:"risk"`
 	Detail string   `yaml:"detail"`
+}
+
+// Launched returns the program a launcher runs and its arguments (npx
+// pkg args… → pkg, args…); ok is false when it is not known statically.
+func (c *Command) Launched(args []string) (program string, rest []string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "":
+			return "", nil, false
+		case strings.HasPrefix(a, "-"):
+			if slices.Contains(c.ValueFlags, a) {
+				i++
+			}
+			continue
+		}
+		return a, args[i+1:], true
+	}
+	return "", nil, false
 }
 
 // Sub returns the subcommand of a command line (the arguments after the

@@ -59,7 +59,14 @@ type decidedCommand struct {
 }
 
 func (w *walker) decideCommand(l cmdLine) *decidedCommand {
-	if cmd := w.p.env.Index.Command(l.program); cmd != nil {
+	if cmd := w.p.env.Index.Command(l.program); cmd != nil && cmd.Launcher {
+		p, rest, ok := cmd.Launched(l.args)
+		if !ok {
+			return nil
+		}
+		l = cmdLine{program: path.Base(p), args: rest}
+	}
+	if cmd := w.p.env.Index.Command(l.program); cmd != nil && !cmd.Launcher {
 		name, sub := cmd.Sub(l.args)
 		if sub == nil {
 			return nil
@@ -72,7 +79,7 @@ func (w *walker) decideCommand(l cmdLine) *decidedCommand {
 		return nil
 	}
 	line := strings.TrimSpace(l.program + " " + name)
-	r := infer.Command(line, name)
+	r := infer.Command(line, name, l.args)
 	if r == nil {
 		return nil
 	}

@@ -58,3 +58,30 @@ func (b *Builder) Compile(ctx context.Context, t *asynq.Task) error { // want Co
 func Script(ctx context.Context, t *asynq.Task) error { // want Script:`^effects: process/unknown$`
 	return exec.CommandContext(ctx, "npx", "tool", string(t.Payload())).Run()
 }
+
+// Info runs a package's CLI through npx (a launcher: the command line is
+// the package's): its info subcommand prints (safe, inferred).
+func Info(ctx context.Context, t *asynq.Task) error { // want Info:`^effects: process/unknown mytool info reads=process/read$`
+	_, err := exec.CommandContext(ctx, "npx", "mytool", "info", "-d", string(t.Payload())).Output()
+	return err
+}
+
+// Images builds its arguments on several paths; no subcommand reads it,
+// but it names its output directory: it writes its files there (safe,
+// inferred).
+func Images(ctx context.Context, t *asynq.Task) error { // want Images:`^effects: process/unknown mytool images reads=file_write/write$`
+	dir, out := string(t.Payload()), "/tmp/images"
+	args := []string{"mytool", "images"}
+	args = append(args, "--dir", dir)
+	args = append(args, "--output", out)
+	if len(dir) > 3 {
+		args = append(args, "--label", dir[:3])
+	}
+	_, err := exec.CommandContext(ctx, "npx", args...).Output()
+	return err
+}
+
+// Format names an output format, not a path: unknown.
+func Format(ctx context.Context, t *asynq.Task) error { // want Format:`^effects: process/unknown$`
+	return exec.CommandContext(ctx, "mytool", "upload", "--output", "json").Run()
+}
