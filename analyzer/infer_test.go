@@ -13,8 +13,8 @@ import (
 // TestNameInference: calls nothing follows are read by their names; the
 // code and the catalog decide before any name does.
 func TestNameInference(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "inferfix")
-	res := results[1].Result.(*result.Result)
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "example.org/notes", "inferfix")
+	res := results[2].Result.(*result.Result)
 	got := map[string]*result.Handler{}
 	for _, h := range res.Handlers {
 		got[h.Name] = h
@@ -34,6 +34,7 @@ func TestNameInference(t *testing.T) {
 		{"(*inferfix.Deps).Bulk", "high", "medium", []string{"name"}},
 		{"inferfix.Session", "safe", "medium", []string{"name", "name", "name"}},
 		{"inferfix.Pages", "unknown", "low", []string{""}},
+		{"inferfix.Note", "high", "medium", []string{"name"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

@@ -90,6 +90,12 @@ func TestRead(t *testing.T) {
 		{Call{Name: "Scan", Recv: "scanner", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "dest", types.NewSlice(types.NewInterfaceType(nil, nil)))), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), true)}, "db_read/read/safe"},
 		{Call{Name: "workerError", Recv: "enrichmentWorkerMetrics", Sig: sig([]types.Type{ctxType, str})}, "dynamic_call/read/safe"},
 		{Call{Name: "PageIncident", Recv: "PagerDutyClient", Sig: io}, "push/send/high"},
+		// A library known to do network I/O writes to a remote API; the
+		// package is named by its last element that is no version or
+		// language marker.
+		{Call{Name: "Create", Recv: "Note", Pkg: "example.com/acme/notes", Sig: io, Network: true}, "http/post/high"},
+		{Call{Name: "Create", Recv: "Note", Pkg: "example.com/acme/notes", Sig: io}, "db_write/insert/medium"},
+		{Call{Name: "Create", Recv: "Message", Pkg: "github.com/svix/svix-webhooks/go", Sig: io}, "http/post/high"},
 		// Not read: "page" outside paging (a page count), a constructor
 		// that takes a context or can fail (stripe's charge.New), a commit
 		// outside a database, a write on telemetry.

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
@@ -25,6 +26,10 @@ type Call struct {
 	// Display is how the call is named in the reading's reason
 	// ("(*github.IssuesService).Create").
 	Display string
+	// Network: the call is known to do network I/O (a library's code
+	// reaches the network): what it writes is a remote API's, whatever
+	// its names say.
+	Network bool
 }
 
 // Read returns how a reviewer reads the call, or nil when its names say
@@ -133,9 +138,40 @@ func context(rest []string, c Call) []string {
 	out = append(out, words(c.Recv)...)
 	out = append(out, words(c.Field)...)
 	if c.Pkg != "" {
-		out = append(out, words(path.Base(c.Pkg))...)
+		out = append(out, words(pkgName(c.Pkg))...)
+	}
+	if c.Network {
+		out = append(out, "remote")
 	}
 	return out
+}
+
+// pkgName is the element of an import path that names the package: the
+// last one that is not a major version or a language marker
+// (github.com/svix/svix-webhooks/go → svix-webhooks, …/go-github/v81/github
+// → github).
+func pkgName(p string) string {
+	elems := strings.Split(p, "/")
+	for i := len(elems) - 1; i > 0; i-- {
+		e := elems[i]
+		if e == "go" || e == "golang" || majorVersion(e) {
+			continue
+		}
+		return e
+	}
+	return path.Base(p)
+}
+
+func majorVersion(e string) bool {
+	if len(e) < 2 || e[0] != 'v' {
+		return false
+	}
+	for _, r := range e[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func orName(display, name string) string {

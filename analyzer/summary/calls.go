@@ -174,7 +174,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	}
 	if folded != nil {
 		recv, _ := splitRecv(callee, args)
-		folded.Reading = boundaryReading(sum, readFunc(callee, recv))
+		folded.Reading = boundaryReading(sum, readFuncNet(callee, recv, folded.Kind == effect.KindNetwork))
 		what := "makes calls that cannot be resolved here"
 		switch folded.Kind {
 		case effect.KindNetwork:

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strings"
 
+	"example.org/notes"
 	"example.org/ordersdk"
 	"github.com/hibiken/asynq"
 	"go.mongodb.org/mongo-driver/bson"
@@ -92,4 +93,11 @@ func Session(ctx context.Context, t *asynq.Task) error { // want Session:`^effec
 func Pages(ctx context.Context, t *asynq.Task) error { // want Pages:`^effects: dynamic_call/call ordersdk.PageCountFile$`
 	_, err := ordersdk.PageCountFile(string(t.Payload()))
 	return err
+}
+
+// Note creates through a library whose code does network I/O: a post to
+// another party, though no name says remote (high, inferred).
+func Note(ctx context.Context, t *asynq.Task) error { // want Note:`^effects: network/call \(\*notes.Book\).CreateNote reads=http/post$` `unguarded: handler inferfix.Note repeats .*http post \(inferred from the name \(\*notes.Book\).CreateNote\) \(high\)`
+	s := &notes.Book{}
+	return s.CreateNote(ctx, string(t.Payload()))
 }
