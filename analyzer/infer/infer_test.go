@@ -99,6 +99,7 @@ func TestRead(t *testing.T) {
 		// Not read: "page" outside paging (a page count), a constructor
 		// that takes a context or can fail (stripe's charge.New), a commit
 		// outside a database, a write on telemetry.
+		{Call{Name: "RenderAndSendEmail", Recv: "Notifier", Sig: sig([]types.Type{ctxType, str}, str, errType)}, ""},
 		{Call{Name: "PageCountFile", Pkg: "github.com/pdfcpu/pdfcpu/pkg/api", Sig: sig([]types.Type{str}, types.Typ[types.Int], errType)}, ""},
 		{Call{Name: "New", Pkg: "github.com/acme/sdk/charge", Sig: sig([]types.Type{str}, str, errType)}, ""},
 		{Call{Name: "Commit", Recv: "Repository", Pkg: "github.com/acme/git", Sig: sig([]types.Type{ctxType, str}, str, errType)}, ""},

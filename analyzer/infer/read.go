@@ -72,10 +72,26 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 		if r.risk != effect.Safe && t.touches(words, t.WritesUnless) {
 			return nil, "", "", effect.Unknown
 		}
+		if r.risk == effect.Safe && t.alsoWrites(name[n:]) {
+			// RenderAndSendEmail, FetchThenCreate: the name says it does
+			// more than its first verb; no safe reading.
+			continue
+		}
 		kind, op, risk := t.resolve(r, words)
 		return r, kind, op, risk
 	}
 	return nil, "", "", effect.Unknown
+}
+
+// alsoWrites reports whether a name's words after its verb join another
+// verb that writes ("and send", "then store").
+func (t *table) alsoWrites(rest []string) bool {
+	for i := 0; i+1 < len(rest); i++ {
+		if (rest[i] == "and" || rest[i] == "then") && t.writers[rest[i+1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // unqualified is a name's words without the qualifiers in front of its
