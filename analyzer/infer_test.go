@@ -13,8 +13,8 @@ import (
 // TestNameInference: calls nothing follows are read by their names; the
 // code and the catalog decide before any name does.
 func TestNameInference(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "inferfix")
-	res := results[1].Result.(*result.Result)
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "example.org/notes", "inferfix")
+	res := results[2].Result.(*result.Result)
 	got := map[string]*result.Handler{}
 	for _, h := range res.Handlers {
 		got[h.Name] = h
@@ -23,7 +23,7 @@ func TestNameInference(t *testing.T) {
 		handler, risk, confidence string
 		by                        []string // each effect's By, worst first
 	}{
-		{"(*inferfix.Deps).Create", "medium", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Create", "high", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Welcome", "high", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Read", "safe", "medium", []string{"name"}},
 		{"(*inferfix.Deps).Balance", "unknown", "low", []string{""}},
@@ -31,6 +31,10 @@ func TestNameInference(t *testing.T) {
 		{"(*inferfix.Deps).FindAndInc", "medium", "high", []string{"model"}},
 		{"inferfix.Search", "safe", "medium", []string{"name"}},
 		{"inferfix.CreateByGet", "medium", "medium", []string{"name"}},
+		{"(*inferfix.Deps).Bulk", "high", "medium", []string{"name"}},
+		{"inferfix.Session", "safe", "medium", []string{"name", "name", "name"}},
+		{"inferfix.Pages", "unknown", "low", []string{""}},
+		{"inferfix.Note", "high", "medium", []string{"name"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {
@@ -63,4 +67,37 @@ func equalStrings(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestCallbackLibraries: an errgroup's and a backoff's functions are run
+// (their effects are the handler's), OpenAI's Responses API and Gen AI's
+// embeddings are safe, a Faktory batch is an enqueue.
+func TestCallbackLibraries(t *testing.T) {
+	runShared(t, "callbackfix")
+}
+
+// TestCommandLines: an exec.Cmd's run has the effect of its command line:
+// the catalog's git subcommands, a program it does not list read by its
+// subcommand's name.
+func TestCommandLines(t *testing.T) {
+	res := runShared(t, "cmdfix")[0]
+	by := map[string]string{}
+	for _, h := range res.Handlers {
+		for _, e := range h.Effects {
+			by[h.Name] += e.By + "/" + e.Risk.String() + " "
+		}
+	}
+	for name, want := range map[string]string{
+		"(*cmdfix.Repo).Head":       "model/safe ",
+		"(*cmdfix.Repo).Edit":       "model/medium model/safe ",
+		"(*cmdfix.Builder).Compile": "name/safe ",
+		"cmdfix.Script":             "/unknown ",
+		"cmdfix.Info":               "name/safe ",
+		"cmdfix.Images":             "name/safe ",
+		"cmdfix.Format":             "/unknown ",
+	} {
+		if by[name] != want {
+			t.Errorf("%s: effects by/risk %q, want %q", name, by[name], want)
+		}
+	}
 }

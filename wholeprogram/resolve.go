@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/checker"
@@ -660,6 +661,18 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// The caller passes a value changed from one it read: the
 			// implementation's sets are increments there.
 			ne.ReadModifyWrite(e.ChangedFrom)
+		}
+		if method && ne.Kind == effect.KindHTTP && ne.MethodArg > 0 && e.CallArgs != nil {
+			// The implementation's request method is an argument, or a
+			// field of one, that the interface call gives as a constant
+			// (client.Send(ctx, &Request{Method: "POST"})).
+			k := strconv.Itoa(ne.MethodArg)
+			if ne.MethodField != "" {
+				k += "." + ne.MethodField
+			}
+			if m, ok := e.CallArgs[k]; ok {
+				summary.SetMethod(&ne, m)
+			}
 		}
 		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 			// A write the implementation makes to its receiver lasts

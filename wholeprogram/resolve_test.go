@@ -452,3 +452,28 @@ func TestGenericConfigFuncs(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// An application's HTTP client behind an interface takes the method in a
+// field of its request type (client.Send(ctx, &Request{Method: "POST"})):
+// resolved over the whole program, the method the caller gives decides
+// the effect.
+func TestMethodThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacemethod") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"crm:add high http/post",
+		"crm:read safe http/get",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -146,7 +146,12 @@ type Effect struct {
 	// resolved: the prune is reported there ("" for a DELETE's own).
 	RetentionAt string
 	Key         *Key
-	Guard       *Guard
+	// ObjectKey is the key naming the object an overwrite writes (object
+	// storage), while it derives from a parameter (Param): each caller
+	// checks what it passes, and a random key there makes a new object on
+	// every delivery. nil once decided.
+	ObjectKey *Key
+	Guard     *Guard
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound
 	// by q.WithTx(tx) with River's JobCompleteTx on tx), is that
@@ -178,6 +183,13 @@ type Effect struct {
 	// the struct its caller passes there (an application's own request
 	// type: client.Send(ctx, &Request{Method: "POST", …})).
 	MethodField string
+	// CallArgs, on a call through an interface, are the constant strings
+	// its arguments carry: an argument ("3"), or a string field stored into
+	// the struct it points to ("3.Method" for &Request{Method: "POST"}),
+	// keyed by the 1-based argument index, receiver first. The whole-program
+	// phase decides with them what the implementation it resolves leaves to
+	// its caller (MethodArg, MethodField). nil when none.
+	CallArgs map[string]string
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.

@@ -14,7 +14,8 @@ import (
 // applying again gives the same effects.
 //
 // A reading decides only what nothing else decided: an unknown dynamic
-// call, an unknown effect, unresolved network I/O. An HTTP call is read by
+// call, an unknown effect, unresolved network I/O, a process whose
+// command line only its subcommand's name reads. An HTTP call is read by
 // its path whatever on says when its GET names an action (then it is
 // unknown with that reason, or with on the action's effect); a POST that
 // queries is a read only with on.
@@ -49,7 +50,7 @@ func readable(e *effect.Effect) bool {
 		return false
 	}
 	switch e.Kind {
-	case effect.KindDynamic, effect.KindUnknown, effect.KindNetwork:
+	case effect.KindDynamic, effect.KindUnknown, effect.KindNetwork, effect.KindProcess:
 		return true
 	}
 	return false

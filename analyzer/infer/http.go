@@ -54,7 +54,7 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		if len(name) == 0 || name[0] != strings.TrimPrefix(action, "_") {
 			name = []string{action}
 		}
-		if ru, _, _ := t.find(name, shape{payload: true, io: true}, func(rest []string) []string {
+		if ru, _, _, _ := t.find(name, shape{payload: true, io: true}, func(rest []string) []string {
 			return append(rest, others...)
 		}); on && ru != nil && ru.risk != effect.Safe {
 			r.Risk = ru.risk

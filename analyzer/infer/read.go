@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
@@ -25,6 +26,10 @@ type Call struct {
 	// Display is how the call is named in the reading's reason
 	// ("(*github.IssuesService).Create").
 	Display string
+	// Network: the call is known to do network I/O (a library's code
+	// reaches the network): what it writes is a remote API's, whatever
+	// its names say.
+	Network bool
 }
 
 // Read returns how a reviewer reads the call, or nil when its names say
@@ -34,30 +39,30 @@ func Read(c Call) *effect.Reading {
 	if err != nil || c.Sig == nil {
 		return nil
 	}
-	name := words(c.Name)
+	name := t.unqualified(words(c.Name))
 	if len(name) == 0 {
 		return nil
 	}
-	r, kind, op := t.find(name, shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
+	r, kind, op, risk := t.find(name, shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
 	if r == nil {
 		return nil
 	}
 	why := "inferred from the name " + orName(c.Display, c.Name) + ": " + r.Why
-	return &effect.Reading{Kind: kind, Op: op, Risk: r.risk, Why: why}
+	return &effect.Reading{Kind: kind, Op: op, Risk: risk, Why: why}
 }
 
 // find is the first rule that reads a name (as words) with a signature
-// of shape sh, and the kind and operation it gives there; ctx makes the
-// context words from the name's words after the verb. nil when no rule
-// reads it, or a write is vetoed (writes_unless).
-func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) (*rule, string, string) {
+// of shape sh, and the kind, operation and risk it gives there; ctx makes
+// the context words from the name's words after the verb. nil when no
+// rule reads it, or a write is vetoed (writes_unless).
+func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) (*rule, string, string, effect.Risk) {
 	for i := range t.Rules {
 		r := &t.Rules[i]
 		n := r.match(name)
 		if n < 0 || (r.Shape == "accessor" && t.writers[name[0]]) {
 			continue
 		}
-		if !sh.has(r.Shape) || (r.IO && !sh.io) {
+		if !sh.has(r.Shape) || (r.IO && !sh.io) || (r.Pure && sh.io) {
 			continue
 		}
 		words := ctx(name[n:])
@@ -65,12 +70,40 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 			continue
 		}
 		if r.risk != effect.Safe && t.touches(words, t.WritesUnless) {
-			return nil, "", ""
+			return nil, "", "", effect.Unknown
 		}
-		kind, op := t.resolve(r, words)
-		return r, kind, op
+		if r.risk == effect.Safe && t.alsoWrites(name[n:]) {
+			// RenderAndSendEmail, FetchThenCreate: the name says it does
+			// more than its first verb; no safe reading.
+			continue
+		}
+		kind, op, risk := t.resolve(r, words)
+		return r, kind, op, risk
 	}
-	return nil, "", ""
+	return nil, "", "", effect.Unknown
+}
+
+// alsoWrites reports whether a name's words after its verb join another
+// verb that writes ("and send", "then store").
+func (t *table) alsoWrites(rest []string) bool {
+	for i := 0; i+1 < len(rest); i++ {
+		if (rest[i] == "and" || rest[i] == "then") && t.writers[rest[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// unqualified is a name's words without the qualifiers in front of its
+// verb (BulkInsertEvents → insert, events); a name that is only
+// qualifiers stays as it is.
+func (t *table) unqualified(name []string) []string {
+	for i, w := range name {
+		if !t.qualify[w] {
+			return name[i:]
+		}
+	}
+	return name
 }
 
 // match returns how many leading words of name a verb of r matches (0 for
@@ -87,11 +120,12 @@ func (r *rule) match(name []string) int {
 	return -1
 }
 
-// resolve is the kind and operation of a rule's effect in a context.
-func (t *table) resolve(r *rule, ctx []string) (kind, op string) {
-	kind, op = r.Effect.Kind, r.Effect.Op
+// resolve is the kind, operation and risk of a rule's effect in a
+// context.
+func (t *table) resolve(r *rule, ctx []string) (kind, op string, risk effect.Risk) {
+	kind, op, risk = r.Effect.Kind, r.Effect.Op, r.risk
 	if kind != "write" && kind != "read" {
-		return kind, op
+		return kind, op, risk
 	}
 	for _, s := range t.Stores {
 		if len(s.When) > 0 && !t.touches(ctx, s.When) {
@@ -105,9 +139,12 @@ func (t *table) resolve(r *rule, ctx []string) (kind, op string) {
 		if o := s.Ops[op]; o != "" {
 			op = o
 		}
-		return kind, op
+		if s.risk > risk && risk.NonIdempotent() {
+			risk = s.risk
+		}
+		return kind, op, risk
 	}
-	return effect.KindUnknown, op // not reached: the last store has no when
+	return effect.KindUnknown, op, risk // not reached: the last store has no when
 }
 
 // context are the words around the verb: the rest of the name, the
@@ -117,9 +154,40 @@ func context(rest []string, c Call) []string {
 	out = append(out, words(c.Recv)...)
 	out = append(out, words(c.Field)...)
 	if c.Pkg != "" {
-		out = append(out, words(path.Base(c.Pkg))...)
+		out = append(out, words(pkgName(c.Pkg))...)
+	}
+	if c.Network {
+		out = append(out, "remote")
 	}
 	return out
+}
+
+// pkgName is the element of an import path that names the package: the
+// last one that is not a major version or a language marker
+// (github.com/svix/svix-webhooks/go → svix-webhooks, …/go-github/v81/github
+// → github).
+func pkgName(p string) string {
+	elems := strings.Split(p, "/")
+	for i := len(elems) - 1; i > 0; i-- {
+		e := elems[i]
+		if e == "go" || e == "golang" || majorVersion(e) {
+			continue
+		}
+		return e
+	}
+	return path.Base(p)
+}
+
+func majorVersion(e string) bool {
+	if len(e) < 2 || e[0] != 'v' {
+		return false
+	}
+	for _, r := range e[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func orName(display, name string) string {
@@ -145,6 +213,8 @@ func (s shape) has(name string) bool {
 		return s.data
 	case "accessor":
 		return s.accessor
+	case "any":
+		return true
 	}
 	return false
 }
@@ -165,6 +235,13 @@ func shapeOf(sig *types.Signature) shape {
 		case *types.Interface:
 			if u.Empty() {
 				s.data = true
+			}
+		case *types.Slice:
+			// Scan(dest ...any): values to read into.
+			if i == params.Len()-1 && sig.Variadic() {
+				if e, ok := u.Elem().Underlying().(*types.Interface); ok && e.Empty() {
+					s.data = true
+				}
 			}
 		}
 	}

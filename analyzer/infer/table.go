@@ -18,9 +18,17 @@ var tableYAML []byte
 type table struct {
 	Groups       map[string][]string `yaml:"groups"`
 	WritesUnless []string            `yaml:"writes_unless"`
-	Rules        []rule              `yaml:"rules"`
-	Stores       []store             `yaml:"stores"`
-	HTTP         struct {
+	// Qualifiers are words in front of the verb that do not change what
+	// the call does (BulkInsert inserts).
+	Qualifiers []string `yaml:"qualifiers"`
+	Rules      []rule   `yaml:"rules"`
+	Stores     []store  `yaml:"stores"`
+	// Commands read a command line by its subcommand.
+	Commands []command `yaml:"commands"`
+	// OutputFlags are the options that name where a command writes its
+	// output.
+	OutputFlags []string `yaml:"output_flags"`
+	HTTP        struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.
@@ -32,6 +40,7 @@ type table struct {
 	query   map[string]bool
 	action  map[string]bool
 	writers map[string]bool // verbs' first words of rules that write
+	qualify map[string]bool // Qualifiers
 }
 
 // rule is one reading of a call by its name and signature.
@@ -41,6 +50,9 @@ type rule struct {
 	Unless []string `yaml:"unless"`
 	Shape  string   `yaml:"shape"`
 	IO     bool     `yaml:"io"`
+	// Pure asks for a signature without a context.Context parameter or
+	// an error result (a constructor that cannot fail does no I/O).
+	Pure   bool `yaml:"pure"`
 	Effect struct {
 		Kind string `yaml:"kind"`
 		Op   string `yaml:"op"`
@@ -52,12 +64,30 @@ type rule struct {
 	risk  effect.Risk // Effect.Risk parsed
 }
 
+// command is one reading of a command line by its subcommand's first word.
+type command struct {
+	Verbs  []string `yaml:"verbs"`
+	Effect struct {
+		Kind string `yaml:"kind"`
+		Op   string `yaml:"op"`
+		Risk string `yaml:"risk"`
+	} `yaml:"effect"`
+	Why string `yaml:"why"`
+
+	risk effect.Risk
+}
+
 // store says what a generic write or read is in a context.
 type store struct {
 	When  []string          `yaml:"when"`
 	Write string            `yaml:"write"`
 	Read  string            `yaml:"read"`
 	Ops   map[string]string `yaml:"ops"`
+	// Risk raises the risk of the store's non-idempotent writes (an
+	// HTTP API's creation is a POST to another party: high).
+	Risk string `yaml:"risk"`
+
+	risk effect.Risk
 }
 
 // names returns the parsed table, parsed once (embedded data); an error
@@ -95,9 +125,12 @@ func parse(data []byte) (*table, error) {
 			return nil, err
 		}
 		switch r.Shape {
-		case "payload", "data", "accessor":
+		case "payload", "data", "accessor", "any":
 		default:
-			return nil, fmt.Errorf("names.yaml: %s: shape %q is not payload, data or accessor", where, r.Shape)
+			return nil, fmt.Errorf("names.yaml: %s: shape %q is not payload, data, accessor or any", where, r.Shape)
+		}
+		if r.IO && r.Pure {
+			return nil, fmt.Errorf("names.yaml: %s: io and pure exclude each other", where)
 		}
 		risk, ok := effect.ParseRisk(r.Effect.Risk)
 		if !ok {
@@ -110,8 +143,8 @@ func parse(data []byte) (*table, error) {
 		if !effect.ValidOp(r.Effect.Op) {
 			return nil, fmt.Errorf("names.yaml: %s: op %q is not an operation", where, r.Effect.Op)
 		}
-		if len(r.Verbs) == 0 && r.Shape != "accessor" {
-			return nil, fmt.Errorf("names.yaml: %s: no verbs", where)
+		if len(r.Verbs) == 0 && r.Shape != "accessor" && len(r.When) == 0 {
+			return nil, fmt.Errorf("names.yaml: %s: no verbs (a rule without verbs is an accessor or names its context in when)", where)
 		}
 		for _, v := range r.Verbs {
 			ws := words(v)
@@ -121,9 +154,17 @@ func parse(data []byte) (*table, error) {
 			}
 		}
 	}
-	for i, s := range t.Stores {
+	for i := range t.Stores {
+		s := &t.Stores[i]
 		if err := check(fmt.Sprintf("store %d", i+1), s.When); err != nil {
 			return nil, err
+		}
+		if s.Risk != "" {
+			r, ok := effect.ParseRisk(s.Risk)
+			if !ok {
+				return nil, fmt.Errorf("names.yaml: store %d: risk %q is not a risk", i+1, s.Risk)
+			}
+			s.risk = r
 		}
 		if !effect.ValidKind(s.Write) || !effect.ValidKind(s.Read) {
 			return nil, fmt.Errorf("names.yaml: store %d: write %q or read %q is not an effect kind", i+1, s.Write, s.Read)
@@ -132,6 +173,15 @@ func parse(data []byte) (*table, error) {
 	if n := len(t.Stores); n == 0 || len(t.Stores[n-1].When) != 0 {
 		return nil, fmt.Errorf("names.yaml: the last store must have no when (the default)")
 	}
+	for i := range t.Commands {
+		c := &t.Commands[i]
+		risk, ok := effect.ParseRisk(c.Effect.Risk)
+		if !ok || !effect.ValidKind(c.Effect.Kind) || !effect.ValidOp(c.Effect.Op) || len(c.Verbs) == 0 {
+			return nil, fmt.Errorf("names.yaml: command %d (%s): needs verbs and a valid kind, op and risk", i+1, c.Why)
+		}
+		c.risk = risk
+	}
+	t.qualify = set(t.Qualifiers)
 	t.query = set(t.HTTP.QuerySegments)
 	t.action = set(t.HTTP.ActionSegments)
 	return &t, nil

@@ -39,6 +39,7 @@ type Index struct {
 	callbacks    map[string]*CallbackRegistry // by registering function
 	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
 	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
+	commands     map[string]*Command          // by program
 }
 
 // builtinFiles are the embedded catalog's files, parsed once per process
@@ -368,6 +369,16 @@ func NewIndex(files ...File) (*Index, error) {
 					ix.callbacks[f] = reg
 				}
 			}
+			for k := range lib.Commands {
+				c := &lib.Commands[k]
+				if err := c.validate(); err != nil {
+					return nil, fmt.Errorf("library %q: %v", lib.Name, err)
+				}
+				if ix.commands == nil {
+					ix.commands = map[string]*Command{}
+				}
+				ix.commands[c.Program] = c
+			}
 			for k := range lib.Functions {
 				m := &lib.Functions[k]
 				if m.ReceiverSuffix != "" {
@@ -481,6 +492,28 @@ func (m *Model) By() string {
 		return effect.ByCode
 	}
 	return effect.ByModel
+}
+
+// Command returns the catalog's command lines of a program (its base
+// name), or nil.
+func (ix *Index) Command(program string) *Command { return ix.commands[program] }
+
+func (c *Command) validate() error {
+	if c.Program == "" {
+		return fmt.Errorf("a command without program")
+	}
+	if c.Launcher && len(c.Subcommands) > 0 {
+		return fmt.Errorf("command %s: a launcher has no subcommands of its own", c.Program)
+	}
+	for _, s := range c.Subcommands {
+		if len(s.Names) == 0 || !effect.ValidKind(s.Kind) || !effect.ValidOp(s.Op) {
+			return fmt.Errorf("command %s: subcommand %v: needs names, a kind and an op", c.Program, s.Names)
+		}
+		if _, ok := effect.ParseRisk(s.Risk); !ok {
+			return fmt.Errorf("command %s: subcommand %v: risk %q is not a risk", c.Program, s.Names, s.Risk)
+		}
+	}
+	return nil
 }
 
 // DeclaredUnknown reports whether the catalog declares a call of fn

@@ -1,6 +1,9 @@
 package models
 
 import (
+	"slices"
+	"strings"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/jobeffects/jobeffects/analyzer/catalog"
@@ -94,6 +97,81 @@ type Library struct {
 	// Callbacks say how code registers functions the library later runs
 	// inside its own operations (gorm's db.Callback().Create().Register).
 	Callbacks []CallbackRegistry `yaml:"callbacks"`
+	// Commands are programs whose command lines the catalog reads: running
+	// an *exec.Cmd (a model with command: true) has the effect of the
+	// subcommand it was built with (git rev-parse reads, git commit makes a
+	// new commit).
+	Commands []Command `yaml:"commands"`
+}
+
+// Command describes the command lines of one program.
+type Command struct {
+	// Program is the executable's base name ("git").
+	Program string `yaml:"program"`
+	// ValueFlags are the options before the subcommand that take the next
+	// argument as their value (git -C dir).
+	ValueFlags []string `yaml:"value_flags"`
+	// Subcommands are the effects of its subcommands; one not listed
+	// leaves the run unknown.
+	Subcommands []Subcommand `yaml:"subcommands"`
+	// Launcher: the program runs another, named by its first argument
+	// that is not an option (npx vscodethemes info …): the command line is
+	// read from there.
+	Launcher bool `yaml:"launcher"`
+}
+
+// Subcommand is the effect of one or more subcommands of a program.
+type Subcommand struct {
+	Names  []string `yaml:"names"`
+	Kind   string   `yaml:"kind"`
+	Op     string   `yaml:"op"`
+	Risk   string   `yaml:"risk"`
+	Detail string   `yaml:"detail"`
+}
+
+// Launched returns the program a launcher runs and its arguments (npx
+// pkg args… → pkg, args…); ok is false when it is not known statically.
+func (c *Command) Launched(args []string) (program string, rest []string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "":
+			return "", nil, false
+		case strings.HasPrefix(a, "-"):
+			if slices.Contains(c.ValueFlags, a) {
+				i++
+			}
+			continue
+		}
+		return a, args[i+1:], true
+	}
+	return "", nil, false
+}
+
+// Sub returns the subcommand of a command line (the arguments after the
+// program, "" where not known statically) and its effect: the first
+// argument that is not an option or an option's value; nil when it is
+// not known or not listed.
+func (c *Command) Sub(args []string) (string, *Subcommand) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "":
+			return "", nil
+		case strings.HasPrefix(a, "-"):
+			if slices.Contains(c.ValueFlags, a) {
+				i++
+			}
+			continue
+		}
+		for k := range c.Subcommands {
+			if slices.Contains(c.Subcommands[k].Names, a) {
+				return a, &c.Subcommands[k]
+			}
+		}
+		return a, nil
+	}
+	return "", nil
 }
 
 // CallbackRegistry describes one way of registering a library callback.
@@ -255,6 +333,11 @@ type Model struct {
 	AbortsOnError bool `yaml:"aborts_on_error"`
 	// None marks a call with no effect, overriding broader rules.
 	None bool `yaml:"none"`
+	// Command: the receiver is an *exec.Cmd; the program and subcommand
+	// it was built with decide the effect (the catalog's commands, else
+	// the subcommand's name, inferred); the model's kind, op and risk
+	// stand when neither does.
+	Command bool `yaml:"command"`
 
 	// TargetType is the argument whose type names the target table (an
 	// ORM model: *User, []User → "users").

@@ -177,7 +177,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	}
 	if folded != nil {
 		recv, _ := splitRecv(callee, args)
-		folded.Reading = boundaryReading(sum, readFunc(callee, recv))
+		folded.Reading = boundaryReading(sum, readFuncNet(callee, recv, folded.Kind == effect.KindNetwork))
 		what := "makes calls that cannot be resolved here"
 		switch folded.Kind {
 		case effect.KindNetwork:
@@ -257,6 +257,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	w.withReading(readFunc(m, c.Value))
 	w.rmwReading(c.Args)
 	site := w.sites[len(w.sites)-1]
+	site.Effect.CallArgs = argConsts(c.Args)
 	// The receiver is the handle the call runs on: when it is a
 	// transaction or bound to one, the writes the call turns out to make
 	// on it commit there (effect.TxGuard).

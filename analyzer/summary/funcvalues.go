@@ -162,6 +162,13 @@ func (w *walker) callArgTx(ci ssa.CallInstruction, a ssa.Value, tx *txArg) {
 	}
 	elems := ssavalue.SliceElems(a)
 	if elems == nil {
+		if k := w.execIndex(normalize(a)); k != effect.NoExec {
+			// This function's own slice parameter passed on (opts...
+			// to a constructor that applies them): its callers pass
+			// the slice.
+			w.calls = append(w.calls, k)
+			return
+		}
 		w.unknown(ci, describeValue(a), "calls the function values in "+theValue(a)+", which are not known here")
 		return
 	}

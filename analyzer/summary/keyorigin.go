@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -163,6 +164,7 @@ func (w *walker) resultOrigins(s *Summary) {
 // callee's key guard does not hold, and random-key is reported where the
 // random value is made), the job's identity, or again a parameter.
 func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
+	w.resolveObjectKey(e, args, bindings)
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return
@@ -205,5 +207,33 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 		}
 	default:
 		nk.Param = o.param
+	}
+}
+
+// resolveObjectKey decides, at a call, the key of an object a callee
+// overwrites when it derives from one of the callee's parameters: a
+// random argument makes the overwrite a new object on every delivery
+// (uploadBytes(ctx, uuid.NewString()+".pdf", body)); a parameter here
+// again leaves it to this function's callers.
+func (w *walker) resolveObjectKey(e *effect.Effect, args, bindings []ssa.Value) {
+	k := e.ObjectKey
+	if k == nil || k.Param == 0 {
+		return
+	}
+	e.ObjectKey = nil
+	v := pick(k.Param-1, args, bindings)
+	if v == nil {
+		return
+	}
+	o := w.keyOrigin(v)
+	switch {
+	case o.random != "":
+		e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(k.Expr), ""), "; ")
+		e.Detail = strings.ReplaceAll(e.Detail, "; ; ", "; ")
+		newObject(e, w.p.text.exprText(v), o.random)
+	case o.param != 0:
+		nk := *k
+		nk.Param = o.param
+		e.ObjectKey = &nk
 	}
 }

@@ -52,6 +52,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).document,   // document
 	(*modelCall).fragment,   // fragment
 	(*modelCall).chain,      // chain
+	(*modelCall).command,    // command
 }
 
 // applyModel applies the model of fn to a call, once its argument indexes
@@ -288,11 +289,22 @@ func (c *modelCall) identity() {
 		return
 	}
 	if k.Random != "" {
-		c.e.Op, c.e.Risk = "create", effect.Medium
-		c.e.Detail = effect.JoinDetail(c.e.Detail, "the object's key "+orExpr(k.Expr)+" derives from "+k.Random+": every delivery makes a new object")
+		newObject(c.e, k.Expr, k.Random)
 		return
 	}
-	c.e.Detail = effect.JoinDetail(c.e.Detail, "overwrites the object "+orExpr(k.Expr)+" names")
+	c.e.Detail = effect.JoinDetail(c.e.Detail, overwriteNote(k.Expr))
+	if k.Param != 0 {
+		c.e.ObjectKey = k // a caller may pass a random key (resolveObjectKey)
+	}
+}
+
+func overwriteNote(expr string) string { return "overwrites the object " + orExpr(expr) + " names" }
+
+// newObject makes an overwrite whose key derives from a random source a
+// creation: every delivery makes a new object.
+func newObject(e *effect.Effect, expr, random string) {
+	e.Op, e.Risk = "create", effect.Medium
+	e.Detail = effect.JoinDetail(e.Detail, "the object's key "+orExpr(expr)+" derives from "+random+": every delivery makes a new object")
 }
 
 func orExpr(s string) string {

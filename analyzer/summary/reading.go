@@ -19,12 +19,16 @@ import (
 // readFunc is the reading of a call of fn; recv, when set, is the
 // receiver value the call site has (its static type names the receiver
 // as the caller sees it, the field it is loaded from adds context).
-func readFunc(fn *types.Func, recv ssa.Value) *effect.Reading {
+func readFunc(fn *types.Func, recv ssa.Value) *effect.Reading { return readFuncNet(fn, recv, false) }
+
+// readFuncNet is readFunc for a library call known to do network I/O (its
+// code reaches the network): what it writes is a remote API's.
+func readFuncNet(fn *types.Func, recv ssa.Value, network bool) *effect.Reading {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok {
 		return nil
 	}
-	c := infer.Call{Name: fn.Name(), Sig: sig, Display: FuncName(fn)}
+	c := infer.Call{Name: fn.Name(), Sig: sig, Display: FuncName(fn), Network: network}
 	if fn.Pkg() != nil {
 		c.Pkg = fn.Pkg().Path()
 	}

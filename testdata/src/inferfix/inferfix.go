@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strings"
 
+	"example.org/notes"
 	"example.org/ordersdk"
 	"github.com/hibiken/asynq"
 	"go.mongodb.org/mongo-driver/bson"
@@ -24,7 +25,7 @@ type Deps struct {
 	Mongo *mongo.Database
 }
 
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: dynamic_call/call \(\*ordersdk.Client\).CreateOrder reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*http post \(inferred from the name \(\*ordersdk.Client\).CreateOrder\) \(medium\) .*inferred from the name \(\*ordersdk.Client\).CreateOrder: a creation with a payload; example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here\); confidence medium: decided from names, not followed in code; path:`
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:`^effects: dynamic_call/call \(\*ordersdk.Client\).CreateOrder reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Create repeats .*http post \(inferred from the name \(\*ordersdk.Client\).CreateOrder\) \(high\) .*inferred from the name \(\*ordersdk.Client\).CreateOrder: a creation with a payload; example.org/ordersdk.\(\*Client\).CreateOrder makes calls that cannot be resolved here\); confidence medium: decided from names, not followed in code; path:`
 	return d.SDK.CreateOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
 }
 
@@ -70,4 +71,33 @@ func Search(ctx context.Context, t *asynq.Task) error { // want Search:`^effects
 func CreateByGet(ctx context.Context, t *asynq.Task) error { // want CreateByGet:`^effects: http/get api.example.com/v1/orders/create$` `unguarded: handler inferfix.CreateByGet repeats .*http get \(api.example.com/v1/orders/create\) \(medium\) .*a GET that names an action \(create\), not taken as a read; a creation with a payload\); confidence medium`
 	_, err := http.Get("https://api.example.com/v1/orders/create?id=" + string(t.Payload()))
 	return err
+}
+
+// Bulk inserts many: "bulk" qualifies the verb (an inferred post to
+// another party: high).
+func (d *Deps) Bulk(ctx context.Context, t *asynq.Task) error { // want Bulk:`^effects: dynamic_call/call \(\*ordersdk.Client\).BulkInsertOrders reads=http/post$` `unguarded: handler \(\*inferfix.Deps\).Bulk repeats .*http post \(inferred from the name \(\*ordersdk.Client\).BulkInsertOrders\) \(high\)`
+	return d.SDK.BulkInsertOrders(ctx, []ordersdk.Order{{ID: string(t.Payload())}})
+}
+
+// Session builds a client (a constructor), edits an order (a set by
+// key) and closes the client: safe, inferred (no finding).
+func Session(ctx context.Context, t *asynq.Task) error { // want Session:`^effects: dynamic_call/call ordersdk.NewClient reads=dynamic_call/read; dynamic_call/call \(\*ordersdk.Client\).Close reads=dynamic_call/read; dynamic_call/call \(\*ordersdk.Client\).EditOrder reads=http/put$`
+	c := ordersdk.NewClient(nil)
+	defer c.Close()
+	_, err := c.EditOrder(ctx, ordersdk.Order{ID: string(t.Payload())})
+	return err
+}
+
+// Pages counts a file's pages: no notification to anyone, and nothing
+// else reads it (unknown).
+func Pages(ctx context.Context, t *asynq.Task) error { // want Pages:`^effects: dynamic_call/call ordersdk.PageCountFile$`
+	_, err := ordersdk.PageCountFile(string(t.Payload()))
+	return err
+}
+
+// Note creates through a library whose code does network I/O: a post to
+// another party, though no name says remote (high, inferred).
+func Note(ctx context.Context, t *asynq.Task) error { // want Note:`^effects: network/call \(\*notes.Book\).CreateNote reads=http/post$` `unguarded: handler inferfix.Note repeats .*http post \(inferred from the name \(\*notes.Book\).CreateNote\) \(high\)`
+	s := &notes.Book{}
+	return s.CreateNote(ctx, string(t.Payload()))
 }

@@ -44,6 +44,24 @@ func (d *Deps) StoreUpload(ctx context.Context, t *asynq.Task) error { // want S
 	return err
 }
 
+// putObject stores under the key its caller gives: the caller decides
+// whether the put overwrites.
+func (d *Deps) putObject(ctx context.Context, key string, body []byte) error { // want putObject:`^effects: file_write/write s3$`
+	_, err := d.S3.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String("pdfs"), Key: aws.String(key)})
+	return err
+}
+
+// UploadFresh passes a fresh UUID to the helper: a new object every
+// delivery.
+func (d *Deps) UploadFresh(ctx context.Context, t *asynq.Task) error { // want UploadFresh:`^effects: file_write/create s3$` `unguarded: handler \(\*sdkfix.Deps\).UploadFresh repeats .*file_write create \(s3\) \(medium\).*the object's key uuid.NewString\(\) \+ ".pdf" derives from .*every delivery makes a new object`
+	return d.putObject(ctx, uuid.NewString()+".pdf", t.Payload())
+}
+
+// UploadStable passes a key from the payload: an overwrite, safe.
+func (d *Deps) UploadStable(ctx context.Context, t *asynq.Task) error { // want UploadStable:`^effects: file_write/write s3$`
+	return d.putObject(ctx, "pdfs/"+string(t.Payload()), t.Payload())
+}
+
 func (d *Deps) Summarize(ctx context.Context, t *asynq.Task) error { // want Summarize:`^effects: http/post openai$`
 	_, err := d.AI.New(ctx, openai.ChatCompletionNewParams{Model: "gpt"})
 	return err

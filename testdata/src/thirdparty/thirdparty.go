@@ -10,7 +10,7 @@ import (
 
 type Deps struct{ SDK *sdk.Client }
 
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:"network/call \\(\\*sdk.Client\\).CreateThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Create repeats .*http post \(inferred from the name \(\*sdk.Client\).CreateThing\) \(medium\) .*confidence medium`
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create:"network/call \\(\\*sdk.Client\\).CreateThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Create repeats .*http post \(inferred from the name \(\*sdk.Client\).CreateThing\) \(high\) .*confidence medium`
 	return d.SDK.CreateThing(ctx, t.Type())
 }
 
@@ -30,6 +30,6 @@ func (d *Deps) List(ctx context.Context, t *asynq.Task) error { // want List:"ne
 	return err
 }
 
-func (d *Deps) Add(ctx context.Context, t *asynq.Task) error { // want Add:"network/call \\(\\*sdk.Client\\).AddThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Add repeats .*http post \(inferred from the name \(\*sdk.Client\).AddThing\) \(medium\)`
+func (d *Deps) Add(ctx context.Context, t *asynq.Task) error { // want Add:"network/call \\(\\*sdk.Client\\).AddThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Add repeats .*http post \(inferred from the name \(\*sdk.Client\).AddThing\) \(high\)`
 	return d.SDK.AddThing(ctx, t.Type())
 }

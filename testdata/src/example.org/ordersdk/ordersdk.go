@@ -49,3 +49,36 @@ func (c *Client) GetToken(ctx context.Context) (string, error) { // want GetToke
 	}
 	return "", c.T.Do(ctx, "token", nil)
 }
+
+// BulkInsertOrders inserts many: "bulk" qualifies the verb.
+func (c *Client) BulkInsertOrders(ctx context.Context, os []Order) error { // want BulkInsertOrders:"dynamic_call/call"
+	return c.T.Do(ctx, "bulk", os)
+}
+
+// EditOrder edits an order: a set by key.
+func (c *Client) EditOrder(ctx context.Context, o Order) (Order, error) { // want EditOrder:"dynamic_call/call"
+	return o, c.T.Do(ctx, "edit", o)
+}
+
+// Close closes the client's connection.
+func (c *Client) Close() error { // want Close:"dynamic_call/call"
+	return c.T.Do(context.Background(), "close", nil)
+}
+
+// Configure is a hook the application may set; nothing resolves it.
+var Configure func(*Client)
+
+// NewClient builds a client and calls the hook.
+func NewClient(t Transport) *Client { // want NewClient:"dynamic_call/call" NewClient:"stores"
+	c := &Client{T: t}
+	Configure(c)
+	return c
+}
+
+// Counter counts pages; set by the application.
+var Counter func(path string) (int, error)
+
+// PageCountFile counts a file's pages: "page" is no verb here.
+func PageCountFile(path string) (int, error) { // want PageCountFile:"dynamic_call/call"
+	return Counter(path)
+}

@@ -93,9 +93,15 @@ func (c *Client) Close() error { return nil }
 type Batch struct {
 	Bid         string `json:"bid,omitempty"`
 	Description string `json:"description,omitempty"`
+	Success     *Job   `json:"success,omitempty"`
 }
 
 func (b *Batch) Push(job *Job) error { return nil }
+
+func NewBatch(cl *Client) *Batch { return &Batch{} }
+
+// Jobs opens the batch on the server, runs fn and commits it.
+func (b *Batch) Jobs(fn func() error) error { return fn() }
 
 // ---- pool.go ----
 

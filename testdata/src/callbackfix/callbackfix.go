@@ -1,0 +1,114 @@
+// Package callbackfix covers libraries that run the caller's functions
+// and SDK calls the catalog rates: an errgroup's Go and a backoff's Retry
+// run the function given them (their effects are the function's, not an
+// unknown), OpenAI's Responses API and Google's Gen AI embeddings compute
+// an answer (safe), a Faktory batch's Jobs opens a new batch whose
+// callbacks are enqueued (an enqueue) and runs the pushes.
+package callbackfix
+
+import (
+	"context"
+	"database/sql"
+
+	ghinstallation "github.com/bradleyfalzon/ghinstallation/v2"
+	"github.com/cenkalti/backoff/v4"
+	faktory "github.com/contribsys/faktory/client"
+	"github.com/hibiken/asynq"
+	"github.com/openai/openai-go/v3/responses"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"golang.org/x/sync/errgroup"
+	"google.golang.org/genai"
+)
+
+type Deps struct {
+	DB     *sql.DB
+	AI     *responses.ResponseService
+	Models genai.Models
+	Pool   *faktory.Client
+}
+
+// Fanout inserts from two goroutines of a group: the inserts are the
+// handler's effects.
+func (d *Deps) Fanout(ctx context.Context, t *asynq.Task) error { // want Fanout:`^effects: db_write/insert audit_log; db_write/insert audit_log$` `unguarded: handler \(\*callbackfix.Deps\).Fanout repeats .*insert into audit_log \(medium\)`
+	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		_, err := d.DB.ExecContext(ctx, "insert into audit_log(msg) values ($1)", "a")
+		return err
+	})
+	g.TryGo(func() error {
+		_, err := d.DB.ExecContext(ctx, "insert into audit_log(msg) values ($1)", "b")
+		return err
+	})
+	return g.Wait()
+}
+
+// Retried sets a row inside a backoff loop: the set is the effect, safe
+// (the backoff's constructor is read by its name).
+func (d *Deps) Retried(ctx context.Context, t *asynq.Task) error { // want Retried:`^effects: dynamic_call/call backoff.NewExponentialBackOff reads=dynamic_call/read; db_write/update-set orders$`
+	b := backoff.NewExponentialBackOff()
+	return backoff.Retry(func() error {
+		_, err := d.DB.ExecContext(ctx, "update orders set state = 'done' where id = $1", string(t.Payload()))
+		return err
+	}, b)
+}
+
+// Ask asks for a response and an embedding: nothing is created, safe.
+func (d *Deps) Ask(ctx context.Context, t *asynq.Task) error { // want Ask:`^effects: http/post openai; http/post genai$`
+	if _, err := d.AI.New(ctx, responses.ResponseNewParams{Model: "gpt"}); err != nil {
+		return err
+	}
+	_, err := d.Models.EmbedContent(ctx, "embed", []*genai.Content{{Text: string(t.Payload())}}, nil)
+	return err
+}
+
+// Batch opens a Faktory batch and pushes a job into it: two enqueues.
+func (d *Deps) Batch(ctx context.Context, t *asynq.Task) error { // want Batch:`^effects: publish/enqueue faktory batch; publish/enqueue faktory$` `unguarded: handler \(\*callbackfix.Deps\).Batch repeats .*enqueue`
+	batch := faktory.NewBatch(d.Pool)
+	batch.Success = faktory.NewJob("Done")
+	return batch.Jobs(func() error {
+		return batch.Push(faktory.NewJob("Work", string(t.Payload())))
+	})
+}
+
+// Renderer is configured by functional options.
+type Renderer struct {
+	db    *sql.DB
+	table string
+}
+
+func WithTable(table string) func(*Renderer) { // want WithTable:"no effects" WithTable:"returns callbackfix.WithTable.func1"
+	return func(r *Renderer) { r.table = table }
+}
+
+func newRenderer(opts ...func(*Renderer)) *Renderer { // want newRenderer:"calls p0"
+	r := &Renderer{}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// NewRenderer passes its options on to the constructor that applies them:
+// its callers pass the slice.
+func NewRenderer(kind string, opts ...func(*Renderer)) *Renderer { // want NewRenderer:"calls p1"
+	return newRenderer(opts...)
+}
+
+// Configure builds a renderer with an option: no effect, and nothing
+// unknown.
+func (d *Deps) Configure(ctx context.Context, t *asynq.Task) error { // want Configure:`^effects: db_write/update-set renders$`
+	r := NewRenderer("pdf", WithTable("renders"))
+	_, err := d.DB.ExecContext(ctx, "update renders set done = true where id = $1", r.table)
+	return err
+}
+
+// Pages takes an installation token (nothing a redelivery repeats) and
+// counts a PDF's pages (a read): safe.
+func Pages(ctx context.Context, t *asynq.Task) error { // want Pages:`^effects: http/post github$`
+	var tr ghinstallation.Transport
+	if _, err := tr.Token(ctx); err != nil {
+		return err
+	}
+	_, err := api.PageCountFile(string(t.Payload()))
+	return err
+}
