@@ -96,6 +96,14 @@ func TestRead(t *testing.T) {
 		{Call{Name: "Create", Recv: "Note", Pkg: "example.com/acme/notes", Sig: io, Network: true}, "http/post/high"},
 		{Call{Name: "Create", Recv: "Note", Pkg: "example.com/acme/notes", Sig: io}, "db_write/insert/medium"},
 		{Call{Name: "Create", Recv: "Message", Pkg: "github.com/svix/svix-webhooks/go", Sig: io}, "http/post/high"},
+		// A value in memory (no context, no error, no store named): no
+		// effect; a cache's or a store's keeps its store.
+		{Call{Name: "Get", Pkg: "github.com/spf13/viper", Sig: sig([]types.Type{str}, types.NewInterfaceType(nil, nil))}, "dynamic_call/read/safe"},
+		{Call{Name: "SetDefault", Pkg: "github.com/spf13/viper", Sig: sig([]types.Type{str, str})}, "dynamic_call/read/safe"},
+		{Call{Name: "IsRetriable", Pkg: "github.com/twmb/franz-go/pkg/kerr", Sig: sig([]types.Type{errType}, types.Typ[types.Bool])}, "dynamic_call/read/safe"},
+		{Call{Name: "SetBody", Recv: "Message", Pkg: "gopkg.in/gomail.v2", Sig: sig([]types.Type{str, str})}, "dynamic_call/read/safe"},
+		{Call{Name: "Set", Recv: "HeaderWriter", Sig: sig([]types.Type{str, str})}, "dynamic_call/read/safe"},
+		{Call{Name: "Set", Recv: "Cache", Sig: sig([]types.Type{str, str})}, "kv_write/set/safe"},
 		// Not read: "page" outside paging (a page count), a constructor
 		// that takes a context or can fail (stripe's charge.New), a commit
 		// outside a database, a write on telemetry.
