@@ -21,6 +21,13 @@ func TestSQLKinds(t *testing.T) {
 	runShared(t, "sqlkinds")
 }
 
+// TestSequencesAreSafe: a number drawn from a sequence (nextval, a
+// counter table stepped by one and returned) is a gap on a redelivery,
+// not a duplicate; a counter that counts stays an increment.
+func TestSequencesAreSafe(t *testing.T) {
+	runShared(t, "seqfix")
+}
+
 // TestObservabilityIsInert: logging, tracing, metrics and error reporting
 // calls are not effects, and not unknown either.
 func TestObservabilityIsInert(t *testing.T) {
