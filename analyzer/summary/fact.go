@@ -31,6 +31,9 @@ type Summary struct {
 	// RequestMethodArg (1-based; 0 when none) is the parameter that is
 	// the method of the *http.Request the function builds and returns.
 	RequestMethodArg int
+	// RequestMethodField, with RequestMethodArg, is the field (a dotted
+	// path: fields.Method) of that parameter that is the method.
+	RequestMethodField string
 	// RandomResult and IdentityResult name the random (time, attempt) or
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
@@ -108,7 +111,11 @@ func (s *Summary) String() string {
 		parts = append(parts, fmt.Sprintf("returns the statement p%d", s.StmtArg-1))
 	}
 	if s.RequestMethodArg > 0 {
-		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))
+		m := fmt.Sprintf("p%d", s.RequestMethodArg-1)
+		if s.RequestMethodField != "" {
+			m += "." + s.RequestMethodField
+		}
+		parts = append(parts, "builds a request with method "+m)
 	}
 	for _, c := range s.TxCalls {
 		parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d)", c.Param, c.Arg))
