@@ -47,6 +47,12 @@ func TestCapturedCallbackIsUnknown(t *testing.T) {
 	}
 }
 
+// TestNATSReplyIsSafe: a reply to a request's inbox is taken once by the
+// requester; a publish to a subject is a duplicate message.
+func TestNATSReplyIsSafe(t *testing.T) {
+	runShared(t, "replyfix")
+}
+
 // TestObservabilityIsInert: logging, tracing, metrics and error reporting
 // calls are not effects, and not unknown either.
 func TestObservabilityIsInert(t *testing.T) {
