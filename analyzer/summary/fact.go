@@ -202,7 +202,17 @@ func (s *Summary) normalize(keepPaths bool) {
 	s.Pitfalls = dedupPitfalls(s.Pitfalls)
 }
 
-// fold keeps the first (worst) maxEffects effects. Each of the rest is
+// maxDynamic bounds the interface and func-value calls a summary keeps
+// beyond maxEffects: a folded one is never resolved by the whole-program
+// phase (it stands for calls at other sites), so folding them lost what
+// they reach. Dendrite's room-event consumer folded 25, among them the
+// notification insert and the push gateway's POST, behind the library's
+// own interface calls that sort first.
+const maxDynamic = 64
+
+// fold keeps the first (worst) maxEffects effects, and up to maxDynamic
+// more interface and func-value calls the whole-program phase may
+// resolve (Via set). Each of the rest is
 // counted into a kept effect with the same target, kind, operation and
 // guard status when there is one (another path to the same kind of write),
 // else into one effect per kind, operation and guard status that stands
@@ -218,7 +228,13 @@ func fold(effs []effect.Effect) []effect.Effect {
 		issue    string
 	}
 	rest := map[class]int{} // index in kept of the effect standing for the others
+	dynamic := 0
 	for _, e := range effs[maxEffects:] {
+		if e.Kind == effect.KindDynamic && ViaDynamic(e.Via) && !e.Folded && dynamic < maxDynamic {
+			dynamic++
+			kept = append(kept, e)
+			continue
+		}
 		merged := false
 		for i := range kept {
 			k := &kept[i]
