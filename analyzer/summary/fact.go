@@ -228,10 +228,19 @@ func fold(effs []effect.Effect) []effect.Effect {
 		issue    string
 	}
 	rest := map[class]int{} // index in kept of the effect standing for the others
-	dynamic := 0
-	for _, e := range effs[maxEffects:] {
-		if e.Kind == effect.KindDynamic && ViaDynamic(e.Via) && !e.Folded && dynamic < maxDynamic {
-			dynamic++
+	// The resolvable calls kept: the module's own first (a dependency's
+	// evidence names its module version, path@version), then the others.
+	keepDyn := map[int]bool{}
+	for _, own := range []bool{true, false} {
+		for i, e := range effs[maxEffects:] {
+			if len(keepDyn) < maxDynamic && e.Kind == effect.KindDynamic && ViaDynamic(e.Via) && !e.Folded &&
+				own == !strings.Contains(e.Evidence(), "@") {
+				keepDyn[i] = true
+			}
+		}
+	}
+	for i, e := range effs[maxEffects:] {
+		if keepDyn[i] {
 			kept = append(kept, e)
 			continue
 		}

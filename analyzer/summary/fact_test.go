@@ -94,3 +94,21 @@ func TestFoldKeepsResolvableCalls(t *testing.T) {
 		t.Errorf("dynamic calls: %d kept, %d folded; want %d kept and one standing for the other 5", kept, folded, maxDynamic)
 	}
 }
+
+// The module's own resolvable calls are kept before a dependency's, whose
+// evidence (path@version/…) sorts first.
+func TestFoldKeepsOwnCallsFirst(t *testing.T) {
+	var effs []effect.Effect
+	for i := 0; i < maxEffects+maxDynamic; i++ {
+		effs = append(effs, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: fmt.Sprintf("(lib.I).M%03d", i), Risk: effect.Unknown,
+			Via: "field lib.T.i", Path: []effect.Hop{{Pos: fmt.Sprintf("example.com/lib@v1.0.0/a.go:%d:1", i+1), Func: "lib.f"}}, Exec: effect.NoExec})
+	}
+	effs = append(effs, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(push.Client).Notify", Risk: effect.Unknown,
+		Via: "field app.Consumer.push", Path: []effect.Hop{{Pos: "app/consumer.go:838:1", Func: "app.notify"}}, Exec: effect.NoExec})
+	for _, e := range fold(effs) {
+		if e.Target == "(push.Client).Notify" {
+			return
+		}
+	}
+	t.Error("the module's own call (push.Client).Notify was folded")
+}
