@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/jobeffects/jobeffects/analyzer"
@@ -19,6 +20,37 @@ func TestEffectKinds(t *testing.T) {
 // every form the SQL text arrives in.
 func TestSQLKinds(t *testing.T) {
 	runShared(t, "sqlkinds")
+}
+
+// TestSequencesAreSafe: a number drawn from a sequence (nextval, a
+// counter table stepped by one and returned) is a gap on a redelivery,
+// not a duplicate; a counter that counts stays an increment.
+func TestSequencesAreSafe(t *testing.T) {
+	runShared(t, "seqfix")
+}
+
+// TestCapturedCallbackIsUnknown: a handler closure that calls a callback
+// its enclosing function captured is unknown for that call, never safe.
+func TestCapturedCallbackIsUnknown(t *testing.T) {
+	res := runShared(t, "cbfix")
+	if len(res) != 1 || len(res[0].Handlers) != 1 {
+		t.Fatalf("want one handler, got %+v", res)
+	}
+	h := res[0].Handlers[0]
+	var got []string
+	for _, e := range h.Effects {
+		got = append(got, e.Kind+"/"+e.Op+" "+e.Target+" "+e.Risk.String()+": "+e.Detail)
+	}
+	want := []string{"dynamic_call/call handler unknown: calls the function value handler it captured, which nothing resolves for a handler (the framework calls it)"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("effects of %s:\n%s\nwant:\n%s", h.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestNATSReplyIsSafe: a reply to a request's inbox is taken once by the
+// requester; a publish to a subject is a duplicate message.
+func TestNATSReplyIsSafe(t *testing.T) {
+	runShared(t, "replyfix")
 }
 
 // TestObservabilityIsInert: logging, tracing, metrics and error reporting

@@ -145,6 +145,9 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 	}
 	hr.Pitfalls = s.Pitfalls
 	hr.Ignore = s.Ignore
+	if h.Local {
+		hr.Effects = append(hr.Effects, unresolvedCallbacks(h, s, hr.Name, hr.Pos)...) // callbacks.go
+	}
 	if h.ReturnsPublish && h.Fn != nil {
 		hr.Effects = append(hr.Effects, returnedMessages(pass, h, hr.Name)...)
 	}

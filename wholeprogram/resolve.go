@@ -225,6 +225,11 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 		}
 		stats.Dynamic++
 		resolved := r.resolve(e, 0, map[string]bool{}, &pits)
+		if resolved == nil && r.neverSet(e) {
+			// A func-typed field nothing sets: the call never runs a
+			// function (neverset.go).
+			resolved = []effect.Effect{}
+		}
 		if resolved == nil && r.boundaryInert(e) {
 			// A library call whose code the whole program resolves and
 			// finds without effect (boundary.go).
@@ -272,6 +277,8 @@ type resolver struct {
 	sites       map[string][]ssa.CallInstruction // dynamic call site position → its instructions (callbackargs.go)
 	roots       []*ssa.Function                  // the root packages' functions
 	fieldStores ssavalue.FieldIndex              // func values the roots store in struct fields, by field (callbackargs.go)
+	rootPkgs    map[string]bool                  // the roots' import paths (neverset.go)
+	funcFields  map[string]bool                  // func-typed fields the roots set to a function (neverset.go)
 	byName      map[string][]*ssa.Function       // the slice's functions by summary.SSAName
 	cg          *callgraph.Graph                 // the VTA call graph of the slice
 	sliceFns    map[*ssa.Function]bool           // the slice

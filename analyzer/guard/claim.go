@@ -58,6 +58,14 @@ func (a *analysis) claims() *ClaimReturn {
 			}
 			continue
 		}
+		if a.handsUpNoRows(c, tests) {
+			// A claim helper that tests the error only to wrap it for
+			// its caller (handup.go): the caller decides.
+			if claimReturn == nil {
+				claimReturn = &ClaimReturn{Index: a.fn.Signature.Results().Len() - 1, Kind: returnKinds[noRowsErr]}
+			}
+			continue
+		}
 		a.guardFirstTime(c, tests, c.Effect.ClaimKey)
 		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos, a.env.Index)...)
 	}

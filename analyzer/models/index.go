@@ -715,7 +715,13 @@ func (ix *Index) IsTransaction(t types.Type) bool {
 // IdempotencyHeader reports whether an HTTP request header carries an
 // idempotency key (IdempotencyHeaders), whatever its case.
 func (ix *Index) IdempotencyHeader(name string) bool {
-	return ix.idemHeaders[strings.ToLower(name)]
+	n := strings.ToLower(name)
+	if ix.idemHeaders[n] {
+		return true
+	}
+	// A vendor's own spelling of Idempotency-Key (X-Convoy-Idempotency-Key,
+	// X-Acme-Idempotency-Key): the same header under the vendor's prefix.
+	return strings.HasPrefix(n, "x-") && strings.HasSuffix(n, "-idempotency-key")
 }
 
 // IsNoRows reports whether the package-level variable v is a "no rows" error.

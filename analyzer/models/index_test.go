@@ -86,3 +86,21 @@ func TestFuncKeyFullName(t *testing.T) {
 		t.Fatalf("only %d functions checked", n)
 	}
 }
+
+// TestIdempotencyHeaders: the catalog's headers, and a vendor's prefixed
+// spelling of Idempotency-Key.
+func TestIdempotencyHeaders(t *testing.T) {
+	ix, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{
+		"Idempotency-Key": true, "x-idempotency-key": true, "webhook-id": true,
+		"X-Convoy-Idempotency-Key": true, "X-Acme-Idempotency-Key": true,
+		"Idempotency-Key-Hint": false, "X-Request-Id": false, "Acme-Idempotency-Key": false,
+	} {
+		if got := ix.IdempotencyHeader(name); got != want {
+			t.Errorf("IdempotencyHeader(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

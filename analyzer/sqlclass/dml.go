@@ -87,7 +87,10 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail, st.Update = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true
 		return assemble(sc, st)
 	}
-	if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
+	if col := ref.sequenceCounter(up); col != "" {
+		// A counter table standing in for a sequence (sequence.go).
+		st.Op, st.Detail = Nextval, "a sequence kept in a table: "+col+" stepped by one and returned (a number drawn, not a count)"
+	} else if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
 		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"

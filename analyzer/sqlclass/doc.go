@@ -33,6 +33,12 @@
 //     ignored, and every other function is Call: "function f() may write".
 //     nextval() inside the rows of an INSERT is ignored: it is the serial
 //     default pattern, and the insert (or claim) already is the effect.
+//     Nextval is safe: a sequence's second number is a gap, not a
+//     duplicate; the statement that uses the number is rated on its own.
+//     A counter table stepped by one and returned (update seqs set
+//     stream_id = stream_id + 1 where name = $1 returning stream_id, the
+//     sequence of SQLite and MySQL), its column or table named as an ID or
+//     a sequence, is Nextval too (sequence.go).
 //   - NOTIFY is Notify; CALL and DO $$...$$ are Call; EXPLAIN ANALYZE and
 //     PREPARE ... AS classify their inner statement; EXECUTE is Unknown;
 //     CREATE/ALTER/DROP/GRANT/... are DDL; transaction control, SET, SHOW,

@@ -15,7 +15,7 @@ const (
 	UpdateIncrement Op = "update-increment" // update ... set n = n + 1 (self-reference under + - * / || or an array/concat append)
 	Delete          Op = "delete"           // delete, truncate
 	Select          Op = "select"           // reads, incl. SELECT ... FOR UPDATE and COPY (query) TO
-	Nextval         Op = "nextval"          // select nextval('seq')
+	Nextval         Op = "nextval"          // select nextval('seq'); a counter table stepped by one and returned (sequence.go)
 	Notify          Op = "notify"           // NOTIFY ch, select pg_notify(...)
 	Call            Op = "call"             // CALL proc(), DO $$...$$, select user_function(...): may write, cannot tell
 	Unknown         Op = "unknown"          // unparseable, empty, or a form not classified
@@ -44,7 +44,8 @@ func (o Op) Valid() bool {
 // known about them; DDL is true (a repeated CREATE fails rather than
 // duplicating anything, a repeated DROP/ALTER converges), but its Risk is
 // still RiskUnknown because schema changes from a job handler are unusual
-// enough to deserve a look.
+// enough to deserve a look. Nextval is not idempotent (the sequence moves
+// on) yet safe: the second number is a gap, nothing is duplicated.
 func (o Op) Idempotent() bool {
 	switch o {
 	case Insert, UpsertIncrement, UpdateIncrement, Nextval, Notify, Call, Unknown:
@@ -59,7 +60,7 @@ type Risk int
 const (
 	RiskSafe    Risk = iota // naturally idempotent
 	RiskUnknown             // cannot be told statically
-	RiskMedium              // an internal duplicate: appended row, increment, sequence bump, notification
+	RiskMedium              // an internal duplicate: appended row, increment, notification
 )
 
 func (r Risk) String() string {
@@ -75,13 +76,15 @@ func (r Risk) String() string {
 }
 
 // Risk returns the risk class of o: Insert, UpsertIncrement,
-// UpdateIncrement, Nextval and Notify are medium; Call, Unknown and DDL are
-// unknown; everything else is safe. An invalid Op is unknown.
+// UpdateIncrement and Notify are medium; Call, Unknown and DDL are
+// unknown; everything else is safe, Nextval too: a sequence's second
+// number is a gap, not a duplicate (sequence.go). An invalid Op is
+// unknown.
 func (o Op) Risk() Risk {
 	switch o {
-	case Insert, UpsertIncrement, UpdateIncrement, Nextval, Notify:
+	case Insert, UpsertIncrement, UpdateIncrement, Notify:
 		return RiskMedium
-	case Claim, UpsertSet, UpdateSet, Delete, Select, None:
+	case Claim, UpsertSet, UpdateSet, Delete, Select, Nextval, None:
 		return RiskSafe
 	}
 	return RiskUnknown

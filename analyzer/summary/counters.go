@@ -23,8 +23,8 @@ import (
 //   - sequences: a counter stepped by one whose new value is used (id :=
 //     next.Add(1); g.nextID++; e.id = g.nextID): an ID or token
 //     allocator; a second delivery takes another number and nothing adds
-//     up. (A database sequence's nextval is durable and stays medium; this
-//     one lives and dies with the process.)
+//     up. (A database sequence's nextval is rated the same way: safe, see
+//     sqlclass/sequence.go.)
 // Both are memory_write effects still, rated safe, with the reason. Map
 // entries (tally[customer] += n) are never taken for either.
 

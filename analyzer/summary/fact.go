@@ -31,6 +31,9 @@ type Summary struct {
 	// RequestMethodArg (1-based; 0 when none) is the parameter that is
 	// the method of the *http.Request the function builds and returns.
 	RequestMethodArg int
+	// RequestMethodField, with RequestMethodArg, is the field (a dotted
+	// path: fields.Method) of that parameter that is the method.
+	RequestMethodField string
 	// RandomResult and IdentityResult name the random (time, attempt) or
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
@@ -108,7 +111,11 @@ func (s *Summary) String() string {
 		parts = append(parts, fmt.Sprintf("returns the statement p%d", s.StmtArg-1))
 	}
 	if s.RequestMethodArg > 0 {
-		parts = append(parts, fmt.Sprintf("builds a request with method p%d", s.RequestMethodArg-1))
+		m := fmt.Sprintf("p%d", s.RequestMethodArg-1)
+		if s.RequestMethodField != "" {
+			m += "." + s.RequestMethodField
+		}
+		parts = append(parts, "builds a request with method "+m)
 	}
 	for _, c := range s.TxCalls {
 		parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d)", c.Param, c.Arg))
@@ -195,7 +202,17 @@ func (s *Summary) normalize(keepPaths bool) {
 	s.Pitfalls = dedupPitfalls(s.Pitfalls)
 }
 
-// fold keeps the first (worst) maxEffects effects. Each of the rest is
+// maxDynamic bounds the interface and func-value calls a summary keeps
+// beyond maxEffects: a folded one is never resolved by the whole-program
+// phase (it stands for calls at other sites), so folding them lost what
+// they reach. Dendrite's room-event consumer folded 25, among them the
+// notification insert and the push gateway's POST, behind the library's
+// own interface calls that sort first.
+const maxDynamic = 64
+
+// fold keeps the first (worst) maxEffects effects, and up to maxDynamic
+// more interface and func-value calls the whole-program phase may
+// resolve (Via set). Each of the rest is
 // counted into a kept effect with the same target, kind, operation and
 // guard status when there is one (another path to the same kind of write),
 // else into one effect per kind, operation and guard status that stands
@@ -211,7 +228,22 @@ func fold(effs []effect.Effect) []effect.Effect {
 		issue    string
 	}
 	rest := map[class]int{} // index in kept of the effect standing for the others
-	for _, e := range effs[maxEffects:] {
+	// The resolvable calls kept: the module's own first (a dependency's
+	// evidence names its module version, path@version), then the others.
+	keepDyn := map[int]bool{}
+	for _, own := range []bool{true, false} {
+		for i, e := range effs[maxEffects:] {
+			if len(keepDyn) < maxDynamic && e.Kind == effect.KindDynamic && ViaDynamic(e.Via) && !e.Folded &&
+				own == !strings.Contains(e.Evidence(), "@") {
+				keepDyn[i] = true
+			}
+		}
+	}
+	for i, e := range effs[maxEffects:] {
+		if keepDyn[i] {
+			kept = append(kept, e)
+			continue
+		}
 		merged := false
 		for i := range kept {
 			k := &kept[i]

@@ -66,3 +66,49 @@ func TestFoldPerTarget(t *testing.T) {
 		}
 	}
 }
+
+// Beyond the limit, the interface and func-value calls the whole-program
+// phase may resolve are kept (up to maxDynamic): a folded one stands for
+// calls at other sites and is never resolved, which lost what they reach.
+func TestFoldKeepsResolvableCalls(t *testing.T) {
+	var effs []effect.Effect
+	for i := 0; i < 100; i++ {
+		effs = append(effs, effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: fmt.Sprintf("t%03d", i), Risk: effect.Medium,
+			Path: []effect.Hop{{Pos: fmt.Sprintf("a.go:%d:1", i+1), Func: "f"}}, Exec: effect.NoExec})
+	}
+	for i := 0; i < maxDynamic+5; i++ {
+		effs = append(effs, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: fmt.Sprintf("(x.Store).M%03d", i), Risk: effect.Unknown,
+			Via: "field x.T.store", Path: []effect.Hop{{Pos: fmt.Sprintf("b.go:%d:1", i+1), Func: "g"}}, Exec: effect.NoExec})
+	}
+	out := fold(effs)
+	kept, folded := 0, 0
+	for _, e := range out {
+		switch {
+		case e.Kind == effect.KindDynamic && e.Folded:
+			folded++
+		case e.Kind == effect.KindDynamic:
+			kept++
+		}
+	}
+	if kept != maxDynamic || folded != 1 {
+		t.Errorf("dynamic calls: %d kept, %d folded; want %d kept and one standing for the other 5", kept, folded, maxDynamic)
+	}
+}
+
+// The module's own resolvable calls are kept before a dependency's, whose
+// evidence (path@version/…) sorts first.
+func TestFoldKeepsOwnCallsFirst(t *testing.T) {
+	var effs []effect.Effect
+	for i := 0; i < maxEffects+maxDynamic; i++ {
+		effs = append(effs, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: fmt.Sprintf("(lib.I).M%03d", i), Risk: effect.Unknown,
+			Via: "field lib.T.i", Path: []effect.Hop{{Pos: fmt.Sprintf("example.com/lib@v1.0.0/a.go:%d:1", i+1), Func: "lib.f"}}, Exec: effect.NoExec})
+	}
+	effs = append(effs, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(push.Client).Notify", Risk: effect.Unknown,
+		Via: "field app.Consumer.push", Path: []effect.Hop{{Pos: "app/consumer.go:838:1", Func: "app.notify"}}, Exec: effect.NoExec})
+	for _, e := range fold(effs) {
+		if e.Target == "(push.Client).Notify" {
+			return
+		}
+	}
+	t.Error("the module's own call (push.Client).Notify was folded")
+}

@@ -23,6 +23,7 @@ type origin struct {
 	method string    // constant method, "" if not known
 	target string    // host and constant path
 	param  ssa.Value // the value the method comes from when it is not constant
+	field  string    // the field (path) of param that is the method, "" when param is the method
 	url    ssa.Value // the URL's value when its host is not constant
 	path   string    // the URL's path pattern (URLPath)
 	body   ssa.Value // the request body, when built here
@@ -33,7 +34,7 @@ type origin struct {
 // its parameters is the method, or a later req.Method store.
 func (w *walker) requestOrigin(req ssa.Value) origin {
 	var o origin
-	req = normalize(req)
+	req = requestBase(req)
 	if ex, ok := req.(*ssa.Extract); ok && ex.Index == 0 {
 		if call, ok := ex.Tuple.(*ssa.Call); ok {
 			o = w.builtBy(call)
@@ -60,6 +61,7 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 	}
 	args := call.Call.Args
 	mi, ui, bi := -1, -1, -1
+	field := ""
 	switch callee.Object().(*types.Func).FullName() {
 	case "net/http.NewRequest":
 		mi, ui, bi = 0, 1, 2
@@ -67,14 +69,24 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		mi, ui, bi = 1, 2, 3
 	default:
 		if s := w.summaryOf(callee); s != nil && s.RequestMethodArg > 0 {
-			mi = s.RequestMethodArg - 1
+			mi, field = s.RequestMethodArg-1, s.RequestMethodField
 		}
 	}
 	var o origin
 	if bi >= 0 && bi < len(args) {
 		o.body = args[bi]
 	}
-	if mi >= 0 && mi < len(args) {
+	if mi >= 0 && mi < len(args) && field != "" {
+		// The builder reads the method from a field of its argument
+		// (httpfield.go): the literal or constructor that built it may
+		// say which.
+		if o.method = fieldConstPath(args[mi], field); o.method == "" {
+			o.method = w.fieldFromConstructor(args[mi], field)
+		}
+		if o.method == "" {
+			o.param, o.field = args[mi], field
+		}
+	} else if mi >= 0 && mi < len(args) {
 		if o.method = constOr(args, mi); o.method == "" {
 			o.param = args[mi]
 		}
@@ -116,8 +128,10 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	o := w.requestOrigin(req)
 	setMethod(e, o.method)
 	if o.method == "" {
-		if k := w.execIndex(normalize(req)); k != effect.NoExec {
+		if k := w.execIndex(requestBase(req)); k != effect.NoExec {
 			e.RequestArg = k + 1
+		} else if o.param != nil && o.field != "" {
+			w.resolveMethodField(e, o.param, o.field)
 		} else if o.param != nil {
 			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
 				e.MethodArg = k + 1
@@ -211,13 +225,15 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		if v == nil {
 			return
 		}
-		if k := w.execIndex(normalize(v)); k != effect.NoExec {
+		if k := w.execIndex(requestBase(v)); k != effect.NoExec {
 			e.RequestArg = k + 1 // passed on again
 			return
 		}
 		o := w.requestOrigin(v)
 		if o.method != "" {
 			setMethod(e, o.method)
+		} else if o.param != nil && o.field != "" {
+			w.resolveMethodField(e, o.param, o.field)
 		} else if o.param != nil {
 			if k := w.execIndex(normalize(o.param)); k != effect.NoExec {
 				e.MethodArg = k + 1
@@ -237,13 +253,16 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 }
 
 // requestMethodArg says which parameter of fn is the method of the
-// *http.Request it returns (1-based; 0 when none): fn is a request builder.
-func (w *walker) requestMethodArg(fn *ssa.Function) int {
+// *http.Request it returns (1-based; 0 when none), and the field (path) of
+// it that is, when the method is a field of the parameter (a request
+// type's HTTPRequest method reading r.fields.Method): fn is a request
+// builder.
+func (w *walker) requestMethodArg(fn *ssa.Function) (int, string) {
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !isRequest(res.At(0).Type()) {
-		return 0
+		return 0, ""
 	}
-	arg := 0
+	arg, field := 0, ""
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) == 0 {
@@ -254,15 +273,42 @@ func (w *walker) requestMethodArg(fn *ssa.Function) int {
 		}
 		o := w.requestOrigin(ret.Results[0])
 		if o.param == nil {
-			return 0
+			return 0, ""
 		}
-		k := w.execIndex(normalize(o.param))
-		if k == effect.NoExec || (arg != 0 && arg != k+1) {
-			return 0
+		k, f := w.execIndex(normalize(o.param)), o.field
+		if k == effect.NoExec && f == "" {
+			k, f = w.paramField(o.param)
 		}
-		arg = k + 1
+		if k == effect.NoExec || (arg != 0 && (arg != k+1 || field != f)) {
+			return 0, ""
+		}
+		arg, field = k+1, f
 	}
-	return arg
+	return arg, field
+}
+
+// requestBase is the request v is a copy of: req.WithContext(ctx) and
+// req.Clone(ctx) keep its method and URL (DoHTTPRequest(ctx, req) sends
+// req.WithContext(newCtx)).
+func requestBase(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		v = normalize(v)
+		c, ok := v.(*ssa.Call)
+		if !ok {
+			return v
+		}
+		fn := c.Call.StaticCallee()
+		if fn == nil || fn.Object() == nil || len(c.Call.Args) == 0 {
+			return v
+		}
+		switch fn.Object().(*types.Func).FullName() {
+		case "(*net/http.Request).WithContext", "(*net/http.Request).Clone":
+			v = c.Call.Args[0]
+		default:
+			return v
+		}
+	}
+	return v
 }
 
 func isRequest(t types.Type) bool {

@@ -18,44 +18,214 @@ import (
 // }): the method is a field of a parameter, and each caller decides it
 // with the literal it passes (&Request{Method: "POST", …}). The effect
 // says so (Effect.MethodArg with MethodField) and the caller resolves it.
+//
+// SDKs go one step further (gomatrixserverlib's federation client): the
+// request value is built by a constructor that keeps the method in a
+// nested field (NewFederationRequest("PUT", …) sets r.fields.Method), a
+// method of the request builds the *http.Request from it (func (r
+// *FederationRequest) HTTPRequest() { http.NewRequest(r.fields.Method,
+// …) }), and a helper takes the request by value. So the field is a path
+// ("fields.Method"), a request builder may take its method from a field of
+// its receiver (Summary.RequestMethodField), a local copy of a parameter
+// is that parameter, and a constructor's result has the field its
+// parameter was stored into (fieldFromConstructor).
 
-// paramField returns the parameter and the field v loads from it
-// (req.Method of req *Request, or of a struct parameter); "" when v is
-// not such a load.
+// paramField returns the parameter and the field path v loads from it
+// (req.Method of req *Request, or of a struct parameter; r.fields.Method
+// through nested structs); "" when v is not such a load.
 func (w *walker) paramField(v ssa.Value) (int, string) {
+	var path []string
 	v = normalize(v)
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		if x.Op != token.MUL {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return effect.NoExec, ""
+			}
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok {
+				return effect.NoExec, ""
+			}
+			path = append(path, ssavalue.FieldName(fa))
+			v = fa.X
+		case *ssa.FieldAddr:
+			path = append(path, ssavalue.FieldName(x))
+			v = x.X
+		case *ssa.Field:
+			path = append(path, ssavalue.FieldAt(x.X.Type(), x.Field))
+			v = x.X
+		default:
+			if len(path) == 0 {
+				return effect.NoExec, ""
+			}
+			if k := w.execIndex(spilledParam(normalize(v))); k != effect.NoExec {
+				for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
+					path[l], path[r] = path[r], path[l]
+				}
+				return k, strings.Join(path, ".")
+			}
 			return effect.NoExec, ""
-		}
-		fa, ok := x.X.(*ssa.FieldAddr)
-		if !ok {
-			return effect.NoExec, ""
-		}
-		if k := w.execIndex(normalize(fa.X)); k != effect.NoExec {
-			return k, ssavalue.FieldName(fa)
-		}
-	case *ssa.Field:
-		if k := w.execIndex(normalize(x.X)); k != effect.NoExec {
-			return k, fieldName(x.X.Type(), x.Field)
 		}
 	}
 	return effect.NoExec, ""
 }
 
 // resolveMethodField decides, at a call, the method of an effect whose
-// method is field of the struct the call passes as v: the constant the
-// literal stores there, or, when v is this function's own parameter, the
-// same field of its caller's.
+// method is the field (path) of the struct the call passes as v: the
+// constant the literal stores there, the constant a constructor that
+// built v was given for it, or, when v is this function's own parameter
+// (or a local copy of one), the same field of its caller's.
 func (w *walker) resolveMethodField(e *effect.Effect, v ssa.Value, field string) {
-	if m := ssavalue.FieldConst(v, field); m != "" {
+	if m := fieldConstPath(v, field); m != "" {
 		setMethod(e, m)
 		return
 	}
-	if k := w.execIndex(normalize(v)); k != effect.NoExec {
+	if m := w.fieldFromConstructor(v, field); m != "" {
+		setMethod(e, m)
+		return
+	}
+	if k := w.execIndex(spilledParam(normalize(v))); k != effect.NoExec {
 		e.MethodArg, e.MethodField = k+1, field
 	}
+}
+
+// spilledParam is the parameter a local holds when it is one's copy (a
+// struct parameter whose address a method call takes: t0 = local T (r);
+// *t0 = r), else v.
+func spilledParam(v ssa.Value) ssa.Value {
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	var val ssa.Value
+	for _, r := range ssavalue.Referrers(a) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return v
+			}
+			val = st.Val
+		}
+	}
+	if p, ok := val.(*ssa.Parameter); ok {
+		return p
+	}
+	return v
+}
+
+// fieldConstPath is ssavalue.FieldConst for a dotted path of fields
+// (fields.Method: the literal's fields.Method, set field by field).
+func fieldConstPath(v ssa.Value, path string) string {
+	names := strings.Split(path, ".")
+	if len(names) == 1 {
+		return ssavalue.FieldConst(v, path)
+	}
+	a := ssavalue.LocalOf(v)
+	if a == nil {
+		return ""
+	}
+	for _, st := range pathStores(a, names) {
+		if texts := stringValues(st.Val); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+			return texts[0]
+		}
+	}
+	return ""
+}
+
+// pathStores returns the stores into the nested field names of the struct
+// base points to (&base.fields then .Method).
+func pathStores(base ssa.Value, names []string) []*ssa.Store {
+	addrs := []ssa.Value{base}
+	for _, n := range names {
+		var next []ssa.Value
+		for _, a := range addrs {
+			for _, r := range ssavalue.Referrers(a) {
+				if fa, ok := r.(*ssa.FieldAddr); ok && fa.X == a && ssavalue.FieldName(fa) == n {
+					next = append(next, fa)
+				}
+			}
+		}
+		addrs = next
+	}
+	var out []*ssa.Store
+	for _, a := range addrs {
+		for _, r := range ssavalue.Referrers(a) {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
+
+// fieldFromConstructor returns the method a constructor call that built v
+// (req := NewFederationRequest("PUT", …)) was given for the field path:
+// the constructor (its body in this program) stores one of its
+// parameters there, maybe case-folded (strings.ToUpper(method)), and
+// returns the struct; the call's argument for it decides. "" when v was
+// not built so or the argument is not constant.
+func (w *walker) fieldFromConstructor(v ssa.Value, path string) string {
+	call, ok := normalize(v).(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 {
+		return ""
+	}
+	names := strings.Split(path, ".")
+	param := -1
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		a := ssavalue.LocalOf(ret.Results[0])
+		if a == nil {
+			return ""
+		}
+		for _, st := range pathStores(a, names) {
+			p, ok := caseFolded(st.Val).(*ssa.Parameter)
+			if !ok {
+				return ""
+			}
+			k := -1
+			for i, q := range callee.Params {
+				if q == p {
+					k = i
+				}
+			}
+			if k < 0 || (param >= 0 && param != k) {
+				return ""
+			}
+			param = k
+		}
+	}
+	if param < 0 || param >= len(call.Call.Args) {
+		return ""
+	}
+	return constOr(call.Call.Args, param)
+}
+
+// caseFolded looks through strings.ToUpper, ToLower and TrimSpace, which
+// leave an HTTP method the method it was.
+func caseFolded(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		c, ok := ssavalue.Unconvert(v).(*ssa.Call)
+		if !ok || len(c.Call.Args) != 1 {
+			return ssavalue.Unconvert(v)
+		}
+		fn := c.Call.StaticCallee()
+		if fn == nil || fn.Object() == nil {
+			return c
+		}
+		switch fn.Object().(*types.Func).FullName() {
+		case "strings.ToUpper", "strings.ToLower", "strings.TrimSpace":
+			v = c.Call.Args[0]
+		default:
+			return c
+		}
+	}
+	return v
 }
 
 // argConsts are the constant strings the arguments of an interface call

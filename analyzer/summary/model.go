@@ -579,7 +579,7 @@ func sqlKind(op sqlclass.Op) string {
 
 func sqlRisk(op sqlclass.Op) effect.Risk {
 	switch op {
-	case sqlclass.Insert, sqlclass.UpsertIncrement, sqlclass.UpdateIncrement, sqlclass.Nextval, sqlclass.Notify:
+	case sqlclass.Insert, sqlclass.UpsertIncrement, sqlclass.UpdateIncrement, sqlclass.Notify:
 		return effect.Medium
 	case sqlclass.Call, sqlclass.Unknown, sqlclass.DDL:
 		return effect.Unknown

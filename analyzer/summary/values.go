@@ -266,6 +266,8 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 				return out
 			case "path.Join":
 				return sw.joinPath("", x.Call.Args[0], depth)
+			case "strings.Replace", "strings.ReplaceAll":
+				return sw.replace(x.Call.Args, depth)
 			}
 		}
 	case *ssa.Extract:
@@ -281,6 +283,40 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 		}
 	}
 	return []string{dynamic}
+}
+
+// replace is strings.Replace(s, old, new, n) and ReplaceAll(s, old,
+// new) of a constant text: SQL whose placeholder list is expanded at run
+// time (strings.Replace(selectSQL, "($1)", sqlutil.QueryVariadic(n), 1))
+// keeps its statement. A replacement that is not constant marks the text
+// dynamic there, except where the replaced text is itself a placeholder
+// list ($1, ?): the expansion is one too, and keeping it keeps the SQL
+// parseable (the kind and table of the statement do not depend on it).
+func (sw *strWalk) replace(args []ssa.Value, depth int) []string {
+	if len(args) < 3 {
+		return []string{dynamic}
+	}
+	olds := sw.values(args[1], depth+1)
+	if len(olds) != 1 || strings.Contains(olds[0], dynamic) || olds[0] == "" {
+		return []string{dynamic}
+	}
+	old := olds[0]
+	news := sw.values(args[2], depth+1)
+	placeholder := strings.ContainsAny(old, "$?") && strings.TrimFunc(old, func(r rune) bool {
+		return strings.ContainsRune("$?0123456789(), ", r)
+	}) == ""
+	var out []string
+	for _, text := range sw.values(args[0], depth+1) {
+		for _, nw := range news {
+			if strings.Contains(nw, dynamic) && placeholder {
+				nw = old
+			}
+			if len(out) < maxTexts {
+				out = append(out, strings.ReplaceAll(text, old, nw))
+			}
+		}
+	}
+	return out
 }
 
 // joinPath is base joined with the elements of a variadic slice by "/",

@@ -44,8 +44,9 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, RequestMethodArg: w.requestMethodArg(fn), StmtArg: w.stmtArg(fn),
+	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
+	s.RequestMethodArg, s.RequestMethodField = w.requestMethodArg(fn)
 	for _, site := range w.sites {
 		if site.Effect.Kind == effect.KindAck {
 			continue // used by the guard analysis only

@@ -66,8 +66,12 @@ func fromProxy(module, dst string) (string, error) {
 		return "", fmt.Errorf("go mod download %s: %s", module, m.Error)
 	}
 	os.RemoveAll(dst)
-	if err := exec.Command("cp", "-r", m.Dir, dst).Run(); err != nil {
+	// cp -r needs dst's parent: a fresh -work holds no src directory yet.
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return "", err
+	}
+	if out, err := exec.Command("cp", "-r", m.Dir, dst).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("cp -r %s %s: %v: %s", m.Dir, dst, err, out)
 	}
 	if err := exec.Command("chmod", "-R", "u+w", dst).Run(); err != nil {
 		return "", err

@@ -63,3 +63,13 @@ func TaskID(ctx context.Context, t *asynq.Task) error { // want TaskID:`^effects
 	_, err := http.DefaultClient.Do(req)
 	return err
 }
+
+// VendorHeader: a vendor's prefixed spelling of Idempotency-Key
+// (X-Convoy-Idempotency-Key) carries the key the same way.
+func VendorHeader(ctx context.Context, t *asynq.Task) error { // want VendorHeader:`^effects: http/post api.example.com/v1/webhooks guarded=idempotency_key$`
+	id, _ := asynq.GetTaskID(ctx)
+	req, _ := http.NewRequest("POST", "https://api.example.com/v1/webhooks", nil)
+	req.Header.Set("X-Acme-Idempotency-Key", "event:"+id)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/openai/openai-go/v3"
 	"github.com/slack-go/slack"
+	"google.golang.org/genai"
 	"gopkg.in/gomail.v2"
 )
 
@@ -21,6 +22,7 @@ type Deps struct {
 	Mail  *gomail.Dialer
 	S3    *s3.Client
 	AI    *openai.ChatCompletionService
+	GenAI *genai.Client
 }
 
 func (d *Deps) Announce(ctx context.Context, t *asynq.Task) error { // want Announce:`^effects: push/send slack$` `unguarded: handler \(\*sdkfix.Deps\).Announce repeats .*push send \(slack\) \(high\)`
@@ -64,5 +66,11 @@ func (d *Deps) UploadStable(ctx context.Context, t *asynq.Task) error { // want 
 
 func (d *Deps) Summarize(ctx context.Context, t *asynq.Task) error { // want Summarize:`^effects: http/post openai$`
 	_, err := d.AI.New(ctx, openai.ChatCompletionNewParams{Model: "gpt"})
+	return err
+}
+
+// Embed asks Google's Gen AI for an embedding: a computation, safe.
+func (d *Deps) Embed(ctx context.Context, t *asynq.Task) error { // want Embed:`^effects: http/post genai$`
+	_, err := d.GenAI.Models.EmbedContent(ctx, "text-embedding-004", []*genai.Content{{Text: string(t.Payload())}}, nil)
 	return err
 }

@@ -22,6 +22,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // ---- statement kinds ----
@@ -150,4 +151,19 @@ func fromPhi(ctx context.Context, db *sql.DB, credit bool) { // want fromPhi:`^e
 		q = "update accounts set status = $1 where id = $2"
 	}
 	db.ExecContext(ctx, q, 1, 2)
+}
+
+// strings.Replace of a constant statement's placeholder list by one built
+// at run time (dendrite's sqlutil.QueryVariadic): the statement stays.
+func fromReplaceVariadic(ctx context.Context, db *sql.DB, ids []any) { // want fromReplaceVariadic:`^effects: db_write/update-set sessions @p1$`
+	db.ExecContext(ctx, strings.Replace("update sessions set expired = true where id in ($1) and owner = 'jobs'", "($1)", variadic(len(ids)), 1), ids...)
+}
+
+// strings.ReplaceAll of a table name by a run-time one: the table is not known.
+func fromReplaceTable(ctx context.Context, db *sql.DB, table string) { // want fromReplaceTable:`^effects: db_write/insert @p1$`
+	db.ExecContext(ctx, strings.ReplaceAll("insert into TABLE (msg) values ($1)", "TABLE", table), "hello")
+}
+
+func variadic(n int) string { // want variadic:"no effects"
+	return "(" + strings.Repeat("?,", n) + ")"
 }

@@ -1,7 +1,11 @@
-// Package genai is a stub of google.golang.org/genai (v1.54.0).
+// Package genai is a stub of google.golang.org/genai (v1.54.0): its calls
+// post to the API, as the real SDK's code does.
 package genai
 
-import "context"
+import (
+	"context"
+	"net/http"
+)
 
 type Content struct{ Text string }
 
@@ -9,8 +13,17 @@ type EmbedContentConfig struct{}
 
 type EmbedContentResponse struct{ Values []float32 }
 
-type Models struct{ do func(ctx context.Context, body any) error }
+type Models struct{ hc *http.Client }
 
 func (m Models) EmbedContent(ctx context.Context, model string, contents []*Content, config *EmbedContentConfig) (*EmbedContentResponse, error) {
-	return nil, m.do(ctx, contents)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/v1beta/models/"+model+":embedContent", nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := m.hc.Do(req); err != nil {
+		return nil, err
+	}
+	return &EmbedContentResponse{}, nil
 }
+
+type Client struct{ Models *Models }
