@@ -34,24 +34,44 @@ import (
 // GO*/CGO_*/JOBEFFECTS_* environment: `go env` (the toolchain), this
 // executable's bytes and every package of the build (`go list -deps
 // -test`) — files outside the module cache and GOROOT by content, the
-// others by module path and version. What the analysis read besides code
-// — the config, the baseline, the migrations, wherever they are and
-// whatever their names — is what package settings resolved during the
-// run: the entry keeps those resolutions with the digest of what each
-// read, and a replay resolves them again first. A file edited, added to a
-// glob or removed is a miss: the analysis is done again.
+// others by module path and version —, the go.mod of every module outside
+// the module cache (its go line is the language version the files are
+// type-checked with) and the errors go list reports for each package (a
+// module the proxy refuses, a replace to a missing directory: a package
+// without files, whose error is all there is to hash). What the analysis
+// read besides code — the config, the baseline, the migrations, wherever
+// they are and whatever their names — is what package settings resolved
+// during the run: the entry keeps those resolutions with the digest of
+// what each read (or that it could not be read), and a replay resolves
+// them again first. A file edited, added to a glob or removed is a miss:
+// the analysis is done again.
+//
+// Every analysis is kept, those with errors too: a package that does not
+// parse or type-check, a package go list cannot load, a config that is
+// not valid, a package whose analysis failed — each comes from inputs the
+// key or the entry's settings cover, so the same inputs print the same
+// errors, the same incomplete packages, and exit 2 again; exit 1
+// (findings) and 0 are decided from the replayed results. Not kept: a run
+// that made no analysis (go list could not run, no package matched, -safe
+// refused the module: fn's status is not 0; they fail before loading
+// anything, so there is nothing to save). A run killed (an interrupt, the
+// kernel's OOM killer) writes no entry; what a run writes after the
+// analysis (-o, -format FORMAT=FILE, stdout) is not in the entry, and is
+// written again by every replay.
 //
 // An entry is sealed with the SHA-256 of its key and content: one edited
 // (a shared JOBEFFECTS_CACHE_DIR, a CI cache restored from another job)
 // is a miss, not a result. An entry holds results, never a path: what a
 // run writes (-o, -format FORMAT=FILE) is the current command line's.
-// Only complete analyses are kept; -cpuprofile and -memprofile runs, and
-// JOBEFFECTS_CACHE=off, are never cached. Entries (mode 0600) live under
-// the user cache dir (JOBEFFECTS_CACHE_DIR overrides it) and are removed
-// after a week.
+// -cpuprofile and -memprofile runs, and JOBEFFECTS_CACHE=off, are never
+// cached; -debug=phases says when a run was replayed. Entries (mode 0600)
+// live under the user cache dir (JOBEFFECTS_CACHE_DIR overrides it) and
+// are removed after a week.
 
 // cacheEntry is what an analysis left: its output streams (stdout: the
-// encoded results), its exit status, and the settings it read.
+// encoded results, stderr: the errors and warnings it printed), fn's
+// status (0: an analysis was made, whatever the run's exit code), and the
+// settings it read.
 type cacheEntry struct {
 	Stdout, Stderr []byte
 	Code           int
@@ -68,8 +88,9 @@ type sealedEntry struct {
 const cacheMaxAge = 7 * 24 * time.Hour
 
 // cached runs fn, or replays the run with the same inputs. fn returns
-// its exit code and the settings resolutions it made (what it read
-// besides code, settings.Session.Resolved).
+// its status (exitClean when it made something to keep, whatever it
+// printed) and the settings resolutions it made (what it read besides
+// code, settings.Session.Resolved).
 func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
 	dir := cacheDir()
 	if dir == "" || !cacheable(args) {
@@ -93,7 +114,7 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 	var out, errOut bytes.Buffer
 	code, read := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
 	if code != exitClean {
-		return code
+		return code // nothing to keep
 	}
 	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(read, modcache)}
 	if writeEntry(path, key, e) == nil {
@@ -156,8 +177,8 @@ func readEntry(path, key string) (cacheEntry, bool) {
 	return e, true
 }
 
-// plausible checks the entry's exit code: only complete analyses, which
-// exit 0, are kept.
+// plausible checks the entry's status: only runs that made an analysis
+// (status 0, whatever exit code the run then had) are kept.
 func plausible(e cacheEntry) bool { return e.Code == exitClean }
 
 // replay prints what the analysis printed: its encoded results on stdout
@@ -248,11 +269,18 @@ type listed struct {
 	GoFiles, CgoFiles, TestGoFiles, XTestGoFiles, EmbedFiles []string
 	CFiles, HFiles                                           []string
 	Module                                                   *struct {
-		Path, Version, Dir string
-		Main               bool
-		Replace            *struct{ Path, Version, Dir string }
+		Path, Version, Dir, GoMod string
+		Main                      bool
+		Replace                   *struct{ Path, Version, Dir string }
 	}
+	// The package's error and its dependencies' (a module the proxy
+	// refused, a missing replacement directory, a file that does not
+	// parse): inputs like its files.
+	Error      *listError
+	DepsErrors []*listError
 }
+
+type listError struct{ Pos, Err string }
 
 func runKey(args []string) (key, modcache string, err error) {
 	h := sha256.New()
@@ -297,7 +325,7 @@ func runKey(args []string) (key, modcache string, err error) {
 
 	// The packages of the build, tests included (a superset when -test=false).
 	patterns := packagePatterns(args)
-	list := []string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Standard,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,EmbedFiles,CFiles,HFiles,Module"}
+	list := []string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Standard,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,EmbedFiles,CFiles,HFiles,Module,Error,DepsErrors"}
 	if tags := flagValue(args, "tags"); tags != "" {
 		list = append(list, "-tags="+tags)
 	}
@@ -310,6 +338,7 @@ func runKey(args []string) (key, modcache string, err error) {
 		return "", "", fmt.Errorf("go list: %v: %s", err, stderr.Bytes())
 	}
 	dec := json.NewDecoder(bytes.NewReader(out))
+	gomods := map[string]bool{}
 	for {
 		var p listed
 		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
@@ -318,6 +347,20 @@ func runKey(args []string) (key, modcache string, err error) {
 			return "", "", err
 		}
 		fmt.Fprintf(h, "pkg %s %s\n", p.ImportPath, p.Dir)
+		for _, e := range append([]*listError{p.Error}, p.DepsErrors...) {
+			if e == nil {
+				continue
+			}
+			fmt.Fprintf(h, "error %q %q\n", e.Pos, e.Err)
+		}
+		if m := p.Module; m != nil && m.GoMod != "" && !gomods[m.GoMod] && !filehash.Under(m.GoMod, modcache) {
+			// A local module's go.mod: its go line is the language
+			// version its files are type-checked with.
+			gomods[m.GoMod] = true
+			if err := filehash.File(h, m.GoMod); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return "", "", err
+			}
+		}
 		if p.Standard || filehash.Under(p.Dir, goroot) {
 			continue // the toolchain's, in goenv
 		}
@@ -352,9 +395,10 @@ func runKey(args []string) (key, modcache string, err error) {
 }
 
 // packagePatterns are the package arguments: everything that is not a flag
-// or a flag's value.
+// or a flag's value (analysisArgs: the words after "analysis" and the
+// flags).
 func packagePatterns(args []string) []string {
-	if len(args) > 0 && args[0] == "inventory" {
+	if len(args) > 0 && (args[0] == "inventory" || args[0] == "analysis") {
 		args = args[1:]
 	}
 	valued := map[string]bool{"tags": true, "config": true, "baseline": true, "rules": true, "debug": true, "o": true, "format": true, "fail-on": true, "min-confidence": true}
