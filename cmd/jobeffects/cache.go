@@ -54,19 +54,22 @@ import (
 // (findings) and 0 are decided from the replayed results. Not kept: a run
 // that made no analysis (go list could not run, no package matched, -safe
 // refused the module: fn's status is not 0; they fail before loading
-// anything, so there is nothing to save). A run killed (an interrupt, the
-// kernel's OOM killer) writes no entry; what a run writes after the
-// analysis (-o, -format FORMAT=FILE, stdout) is not in the entry, and is
-// written again by every replay.
+// anything, so there is nothing to save), and a run whose go list errors
+// or printed errors say the network or the machine failed rather than the
+// inputs (a connection refused, a timeout, a proxy's 5xx, too many open
+// files: transient) — the next run may not fail, and must find out. A run
+// killed (an interrupt, the kernel's OOM killer) writes no entry; what a
+// run writes after the analysis (-o, -format FORMAT=FILE, stdout) is not
+// in the entry, and is written again by every replay.
 //
 // An entry is sealed with the SHA-256 of its key and content: one edited
 // (a shared JOBEFFECTS_CACHE_DIR, a CI cache restored from another job)
 // is a miss, not a result. An entry holds results, never a path: what a
 // run writes (-o, -format FORMAT=FILE) is the current command line's.
 // -cpuprofile and -memprofile runs, and JOBEFFECTS_CACHE=off, are never
-// cached; -debug=phases says when a run was replayed. Entries (mode 0600)
-// live under the user cache dir (JOBEFFECTS_CACHE_DIR overrides it) and
-// are removed after a week.
+// cached; -debug=phases says when a run was replayed, and why a run is
+// not cached. Entries (mode 0600) live under the user cache dir
+// (JOBEFFECTS_CACHE_DIR overrides it) and are removed after a week.
 
 // cacheEntry is what an analysis left: its output streams (stdout: the
 // encoded results, stderr: the errors and warnings it printed), fn's
@@ -98,15 +101,20 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return code
 	}
 	start := time.Now()
+	debug := flagValue(args, "debug") == "phases"
 	key, modcache, err := runKey(args)
 	if err != nil {
-		// Inputs that cannot be listed: no cache, the run says what is wrong.
+		// Inputs that cannot be listed, or a network failure listing
+		// them: no cache, the run says what is wrong.
+		if debug {
+			fmt.Fprintf(stderr, "jobeffects: run not cached: %s\n", firstLine(err.Error()))
+		}
 		code, _ := fn(stdout, stderr)
 		return code
 	}
 	path := filepath.Join(dir, key[:2], key+".json")
 	if e, ok := readEntry(path, key); ok && replay(e, stdout, stderr) == nil {
-		if flagValue(args, "debug") == "phases" {
+		if debug {
 			fmt.Fprintf(stderr, "jobeffects: cache hit %s: replayed in %.2fs\n", key[:12], time.Since(start).Seconds())
 		}
 		return e.Code
@@ -115,6 +123,14 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 	code, read := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
 	if code != exitClean {
 		return code // nothing to keep
+	}
+	if msg := transient(errOut.String()); msg != "" {
+		// The network or the machine failed during the run (perhaps
+		// after the key's go list succeeded): not a function of the key.
+		if debug {
+			fmt.Fprintf(stderr, "jobeffects: run not cached: a transient error: %s\n", msg)
+		}
+		return code
 	}
 	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(read, modcache)}
 	if writeEntry(path, key, e) == nil {
@@ -351,6 +367,9 @@ func runKey(args []string) (key, modcache string, err error) {
 			if e == nil {
 				continue
 			}
+			if msg := transient(e.Err); msg != "" {
+				return "", "", fmt.Errorf("go list: %s: %s", p.ImportPath, msg)
+			}
 			fmt.Fprintf(h, "error %q %q\n", e.Pos, e.Err)
 		}
 		if m := p.Module; m != nil && m.GoMod != "" && !gomods[m.GoMod] && !filehash.Under(m.GoMod, modcache) {
@@ -392,6 +411,39 @@ func runKey(args []string) (key, modcache string, err error) {
 	// The config, baseline and migrations are not in the key: the entry
 	// keeps what the run resolved and a replay checks it (readEntry).
 	return hex.EncodeToString(h.Sum(nil)), modcache, nil
+}
+
+// transientMarks are what the go command and the OS say when the network
+// or the machine fails, not the inputs: a run that printed one is not a
+// function of its key. A proxy's 404 or 410 (a module it refuses), a
+// missing go.sum entry or replacement directory are the inputs' answers,
+// and kept.
+var transientMarks = []string{
+	"dial tcp", "dial udp", "i/o timeout", "connection refused", "connection reset",
+	"no such host", "network is unreachable", "temporary failure in name resolution",
+	"TLS handshake timeout", "timeout awaiting response headers", "context deadline exceeded",
+	"unexpected EOF", "500 Internal Server Error", "502 Bad Gateway", "503 Service Unavailable",
+	"504 Gateway Timeout", "429 Too Many Requests", "too many open files",
+	"cannot allocate memory", "no space left on device", "input/output error",
+	"resource temporarily unavailable", "signal: killed",
+}
+
+// transient returns the first line of text that says the network or the
+// machine failed, "" when none does.
+func transient(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		for _, m := range transientMarks {
+			if strings.Contains(line, m) {
+				return strings.TrimSpace(line)
+			}
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // packagePatterns are the package arguments: everything that is not a flag

@@ -124,6 +124,29 @@ func TestModuleErrorRunReplayed(t *testing.T) {
 	}
 }
 
+// A network failure is not an input: a run whose module download failed
+// for want of a connection is not kept, and says so under -debug=phases.
+func TestTransientErrorNotCached(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		".jobeffects.yaml": storeModel,
+		"go.mod":           "module example.com/ledger\n\ngo 1.26\n\nrequire example.com/gone v1.0.0\n",
+		"uses/uses.go":     "package uses\n\nimport \"example.com/gone/x\"\n\nfunc F() { x.G() }\n",
+	})
+	cache := t.TempDir()
+	// Nothing listens on port 1: the connection is refused at once.
+	env := []string{"JOBEFFECTS_CACHE_DIR=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=http://127.0.0.1:1"}
+	for i := 0; i < 2; i++ {
+		o, hit := cachedRun(t, dir, env, "./...")
+		if hit || o.code != exitError || !strings.Contains(o.stderr, "connection refused") || !strings.Contains(o.stderr, "jobeffects: run not cached: ") {
+			t.Fatalf("run %d: hit %v, exit %d, want an uncached run with the connection error:\n%s", i, hit, o.code, o.stderr)
+		}
+	}
+	if entries := cacheEntries(t, cache); len(entries) != 0 {
+		t.Errorf("a run that failed for want of the network was kept: %v", entries)
+	}
+}
+
 // The go.mod's go line is the language version the files are
 // type-checked with: changing it is a miss.
 func TestGoVersionInKey(t *testing.T) {
@@ -141,5 +164,24 @@ func TestGoVersionInKey(t *testing.T) {
 	writeTree(t, dir, map[string]string{"go.mod": "module example.com/ledger\n\ngo 1.22\n"})
 	if o, hit := cachedRun(t, dir, env, "./..."); hit || o.code != exitFindings {
 		t.Errorf("after go 1.21 → 1.22: hit %v, exit %d, want a new analysis exiting 1:\n%s", hit, o.code, o.stderr)
+	}
+}
+
+func TestTransientMarks(t *testing.T) {
+	for text, want := range map[string]bool{
+		`example.com/gone@v1.0.0: Get "https://proxy.golang.org/example.com/gone/@v/v1.0.0.zip": dial tcp: lookup proxy.golang.org: no such host`: true,
+		`reading https://proxy.golang.org/x/@v/list: 502 Bad Gateway`:                                                                             true,
+		"a/a.go:3:8: open /x/y.go: too many open files":                                                                                           true,
+		`example.com/gone@v1.2.3: reading https://proxy.golang.org/example.com/gone/@v/v1.2.3.info: 410 Gone` +
+			"\n\tserver response: not found: example.com/gone@v1.2.3: invalid version: unknown revision v1.2.3": false,
+		"module lookup disabled by GOPROXY=off":                                false,
+		"broken/broken.go:3:25: undefined: undefinedThing":                     false,
+		"example.com/gone@v1.0.0: replacement directory ./gone does not exist": false,
+		"missing go.sum entry for module providing package example.com/gone/x": false,
+		"a/a.go:3:12: expected '}', found 'EOF'":                               false,
+	} {
+		if got := transient(text) != ""; got != want {
+			t.Errorf("transient(%q) = %v, want %v", text, got, want)
+		}
 	}
 }
