@@ -363,6 +363,8 @@ func runKey(args []string) (key, modcache string, err error) {
 			return "", "", err
 		}
 		fmt.Fprintf(h, "pkg %s %s\n", p.ImportPath, p.Dir)
+		// Sorted: go list gives DepsErrors in the order its loads finished.
+		var errs []string
 		for _, e := range append([]*listError{p.Error}, p.DepsErrors...) {
 			if e == nil {
 				continue
@@ -370,7 +372,11 @@ func runKey(args []string) (key, modcache string, err error) {
 			if msg := transient(e.Err); msg != "" {
 				return "", "", fmt.Errorf("go list: %s: %s", p.ImportPath, msg)
 			}
-			fmt.Fprintf(h, "error %q %q\n", e.Pos, e.Err)
+			errs = append(errs, fmt.Sprintf("error %q %q\n", e.Pos, e.Err))
+		}
+		sort.Strings(errs)
+		for _, e := range errs {
+			io.WriteString(h, e)
 		}
 		if m := p.Module; m != nil && m.GoMod != "" && !gomods[m.GoMod] && !filehash.Under(m.GoMod, modcache) {
 			// A local module's go.mod: its go line is the language
