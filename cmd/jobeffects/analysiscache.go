@@ -21,11 +21,14 @@ import (
 // run, replays the analysis and renders it, in milliseconds.
 //
 // An analysis with load, type or analysis errors is kept too: the key
-// covers every file the errors come from (a module the proxy refused is a
-// package without files in `go list`, so it stays refused until the list
-// changes), and the errors are part of what the analysis printed. Its
-// replay prints them again, lists the same incomplete packages and exits
-// 2, without loading the 500 packages that did load (issue 31).
+// covers every file the errors come from and the errors go list reports
+// (a module the proxy refused is a package without files, whose error is
+// what the key hashes), and the errors are part of what the analysis
+// printed. Its replay prints them again, lists the same incomplete
+// packages and exits 2, without loading the 500 packages that did load
+// (issue 31). The exit status is never in the entry: 1 (findings) or 0 is
+// decided from the replayed results, as on a first run. A run that failed
+// for want of the network is not kept (cache.go).
 
 // cachedAnalysis is what an entry holds.
 type cachedAnalysis struct {
