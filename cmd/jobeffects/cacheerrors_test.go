@@ -106,6 +106,16 @@ func TestModuleErrorRunReplayed(t *testing.T) {
 			t.Fatalf("rerun %d: hit %v, want a replay of the first run:\n%+v\n%+v", i, hit, second, first)
 		}
 	}
+	// -o is the command line's: a replay writes the partial inventory
+	// to the file as a first run does (and says so).
+	out := filepath.Join(t.TempDir(), "inv.yaml")
+	for i := 0; i < 2; i++ {
+		o, hit := cachedRun(t, dir, env, "inventory", "-o", out, "./...")
+		data, _ := os.ReadFile(out)
+		if !hit || o.code != exitError || string(data) != first.stdout || !strings.Contains(o.stderr, "inv.yaml is incomplete") {
+			t.Errorf("-o run %d: hit %v, exit %d, want a replay writing the partial inventory:\n%s\n%s", i, hit, o.code, o.stderr, data)
+		}
+	}
 	writeTree(t, dir, map[string]string{"gone/go.mod": "module example.com/gone\n"})
 	other, hit := cachedRun(t, dir, env, "inventory", "./...")
 	if hit || other.code != exitError || strings.Contains(other.stderr, missing) || !strings.Contains(other.stderr, "example.com/gone/x") {
