@@ -152,7 +152,7 @@ func TestRetryHorizon(t *testing.T) {
 			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Policy: "x", Runs: 4, Pos: "/m/p.go:3:2"},
 				{Framework: "asynq", Task: "a", Default: true, Pos: "/m/p.go:4:2"}}, asynqDefault},
 		{"a non-constant MaxRetry", schema.Handler{Framework: "asynq", Task: "a"},
-			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(non-constant)", Pos: "/m/p.go:3:2"}}, "unknown"},
+			[]result.RetryPolicy{{Framework: "asynq", Task: "a", Policy: "asynq.MaxRetry(non-constant)", Pos: "/m/p.go:3:2"}}, "unbounded"},
 		{"a backoff of the program's own", schema.Handler{Framework: "asynq", Task: "a"},
 			[]result.RetryPolicy{{Framework: "asynq", Global: true, Backoff: "Config.RetryDelayFunc", Pos: "/m/main.go:3:2"}}, "unknown"},
 		{"a dead-letter replay", schema.Handler{Framework: "river", Task: "k"},
@@ -161,7 +161,10 @@ func TestRetryHorizon(t *testing.T) {
 		{"river client MaxAttempts 5: 1.1 × (1+16+81+256) s", schema.Handler{Framework: "river", Task: "k"},
 			[]result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 5", Runs: 5, Pos: "/m/main.go:3:2"}}, "6m29s"},
 		{"temporal default", schema.Handler{Framework: "temporal", Task: "act"}, nil, "unbounded"},
-		{"a framework without a modelled backoff", schema.Handler{Framework: "machinery", Task: "j"}, nil, "unknown"},
+		// A policy the code does not show (set at send time and not read,
+		// or on the broker) is taken as without limit.
+		{"a framework whose policy is not read", schema.Handler{Framework: "machinery", Task: "j"}, nil, "unbounded"},
+		{"core NATS: delivered once", schema.Handler{Framework: "nats", Task: "s"}, nil, "0s"},
 		{"gocraft default: MaxFails 4", schema.Handler{Framework: "gocraft", Task: "j"}, nil, (404 * time.Second).String()},
 		{"faktory default: 25 retries, asynq's function", schema.Handler{Framework: "faktory", Task: "j"}, nil, asynqDefault},
 		// SQS and Pub/Sub drop a message at the queue's retention, whatever
@@ -171,7 +174,7 @@ func TestRetryHorizon(t *testing.T) {
 		{"watermill: a Retry inside a PoisonQueue", schema.Handler{Framework: "watermill", Task: "h"},
 			[]result.RetryPolicy{{Framework: "watermill", Global: true, Policy: "watermill Retry MaxRetries 3 inside a PoisonQueue: up to 4 runs", Runs: 4,
 				Exp: &horizon.Exponential{Initial: 10 * time.Second, Max: 30 * time.Second, Multiplier: 3}, Pos: "/m/main.go:3:2"}}, "1m10s"},
-		{"watermill: no poison queue, the backend redelivers", schema.Handler{Framework: "watermill", Task: "h"}, nil, "unknown"},
+		{"watermill: no poison queue, the backend redelivers", schema.Handler{Framework: "watermill", Task: "h"}, nil, "unbounded"},
 		{"sqs: dead letters moved back", schema.Handler{Framework: "sqs", Task: "q"},
 			[]result.RetryPolicy{{Framework: "sqs", Global: true, Replay: true, Policy: "dead-letter replay x", Pos: "/m/main.go:3:2"}}, "unbounded"},
 	} {

@@ -77,11 +77,11 @@ func (hz *horizons) result(fallback bool) horizon.Horizon {
 		case fw != nil && fw.Runs != 0:
 			of(result.RetryPolicy{Runs: fw.Runs}, hz.framework+" default")
 		default:
-			out = horizon.Max(out, horizon.Horizon{Kind: horizon.Unknown, Why: "no retry policy read for " + hz.framework})
+			out = horizon.Max(out, notRead("no retry policy read for "+hz.framework, fw))
 		}
 	}
 	if out.Kind == "" {
-		out = horizon.Horizon{Kind: horizon.Unknown, Why: "no retry policy read"}
+		out = notRead("no retry policy read", fw)
 	}
 	// The broker deletes the message at its retention whatever the
 	// policy says (no replay was seen above).
@@ -89,6 +89,18 @@ func (hz *horizons) result(fallback bool) horizon.Horizon {
 		out = horizon.Horizon{Kind: horizon.Bounded, D: max, Why: fw.MessageRetention.Why + "; " + out.Why}
 	}
 	return out
+}
+
+// notRead is the horizon of a policy the code does not show (set on the
+// broker, the queue or the subscription, outside the code): without a
+// limit, as issue 29 asks and as a reviewer must assume — a retention
+// cannot be shown to cover retries whose number nobody can read. The
+// catalog's retry text says where the policy lives.
+func notRead(why string, fw *catalog.Framework) horizon.Horizon {
+	if fw != nil && fw.Retry != "" {
+		why += " (" + strings.TrimPrefix(fw.Retry, "unknown: ") + ")"
+	}
+	return horizon.Horizon{Kind: horizon.Unbounded, Why: why + ": taken as without limit"}
 }
 
 // frameworkEntry is the catalog's entry for a framework, or nil.

@@ -35,9 +35,14 @@
 // draw (asynq rand.IntN(30) = 29, River +10 %). It counts the delays only,
 // not the runs' own durations (up to the task's timeout each), so the
 // real horizon is longer still: a retention below it is too short for
-// certain. Unbounded is a policy without a limit, or a program that
-// replays dead letters (asynq RunTask / RunAllArchivedTasks, River
-// JobRetry); unknown is a policy or a backoff that is not read.
+// certain. Unbounded is a policy without a limit, a program that replays
+// dead letters (asynq RunTask / RunAllArchivedTasks, River JobRetry), or a
+// policy whose number of attempts the code does not show (set on the
+// broker, or not constant): a retention cannot be shown to cover retries
+// nobody can count, so a reviewer assumes none. Unknown is a policy whose
+// attempts are read but whose delays come from a backoff of the program's
+// own or one not modelled: the figure cannot be computed, and no finding
+// is made from it.
 package horizon
 
 import (
@@ -220,7 +225,14 @@ func Of(p Policy) Horizon {
 		return Horizon{Kind: Unbounded, Why: p.What + ": no limit on attempts"}
 	}
 	if p.Runs <= 0 {
-		return Horizon{Kind: Unknown, Why: p.What + ": the number of runs is not read"}
+		// A policy whose number of attempts is not read: without a limit
+		// (a retention cannot be shown to cover it).
+		return Horizon{Kind: Unbounded, Why: p.What + ": the number of runs is not read, taken as without limit"}
+	}
+	_, modelled := backoffs[p.Backoff]
+	if p.Runs == 1 && p.Exp == nil && (p.Custom != "" || !modelled) {
+		// One run: no retry, whatever the backoff would be.
+		return Horizon{Kind: Bounded, D: 0, Why: p.What + ": 1 run, no retry"}
 	}
 	if p.Exp != nil {
 		if p.Runs > maxRuns {

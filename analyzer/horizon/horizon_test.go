@@ -21,7 +21,7 @@ func TestDefaults(t *testing.T) {
 		{Policy{Backoff: "temporal", Runs: 10}, "5m27s"},
 		{Policy{Backoff: "temporal", Runs: -1}, "unbounded"},
 		{Policy{Backoff: "temporal", Runs: -1, Within: time.Hour}, "1h0m0s"},
-		{Policy{Backoff: "asynq", Runs: 0}, "unknown"},
+		{Policy{Backoff: "asynq", Runs: 0}, "unbounded"}, // runs not read: taken as without limit
 		{Policy{Backoff: "asynq", Runs: 26, Custom: "Config.RetryDelayFunc"}, "unknown"},
 		{Policy{Backoff: "asynq", Runs: 1}, "0s"},
 		{Policy{Backoff: "", Runs: 4}, "unknown"},
