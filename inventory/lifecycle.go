@@ -150,6 +150,10 @@ func claimTables(results []*result.Result, handlers []schema.Handler, horizons m
 			}
 		case constant:
 			ct.Retention = shortest.String()
+		case notByAge(ps, func(p pruneAt) string { return p.p.Text }):
+			// Cleared by scope or whole, never by time: bounded, but
+			// nothing ties the clear to the retry horizon.
+			ct.Retention = "not by age"
 		default:
 			ct.Retention = "not constant"
 		}
@@ -275,4 +279,15 @@ func foldTable(t string) string {
 		t = t[i+1:]
 	}
 	return strings.ToLower(t)
+}
+
+// notByAge reports whether every prune of a table clears it by no time
+// (effect.NotByAge).
+func notByAge[P any](ps []P, text func(P) string) bool {
+	for _, p := range ps {
+		if !strings.HasPrefix(text(p), effect.NotByAge) {
+			return false
+		}
+	}
+	return len(ps) > 0
 }

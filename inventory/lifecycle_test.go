@@ -78,3 +78,26 @@ func TestClaimTables(t *testing.T) {
 		t.Errorf("claim-never-pruned: %+v", f)
 	}
 }
+
+// TestClaimTableClearedNotByAge: a claim table cleared by a DELETE of a
+// scope (not by time) is pruned, "not by age": no claim-never-pruned, and
+// no prune-before-retry (no figure to compare).
+func TestClaimTableClearedNotByAge(t *testing.T) {
+	res := &result.Result{Package: "m/jobs", ModuleRoot: "/m", Files: []string{"/m/jobs/j.go"},
+		Handlers: []*result.Handler{{Framework: "asynq", Task: "scan", Name: "Scan", FullName: "m/jobs.Scan", Pos: "/m/jobs/j.go:10:1", Owner: true,
+			Effects: []effect.Effect{{Kind: effect.KindDBWrite, Op: effect.OpClaim, Target: "seen_keys", Path: []effect.Hop{{Pos: "/m/jobs/j.go:12:3"}}},
+				{Kind: effect.KindDBWrite, Op: effect.OpInsert, Target: "ledger", Path: []effect.Hop{{Pos: "/m/jobs/j.go:14:3"}},
+					Guard: &effect.Guard{Kind: effect.GuardClaim, Pos: "/m/jobs/j.go:12:3", SameTx: true}}}}},
+		Claims: []result.Claim{{Table: "seen_keys", State: "ok", Constraint: "primary key (scope, key) at /m/migrations/001.sql:1", Pos: "/m/jobs/j.go:12:3"}},
+		Prunes: []result.Prune{{Table: "seen_keys", Text: effect.NotByAge + "the rows matching (scope) deleted", Pos: "/m/jobs/start.go:8:2"}},
+	}
+	inv, _ := build([]*result.Result{res}, "/m")
+	if len(inv.ClaimTables) != 1 {
+		t.Fatalf("claim tables: %+v", inv.ClaimTables)
+	}
+	ct := inv.ClaimTables[0]
+	if ct.Retention != "not by age" || len(ct.Findings) != 0 || len(ct.Prunes) != 1 ||
+		ct.Prunes[0] != "not by age: the rows matching (scope) deleted at jobs/start.go:8" {
+		t.Errorf("seen_keys: %+v", ct)
+	}
+}

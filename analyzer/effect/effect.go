@@ -133,7 +133,9 @@ type Effect struct {
 	// interval (… < now() - interval '14 days', or a constant
 	// time.Duration or time.Now().Add(-d) passed as its parameter), is
 	// that interval as a Go duration string ("336h0m0s"); RetentionText
-	// is how the code writes it. "" for other effects.
+	// is how the code writes it. "" for other effects. A DELETE that
+	// clears many rows by no time (a scope, every row) has only a
+	// RetentionText, starting with NotByAge.
 	Retention, RetentionText string
 	// RetentionParam, for such a DELETE whose time is a parameter of the
 	// function that runs it (a Prune(ctx, olderThan) helper), is that
@@ -526,3 +528,7 @@ func orSome(s, def string) string {
 	}
 	return s
 }
+
+// NotByAge starts the RetentionText of a DELETE that bounds a table by
+// no time: it clears a part of the key or every row (summary.clears).
+const NotByAge = "not by age: "

@@ -682,3 +682,21 @@ func TestRetention(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteMatches: a DELETE by no time lists the columns its WHERE fixes
+// by equality, to tell a release of a key from a clear of a scope.
+func TestDeleteMatches(t *testing.T) {
+	for sql, want := range map[string]string{
+		"delete from processed_jobs where job_key = $1":                               "job_key",
+		"delete from processed_jobs":                                                  "*",
+		"delete from seen where scope = $1 and kind = 'x' and id = any($2::bigint[])": "id,kind,scope",
+		"delete from seen where scope in ($1, $2) or kind = $3":                       "",
+		"delete from seen s where s.Scope = $1::text and s.n > 3":                     "scope",
+		"with c as (delete from sweep_seen_keys where installation_id = $1 and sweep_kind = $2 and scope_key = $3 returning entity_key) update sweep_cursors set cursor = $4 where installation_id = $1": "installation_id,scope_key,sweep_kind",
+		"delete from processed_jobs where created_at < now() - interval '14 days'": "",
+	} {
+		if got := Classify(sql)[0].Matches; got != want {
+			t.Errorf("%s: got %q, want %q", sql, got, want)
+		}
+	}
+}

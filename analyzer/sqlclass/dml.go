@@ -106,6 +106,9 @@ func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
 	st := Stmt{Op: Delete, Table: relName(del.Relation),
 		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true}
 	retention(&st, del.WhereClause)
+	if st.Retention == "" && st.RetentionParam == 0 {
+		st.Matches = matches(del.WhereClause)
+	}
 	return assemble(sc, st)
 }
 

@@ -152,6 +152,11 @@ type Stmt struct {
 	Retention      string
 	RetentionParam int
 	RetentionUnit  string
+	// Matches, for a DELETE that prunes by no time, lists the columns its
+	// WHERE fixes by equality (folded, sorted, comma-separated; "*" when it
+	// has no WHERE): against the table's unique keys it tells a release of
+	// one key (the whole key fixed) from a clear of many rows (retention.go).
+	Matches string
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

@@ -1,6 +1,8 @@
 package sqlclass
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,6 +23,65 @@ import (
 //
 // now() stands for any clock: now(), current_timestamp, localtimestamp,
 // clock_timestamp(), statement_timestamp(), transaction_timestamp().
+
+// A DELETE by no time either releases keys (its WHERE fixes a whole
+// unique key: at most one row each, a failed job's claim given back) or
+// clears many rows at once (a prefix of the key, a scope, every row): the
+// latter bounds a claim table as a pruning job does, only not by age.
+// matches lists the columns its WHERE fixes by equality (col = $1,
+// col = 'x', col = ANY($1), col IN (…)) under top-level ANDs; the summary
+// compares them with the migrations' unique keys.
+
+// matches is Stmt.Matches for a DELETE's WHERE.
+func matches(where *pg_query.Node) string {
+	if where == nil {
+		return "*"
+	}
+	var cols []string
+	var visit func(n *pg_query.Node)
+	visit = func(n *pg_query.Node) {
+		if b := n.GetBoolExpr(); b != nil {
+			if b.Boolop == pg_query.BoolExprType_AND_EXPR {
+				for _, a := range b.Args {
+					visit(a)
+				}
+			}
+			return
+		}
+		e := n.GetAExpr()
+		if e == nil || len(e.Name) != 1 || e.Name[0].GetString_().GetSval() != "=" {
+			return
+		}
+		switch e.Kind {
+		case pg_query.A_Expr_Kind_AEXPR_OP, pg_query.A_Expr_Kind_AEXPR_OP_ANY, pg_query.A_Expr_Kind_AEXPR_IN:
+		default:
+			return
+		}
+		for _, side := range []*pg_query.Node{e.Lexpr, e.Rexpr} {
+			if c := columnName(side); c != "" {
+				cols = append(cols, c)
+			}
+		}
+	}
+	visit(where)
+	sort.Strings(cols)
+	return strings.Join(slices.Compact(cols), ",")
+}
+
+// columnName is the folded name of a column reference (its last field).
+func columnName(n *pg_query.Node) string {
+	if n == nil {
+		return ""
+	}
+	if tc := n.GetTypeCast(); tc != nil {
+		return columnName(tc.Arg)
+	}
+	ref := n.GetColumnRef()
+	if ref == nil || len(ref.Fields) == 0 {
+		return ""
+	}
+	return strings.ToLower(ref.Fields[len(ref.Fields)-1].GetString_().GetSval())
+}
 
 // CutoffUnit marks a parameter that is the cutoff time itself.
 const CutoffUnit = "cutoff"

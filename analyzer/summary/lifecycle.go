@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,44 @@ func split(s string) []string {
 		return nil
 	}
 	return strings.Split(strings.ToLower(s), ",")
+}
+
+// clears says how a DELETE by no time bounds its table, as the
+// prune's text (effect.NotByAge…), or "" when it does not: a DELETE that
+// fixes a whole unique key releases that key (one row: a failed job's
+// claim given back, never a retention), and one on a table no migration
+// creates cannot be told either way. A DELETE of a part of the key (a
+// scope: ghsync's sweep restart clears the seen keys of its scope in a
+// CTE) or of every row clears the rows a pass claimed: the table does not
+// grow forever, though nothing ties the clear to the retry horizon.
+func clears(set *triggers.Set, st sqlclass.Stmt) string {
+	if st.Matches == "" || !set.Table(st.Table) {
+		return ""
+	}
+	if st.Matches == "*" {
+		return effect.NotByAge + "every row deleted"
+	}
+	cols := strings.Split(st.Matches, ",")
+	us := set.Uniques(st.Table)
+	if len(us) == 0 {
+		return ""
+	}
+	for _, u := range us {
+		if !u.Partial && subsetOf(u.Columns, cols) {
+			return "" // a whole key: a release
+		}
+	}
+	return effect.NotByAge + "the rows matching (" + strings.Join(cols, ", ") + ") deleted"
+}
+
+// subsetOf reports whether every one of a is in b.
+func subsetOf(a, b []string) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // retention reads how long a pruning DELETE keeps rows: its constant

@@ -482,6 +482,9 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				if e.RetentionParam > 0 {
 					e.RetentionUnit = st.RetentionUnit
 				}
+				if e.RetentionText == "" && e.RetentionParam == 0 {
+					e.RetentionText = clears(w.p.env.Triggers, st)
+				}
 			}
 			if st.Op == sqlclass.None {
 				continue

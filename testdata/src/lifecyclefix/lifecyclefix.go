@@ -157,3 +157,11 @@ func pruneOlder(ctx context.Context, pool *pgxpool.Pool, olderThan time.Duration
 func PruneViaHelper(ctx context.Context, pool *pgxpool.Pool) error { // want PruneViaHelper:"db_write/delete lc_claims @p1"
 	return pruneOlder(ctx, pool, 7*24*time.Hour)
 }
+
+// ClearTenant bounds lc_composite not by age: it deletes a tenant's
+// claims (a part of the unique key (tenant, job_id)) when a pass restarts.
+// Release, above, fixes a whole key and is no prune.
+func ClearTenant(ctx context.Context, pool *pgxpool.Pool, tenant string) error { // want ClearTenant:"db_write/delete lc_composite @p1"
+	_, err := pool.Exec(ctx, "delete from lc_composite where tenant = $1", tenant)
+	return err
+}
