@@ -5,7 +5,7 @@
 // decided (by: code, model, config, name, or nothing: unknown), time and
 // peak memory per application.
 //
-//	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-bin jobeffects] [-work dir] [-mirrors dir]
+//	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-readme README.md] [-bin jobeffects] [-work dir] [-mirrors dir]
 //	go run ./scripts/realworld -vet [-only name,name] [-v]
 //	go run ./scripts/realworld -reuse -work dir [-only name,name] [-v]
 //
@@ -166,8 +166,14 @@ func main() {
 	flag.StringVar(&mirrors, "mirrors", os.Getenv("JOBEFFECTS_MIRRORS"), "the directory of git mirrors, <owner>+<name>/repo each (default: $JOBEFFECTS_MIRRORS, else <work>/mirrors)")
 	labels := flag.String("labels", "testdata/realworld", "the directory of label files")
 	vet := flag.Bool("vet", false, "compare go vet's findings with the command's instead of scoring the labels")
+	readme := flag.String("readme", "", "also rewrite the accuracy summary between the realworld markers of this file (README.md); only with every application")
 	flag.BoolVar(&reuse, "reuse", false, "score the inventories already in -work: fetch, build and run nothing")
 	flag.Parse()
+	if *readme != "" && (*only != "" || *vet) {
+		fmt.Fprintln(os.Stderr, "realworld: -readme summarises a run of every application: it does not go with -only or -vet")
+		os.Exit(2)
+	}
+	readmePath = *readme
 	if err := run(*only, *verbose, *jsonOut, *bin, *work, *labels, *vet); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
@@ -238,6 +244,11 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 	} else {
 		printTable(os.Stdout, scores, verbose)
 		printInferred(os.Stdout, scores, verbose)
+		if readmePath != "" {
+			if err := writeReadme(readmePath, scores); err != nil {
+				return err
+			}
+		}
 	}
 	if jsonOut != "" {
 		data, _ := json.MarshalIndent(doc, "", "  ")
@@ -269,6 +280,10 @@ func readLabel(path string) (*label, error) {
 // reuse is -reuse: score the inventories a previous run left in the work
 // directory instead of running the tool.
 var reuse bool
+
+// readmePath is -readme: the file whose accuracy summary the run rewrites
+// (readme.go).
+var readmePath string
 
 // evaluate runs the inventory on one application and scores it.
 func evaluate(l *label, inferred *inferredLabels, bin, work string) score {
