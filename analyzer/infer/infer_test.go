@@ -90,6 +90,26 @@ func TestRead(t *testing.T) {
 		{Call{Name: "Scan", Recv: "scanner", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "dest", types.NewSlice(types.NewInterfaceType(nil, nil)))), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), true)}, "db_read/read/safe"},
 		{Call{Name: "workerError", Recv: "enrichmentWorkerMetrics", Sig: sig([]types.Type{ctxType, str})}, "dynamic_call/read/safe"},
 		{Call{Name: "PageIncident", Recv: "PagerDutyClient", Sig: io}, "push/send/high"},
+		// A message sent through another party's client is a request to
+		// it; a getter with no argument that cannot fail returns what the
+		// receiver holds, a handle or a field, whatever it names; a
+		// connection's lifecycle says nothing more than a connection and
+		// names no one.
+		{Call{Name: "Send", Recv: "Client", Pkg: "github.com/flexprice/flexprice/internal/httpclient", Sig: sig([]types.Type{ctxType, types.NewPointer(str)}, types.NewPointer(str), errType)}, "http/post/high"},
+		{Call{Name: "Send", Recv: "Subscribe", Pkg: "github.com/silenceper/wechat/v2/miniprogram/subscribe", Sig: sig([]types.Type{types.NewPointer(str)}, errType)}, "publish/send/medium"},
+		{Call{Name: "Send", Recv: "Producer", Pkg: "github.com/acme/kafka", Sig: io}, "publish/publish/medium"},
+		{Call{Name: "GetDB", Recv: "Database", Sig: sig(nil, types.NewPointer(str))}, "dynamic_call/read/safe"},
+		{Call{Name: "GetRawClient", Recv: "TemporalClient", Sig: sig(nil, types.NewInterfaceType(nil, nil))}, "dynamic_call/read/safe"},
+		{Call{Name: "GetCurrentKey", Recv: "KeyManager", Sig: sig(nil, str, errType)}, "db_read/read/safe"},
+		{Call{Name: "Disconnect", Recv: "Node", Pkg: "github.com/centrifugal/centrifuge", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "user", str), types.NewParam(token.NoPos, nil, "opts", types.NewSlice(types.NewSignatureType(nil, nil, nil, nil, nil, false)))), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), true)}, ""},
+		{Call{Name: "CloseAccount", Recv: "Client", Sig: io}, ""},
+		{Call{Name: "CloseIdleConnections", Recv: "Client", Sig: sig(nil)}, "dynamic_call/read/safe"},
+		{Call{Name: "Shutdown", Recv: "Server", Sig: sig([]types.Type{ctxType}, errType)}, "dynamic_call/read/safe"},
+		{Call{Name: "DialContext", Recv: "Dialer", Sig: sig([]types.Type{ctxType, str, str}, str, errType)}, "dynamic_call/read/safe"},
+		// A value set on telemetry is telemetry, unless a store is named.
+		{Call{Name: "PutMetricData", Recv: "CustomCloudwatchClient", Pkg: "github.com/CMSgov/bcda-app/bcda/aws", Sig: io}, "dynamic_call/read/safe"},
+		{Call{Name: "SetGauge", Recv: "Metrics", Sig: sig([]types.Type{str, types.Typ[types.Float64]})}, "dynamic_call/read/safe"},
+		{Call{Name: "Update", Recv: "MeterRepository", Sig: io}, "db_write/set/safe"},
 		// A library known to do network I/O writes to a remote API; the
 		// package is named by its last element that is no version or
 		// language marker.

@@ -62,7 +62,10 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 		if n < 0 || (r.Shape == "accessor" && t.writers[name[0]]) {
 			continue
 		}
-		if !sh.has(r.Shape) || (r.IO && !sh.io) || (r.Pure && sh.io) {
+		if !sh.has(r.Shape) || (r.IO && !sh.io) || (r.Pure && sh.io) || (r.Unnamed && sh.names) {
+			continue
+		}
+		if len(r.Rest) > 0 && !t.within(name[n:], r.Rest) {
 			continue
 		}
 		words := ctx(name[n:])
@@ -203,6 +206,7 @@ type shape struct {
 	data     bool // a result other than an error, or a parameter to read into
 	accessor bool // no parameters, one result, not an error
 	io       bool // a context.Context parameter or an error result
+	names    bool // a parameter of a basic type other than bool (a string or a number naming whom or what)
 }
 
 func (s shape) has(name string) bool {
@@ -230,6 +234,10 @@ func shapeOf(sig *types.Signature) shape {
 		}
 		s.payload = true
 		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			if u.Info()&types.IsBoolean == 0 {
+				s.names = true
+			}
 		case *types.Pointer:
 			s.data = true
 		case *types.Interface:

@@ -52,8 +52,17 @@ type rule struct {
 	IO     bool     `yaml:"io"`
 	// Pure asks for a signature without a context.Context parameter or
 	// an error result (a constructor that cannot fail does no I/O).
-	Pure   bool `yaml:"pure"`
-	Effect struct {
+	Pure bool `yaml:"pure"`
+	// Rest asks that the name's words after the verb, if any, all be
+	// words of these groups (Close, CloseIdleConnections; not
+	// CloseAccount, which closes an account).
+	Rest []string `yaml:"rest"`
+	// Unnamed asks for no parameter of a basic type other than bool: a
+	// string or a number names whom or what the call acts on
+	// (centrifuge's Node.Disconnect(userID) disconnects a user, not the
+	// caller's connection).
+	Unnamed bool `yaml:"unnamed"`
+	Effect  struct {
 		Kind string `yaml:"kind"`
 		Op   string `yaml:"op"`
 		Risk string `yaml:"risk"`
@@ -121,7 +130,7 @@ func parse(data []byte) (*table, error) {
 	for i := range t.Rules {
 		r := &t.Rules[i]
 		where := fmt.Sprintf("rule %d (%s)", i+1, r.Why)
-		if err := check(where, append(append([]string(nil), r.When...), r.Unless...)); err != nil {
+		if err := check(where, append(append(append([]string(nil), r.When...), r.Unless...), r.Rest...)); err != nil {
 			return nil, err
 		}
 		switch r.Shape {
@@ -193,6 +202,17 @@ func set(ws []string) map[string]bool {
 		m[w] = true
 	}
 	return m
+}
+
+// within reports whether every one of the words is in one of the groups
+// (true for no words).
+func (t *table) within(ws []string, groups []string) bool {
+	for _, w := range ws {
+		if !t.touches([]string{w}, groups) {
+			return false
+		}
+	}
+	return true
 }
 
 // touches reports whether any of the words is in one of the groups.
