@@ -62,3 +62,31 @@ func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guard
 		return err
 	})
 }
+
+// PruneThenCreate drops the count PruneOrders returns: the delete is a
+// delete, not a claim left unchecked, and the insert after it is
+// unguarded as it is.
+func (d *Deps) PruneThenCreate(ctx context.Context, t *asynq.Task) error { // want PruneThenCreate:`^effects: db_write/insert orders; db_write/delete orders$` `unguarded: handler \(\*ecosqlc.Deps\).PruneThenCreate .*insert into orders \(medium\)`
+	if _, err := d.Q.PruneOrders(ctx); err != nil {
+		return err
+	}
+	_, err := d.Q.CreateOrder(ctx, db.CreateOrderParams{Ref: t.Type(), Amount: 10})
+	return err
+}
+
+// PruneOnce tests the count in a transaction: a compare-and-set claim
+// on orders that guards the insert after it.
+func (d *Deps) PruneOnce(ctx context.Context, t *asynq.Task) error { // want PruneOnce:`^effects: db_write/insert orders guarded=processed_jobs; db_write/claim orders$`
+	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+		q := d.Q.WithTx(tx)
+		n, err := q.PruneOrders(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+		_, err = q.CreateOrder(ctx, db.CreateOrderParams{Ref: t.Type(), Amount: 10})
+		return err
+	})
+}

@@ -79,3 +79,17 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) { // wa
 	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
 	return i, err
 }
+
+const pruneOrders = `-- name: PruneOrders :execrows
+DELETE FROM orders WHERE amount = 0
+`
+
+// PruneOrders returns the rows it deleted: a compare-and-set claim only
+// for a caller that tests the count.
+func (q *Queries) PruneOrders(ctx context.Context) (int64, error) { // want PruneOrders:`^effects: db_write/claim orders @p0; returns claim result 0 \(count\)$`
+	result, err := q.db.Exec(ctx, pruneOrders)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
