@@ -122,6 +122,9 @@ type Effect struct {
 	// outcome has a compare-and-set claim, one that drops it (`_, err :=`)
 	// has the delete or upsert as written, not a claim left unchecked.
 	ClaimFrom, ClaimFromDetail string
+	// RowLock marks a read that locks its rows for update and waits
+	// (select … for update; sqlclass.Stmt.RowLock).
+	RowLock bool
 	// ClaimOutcome, for a claim read back as one row whatever happened
 	// (with ins as (insert … on conflict do nothing returning 1) select
 	// exists (select 1 from ins)), is what the scanned value says:

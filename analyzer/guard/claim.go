@@ -22,6 +22,9 @@ func (a *analysis) claims() *ClaimReturn {
 		if !c.Direct || (c.Effect.Op != effect.OpClaim && !c.Effect.ReportsChange) {
 			continue
 		}
+		if a.underLock[c] {
+			continue // a duplicate leaves at the locked check before it (lockcheck.go)
+		}
 		tests, returned, ret := dupTests(c, a.env.Index)
 		if from := c.Effect.ClaimFrom; from != "" && c.ClaimReturn != nil && len(tests) == 0 && !returned && ret == nil {
 			// A helper returned a delete's or an upsert's "nothing

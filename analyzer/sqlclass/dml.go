@@ -181,6 +181,7 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
 	if len(sel.LockingClause) > 0 {
 		st.Detail = "read with row lock"
+		st.RowLock = waitsForUpdate(sel.LockingClause)
 	}
 	return []Stmt{st}
 }
@@ -318,6 +319,23 @@ func dmlCTE(w *pg_query.WithClause, name string) bool {
 	for _, c := range w.Ctes {
 		if cte := c.GetCommonTableExpr(); cte != nil && cte.Ctename == name {
 			return isDML(cte.Ctequery)
+		}
+	}
+	return false
+}
+
+// waitsForUpdate reports whether a select's locking clause takes an
+// update lock on its rows and waits for it (for update, for no key
+// update, without skip locked or nowait): a second transaction running
+// the same select waits until the first commits, then reads what it wrote.
+func waitsForUpdate(clauses []*pg_query.Node) bool {
+	for _, n := range clauses {
+		lc := n.GetLockingClause()
+		if lc == nil || lc.WaitPolicy != pg_query.LockWaitPolicy_LockWaitBlock {
+			continue
+		}
+		if lc.Strength == pg_query.LockClauseStrength_LCS_FORUPDATE || lc.Strength == pg_query.LockClauseStrength_LCS_FORNOKEYUPDATE {
+			return true
 		}
 	}
 	return false

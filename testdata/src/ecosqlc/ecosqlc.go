@@ -90,3 +90,35 @@ func (d *Deps) PruneOnce(ctx context.Context, t *asynq.Task) error { // want Pru
 		return err
 	})
 }
+
+// LockedAdvance locks the order row through sqlc's New(tx), leaves when
+// it has moved on, and on the same transaction credits and moves it with
+// a compare-and-set: a second delivery waits for the lock, reads the
+// moved amount and leaves, so neither the credit, the ledger insert made
+// on tx itself, nor the compare-and-set's error path repeats.
+func (d *Deps) LockedAdvance(ctx context.Context, t *asynq.Task) error { // want LockedAdvance:`^effects: db_write/update-increment accounts guarded=processed_jobs; db_write/insert ledger guarded=processed_jobs; db_read/select orders; db_write/claim orders$`
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	q := db.New(tx)
+	o, err := q.GetOrderForUpdate(ctx, 1)
+	if err != nil {
+		return err
+	}
+	if o.Amount != 10 {
+		return tx.Commit(ctx)
+	}
+	if err := q.CreditAccount(ctx, db.CreditAccountParams{ID: 1, Balance: 10}); err != nil {
+		return err
+	}
+	// On tx itself, which New(tx) wraps: the same transaction.
+	if _, err := tx.Exec(ctx, "insert into ledger (id) values ($1)", t.Type()); err != nil {
+		return err
+	}
+	if _, err := q.AdvanceOrder(ctx, 1, 11, 10); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
