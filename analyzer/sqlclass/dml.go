@@ -78,6 +78,7 @@ func conflictTarget(occ *pg_query.OnConflictClause) string {
 func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(up, false)
+	sc.unreadCTEs(up.FromClause, up.WhereClause)
 	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
 	ref := targetRef(up.Relation)
 	if col := ref.comparedAndSet(up.TargetList, up.WhereClause); col != "" {
@@ -102,6 +103,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(del, false)
+	sc.unreadCTEs(del.UsingClause, del.WhereClause)
 	// A second run finds nothing to delete: tested, a claim.
 	st := Stmt{Op: Delete, Table: relName(del.Relation),
 		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true}
