@@ -116,6 +116,15 @@ type Effect struct {
 	// DO UPDATE has a WHERE): where the function tests that before the
 	// rest runs, it is a compare-and-set claim.
 	ReportsChange bool
+	// ClaimFrom, on a claim made of a ReportsChange statement only because
+	// the function returns its outcome untested (a sqlc :execrows delete),
+	// is the operation and detail it was before: a caller that tests the
+	// outcome has a compare-and-set claim, one that drops it (`_, err :=`)
+	// has the delete or upsert as written, not a claim left unchecked.
+	ClaimFrom, ClaimFromDetail string
+	// RowLock marks a read that locks its rows for update and waits
+	// (select … for update; sqlclass.Stmt.RowLock).
+	RowLock bool
 	// ClaimOutcome, for a claim read back as one row whatever happened
 	// (with ins as (insert … on conflict do nothing returning 1) select
 	// exists (select 1 from ins)), is what the scanned value says:

@@ -249,7 +249,7 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 				addr = fa.X
 			}
 			if alloc, ok := addr.(*ssa.Alloc); ok {
-				return scanned(alloc, read)
+				return scanned(alloc, read) || storedFrom(alloc, read, depth, seen)
 			}
 		}
 		return influencedIn(x.X, read, depth+1, seen)
@@ -375,4 +375,20 @@ func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	a := &analysis{fn: fn, sites: sites, env: env}
 	a.checkThenAct()
 	return a.pitfalls
+}
+
+// storedFrom reports whether a value the read influences is stored into
+// the local variable alloc (o, err := q.GetForUpdate(ctx, key) kept in a
+// variable whose field is tested later).
+func storedFrom(alloc *ssa.Alloc, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
+	refs := alloc.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc && influencedIn(st.Val, read, depth+1, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -22,7 +22,17 @@ func (a *analysis) claims() *ClaimReturn {
 		if !c.Direct || (c.Effect.Op != effect.OpClaim && !c.Effect.ReportsChange) {
 			continue
 		}
+		if a.underLock[c] {
+			continue // a duplicate leaves at the locked check before it (lockcheck.go)
+		}
 		tests, returned, ret := dupTests(c, a.env.Index)
+		if from := c.Effect.ClaimFrom; from != "" && c.ClaimReturn != nil && len(tests) == 0 && !returned && ret == nil {
+			// A helper returned a delete's or an upsert's "nothing
+			// changed" (sqlc :execrows) and this caller drops it:
+			// the statement as written, not a claim left unchecked.
+			c.Effect.Op, c.Effect.Detail, c.Effect.ClaimFrom, c.Effect.ClaimFromDetail = from, c.Effect.ClaimFromDetail, "", ""
+			continue
+		}
 		if c.Effect.Op != effect.OpClaim {
 			// A delete, or an upsert that updates only on a change: a
 			// claim where its "nothing changed" is tested or handed to
@@ -30,8 +40,16 @@ func (a *analysis) claims() *ClaimReturn {
 			if len(tests) == 0 && ret == nil {
 				continue
 			}
+			if len(tests) == 0 {
+				// Only handed to the caller: whether it is a claim
+				// is the caller's test.
+				c.Effect.ClaimFrom, c.Effect.ClaimFromDetail = c.Effect.Op, c.Effect.Detail
+			}
 			c.Effect.Op = effect.OpClaim
 			c.Effect.Detail = effect.JoinDetail(c.Effect.Detail, "tested for no row changed: a compare-and-set claim")
+		}
+		if len(tests) > 0 {
+			c.Effect.ClaimFrom, c.Effect.ClaimFromDetail = "", "" // tested here: a claim
 		}
 		if ret != nil && claimReturn == nil {
 			claimReturn = ret

@@ -38,6 +38,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 	a.acks()
 	a.completions()
 	a.locks()
+	a.lockedChecks()
 	ret := a.claims()
 	a.constraintClaims()
 	a.checkThenAct()
@@ -50,6 +51,9 @@ type analysis struct {
 	sites    []*Site
 	env      *Env
 	pitfalls []Pitfall
+	// underLock are the claims a locked check keeps duplicates from
+	// reaching (lockcheck.go).
+	underLock map[*Site]bool
 }
 
 // pos renders p as "file:line:col".

@@ -185,6 +185,9 @@ var classifyCases = []classifyCase{
 	{"cte-two-dml", `with a as (update t set n = n + 1 returning id), b as (insert into log (id) select id from a returning id) select * from b`, "update-increment:t:ret ; insert:log:ret", ""},
 	{"cte-claim-then-insert", `with c as (insert into processed (id) values ($1) on conflict do nothing returning id) insert into ledger (id) select id from c`, "claim:processed:ret ; insert:ledger", ""},
 	{"cte-dml-plus-fn", `with d as (delete from t returning id) select notify_fn(id) from d`, "delete:t:ret ; call:", ""},
+	{"cte-cleared-before-update", `with cleared as (delete from seen where scope = $1 returning key) update cursors set page = 1 where scope = $1 and (select count(*) from cleared) >= 0 returning page`, "delete:seen ; update-set:cursors:ret", ""},
+	{"cte-delete-filters-update", `with d as (delete from seen where scope = $1 returning key) update cursors set page = 1 where scope = $1 and exists (select 1 from d) returning page`, "delete:seen:ret ; update-set:cursors:ret", ""},
+	{"cte-delete-joined-update", `with d as (delete from seen where scope = $1 returning key) update cursors c set page = 1 from d where c.key = d.key returning page`, "delete:seen:ret ; update-set:cursors:ret", ""},
 	{"cte-read-in-dml", `with x as (select id from t where done) delete from u where id in (select id from x)`, "delete:u", ""},
 	{"cte-merge", `with m as (merge into stock s using d on s.sku = d.sku when matched then update set qty = d.qty returning s.sku) select * from m`, "upsert-set:stock:ret", ""},
 
@@ -657,6 +660,26 @@ func TestReportsChange(t *testing.T) {
 		got := Classify(sql)
 		if len(got) != 1 || got[0].ReportsChange != want {
 			t.Errorf("%s: %+v, want ReportsChange %v", sql, got, want)
+		}
+	}
+}
+
+// TestCTEReportsChange: a delete in a CTE reports its change to the
+// client only when the statement takes its rows from it (FROM/USING, an
+// exists or in over it); one that only clears rows before an update (a
+// scalar subquery that makes it run) does not.
+func TestCTEReportsChange(t *testing.T) {
+	for sql, want := range map[string]bool{
+		`with cleared as (delete from seen where k = $1 returning k) update cur set p = 1 where k = $1 and (select count(*) from cleared) >= 0 returning p`: false,
+		`with cleared as (delete from seen where k = $1 returning k) delete from cur where k = $1`:                                                          false,
+		`with d as (delete from seen where k = $1 returning k) update cur set p = 1 where exists (select 1 from d) returning p`:                             true,
+		`with d as (delete from seen where k = $1 returning k) update cur set p = 1 from d where cur.k = d.k returning p`:                                   true,
+		`with d as (delete from seen where k = $1 returning k) delete from cur using d where cur.k = d.k`:                                                   true,
+		`with d as (delete from seen where k = $1 returning k) select count(*) from d`:                                                                      true,
+	} {
+		got := Classify(sql)
+		if len(got) < 1 || got[0].Table != "seen" || got[0].ReportsChange != want {
+			t.Errorf("%s: %+v, want the CTE's ReportsChange %v", sql, got, want)
 		}
 	}
 }

@@ -78,6 +78,7 @@ func conflictTarget(occ *pg_query.OnConflictClause) string {
 func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(up, false)
+	sc.unreadCTEs(up.FromClause, up.WhereClause)
 	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
 	ref := targetRef(up.Relation)
 	if col := ref.comparedAndSet(up.TargetList, up.WhereClause); col != "" {
@@ -102,6 +103,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 func classifyDelete(del *pg_query.DeleteStmt) []Stmt {
 	sc := &scanner{}
 	sc.scan(del, false)
+	sc.unreadCTEs(del.UsingClause, del.WhereClause)
 	// A second run finds nothing to delete: tested, a claim.
 	st := Stmt{Op: Delete, Table: relName(del.Relation),
 		Returning: len(del.ReturningList) > 0, Detail: "delete", ReportsChange: true}
@@ -184,6 +186,7 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
 	if len(sel.LockingClause) > 0 {
 		st.Detail = "read with row lock"
+		st.RowLock = waitsForUpdate(sel.LockingClause)
 	}
 	return []Stmt{st}
 }
@@ -321,6 +324,23 @@ func dmlCTE(w *pg_query.WithClause, name string) bool {
 	for _, c := range w.Ctes {
 		if cte := c.GetCommonTableExpr(); cte != nil && cte.Ctename == name {
 			return isDML(cte.Ctequery)
+		}
+	}
+	return false
+}
+
+// waitsForUpdate reports whether a select's locking clause takes an
+// update lock on its rows and waits for it (for update, for no key
+// update, without skip locked or nowait): a second transaction running
+// the same select waits until the first commits, then reads what it wrote.
+func waitsForUpdate(clauses []*pg_query.Node) bool {
+	for _, n := range clauses {
+		lc := n.GetLockingClause()
+		if lc == nil || lc.WaitPolicy != pg_query.LockWaitPolicy_LockWaitBlock {
+			continue
+		}
+		if lc.Strength == pg_query.LockClauseStrength_LCS_FORUPDATE || lc.Strength == pg_query.LockClauseStrength_LCS_FORNOKEYUPDATE {
+			return true
 		}
 	}
 	return false

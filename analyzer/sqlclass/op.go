@@ -105,6 +105,10 @@ type Stmt struct {
 	// makes an update an increment, the function that may write, or the
 	// parser's error.
 	Detail string
+	// RowLock marks a read that locks its rows for update and waits for
+	// the lock (select … for update): deliveries that run it in a
+	// transaction take turns, each reading what the one before committed.
+	RowLock bool
 	// Update marks a claim that is an UPDATE (compare-and-set): it fires
 	// update triggers, not insert ones.
 	Update bool

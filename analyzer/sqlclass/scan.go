@@ -12,7 +12,9 @@ import (
 // (classified recursively, in order) and effectful function calls.
 type scanner struct {
 	ctes []Stmt
-	fns  []locStmt
+	// cteNames are the names of the CTEs ctes came from, one each.
+	cteNames []string
+	fns      []locStmt
 }
 
 type locStmt struct {
@@ -30,7 +32,10 @@ func (sc *scanner) scan(m proto.Message, quietSeq bool) {
 		switch v := r2.Interface().(type) {
 		case *pg_query.CommonTableExpr:
 			if isDML(v.Ctequery) {
-				sc.ctes = append(sc.ctes, classifyNode(v.Ctequery)...)
+				for _, st := range classifyNode(v.Ctequery) {
+					sc.ctes = append(sc.ctes, st)
+					sc.cteNames = append(sc.cteNames, v.Ctename)
+				}
 				return false
 			}
 		case *pg_query.FuncCall:
@@ -60,4 +65,62 @@ func (sc *scanner) functions() []Stmt {
 		}
 	}
 	return out
+}
+
+// unreadCTEs: in a statement that is itself an insert, update or delete,
+// a data-modifying CTE the statement does not take rows from (its FROM,
+// USING or inserted select) returns its rows to the statement only, not
+// to the client: whether a delete in it found anything (a CTE clearing a
+// table before the update) is not what the statement returns, so it is
+// no compare-and-set the caller can test. from are the relations the
+// statement takes rows from.
+func (sc *scanner) unreadCTEs(from []*pg_query.Node, where *pg_query.Node) {
+	read := map[string]bool{}
+	// where exists (select 1 from d), where id in (select id from d):
+	// the statement's rows depend on the CTE's. A scalar subquery
+	// ((select count(*) from d) >= 0, which only makes the CTE run) does
+	// not filter by what the CTE returned.
+	if where != nil {
+		inspect(where.ProtoReflect(), func(r protoreflect.Message) bool {
+			sl, ok := r.Interface().(*pg_query.SubLink)
+			if !ok || sl.SubLinkType == pg_query.SubLinkType_EXPR_SUBLINK {
+				return true
+			}
+			if sl.Subselect != nil {
+				inspect(sl.Subselect.ProtoReflect(), func(r2 protoreflect.Message) bool {
+					if rv, ok := r2.Interface().(*pg_query.RangeVar); ok && rv.Schemaname == "" {
+						read[rv.Relname] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	var walk func(n *pg_query.Node)
+	walk = func(n *pg_query.Node) {
+		switch {
+		case n == nil:
+		case n.GetRangeVar() != nil:
+			if rv := n.GetRangeVar(); rv.Schemaname == "" {
+				read[rv.Relname] = true
+			}
+		case n.GetJoinExpr() != nil:
+			walk(n.GetJoinExpr().Larg)
+			walk(n.GetJoinExpr().Rarg)
+		default:
+			read["*"] = true // a subselect or function in FROM: not told
+		}
+	}
+	for _, n := range from {
+		walk(n)
+	}
+	if read["*"] {
+		return
+	}
+	for i := range sc.ctes {
+		if i < len(sc.cteNames) && !read[sc.cteNames[i]] && sc.ctes[i].ReportsChange {
+			sc.ctes[i].ReportsChange, sc.ctes[i].Returning = false, false
+		}
+	}
 }

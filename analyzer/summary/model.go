@@ -461,6 +461,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				Returning:     st.Returning,
 				ClaimOutcome:  st.Outcome,
 				ReportsChange: st.ReportsChange,
+				RowLock:       st.RowLock,
 				Path:          []effect.Hop{hop},
 				By:            effect.ByCode,
 			}

@@ -71,4 +71,7 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("touch", d.UpdateFound)
 	mux.HandleFunc("findorcreate", d.FindOrCreate)
 	mux.HandleFunc("busy", d.Busy)
+	mux.HandleFunc("lockedpage", d.LockedPage)
+	mux.HandleFunc("lockednorecord", d.LockedNoRecord)
+	mux.HandleFunc("skiplocked", d.SkipLocked)
 }

@@ -62,3 +62,63 @@ func (d *Deps) Guarded(ctx context.Context, t *asynq.Task) error { // want Guard
 		return err
 	})
 }
+
+// PruneThenCreate drops the count PruneOrders returns: the delete is a
+// delete, not a claim left unchecked, and the insert after it is
+// unguarded as it is.
+func (d *Deps) PruneThenCreate(ctx context.Context, t *asynq.Task) error { // want PruneThenCreate:`^effects: db_write/insert orders; db_write/delete orders$` `unguarded: handler \(\*ecosqlc.Deps\).PruneThenCreate .*insert into orders \(medium\)`
+	if _, err := d.Q.PruneOrders(ctx); err != nil {
+		return err
+	}
+	_, err := d.Q.CreateOrder(ctx, db.CreateOrderParams{Ref: t.Type(), Amount: 10})
+	return err
+}
+
+// PruneOnce tests the count in a transaction: a compare-and-set claim
+// on orders that guards the insert after it.
+func (d *Deps) PruneOnce(ctx context.Context, t *asynq.Task) error { // want PruneOnce:`^effects: db_write/insert orders guarded=processed_jobs; db_write/claim orders$`
+	return pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+		q := d.Q.WithTx(tx)
+		n, err := q.PruneOrders(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+		_, err = q.CreateOrder(ctx, db.CreateOrderParams{Ref: t.Type(), Amount: 10})
+		return err
+	})
+}
+
+// LockedAdvance locks the order row through sqlc's New(tx), leaves when
+// it has moved on, and on the same transaction credits and moves it with
+// a compare-and-set: a second delivery waits for the lock, reads the
+// moved amount and leaves, so neither the credit, the ledger insert made
+// on tx itself, nor the compare-and-set's error path repeats.
+func (d *Deps) LockedAdvance(ctx context.Context, t *asynq.Task) error { // want LockedAdvance:`^effects: db_write/update-increment accounts guarded=processed_jobs; db_write/insert ledger guarded=processed_jobs; db_read/select orders; db_write/claim orders$`
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	q := db.New(tx)
+	o, err := q.GetOrderForUpdate(ctx, 1)
+	if err != nil {
+		return err
+	}
+	if o.Amount != 10 {
+		return tx.Commit(ctx)
+	}
+	if err := q.CreditAccount(ctx, db.CreditAccountParams{ID: 1, Balance: 10}); err != nil {
+		return err
+	}
+	// On tx itself, which New(tx) wraps: the same transaction.
+	if _, err := tx.Exec(ctx, "insert into ledger (id) values ($1)", t.Type()); err != nil {
+		return err
+	}
+	if _, err := q.AdvanceOrder(ctx, 1, 11, 10); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}

@@ -79,3 +79,40 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) { // wa
 	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
 	return i, err
 }
+
+const pruneOrders = `-- name: PruneOrders :execrows
+DELETE FROM orders WHERE amount = 0
+`
+
+// PruneOrders returns the rows it deleted: a compare-and-set claim only
+// for a caller that tests the count.
+func (q *Queries) PruneOrders(ctx context.Context) (int64, error) { // want PruneOrders:`^effects: db_write/claim orders @p0; returns claim result 0 \(count\)$`
+	result, err := q.db.Exec(ctx, pruneOrders)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const getOrderForUpdate = `-- name: GetOrderForUpdate :one
+SELECT id, ref, amount FROM orders WHERE id = $1 FOR UPDATE
+`
+
+func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error) { // want GetOrderForUpdate:`^effects: db_read/select orders @p0$`
+	row := q.db.QueryRow(ctx, getOrderForUpdate, id)
+	var i Order
+	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
+	return i, err
+}
+
+const advanceOrder = `-- name: AdvanceOrder :one
+UPDATE orders SET amount = $2 WHERE id = $1 AND amount = $3
+RETURNING id, ref, amount
+`
+
+func (q *Queries) AdvanceOrder(ctx context.Context, id, next, expected int64) (Order, error) { // want AdvanceOrder:`^effects: db_write/claim orders @p0; returns claim result 1 \(norows\)$`
+	row := q.db.QueryRow(ctx, advanceOrder, id, next, expected)
+	var i Order
+	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
+	return i, err
+}
