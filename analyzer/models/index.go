@@ -512,6 +512,9 @@ func (c *Command) validate() error {
 		if _, ok := effect.ParseRisk(s.Risk); !ok {
 			return fmt.Errorf("command %s: subcommand %v: risk %q is not a risk", c.Program, s.Names, s.Risk)
 		}
+		if _, ok := effect.ParseRisk(s.Publishes); s.Publishes != "" && !ok {
+			return fmt.Errorf("command %s: subcommand %v: publishes %q is not a risk", c.Program, s.Names, s.Publishes)
+		}
 	}
 	return nil
 }

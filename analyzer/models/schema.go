@@ -127,6 +127,12 @@ type Subcommand struct {
 	Op     string   `yaml:"op"`
 	Risk   string   `yaml:"risk"`
 	Detail string   `yaml:"detail"`
+	// Publishes is the risk of the subcommand when the function that runs
+	// it ran, on a path before it, a subcommand of the same program that
+	// makes a new object (op insert: git commit, then git push): it then
+	// sends that object to another party, a new one on every delivery
+	// (op insert). "" when the order does not matter.
+	Publishes string `yaml:"publishes"`
 }
 
 // Launched returns the program a launcher runs and its arguments (npx
