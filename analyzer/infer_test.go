@@ -89,7 +89,7 @@ func TestCommandLines(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"(*cmdfix.Repo).Head":       "model/safe ",
-		"(*cmdfix.Repo).Edit":       "model/medium model/safe ",
+		"(*cmdfix.Repo).Edit":       "model/high model/medium ",
 		"(*cmdfix.Builder).Compile": "name/safe ",
 		"cmdfix.Script":             "/unknown ",
 		"cmdfix.Info":               "name/safe ",

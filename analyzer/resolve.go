@@ -32,7 +32,8 @@ func (*handlerFact) AFact()           {}
 func (f *handlerFact) String() string { return "handler " + f.Framework + " " + f.Name }
 
 // maxWiredDepth bounds how many wired hops one resolved path may take, as
-// the whole-program phase bounds its dynamic hops.
+// the whole-program phase bounds its dynamic hops (there five: a closure
+// queued to a writer's goroutine is one more).
 const maxWiredDepth = 4
 
 // wiredResolver replaces the dynamic-call effects whose value comes from a

@@ -38,8 +38,14 @@ type Stats struct {
 	Routed     int // HTTP calls followed into a route the program serves
 }
 
-// maxDepth bounds how many dynamic hops one resolved path may take.
-const maxDepth = 4
+// maxDepth bounds how many dynamic hops one resolved path may take. Five:
+// a consumer's API, its service, its database, a writer that runs the
+// closures it is given on a goroutine of its own, and the table the
+// closure calls (dendrite's syncapi consumers reaching roomserver's tables
+// through sqlutil.ExclusiveWriter); with four the table's call was left to
+// its method's name (InsertEventStateKeyNID: an insert) where its SQL is a
+// claim (deepdynfix).
+const maxDepth = 5
 
 // Input is what the resolution works on.
 type Input struct {

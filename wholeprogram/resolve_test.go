@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -475,5 +476,24 @@ func TestMethodThroughInterfaces(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestFiveDynamicHops: a write five interface calls below the handler
+// (a consumer's service, database, writer and table) is the
+// implementation's, read from its SQL (a claim), not inferred from the
+// last method's name (InsertKey: an insert).
+func TestFiveDynamicHops(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "deepdynfix") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				got = append(got, h.Risk.String()+" "+e.Kind+"/"+e.Op+" "+e.Target+" by "+e.By)
+			}
+		}
+	}
+	want := []string{"safe db_write/claim keys by code"}
+	if !slices.Equal(got, want) {
+		t.Errorf("effects:\n got %q\nwant %q", got, want)
 	}
 }

@@ -176,6 +176,11 @@ func (m *Model) validate() error {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
 		}
 	}
+	if u := m.WhenUnset; u != nil {
+		if _, ok := effect.ParseRisk(u.Risk); !ok || u.Field == "" || !effect.ValidKind(u.Kind) || !effect.ValidOp(u.Op) {
+			return fmt.Errorf("%s: when_unset needs a field, a kind, an op and a risk", m.name())
+		}
+	}
 	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
 		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, begin, request, open_flags, complete, job_tx, claim or none)", m.name())
 	}
@@ -238,6 +243,9 @@ func (m *Model) indexes() []argIndex {
 	}
 	if m.ClaimWhen != nil {
 		out = append(out, argIndex{"claim_when.arg", m.ClaimWhen.Arg})
+	}
+	if m.WhenUnset != nil {
+		out = append(out, argIndex{"when_unset.arg", m.WhenUnset.Arg})
 	}
 	if m.Identity != nil {
 		add("identity.arg", m.Identity.Arg)
@@ -511,6 +519,9 @@ func (c *Command) validate() error {
 		}
 		if _, ok := effect.ParseRisk(s.Risk); !ok {
 			return fmt.Errorf("command %s: subcommand %v: risk %q is not a risk", c.Program, s.Names, s.Risk)
+		}
+		if _, ok := effect.ParseRisk(s.Publishes); s.Publishes != "" && !ok {
+			return fmt.Errorf("command %s: subcommand %v: publishes %q is not a risk", c.Program, s.Names, s.Publishes)
 		}
 	}
 	return nil

@@ -127,6 +127,12 @@ type Subcommand struct {
 	Op     string   `yaml:"op"`
 	Risk   string   `yaml:"risk"`
 	Detail string   `yaml:"detail"`
+	// Publishes is the risk of the subcommand when the function that runs
+	// it ran, on a path before it, a subcommand of the same program that
+	// makes a new object (op insert: git commit, then git push): it then
+	// sends that object to another party, a new one on every delivery
+	// (op insert). "" when the order does not matter.
+	Publishes string `yaml:"publishes"`
 }
 
 // Launched returns the program a launcher runs and its arguments (npx
@@ -299,6 +305,12 @@ type Model struct {
 	// ClaimWhen makes the call a claim when a struct argument's field has a
 	// constant value (redis SetArgs{Mode: "NX"}).
 	ClaimWhen *FieldValue `yaml:"claim_when"`
+	// WhenUnset makes the call another effect when the struct literal it
+	// is given provably leaves a field unset (stripe's PaymentIntentParams
+	// without Confirm: an intent that moves no money until it is
+	// confirmed). Provably: a literal of the calling function whose
+	// address goes nowhere but into the call.
+	WhenUnset *UnsetField `yaml:"when_unset"`
 	// Key is the argument holding the claimed key.
 	Key *int `yaml:"key"`
 	// DuplicateError are package-level error variables a claim returns on
@@ -477,6 +489,17 @@ type JobField struct {
 }
 
 // FieldValue names a constant value of a field of a struct argument.
+// UnsetField is the effect (kind, op, risk, detail) of a call whose
+// argument Arg, a struct literal, leaves Field unset.
+type UnsetField struct {
+	Arg    int    `yaml:"arg"`
+	Field  string `yaml:"field"`
+	Kind   string `yaml:"kind"`
+	Op     string `yaml:"op"`
+	Risk   string `yaml:"risk"`
+	Detail string `yaml:"detail"`
+}
+
 type FieldValue struct {
 	Arg    int    `yaml:"arg"`
 	Field  string `yaml:"field"`

@@ -79,6 +79,47 @@ func LocalOf(v ssa.Value) *ssa.Alloc {
 	return nil
 }
 
+// LeavesUnset reports whether v is a struct literal of the function
+// (&T{…}) that leaves field name unset when call uses it: nothing stores
+// into that field, and its address goes nowhere but into other fields'
+// stores and loads and into call (no helper it is passed to can set the
+// field, nothing it is stored into can reach it).
+func LeavesUnset(v ssa.Value, name string, call ssa.CallInstruction) bool {
+	var use ssa.Instruction = call
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v, use = mi.X, mi
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok || call == nil {
+		return false
+	}
+	for _, r := range Referrers(a) {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			if FieldName(x) == name {
+				return false
+			}
+			for _, fr := range Referrers(x) {
+				switch y := fr.(type) {
+				case *ssa.Store:
+					if y.Val == ssa.Value(x) {
+						return false // the field's address stored somewhere
+					}
+				case *ssa.UnOp, *ssa.DebugRef:
+				default:
+					return false // the field's address passed on
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			if r != use {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // FieldConst returns the constant a composite literal v stores into field
 // name, spelled as Go would ("NX", "true", "5"), or "".
 func FieldConst(v ssa.Value, name string) string {

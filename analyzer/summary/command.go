@@ -3,7 +3,9 @@ package summary
 import (
 	"go/types"
 	"path"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -47,6 +49,75 @@ func (c *modelCall) command() {
 	}
 	c.e.Kind, c.e.Op, c.e.Risk, c.e.Target = worst.sub.Kind, worst.sub.Op, worst.risk, worst.line
 	c.e.Detail = worst.sub.Detail
+	program, _, _ := strings.Cut(worst.line, " ")
+	c.w.commands = append(c.w.commands, commandSite{e: c.e, ci: c.ci, program: program, sub: worst.sub})
+}
+
+// commandSite is a command the function runs, decided by the catalog.
+type commandSite struct {
+	e       *effect.Effect
+	ci      ssa.CallInstruction
+	program string
+	sub     *models.Subcommand
+}
+
+// publishes applies the catalog's publishes: a command that sends to
+// another party what a command of the same program made before it on a
+// path of the function (git push after git commit) repeats what that one
+// made, a new object on every delivery.
+func (w *walker) publishes() {
+	for _, p := range w.commands {
+		if p.sub.Publishes == "" {
+			continue
+		}
+		for _, m := range w.commands {
+			if m.program != p.program || m.e.Op != effect.OpInsert || m.ci == p.ci || !before(m.ci, p.ci) {
+				continue
+			}
+			risk, _ := effect.ParseRisk(p.sub.Publishes)
+			p.e.Op, p.e.Risk = effect.OpInsert, risk
+			at := w.p.env.Fset.Position(m.ci.Pos())
+			p.e.Detail = p.e.Target + " sends what " + m.e.Target + " made at " + filepath.Base(at.Filename) + ":" +
+				strconv.Itoa(at.Line) + " to another party (a new one on every run)"
+			break
+		}
+	}
+}
+
+// before reports whether b can run after a in their function: later in
+// a's block, or in a block reachable from it.
+func before(a, b ssa.CallInstruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
+	if ab == bb {
+		for _, instr := range ab.Instrs {
+			switch instr {
+			case a.(ssa.Instruction):
+				return true
+			case b.(ssa.Instruction):
+				return false
+			}
+		}
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{ab: true}
+	work := []*ssa.BasicBlock{ab}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range x.Succs {
+			if s == bb {
+				return true
+			}
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
 }
 
 // decidedCommand is a command line's effect: the catalog's subcommand, or

@@ -43,6 +43,7 @@ func (c *modelCall) arg(p *int) ssa.Value {
 // effectAppliers refine the effect a model's kind, op and risk describe,
 // in this order; each reads the model fields it is named after.
 var effectAppliers = []func(*modelCall){
+	(*modelCall).whenUnset,  // when_unset
 	(*modelCall).targetArg,  // target_arg
 	(*modelCall).request,    // request, method
 	(*modelCall).openFlags,  // open_flags
@@ -409,6 +410,17 @@ func (c *modelCall) chain() {
 			e.Target = t
 		}
 	}
+}
+
+// whenUnset (when_unset): the call is another effect when the struct
+// literal it is given provably leaves a field unset.
+func (c *modelCall) whenUnset() {
+	u := c.m.WhenUnset
+	if u == nil || u.Arg < 0 || u.Arg >= len(c.args) || !ssavalue.LeavesUnset(c.args[u.Arg], u.Field, c.ci) {
+		return
+	}
+	risk, _ := effect.ParseRisk(u.Risk)
+	c.e.Kind, c.e.Op, c.e.Risk, c.e.Detail = u.Kind, u.Op, risk, u.Detail
 }
 
 // claim (claim, claim_when, key): the call claims a key.

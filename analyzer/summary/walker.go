@@ -27,6 +27,8 @@ type walker struct {
 	calls    []int
 	txCalls  []TxCall
 	pitfalls []guard.Pitfall
+	// commands are the catalog's commands the function runs (command.go).
+	commands []commandSite
 }
 
 func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
@@ -40,6 +42,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 			w.channel(instr) // channels.go
 		}
 	}
+	w.publishes() // command.go
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
 	w.pitfalls = append(w.pitfalls, pitfalls...)

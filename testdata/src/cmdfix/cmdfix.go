@@ -38,12 +38,28 @@ func (r *Repo) Switch(ctx context.Context, t *asynq.Task) error { // want Switch
 	return cmd.Run()
 }
 
-// Edit commits and pushes: a new commit on every delivery.
-func (r *Repo) Edit(ctx context.Context, t *asynq.Task) error { // want Edit:`^effects: file_write/insert git commit; network/set git push$` `unguarded: handler \(\*cmdfix.Repo\).Edit repeats .*file_write insert \(git commit\) \(medium\) .*makes a new commit on every run`
+// Edit commits and pushes: a new commit on every delivery, which the push
+// sends to the remote (another party's repository: high).
+func (r *Repo) Edit(ctx context.Context, t *asynq.Task) error { // want Edit:`^effects: network/insert git push; file_write/insert git commit$` `unguarded: handler \(\*cmdfix.Repo\).Edit repeats .*: git push sends what git commit made at cmdfix.go:44 to another party \(a new one on every run\) \(high\) at cmdfix/cmdfix.go:47 is not guarded`
 	if err := r.git(ctx, "commit", "-m", string(t.Payload())).Run(); err != nil {
 		return err
 	}
 	return r.git(ctx, "push", "origin", "main").Run()
+}
+
+// Publish pushes the commits the branch has: pushing them again changes
+// nothing (safe).
+func (r *Repo) Publish(ctx context.Context, t *asynq.Task) error { // want Publish:`^effects: network/set git push$`
+	return r.git(ctx, "push", "origin", string(t.Payload())).Run()
+}
+
+// PushFirst pushes, then commits locally: the push sends only the
+// commits made before this delivery, the new commit stays local (medium).
+func (r *Repo) PushFirst(ctx context.Context, t *asynq.Task) error { // want PushFirst:`^effects: file_write/insert git commit; network/set git push$` `unguarded: handler \(\*cmdfix.Repo\).PushFirst repeats .*file_write insert \(git commit\) \(medium\)`
+	if err := r.git(ctx, "push", "origin", "main").Run(); err != nil {
+		return err
+	}
+	return r.git(ctx, "commit", "-m", string(t.Payload())).Run()
 }
 
 type Builder struct{ exe string }

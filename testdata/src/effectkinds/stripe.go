@@ -8,6 +8,7 @@ import (
 	"github.com/hibiken/asynq"
 	stripe "github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/charge"
+	"github.com/stripe/stripe-go/v82/paymentintent"
 	"github.com/stripe/stripe-go/v82/refund"
 )
 
@@ -27,8 +28,9 @@ func (d *Deps) ChargeKeyed(ctx context.Context, t *asynq.Task) error { // want C
 func (d *Deps) IntentKeyedLiteral(ctx context.Context, t *asynq.Task) error { // want IntentKeyedLiteral:`^effects: payment/charge stripe payment_intents guarded=idempotency_key$`
 	p := decode(t)
 	params := &stripe.PaymentIntentCreateParams{
-		Params: stripe.Params{IdempotencyKey: stripe.String("intent:" + p.OrderID)},
-		Amount: stripe.Int64(p.Amount),
+		Params:  stripe.Params{IdempotencyKey: stripe.String("intent:" + p.OrderID)},
+		Amount:  stripe.Int64(p.Amount),
+		Confirm: stripe.Bool(true),
 	}
 	_, err := d.Stripe.V1PaymentIntents.Create(ctx, params)
 	return err
@@ -88,5 +90,48 @@ func (d *Deps) LegacyRefundKeyed(ctx context.Context, t *asynq.Task) error { // 
 	params := &stripe.RefundParams{PaymentIntent: stripe.String(p.OrderID)}
 	params.IdempotencyKey = stripe.String("refund:" + p.OrderID)
 	_, err := refund.New(params)
+	return err
+}
+
+// A PaymentIntent created without confirm moves no money until it is
+// confirmed (by the customer, with its client secret): a second delivery
+// leaves a second unconfirmed intent at Stripe, a POST to another party
+// (high), not a second charge.
+func (d *Deps) IntentUnconfirmed(ctx context.Context, t *asynq.Task) error { // want IntentUnconfirmed:`^effects: http/post stripe payment_intents$` `unguarded: handler \(\*effectkinds.Deps\).IntentUnconfirmed \(asynq task "intent:unconfirmed"\) .*: http post \(stripe payment_intents\) \(high\) at \S*effectkinds/stripe.go:\d+ is not guarded \(creates a PaymentIntent without confirm: no money moves until it is confirmed`
+	p := decode(t)
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(p.Amount), Currency: stripe.String("usd")}
+	_, err := d.Stripe.V1PaymentIntents.Create(ctx, params)
+	return err
+}
+
+// Confirm set after the literal, on one path: the charge.
+func (d *Deps) IntentConfirmedLater(ctx context.Context, t *asynq.Task) error { // want IntentConfirmedLater:`^effects: payment/charge stripe payment_intents$` `unguarded: handler \(\*effectkinds.Deps\).IntentConfirmedLater .*: payment charge \(stripe payment_intents\) \(critical\)`
+	p := decode(t)
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(p.Amount)}
+	if p.OrderID != "" {
+		params.Confirm = stripe.Bool(true)
+	}
+	_, err := d.Stripe.V1PaymentIntents.Create(ctx, params)
+	return err
+}
+
+// Params a helper was given may have been confirmed there: the charge.
+func (d *Deps) IntentHelperParams(ctx context.Context, t *asynq.Task) error { // want IntentHelperParams:`^effects: payment/charge stripe payment_intents$` `unguarded: handler \(\*effectkinds.Deps\).IntentHelperParams .*: payment charge \(stripe payment_intents\) \(critical\)`
+	p := decode(t)
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(p.Amount)}
+	offSession(params)
+	_, err := d.Stripe.V1PaymentIntents.Create(ctx, params)
+	return err
+}
+
+func offSession(p *stripe.PaymentIntentCreateParams) { // want offSession:`^effects: memory_write/set .*OffSession holder=p0; memory_write/set .*Confirm holder=p0$`
+	p.OffSession = stripe.Bool(true)
+	p.Confirm = stripe.Bool(true)
+}
+
+// The legacy package API, unconfirmed: a POST (high).
+func (d *Deps) LegacyIntentUnconfirmed(ctx context.Context, t *asynq.Task) error { // want LegacyIntentUnconfirmed:`^effects: http/post stripe payment_intents$` `unguarded: handler \(\*effectkinds.Deps\).LegacyIntentUnconfirmed .*: http post \(stripe payment_intents\) \(high\)`
+	p := decode(t)
+	_, err := paymentintent.New(&stripe.PaymentIntentParams{Amount: stripe.Int64(p.Amount), CaptureMethod: stripe.String("automatic")})
 	return err
 }
