@@ -71,4 +71,9 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("touch", d.UpdateFound)
 	mux.HandleFunc("findorcreate", d.FindOrCreate)
 	mux.HandleFunc("busy", d.Busy)
+	mux.HandleFunc("keys", d.Keys)
+	mux.HandleFunc("keyssame", d.KeysSame)
+	mux.HandleFunc("notify", d.Notify)
+	mux.HandleFunc("fundall", d.FundAll)
+	mux.HandleFunc("fundafter", d.FundAfter)
 }
