@@ -202,13 +202,20 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 			exposed = append(exposed, record)
 		}
 	}
-	mark := !external && (len(later) > 0 || len(same) > 0) && isMark(record.Effect)
+	// The record's own call's other effects alone (read the projects,
+	// return when there are none, update each one, whose hook inserts an
+	// event) are no act the check covers: they follow the others.
+	mark := !external && len(later) > 0 && isMark(record.Effect)
 	if mark {
 		exposed = append(exposed, later...)
-		exposed = append(exposed, same...)
 	}
 	if len(exposed) == 0 {
 		return false
+	}
+	if !external {
+		// The check covers the record's own call as it covers the act
+		// (convoy's final status update, whose hook inserts an event).
+		exposed = append(exposed, same...)
 	}
 	if external {
 		for _, s := range exposed {
@@ -377,7 +384,10 @@ func resource(name string, verbs []string) string {
 // (an API client's List…/Describe…/Get… method read by its name): the
 // check of describe-then-create.
 func describes(e *effect.Effect) bool {
-	if e.Kind == effect.KindDBRead || e.Kind == effect.KindDBWrite || e.Risk.NonIdempotent() {
+	// Only a call to another party: a repository's FindEventByID then
+	// CreateEvent is a table's row, whose unique key decides the insert.
+	external := e.Kind == effect.KindHTTP || (e.Kind == effect.KindDynamic && e.Reading != nil && e.Reading.Kind == effect.KindHTTP)
+	if !external || e.Risk.NonIdempotent() {
 		return false
 	}
 	recv, name := method(e.Target)

@@ -76,4 +76,6 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("notify", d.Notify)
 	mux.HandleFunc("fundall", d.FundAll)
 	mux.HandleFunc("fundafter", d.FundAfter)
+	mux.HandleFunc("retain", d.Retain)
+	mux.HandleFunc("settle", d.Settle)
 }

@@ -185,3 +185,35 @@ func (d *Deps) FundAfter(ctx context.Context, t *asynq.Task) error { // want Fun
 	_, err := d.Pool.Exec(ctx, "update totals set runs = runs + 1 where id = 1")
 	return err
 }
+
+// Retain returns when there is nothing to do, then updates the order
+// through the helper whose insert records an event: the mark's own call's
+// insert alone is no act the check covers, it is plainly unguarded.
+func (d *Deps) Retain(ctx context.Context, t *asynq.Task) error { // want Retain:`^effects: db_write/insert order_events; db_write/update-set orders; db_read/select orders$` `unguarded: handler \(\*checkactfix.Deps\).Retain \(asynq task "retain"\) repeats its side effects when a job is delivered twice: insert into order_events`
+	var n int
+	if err := d.Pool.QueryRow(ctx, "select count(*) from orders where expired").Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	return d.setStatus(ctx, 10, "retained")
+}
+
+// Settle reads the order's status, skips when done, inserts the payment
+// and then writes the final status through the helper whose insert
+// records an event: the check covers the helper's insert as it covers the
+// payment's.
+func (d *Deps) Settle(ctx context.Context, t *asynq.Task) error { // want Settle:`^effects: db_write/insert order_events issue=check-then-act; db_write/insert payments issue=check-then-act; db_write/update-set orders; db_read/select orders$`
+	var status string
+	if err := d.Pool.QueryRow(ctx, "select status from orders where id = $1", 11).Scan(&status); err != nil { // want `check-then-act: this check of orders and the write into it at checkactfix/status.go:\d+ sit on either side of the insert into payments`
+		return err
+	}
+	if status == "settled" {
+		return nil
+	}
+	if _, err := d.Pool.Exec(ctx, "insert into payments (order_id) values ($1)", 11); err != nil {
+		return err
+	}
+	return d.setStatus(ctx, 11, "settled")
+}
