@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
 // checkThenAct decides check-then-act again in the functions of a
@@ -32,6 +33,9 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 			instrs, dynamic := r.sites[h.Pos], true
 			if len(instrs) == 0 {
 				instrs, dynamic = static[h.Pos], false
+			}
+			if len(instrs) == 0 {
+				instrs = r.closureSites()[h.Pos]
 			}
 			if len(instrs) != 1 {
 				continue
@@ -68,4 +72,29 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 		pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
 	}
 	return pits
+}
+
+// closureSites are the calls of anonymous functions by position (a
+// deferred closure that reports the failure: defer func() { … }()), which
+// staticSites leaves out (no declared function).
+func (r *resolver) closureSites() map[string][]ssa.CallInstruction {
+	if r.closures != nil {
+		return r.closures
+	}
+	r.closures = map[string][]ssa.CallInstruction{}
+	for fn := range r.sliceFns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !ci.Pos().IsValid() {
+					continue
+				}
+				if callee := ci.Common().StaticCallee(); callee != nil && callee.Parent() != nil {
+					pos := summary.PosString(r.fset, ci.Pos())
+					r.closures[pos] = append(r.closures[pos], ci)
+				}
+			}
+		}
+	}
+	return r.closures
 }

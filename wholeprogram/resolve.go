@@ -289,6 +289,7 @@ type resolver struct {
 	cg          *callgraph.Graph                 // the VTA call graph of the slice
 	sliceFns    map[*ssa.Function]bool           // the slice
 	static      map[string][]ssa.CallInstruction // static calls by position (boundary.go)
+	closures    map[string][]ssa.CallInstruction // anonymous functions' call sites by position (checkact.go)
 }
 
 // factSummaries adds the summaries of declared functions of packages that

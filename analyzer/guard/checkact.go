@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -42,13 +43,13 @@ func (a *analysis) checkThenAct() {
 	// resolved interface call carries all of them).
 	writes := map[ssa.CallInstruction]bool{}
 	for _, s := range a.sites {
-		if s.Effect.Kind == effect.KindDBWrite || s.Effect.NeedsGuard() {
+		if s.Effect.Kind == effect.KindDBWrite || needsGuard(s.Effect) {
 			writes[s.Instr] = true
 		}
 	}
 	for _, r := range a.sites {
 		re := r.Effect
-		if re.Kind != effect.KindDBRead || re.Target == "" || writes[r.Instr] {
+		if (re.Kind != effect.KindDBRead || re.Target == "") && !describes(re) || writes[r.Instr] {
 			continue
 		}
 		read := r.Instr.Value()
@@ -72,7 +73,9 @@ func (a *analysis) checkThenAct() {
 					a.existsAsError(r, b.Succs[1-i], succ, reported)
 					continue
 				}
-				if a.checkedBranch(r, succ) {
+				// A check in a loop that skips the item (continue) covers
+				// what the loop hands on from the item's work, too.
+				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ)) {
 					return
 				}
 			}
@@ -142,11 +145,19 @@ func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
 
 // checkedBranch reports (and records) check-then-act when the branch
 // runs unguarded effects and then writes the checked table.
-func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
+func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool) bool {
 	var record *Site
+	external := check.Effect.Kind != effect.KindDBRead
 	for _, w := range a.sites {
 		we := w.Effect
-		if we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim && branch.Dominates(w.Instr.Block()) {
+		if !branch.Dominates(w.Instr.Block()) {
+			continue
+		}
+		if external && w.Instr != check.Instr && creates(check.Effect, we) {
+			record = w
+			break
+		}
+		if !external && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim {
 			record = w
 			break
 		}
@@ -154,14 +165,30 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	if record == nil {
 		return false
 	}
-	var exposed, later []*Site
+	var exposed, later, same []*Site
 	for _, s := range a.sites {
 		e := s.Effect
-		if s == record || s == check || s.Instr == record.Instr || !e.NeedsGuard() || e.Issue != "" || !branch.Dominates(s.Instr.Block()) {
+		if s == record || s == check || !needsGuard(e) || e.Issue != "" {
+			continue
+		}
+		if !branch.Dominates(s.Instr.Block()) {
+			// After the loop: an effect on what the items' work gathered
+			// (the spending rows the due schedules funded, updated at once).
+			if item && !external && reaches(branch, s.Instr.Block()) && handsOn(s.Instr, branch) {
+				later = append(later, s)
+			}
 			continue
 		}
 		switch {
-		case after(s.Instr, record.Instr):
+		case s.Instr == record.Instr:
+			// Another effect of the record's own call (a hook of the
+			// status update inserting an event).
+			same = append(same, s)
+		case external:
+			// Describe-then-create: the creation is the act, and every
+			// effect of the branch runs only when the check found nothing.
+			exposed = append(exposed, s)
+		case after(s.Instr, record.Instr) || precedes(s.Instr, record.Instr):
 			exposed = append(exposed, s)
 		case e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target:
 			// the status written again after the act
@@ -169,12 +196,36 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 			later = append(later, s)
 		}
 	}
-	mark := len(later) > 0 && isMark(record.Effect)
+	if external {
+		exposed = append(exposed, same...)
+		if needsGuard(record.Effect) && record.Effect.Issue == "" {
+			exposed = append(exposed, record)
+		}
+	}
+	// The record's own call's other effects alone (read the projects,
+	// return when there are none, update each one, whose hook inserts an
+	// event) are no act the check covers: they follow the others.
+	mark := !external && len(later) > 0 && isMark(record.Effect)
 	if mark {
 		exposed = append(exposed, later...)
 	}
 	if len(exposed) == 0 {
 		return false
+	}
+	if !external {
+		// The check covers the record's own call as it covers the act
+		// (convoy's final status update, whose hook inserts an event).
+		exposed = append(exposed, same...)
+	}
+	if external {
+		for _, s := range exposed {
+			s.Effect.Issue, s.Effect.IssuePos = rules.CheckThenAct, check.Effect.Evidence()
+		}
+		first := exposed[0].Effect
+		msg := fmt.Sprintf("this look-up of %s and its creation at %s are two calls, not one: two deliveries at once both find it missing and both run the %s at %s; create it with a key the service deduplicates on (or take a claim first) and treat \"already exists\" as done",
+			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: check.Effect.Evidence(), Message: msg})
+		return true
 	}
 	checkPos := check.Effect.Evidence()
 	for _, s := range exposed {
@@ -193,6 +244,166 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock) bool {
 	}
 	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg})
 	return true
+}
+
+// needsGuard is Effect.NeedsGuard, and for a call the whole program could
+// not resolve, whose reading by its name waits to be applied (the report
+// phase applies it: PublishMsg is a message published), what the reading
+// will say.
+func needsGuard(e *effect.Effect) bool {
+	if e.NeedsGuard() {
+		return true
+	}
+	r := e.Reading
+	return e.Kind == effect.KindDynamic && e.Guard == nil && r != nil && r.Was == nil && r.Risk.NonIdempotent()
+}
+
+// handsOn reports whether the call instr takes a value the branch made
+// (through the phis of the loop that gathered it): expensesToUpdate,
+// appended to in the item's work and updated after the loop.
+func handsOn(instr ssa.CallInstruction, branch *ssa.BasicBlock) bool {
+	c := instr.Common()
+	seen := map[ssa.Value]bool{}
+	if c.IsInvoke() && madeIn(c.Value, branch, 0, seen) {
+		return true
+	}
+	for _, arg := range c.Args {
+		if madeIn(arg, branch, 0, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+func madeIn(v ssa.Value, branch *ssa.BasicBlock, depth int, seen map[ssa.Value]bool) bool {
+	if v == nil || depth > 12 || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if in, ok := v.(ssa.Instruction); ok && in.Block() != nil && branch.Dominates(in.Block()) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if madeIn(e, branch, depth+1, seen) {
+				return true
+			}
+		}
+	case *ssa.ChangeType:
+		return madeIn(x.X, branch, depth+1, seen)
+	case *ssa.MakeInterface:
+		return madeIn(x.X, branch, depth+1, seen)
+	case *ssa.Slice:
+		return madeIn(x.X, branch, depth+1, seen)
+	case *ssa.Convert:
+		return madeIn(x.X, branch, depth+1, seen)
+	case *ssa.Alloc:
+		// The array of a variadic call's arguments: what was stored in it.
+		for _, r := range ssavalue.Referrers(x) {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, u := range ssavalue.Referrers(ia) {
+				if st, ok := u.(*ssa.Store); ok && st.Addr == ia && madeIn(st.Val, branch, depth+1, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// precedes reports whether a comes before b on the paths between them: b
+// is reachable from a and a is not reachable from b (an effect in an if
+// between the check and the record, which does not dominate the record).
+func precedes(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		return false
+	}
+	return reaches(ab, bb) && !reaches(bb, ab)
+}
+
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// readVerbs and createVerbs are the verbs of an external API's methods
+// that look a resource up and that create it (ListCACertificates,
+// DescribeCACertificate; RegisterCACertificate, CreateThing).
+var (
+	readVerbs   = []string{"List", "Describe", "Get", "Find", "Lookup", "Fetch", "Search", "Exists"}
+	createVerbs = []string{"Create", "Register", "Add", "Insert", "Import", "Provision", "Attach", "Associate", "Issue"}
+)
+
+// method splits an effect's target "(*pkg.Client).ListThings" into the
+// receiver and the method's name.
+func method(target string) (recv, name string) {
+	if !strings.HasPrefix(target, "(") {
+		return "", ""
+	}
+	i := strings.Index(target, ").")
+	if i < 0 {
+		return "", ""
+	}
+	return target[:i+1], target[i+2:]
+}
+
+// resource is the noun after one of verbs in name, singular: "CACertificate"
+// for ListCACertificates.
+func resource(name string, verbs []string) string {
+	for _, v := range verbs {
+		if rest, ok := strings.CutPrefix(name, v); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			rest = strings.TrimSuffix(rest, "s")
+			for _, suf := range []string{"ByID", "ById", "ByName", "Info", "Detail", "Details"} {
+				rest = strings.TrimSuffix(rest, suf)
+			}
+			return rest
+		}
+	}
+	return ""
+}
+
+// describes reports whether e looks a resource of an external API up
+// (an API client's List…/Describe…/Get… method read by its name): the
+// check of describe-then-create.
+func describes(e *effect.Effect) bool {
+	// Only a call to another party: a repository's FindEventByID then
+	// CreateEvent is a table's row, whose unique key decides the insert.
+	external := e.Kind == effect.KindHTTP || (e.Kind == effect.KindDynamic && e.Reading != nil && e.Reading.Kind == effect.KindHTTP)
+	if !external || e.Risk.NonIdempotent() {
+		return false
+	}
+	recv, name := method(e.Target)
+	return recv != "" && resource(name, readVerbs) != ""
+}
+
+// creates reports whether w creates, on the same API client, the resource
+// the check looked up (RegisterCACertificate after ListCACertificates).
+func creates(check, w *effect.Effect) bool {
+	recv, name := method(check.Target)
+	wrecv, wname := method(w.Target)
+	if recv == "" || recv != wrecv {
+		return false
+	}
+	noun := resource(name, readVerbs)
+	return noun != "" && resource(wname, createVerbs) == noun
 }
 
 // isMark reports whether the first write of the checked table on the
@@ -265,12 +476,22 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.FieldAddr:
 		return influencedIn(x.X, read, depth+1, seen)
+	case *ssa.Lookup:
+		// existing[purpose]: an entry of a map (or a string) the read returned.
+		return influencedIn(x.X, read, depth+1, seen)
+	case *ssa.Index:
+		return influencedIn(x.X, read, depth+1, seen)
+	case *ssa.Slice:
+		return influencedIn(x.X, read, depth+1, seen)
+	case *ssa.Convert:
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			if influencedIn(e, read, depth+1, seen) {
 				return true
 			}
 		}
+		return flagDecided(x, read, depth, seen)
 	case *ssa.Call:
 		if x.Call.IsInvoke() && influencedIn(x.Call.Value, read, depth+1, seen) {
 			return true
@@ -278,6 +499,54 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 		for _, arg := range x.Call.Args {
 			if influencedIn(arg, read, depth+1, seen) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// flagDecided reports whether a flag set from constants (changed := false;
+// … changed = true; break) is decided by a test of the read: the phi
+// merging the constants takes its value from the edge the tests chose, so
+// a test on the way from the phi's dominator to an edge that reads the
+// read decides the flag ("nothing changed → return": the stored keys
+// compared with the message's in a loop; "already registered": the index
+// of the listed certificate compared with -1).
+func flagDecided(phi *ssa.Phi, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
+	var first *ssa.Const
+	differ := false
+	for _, e := range phi.Edges {
+		c, ok := e.(*ssa.Const)
+		if !ok {
+			return false
+		}
+		if first == nil {
+			first = c
+		} else if c.Value == nil || first.Value == nil || c.Value.ExactString() != first.Value.ExactString() {
+			differ = true
+		}
+	}
+	if !differ {
+		return false
+	}
+	blk := phi.Block()
+	idom := blk.Idom()
+	if idom == nil {
+		return false
+	}
+	tested := map[*ssa.BasicBlock]bool{}
+	for _, pred := range blk.Preds {
+		for b := pred; b != nil; b = b.Idom() {
+			if !tested[b] {
+				tested[b] = true
+				if n := len(b.Instrs); n > 0 {
+					if ifi, ok := b.Instrs[n-1].(*ssa.If); ok && influencedIn(ifi.Cond, read, depth+1, seen) {
+						return true
+					}
+				}
+			}
+			if b == idom || !idom.Dominates(b) {
+				break
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 )
 
 // Apply returns a handler's effects with the readings applied, sorted
@@ -46,7 +47,9 @@ func Apply(effs []effect.Effect, on bool, deferred func(*effect.Effect) bool) []
 // readable reports whether an effect is one nothing decided: a reading
 // may decide it.
 func readable(e *effect.Effect) bool {
-	if e.Risk != effect.Unknown || e.Guard != nil || e.Issue != "" {
+	// A check-then-act issue on an unknown call was set from its reading
+	// (guard.needsGuard): the reading still decides what the call does.
+	if e.Risk != effect.Unknown || e.Guard != nil || (e.Issue != "" && e.Issue != rules.CheckThenAct) {
 		return false
 	}
 	switch e.Kind {

@@ -74,4 +74,11 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("lockedpage", d.LockedPage)
 	mux.HandleFunc("lockednorecord", d.LockedNoRecord)
 	mux.HandleFunc("skiplocked", d.SkipLocked)
+	mux.HandleFunc("keys", d.Keys)
+	mux.HandleFunc("keyssame", d.KeysSame)
+	mux.HandleFunc("notify", d.Notify)
+	mux.HandleFunc("fundall", d.FundAll)
+	mux.HandleFunc("fundafter", d.FundAfter)
+	mux.HandleFunc("retain", d.Retain)
+	mux.HandleFunc("settle", d.Settle)
 }

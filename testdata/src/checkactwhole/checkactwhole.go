@@ -22,6 +22,8 @@ type Store interface {
 	Match(ctx context.Context, id string) (bool, error)
 	MarkSent(ctx context.Context, id string) error
 	Deliver(ctx context.Context, id string) error
+	Status(ctx context.Context, id string) (string, error)
+	Audit(ctx context.Context, id string) error
 }
 
 type pgStore struct{ db *sql.DB }
@@ -61,7 +63,41 @@ func (p *pgStore) Deliver(ctx context.Context, id string) error {
 	return err
 }
 
+func (p *pgStore) Status(ctx context.Context, id string) (string, error) {
+	var st string
+	err := p.db.QueryRowContext(ctx, "select status from events where id = $1", id).Scan(&st)
+	return st, err
+}
+
+func (p *pgStore) Audit(ctx context.Context, id string) error {
+	_, err := p.db.ExecContext(ctx, "insert into audit (event_id) values ($1)", id)
+	return err
+}
+
 type service struct{ store Store }
+
+// Ship: the status read, the mark and the delivery through the interface,
+// and a deferred closure that records the failure: the check covers the
+// closure's insert as it covers the delivery.
+func (s *service) Ship(ctx context.Context, t *asynq.Task) (err error) {
+	id := string(t.Payload())
+	st, err := s.store.Status(ctx, id)
+	if err != nil {
+		return err
+	}
+	if st == "sent" {
+		return nil
+	}
+	defer func() {
+		if err != nil {
+			_ = s.store.Audit(ctx, id)
+		}
+	}()
+	if err := s.store.MarkSent(ctx, id); err != nil {
+		return err
+	}
+	return s.store.Deliver(ctx, id)
+}
 
 // Match: the call whose answer decides the branch also writes (it creates
 // the subscriptions): it acts itself, it is not a check.
@@ -101,5 +137,6 @@ func Register(db *sql.DB) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("cleanup", s.Cleanup)
 	mux.HandleFunc("match", s.Match)
+	mux.HandleFunc("ship", s.Ship)
 	return mux
 }
