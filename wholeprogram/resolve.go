@@ -87,6 +87,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	if prog == nil {
 		prog = NewProgram(in.Fset, in.Packages, r.ix)
 	}
+	r.modules(in.Packages, pkgs)
 	prog.Build()
 	if in.Release != nil {
 		in.Release()
@@ -283,6 +284,8 @@ type resolver struct {
 	cg          *callgraph.Graph                 // the VTA call graph of the slice
 	sliceFns    map[*ssa.Function]bool           // the slice
 	static      map[string][]ssa.CallInstruction // static calls by position (boundary.go)
+	modOf       map[string]string                // package path → its module's path ("" unknown)
+	rootMods    map[string]bool                  // the root packages' modules
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -633,11 +636,25 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 		*pits = append(*pits, s.Pitfalls...)
+		all := s
+		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && r.crossesModule(site, fn) {
+			// Into another module's code: what it cannot resolve is one
+			// effect named at the boundary, as the per-package pass folds
+			// a static call there (summary.FoldAtBoundary).
+			kept, folded := summary.FoldAtBoundary(s, obj)
+			if folded != nil {
+				folded.Path = append(append([]effect.Hop(nil), prefix...), effect.Hop{Pos: site, Func: summary.SSAName(fn)})
+				out = append(out, *folded)
+				c := *s
+				c.Effects = kept
+				s = &c
+			}
+		}
 		out = append(out, r.inline(e, prefix, s, isMethod(fn), false, depth, seen, pits)...)
 		// The callbacks the implementation calls (a store's
 		// WithTransaction(ctx, fn) running fn): the functions the call
 		// site hands it (callbackargs.go).
-		out = append(out, r.argCallbackEffects(e, fn, s, prefix, depth, seen, pits)...)
+		out = append(out, r.argCallbackEffects(e, fn, all, prefix, depth, seen, pits)...)
 	}
 	if out == nil {
 		// Every target is a library method without effect.
@@ -700,4 +717,44 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		out = append(out, ne)
 	}
 	return out
+}
+
+// modules records the module of every loaded package and the root
+// packages' modules (the code under analysis).
+func (r *resolver) modules(all, roots []*packages.Package) {
+	r.modOf = map[string]string{}
+	r.rootMods = map[string]bool{}
+	packages.Visit(all, nil, func(p *packages.Package) {
+		if p.Module != nil {
+			r.modOf[p.PkgPath] = p.Module.Path
+		}
+	})
+	for _, p := range roots {
+		r.rootMods[r.moduleOf(p.PkgPath)] = true
+	}
+}
+
+// moduleOf is a package's module, or, where the load says none (GOPATH
+// mode), the first element of its path, as the per-package pass tells
+// another module's code (analyzer's thirdParty).
+func (r *resolver) moduleOf(path string) string {
+	if m := r.modOf[path]; m != "" {
+		return m
+	}
+	first, _, _ := strings.Cut(path, "/")
+	return first
+}
+
+// crossesModule reports whether the dynamic call at site, made in the code
+// under analysis, reaches fn in another module (a library's method).
+func (r *resolver) crossesModule(site string, fn *ssa.Function) bool {
+	if fn.Pkg == nil || len(r.sites[site]) == 0 {
+		return false
+	}
+	caller := r.sites[site][0].Parent()
+	if caller == nil || caller.Pkg == nil {
+		return false
+	}
+	to := r.moduleOf(fn.Pkg.Pkg.Path())
+	return r.rootMods[r.moduleOf(caller.Pkg.Pkg.Path())] && !r.rootMods[to]
 }

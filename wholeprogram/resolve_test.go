@@ -477,3 +477,29 @@ func TestMethodThroughInterfaces(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A library's method reached through its interface is another module's
+// code: what it cannot resolve (a logger the application may replace,
+// writes to a connection) is one effect named at the boundary, read from
+// the method's name as a static call into the library is (Connect opens a
+// connection); a name that says nothing (Handle) stays unknown.
+func TestBoundaryThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "wpboundary") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target + " by=" + e.By + " (" + e.Detail + ")"
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"wire:open safe dynamic_call/read (*wire.client).Connect by=name (inferred from the name (*wire.client).Connect: a connection opened or closed; example.org/wire.(*client).Connect performs network I/O)",
+		"wire:send unknown network/call (*wire.client).Handle by= (example.org/wire.(*client).Handle performs network I/O)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
