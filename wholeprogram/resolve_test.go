@@ -503,3 +503,27 @@ func TestBoundaryThroughInterfaces(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A generic worker registered once per job kind: each handler's function
+// values are resolved in the instantiation its registration makes, so
+// the label kind sets and the audit kind inserts.
+func TestGenericWorkerInstances(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "genericworker") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"audit medium db_write/insert audit",
+		"label safe db_write/update items",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -1,0 +1,66 @@
+// Package genericworker: one generic River worker body runs several job
+// kinds, each instantiation configured with its own function values (how
+// formbricks' enrichment workers are built). Each registered
+// instantiation is a handler of its kind with the effects its own
+// configuration's functions have, not every configuration's.
+package genericworker
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/riverqueue/river"
+)
+
+type config[A river.JobArgs] struct {
+	id      func(args A) string
+	persist func(ctx context.Context, id string) error
+}
+
+type worker[A river.JobArgs] struct {
+	river.WorkerDefaults[A]
+	cfg config[A]
+}
+
+func (w *worker[A]) Work(ctx context.Context, job *river.Job[A]) error {
+	return w.cfg.persist(ctx, w.cfg.id(job.Args))
+}
+
+type LabelArgs struct{ ID string }
+
+func (LabelArgs) Kind() string { return "label" }
+
+type AuditArgs struct{ ID string }
+
+func (AuditArgs) Kind() string { return "audit" }
+
+type Store struct{ DB *sql.DB }
+
+func (s *Store) SetLabel(ctx context.Context, id string) error {
+	_, err := s.DB.ExecContext(ctx, "update items set label = 'x' where id = $1", id)
+	return err
+}
+
+func (s *Store) AddAudit(ctx context.Context, id string) error {
+	_, err := s.DB.ExecContext(ctx, "insert into audit (item_id) values ($1)", id)
+	return err
+}
+
+func NewLabelWorker(s *Store) *worker[LabelArgs] {
+	return &worker[LabelArgs]{cfg: config[LabelArgs]{
+		id:      func(a LabelArgs) string { return a.ID },
+		persist: s.SetLabel,
+	}}
+}
+
+func NewAuditWorker(s *Store) *worker[AuditArgs] {
+	return &worker[AuditArgs]{cfg: config[AuditArgs]{
+		id:      func(a AuditArgs) string { return a.ID },
+		persist: s.AddAudit,
+	}}
+}
+
+func Register(ws *river.Workers, s *Store) {
+	river.AddWorker(ws, NewLabelWorker(s))
+	river.AddWorker(ws, NewAuditWorker(s))
+}
