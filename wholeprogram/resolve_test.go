@@ -521,7 +521,7 @@ func TestGenericWorkerInstances(t *testing.T) {
 	sort.Strings(got)
 	want := []string{
 		"audit medium db_write/insert audit",
-		"label safe db_write/update items",
+		"label safe db_write/update-set items",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

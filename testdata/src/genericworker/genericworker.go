@@ -14,7 +14,16 @@ import (
 
 type config[A river.JobArgs] struct {
 	id      func(args A) string
+	check   func(ctx context.Context, id string) (bool, error)
 	persist func(ctx context.Context, id string) error
+}
+
+// gate returns the check a configuration runs: the closure calls the
+// predicate it captured, resolved where gate is called.
+func gate(enabled func(id string) bool) func(ctx context.Context, id string) (bool, error) {
+	return func(ctx context.Context, id string) (bool, error) {
+		return enabled(id), nil
+	}
 }
 
 type worker[A river.JobArgs] struct {
@@ -23,7 +32,11 @@ type worker[A river.JobArgs] struct {
 }
 
 func (w *worker[A]) Work(ctx context.Context, job *river.Job[A]) error {
-	return w.cfg.persist(ctx, w.cfg.id(job.Args))
+	id := w.cfg.id(job.Args)
+	if ok, err := w.cfg.check(ctx, id); err != nil || !ok {
+		return err
+	}
+	return w.cfg.persist(ctx, id)
 }
 
 type LabelArgs struct{ ID string }
@@ -49,6 +62,7 @@ func (s *Store) AddAudit(ctx context.Context, id string) error {
 func NewLabelWorker(s *Store) *worker[LabelArgs] {
 	return &worker[LabelArgs]{cfg: config[LabelArgs]{
 		id:      func(a LabelArgs) string { return a.ID },
+		check:   gate(func(id string) bool { return id != "" }),
 		persist: s.SetLabel,
 	}}
 }
@@ -56,6 +70,7 @@ func NewLabelWorker(s *Store) *worker[LabelArgs] {
 func NewAuditWorker(s *Store) *worker[AuditArgs] {
 	return &worker[AuditArgs]{cfg: config[AuditArgs]{
 		id:      func(a AuditArgs) string { return a.ID },
+		check:   gate(func(id string) bool { return len(id) > 3 }),
 		persist: s.AddAudit,
 	}}
 }
