@@ -54,7 +54,14 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 		if !known {
 			// What the call graph says the implementation's call of its
 			// parameter reaches: every caller's callbacks, merged.
-			funcs = append(funcs, r.paramCallees(fn, k)...)
+			pc := r.paramCallees(fn, k)
+			if k >= len(fn.Params) && !r.allInert(pc) {
+				// A captured function (a middleware's next): the graph
+				// merges what every closure captured, so it decides only
+				// when none of them has an effect.
+				pc = nil
+			}
+			funcs = append(funcs, pc...)
 		}
 		funcs = uniqueFuncs(funcs)
 		if len(funcs) == 0 {
@@ -227,4 +234,16 @@ func uniqueFuncs(fns []*ssa.Function) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+// allInert reports whether every function has a summary without effects
+// or callbacks.
+func (r *resolver) allInert(fns []*ssa.Function) bool {
+	for _, g := range fns {
+		gs := r.sums[summary.Key(r.fset, g)]
+		if gs == nil || len(gs.Effects) > 0 || len(gs.CallsParams) > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -506,7 +506,10 @@ func TestBoundaryThroughInterfaces(t *testing.T) {
 
 // A generic worker registered once per job kind: each handler's function
 // values are resolved in the instantiation its registration makes, so
-// the label kind sets and the audit kind inserts.
+// the label kind sets and the audit kind inserts; the predicate a gate
+// closure captured is resolved (every captured predicate is pure), the
+// persist function a middleware captured is not (the graph merges a set
+// and an insert): the note kind stays unknown.
 func TestGenericWorkerInstances(t *testing.T) {
 	var got []string
 	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "genericworker") {
@@ -522,6 +525,7 @@ func TestGenericWorkerInstances(t *testing.T) {
 	want := []string{
 		"audit medium db_write/insert audit",
 		"label safe db_write/update-set items",
+		"note unknown dynamic_call/call genericworker.config[A].persist",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -75,7 +75,31 @@ func NewAuditWorker(s *Store) *worker[AuditArgs] {
 	}}
 }
 
+// logged wraps a persist function (a middleware): the function it captured
+// is resolved only when every function any wrapper captured has no
+// effect; here one sets and another inserts, so the note kind's persist
+// stays unknown rather than take both.
+func logged(next func(ctx context.Context, id string) error) func(ctx context.Context, id string) error {
+	return func(ctx context.Context, id string) error { return next(ctx, id) }
+}
+
+type NoteArgs struct{ ID string }
+
+func (NoteArgs) Kind() string { return "note" }
+
+func NewNoteWorker(s *Store) *worker[NoteArgs] {
+	return &worker[NoteArgs]{cfg: config[NoteArgs]{
+		id:      func(a NoteArgs) string { return a.ID },
+		check:   gate(func(id string) bool { return true }),
+		persist: logged(s.SetLabel),
+	}}
+}
+
+var auditLogged func(ctx context.Context, id string) error
+
 func Register(ws *river.Workers, s *Store) {
 	river.AddWorker(ws, NewLabelWorker(s))
 	river.AddWorker(ws, NewAuditWorker(s))
+	river.AddWorker(ws, NewNoteWorker(s))
+	auditLogged = logged(s.AddAudit)
 }
