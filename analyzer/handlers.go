@@ -104,6 +104,9 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		Rule:       h.Rule,
 		AtMostOnce: h.AtMostOnce,
 	}
+	if h.Inst != nil {
+		hr.InstRecv = h.Inst.Signature.Recv().Type()
+	}
 	if d := h.Dispatch; d != nil {
 		hr.Note = result.DispatchNote(summary.SSAName(d.By), d.Key, summary.PosString(pass.Fset, d.Entry))
 	}

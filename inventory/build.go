@@ -30,13 +30,31 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 	horizons := map[string]horizon.Horizon{} // by handler name
 	merged := map[string]*result.Handler{}
 	var order []string
+	// A generic method registered as several instantiations is one
+	// handler per task (result.Handler.InstRecv); its generic entry,
+	// which no instantiation decides, gives way to them.
+	instances := map[string]bool{}
 	for _, res := range results {
 		for _, h := range res.Handlers {
-			m, ok := merged[h.FullName]
+			if h.InstRecv != nil && h.Task != "" {
+				instances[h.FullName] = true
+			}
+		}
+	}
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			key := h.FullName
+			if instances[h.FullName] {
+				if h.InstRecv == nil || h.Task == "" {
+					continue
+				}
+				key += "\x00" + h.Task
+			}
+			m, ok := merged[key]
 			if !ok {
 				c := *h
-				merged[h.FullName] = &c
-				order = append(order, h.FullName)
+				merged[key] = &c
+				order = append(order, key)
 				continue
 			}
 			mergeHandler(m, h)

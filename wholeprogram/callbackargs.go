@@ -54,7 +54,14 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 		if !known {
 			// What the call graph says the implementation's call of its
 			// parameter reaches: every caller's callbacks, merged.
-			funcs = append(funcs, r.paramCallees(fn, k)...)
+			pc := r.paramCallees(fn, k)
+			if k >= len(fn.Params) && !r.allInert(pc) {
+				// A captured function (a middleware's next): the graph
+				// merges what every closure captured, so it decides only
+				// when none of them has an effect.
+				pc = nil
+			}
+			funcs = append(funcs, pc...)
 		}
 		funcs = uniqueFuncs(funcs)
 		if len(funcs) == 0 {
@@ -187,15 +194,29 @@ func (r *resolver) fieldFuncs(t types.Type, i int, depth int, seen map[ssa.Value
 // paramCallees are the functions the call graph says fn's calls of its
 // parameter k (the receiver first) reach.
 func (r *resolver) paramCallees(fn *ssa.Function, k int) []*ssa.Function {
-	if k < 0 || k >= len(fn.Params) {
+	var p ssa.Value
+	switch {
+	case k >= 0 && k < len(fn.Params):
+		p = fn.Params[k]
+	case k >= len(fn.Params) && k-len(fn.Params) < len(fn.FreeVars):
+		// A closure's captured function (settingsGate's enabled, called by
+		// the closure it returns): free variables follow the parameters.
+		p = fn.FreeVars[k-len(fn.Params)]
+	default:
 		return nil
 	}
-	p := fn.Params[k]
 	var out []*ssa.Function
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			ci, ok := instr.(ssa.CallInstruction)
-			if !ok || ci.Common().IsInvoke() || ssavalue.Unconvert(ci.Common().Value) != ssa.Value(p) {
+			if !ok || ci.Common().IsInvoke() {
+				continue
+			}
+			v := ssavalue.Unconvert(ci.Common().Value)
+			if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+				v = u.X // a captured variable's cell (*enabled)
+			}
+			if v != p {
 				continue
 			}
 			out = append(out, r.bySite[ci]...)
@@ -213,4 +234,16 @@ func uniqueFuncs(fns []*ssa.Function) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+// allInert reports whether every function has a summary without effects
+// or callbacks.
+func (r *resolver) allInert(fns []*ssa.Function) bool {
+	for _, g := range fns {
+		gs := r.sums[summary.Key(r.fset, g)]
+		if gs == nil || len(gs.Effects) > 0 || len(gs.CallsParams) > 0 {
+			return false
+		}
+	}
+	return true
 }

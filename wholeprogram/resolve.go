@@ -93,6 +93,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	if prog == nil {
 		prog = NewProgram(in.Fset, in.Packages, r.ix)
 	}
+	r.modules(in.Packages, pkgs)
 	prog.Build()
 	if in.Release != nil {
 		in.Release()
@@ -139,7 +140,9 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		var handlers []*result.Handler
 		changedAny := false
 		for _, h := range res.Handlers {
+			r.override = r.instanceCallees(h, instMethod(prog, h), handlerFns[h.Pos+"|"+h.Name])
 			effs, pits, changed := r.handlerEffects(h, regs, &stats)
+			r.override = nil
 			// The readings the per-package pass left to this phase (of
 			// the dynamic calls it could not resolve) are applied when
 			// the handler is decided again.
@@ -290,6 +293,9 @@ type resolver struct {
 	sliceFns    map[*ssa.Function]bool           // the slice
 	static      map[string][]ssa.CallInstruction // static calls by position (boundary.go)
 	closures    map[string][]ssa.CallInstruction // anonymous functions' call sites by position (checkact.go)
+	override    map[string][]*ssa.Function       // the handler being resolved: callees by position in its instantiation
+	modOf       map[string]string                // package path → its module's path ("" unknown)
+	rootMods    map[string]bool                  // the root packages' modules
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -414,6 +420,13 @@ func (r *resolver) entries(prog *ssa.Program, pkgs []*packages.Package, results 
 	}
 	if len(found) < len(want) {
 		add(allFunctions(prog))
+	}
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			if fn := instMethod(prog, h); fn != nil && fn.Blocks != nil && !slices.Contains(out, fn) {
+				out = append(out, fn)
+			}
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
 	return out
@@ -601,6 +614,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		return nil
 	}
 	callees := r.callees[site]
+	if o, ok := r.override[site]; ok {
+		callees = o // the handler's instantiation of a generic method
+	}
 	if len(callees) == 0 {
 		return nil
 	}
@@ -640,11 +656,25 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 		*pits = append(*pits, s.Pitfalls...)
+		all := s
+		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && r.crossesModule(site, fn) {
+			// Into another module's code: what it cannot resolve is one
+			// effect named at the boundary, as the per-package pass folds
+			// a static call there (summary.FoldAtBoundary).
+			kept, folded := summary.FoldAtBoundary(s, obj)
+			if folded != nil {
+				folded.Path = append(append([]effect.Hop(nil), prefix...), effect.Hop{Pos: site, Func: summary.SSAName(fn)})
+				out = append(out, *folded)
+				c := *s
+				c.Effects = kept
+				s = &c
+			}
+		}
 		out = append(out, r.inline(e, prefix, s, isMethod(fn), false, depth, seen, pits)...)
 		// The callbacks the implementation calls (a store's
 		// WithTransaction(ctx, fn) running fn): the functions the call
 		// site hands it (callbackargs.go).
-		out = append(out, r.argCallbackEffects(e, fn, s, prefix, depth, seen, pits)...)
+		out = append(out, r.argCallbackEffects(e, fn, all, prefix, depth, seen, pits)...)
 	}
 	if out == nil {
 		// Every target is a library method without effect.
@@ -707,4 +737,180 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		out = append(out, ne)
 	}
 	return out
+}
+
+// modules records the module of every loaded package and the root
+// packages' modules (the code under analysis).
+func (r *resolver) modules(all, roots []*packages.Package) {
+	r.modOf = map[string]string{}
+	r.rootMods = map[string]bool{}
+	packages.Visit(all, nil, func(p *packages.Package) {
+		if p.Module != nil {
+			r.modOf[p.PkgPath] = p.Module.Path
+		}
+	})
+	for _, p := range roots {
+		r.rootMods[r.moduleOf(p.PkgPath)] = true
+	}
+}
+
+// moduleOf is a package's module, or, where the load says none (GOPATH
+// mode), the first element of its path, as the per-package pass tells
+// another module's code (analyzer's thirdParty).
+func (r *resolver) moduleOf(path string) string {
+	if m := r.modOf[path]; m != "" {
+		return m
+	}
+	first, _, _ := strings.Cut(path, "/")
+	return first
+}
+
+// crossesModule reports whether the dynamic call at site, made in the code
+// under analysis, reaches fn in another module (a library's method).
+func (r *resolver) crossesModule(site string, fn *ssa.Function) bool {
+	if fn.Pkg == nil || len(r.sites[site]) == 0 {
+		return false
+	}
+	caller := r.sites[site][0].Parent()
+	if caller == nil || caller.Pkg == nil {
+		return false
+	}
+	to := r.moduleOf(fn.Pkg.Pkg.Path())
+	return r.rootMods[r.moduleOf(caller.Pkg.Pkg.Path())] && !r.rootMods[to]
+}
+
+// instMethod is the instantiation of a generic method a handler was
+// registered as (result.Handler.InstRecv), nil for any other handler.
+func instMethod(prog *ssa.Program, h *result.Handler) *ssa.Function {
+	if h.InstRecv == nil {
+		return nil
+	}
+	name := h.Name[strings.LastIndexByte(h.Name, '.')+1:]
+	recv := programType(prog, h.InstRecv)
+	if recv == nil {
+		return nil
+	}
+	ms := prog.MethodSets.MethodSet(recv)
+	for i := 0; i < ms.Len(); i++ {
+		if sel := ms.At(i); sel.Obj().Name() == name {
+			return prog.MethodValue(sel)
+		}
+	}
+	return nil
+}
+
+// maxInstance bounds the functions of one instantiation walked.
+const maxInstance = 500
+
+// instanceCallees are the callees of the dynamic calls an instantiation
+// of a generic method makes, in its body and in the instantiated code it
+// calls (the generic type's other methods, its closures), by position:
+// every instantiation shares the generic code's positions, so the calls
+// there are resolved in this one's, not in all of them.
+//
+// An instantiation the program does not have (registered in a test
+// variant of a package, which the program leaves out) resolves none of
+// them: the calls of the generic code it walks from generic stay unknown
+// rather than take every instantiation's callees.
+func (r *resolver) instanceCallees(h *result.Handler, inst, generic *ssa.Function) map[string][]*ssa.Function {
+	if h.InstRecv == nil || r.cg == nil {
+		return nil
+	}
+	known := inst != nil && inst.Blocks != nil && r.cg.Nodes[inst] != nil
+	if !known {
+		if generic == nil {
+			return nil
+		}
+		inst = generic
+	}
+	out := map[string][]*ssa.Function{}
+	seen := map[*ssa.Function]bool{inst: true}
+	work := []*ssa.Function{inst}
+	for len(work) > 0 && len(seen) <= maxInstance {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !ci.Pos().IsValid() {
+					continue
+				}
+				if g := ci.Common().StaticCallee(); g != nil {
+					if !seen[g] && genericCode(g) && g.Pkg == inst.Pkg {
+						seen[g] = true
+						work = append(work, g)
+					}
+					continue
+				}
+				pos := summary.PosString(r.fset, ci.Pos())
+				for _, g := range r.bySite[ci] {
+					if known && !slices.Contains(out[pos], g) {
+						out[pos] = append(out[pos], g)
+					}
+				}
+				if _, ok := out[pos]; !ok {
+					out[pos] = nil
+				}
+			}
+		}
+		for _, a := range fn.AnonFuncs {
+			if !seen[a] {
+				seen[a] = true
+				work = append(work, a)
+			}
+		}
+	}
+	for pos, fns := range out {
+		sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+		out[pos] = fns
+	}
+	return out
+}
+
+// genericCode reports whether fn is generic code or an instantiation of it
+// (or a closure inside one).
+func genericCode(fn *ssa.Function) bool {
+	return fn.Origin() != nil || fn.Parent() != nil || fn.TypeParams().Len() > 0
+}
+
+// programType is an instantiated receiver type as the program has it:
+// one a test variant of a package declares (which the program leaves
+// out) is instantiated again from the production package's generic type
+// with the same type arguments; nil when the program has no such type.
+func programType(prog *ssa.Program, t types.Type) types.Type {
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		ptr, t = true, p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	if prog.Package(named.Obj().Pkg()) == nil {
+		sp := prog.ImportedPackage(named.Obj().Pkg().Path())
+		if sp == nil {
+			return nil
+		}
+		tn, ok := sp.Pkg.Scope().Lookup(named.Obj().Name()).(*types.TypeName)
+		if !ok {
+			return nil
+		}
+		var targs []types.Type
+		for i := 0; i < named.TypeArgs().Len(); i++ {
+			a := named.TypeArgs().At(i)
+			if an, ok := types.Unalias(a).(*types.Named); ok && an.Obj().Pkg() != nil && prog.Package(an.Obj().Pkg()) == nil {
+				return nil // an argument of the test variant too
+			}
+			targs = append(targs, a)
+		}
+		inst, err := types.Instantiate(nil, tn.Type(), targs, false)
+		if err != nil {
+			return nil
+		}
+		t = inst
+	}
+	if ptr {
+		return types.NewPointer(t)
+	}
+	return t
 }

@@ -500,3 +500,57 @@ func TestFiveDynamicHops(t *testing.T) {
 		t.Errorf("effects:\n got %q\nwant %q", got, want)
 	}
 }
+
+// A library's method reached through its interface is another module's
+// code: what it cannot resolve (a logger the application may replace,
+// writes to a connection) is one effect named at the boundary, read from
+// the method's name as a static call into the library is (Connect opens a
+// connection); a name that says nothing (Handle) stays unknown.
+func TestBoundaryThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "wpboundary") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target + " by=" + e.By + " (" + e.Detail + ")"
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"wire:open safe dynamic_call/read (*wire.client).Connect by=name (inferred from the name (*wire.client).Connect: a connection opened or closed; example.org/wire.(*client).Connect performs network I/O)",
+		"wire:send unknown network/call (*wire.client).Handle by= (example.org/wire.(*client).Handle performs network I/O)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A generic worker registered once per job kind: each handler's function
+// values are resolved in the instantiation its registration makes, so
+// the label kind sets and the audit kind inserts; the predicate a gate
+// closure captured is resolved (every captured predicate is pure), the
+// persist function a middleware captured is not (the graph merges a set
+// and an insert): the note kind stays unknown.
+func TestGenericWorkerInstances(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "genericworker") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"audit medium db_write/insert audit",
+		"label safe db_write/update-set items",
+		"note unknown dynamic_call/call genericworker.config[A].persist",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -59,6 +59,12 @@ type Handler struct {
 	// Dispatch is set for an entry of the map of functions another
 	// handler calls through.
 	Dispatch *Dispatch
+	// Inst is the instantiation of a generic method the registration
+	// names (enrichmentWorker[SentimentArgs, SentimentResult].Work): Fn
+	// is its generic code, and the whole program resolves the function
+	// values it calls in this instantiation. A generic method registered
+	// under several tasks is one handler per task.
+	Inst *ssa.Function
 }
 
 // Dispatch says which handler dispatches to an entry, under which key.
@@ -176,11 +182,15 @@ func Find(env *Env) *Found {
 	for _, h := range f.byFn {
 		hs = append(hs, h)
 	}
+	hs = append(hs, f.instances...)
 	sort.Slice(hs, func(i, j int) bool {
 		if hs[i].Fn.Pos() != hs[j].Fn.Pos() {
 			return hs[i].Fn.Pos() < hs[j].Fn.Pos()
 		}
-		return hs[i].Fn.String() < hs[j].Fn.String()
+		if hs[i].Fn.String() != hs[j].Fn.String() {
+			return hs[i].Fn.String() < hs[j].Fn.String()
+		}
+		return hs[i].Task < hs[j].Task
 	})
 	for _, name := range slices.Sorted(maps.Keys(f.external)) {
 		hs = append(hs, f.external[name])
@@ -222,6 +232,7 @@ func (f *finder) dispatchEntries() {
 type finder struct {
 	env        *Env
 	byFn       map[*ssa.Function]*Handler
+	instances  []*Handler          // generic methods' handlers of their other tasks (Handler.Inst)
 	external   map[string]*Handler // closures of other packages' factories, by full name
 	unresolved []Unresolved
 	forwards   map[*ssa.Function][]Forward
@@ -506,6 +517,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 				continue
 			}
 			h = f.add(t.fn, r.Framework, reg)
+			if inst := instanceMethod(t.fn); inst != nil && !strings.HasPrefix(r.Framework, "temporal") {
+				h = f.instance(h, inst, task, t, reg)
+			}
 		}
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
@@ -806,4 +820,45 @@ func typeIs(t types.Type, spec string) bool {
 		return obj.Name() == spec
 	}
 	return obj.Pkg().Path()+"."+obj.Name() == spec
+}
+
+// instanceMethod is fn when it is a method of an instantiated generic type
+// (worker[LabelArgs].Work), else nil.
+func instanceMethod(fn *ssa.Function) *ssa.Function {
+	if fn == nil || fn.Origin() == nil || fn.Signature.Recv() == nil {
+		return nil
+	}
+	return fn
+}
+
+// instance is the handler of a generic method's instantiation registered
+// at reg: h (the generic method's) when it has no instantiation yet or
+// this one, else the handler of this instantiation, one per task.
+func (f *finder) instance(h *Handler, inst *ssa.Function, task string, t target, reg token.Pos) *Handler {
+	name := task
+	if t.task != "" {
+		name = t.task
+	}
+	if name == "" {
+		name = t.typeTask
+	}
+	if h.Inst == nil && (h.Task == "" || h.Task == "*" || h.Task == name) {
+		h.Inst = inst
+		return h
+	}
+	if h.Inst == inst {
+		return h
+	}
+	for _, o := range f.instances {
+		if o.Inst == inst {
+			return o
+		}
+	}
+	if name == "" || name == h.Task {
+		return h // nothing tells the registrations apart
+	}
+	c := *h
+	c.Task, c.Inst, c.Registered = "", inst, reg
+	f.instances = append(f.instances, &c)
+	return &c
 }

@@ -76,6 +76,14 @@ func TestRead(t *testing.T) {
 		{Call{Name: "CreateOrUpdateUser", Recv: "Store", Sig: io}, "db_write/upsert-set/safe"},
 		{Call{Name: "GetOrCreateUser", Recv: "Store", Sig: sig([]types.Type{ctxType, str}, str, errType)}, "db_read/read/safe"},
 		{Call{Name: "PrevEventIDs", Recv: "PDU", Sig: sig(nil, types.NewSlice(str))}, "dynamic_call/read/safe"},
+		// OpenAPI-generated requests: Api<Operation>Request.Execute() sends
+		// the operation, verb first or noun first.
+		{Call{Name: "Execute", Recv: "github.com/plaid/plaid-go/v20/plaid.ApiItemRemoveRequest", Pkg: "github.com/plaid/plaid-go/v20/plaid", Sig: sig(nil, str, str, errType), Network: true}, "http/delete/safe"},
+		{Call{Name: "Execute", Recv: "github.com/plaid/plaid-go/v20/plaid.ApiLinkTokenCreateRequest", Pkg: "github.com/plaid/plaid-go/v20/plaid", Sig: sig(nil, str, str, errType), Network: true}, "http/post/high"},
+		{Call{Name: "Execute", Recv: "github.com/plaid/plaid-go/v20/plaid.ApiAccountsGetRequest", Pkg: "github.com/plaid/plaid-go/v20/plaid", Sig: sig(nil, str, str, errType), Network: true}, "http/get/safe"},
+		{Call{Name: "Execute", Recv: "example.com/petstore.ApiCreatePetRequest", Pkg: "example.com/petstore", Sig: sig(nil, str, errType), Network: true}, "http/post/high"},
+		{Call{Name: "Execute", Recv: "example.com/petstore.ApiPetFrobnicateRequest", Pkg: "example.com/petstore", Sig: sig(nil, str, errType), Network: true}, ""},
+		{Call{Name: "Execute", Recv: "Runner", Sig: sig(nil, errType)}, ""},
 		// Qualifiers in front of the verb; edits; computations,
 		// constructors, connections, transactions' ends and telemetry
 		// have no effect of their own.

@@ -39,6 +39,9 @@ func Read(c Call) *effect.Reading {
 	if err != nil || c.Sig == nil {
 		return nil
 	}
+	if op := openAPIOperation(c); op != "" {
+		return t.readOperation(c, op)
+	}
 	name := t.unqualified(words(c.Name))
 	if len(name) == 0 {
 		return nil
@@ -270,3 +273,47 @@ func isContext(t types.Type) bool {
 }
 
 func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+// openAPIOperation is the operation an OpenAPI-generated request sends:
+// openapi-generator's Go clients name the request of operation X
+// Api<X>Request and send it with its Execute() (plaid-go v20
+// plaid/api_plaid.go:15438,15449: ApiItemRemoveRequest.Execute sends
+// /item/remove). "" for any other call.
+func openAPIOperation(c Call) string {
+	if c.Name != "Execute" || c.Sig == nil || c.Sig.Params().Len() != 0 {
+		return ""
+	}
+	recv := strings.TrimPrefix(c.Recv, "*")
+	if i := strings.LastIndexByte(recv, '.'); i >= 0 {
+		recv = recv[i+1:]
+	}
+	if !strings.HasPrefix(recv, "Api") || !strings.HasSuffix(recv, "Request") || len(recv) <= len("ApiRequest") {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(recv, "Api"), "Request")
+}
+
+// readOperation reads an OpenAPI request by its operation's name: the
+// request built on the receiver is the payload, and the call does I/O.
+// Operation IDs are written verb first (createUser) or noun first
+// (plaid's itemRemove, linkTokenCreate): when the name as written reads
+// as nothing, its last word is read as the verb (remove item).
+func (t *table) readOperation(c Call, op string) *effect.Reading {
+	sh := shapeOf(c.Sig)
+	sh.payload, sh.io = true, true
+	name := t.unqualified(words(op))
+	if len(name) == 0 {
+		return nil
+	}
+	ctx := func(rest []string) []string { return context(rest, c) }
+	r, kind, eop, risk := t.find(name, sh, ctx)
+	if r == nil && len(name) > 1 {
+		verbFirst := append([]string{name[len(name)-1]}, name[:len(name)-1]...)
+		r, kind, eop, risk = t.find(verbFirst, sh, ctx)
+	}
+	if r == nil {
+		return nil
+	}
+	why := "inferred from the name " + orName(c.Display, c.Name) + " (an OpenAPI request of the operation " + op + "): " + r.Why
+	return &effect.Reading{Kind: kind, Op: eop, Risk: risk, Why: why}
+}

@@ -2,6 +2,7 @@ package result
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 	"time"
 
@@ -160,6 +161,11 @@ type Handler struct {
 	// Note says how the handler was found when that is not plain
 	// (through a registry, by every implementation of a method).
 	Note string
+	// InstRecv is, for a generic method registered as one instantiation
+	// (worker[LabelArgs].Work), that instantiation's receiver type: the
+	// whole program resolves the function values the method calls there.
+	// Not in the inventory.
+	InstRecv types.Type `json:"-" yaml:"-"`
 }
 
 // Finding is a finding about a handler, as the inventory records it, and

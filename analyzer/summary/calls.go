@@ -454,3 +454,50 @@ func structuralSQL(m *types.Func) int {
 	}
 	return i
 }
+
+// FoldAtBoundary is includeFrom's fold for a call into another module that
+// only the whole program resolves (an interface call reaching a library's
+// method, mqtt.Client.Connect → (*mqtt.client).Connect): the effects the
+// library's code cannot resolve are one effect named at the boundary, read
+// from the callee's names as the per-package pass reads them; its own
+// memory is no effect here. kept are the other effects, unchanged; folded
+// has no path (the caller gives it one) and is nil when nothing folds.
+func FoldAtBoundary(sum *Summary, callee *types.Func) (kept []effect.Effect, folded *effect.Effect) {
+	network := false
+	for i := range sum.Effects {
+		src := &sum.Effects[i]
+		switch {
+		case foldable(src):
+			if folded == nil {
+				folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
+					Target: FuncName(callee), Exec: effect.NoExec, More: src.More}
+			} else {
+				folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
+			}
+			switch src.Kind {
+			case effect.KindNetwork, effect.KindProcess:
+				folded.Kind = src.Kind
+			case effect.KindHTTP:
+				folded.Kind = effect.KindNetwork
+			}
+		case src.Kind == effect.KindMemory:
+			// another module's own state (memory.go)
+		default:
+			kept = append(kept, *src)
+		}
+	}
+	if folded == nil {
+		return kept, nil
+	}
+	network = folded.Kind == effect.KindNetwork
+	folded.Reading = boundaryReading(sum, readFuncNet(callee, nil, network))
+	what := "makes calls that cannot be resolved here"
+	switch folded.Kind {
+	case effect.KindNetwork:
+		what = "performs network I/O"
+	case effect.KindProcess:
+		what = "runs a process"
+	}
+	folded.Detail = callee.Pkg().Path() + "." + strings.Replace(FuncName(callee), callee.Pkg().Name()+".", "", 1) + " " + what
+	return kept, folded
+}

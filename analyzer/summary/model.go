@@ -703,6 +703,14 @@ func (w *walker) inertWriter(k int, recv ssa.Value, args []ssa.Value) bool {
 	if v == nil {
 		return false
 	}
+	if ci, ok := v.(*ssa.ChangeInterface); ok {
+		v = ci.X // io.WriteString(h, s) with h a hash.Hash
+	}
+	if types.IsInterface(v.Type()) && w.p.env.Index.InertWriter(v.Type()) {
+		// An interface whose contract keeps writes in memory (hash.Hash:
+		// "Write adds more data to the running hash"), whatever implements it.
+		return true
+	}
 	mi, ok := v.(*ssa.MakeInterface)
 	if !ok {
 		return false

@@ -7,6 +7,7 @@ import (
 	"log"
 
 	"github.com/hibiken/asynq"
+	"golang.org/x/text/language/display"
 )
 
 // Notifier is a user interface: what its implementations do is not known
@@ -59,4 +60,10 @@ func logOnly(ctx context.Context, t *asynq.Task) error { // want logOnly:"no eff
 
 func printDone() { // want printDone:"no effects"
 	fmt.Println("done")
+}
+
+// A language's display name is a table look-up in golang.org/x/text
+// (catalogued inert): no effect, although its code calls a function value.
+func languageName(tag string) string { // want languageName:`^no effects$`
+	return display.English.Languages().Name(tag)
 }

@@ -2,6 +2,11 @@ package effectkinds
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"io"
 	"os"
 	"os/exec"
 
@@ -53,4 +58,23 @@ func runConvert(ctx context.Context) error { // want runConvert:`^effects: proce
 
 func runCommand() error { // want runCommand:`^effects: process/unknown$`
 	return exec.Command("sync").Run()
+}
+
+// A running hash keeps what is written to it in memory, whatever implements
+// hash.Hash (hmac.New and sha256.New return the interface): no effect. A
+// writer of unknown type stays unknown.
+func signature(key []byte, msg string) string { // want signature:`^no effects$`
+	h := hmac.New(sha256.New, key)
+	h.Write([]byte(msg))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func digest64(h hash.Hash64, msg string) uint64 { // want digest64:`^no effects$`
+	_, _ = io.WriteString(h, msg)
+	return h.Sum64()
+}
+
+func writeTo(w io.Writer, msg string) error { // want writeTo:`^effects: unknown/write @p0$`
+	_, err := w.Write([]byte(msg))
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/go-redsync/redsync/v4"
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 )
@@ -69,5 +70,16 @@ func (d *Deps) PublishEvent(ctx context.Context, t *asynq.Task) error { // want 
 // Only safe effects: no finding.
 func (d *Deps) RefreshCache(ctx context.Context, t *asynq.Task) error { // want RefreshCache:`^effects: kv_write/set user:1; kv_write/delete session:1; kv_write/set members; kv_write/set user:1$`
 	setKeys(ctx, d.Redis)
+	return nil
+}
+
+// A distributed lock held for the job and released: a set and a delete of
+// the lock's key, nothing a redelivery repeats.
+func withLock(ctx context.Context, rs *redsync.Redsync) error { // want withLock:`^effects: kv_write/set redsync; kv_write/delete redsync$`
+	m := rs.NewMutex("cleanup")
+	if err := m.LockContext(ctx); err != nil {
+		return err
+	}
+	defer m.UnlockContext(ctx)
 	return nil
 }

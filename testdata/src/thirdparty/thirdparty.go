@@ -33,3 +33,10 @@ func (d *Deps) List(ctx context.Context, t *asynq.Task) error { // want List:"ne
 func (d *Deps) Add(ctx context.Context, t *asynq.Task) error { // want Add:"network/call \\(\\*sdk.Client\\).AddThing reads=http/post" `unguarded: handler \(\*thirdparty.Deps\).Add repeats .*http post \(inferred from the name \(\*sdk.Client\).AddThing\) \(high\)`
 	return d.SDK.AddThing(ctx, t.Type())
 }
+
+// An OpenAPI request's Execute is read by the operation its type names
+// (ThingRemove: a deletion at the other party).
+func (d *Deps) Remove(ctx context.Context, t *asynq.Task) error { // want Remove:"network/call sdk.ApiThingRemoveRequest.Execute reads=http/delete"
+	_, err := d.SDK.ThingRemove(t.Type()).Execute()
+	return err
+}

@@ -71,3 +71,23 @@ func (c *Client) Do(ctx context.Context, req *http.Request) error { // want Do:"
 func withContext(ctx context.Context, req *http.Request) *http.Request { // want withContext:"no effects"
 	return req.WithContext(ctx)
 }
+
+// An OpenAPI-generated request (openapi-generator's Go client): the
+// operation is named by the request's type and sent by Execute, whose
+// method is lost inside the SDK as above.
+type ApiThingRemoveRequest struct {
+	c  *Client
+	id string
+}
+
+func (c *Client) ThingRemove(id string) ApiThingRemoveRequest { // want ThingRemove:"no effects"
+	return ApiThingRemoveRequest{c: c, id: id}
+}
+
+func (r ApiThingRemoveRequest) Execute() (string, error) { // want Execute:"http/unknown"
+	req, err := r.c.NewRequest("POST", "https://things.example.org/v1/thing/remove", []byte(r.id))
+	if err != nil {
+		return "", err
+	}
+	return "", r.c.Do(context.Background(), req)
+}
