@@ -412,3 +412,7 @@ func TestArchitectureImports(t *testing.T) {
 		}
 	}
 }
+
+func TestFailsOnDuplicate(t *testing.T) {
+	runShared(t, "duperrfix")
+}

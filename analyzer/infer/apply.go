@@ -46,7 +46,7 @@ func Apply(effs []effect.Effect, on bool, deferred func(*effect.Effect) bool) []
 // readable reports whether an effect is one nothing decided: a reading
 // may decide it.
 func readable(e *effect.Effect) bool {
-	if e.Risk != effect.Unknown || e.Guard != nil || e.Issue != "" {
+	if e.Risk != effect.Unknown || e.Guard != nil && !e.Guard.AfterDupFail || e.Issue != "" {
 		return false
 	}
 	switch e.Kind {

@@ -1,0 +1,231 @@
+package guard
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// ErrorReturned reports whether the failure of the call ci reaches fn's
+// error result unexamined: its error (errorOf) is returned as it is or
+// wrapped (fmt.Errorf("…: %w", err), errors.Wrap(err, …), &MyError{Err:
+// err}), and nothing in fn looks at which error it is (errors.Is,
+// errors.As, a type assertion, an isUniqueViolation(err) bool, the
+// response's StatusCode), which could take a duplicate as success. A
+// create that fails on a duplicate (effect.Effect.DupFails) whose every
+// call on the path up to the handler returns its failure so makes a
+// second delivery fail (rule duplicate-as-error). fn must return an error.
+func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if _, ok := ci.(*ssa.Call); !ok {
+		return false // go, defer: nobody sees the error
+	}
+	errv := errorOf(ci)
+	if errv == nil {
+		return false
+	}
+	if statusRead(ci.Value()) {
+		return false
+	}
+	reach := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v != nil && !reach[v] {
+			reach[v] = true
+			work = append(work, v)
+		}
+	}
+	add(errv)
+	for len(work) > 0 && len(reach) < 200 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, r := range ssavalue.Referrers(v) {
+			switch x := r.(type) {
+			case *ssa.TypeAssert:
+				return false
+			case *ssa.Phi:
+				add(x)
+			case *ssa.MakeInterface:
+				add(x)
+			case *ssa.ChangeInterface:
+				add(x)
+			case *ssa.ChangeType:
+				add(x)
+			case *ssa.Slice:
+				add(x)
+			case *ssa.Store:
+				if x.Val != v {
+					continue
+				}
+				// Into a composite (an &MyError{Err: err}, the variadic
+				// slice of fmt.Errorf): the composite carries it.
+				switch addr := x.Addr.(type) {
+				case *ssa.FieldAddr:
+					add(addr.X)
+				case *ssa.IndexAddr:
+					add(addr.X)
+				case *ssa.Alloc:
+					add(addr) // a result variable (functions with defers)
+				}
+			case *ssa.Call:
+				t := x.Type()
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					return false // errors.Is, errors.As, isDuplicate(err)
+				}
+				if x.Call.IsInvoke() && x.Call.Value == v {
+					continue // err.Error(), err.Unwrap()
+				}
+				if isError(t) {
+					add(x)
+				} else if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type()) {
+					for _, rr := range ssavalue.Referrers(x) {
+						if ex, ok := rr.(*ssa.Extract); ok && ex.Index == tup.Len()-1 {
+							add(ex)
+						}
+					}
+				}
+			case *ssa.BinOp:
+				// err != nil is fine; err == ErrX compares it with a
+				// sentinel.
+				if x.Op == token.EQL || x.Op == token.NEQ {
+					if !isNil(x.X) && !isNil(x.Y) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+				v := returned(ret, len(ret.Results)-1)
+				if reach[v] || reach[ssavalue.Unconvert(v)] {
+					return true
+				}
+				if load, ok := ret.Results[len(ret.Results)-1].(*ssa.UnOp); ok && load.Op == token.MUL && reach[load.X] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// statusRead reports whether the code reads the StatusCode of a response
+// the call returns (go-github's *Response, which embeds *http.Response):
+// a 422 may then be taken as success.
+func statusRead(call ssa.Value) bool {
+	if call == nil {
+		return false
+	}
+	tup, ok := call.Type().(*types.Tuple)
+	if !ok {
+		return false
+	}
+	for _, r := range ssavalue.Referrers(call) {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index < tup.Len()-1 && readsStatus(ex, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func readsStatus(v ssa.Value, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for _, r := range ssavalue.Referrers(v) {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			if f := st.Field(x.Field); f.Name() == "StatusCode" || f.Embedded() && readsStatus(x, depth+1) {
+				return true
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL && readsStatus(x, depth+1) {
+				return true
+			}
+		case *ssa.Field:
+			st, ok := x.X.Type().Underlying().(*types.Struct)
+			if ok && (st.Field(x.Field).Name() == "StatusCode" || st.Field(x.Field).Embedded() && readsStatus(x, depth+1)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterDupFailures guards what runs only after a create that fails on a
+// duplicate succeeded: when the function leaves on the create's error
+// (the no-error edge of err != nil dominates the effect), a second
+// delivery fails at the create and never reaches the effect, so the
+// effect does not repeat (a first delivery that crashed between the two
+// loses it; it is not done twice). The create's failure must reach this
+// function as it is: every hop of its path past this function's returns
+// it (effect.Hop.ErrOut). Whether the handler then fails on it is decided
+// at the handler (effect.Effect.FailsOnDuplicate).
+func (a *analysis) afterDupFailures() {
+	for _, c := range a.sites {
+		e := c.Effect
+		if e.DupFails == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
+			continue
+		}
+		ok := true
+		for _, h := range e.Path[1:] {
+			ok = ok && h.ErrOut
+		}
+		if !ok {
+			continue
+		}
+		errv := errorOf(c.Instr)
+		if errv == nil {
+			continue
+		}
+		first := noErrorEdge(errv)
+		if first == nil || len(first.Preds) != 1 {
+			continue
+		}
+		for _, s := range a.sites {
+			se := s.Effect
+			if s == c || s.Instr == c.Instr || se.Guard != nil || se.Issue != "" || !first.Dominates(s.Instr.Block()) {
+				continue
+			}
+			if !se.Risk.NonIdempotent() && se.Kind != effect.KindDynamic {
+				continue
+			}
+			se.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: fmt.Sprintf("%s, which fails on a duplicate", e.Describe()),
+				Pos: e.Evidence(), SameTx: true, AfterDupFail: true, Note: e.DupFails}
+		}
+	}
+}
+
+// noErrorEdge is the successor of the test errv != nil (or == nil) that
+// runs when there is no error; nil when the function does not test it.
+func noErrorEdge(errv ssa.Value) *ssa.BasicBlock {
+	for _, r := range ssavalue.Referrers(errv) {
+		bin, ok := r.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {
+			continue
+		}
+		for _, rr := range ssavalue.Referrers(bin) {
+			if ifi, ok := rr.(*ssa.If); ok {
+				if bin.Op == token.NEQ {
+					return ifi.Block().Succs[1]
+				}
+				return ifi.Block().Succs[0]
+			}
+		}
+	}
+	return nil
+}
