@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -228,4 +229,71 @@ func noErrorEdge(errv ssa.Value) *ssa.BasicBlock {
 		}
 	}
 	return nil
+}
+
+// checkedCreates drops DupFails from the creates that a lookup decides:
+// get-or-create (GetPolicy, and CreatePolicy only when it was not found)
+// finds on a second delivery what the first created and does not create
+// again, so the create does not fail on the duplicate. A create is so
+// decided when a test dominating it reads the result of a call named as
+// a lookup (Get…, Describe…, Find…, Exists…).
+func (a *analysis) checkedCreates() {
+	for _, c := range a.sites {
+		if c.Effect.DupFails == "" || !c.Direct {
+			continue
+		}
+		for b := c.Instr.Block().Idom(); b != nil; b = b.Idom() {
+			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if ok && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{}) {
+				c.Effect.DupFails = ""
+				break
+			}
+		}
+	}
+}
+
+var lookupPrefixes = []string{"Get", "Describe", "Find", "Lookup", "Exists", "Has", "Fetch", "Read", "Count", "get", "find", "lookup", "exists", "has", "fetch", "count"}
+
+// fromLookup reports whether v derives from the result of a call named
+// as a lookup.
+func fromLookup(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if v == nil || depth > 6 || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		name := ""
+		if call.Call.IsInvoke() {
+			name = call.Call.Method.Name()
+		} else if fn := call.Call.StaticCallee(); fn != nil {
+			name = fn.Name()
+		}
+		for _, p := range lookupPrefixes {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		for _, arg := range call.Call.Args {
+			if fromLookup(arg, depth+1, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	if bin, ok := v.(*ssa.BinOp); ok && (isNil(bin.X) && isError(bin.Y.Type()) || isNil(bin.Y) && isError(bin.X.Type())) {
+		// err != nil of the lookup: it failed (return err), it did not
+		// say whether the thing is there.
+		return false
+	}
+	if instr, ok := v.(ssa.Instruction); ok {
+		for _, op := range instr.Operands(nil) {
+			if op != nil && fromLookup(*op, depth+1, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -40,6 +40,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 	a.locks()
 	ret := a.claims()
 	a.constraintClaims()
+	a.checkedCreates()
 	a.afterDupFailures()
 	a.checkThenAct()
 	return a.pitfalls, ret

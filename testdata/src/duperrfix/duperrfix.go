@@ -96,6 +96,32 @@ func (d *Deps) Recorded(ctx context.Context, t *asynq.Task) error { // want Reco
 	return nil
 }
 
+// GetOrCreate: the ref is looked up first and created only when it is
+// not found: a second delivery finds it and creates nothing, so the
+// create does not fail on the duplicate. A lookup whose failure is only
+// returned (err != nil) decides nothing (Branch after a GetRef).
+func (d *Deps) GetOrCreate(ctx context.Context, t *asynq.Task) error { // want GetOrCreate:`^effects: http/post github refs$` `unguarded: handler \(\*duperrfix.Deps\).GetOrCreate`
+	ref, _, err := d.GH.Git.GetRef(ctx, "o", "r", t.Type())
+	if err != nil {
+		return err
+	}
+	if ref == nil {
+		_, _, err := d.GH.Git.CreateRef(ctx, "o", "r", github.CreateRef{Ref: t.Type(), SHA: "abc"})
+		return err
+	}
+	return nil
+}
+
+// AfterLookup: the lookup before the create only fails or not.
+func (d *Deps) AfterLookup(ctx context.Context, t *asynq.Task) error { // want AfterLookup:`^effects: http/post github refs$` `duplicate-as-error: a second delivery's http post \(github refs\) \(high\) at duperrfix/duperrfix.go:121`
+	ref, _, err := d.GH.Git.GetRef(ctx, "o", "r", "heads/main")
+	if err != nil {
+		return err
+	}
+	_, _, err = d.GH.Git.CreateRef(ctx, "o", "r", github.CreateRef{Ref: t.Type(), SHA: *ref.Ref})
+	return err
+}
+
 // StatusChecked: a 422 is looked at: not this rule.
 func (d *Deps) StatusChecked(ctx context.Context, t *asynq.Task) error { // want StatusChecked:`^effects: http/post github pull requests$` `unguarded: handler \(\*duperrfix.Deps\).StatusChecked`
 	head := t.Type()
@@ -116,5 +142,7 @@ func Mux(d *Deps) *asynq.ServeMux { // want Mux:`^no effects$`
 	mux.HandleFunc("pr", d.PullRequest)
 	mux.HandleFunc("status", d.StatusChecked)
 	mux.HandleFunc("recorded", d.Recorded)
+	mux.HandleFunc("getorcreate", d.GetOrCreate)
+	mux.HandleFunc("afterlookup", d.AfterLookup)
 	return mux
 }

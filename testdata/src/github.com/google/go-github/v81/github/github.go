@@ -23,6 +23,10 @@ func (s *GitService) CreateRef(ctx context.Context, owner, repo string, ref Crea
 	return nil, nil, nil
 }
 
+func (s *GitService) GetRef(ctx context.Context, owner, repo, ref string) (*Reference, *Response, error) {
+	return nil, nil, nil
+}
+
 type PullRequestsService struct{}
 
 type NewPullRequest struct{ Title, Head, Base *string }
