@@ -231,21 +231,30 @@ func noErrorEdge(errv ssa.Value) *ssa.BasicBlock {
 	return nil
 }
 
-// checkedCreates drops DupFails from the creates that a lookup decides:
-// get-or-create (GetPolicy, and CreatePolicy only when it was not found)
-// finds on a second delivery what the first created and does not create
-// again, so the create does not fail on the duplicate. A create is so
-// decided when a test dominating it reads the result of a call named as
-// a lookup (Get…, Describe…, Find…, Exists…).
+// checkedCreates guards the creates that fail on a duplicate and that a
+// lookup decides: get-or-create (GetPolicy, and CreatePolicy only when it
+// was not found) finds on a second delivery what the first created and
+// does not create again, and an overlapping delivery that passes the
+// lookup too fails at the create: the create is never made twice, and a
+// duplicate fails only when deliveries overlap. A create is so decided
+// when a test dominating it reads the result of a call named as a lookup
+// (Get…, Describe…, Find…, Exists…), other than its error tested against
+// nil.
 func (a *analysis) checkedCreates() {
 	for _, c := range a.sites {
-		if c.Effect.DupFails == "" || !c.Direct {
+		if c.Effect.DupFails == "" || !c.Direct || c.Effect.Guard != nil || c.Effect.Issue != "" {
 			continue
 		}
 		for b := c.Instr.Block().Idom(); b != nil; b = b.Idom() {
 			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 			if ok && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{}) {
-				c.Effect.DupFails = ""
+				e := c.Effect
+				pos := a.pos(ifi.Cond.Pos())
+				if pos == "" {
+					pos = e.Evidence()
+				}
+				e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "a lookup before " + e.Describe() + ", which fails on a duplicate",
+					Pos: pos, SameTx: true, Note: e.DupFails}
 				break
 			}
 		}

@@ -97,10 +97,10 @@ func (d *Deps) Recorded(ctx context.Context, t *asynq.Task) error { // want Reco
 }
 
 // GetOrCreate: the ref is looked up first and created only when it is
-// not found: a second delivery finds it and creates nothing, so the
-// create does not fail on the duplicate. A lookup whose failure is only
+// not found: a second delivery finds it and creates nothing, and an
+// overlapping one fails at the create: the ref is never created twice. A lookup whose failure is only
 // returned (err != nil) decides nothing (Branch after a GetRef).
-func (d *Deps) GetOrCreate(ctx context.Context, t *asynq.Task) error { // want GetOrCreate:`^effects: http/post github refs$` `unguarded: handler \(\*duperrfix.Deps\).GetOrCreate`
+func (d *Deps) GetOrCreate(ctx context.Context, t *asynq.Task) error { // want GetOrCreate:`^effects: http/post github refs guarded=processed_jobs$`
 	ref, _, err := d.GH.Git.GetRef(ctx, "o", "r", t.Type())
 	if err != nil {
 		return err
