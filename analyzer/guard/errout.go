@@ -62,6 +62,14 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 				add(x)
 			case *ssa.Slice:
 				add(x)
+			case *ssa.UnOp:
+				// A load of a variable it was stored into (an err that a
+				// deferred closure captures lives in such a cell).
+				if x.Op == token.MUL {
+					if _, ok := v.(*ssa.Alloc); ok {
+						add(x)
+					}
+				}
 			case *ssa.Store:
 				if x.Val != v {
 					continue
@@ -213,7 +221,40 @@ func (a *analysis) afterDupFailures() {
 
 // noErrorEdge is the successor of the test errv != nil (or == nil) that
 // runs when there is no error; nil when the function does not test it.
+// An error stored into a variable cell (captured by a deferred closure)
+// is tested through the load that follows the store in its block.
 func noErrorEdge(errv ssa.Value) *ssa.BasicBlock {
+	vals := []ssa.Value{errv}
+	for _, r := range ssavalue.Referrers(errv) {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != errv {
+			continue
+		}
+		if cell, ok := st.Addr.(*ssa.Alloc); ok {
+			stored := false
+			for _, in := range st.Block().Instrs {
+				if in == st {
+					stored = true
+					continue
+				}
+				if s2, ok := in.(*ssa.Store); ok && s2.Addr == cell && stored {
+					break
+				}
+				if ld, ok := in.(*ssa.UnOp); ok && stored && ld.Op == token.MUL && ld.X == cell {
+					vals = append(vals, ld)
+				}
+			}
+		}
+	}
+	for _, v := range vals {
+		if b := nilTestEdge(v); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+func nilTestEdge(errv ssa.Value) *ssa.BasicBlock {
 	for _, r := range ssavalue.Referrers(errv) {
 		bin, ok := r.(*ssa.BinOp)
 		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {

@@ -122,6 +122,25 @@ func (d *Deps) AfterLookup(ctx context.Context, t *asynq.Task) error { // want A
 	return err
 }
 
+// Deferred: the error lives in a variable a deferred closure reads (the
+// rollback on failure): the insert's failure still reaches the return, and
+// the update after it runs only once the insert succeeded.
+func (d *Deps) Deferred(ctx context.Context, t *asynq.Task) error { // want Deferred:`^effects: db_write/insert de_workflows; db_write/insert de_events guarded=processed_jobs$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:\d+ fails`
+	var err error
+	defer func() {
+		if err != nil {
+			fmt.Println("rollback")
+		}
+	}()
+	err = d.register(ctx, t.Type(), 2)
+	if err != nil {
+		e := fmt.Errorf("register: %s", err)
+		return e
+	}
+	_, err = d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", "x", t.Type())
+	return err
+}
+
 // StatusChecked: a 422 is looked at: not this rule.
 func (d *Deps) StatusChecked(ctx context.Context, t *asynq.Task) error { // want StatusChecked:`^effects: http/post github pull requests$` `unguarded: handler \(\*duperrfix.Deps\).StatusChecked`
 	head := t.Type()
@@ -144,5 +163,6 @@ func Mux(d *Deps) *asynq.ServeMux { // want Mux:`^no effects$`
 	mux.HandleFunc("recorded", d.Recorded)
 	mux.HandleFunc("getorcreate", d.GetOrCreate)
 	mux.HandleFunc("afterlookup", d.AfterLookup)
+	mux.HandleFunc("deferred", d.Deferred)
 	return mux
 }
