@@ -413,3 +413,7 @@ func TestArchitectureImports(t *testing.T) {
 		}
 	}
 }
+
+func TestFailsOnDuplicate(t *testing.T) {
+	runShared(t, "duperrfix")
+}

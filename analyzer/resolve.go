@@ -94,13 +94,16 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, depth i
 		return []effect.Effect{u}
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + name + ")"}
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + name + ")", ErrOut: last.ErrOut}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 	var out []effect.Effect
 	for _, ce := range effs {
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
+		if e.Guard != nil && e.Guard.AfterDupFail && ne.Guard == nil && ne.Issue == "" {
+			ne.Guard = e.Guard // the call runs only after a create that a duplicate fails
+		}
 		if ne.Kind == effect.KindDynamic {
 			more, _ := r.effects([]effect.Effect{ne}, depth+1)
 			out = append(out, more...)

@@ -629,7 +629,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 	for _, fn := range r.throughThunks(callees) {
 		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")"}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")", ErrOut: last.ErrOut}
 		if impl, via := r.grpcImpl(fn); impl != nil {
 			// A gRPC client stub of a service this program serves: the
 			// implementation's method runs (grpc.go).
@@ -639,8 +639,13 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
 			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
 				risk, _ := effect.ParseRisk(m.Risk)
-				out = append(out, effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
-					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By()})
+				me := effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
+					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By(),
+					DupFails: m.FailsOnDuplicate}
+				if e.Guard != nil && e.Guard.AfterDupFail {
+					me.Guard = e.Guard
+				}
+				out = append(out, me)
 				continue
 			}
 			if r.ix.Modeled(obj.Pkg()) {
@@ -697,6 +702,9 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// A write on the receiver of a call made on a handle in
 			// a completed transaction commits with the completion.
 			ne.Guard = g
+		}
+		if e.Guard != nil && e.Guard.AfterDupFail && ne.Guard == nil && ne.Issue == "" {
+			ne.Guard = e.Guard // the call runs only after a create that a duplicate fails
 		}
 		if ne.Kind == effect.KindDynamic && ne.TxGuard == nil && ce.Exec == 0 && method {
 			ne.TxGuard = e.TxGuard // the receiver's own interface calls run on it too

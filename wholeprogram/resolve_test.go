@@ -554,3 +554,37 @@ func TestGenericWorkerInstances(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A create GitHub refuses to repeat behind a repository interface: over
+// the whole program its failure reaches the handler (duplicate-as-error,
+// not unguarded), and the record made after it (in the create's function,
+// through another interface) is guarded by it; a handler that swallows
+// the failure stays unguarded.
+func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "duperrwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				if e.Guard != nil {
+					line += " guarded"
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"open high duplicate-as-error http/post github pull requests",
+		"recorded high duplicate-as-error http/post github pull requests db_write/insert pr_log guarded",
+		"swallow high unguarded http/post github pull requests",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+

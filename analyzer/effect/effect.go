@@ -16,6 +16,10 @@ const NoExec = -1
 type Hop struct {
 	Pos  string // "file:line:col", file as the compiler saw it
 	Func string // display name of the function holding Pos, e.g. "(*jobs.Deps).CreditNaive"
+	// ErrOut: the call's failure reaches its function's error result
+	// unexamined (guard.ErrorReturned). An effect that fails on a
+	// duplicate (DupFails) whose every hop has it fails the handler.
+	ErrOut bool
 }
 
 // Key describes an idempotency key passed to an external API.
@@ -79,6 +83,12 @@ type Guard struct {
 	// transaction whose statement failed: the framework's commit then
 	// commits nothing).
 	TxErrorAborts bool
+	// AfterDupFail: the guard is a create before the effect that fails on
+	// a duplicate (DupFails), whose failure returns before the effect: a
+	// second delivery never reaches the effect, whatever it turns out to
+	// be, so the whole-program phase gives it to what a dynamic call
+	// resolves to.
+	AfterDupFail bool
 }
 
 // Guard kinds.
@@ -171,6 +181,14 @@ type Effect struct {
 	// commit with it and are guarded by it. Other effects it stands for
 	// are not. See txguard.go.
 	TxGuard *Guard
+	// DupFails, for a create that a second delivery's copy cannot repeat
+	// but fails on (an insert a unique key of the migrations covers,
+	// GitHub's 422 "Reference already exists", AWS's
+	// ResourceAlreadyExistsException), says why; "" for other effects.
+	// Where its failure reaches the handler's error result (every hop of
+	// its path ErrOut), the duplicate fails the job (rule
+	// duplicate-as-error) instead of repeating the effect.
+	DupFails string
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -268,6 +286,22 @@ func Lasting(effs []Effect, test bool) []Effect {
 		}
 	}
 	return out
+}
+
+// FailsOnDuplicate reports whether a second delivery fails on this
+// effect instead of repeating it, and the handler returns that failure:
+// the effect fails on a duplicate (DupFails), nothing else guards or
+// explains it, and every call on its path returns its error.
+func (e *Effect) FailsOnDuplicate() bool {
+	if e.DupFails == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
+		return false
+	}
+	for _, h := range e.Path {
+		if !h.ErrOut {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxAlt bounds the other paths kept per effect.

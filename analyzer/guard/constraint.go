@@ -77,7 +77,7 @@ func errorOf(ci ssa.CallInstruction) ssa.Value {
 		return nil
 	}
 	if tup, ok := call.Type().(*types.Tuple); ok {
-		if !isError(tup.At(tup.Len() - 1).Type()) {
+		if tup.Len() == 0 || !isError(tup.At(tup.Len()-1).Type()) {
 			return nil
 		}
 		for _, r := range ssavalue.Referrers(call) {

@@ -41,6 +41,8 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 	a.lockedChecks()
 	ret := a.claims()
 	a.constraintClaims()
+	a.checkedCreates()
+	a.afterDupFailures()
 	a.checkThenAct()
 	return a.pitfalls, ret
 }

@@ -49,7 +49,9 @@ func Apply(effs []effect.Effect, on bool, deferred func(*effect.Effect) bool) []
 func readable(e *effect.Effect) bool {
 	// A check-then-act issue on an unknown call was set from its reading
 	// (guard.needsGuard): the reading still decides what the call does.
-	if e.Risk != effect.Unknown || e.Guard != nil || (e.Issue != "" && e.Issue != rules.CheckThenAct) {
+	// An effect guarded only as running after a create that fails on a
+	// duplicate is still read.
+	if e.Risk != effect.Unknown || e.Guard != nil && !e.Guard.AfterDupFail || (e.Issue != "" && e.Issue != rules.CheckThenAct) {
 		return false
 	}
 	switch e.Kind {

@@ -262,6 +262,12 @@ type Model struct {
 	// bytes.Buffer in memory), the call has no effect of its own.
 	WriterArg *int   `yaml:"writer_arg"`
 	Detail    string `yaml:"detail"`
+	// FailsOnDuplicate, for a create the service refuses to repeat, is
+	// how it refuses ("GitHub answers 422 Reference already exists"): a
+	// second delivery's call fails instead of creating a second one, so a
+	// handler that returns that failure is duplicate-as-error, not
+	// unguarded (effect.Effect.DupFails).
+	FailsOnDuplicate string `yaml:"fails_on_duplicate"`
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).
 	TargetArg *int `yaml:"target_arg"`

@@ -37,6 +37,13 @@ func (c *Context) Handler(h *result.Handler) {
 		f.Suppressed, _ = c.silence(h.Ignore, f.Rule)
 		c.add(h, f, h.At, f.Message, path)
 	}
+	if !h.AtMostOnce && h.Rule != rules.WorkflowSideEffect {
+		if f, path := c.failsOnDuplicate(h); f != nil {
+			f.Pos = h.At
+			f.Suppressed, _ = c.silence(h.Ignore, f.Rule)
+			c.add(h, f, h.At, f.Message, path)
+		}
+	}
 	for _, p := range h.Pitfalls {
 		f := &result.Finding{Rule: p.Rule, Pos: p.Pos, Message: p.Rule + ": " + p.Message, Suppressed: p.Suppressed}
 		where := p.Pos

@@ -17,7 +17,7 @@ func (c *Context) unguarded(h *result.Handler) (*result.Finding, []effect.Hop) {
 	n := 0
 	for i := range h.Effects {
 		e := &h.Effects[i]
-		if !e.NeedsGuard() || e.Issue != "" {
+		if !e.NeedsGuard() || e.Issue != "" || e.FailsOnDuplicate() {
 			continue
 		}
 		if _, silenced := c.silence(e.Ignore, rules.Unguarded); silenced {
@@ -55,6 +55,41 @@ func (c *Context) unguarded(h *result.Handler) (*result.Finding, []effect.Hop) {
 	b.WriteString(confidenceNote(worst))
 	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
 	return &result.Finding{Rule: rules.Unguarded, Message: b.String()}, worst.Path
+}
+
+// failsOnDuplicate is the duplicate-as-error finding of a handler whose
+// create a second delivery cannot repeat but fails on, with that failure
+// returned all the way up (effect.Effect.FailsOnDuplicate): the effect
+// does not repeat, the failure does, and the queue retries a job that
+// succeeded until it dead-letters it. The worst such effect is named;
+// nil when there is none.
+func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect.Hop) {
+	var worst *effect.Effect
+	n := 0
+	for i := range h.Effects {
+		e := &h.Effects[i]
+		if !e.NeedsGuard() || !e.FailsOnDuplicate() {
+			continue
+		}
+		if _, silenced := c.silence(e.Ignore, rules.DuplicateAsError); silenced {
+			continue
+		}
+		n++
+		if worst == nil || e.Risk > worst.Risk || (e.Risk == worst.Risk && effect.Less(e, worst)) {
+			worst = e
+		}
+	}
+	if worst == nil {
+		return nil, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the duplicate (%s) and handler %s returns that error: the queue retries a job that succeeded and finally dead-letters it; take the duplicate as success",
+		rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), worst.DupFails, h.Name)
+	if n > 1 {
+		fmt.Fprintf(&b, " (and %d other such effects)", n-1)
+	}
+	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
+	return &result.Finding{Rule: rules.DuplicateAsError, Message: c.relMessage(b.String())}, worst.Path
 }
 
 // workflowEffect is the finding of a side effect made directly by workflow

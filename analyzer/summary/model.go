@@ -144,7 +144,8 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.Risk == "" {
 		risk = effect.Unknown
 	}
-	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By()}
+	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By(),
+		DupFails: m.FailsOnDuplicate}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}
@@ -486,6 +487,11 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			}
 			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
+			}
+			if st.Op == sqlclass.Insert && e.Target != "" {
+				if u, ok := w.p.env.Triggers.InsertKey(st.Table, split(st.Columns)); ok {
+					e.DupFails = "a second insert of the row violates the " + u.String()
+				}
 			}
 			if st.Op == sqlclass.Claim && !st.Update && e.Target != "" {
 				e.ConstraintState, e.Constraint = claimConstraint(w.p.env.Triggers, st)

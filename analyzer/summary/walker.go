@@ -29,6 +29,8 @@ type walker struct {
 	pitfalls []guard.Pitfall
 	// commands are the catalog's commands the function runs (command.go).
 	commands []commandSite
+	// errOut memoises guard.ErrorReturned per call.
+	errOut map[ssa.CallInstruction]bool
 }
 
 func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
@@ -91,7 +93,15 @@ func (p *Package) attachDirectives(fn *ssa.Function, s *Summary) {
 }
 
 func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
-	return effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name}
+	out, ok := w.errOut[ci]
+	if !ok {
+		if w.errOut == nil {
+			w.errOut = map[ssa.CallInstruction]bool{}
+		}
+		out = guard.ErrorReturned(w.fn, ci)
+		w.errOut[ci] = out
+	}
+	return effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out}
 }
 
 func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Value, direct bool) {

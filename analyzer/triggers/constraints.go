@@ -343,3 +343,22 @@ func leadingComments(s string) int {
 		return i
 	}
 }
+
+// InsertKey is a unique key of the table that a plain insert of these
+// columns gives every column of, so that a second insert of the same row
+// violates it: the insert fails on a duplicate instead of repeating. A
+// key that is only an id column is left out (a surrogate key, which the
+// code usually fills with a fresh uuid or a sequence per insert: it says
+// nothing of a second delivery), as are partial unique indexes.
+func (s *Set) InsertKey(table string, inserted []string) (Unique, bool) {
+	if s == nil || len(inserted) == 0 {
+		return Unique{}, false
+	}
+	for _, u := range s.Uniques(table) {
+		if u.Partial || len(u.Columns) == 1 && u.Columns[0] == "id" || !subset(u.Columns, inserted) {
+			continue
+		}
+		return u, true
+	}
+	return Unique{}, false
+}

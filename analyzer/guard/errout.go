@@ -1,0 +1,349 @@
+package guard
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// ErrorReturned reports whether the failure of the call ci reaches fn's
+// error result unexamined: its error (errorOf) is returned as it is or
+// wrapped (fmt.Errorf("…: %w", err), errors.Wrap(err, …), &MyError{Err:
+// err}), and nothing in fn looks at which error it is (errors.Is,
+// errors.As, a type assertion, an isUniqueViolation(err) bool, the
+// response's StatusCode), which could take a duplicate as success. A
+// create that fails on a duplicate (effect.Effect.DupFails) whose every
+// call on the path up to the handler returns its failure so makes a
+// second delivery fail (rule duplicate-as-error). fn must return an error.
+func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if _, ok := ci.(*ssa.Call); !ok {
+		return false // go, defer: nobody sees the error
+	}
+	errv := errorOf(ci)
+	if errv == nil {
+		return false
+	}
+	if statusRead(ci.Value()) {
+		return false
+	}
+	reach := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v != nil && !reach[v] {
+			reach[v] = true
+			work = append(work, v)
+		}
+	}
+	add(errv)
+	for len(work) > 0 && len(reach) < 200 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, r := range ssavalue.Referrers(v) {
+			switch x := r.(type) {
+			case *ssa.TypeAssert:
+				return false
+			case *ssa.Phi:
+				add(x)
+			case *ssa.MakeInterface:
+				add(x)
+			case *ssa.ChangeInterface:
+				add(x)
+			case *ssa.ChangeType:
+				add(x)
+			case *ssa.Slice:
+				add(x)
+			case *ssa.UnOp:
+				// A load of a variable it was stored into (an err that a
+				// deferred closure captures lives in such a cell).
+				if x.Op == token.MUL {
+					if _, ok := v.(*ssa.Alloc); ok {
+						add(x)
+					}
+				}
+			case *ssa.Store:
+				if x.Val != v {
+					continue
+				}
+				// Into a composite (an &MyError{Err: err}, the variadic
+				// slice of fmt.Errorf): the composite carries it.
+				switch addr := x.Addr.(type) {
+				case *ssa.FieldAddr:
+					add(addr.X)
+				case *ssa.IndexAddr:
+					add(addr.X)
+				case *ssa.Alloc:
+					add(addr) // a result variable (functions with defers)
+				}
+			case *ssa.Call:
+				t := x.Type()
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					return false // errors.Is, errors.As, isDuplicate(err)
+				}
+				if x.Call.IsInvoke() && x.Call.Value == v {
+					continue // err.Error(), err.Unwrap()
+				}
+				if isError(t) {
+					add(x)
+				} else if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type()) {
+					for _, rr := range ssavalue.Referrers(x) {
+						if ex, ok := rr.(*ssa.Extract); ok && ex.Index == tup.Len()-1 {
+							add(ex)
+						}
+					}
+				}
+			case *ssa.BinOp:
+				// err != nil is fine; err == ErrX compares it with a
+				// sentinel.
+				if x.Op == token.EQL || x.Op == token.NEQ {
+					if !isNil(x.X) && !isNil(x.Y) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if ret, ok := b.Instrs[n-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+				v := returned(ret, len(ret.Results)-1)
+				if reach[v] || reach[ssavalue.Unconvert(v)] {
+					return true
+				}
+				if load, ok := ret.Results[len(ret.Results)-1].(*ssa.UnOp); ok && load.Op == token.MUL && reach[load.X] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// statusRead reports whether the code reads the StatusCode of a response
+// the call returns (go-github's *Response, which embeds *http.Response):
+// a 422 may then be taken as success.
+func statusRead(call ssa.Value) bool {
+	if call == nil {
+		return false
+	}
+	tup, ok := call.Type().(*types.Tuple)
+	if !ok {
+		return false
+	}
+	for _, r := range ssavalue.Referrers(call) {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index < tup.Len()-1 && readsStatus(ex, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func readsStatus(v ssa.Value, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for _, r := range ssavalue.Referrers(v) {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			st, ok := x.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			if f := st.Field(x.Field); f.Name() == "StatusCode" || f.Embedded() && readsStatus(x, depth+1) {
+				return true
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL && readsStatus(x, depth+1) {
+				return true
+			}
+		case *ssa.Field:
+			st, ok := x.X.Type().Underlying().(*types.Struct)
+			if ok && (st.Field(x.Field).Name() == "StatusCode" || st.Field(x.Field).Embedded() && readsStatus(x, depth+1)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterDupFailures guards what runs only after a create that fails on a
+// duplicate succeeded: when the function leaves on the create's error
+// (the no-error edge of err != nil dominates the effect), a second
+// delivery fails at the create and never reaches the effect, so the
+// effect does not repeat (a first delivery that crashed between the two
+// loses it; it is not done twice). The create's failure must reach this
+// function as it is: every hop of its path past this function's returns
+// it (effect.Hop.ErrOut). Whether the handler then fails on it is decided
+// at the handler (effect.Effect.FailsOnDuplicate).
+func (a *analysis) afterDupFailures() {
+	for _, c := range a.sites {
+		e := c.Effect
+		if e.DupFails == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
+			continue
+		}
+		ok := true
+		for _, h := range e.Path[1:] {
+			ok = ok && h.ErrOut
+		}
+		if !ok {
+			continue
+		}
+		errv := errorOf(c.Instr)
+		if errv == nil {
+			continue
+		}
+		first := noErrorEdge(errv)
+		if first == nil || len(first.Preds) != 1 {
+			continue
+		}
+		for _, s := range a.sites {
+			se := s.Effect
+			if s == c || s.Instr == c.Instr || se.Guard != nil || se.Issue != "" || !first.Dominates(s.Instr.Block()) {
+				continue
+			}
+			if !se.Risk.NonIdempotent() && se.Kind != effect.KindDynamic {
+				continue
+			}
+			se.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: fmt.Sprintf("%s, which fails on a duplicate", e.Describe()),
+				Pos: e.Evidence(), SameTx: true, AfterDupFail: true, Note: e.DupFails}
+		}
+	}
+}
+
+// noErrorEdge is the successor of the test errv != nil (or == nil) that
+// runs when there is no error; nil when the function does not test it.
+// An error stored into a variable cell (captured by a deferred closure)
+// is tested through the load that follows the store in its block.
+func noErrorEdge(errv ssa.Value) *ssa.BasicBlock {
+	vals := []ssa.Value{errv}
+	for _, r := range ssavalue.Referrers(errv) {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != errv {
+			continue
+		}
+		if cell, ok := st.Addr.(*ssa.Alloc); ok {
+			stored := false
+			for _, in := range st.Block().Instrs {
+				if in == st {
+					stored = true
+					continue
+				}
+				if s2, ok := in.(*ssa.Store); ok && s2.Addr == cell && stored {
+					break
+				}
+				if ld, ok := in.(*ssa.UnOp); ok && stored && ld.Op == token.MUL && ld.X == cell {
+					vals = append(vals, ld)
+				}
+			}
+		}
+	}
+	for _, v := range vals {
+		if b := nilTestEdge(v); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+func nilTestEdge(errv ssa.Value) *ssa.BasicBlock {
+	for _, r := range ssavalue.Referrers(errv) {
+		bin, ok := r.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {
+			continue
+		}
+		for _, rr := range ssavalue.Referrers(bin) {
+			if ifi, ok := rr.(*ssa.If); ok {
+				if bin.Op == token.NEQ {
+					return ifi.Block().Succs[1]
+				}
+				return ifi.Block().Succs[0]
+			}
+		}
+	}
+	return nil
+}
+
+// checkedCreates guards the creates that fail on a duplicate and that a
+// lookup decides: get-or-create (GetPolicy, and CreatePolicy only when it
+// was not found) finds on a second delivery what the first created and
+// does not create again, and an overlapping delivery that passes the
+// lookup too fails at the create: the create is never made twice, and a
+// duplicate fails only when deliveries overlap. A create is so decided
+// when a test dominating it reads the result of a call named as a lookup
+// (Get…, Describe…, Find…, Exists…), other than its error tested against
+// nil.
+func (a *analysis) checkedCreates() {
+	for _, c := range a.sites {
+		if c.Effect.DupFails == "" || !c.Direct || c.Effect.Guard != nil || c.Effect.Issue != "" {
+			continue
+		}
+		for b := c.Instr.Block().Idom(); b != nil; b = b.Idom() {
+			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if ok && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{}) {
+				e := c.Effect
+				pos := a.pos(ifi.Cond.Pos())
+				if pos == "" {
+					pos = e.Evidence()
+				}
+				e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "a lookup before " + e.Describe() + ", which fails on a duplicate",
+					Pos: pos, SameTx: true, Note: e.DupFails}
+				break
+			}
+		}
+	}
+}
+
+var lookupPrefixes = []string{"Get", "Describe", "Find", "Lookup", "Exists", "Has", "Fetch", "Read", "Count", "get", "find", "lookup", "exists", "has", "fetch", "count"}
+
+// fromLookup reports whether v derives from the result of a call named
+// as a lookup.
+func fromLookup(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if v == nil || depth > 6 || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if ex, ok := v.(*ssa.Extract); ok {
+		v = ex.Tuple
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		name := ""
+		if call.Call.IsInvoke() {
+			name = call.Call.Method.Name()
+		} else if fn := call.Call.StaticCallee(); fn != nil {
+			name = fn.Name()
+		}
+		for _, p := range lookupPrefixes {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		for _, arg := range call.Call.Args {
+			if fromLookup(arg, depth+1, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	if bin, ok := v.(*ssa.BinOp); ok && (isNil(bin.X) && isError(bin.Y.Type()) || isNil(bin.Y) && isError(bin.X.Type())) {
+		// err != nil of the lookup: it failed (return err), it did not
+		// say whether the thing is there.
+		return false
+	}
+	if instr, ok := v.(ssa.Instruction); ok {
+		for _, op := range instr.Operands(nil) {
+			if op != nil && fromLookup(*op, depth+1, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,87 @@
+// Package duperrwhole creates a pull request behind a repository
+// interface: per package the create is an unknown interface call; over
+// the whole program it resolves to go-github's PullRequests.Create, which
+// GitHub refuses to repeat (422), and its error comes back through the
+// interface to the handler (duplicate-as-error, not unguarded). A record
+// made after a create in the same function, through another interface,
+// does not repeat (guarded by the create). A handler that swallows the
+// create's error stays unguarded.
+package duperrwhole
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/google/go-github/v81/github"
+	"github.com/hibiken/asynq"
+)
+
+// Repo is the application's repository.
+type Repo interface {
+	OpenPR(ctx context.Context, head string) (int, error)
+	OpenAndRecord(ctx context.Context, head string) error
+}
+
+// Log records what was done.
+type Log interface {
+	Record(ctx context.Context, n int) error
+}
+
+type ghRepo struct {
+	gh  *github.Client
+	log Log
+}
+
+type dbLog struct{ db *sql.DB }
+
+func (g *ghRepo) OpenPR(ctx context.Context, head string) (int, error) {
+	pr, _, err := g.gh.PullRequests.Create(ctx, "o", "r", &github.NewPullRequest{Head: &head})
+	if err != nil {
+		return 0, err
+	}
+	return *pr.Number, nil
+}
+
+func (g *ghRepo) OpenAndRecord(ctx context.Context, head string) error {
+	pr, _, err := g.gh.PullRequests.Create(ctx, "o", "r", &github.NewPullRequest{Head: &head})
+	if err != nil {
+		return err
+	}
+	return g.log.Record(ctx, *pr.Number)
+}
+
+func (l *dbLog) Record(ctx context.Context, n int) error {
+	_, err := l.db.ExecContext(ctx, "insert into pr_log (n) values ($1)", n)
+	return err
+}
+
+type Worker struct{ Repo Repo }
+
+func (w *Worker) Open(ctx context.Context, t *asynq.Task) error {
+	n, err := w.Repo.OpenPR(ctx, t.Type())
+	if err != nil {
+		return fmt.Errorf("open: %w", err)
+	}
+	fmt.Println(n)
+	return nil
+}
+
+func (w *Worker) OpenRecorded(ctx context.Context, t *asynq.Task) error {
+	return w.Repo.OpenAndRecord(ctx, t.Type())
+}
+
+func (w *Worker) Swallow(ctx context.Context, t *asynq.Task) error {
+	if _, err := w.Repo.OpenPR(ctx, t.Type()); err != nil {
+		fmt.Println("open:", err)
+	}
+	return nil
+}
+
+func Main() {
+	w := &Worker{Repo: &ghRepo{log: &dbLog{}}}
+	mux := asynq.NewServeMux()
+	mux.HandleFunc("open", w.Open)
+	mux.HandleFunc("swallow", w.Swallow)
+	mux.HandleFunc("recorded", w.OpenRecorded)
+}
