@@ -587,4 +587,3 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
-
