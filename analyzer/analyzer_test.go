@@ -229,6 +229,14 @@ func TestBodyKeys(t *testing.T) {
 	if !found {
 		t.Error("no handler bodykeyfix.TaskID")
 	}
+	// A Watermill message's UUID is its identity (catalog identity:).
+	for _, h := range results[0].Handlers {
+		if h.Name == "bodykeyfix.Forwarded" {
+			if g := h.Effects[0].Guard; g == nil || !strings.Contains(g.Note, "the job's identity") {
+				t.Errorf("Forwarded guard %+v", g)
+			}
+		}
+	}
 }
 
 func TestKeysAcrossCalls(t *testing.T) {

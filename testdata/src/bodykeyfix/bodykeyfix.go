@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 )
@@ -72,4 +73,17 @@ func VendorHeader(ctx context.Context, t *asynq.Task) error { // want VendorHead
 	req.Header.Set("X-Acme-Idempotency-Key", "event:"+id)
 	_, err := http.DefaultClient.Do(req)
 	return err
+}
+
+// Forwarded: the key is the Watermill message's UUID, set once by its
+// publisher and the same on every redelivery of that message.
+func Forwarded(msg *message.Message) error { // want Forwarded:`^effects: http/post api.example.com/v1/webhooks guarded=idempotency_key$`
+	req, _ := http.NewRequestWithContext(msg.Context(), "POST", "https://api.example.com/v1/webhooks", nil)
+	req.Header.Set("Idempotency-Key", "event:"+msg.UUID)
+	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+func RegisterWatermill(r *message.Router, sub message.Subscriber) { // want RegisterWatermill:"no effects"
+	r.AddConsumerHandler("forward", "events", sub, Forwarded)
 }
