@@ -439,22 +439,14 @@ func rulesText(rs []string) string {
 func printTable(w io.Writer, scores []score, verbose bool) {
 	fmt.Fprintln(w, "| application | frameworks | handlers labelled | found | risk agrees | findings agree | verdict agrees | repeats but safe | extra handlers | by code / model / config / name / none | time s | peak MB |")
 	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-	var tot score
 	for _, s := range scores {
 		if s.Error != "" {
 			fmt.Fprintf(w, "| %s | %s | %d | error: %s | | | | | | | | |\n", s.Name, s.Frameworks, s.Labelled, s.Error)
 			continue
 		}
 		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s | %.1f | %d |\n", s.Name, s.Frameworks, s.Labelled, s.Found, s.Risk, s.Findings, s.Verdict, s.SafeButNot, s.Extra, s.By, s.Seconds, s.PeakMB)
-		tot.Labelled += s.Labelled
-		tot.Found += s.Found
-		tot.Risk += s.Risk
-		tot.Findings += s.Findings
-		tot.Verdict += s.Verdict
-		tot.SafeButNot += s.SafeButNot
-		tot.Extra += s.Extra
-		tot.By.add(s.By)
 	}
+	tot, _, _ := totals(scores)
 	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %d | %d | %s | | |\n", tot.Labelled, tot.Found, tot.Risk, tot.Findings, tot.Verdict, tot.SafeButNot, tot.Extra, tot.By)
 	fmt.Fprintf(w, "\n%s; %s\n", machine(), time.Now().UTC().Format("2006-01-02"))
 	if !verbose {
