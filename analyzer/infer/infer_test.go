@@ -247,3 +247,40 @@ func TestApplyAndRaw(t *testing.T) {
 		t.Errorf("confidence %s, want medium", c)
 	}
 }
+
+// TestSelfReturningSetter: a setter returning its receiver's type, or an
+// interface the receiver implements, is a changed copy in memory even when
+// it can fail; one returning something else is still read as a set.
+func TestSelfReturningSetter(t *testing.T) {
+	pkg := types.NewPackage("example.org/events", "events")
+	iface := types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, pkg, "EventID", sig(nil, str))}, nil).Complete()
+	pdu := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "PDU", nil), iface, nil)
+	ev := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "event", nil), types.NewStruct(nil, nil), nil)
+	ev.AddMethod(types.NewFunc(token.NoPos, pkg, "EventID", types.NewSignatureType(types.NewVar(token.NoPos, pkg, "e", types.NewPointer(ev)), nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "", str)), false)))
+	method := func(recv types.Type, res ...types.Type) *types.Signature {
+		var rs []*types.Var
+		for _, r := range res {
+			rs = append(rs, types.NewParam(token.NoPos, nil, "", r))
+		}
+		return types.NewSignatureType(types.NewVar(token.NoPos, pkg, "r", recv), nil, nil,
+			types.NewTuple(types.NewParam(token.NoPos, nil, "", types.NewInterfaceType(nil, nil))), types.NewTuple(rs...), false)
+	}
+	for _, tc := range []struct {
+		name string
+		sig  *types.Signature
+		want string
+	}{
+		{"copy as an interface it implements", method(types.NewPointer(ev), pdu, errType), "dynamic_call/read/safe"},
+		{"copy of its own type", method(types.NewPointer(ev), types.NewPointer(ev), errType), "dynamic_call/read/safe"},
+		{"an error only", method(types.NewPointer(ev), errType), "db_write/set/safe"},
+	} {
+		r := Read(Call{Name: "SetUnsigned", Recv: "*events.event", Pkg: pkg.Path(), Sig: tc.sig})
+		got := ""
+		if r != nil {
+			got = r.Kind + "/" + r.Op + "/" + r.Risk.String()
+		}
+		if got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

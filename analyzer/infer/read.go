@@ -65,7 +65,7 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 		if n < 0 || (r.Shape == "accessor" && t.writers[name[0]]) {
 			continue
 		}
-		if !sh.has(r.Shape) || (r.IO && !sh.io) || (r.Pure && sh.io) || (r.Unnamed && sh.names) {
+		if !sh.has(r.Shape) || (r.IO && !sh.io) || (r.Pure && sh.io) || (r.Unnamed && sh.names) || (r.Self && !sh.self) {
 			continue
 		}
 		if len(r.Rest) > 0 && !t.within(name[n:], r.Rest) {
@@ -210,6 +210,7 @@ type shape struct {
 	accessor bool // no parameters, one result, not an error
 	io       bool // a context.Context parameter or an error result
 	names    bool // a parameter of a basic type other than bool (a string or a number naming whom or what)
+	self     bool // a method whose first result is its receiver's type or an interface the receiver implements
 }
 
 func (s shape) has(name string) bool {
@@ -264,7 +265,31 @@ func shapeOf(sig *types.Signature) shape {
 		}
 	}
 	s.accessor = params.Len() == 0 && results.Len() == 1 && !isError(results.At(0).Type())
+	s.self = returnsSelf(sig)
 	return s
+}
+
+// returnsSelf reports whether a method's first result is its receiver's
+// type (T or *T) or an interface the receiver implements.
+func returnsSelf(sig *types.Signature) bool {
+	recv := sig.Recv()
+	if recv == nil || sig.Results().Len() == 0 {
+		return false
+	}
+	rt, res := recv.Type(), sig.Results().At(0).Type()
+	base := func(t types.Type) types.Type {
+		if p, ok := t.(*types.Pointer); ok {
+			return p.Elem()
+		}
+		return t
+	}
+	if types.Identical(base(rt), base(res)) {
+		return true
+	}
+	if it, ok := res.Underlying().(*types.Interface); ok && !it.Empty() {
+		return types.Implements(rt, it) || types.Implements(types.NewPointer(base(rt)), it)
+	}
+	return false
 }
 
 func isContext(t types.Type) bool {

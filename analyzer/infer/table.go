@@ -53,6 +53,11 @@ type rule struct {
 	// Pure asks for a signature without a context.Context parameter or
 	// an error result (a constructor that cannot fail does no I/O).
 	Pure bool `yaml:"pure"`
+	// Self asks for a method whose first result is its receiver's type,
+	// or an interface the receiver implements: it returns a changed copy
+	// or the builder itself (an immutable value's SetX, a builder's
+	// SetX), so the change stays in memory whatever its error says.
+	Self bool `yaml:"self"`
 	// Rest asks that the name's words after the verb, if any, all be
 	// words of these groups (Close, CloseIdleConnections; not
 	// CloseAccount, which closes an account).
