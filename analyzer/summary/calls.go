@@ -129,18 +129,8 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	for i := range sum.Effects {
 		if boundary && foldable(&sum.Effects[i]) {
 			src := &sum.Effects[i]
-			if folded == nil {
-				folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
-					Target: FuncName(callee), Path: []effect.Hop{hop}, Exec: effect.NoExec, More: src.More}
-			} else {
-				folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
-			}
-			switch src.Kind {
-			case effect.KindNetwork, effect.KindProcess:
-				folded.Kind = src.Kind
-			case effect.KindHTTP:
-				folded.Kind = effect.KindNetwork
-			}
+			folded = foldInto(folded, src, callee)
+			folded.Path = []effect.Hop{hop}
 			continue
 		}
 		if sum.Effects[i].Kind == effect.KindMemory && boundary {
@@ -455,6 +445,27 @@ func structuralSQL(m *types.Func) int {
 	return i
 }
 
+// foldInto adds src, an effect a library's code cannot resolve, to the
+// one effect named at the boundary call of callee (nil: make it): it
+// counts the effects it stands for and takes the rawest kind among them
+// (network I/O or a process; an HTTP call it cannot classify is network
+// I/O). Shared by includeFrom and FoldAtBoundary.
+func foldInto(folded, src *effect.Effect, callee *types.Func) *effect.Effect {
+	if folded == nil {
+		folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
+			Target: FuncName(callee), Exec: effect.NoExec, More: src.More}
+	} else {
+		folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
+	}
+	switch src.Kind {
+	case effect.KindNetwork, effect.KindProcess:
+		folded.Kind = src.Kind
+	case effect.KindHTTP:
+		folded.Kind = effect.KindNetwork
+	}
+	return folded
+}
+
 // FoldAtBoundary is includeFrom's fold for a call into another module that
 // only the whole program resolves (an interface call reaching a library's
 // method, mqtt.Client.Connect → (*mqtt.client).Connect): the effects the
@@ -468,18 +479,7 @@ func FoldAtBoundary(sum *Summary, callee *types.Func) (kept []effect.Effect, fol
 		src := &sum.Effects[i]
 		switch {
 		case foldable(src):
-			if folded == nil {
-				folded = &effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Risk: effect.Unknown,
-					Target: FuncName(callee), Exec: effect.NoExec, More: src.More}
-			} else {
-				folded.More = effect.AddCount(folded.More, effect.AddCount(1, src.More))
-			}
-			switch src.Kind {
-			case effect.KindNetwork, effect.KindProcess:
-				folded.Kind = src.Kind
-			case effect.KindHTTP:
-				folded.Kind = effect.KindNetwork
-			}
+			folded = foldInto(folded, src, callee)
 		case src.Kind == effect.KindMemory:
 			// another module's own state (memory.go)
 		default:
