@@ -66,6 +66,12 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 			w.unmodeled(ci, obj)
 			return
 		}
+		if !ix.Modeled(obj.Pkg()) && ix.Inert(obj) {
+			// A call the catalog declares without effect in a library
+			// whose other calls are analysed like the application's code
+			// (no packages: list, pgx v4's pool Acquire and Release).
+			return
+		}
 		if ix.Modeled(obj.Pkg()) {
 			// A library not descended into: function values it is given
 			// are taken as called (sort.Slice, sync.Once.Do, errgroup).

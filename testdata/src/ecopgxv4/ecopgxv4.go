@@ -1,5 +1,6 @@
-// Package ecopgxv4 runs SQL through pgx v4: the pool, a transaction from
-// Begin and one from BeginFunc, with a claim in the transaction.
+// Package ecopgxv4 runs SQL through pgx v4: the pool, a connection
+// acquired from it, a transaction from Begin and one from BeginFunc, with
+// a claim in the transaction.
 package ecopgxv4
 
 import (
@@ -43,8 +44,21 @@ func (d *Deps) InFunc(ctx context.Context, t *asynq.Task) error { // want InFunc
 	})
 }
 
+// Acquired runs its insert on a connection acquired from the pool: the
+// SQL is the statement's, acquiring and releasing add nothing.
+func (d *Deps) Acquired(ctx context.Context, t *asynq.Task) error { // want Acquired:`^effects: db_write/insert orders$` `unguarded: handler \(\*ecopgxv4.Deps\).Acquired .*repeats .*insert into orders`
+	conn, err := d.Pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	_, err = conn.Exec(ctx, "INSERT INTO orders(order_uid, body) VALUES ($1, $2)", t.Type(), t.Payload())
+	return err
+}
+
 func Register(mux *asynq.ServeMux, d *Deps) { // want Register:"no effects"
 	mux.HandleFunc("credit", d.Credit)
+	mux.HandleFunc("acquired", d.Acquired)
 	mux.HandleFunc("claimed", d.Claimed)
 	mux.HandleFunc("infunc", d.InFunc)
 }

@@ -8,7 +8,16 @@ import (
 	"github.com/jackc/pgx/v4"
 )
 
-type Pool struct{}
+type resource interface {
+	Value() interface{}
+	Release()
+	Destroy()
+}
+
+type Pool struct {
+	acquire       func(ctx context.Context) (resource, error)
+	beforeAcquire func(ctx context.Context, c *pgx.Conn) bool
+}
 
 func (p *Pool) Exec(ctx context.Context, sql string, arguments ...interface{}) (pgconn.CommandTag, error) {
 	return nil, nil
@@ -17,3 +26,37 @@ func (p *Pool) Exec(ctx context.Context, sql string, arguments ...interface{}) (
 func (p *Pool) Begin(ctx context.Context) (pgx.Tx, error) { return nil, nil }
 
 func (p *Pool) BeginFunc(ctx context.Context, f func(pgx.Tx) error) error { return f(nil) }
+
+// Acquire, like the real one (pool.go:530), takes a resource from a pool
+// the stub cannot see into and runs the BeforeAcquire hook.
+func (p *Pool) Acquire(ctx context.Context) (*Conn, error) {
+	res, err := p.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := &Conn{res: res, p: p}
+	if p.beforeAcquire != nil && !p.beforeAcquire(ctx, c.Conn()) {
+		res.Destroy()
+	}
+	return c, nil
+}
+
+// Conn is a connection acquired from the pool: its methods run the
+// underlying *pgx.Conn's (conn.go:82-122).
+type Conn struct {
+	res resource
+	p   *Pool
+}
+
+func (c *Conn) Release() {
+	if c.res == nil {
+		return
+	}
+	c.res.Release()
+}
+
+func (c *Conn) Conn() *pgx.Conn { return c.res.Value().(*pgx.Conn) }
+
+func (c *Conn) Exec(ctx context.Context, sql string, arguments ...interface{}) (pgconn.CommandTag, error) {
+	return c.Conn().Exec(ctx, sql, arguments...)
+}
