@@ -156,6 +156,8 @@ var discoveryHandlers = map[string][]wantHandler{
 	"discnats": {
 		{"(*discnats.Deps).OnCreated", "nats", "orders.created", "high", `nc.Subscribe("orders.created"`, ""},
 		{"discnats.Subscribe.func1", "nats", "orders.paid", "high", `nc.QueueSubscribe("orders.paid"`, ""},
+		// Through the application's own interface over *nats.Conn.
+		{"discnats.StartFilter.func1", "nats", "lines", "high", `nc.QueueSubscribe("lines"`, ""},
 		{"(*discnats.Deps).OnShipped", "jetstream", "orders.shipped", "high", `js.Subscribe("orders.shipped"`, ""},
 		// The task is the consumer's name, where it was built ("fulfil");
 		// consumers passed in as parameters have none.

@@ -238,6 +238,7 @@ type finder struct {
 	forwards   map[*ssa.Function][]Forward
 	calls      map[*ssa.Function][]*ssa.CallCommon // the package's static calls by callee (reglists.go)
 	implCache  map[*types.Func][]Forward           // progImplForwards by interface method
+	convCache  map[string][]types.Type             // convertedTo by interface type
 	stored     ssavalue.FieldIndex                 // values stored in struct fields, by field (storedfields.go)
 	err        error                               // the first user registration that does not fit its function
 }

@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -79,6 +80,9 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 			if len(fws) == 0 {
 				fws = f.progImplForwards(fn)
 			}
+		}
+		if len(fws) == 0 {
+			return f.wrappedLibraryRules(fn)
 		}
 	} else if f.env.Forwards != nil {
 		fws = f.env.Forwards(fn.Origin())
@@ -193,6 +197,94 @@ func (f *finder) progImplForwards(m *types.Func) []Forward {
 		}
 	}
 	f.implCache[m] = out
+	return out
+}
+
+// wrappedLibraryRules are the catalog's registrations that a call through
+// one of the application's own interfaces makes: an interface that
+// re-declares a library's methods so tests can substitute it (type
+// natsConn interface{ QueueSubscribe(string, string, nats.MsgHandler)
+// (*nats.Subscription, error); … }) whose values the program makes from
+// the library's type (return nc, a *nats.Conn, as a natsConn). Each such
+// library type whose method of that name and signature is a catalogued
+// registration registers the call's handler as that method would.
+func (f *finder) wrappedLibraryRules(m *types.Func) []*Registration {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || f.env.Pkg == nil || !f.application(m.Pkg()) || !f.env.Rules.hasMethod(m.Name()) {
+		return nil
+	}
+	var out []*Registration
+	for _, t := range f.convertedTo(sig.Recv().Type()) {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, m.Name())
+		impl, ok := obj.(*types.Func)
+		if !ok || impl.Pkg() == nil || f.application(impl.Pkg()) {
+			continue // only a library's method is in the catalog
+		}
+		isig, ok := impl.Type().(*types.Signature)
+		if !ok || !types.Identical(isig.Params(), sig.Params()) || isig.Variadic() != sig.Variadic() {
+			continue
+		}
+		if r := f.env.Rules.byFunc[models.FuncKey(impl)]; r != nil && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// convertedTo are the concrete types the application's code converts to
+// the interface type iface (a MakeInterface anywhere in its packages).
+func (f *finder) convertedTo(iface types.Type) []types.Type {
+	key := types.TypeString(iface, nil)
+	if ts, ok := f.convCache[key]; ok {
+		return ts
+	}
+	if f.convCache == nil {
+		f.convCache = map[string][]types.Type{}
+	}
+	var out []types.Type
+	add := func(t types.Type) {
+		for _, u := range out {
+			if types.Identical(u, t) {
+				return
+			}
+		}
+		out = append(out, t)
+	}
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if fn == nil {
+			return
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mi, ok := instr.(*ssa.MakeInterface); ok && types.Identical(mi.Type(), iface) {
+					add(mi.X.Type())
+				}
+			}
+		}
+		for _, a := range fn.AnonFuncs {
+			visit(a)
+		}
+	}
+	prog := f.env.Pkg.Prog
+	for _, p := range prog.AllPackages() {
+		if !f.application(p.Pkg) {
+			continue
+		}
+		for _, mem := range p.Members {
+			switch x := mem.(type) {
+			case *ssa.Function:
+				visit(x)
+			case *ssa.Type:
+				if n, ok := x.Type().(*types.Named); ok {
+					for i := 0; i < n.NumMethods(); i++ {
+						visit(prog.FuncValue(n.Method(i)))
+					}
+				}
+			}
+		}
+	}
+	f.convCache[key] = out
 	return out
 }
 

@@ -26,9 +26,10 @@ type Rules struct {
 	// Libraries are the catalog files' models, which package models reads.
 	Libraries yaml.Node `yaml:"libraries"`
 
-	byFunc map[string]*Registration
-	retry  map[string]string
-	fws    map[string]*catalog.Framework
+	byFunc  map[string]*Registration
+	methods map[string]bool // names of the registering methods (wrappedLibraryRules)
+	retry   map[string]string
+	fws     map[string]*catalog.Framework
 }
 
 // Registration is a registration rule (its schema, the catalog's
@@ -173,8 +174,14 @@ func (r *Rules) Merge(regs []Registration, shapes []Shape) *Rules {
 
 func (r *Rules) index() {
 	r.byFunc = make(map[string]*Registration, len(r.Registrations))
+	r.methods = map[string]bool{}
 	for i := range r.Registrations {
 		r.byFunc[r.Registrations[i].Func] = &r.Registrations[i]
+		if f := r.Registrations[i].Func; strings.HasPrefix(f, "(") {
+			if j := strings.LastIndex(f, ")."); j > 0 {
+				r.methods[f[j+2:]] = true
+			}
+		}
 	}
 	r.retry = make(map[string]string, len(r.Frameworks))
 	r.fws = make(map[string]*catalog.Framework, len(r.Frameworks))
@@ -183,6 +190,9 @@ func (r *Rules) index() {
 		r.fws[f.Name] = &r.Frameworks[i]
 	}
 }
+
+// hasMethod reports whether a registration is a method of that name.
+func (r *Rules) hasMethod(name string) bool { return r.methods[name] }
 
 // Framework returns the catalog's entry for a framework (nil if none).
 func (r *Rules) Framework(name string) *catalog.Framework {

@@ -136,3 +136,40 @@ func (d *Deps) PullNext(ctx context.Context, cons jetstream.Consumer) error { //
 		}
 	}
 }
+
+// natsConn is the application's own view of the connection (so tests can
+// substitute it): a call through it registers as *nats.Conn's would,
+// since the program makes its values from a *nats.Conn (connect).
+type natsConn interface {
+	Publish(subj string, data []byte) error
+	QueueSubscribe(subj, queue string, cb nats.MsgHandler) (*nats.Subscription, error)
+}
+
+func connect(url string) (natsConn, error) { // want connect:"no effects"
+	nc, err := nats.Connect(url)
+	if err != nil {
+		return nil, err
+	}
+	return nc, nil
+}
+
+// StartFilter subscribes through natsConn and hands each message to a
+// worker over a channel; the worker inserts it. Core NATS: at most once.
+func StartFilter(url string, db *sql.DB) error { // want StartFilter:`^effects: db_write/insert lines @p1; dynamic_call/call \(discnats.natsConn\).QueueSubscribe$`
+	nc, err := connect(url)
+	if err != nil {
+		return err
+	}
+	jobs := make(chan []byte, 16)
+	go filterWorker(db, jobs)
+	_, err = nc.QueueSubscribe("lines", "filter", func(m *nats.Msg) {
+		jobs <- m.Data
+	})
+	return err
+}
+
+func filterWorker(db *sql.DB, jobs <-chan []byte) { // want filterWorker:`^effects: db_write/insert lines @p0$`
+	for b := range jobs {
+		_, _ = db.Exec("insert into lines(data) values ($1)", b)
+	}
+}
