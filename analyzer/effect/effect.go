@@ -235,6 +235,10 @@ type Effect struct {
 	// the whole-program phase matches it against the routes the program
 	// serves.
 	URLPath string
+	// URLQuery are the names of the URL's constant query parameters,
+	// sorted and joined by "&" ("db"): the catalog's HTTP endpoints may
+	// require one (InfluxDB's /write?db=).
+	URLQuery string
 	// Via says where the value of an interface or func-value call comes
 	// from: a struct field ("field example.com/app/jobs.Deps.Notifier"),
 	// a parameter ("param 1", which a caller replaces by its argument's

@@ -837,11 +837,13 @@ func (ix *Index) UniqueText(s string) bool {
 }
 
 // Endpoint returns the catalog's rating of an HTTP call with that method
-// ("post") and target (host and path), or nil.
-func (ix *Index) Endpoint(method, target string) *HTTPEndpoint {
+// ("post"), target (host and path) and constant query parameter names
+// ("db", "a&b"), or nil.
+func (ix *Index) Endpoint(method, target, query string) *HTTPEndpoint {
 	for i := range ix.endpoints {
 		ep := &ix.endpoints[i]
-		if (ep.Method == "" || strings.EqualFold(ep.Method, method)) && wildcard(ep.Target, target) {
+		if (ep.Method == "" || strings.EqualFold(ep.Method, method)) && wildcard(ep.Target, target) &&
+			(ep.Query == "" || slices.Contains(strings.Split(query, "&"), ep.Query)) {
 			return ep
 		}
 	}

@@ -529,10 +529,13 @@ type UniqueViolation struct {
 
 // HTTPEndpoint rates the calls of an HTTP API: Target is host and path as
 // effects name them ("api.openai.com/v1/chat/completions"; "*" matches any
-// text), Method the request method it applies to ("" any).
+// text; a path alone when the host is configuration), Method the request
+// method it applies to ("" any), Query a query parameter the URL must name
+// ("" any).
 type HTTPEndpoint struct {
 	Target string `yaml:"target"`
 	Method string `yaml:"method"`
+	Query  string `yaml:"query"`
 	Risk   string `yaml:"risk"`
 	Detail string `yaml:"detail"`
 }

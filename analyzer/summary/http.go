@@ -1,7 +1,9 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -26,6 +28,7 @@ type origin struct {
 	field  string    // the field (path) of param that is the method, "" when param is the method
 	url    ssa.Value // the URL's value when its host is not constant
 	path   string    // the URL's path pattern (URLPath)
+	query  string    // the URL's constant query parameter names (URLQuery)
 	body   ssa.Value // the request body, when built here
 }
 
@@ -92,12 +95,58 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		}
 	}
 	if ui >= 0 && ui < len(args) {
-		o.path = urlPath(args[ui])
-		if o.target = urlTarget(args, ui); o.target == "" {
+		u := w.keptURL(args[ui])
+		o.path, o.query = urlPath(u), urlQuery(u)
+		if o.target = urlTarget([]ssa.Value{u}, 0); o.target == "" {
 			o.url = args[ui]
 		}
 	}
 	return o
+}
+
+// keptURL is the URL a client keeps in a struct field, read back where
+// the request is built: the one value the package stores into the field
+// (its constructor's &influxClient{url: fmt.Sprintf(…)}), else v.
+func (w *walker) keptURL(v ssa.Value) ssa.Value {
+	load, ok := ssavalue.Unconvert(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return v
+	}
+	if vals := w.p.stringFields().Of(fa.X.Type(), fa.Field); len(vals) == 1 {
+		return vals[0]
+	}
+	return v
+}
+
+// urlQuery are the names of a URL's constant query parameters, sorted
+// and joined by "&" ("db" for "…/write?db=%s"); "" when none is known.
+func urlQuery(v ssa.Value) string {
+	texts := stringValues(v)
+	if len(texts) != 1 {
+		return ""
+	}
+	u := texts[0]
+	i := strings.IndexByte(u, '?')
+	if i < 0 {
+		return ""
+	}
+	u = u[i+1:]
+	if j := strings.IndexByte(u, '#'); j >= 0 {
+		u = u[:j]
+	}
+	var names []string
+	for _, kv := range strings.Split(u, "&") {
+		name, _, _ := strings.Cut(kv, "=")
+		if name != "" && !strings.Contains(name, dynamic) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return strings.Join(names, "&")
 }
 
 // summaryOf is the summary of a statically called function, if known.
@@ -145,6 +194,9 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 		if o.target == "" {
 			e.Target = o.path // the host is a base URL: name the path at least
 		}
+	}
+	if o.query != "" {
+		e.URLQuery = o.query
 	}
 	if o.target != "" {
 		e.Target = o.target
@@ -366,6 +418,15 @@ func urlPath(v ssa.Value) string {
 	}
 	u := texts[0]
 	switch {
+	case strings.HasPrefix(u, dynamic+"://"):
+		// A scheme from configuration ("%s://%s:%d/write?db=%s"): the
+		// path follows the host.
+		u = strings.TrimPrefix(u, dynamic+"://")
+		k := strings.IndexByte(u, '/')
+		if k < 0 {
+			return ""
+		}
+		u = u[k:]
 	case strings.HasPrefix(u, dynamic):
 		u = strings.TrimPrefix(u, dynamic)
 	case strings.Contains(u, "://"):

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
@@ -80,7 +82,27 @@ type Package struct {
 	// gauges are the variables and fields the package decrements
 	// (counters.go).
 	gauges map[string]bool
-	err    error // the first model that does not fit its function
+	// strFields are the string values the package stores into struct
+	// fields (stringFields).
+	strFields ssavalue.FieldIndex
+	err       error // the first model that does not fit its function
+}
+
+// stringFields indexes the string values the package's functions store
+// into struct fields (a client's URL its constructor sets), built once.
+func (p *Package) stringFields() ssavalue.FieldIndex {
+	if p.strFields == nil {
+		fns := make([]*ssa.Function, 0, len(p.set))
+		for fn := range p.set {
+			fns = append(fns, fn)
+		}
+		sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+		p.strFields = ssavalue.IndexFields(fns, func(v ssa.Value) bool {
+			b, ok := v.Type().Underlying().(*types.Basic)
+			return ok && b.Info()&types.IsString != 0
+		})
+	}
+	return p.strFields
 }
 
 // Err is the first configuration error met while summarising: a model

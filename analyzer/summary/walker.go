@@ -170,7 +170,7 @@ func (p *Package) duplicateTest(fn *ssa.Function) bool {
 // calls (a language model's completion endpoint is safe whatever its
 // method).
 func (w *walker) rateEndpoint(e *effect.Effect) {
-	ep := w.p.env.Index.Endpoint(e.Op, e.Target)
+	ep := w.p.env.Index.Endpoint(e.Op, e.Target, e.URLQuery)
 	if ep == nil {
 		return
 	}

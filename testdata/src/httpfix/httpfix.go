@@ -4,7 +4,9 @@
 package httpfix
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 
 	"github.com/hibiken/asynq"
@@ -43,5 +45,41 @@ func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want Create
 func Complete(ctx context.Context, t *asynq.Task) error { // want Complete:`^effects: http/post api.openai.com/v1/chat/completions$`
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.openai.com/v1/chat/completions", nil)
 	_, err := http.DefaultClient.Do(req)
+	return err
+}
+
+// influxClient keeps its InfluxDB write URL in a field its constructor
+// builds from configuration, scheme and host included: the request's path
+// and query are read there, and InfluxDB's write API is an insert into the
+// application's own database (medium), not a POST to another party.
+type influxClient struct{ url string }
+
+func newInfluxClient(proto, host string, port int, db string) *influxClient { // want newInfluxClient:"no effects"
+	return &influxClient{url: fmt.Sprintf("%s://%s:%d/write?db=%s", proto, host, port, db)}
+}
+
+func (c *influxClient) write(b []byte) error { // want write:`^effects: http/post /write$`
+	req, err := http.NewRequest("POST", c.url, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+var influx = newInfluxClient("http", "influxdb", 8086, "metrics")
+
+func Points(ctx context.Context, t *asynq.Task) error { // want Points:`^effects: http/post /write$` `unguarded: handler httpfix.Points repeats .*http post \(/write\) \(medium\) .*writes points into InfluxDB`
+	return influx.write(t.Payload())
+}
+
+// Journal posts to a /write path that names no database: not InfluxDB's
+// API, a POST to another party.
+func Journal(ctx context.Context, t *asynq.Task) error { // want Journal:`^effects: http/post /write$` `unguarded: handler httpfix.Journal repeats .*http post \(/write\) \(high\)`
+	req, err := http.NewRequest("POST", fmt.Sprintf("%s://%s/write", "https", "journal.example.com"), bytes.NewReader(t.Payload()))
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
 	return err
 }
