@@ -210,7 +210,8 @@ func (f *finder) progImplForwards(m *types.Func) []Forward {
 // registration registers the call's handler as that method would.
 func (f *finder) wrappedLibraryRules(m *types.Func) []*Registration {
 	sig, ok := m.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || f.env.Pkg == nil || !f.application(m.Pkg()) || !f.env.Rules.hasMethod(m.Name()) {
+	if !ok || sig.Recv() == nil || f.env.Pkg == nil || !f.application(m.Pkg()) || !f.env.Rules.hasMethod(m.Name()) ||
+		!f.mentionsLibrary(sig.Params()) {
 		return nil
 	}
 	var out []*Registration
@@ -229,6 +230,42 @@ func (f *finder) wrappedLibraryRules(m *types.Func) []*Registration {
 		}
 	}
 	return out
+}
+
+// mentionsLibrary reports whether a parameter's type is (or is built
+// from) a named type of a library other than the standard one: a
+// registration's handler type (nats.MsgHandler). An interface whose
+// methods take only the application's and the standard library's types
+// (Run(ctx)) re-declares no library's registration.
+func (f *finder) mentionsLibrary(params *types.Tuple) bool {
+	var mentions func(t types.Type, depth int) bool
+	mentions = func(t types.Type, depth int) bool {
+		if depth > 4 {
+			return false
+		}
+		switch x := types.Unalias(t).(type) {
+		case *types.Named:
+			p := x.Obj().Pkg()
+			return p != nil && !models.IsStandard(p.Path()) && !f.application(p)
+		case *types.Pointer:
+			return mentions(x.Elem(), depth+1)
+		case *types.Slice:
+			return mentions(x.Elem(), depth+1)
+		case *types.Signature:
+			for i := 0; i < x.Params().Len(); i++ {
+				if mentions(x.Params().At(i).Type(), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for i := 0; i < params.Len(); i++ {
+		if mentions(params.At(i).Type(), 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // convertedTo are the concrete types the application's code converts to
