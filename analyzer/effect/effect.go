@@ -235,6 +235,10 @@ type Effect struct {
 	// the whole-program phase matches it against the routes the program
 	// serves.
 	URLPath string
+	// URLQuery is an HTTP call's query as a pattern ("action=create",
+	// "action={}&id={}"), when the URL's text is known up to its "?":
+	// a GET whose query names an action is not read as a read (infer).
+	URLQuery string
 	// Via says where the value of an interface or func-value call comes
 	// from: a struct field ("field example.com/app/jobs.Deps.Notifier"),
 	// a parameter ("param 1", which a caller replaces by its argument's

@@ -26,6 +26,7 @@ type origin struct {
 	field  string    // the field (path) of param that is the method, "" when param is the method
 	url    ssa.Value // the URL's value when its host is not constant
 	path   string    // the URL's path pattern (URLPath)
+	query  string    // the URL's query pattern (URLQuery)
 	body   ssa.Value // the request body, when built here
 }
 
@@ -92,7 +93,7 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		}
 	}
 	if ui >= 0 && ui < len(args) {
-		o.path = urlPath(args[ui])
+		o.path, o.query = urlPath(args[ui]), urlQuery(args[ui])
 		if o.target = urlTarget(args, ui); o.target == "" {
 			o.url = args[ui]
 		}
@@ -139,6 +140,9 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 				e.MethodArg, e.MethodField = k+1, f
 			}
 		}
+	}
+	if o.query != "" {
+		e.URLQuery = o.query
 	}
 	if o.path != "" {
 		e.URLPath = o.path
@@ -195,6 +199,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			if p := urlPath(v); p != "" {
 				e.URLPath = p
 			}
+			if q := urlQuery(v); q != "" {
+				e.URLQuery = q
+			}
 			if t := urlTarget([]ssa.Value{v}, 0); t != "" {
 				e.Target = t
 			} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
@@ -241,6 +248,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		}
 		if o.path != "" {
 			e.URLPath = o.path
+		}
+		if o.query != "" {
+			e.URLQuery = o.query
 		}
 		if o.target != "" && (e.Target == "" || e.Target == "http") {
 			e.Target = o.target
@@ -385,4 +395,23 @@ func urlPath(v ssa.Value) string {
 		return ""
 	}
 	return strings.ReplaceAll(u, dynamic, "{}")
+}
+
+// urlQuery is the query of a URL value as a pattern, its dynamic parts
+// written {} ("action={}&id={}"): what follows a "?" in its text, when the
+// text is known up to there ("https://api.example.com/v1?action=create",
+// cfg.BaseURL + "/jobs?action=" + act). "" when there is none.
+func urlQuery(v ssa.Value) string {
+	texts := stringValues(v)
+	if len(texts) != 1 {
+		return ""
+	}
+	_, q, ok := strings.Cut(texts[0], "?")
+	if !ok {
+		return ""
+	}
+	if k := strings.IndexByte(q, '#'); k >= 0 {
+		q = q[:k]
+	}
+	return strings.ReplaceAll(q, dynamic, "{}")
 }
