@@ -138,7 +138,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	if !hooks.Whole {
 		// go vet: what this package wires resolves its own handlers'
 		// calls through fields and, below, its imports' handlers'.
-		wr = &wiredResolver{pass: pass, wire: collectWiring(pass, funcs), sums: sums, prog: pkg.Prog, ix: set.index}
+		wr = &wiredResolver{pass: pass, wire: collectWiring(pass, funcs), dispatch: dispatchCalls(pass, funcs), sums: sums, prog: pkg.Prog, ix: set.index}
 		exportWiringFacts(pass, funcs, sums)
 		if !opts.QuietUnresolved {
 			ctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) && !throughField(e) }

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -35,6 +36,13 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.Session", "safe", "medium", []string{"name", "name", "name"}},
 		{"inferfix.Pages", "unknown", "low", []string{""}},
 		{"inferfix.Note", "high", "medium", []string{"name"}},
+		// A GET outside the program: a plain read stays one; one whose
+		// path or query names an action is read as the action, or
+		// unknown when the action is set at run time (never safe).
+		{"inferfix.GetUser", "safe", "high", []string{"code"}},
+		{"inferfix.PayByGet", "critical", "medium", []string{"name"}},
+		{"inferfix.CreateByQuery", "medium", "medium", []string{"name"}},
+		{"inferfix.ActionByQuery", "unknown", "low", []string{""}},
 	} {
 		h := got[tc.handler]
 		if h == nil {
@@ -48,6 +56,11 @@ func TestNameInference(t *testing.T) {
 		if h.Risk.String() != tc.risk || effect.Confidence(h.Effects) != tc.confidence || !equalStrings(by, tc.by) {
 			t.Errorf("%s: risk %s, confidence %s, by %q; want %s, %s, %q", tc.handler, h.Risk, effect.Confidence(h.Effects), by, tc.risk, tc.confidence, tc.by)
 		}
+	}
+	// The unknown says why.
+	if h := got["inferfix.ActionByQuery"]; h == nil || len(h.Effects) != 1 ||
+		!strings.Contains(h.Effects[0].Detail, "the query ?action={} is a GET whose action (action) is set at run time, not taken as a read") {
+		t.Errorf("ActionByQuery: %+v", h)
 	}
 }
 

@@ -41,9 +41,12 @@ const maxWiredDepth = 4
 type wiredResolver struct {
 	pass *analysis.Pass
 	wire wiring
-	sums *summary.Package
-	prog *ssa.Program
-	ix   *models.Index
+	// dispatch maps a call through a dispatch map the package fills
+	// whole to the entries it runs (dispatch.go).
+	dispatch map[string][]dispatchTarget
+	sums     *summary.Package
+	prog     *ssa.Program
+	ix       *models.Index
 	// pits collects the pitfalls of the functions resolved calls reach,
 	// for the handler being resolved (taken by takePitfalls).
 	pits []guard.Pitfall
@@ -62,6 +65,13 @@ func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effec
 	var out []effect.Effect
 	changed := false
 	for _, e := range effs {
+		if ts := r.dispatch[e.Evidence()]; len(ts) > 0 && e.Kind == effect.KindDynamic && !e.Folded && depth < maxWiredDepth {
+			changed = true
+			for _, t := range ts {
+				out = append(out, r.through(e, targetWired(t, r.pass.Pkg), "", depth)...)
+			}
+			continue
+		}
 		field, method, ok := summary.ViaField(e.Via)
 		vals := r.wire[field]
 		if !ok || e.Kind != effect.KindDynamic || e.Folded || len(vals) == 0 || depth >= maxWiredDepth || len(e.Path) == 0 {
@@ -94,7 +104,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, depth i
 		return []effect.Effect{u}
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + name + ")", ErrOut: last.ErrOut}
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 	var out []effect.Effect
 	for _, ce := range effs {

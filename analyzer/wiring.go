@@ -139,7 +139,8 @@ type wired struct {
 	closure *ssa.Function // a function literal of this package
 	impl    *implFact
 	unknown string
-	at      string // where it is stored
+	at      string   // where it is stored
+	keys    []string // the dispatch-map keys it is stored under (dispatch.go)
 }
 
 // wiring maps field keys to the values this package's code stores there.

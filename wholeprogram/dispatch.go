@@ -1,8 +1,11 @@
 package wholeprogram
 
 import (
+	"slices"
+	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -55,4 +58,60 @@ func (r *resolver) dispatchHandlers(h *result.Handler, fn *ssa.Function, fields 
 		}
 	}
 	return out
+}
+
+// localDispatch makes each call through a dispatch map that its package
+// fills whole (ssavalue.LocalDispatchFields: an unexported field the
+// package alone sets, with constant keys and functions) reach exactly the
+// map's entries, whatever else VTA lets flow into a map of that type, and
+// records the keys each entry is stored under for the hop's label. go vet
+// resolves the same calls to the same entries in the package's own pass
+// (analyzer/dispatch.go), so both name the entry that repeats an effect.
+func (r *resolver) localDispatch(prog *ssa.Program, pkgs []*packages.Package) {
+	r.dispatchKeys = map[string]map[*ssa.Function][]string{}
+	for _, p := range pkgs {
+		if p.Types == nil {
+			continue
+		}
+		sp := prog.Package(p.Types)
+		if sp == nil || r.ix.Modeled(p.Types) {
+			continue
+		}
+		var fns []*ssa.Function
+		for fn := range functionsOf(prog, sp) {
+			if fn.Blocks != nil {
+				fns = append(fns, fn)
+			}
+		}
+		sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+		fields := ssavalue.LocalDispatchFields(fns, sp.Pkg)
+		if len(fields) == 0 {
+			continue
+		}
+		for _, fn := range fns {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					ci, ok := instr.(ssa.CallInstruction)
+					if !ok || !ci.Pos().IsValid() {
+						continue
+					}
+					ts := ssavalue.DispatchTargets(ci.Common(), fields)
+					if len(ts) == 0 {
+						continue
+					}
+					pos := summary.PosString(r.fset, ci.Pos())
+					keys := map[*ssa.Function][]string{}
+					var callees []*ssa.Function
+					for _, t := range ts {
+						callees = append(callees, t.Fn)
+						keys[t.Fn] = t.Keys
+					}
+					r.callees[pos], r.dispatchKeys[pos] = callees, keys
+					if !slices.Contains(r.sites[pos], ci) {
+						r.sites[pos] = append(r.sites[pos], ci)
+					}
+				}
+			}
+		}
+	}
 }

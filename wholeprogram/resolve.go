@@ -121,6 +121,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	cg := vta.CallGraph(slice, chaGraph)
 	r.cg, r.sliceFns = cg, slice
 	r.index(cg)
+	r.localDispatch(prog, pkgs)
 	r.indexNames(slice)
 	r.indexInvokes(slice)
 	reg := newRegistry(prog, roots, r.ix)
@@ -296,6 +297,9 @@ type resolver struct {
 	override    map[string][]*ssa.Function       // the handler being resolved: callees by position in its instantiation
 	modOf       map[string]string                // package path → its module's path ("" unknown)
 	rootMods    map[string]bool                  // the root packages' modules
+	// dispatchKeys are, at a call through a dispatch map its package
+	// fills whole, the keys each entry is stored under (dispatch.go).
+	dispatchKeys map[string]map[*ssa.Function][]string
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -629,7 +633,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 	for _, fn := range r.throughThunks(callees) {
 		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopMark + summary.SSAName(fn) + ")", ErrOut: last.ErrOut}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut}
 		if impl, via := r.grpcImpl(fn); impl != nil {
 			// A gRPC client stub of a service this program serves: the
 			// implementation's method runs (grpc.go).

@@ -235,9 +235,11 @@ type Effect struct {
 	// the whole-program phase matches it against the routes the program
 	// serves.
 	URLPath string
-	// URLQuery are the names of the URL's constant query parameters,
-	// sorted and joined by "&" ("db"): the catalog's HTTP endpoints may
-	// require one (InfluxDB's /write?db=).
+	// URLQuery is an HTTP call's query as a pattern ("action=create",
+	// "action={}&id={}"), when the URL's text is known up to its "?":
+	// a GET whose query names an action is not read as a read (infer),
+	// and the catalog's HTTP endpoints may require a parameter by name
+	// (InfluxDB's /write?db=).
 	URLQuery string
 	// Via says where the value of an interface or func-value call comes
 	// from: a struct field ("field example.com/app/jobs.Deps.Notifier"),
@@ -362,6 +364,27 @@ func betterPath(a, b []Hop) bool {
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.
 const DynamicHopMark = "(dynamic call → "
+
+// DynamicHopTo labels the callee of a resolved dynamic call, as a hop's
+// suffix: "(dynamic call → g)". keys are the entries of a dispatch map the
+// callee is stored under, when the call looks it up there: the label then
+// names them, "(dynamic call → NewEvents.func1, entry "order.paid")", so a
+// dispatcher's finding points at the entry that repeats the effect.
+func DynamicHopTo(callee string, keys []string) string {
+	s := DynamicHopMark + callee
+	if len(keys) > 0 {
+		q := make([]string, len(keys))
+		for i, k := range keys {
+			q[i] = strconv.Quote(k)
+		}
+		word := ", entry "
+		if len(keys) > 1 {
+			word = ", entries "
+		}
+		s += word + strings.Join(q, ", ")
+	}
+	return s + ")"
+}
 
 // ChannelHopMark is how a hop from a send on a channel to the worker that
 // receives it is labelled: "(channel work → (*S).worker)".

@@ -6,13 +6,14 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
 
-// HTTP reads an HTTP call by its method and URL path: a POST whose last
+// HTTP reads an HTTP call by its method and URL: a POST whose last path
 // segment is a query (…/search, …/_search, …/lookup) is a read; a GET (or
 // HEAD) whose last constant segment names an action (/create, /pay,
-// /send) is not: it is read as a call of that name with a payload, or
-// left unknown when no rule reads the action, or when on (name inference)
-// is off. nil when the path says nothing, and for calls the catalog rates
-// (By model).
+// /send), or whose query does (?action=create, getAction), is not: it is
+// read as a call of that name with a payload, or left unknown when no rule
+// reads the action, when the action is set at run time, or when on (name
+// inference) is off. nil when the URL says nothing, and for calls the
+// catalog rates (By model).
 func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	t, err := names()
 	if err != nil || e.Kind != effect.KindHTTP || e.By == effect.ByModel || e.By == effect.ByConfig {
@@ -20,49 +21,120 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	}
 	p := urlPath(e)
 	segs := segments(p)
-	if len(segs) == 0 {
-		return nil
-	}
-	last := segs[len(segs)-1]
 	switch e.Op {
 	case "post":
+		if len(segs) == 0 {
+			return nil
+		}
+		last := segs[len(segs)-1]
 		if on && (t.query[last] || t.query[firstWord(last)] || t.query[lastWord(last)] || queryTail(t.query, last) || hasSuffix(last, t.HTTP.QuerySuffixes)) {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "inferred from the path " + shortPath(p) + ": a POST that queries (" + last + "), read"}
 		}
 	case "get", "head":
-		action := ""
+		return t.getAction(e, p, segs, on)
+	}
+	return nil
+}
+
+// getAction reads a GET (or HEAD) whose last constant path segment, or
+// whose query's action parameter, names an action: not a read. The action
+// is read as a call of that name with a payload, in the context of the
+// path's other segments; it stays unknown when no rule reads it, when on
+// (name inference) is off, or when the query's action is set at run time.
+// nil when neither names an action.
+func (t *table) getAction(e *effect.Effect, p string, segs []string, on bool) *effect.Reading {
+	action, named, where := "", "", ""
+	var others []string
+	if len(segs) > 0 {
+		last := segs[len(segs)-1]
 		for _, s := range []string{last, firstWord(last)} {
 			if t.action[s] {
-				action = s
+				action, named, where = s, last, "the path "+shortPath(p)
+				for _, s := range segs[:len(segs)-1] {
+					others = append(others, words(s)...)
+				}
 				break
 			}
 		}
-		if action == "" {
+	}
+	dynamicParam := ""
+	if action == "" {
+		param, value, act := t.queryAction(e.URLQuery)
+		switch {
+		case param == "":
 			return nil
+		case act == "":
+			dynamicParam = param
+		default:
+			action = act
 		}
-		why := "a " + strings.ToUpper(e.Op) + " that names an action (" + last + "), not taken as a read"
-		r := &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Unknown, Path: true,
-			Why: "the path " + shortPath(p) + " is " + why}
-		// The action read as a call of that name with a payload, in the
-		// context of the path's other segments.
-		var others []string
-		for _, s := range segs[:len(segs)-1] {
+		named, where = param+"="+value, "the query "+shortQuery(e.URLQuery)
+		if dynamicParam != "" {
+			named = param + "=…"
+		}
+		for _, s := range segs {
 			others = append(others, words(s)...)
 		}
-		name := words(last)
-		if len(name) == 0 || name[0] != strings.TrimPrefix(action, "_") {
-			name = []string{action}
-		}
-		if ru, _, _, _ := t.find(name, shape{payload: true, io: true}, func(rest []string) []string {
-			return append(rest, others...)
-		}); on && ru != nil && ru.risk != effect.Safe {
-			r.Risk = ru.risk
-			r.Why = "inferred from the path " + shortPath(p) + ": " + why + "; " + ru.Why
-		}
+	}
+	why := "a " + strings.ToUpper(e.Op) + " that names an action (" + named + "), not taken as a read"
+	if dynamicParam != "" {
+		why = "a " + strings.ToUpper(e.Op) + " whose action (" + dynamicParam + ") is set at run time, not taken as a read"
+	}
+	r := &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Unknown, Path: true,
+		Why: where + " is " + why}
+	if dynamicParam != "" {
 		return r
 	}
-	return nil
+	name := words(named)
+	if _, v, isParam := strings.Cut(named, "="); isParam {
+		name = words(v)
+	}
+	if len(name) == 0 || name[0] != strings.TrimPrefix(action, "_") {
+		name = []string{action}
+	}
+	if ru, _, _, _ := t.find(name, shape{payload: true, io: true}, func(rest []string) []string {
+		return append(rest, others...)
+	}); on && ru != nil && ru.risk != effect.Safe {
+		r.Risk = ru.risk
+		r.Why = "inferred from " + where + ": " + why + "; " + ru.Why
+	}
+	return r
+}
+
+// queryAction finds, in a URL's query pattern, a parameter that names
+// the request's action (HTTP.ActionParams): its name, its value, and the
+// action the value names ("" when the value is set at run time: a {} in
+// it). param is "" when no such parameter names an action: a constant
+// value whose words name none (?method=photos.search) is not one.
+func (t *table) queryAction(q string) (param, value, action string) {
+	for _, kv := range strings.Split(q, "&") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || !t.params[strings.ToLower(strings.TrimPrefix(k, "_"))] {
+			continue
+		}
+		if strings.Contains(v, "{}") {
+			return k, v, ""
+		}
+		ws := words(v)
+		if len(ws) == 0 {
+			continue
+		}
+		for _, w := range []string{ws[0], ws[len(ws)-1]} {
+			if t.action[w] {
+				return k, v, w
+			}
+		}
+	}
+	return "", "", ""
+}
+
+// shortQuery is a query pattern cut to a readable length.
+func shortQuery(q string) string {
+	if len(q) > 40 {
+		return "?" + q[:40] + "…"
+	}
+	return "?" + q
 }
 
 // urlPath is the path of an HTTP effect's URL: its pattern, else the path

@@ -184,6 +184,14 @@ func TestHTTP(t *testing.T) {
 		{"get", "sms.example.com/api/send-sms", "", true, "high"},
 		{"get", "api.example.com/v1/jobs/run", "", true, "unknown"},
 		{"get", "api.example.com/v1/orders", "", true, ""},
+		// A GET outside the program whose path or query names an action
+		// is never a read: read as the action, or unknown.
+		{"get", "", "/api/v1/orders/cancel", true, "unknown"},
+		{"get", "", "/v1/charges/{}/charge", true, "critical"},
+		{"get", "", "/pay/{}", true, "critical"},
+		{"get", "", "/v1/files/delete", true, "unknown"}, // a deletion is safe by name: left unknown, not safe
+		{"get", "", "/users/{}", true, ""},               // a plain GET stays a read
+		{"get", "api.example.com/users", "", true, ""},
 	} {
 		e := effect.Effect{Kind: effect.KindHTTP, Op: tc.op, Target: tc.target, URLPath: tc.path, By: effect.ByCode}
 		got := ""
@@ -192,6 +200,28 @@ func TestHTTP(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("HTTP(%s %s%s, on=%v) = %q, want %q", tc.op, tc.target, tc.path, tc.on, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		path, query string
+		on          bool
+		want, why   string // risk ("" for no reading), a part of the reason
+	}{
+		{"/v1/orders", "action=create&id={}", true, "medium", "inferred from the query ?action=create&id={}: a GET that names an action (action=create), not taken as a read; a creation"},
+		{"/v1/orders", "action=create", false, "unknown", "names an action (action=create), not taken as a read"},
+		{"/api", "action={}", true, "unknown", "a GET whose action (action) is set at run time, not taken as a read"},
+		{"/api", "op=send-payment", true, "high", "names an action (op=send-payment)"},
+		{"/api", "_method=delete", true, "unknown", "names an action (_method=delete)"},
+		{"/services/rest", "method=photos.search&id={}", true, "", ""}, // names no action
+		{"/users/{}", "fields=name,email", true, "", ""},               // not an action parameter
+	} {
+		e := effect.Effect{Kind: effect.KindHTTP, Op: "get", Target: "api.example.com" + tc.path, URLPath: tc.path, URLQuery: tc.query, By: effect.ByCode}
+		got, why := "", ""
+		if r := HTTP(&e, tc.on); r != nil {
+			got, why = r.Risk.String(), r.Why
+		}
+		if got != tc.want || !strings.Contains(why, tc.why) {
+			t.Errorf("HTTP(GET %s?%s, on=%v) = %q (%q), want %q (…%s…)", tc.path, tc.query, tc.on, got, why, tc.want, tc.why)
 		}
 	}
 	rated := effect.Effect{Kind: effect.KindHTTP, Op: "post", Target: "api.example.com/search", By: effect.ByModel}

@@ -34,11 +34,15 @@ type table struct {
 		// (extensionquery) that is a query.
 		QuerySuffixes  []string `yaml:"query_suffixes"`
 		ActionSegments []string `yaml:"action_segments"`
+		// ActionParams are the query parameters whose value names what
+		// the request does (?action=create, ?op=…).
+		ActionParams []string `yaml:"action_params"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words
 	query   map[string]bool
 	action  map[string]bool
+	params  map[string]bool // HTTP.ActionParams
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
 }
@@ -198,6 +202,7 @@ func parse(data []byte) (*table, error) {
 	t.qualify = set(t.Qualifiers)
 	t.query = set(t.HTTP.QuerySegments)
 	t.action = set(t.HTTP.ActionSegments)
+	t.params = set(t.HTTP.ActionParams)
 	return &t, nil
 }
 

@@ -837,17 +837,28 @@ func (ix *Index) UniqueText(s string) bool {
 }
 
 // Endpoint returns the catalog's rating of an HTTP call with that method
-// ("post"), target (host and path) and constant query parameter names
-// ("db", "a&b"), or nil.
+// ("post"), target (host and path) and query pattern (effect.URLQuery:
+// "db={}&precision=s"), or nil. An endpoint's query names a parameter
+// the call's query must have.
 func (ix *Index) Endpoint(method, target, query string) *HTTPEndpoint {
 	for i := range ix.endpoints {
 		ep := &ix.endpoints[i]
 		if (ep.Method == "" || strings.EqualFold(ep.Method, method)) && wildcard(ep.Target, target) &&
-			(ep.Query == "" || slices.Contains(strings.Split(query, "&"), ep.Query)) {
+			(ep.Query == "" || hasQueryParam(query, ep.Query)) {
 			return ep
 		}
 	}
 	return nil
+}
+
+// hasQueryParam reports whether a query pattern has a parameter of that name.
+func hasQueryParam(query, name string) bool {
+	for _, kv := range strings.Split(query, "&") {
+		if k, _, _ := strings.Cut(kv, "="); k == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Route returns how fn registers an HTTP route, or nil.

@@ -3,6 +3,7 @@ package ssavalue
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -180,4 +181,250 @@ func mapField(v ssa.Value) (FieldKey, bool) {
 		}
 	}
 	return FieldKey{}, false
+}
+
+// LocalDispatchFields are the dispatch fields whose every entry fns
+// show: maps of functions kept in an unexported field of a struct type of
+// pkg (no other package can reach it), each map made and filled in fns
+// with constant keys and functions (closures or declared functions), and
+// never changed, handed on or replaced otherwise there (no m[k] = f on the
+// field's map, no map from a parameter). A call through such a field runs
+// one of these entries and nothing else, so one package alone can resolve
+// it (go vet: the dispatcher's effects are its entries'). fns are the
+// package's production functions: tests may fill the map with doubles.
+func LocalDispatchFields(fns []*ssa.Function, pkg *types.Package) map[FieldKey][]DispatchEntry {
+	all := DispatchFields(fns)
+	bad := map[FieldKey]bool{}
+	var keys []FieldKey
+	seenKey := func(k FieldKey) FieldKey {
+		for _, o := range keys {
+			if o.Same(k) {
+				return o
+			}
+		}
+		keys = append(keys, k)
+		return k
+	}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var k FieldKey
+				var v ssa.Value
+				switch x := instr.(type) {
+				case *ssa.FieldAddr:
+					k, v = FieldKey{Deref(x.X.Type()), x.Field}, x
+				case *ssa.Field:
+					k, v = FieldKey{Deref(x.X.Type()), x.Field}, x
+				default:
+					continue
+				}
+				if !dispatchCandidate(k, pkg) {
+					continue
+				}
+				k = seenKey(k)
+				if !fieldUsesKept(v, k) {
+					bad[k] = true
+				}
+			}
+		}
+	}
+	out := map[FieldKey][]DispatchEntry{}
+	for _, k := range keys {
+		if bad[k] {
+			continue
+		}
+		if es := Entries(all, k); len(es) > 0 {
+			out[k] = es
+		}
+	}
+	return out
+}
+
+// dispatchCandidate reports whether field k is an unexported map of
+// functions of a struct type declared in pkg.
+func dispatchCandidate(k FieldKey, pkg *types.Package) bool {
+	n, ok := types.Unalias(k.T).(*types.Named)
+	if !ok || n.Obj().Pkg() != pkg {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || k.Index >= st.NumFields() {
+		return false
+	}
+	f := st.Field(k.Index)
+	return !f.Exported() && funcValued(f.Type())
+}
+
+// fieldUsesKept reports whether every use of a dispatch field (its address
+// or its value) only fills it with a map made here and filled with
+// constant-keyed functions, or reads it (looks an entry up, ranges over
+// it, takes its length, compares it with nil).
+func fieldUsesKept(v ssa.Value, k FieldKey) bool {
+	if _, isField := v.(*ssa.Field); isField {
+		return mapReadOnly(v) // a value receiver's field: read only
+	}
+	for _, r := range Referrers(v) {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != v {
+				return false // the field's address stored somewhere
+			}
+			if c, ok := x.Val.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			mm, ok := x.Val.(*ssa.MakeMap)
+			if !ok || !madeMapKept(mm, k) {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL || !mapReadOnly(x) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// madeMapKept reports whether a map stored into a dispatch field is only
+// filled with constant keys and functions before it is stored.
+func madeMapKept(mm *ssa.MakeMap, k FieldKey) bool {
+	for _, r := range Referrers(mm) {
+		switch x := r.(type) {
+		case *ssa.MapUpdate:
+			if x.Map != mm || ConstString(Unconvert(x.Key)) == "" || entryFunc(x.Value) == nil {
+				return false
+			}
+		case *ssa.Store:
+			if x.Val != mm {
+				return false
+			}
+			if fa, ok := x.Addr.(*ssa.FieldAddr); !ok || !k.Same(FieldKey{Deref(fa.X.Type()), fa.Field}) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// mapReadOnly reports whether a dispatch map read from its field is only
+// read.
+func mapReadOnly(v ssa.Value) bool {
+	for _, r := range Referrers(v) {
+		if !mapReadUse(r, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// mapReadUse reports whether instruction r only reads the map v.
+func mapReadUse(r ssa.Instruction, v ssa.Value) bool {
+	switch x := r.(type) {
+	case *ssa.Lookup:
+		return x.X == v
+	case *ssa.Range, *ssa.BinOp, *ssa.DebugRef:
+		return true
+	case *ssa.Call:
+		b, ok := x.Call.Value.(*ssa.Builtin)
+		return ok && b.Name() == "len"
+	}
+	return false
+}
+
+// DispatchSite returns the dispatch fields a call's function value is
+// looked up in, when every value it can be is an entry looked up in one of
+// fields (through comma-ok and phis); ok is false for any other call.
+func DispatchSite(c *ssa.CallCommon, fields map[FieldKey][]DispatchEntry) (out []FieldKey, ok bool) {
+	if c.IsInvoke() || c.StaticCallee() != nil || len(fields) == 0 {
+		return nil, false
+	}
+	ok = true
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if !ok || seen[v] {
+			return
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				walk(e)
+			}
+			return
+		case *ssa.Extract:
+			if lk, isLookup := x.Tuple.(*ssa.Lookup); isLookup && x.Index == 0 {
+				walk(lk)
+				return
+			}
+		case *ssa.Lookup:
+			if k, isField := mapField(x.X); isField {
+				for fk := range fields {
+					if fk.Same(k) {
+						for _, o := range out {
+							if o.Same(k) {
+								return
+							}
+						}
+						out = append(out, k)
+						return
+					}
+				}
+			}
+		}
+		ok = false
+	}
+	walk(c.Value)
+	return out, ok && len(out) > 0
+}
+
+// EntryKeys are the keys under which fn is an entry of fields, sorted.
+func EntryKeys(fields map[FieldKey][]DispatchEntry, ks []FieldKey, fn *ssa.Function) []string {
+	var out []string
+	for _, k := range ks {
+		for _, e := range Entries(fields, k) {
+			if Declared(e.Fn) == fn && !slices.Contains(out, e.Key) {
+				out = append(out, e.Key)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// DispatchTarget is one function a call through a dispatch map can run,
+// with the keys it is stored under.
+type DispatchTarget struct {
+	Fn   *ssa.Function
+	Keys []string
+}
+
+// DispatchTargets are the functions a call through a dispatch map of
+// fields runs, sorted by name (as the whole-program phase orders a call's
+// callees), or nil when c is not such a call.
+func DispatchTargets(c *ssa.CallCommon, fields map[FieldKey][]DispatchEntry) []DispatchTarget {
+	ks, ok := DispatchSite(c, fields)
+	if !ok {
+		return nil
+	}
+	seen := map[*ssa.Function]bool{}
+	var out []DispatchTarget
+	for _, k := range ks {
+		for _, e := range Entries(fields, k) {
+			fn := Declared(e.Fn)
+			if seen[fn] {
+				continue
+			}
+			seen[fn] = true
+			out = append(out, DispatchTarget{Fn: fn, Keys: EntryKeys(fields, ks, fn)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Fn.String() < out[j].Fn.String() })
+	return out
 }

@@ -3,7 +3,6 @@ package summary
 import (
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,7 +27,7 @@ type origin struct {
 	field  string    // the field (path) of param that is the method, "" when param is the method
 	url    ssa.Value // the URL's value when its host is not constant
 	path   string    // the URL's path pattern (URLPath)
-	query  string    // the URL's constant query parameter names (URLQuery)
+	query  string    // the URL's query pattern (URLQuery)
 	body   ssa.Value // the request body, when built here
 }
 
@@ -122,33 +121,6 @@ func (w *walker) keptURL(v ssa.Value) ssa.Value {
 	return v
 }
 
-// urlQuery are the names of a URL's constant query parameters, sorted
-// and joined by "&" ("db" for "…/write?db=%s"); "" when none is known.
-func urlQuery(v ssa.Value) string {
-	texts := stringValues(v)
-	if len(texts) != 1 {
-		return ""
-	}
-	u := texts[0]
-	i := strings.IndexByte(u, '?')
-	if i < 0 {
-		return ""
-	}
-	u = u[i+1:]
-	if j := strings.IndexByte(u, '#'); j >= 0 {
-		u = u[:j]
-	}
-	var names []string
-	for _, kv := range strings.Split(u, "&") {
-		name, _, _ := strings.Cut(kv, "=")
-		if name != "" && !strings.Contains(name, dynamic) {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	return strings.Join(names, "&")
-}
-
 // summaryOf is the summary of a statically called function, if known.
 func (w *walker) summaryOf(callee *ssa.Function) *Summary {
 	if o := callee.Origin(); o != nil {
@@ -188,6 +160,9 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 				e.MethodArg, e.MethodField = k+1, f
 			}
 		}
+	}
+	if o.query != "" {
+		e.URLQuery = o.query
 	}
 	if o.path != "" {
 		e.URLPath = o.path
@@ -247,6 +222,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			if p := urlPath(v); p != "" {
 				e.URLPath = p
 			}
+			if q := urlQuery(v); q != "" {
+				e.URLQuery = q
+			}
 			if t := urlTarget([]ssa.Value{v}, 0); t != "" {
 				e.Target = t
 			} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
@@ -293,6 +271,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		}
 		if o.path != "" {
 			e.URLPath = o.path
+		}
+		if o.query != "" {
+			e.URLQuery = o.query
 		}
 		if o.target != "" && (e.Target == "" || e.Target == "http") {
 			e.Target = o.target
@@ -446,4 +427,23 @@ func urlPath(v ssa.Value) string {
 		return ""
 	}
 	return strings.ReplaceAll(u, dynamic, "{}")
+}
+
+// urlQuery is the query of a URL value as a pattern, its dynamic parts
+// written {} ("action={}&id={}"): what follows a "?" in its text, when the
+// text is known up to there ("https://api.example.com/v1?action=create",
+// cfg.BaseURL + "/jobs?action=" + act). "" when there is none.
+func urlQuery(v ssa.Value) string {
+	texts := stringValues(v)
+	if len(texts) != 1 {
+		return ""
+	}
+	_, q, ok := strings.Cut(texts[0], "?")
+	if !ok {
+		return ""
+	}
+	if k := strings.IndexByte(q, '#'); k >= 0 {
+		q = q[:k]
+	}
+	return strings.ReplaceAll(q, dynamic, "{}")
 }

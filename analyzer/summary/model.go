@@ -221,7 +221,7 @@ func (c *modelCall) targetArg() {
 	}
 	if c.m.Kind == effect.KindHTTP {
 		c.e.Target = urlTarget([]ssa.Value{v}, 0)
-		c.e.URLPath = urlPath(v)
+		c.e.URLPath, c.e.URLQuery = urlPath(v), urlQuery(v)
 	}
 }
 

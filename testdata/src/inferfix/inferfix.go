@@ -101,3 +101,44 @@ func Note(ctx context.Context, t *asynq.Task) error { // want Note:`^effects: ne
 	s := &notes.Book{}
 	return s.CreateNote(ctx, string(t.Payload()))
 }
+
+// GetUser GETs a user by its id: a plain read, no finding.
+func GetUser(ctx context.Context, t *asynq.Task) error { // want GetUser:`^effects: http/get api.example.com/users$`
+	resp, err := http.Get("https://api.example.com/users/" + string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// PayByGet GETs a URL built from a constant prefix whose last constant
+// segment pays: a charge, not a read.
+func PayByGet(ctx context.Context, t *asynq.Task) error { // want PayByGet:`^effects: http/get pay.example.com/v1/orders$` `unguarded: handler inferfix.PayByGet repeats .*http get \(pay.example.com/v1/orders\) \(critical\) .*inferred from the path …/\{\}/pay: a GET that names an action \(pay\), not taken as a read; a charge\); confidence medium`
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://pay.example.com/v1/orders/"+string(t.Payload())+"/pay", nil)
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// CreateByQuery GETs a URL whose query names the action (?action=…): a
+// creation, not a read.
+func CreateByQuery(ctx context.Context, t *asynq.Task) error { // want CreateByQuery:`^effects: http/get legacy.example.com/api.php$` `unguarded: handler inferfix.CreateByQuery repeats .*http get \(legacy.example.com/api.php\) \(medium\) .*inferred from the query \?action=create_order&id=\{\}: a GET that names an action \(action=create_order\), not taken as a read; a creation with a payload\); confidence medium`
+	resp, err := http.Get("https://legacy.example.com/api.php?action=create_order&id=" + string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// ActionByQuery GETs a URL whose query's action is set at run time: not a
+// read, and not known either.
+func ActionByQuery(ctx context.Context, t *asynq.Task) error { // want ActionByQuery:`^effects: http/get legacy.example.com/api.php$`
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://legacy.example.com/api.php?action="+string(t.Payload()), nil)
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}

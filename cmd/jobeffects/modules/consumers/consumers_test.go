@@ -86,6 +86,7 @@ func TestConsumersModule(t *testing.T) {
 			Findings    []struct {
 				Rule     string
 				Position string
+				Message  string
 			}
 		}
 	}
@@ -112,6 +113,10 @@ func TestConsumersModule(t *testing.T) {
 		{"wm.(*Handlers).MarkShipped", "watermill", "mark_shipped", at("wm/router.go", `r.AddHandler("mark_shipped"`), "", "medium"},
 		{"natsc.(*Consumer).Audit", "nats", "orders.events", at("natsc/consumer.go", `nc.Subscribe("orders.events"`), "", "medium"},
 		{"wm.(*Handlers).Ship", "watermill", "ship_order", at("wm/router.go", `r.AddConsumerHandler("ship_order"`), "", "medium"},
+		// A dispatch map: the router's handler and each entry, its key the task.
+		{"wm.(*Events).Handle", "watermill", "order_events", at("wm/dispatch.go", `r.AddConsumerHandler("order_events"`), "", "medium"},
+		{"wm.NewEvents.func1", "watermill", "order.paid", at("wm/dispatch.go", `"order.paid":`), "", "medium"},
+		{"wm.NewEvents.func2", "watermill", "order.shipped", at("wm/dispatch.go", `"order.shipped":`), "", "safe"},
 		{"wmsql.(*Counter).Count", "watermill", "count_click", at("wmsql/counter.go", `r.AddConsumerHandler("count_click"`), "", "medium"},
 		{"wmsql.(*Counter).Tally", "watermill", "tally_click", at("wmsql/counter.go", `r.AddConsumerHandler("tally_click"`), "", "medium"},
 	}
@@ -183,6 +188,29 @@ func TestConsumersModule(t *testing.T) {
 	for _, h := range []string{"natsc.(*Consumer).Audit", "wmsql.(*Counter).Count"} {
 		if rs := rules(h); len(rs) != 0 {
 			t.Errorf("%s: findings %v, want none", h, rs)
+		}
+	}
+
+	// A dispatch map filled in the dispatcher's package: go vet resolves
+	// the call through it as the whole program does, and the dispatcher's
+	// finding points at the entry that repeats the effect, in the same
+	// words at the same place in both.
+	const entry = `(*wm.Events).Handle (dynamic call → wm.NewEvents.func1, entry "order.paid") → wm/dispatch.go:22 wm.NewEvents.func1`
+	var vetLine string
+	for _, d := range vet {
+		if first, _, _ := strings.Cut(d, "\n"); strings.Contains(first, ": unguarded: handler (*wm.Events).Handle ") {
+			vetLine = first
+		}
+	}
+	if !strings.Contains(vetLine, entry) {
+		t.Errorf("go vet's finding on the dispatcher %q does not point at its entry (%s)", vetLine, entry)
+	}
+	for _, h := range inv.Handlers {
+		if h.Handler != "example.com/consumers/wm.(*Events).Handle" {
+			continue
+		}
+		if len(h.Findings) != 1 || !strings.HasPrefix(vetLine, h.Findings[0].Position+":") || !strings.HasSuffix(vetLine, ": "+h.Findings[0].Message) {
+			t.Errorf("the dispatcher's findings %+v differ from go vet's %q", h.Findings, vetLine)
 		}
 	}
 
