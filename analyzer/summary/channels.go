@@ -140,6 +140,9 @@ func (p *Package) argsTo(param *ssa.Parameter) []ssa.Value {
 	return out
 }
 
+// WorkChannel reports whether a channel carries work (not a signal).
+func WorkChannel(t types.Type) bool { return workChannel(t) }
+
 // workChannel reports whether a channel carries work (not a signal).
 func workChannel(t types.Type) bool {
 	c, ok := t.Underlying().(*types.Chan)

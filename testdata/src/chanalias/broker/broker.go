@@ -1,0 +1,45 @@
+// Package broker: consumers that only hand each message to a channel they
+// were given; what runs it is in another package.
+package broker
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+
+	"chanalias/model"
+)
+
+// Consumer keeps the channel app.Main made and also gave the service.
+type Consumer struct {
+	out chan<- model.Order
+}
+
+func New(out chan<- model.Order) *Consumer { return &Consumer{out: out} }
+
+// Handle sends the order to the service's worker: its insert repeats on
+// every delivery.
+func (c *Consumer) Handle(ctx context.Context, t *asynq.Task) error {
+	c.push(model.Order{ID: string(t.Payload())})
+	return nil
+}
+
+func (c *Consumer) push(o model.Order) {
+	select {
+	case c.out <- o:
+	default:
+	}
+}
+
+// Audit keeps a channel of its own make, which the archiver's field never
+// holds (near miss).
+type Audit struct {
+	events chan model.Order
+}
+
+func NewAudit(events chan model.Order) *Audit { return &Audit{events: events} }
+
+func (a *Audit) Handle(ctx context.Context, t *asynq.Task) error {
+	a.events <- model.Order{ID: string(t.Payload())}
+	return nil
+}
