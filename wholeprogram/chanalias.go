@@ -279,6 +279,8 @@ func (r *resolver) aliasedChannelEffects(fn *ssa.Function) []effect.Effect {
 		}
 	}
 	var out []effect.Effect
+	// Each function is walked once per handler (by the first path that
+	// reaches it): a worker the handler calls itself is not its worker.
 	onPath := map[*ssa.Function]bool{}
 	var walk func(g *ssa.Function, prefix []effect.Hop, depth int)
 	walk = func(g *ssa.Function, prefix []effect.Hop, depth int) {
@@ -286,7 +288,6 @@ func (r *resolver) aliasedChannelEffects(fn *ssa.Function) []effect.Effect {
 			return
 		}
 		onPath[g] = true
-		defer delete(onPath, g)
 		name := summary.SSAName(g)
 		a := r.aliasIndex()
 		for _, s := range a.fieldSends(g) {
