@@ -14,7 +14,7 @@ import (
 	"chanalias/service"
 )
 
-func Main(ctx context.Context, db *sql.DB, mux *asynq.ServeMux) {
+func Main(ctx context.Context, db *sql.DB, mux *asynq.ServeMux) { // want Main:`^effects: db_write/insert orders; db_write/insert archive$`
 	orders := make(chan model.Order, 4)
 	c := broker.New(orders)
 	s := service.NewService(db, orders)
