@@ -44,6 +44,7 @@ type chanAlias struct {
 	makes   map[*types.Var]map[*ssa.MakeChan]bool   // a field's makes, memoized
 	busy    map[*types.Var]bool                     // fields being computed (cycles)
 	sends   map[*ssa.Function][]fieldSend           // a function's sends on fields, memoized
+	owner   map[*types.Var]string                   // a field's struct type, as a path names it
 }
 
 // fieldSend is a send on a channel kept in a struct field.
@@ -103,6 +104,7 @@ func (r *resolver) aliasIndex() *chanAlias {
 		makes:   map[*types.Var]map[*ssa.MakeChan]bool{},
 		busy:    map[*types.Var]bool{},
 		sends:   map[*ssa.Function][]fieldSend{},
+		owner:   map[*types.Var]string{},
 	}
 	r.alias = a
 	for _, fn := range r.roots {
@@ -121,6 +123,9 @@ func (r *resolver) aliasIndex() *chanAlias {
 					if st, ok := derefType(fa.X.Type()).Underlying().(*types.Struct); ok && fa.Field < st.NumFields() {
 						f := st.Field(fa.Field).Origin()
 						a.stores[f] = append(a.stores[f], x.Val)
+						if n, ok := types.Unalias(derefType(fa.X.Type())).(*types.Named); ok {
+							a.owner[f] = n.Obj().Name()
+						}
 					}
 				case ssa.CallInstruction:
 					if callee := x.Common().StaticCallee(); callee != nil {
@@ -148,6 +153,15 @@ func (r *resolver) aliasIndex() *chanAlias {
 		}
 	}
 	return a
+}
+
+// name is how a path names a field: Type.field when a store showed its
+// struct type.
+func (a *chanAlias) name(f *types.Var) string {
+	if o := a.owner[f]; o != "" {
+		return o + "." + f.Name()
+	}
+	return f.Name()
 }
 
 // fieldMakes are the make(chan …) calls whose channel a field may hold.
@@ -362,7 +376,7 @@ func (r *resolver) channelWorkers(a *chanAlias, s fieldSend, sender *ssa.Functio
 			if sum == nil {
 				continue
 			}
-			label := s.field.Name() + " = " + g.Name()
+			label := a.name(s.field) + " = " + a.name(g)
 			if made != nil {
 				p := r.fset.Position(made.Pos())
 				label += ", made at " + filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line)

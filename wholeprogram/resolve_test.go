@@ -614,10 +614,10 @@ func TestChannelAliasedAcrossPackages(t *testing.T) {
 	sort.Strings(got)
 	// The broker's package also finds both by their shape (task "").
 	want := []string{
-		" medium unguarded db_write/insert orders via (*broker.Consumer).push (channel out = inbox, made at app.go:18 → (*service.Service).Run)",
+		" medium unguarded db_write/insert orders via (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:18 → (*service.Service).Run)",
 		" safe",
 		"audit safe",
-		"order medium unguarded db_write/insert orders via (*broker.Consumer).push (channel out = inbox, made at app.go:18 → (*service.Service).Run)",
+		"order medium unguarded db_write/insert orders via (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:18 → (*service.Service).Run)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
