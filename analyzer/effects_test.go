@@ -104,3 +104,11 @@ func TestMemoryWrites(t *testing.T) {
 func TestChannelWorkers(t *testing.T) {
 	runShared(t, "chanfix/pool", "chanfix")
 }
+
+// TestChannelWorkersAcrossPackages: one package at a time, each field's
+// receivers are its package's facts; the consumer's send on a field of
+// another type (the same make, wired in app) reaches them only over the
+// whole program (wholeprogram's TestChannelAliasedAcrossPackages).
+func TestChannelWorkersAcrossPackages(t *testing.T) {
+	runShared(t, "chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app")
+}

@@ -38,6 +38,7 @@ var sharedFixtures = []string{
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
 	"lifecyclefix", "callbackfix", "cmdfix", "duperrfix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "seqfix", "cbfix", "replyfix", "chanfix/pool", "chanfix",
+	"chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 	"storedreg/worker", "storedreg/wasynq", "storedreg",
 }

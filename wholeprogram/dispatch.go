@@ -49,7 +49,7 @@ func (r *resolver) dispatchHandlers(h *result.Handler, fn *ssa.Function, fields 
 				Note: result.DispatchNote(h.Name, e.Key, at),
 			}
 			if withSummary(hr, r.sums[summary.Key(r.fset, e.Fn)], "the entry's package was not analysed") {
-				if effs, pits, changed := r.handlerEffects(hr, regs, stats); changed {
+				if effs, pits, changed := r.handlerEffects(hr, e.Fn, regs, stats); changed {
 					hr.Effects = effect.FoldAll(effs, false)
 					hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, pits)
 				}

@@ -35,6 +35,7 @@ type Stats struct {
 	Boundaries int
 	Callbacks  int // effects added by library callbacks (gorm) the program registers
 	Changed    int // handlers whose effects changed
+	Channels   int // effects of workers reached through a channel another package's field holds (chanalias.go)
 	Routed     int // HTTP calls followed into a route the program serves
 }
 
@@ -142,7 +143,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		changedAny := false
 		for _, h := range res.Handlers {
 			r.override = r.instanceCallees(h, instMethod(prog, h), handlerFns[h.Pos+"|"+h.Name])
-			effs, pits, changed := r.handlerEffects(h, regs, &stats)
+			effs, pits, changed := r.handlerEffects(h, handlerFns[h.Pos+"|"+h.Name], regs, &stats)
 			r.override = nil
 			// The readings the per-package pass left to this phase (of
 			// the dynamic calls it could not resolve) are applied when
@@ -213,7 +214,9 @@ func production(pkgs []*packages.Package) []*packages.Package {
 
 // handlerEffects are a handler's effects with registered callbacks joined
 // and dynamic calls resolved; changed reports whether anything was.
-func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registration, stats *Stats) (out []effect.Effect, pits []guard.Pitfall, changed bool) {
+// fn, if known, is the handler's function: what it sends on a channel
+// that another package's field holds too is handled there (chanalias.go).
+func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[string][]registration, stats *Stats) (out []effect.Effect, pits []guard.Pitfall, changed bool) {
 	var effs []effect.Effect
 	// The effects as the analysis decided them: the readings the
 	// per-package pass applied wait until the calls they read are known
@@ -227,6 +230,11 @@ func (r *resolver) handlerEffects(h *result.Handler, regs map[string][]registrat
 				effs = append(effs, cb...)
 			}
 		}
+	}
+	if ch := r.aliasedChannelEffects(fn); len(ch) > 0 {
+		stats.Channels += len(ch)
+		changed = true
+		effs = append(effs, ch...)
 	}
 	for _, e := range effs {
 		if e.Kind != effect.KindDynamic {
@@ -297,6 +305,8 @@ type resolver struct {
 	override    map[string][]*ssa.Function       // the handler being resolved: callees by position in its instantiation
 	modOf       map[string]string                // package path → its module's path ("" unknown)
 	rootMods    map[string]bool                  // the root packages' modules
+	alias       *chanAlias                       // channel fields aliased across packages (chanalias.go)
+	rootSet     map[*ssa.Function]bool           // roots, as a set (chanalias.go)
 	// dispatchKeys are, at a call through a dispatch map its package
 	// fills whole, the keys each entry is stored under (dispatch.go).
 	dispatchKeys map[string]map[*ssa.Function][]string

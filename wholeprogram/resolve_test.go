@@ -598,3 +598,39 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A channel made in one package and handed to two constructors in two
+// others, kept in fields of different types: the consumer's send is
+// received by the service's worker, whose insert is the handler's (with
+// the channel hop in the path). Two different makes are not linked.
+func TestChannelAliasedAcrossPackages(t *testing.T) {
+	var got []string
+	for _, res := range resolve(t, "chanalias/app", "chanalias/broker", "chanalias/service") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				for _, hop := range e.Path {
+					if strings.Contains(hop.Func, effect.ChannelHopMark) {
+						line += " via " + hop.Func
+					}
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	// The broker's package also finds both by their shape (task "").
+	want := []string{
+		" medium unguarded db_write/insert orders via (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:18 → (*service.Service).Run)",
+		" safe",
+		"audit safe",
+		"order medium unguarded db_write/insert orders via (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:18 → (*service.Service).Run)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -30,7 +30,8 @@ import (
 // the package that declares a field or variable exports its receivers as
 // a fact (ChanWorkers), so a sender in another package that imports it
 // finds them too. A local channel handed to another package's functions
-// is not followed.
+// is not followed here; over the whole program, fields of different types
+// that one make(chan …) reaches are one channel (wholeprogram/chanalias.go).
 //
 // The whole receiving function counts (a worker's select loop may do
 // more than process the message): a reviewer reads it so too. Signal
@@ -139,6 +140,9 @@ func (p *Package) argsTo(param *ssa.Parameter) []ssa.Value {
 	}
 	return out
 }
+
+// WorkChannel reports whether a channel carries work (not a signal).
+func WorkChannel(t types.Type) bool { return workChannel(t) }
 
 // workChannel reports whether a channel carries work (not a signal).
 func workChannel(t types.Type) bool {
