@@ -53,7 +53,7 @@ func sendEmail(ctx context.Context, account string) error { // want sendEmail:`^
 }
 
 // Handle looks the event's handler up by its type.
-func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error { // want Handle:`^effects: dynamic_call/call value of type` `unresolved: go vet cannot tell what dispatchfix.Dispatcher.Handle does`
+func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error { // want Handle:`^effects: dynamic_call/call value of type` `unguarded: handler dispatchfix.Dispatcher.Handle \(asynq task "events"\) repeats .*email send \(smtp\) \(high\)`
 	var ev struct{ Type, Account string }
 	if err := json.Unmarshal(t.Payload(), &ev); err != nil {
 		return err
