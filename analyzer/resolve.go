@@ -68,7 +68,7 @@ func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effec
 		if ts := r.dispatch[e.Evidence()]; len(ts) > 0 && e.Kind == effect.KindDynamic && !e.Folded && depth < maxWiredDepth {
 			changed = true
 			for _, t := range ts {
-				out = append(out, r.through(e, targetWired(t, r.pass.Pkg), "", depth)...)
+				out = append(out, r.through(e, targetWired(t, r.pass.Pkg), "", false, depth)...)
 			}
 			continue
 		}
@@ -80,14 +80,15 @@ func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effec
 		}
 		changed = true
 		for _, v := range vals {
-			out = append(out, r.through(e, v, method, depth)...)
+			out = append(out, r.through(e, v, method, strings.HasSuffix(field, summary.ElemSuffix), depth)...)
 		}
 	}
 	return out, changed
 }
 
-// through is what the dynamic call e does when its field holds v.
-func (r *wiredResolver) through(e effect.Effect, v wired, method string, depth int) []effect.Effect {
+// through is what the dynamic call e does when its field holds v (with
+// elem, when v is an element of the collection the field holds).
+func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bool, depth int) []effect.Effect {
 	name, effs, ok := r.callee(v, method)
 	if !ok {
 		u := e
@@ -99,7 +100,11 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, depth i
 		if file, line, _ := effect.SplitPos(at); file != "" {
 			at = file + ":" + strconv.Itoa(line) // the report makes it relative
 		}
-		u.Detail = strings.TrimSuffix(e.Detail, ".") + "; the field is set at " + at + " to " + why
+		set := "; the field is set at " + at + " to "
+		if elem {
+			set = "; the field's elements are set at " + at + " from "
+		}
+		u.Detail = strings.TrimSuffix(e.Detail, ".") + set + why
 		u.Via = "value" // decided here: no other package can do better
 		return []effect.Effect{u}
 	}

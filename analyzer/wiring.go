@@ -33,28 +33,36 @@ type ctorFact struct{ Fields []ctorField }
 
 // ctorField is one parameter stored into fields: the parameter itself,
 // or, when Sub is set, its field Sub (a Deps struct whose fields the
-// constructor copies: h.invoices = d.Invoices).
+// constructor copies: h.invoices = d.Invoices); with Elem, the elements of
+// that map, slice or array (NewDispatcher(senders ...Sender) putting each
+// sender into the map it keeps: its Fields are element keys, "…F[]").
 type ctorField struct {
 	Param  int
 	Sub    string
+	Elem   bool
 	Fields []string
 }
 
-// paramRef is a parameter (receiver first), or its field sub.
+// paramRef is a parameter (receiver first), or its field sub; with elem,
+// the elements of that collection.
 type paramRef struct {
-	i   int
-	sub string
+	i    int
+	sub  string
+	elem bool
 }
 
 func (*ctorFact) AFact() {}
 func (f *ctorFact) String() string {
 	var parts []string
 	for _, p := range f.Fields {
+		ref := fmt.Sprint(p.Param)
 		if p.Sub != "" {
-			parts = append(parts, fmt.Sprintf("%d.%s:%v", p.Param, p.Sub, p.Fields))
-			continue
+			ref += "." + p.Sub
 		}
-		parts = append(parts, fmt.Sprintf("%d:%v", p.Param, p.Fields))
+		if p.Elem {
+			ref += "[]"
+		}
+		parts = append(parts, fmt.Sprintf("%s:%v", ref, p.Fields))
 	}
 	return "stores map[" + strings.Join(parts, " ") + "]"
 }
@@ -63,13 +71,16 @@ func (f *ctorFact) String() string {
 func newCtorFact(fields map[paramRef][]string) *ctorFact {
 	f := &ctorFact{}
 	for p, keys := range fields {
-		f.Fields = append(f.Fields, ctorField{Param: p.i, Sub: p.sub, Fields: keys})
+		f.Fields = append(f.Fields, ctorField{Param: p.i, Sub: p.sub, Elem: p.elem, Fields: keys})
 	}
 	sort.Slice(f.Fields, func(i, j int) bool {
 		if f.Fields[i].Param != f.Fields[j].Param {
 			return f.Fields[i].Param < f.Fields[j].Param
 		}
-		return f.Fields[i].Sub < f.Fields[j].Sub
+		if f.Fields[i].Sub != f.Fields[j].Sub {
+			return f.Fields[i].Sub < f.Fields[j].Sub
+		}
+		return !f.Fields[i].Elem && f.Fields[j].Elem
 	})
 	return f
 }
@@ -78,28 +89,101 @@ func newCtorFact(fields map[paramRef][]string) *ctorFact {
 func (f *ctorFact) byParam() map[paramRef][]string {
 	out := map[paramRef][]string{}
 	for _, p := range f.Fields {
-		out[paramRef{p.Param, p.Sub}] = p.Fields
+		out[paramRef{p.Param, p.Sub, p.Elem}] = p.Fields
 	}
 	return out
 }
 
 // argsFor are the values a call gives the parameter ref: the argument, or
-// the values stored into its field ref.sub (a Deps{Invoices: …} literal).
+// the values stored into its field ref.sub (a Deps{Invoices: …} literal);
+// for ref.elem, the collections whose elements the callee keeps.
 func argsFor(c *ssa.CallCommon, ref paramRef) []ssa.Value {
 	if ref.i >= len(c.Args) {
 		return nil
 	}
 	a := c.Args[ref.i]
-	if ref.sub == "" {
-		return []ssa.Value{a}
-	}
-	var out []ssa.Value
-	if lit := ssavalue.LocalOf(a); lit != nil {
-		for _, st := range ssavalue.FieldStores(lit, ref.sub) {
-			out = append(out, st.Val)
+	base := []ssa.Value{a}
+	if ref.sub != "" {
+		base = nil
+		if lit := ssavalue.LocalOf(a); lit != nil {
+			for _, st := range ssavalue.FieldStores(lit, ref.sub) {
+				base = append(base, st.Val)
+			}
 		}
 	}
-	return out
+	return base
+}
+
+// collField reports whether the field holds a map, slice or array of
+// interfaces or functions: values a call on one of its elements runs.
+func collField(fa *ssa.FieldAddr) bool {
+	return dynamicElems(fa.Type().(*types.Pointer).Elem())
+}
+
+func dynamicElems(t types.Type) bool {
+	var elem types.Type
+	switch c := t.Underlying().(type) {
+	case *types.Map:
+		elem = c.Elem()
+	case *types.Slice:
+		elem = c.Elem()
+	case *types.Array:
+		elem = c.Elem()
+	default:
+		return false
+	}
+	switch elem.Underlying().(type) {
+	case *types.Interface, *types.Signature:
+		return true
+	}
+	return false
+}
+
+// collElems returns the elements a map, slice or array value the function
+// builds holds: a literal's, a made map's entries, what append adds. ok
+// is false when some of them cannot be told (a parameter's, a call's
+// result); the field's own elements appended to (d.senders =
+// append(d.senders, s)) are the field's other stores, not new ones.
+func collElems(v ssa.Value, seen map[ssa.Value]bool) (elems []ssa.Value, ok bool) {
+	v = ssavalue.Unconvert(v)
+	if seen[v] {
+		return nil, true
+	}
+	seen[v] = true
+	if _, isConst := v.(*ssa.Const); isConst {
+		return nil, true // nil: no elements
+	}
+	if summary.FieldVia(v) != "" {
+		return nil, true
+	}
+	if es := ssavalue.SliceElems(v); es != nil {
+		return es, true
+	}
+	switch x := v.(type) {
+	case *ssa.MakeMap:
+		for _, r := range ssavalue.Referrers(x) {
+			if mu, isUpdate := r.(*ssa.MapUpdate); isUpdate && mu.Map == x {
+				elems = append(elems, mu.Value)
+			}
+		}
+		return elems, true
+	case *ssa.MakeSlice:
+		return nil, true // filled by append (its result) or by index (not followed)
+	case *ssa.Phi:
+		ok = true
+		for _, e := range x.Edges {
+			es, eok := collElems(e, seen)
+			elems, ok = append(elems, es...), ok && eok
+		}
+		return elems, ok
+	case *ssa.Call:
+		if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
+			first, fok := collElems(x.Call.Args[0], seen)
+			rest, rok := collElems(x.Call.Args[1], seen)
+			return append(first, rest...), fok && rok
+		}
+	}
+	return nil, false
 }
 
 // implFact records that a function returns an interface whose dynamic type
@@ -166,6 +250,14 @@ func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
 					if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" && dynamicField(fa) && !passedThrough(in.Val) {
 						w.add(pass, key, in.Val, summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
 					}
+					if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" && collField(fa) && !passedThrough(in.Val) {
+						w.addElems(pass, key+summary.ElemSuffix, in.Val, summary.PosString(pass.Fset, in.Pos()))
+					}
+				case *ssa.MapUpdate:
+					// d.senders[k] = s: an element of the map the field holds.
+					if key := summary.FieldVia(in.Map); key != "" && dynamicElems(in.Map.Type()) && !passedThrough(in.Value) && elemOfParam(in.Value) == nil {
+						w.add(pass, key+summary.ElemSuffix, in.Value, summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
+					}
 				case ssa.CallInstruction:
 					c := in.Common()
 					callee := c.StaticCallee()
@@ -174,12 +266,19 @@ func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
 					}
 					fields := ctorFields(pass, callee, ctors)
 					for ref, keys := range fields {
-						for _, a := range argsFor(c, ref) {
+						whole := ref
+						whole.elem = false
+						for _, a := range argsFor(c, whole) {
 							if passedThrough(a) {
 								continue
 							}
 							for _, key := range keys {
-								w.add(pass, key, a, summary.PosString(pass.Fset, in.Pos()), map[ssa.Value]bool{})
+								at := summary.PosString(pass.Fset, in.Pos())
+								if ref.elem {
+									w.addElems(pass, key, a, at)
+									continue
+								}
+								w.add(pass, key, a, at, map[ssa.Value]bool{})
 							}
 						}
 					}
@@ -192,6 +291,37 @@ func collectWiring(pass *analysis.Pass, funcs []*ssa.Function) wiring {
 		w[k] = vs
 	}
 	return w
+}
+
+// addElems records the elements of collection v stored into the field
+// whose element key is key; those that come from the function's parameters
+// are a constructor's (ctorFact), and a collection whose elements cannot be
+// told is recorded as unknown.
+func (w wiring) addElems(pass *analysis.Pass, key string, v ssa.Value, at string) {
+	elems, ok := collElems(v, map[ssa.Value]bool{})
+	for _, e := range elems {
+		if passedThrough(e) || elemOfParam(e) != nil {
+			continue
+		}
+		w.add(pass, key, e, at, map[ssa.Value]bool{})
+	}
+	if !ok {
+		w[key] = append(w[key], wired{unknown: describeWired(ssavalue.Unconvert(v)), at: at})
+	}
+}
+
+// elemOfParam is the parameter (or free variable) v is an element of, or
+// nil.
+func elemOfParam(v ssa.Value) ssa.Value {
+	coll := ssavalue.ElemOf(v)
+	if coll == nil {
+		return nil
+	}
+	switch ssavalue.Unconvert(coll).(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return coll
+	}
+	return nil
 }
 
 // passedThrough reports whether a stored value is a parameter of the
@@ -355,7 +485,20 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 	}
 	memo[callee] = nil // recursion
 	out := map[paramRef][]string{}
-	param := func(v ssa.Value) (paramRef, bool) {
+	var param func(v ssa.Value) (paramRef, bool)
+	elemParamRef := func(v ssa.Value) (paramRef, bool) {
+		coll := ssavalue.ElemOf(v)
+		if coll == nil {
+			return paramRef{}, false
+		}
+		ref, ok := param(coll)
+		if !ok || ref.elem {
+			return paramRef{}, false
+		}
+		ref.elem = true
+		return ref, true
+	}
+	param = func(v ssa.Value) (paramRef, bool) {
 		v = ssavalue.Unconvert(v)
 		if mi, ok := v.(*ssa.MakeInterface); ok {
 			v = mi.X
@@ -368,7 +511,7 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 		}
 		for i, p := range callee.Params {
 			if p == v {
-				return paramRef{i, sub}, true
+				return paramRef{i: i, sub: sub}, true
 			}
 		}
 		return paramRef{}, false
@@ -388,13 +531,48 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 			switch in := instr.(type) {
 			case *ssa.Store:
 				fa, ok := in.Addr.(*ssa.FieldAddr)
-				if !ok || !dynamicField(fa) || !own[typeKey(fa.X.Type())] {
+				if !ok || !own[typeKey(fa.X.Type())] {
 					continue
 				}
-				if ref, ok := param(in.Val); ok {
-					if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" {
+				key := summary.FieldKey(fa.X.Type(), fa.Field)
+				if key == "" {
+					continue
+				}
+				if dynamicField(fa) {
+					if ref, ok := param(in.Val); ok {
 						out[ref] = appendUnique(out[ref], key)
 					}
+					continue
+				}
+				if !collField(fa) {
+					continue
+				}
+				// A collection: the parameter's elements (the slice
+				// itself stored), or the elements the function puts in
+				// the one it makes (each sender of a variadic parameter,
+				// a parameter itself).
+				ek := key + summary.ElemSuffix
+				if ref, ok := param(in.Val); ok {
+					ref.elem = true
+					out[ref] = appendUnique(out[ref], ek)
+					continue
+				}
+				elems, _ := collElems(in.Val, map[ssa.Value]bool{})
+				for _, e := range elems {
+					if ref, ok := elemParamRef(e); ok {
+						out[ref] = appendUnique(out[ref], ek)
+					} else if ref, ok := param(e); ok {
+						out[ref] = appendUnique(out[ref], ek)
+					}
+				}
+			case *ssa.MapUpdate:
+				// d.senders[k] = s in a method of d's type (Register).
+				key := summary.FieldVia(in.Map)
+				if key == "" || !dynamicElems(in.Map.Type()) || !own[fieldOwner(key)] {
+					continue
+				}
+				if ref, ok := param(in.Value); ok {
+					out[ref] = appendUnique(out[ref], key+summary.ElemSuffix)
 				}
 			case ssa.CallInstruction:
 				c := in.Common()
@@ -407,6 +585,7 @@ func ctorFields(pass *analysis.Pass, callee *ssa.Function, memo map[*ssa.Functio
 						continue
 					}
 					if ref, ok := param(c.Args[j.i]); ok {
+						ref.elem = ref.elem || j.elem
 						for _, k := range keys {
 							if own[fieldOwner(k)] {
 								out[ref] = appendUnique(out[ref], k)

@@ -166,3 +166,56 @@ func TestWiringUnderVet(t *testing.T) {
 		t.Errorf("QuietUnresolved: %v", quiet["wiringfix/jobs"])
 	}
 }
+
+// TestWiringCollectionsUnderVet: a dependency that fans out to senders it
+// keeps in a map or a slice (filled by its constructor from a variadic or
+// slice parameter, or by a Register method) is resolved by go vet in the
+// package that wires it, as the command resolves it over the whole
+// program; senders picked at run time are reported as unresolved, saying
+// where the collection is filled.
+func TestWiringCollectionsUnderVet(t *testing.T) {
+	pkgs := []string{"wiringcoll/usecase", "wiringcoll/push", "wiringcoll/fcm", "wiringcoll/store", "wiringcoll/handlers", "wiringcoll/cmd"}
+	got := analyse(t, analyzer.Options{}, pkgs...)
+	want := []string{
+		// usecase.Usecase.dispatcher → push.Dispatcher.senders (a map
+		// NewDispatcher(senders ...Sender) fills) → fcm.
+		"wiringcoll/handlers/handlers.go:23: unguarded: handler (*handlers.Handlers).HandleNotify repeats its side effects when a job is delivered twice: push send (fcm) (high) at wiringcoll/fcm/fcm.go:17",
+		// NewFanout(senders []Sender) keeps the slice it is given.
+		"wiringcoll/handlers/handlers.go:32: unguarded: handler (*handlers.Sender).HandleFanout repeats its side effects when a job is delivered twice: push send (fcm) (high) at wiringcoll/fcm/fcm.go:17",
+		// Registry.Register(name, s) puts s into the map.
+		"wiringcoll/handlers/handlers.go:40: unguarded: handler (*handlers.RegistrySender).HandleRegistry repeats its side effects when a job is delivered twice: push send (fcm) (high) at wiringcoll/fcm/fcm.go:17",
+		"wiringcoll/handlers/handlers.go:48: unresolved: go vet cannot tell what (*handlers.PoolSender).HandlePool does: calls (push.Sender).Send through an interface; its implementation is not known here; the field's elements are set at wiringcoll/cmd/main.go:37 from the result of main.loadSenders (the call at wiringcoll/push/push.go:75; run jobeffects ./... to resolve it over the whole program)",
+	}
+	ds := got["wiringcoll/cmd"]
+	if len(ds) != len(want) {
+		t.Fatalf("cmd: %d diagnostics, want %d:\n%s", len(ds), len(want), strings.Join(ds, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(ds[i], w) {
+			t.Errorf("got\n%s\nwant prefix\n%s", ds[i], w)
+		}
+	}
+	for _, pkg := range pkgs[:len(pkgs)-1] {
+		if len(got[pkg]) > 0 {
+			t.Errorf("%s: %v", pkg, got[pkg])
+		}
+	}
+	// The command finds the same where go vet decides.
+	_, whole := analyseResults(t, analyzer.Options{}, analyzer.Hooks{Whole: true, KeepSummaries: true}, pkgs...)
+	wholeBy := map[string]string{}
+	for _, ds := range diagnosticsOf(whole) {
+		for _, d := range ds {
+			pos, _, _ := strings.Cut(d, ": ")
+			wholeBy[pos] = d
+		}
+	}
+	for _, d := range ds {
+		if strings.Contains(d, ": unresolved: ") {
+			continue
+		}
+		pos, _, _ := strings.Cut(d, ": ")
+		if wholeBy[pos] != d {
+			t.Errorf("go vet:\n%s\nthe command:\n%s", d, wholeBy[pos])
+		}
+	}
+}

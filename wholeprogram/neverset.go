@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
 // A call of a func-typed field that nothing in the program sets never
@@ -25,8 +26,8 @@ import (
 // that nothing in the program sets.
 func (r *resolver) neverSet(e effect.Effect) bool {
 	field, ok := strings.CutPrefix(e.Via, "field ")
-	if !ok || !strings.HasPrefix(e.Detail, "calls function value ") {
-		return false
+	if !ok || !strings.HasPrefix(e.Detail, "calls function value ") || strings.HasSuffix(field, summary.ElemSuffix) {
+		return false // an element of a field's collection: what fills it is not followed here
 	}
 	typ := field[:max(strings.LastIndex(field, "."), 0)]
 	pkg := typ[:max(strings.LastIndex(typ, "."), 0)]

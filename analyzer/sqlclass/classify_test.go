@@ -278,6 +278,10 @@ var classifyCases = []classifyCase{
 	// MySQL/SQLite text, read only after PostgreSQL refused it
 	{"mysql-insert-ignore", `insert ignore into t values (1)`, "claim:t", "INSERT IGNORE"},
 	{"question-placeholder", `select * from t where id = ?`, "select:t", ""},
+	// GORM's "IN ?" (expanded to a list at run time)
+	{"question-in-list", "select distinct on (book_id) * from borrowings where book_id in ? and deleted_at is null", "select:borrowings", ""},
+	{"question-not-in-list", "delete from t where id NOT IN ? and name = ?", "delete:t", ""},
+	{"question-in-column", "select * from t where login = ?", "select:t", ""},
 	{"partial-parse", `insert into a values (1); update`, "unknown:", "parse error"},
 }
 

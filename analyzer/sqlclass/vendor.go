@@ -121,7 +121,13 @@ func normalizeVendor(s string) string {
 				i = j - 1
 			} else {
 				n++
-				b.WriteString("$" + strconv.Itoa(n))
+				if afterIN(b.String()) {
+					// GORM and sqlx.In expand "IN ?" with a slice to a
+					// parenthesised list: one parameter stands for it.
+					b.WriteString("($" + strconv.Itoa(n) + ")")
+				} else {
+					b.WriteString("$" + strconv.Itoa(n))
+				}
 			}
 		default:
 			b.WriteByte(c)
@@ -179,3 +185,17 @@ func mysqlSetParams(text, updates string) string {
 }
 
 var onDuplicateClause = regexp.MustCompile(`(?is)\bon\s+duplicate\s+key\s+update\s*$`)
+
+// afterIN reports whether the text written so far ends with the keyword IN
+// (NOT IN too), so that a placeholder following it is the list.
+func afterIN(out string) bool {
+	t := strings.TrimRight(out, " \t\r\n")
+	if len(t) < 2 || !strings.EqualFold(t[len(t)-2:], "in") {
+		return false
+	}
+	if len(t) == 2 {
+		return true
+	}
+	c := t[len(t)-3]
+	return !(c == '_' || c == '"' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')
+}

@@ -155,6 +155,33 @@ func Unconvert(v ssa.Value) ssa.Value {
 	}
 }
 
+// ElemOf is the map, slice or array v is an element of (ranged over,
+// indexed, looked up), or nil.
+func ElemOf(v ssa.Value) ssa.Value {
+	switch x := Unconvert(v).(type) {
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.Next:
+			if r, ok := t.Iter.(*ssa.Range); ok && x.Index == 2 && !t.IsString {
+				return r.X
+			}
+		case *ssa.Lookup:
+			if x.Index == 0 {
+				return t.X
+			}
+		}
+	case *ssa.Lookup:
+		return x.X
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return ia.X
+		}
+	case *ssa.Index:
+		return x.X
+	}
+	return nil
+}
+
 // SliceElems returns the values a slice literal (a variadic argument, a
 // bson.D, a pgx.Identifier) holds, in index order; nil when v is not one.
 func SliceElems(v ssa.Value) []ssa.Value {

@@ -277,6 +277,9 @@ func (w *walker) via(v ssa.Value) string {
 	if f := FieldVia(v); f != "" {
 		return f
 	}
+	if f := ElemFieldVia(v); f != "" {
+		return f
+	}
 	if k := w.execIndex(normalize(v)); k != effect.NoExec {
 		return "param " + strconv.Itoa(k)
 	}
@@ -336,6 +339,34 @@ func FieldVia(v ssa.Value) string {
 		return ""
 	}
 	return FieldKey(fa.X.Type(), fa.Field)
+}
+
+// ElemSuffix marks a field key as the elements of the map, slice or array
+// the field holds: "field pkg.T.Senders[]".
+const ElemSuffix = "[]"
+
+// ElemFieldVia names the struct field whose map, slice or array a value is
+// an element of (ranged over, indexed, looked up: for _, s := range
+// d.senders { s.Send(…) }), as Effect.Via spells it ("field
+// pkg.T.F[]"), or "". Whoever fills that collection decides the call, as
+// whoever sets a field does.
+func ElemFieldVia(v ssa.Value) string {
+	if x, ok := ssavalue.Unconvert(v).(*ssa.UnOp); ok && x.Op == token.MUL {
+		if ia, ok := x.X.(*ssa.IndexAddr); ok {
+			if fa, ok := ia.X.(*ssa.FieldAddr); ok { // an array field, in place
+				if k := FieldKey(fa.X.Type(), fa.Field); k != "" {
+					return k + ElemSuffix
+				}
+				return ""
+			}
+		}
+	}
+	if coll := ssavalue.ElemOf(v); coll != nil {
+		if f := FieldVia(coll); f != "" {
+			return f + ElemSuffix
+		}
+	}
+	return ""
 }
 
 // FieldKey names field i of the struct t points to: "field

@@ -295,20 +295,21 @@ func (p *Package) ChanWorkers() map[*types.Var][]ChanWorker {
 // what an instruction sends.
 func (w *walker) channel(instr ssa.Instruction) {
 	if k, ok := w.p.pushedQueue(instr); ok {
-		w.channelTo(instr, k)
+		w.channelTo(instr, k, nil)
 	}
 	for _, ch := range sent(instr) {
 		if !workChannel(ch.Type()) {
 			continue
 		}
 		for _, k := range w.p.chanKeys(ch, 0) {
-			w.channelTo(instr, k)
+			w.channelTo(instr, k, ch)
 		}
 	}
 }
 
-// channelTo adds the effects of the workers of one channel.
-func (w *walker) channelTo(instr ssa.Instruction, k chanKey) {
+// channelTo adds the effects of the workers of one channel (sent on as ch,
+// when it is a channel value).
+func (w *walker) channelTo(instr ssa.Instruction, k chanKey, ch ssa.Value) {
 	ws := w.p.workers(k.key)
 	sort.Slice(ws, func(i, j int) bool { return ws[i].Name < ws[j].Name })
 	// A function that gathers what the goroutines it starts send back
@@ -335,9 +336,65 @@ func (w *walker) channelTo(instr ssa.Instruction, k chanKey) {
 				if !e.HolderKept {
 					continue // the worker's own parameters
 				}
-				e.Holder, e.HolderKept = 0, false // the long-lived worker's state
+				if h, local := w.frameHolder(k, cw.Name, e.Holder-1, ch); local {
+					continue // the state of the frame that made the channel: this one
+				} else if h >= 0 {
+					// As lasting as the channel the sender reaches through
+					// its captured variable: its caller says.
+					e.Holder, e.HolderKept = h+1, true
+				} else {
+					e.Holder, e.HolderKept = 0, false // the long-lived worker's state
+				}
 			}
 			w.sites = append(w.sites, &guard.Site{Effect: &e, Instr: guard.Write{Instruction: instr}})
 		}
 	}
+}
+
+// frameHolder places a write a worker closure makes to a variable it
+// captured when the variable and the local channel belong to one frame
+// (results := …; ch := make(chan R); go func() { for r := range ch {
+// results = append(results, r) } }()): that state lives as long as the
+// frame that made both, as the channel does. local is true when that frame
+// is the sender's own (transient: dropped); otherwise h is the sender's
+// free variable (receiver first, then parameters, then free variables, as
+// Effect.Holder counts) through which it reaches the channel, so that its
+// caller decides with what it binds there (errgroup's g.Go(func() …) in a
+// function the handler calls: transient; a handler closure made at
+// registration: lasting). h is -1 when neither can be told.
+func (w *walker) frameHolder(k chanKey, worker string, idx int, ch ssa.Value) (h int, local bool) {
+	mc, ok := k.key.(*ssa.MakeChan)
+	if !ok || ch == nil {
+		return -1, false
+	}
+	var fn *ssa.Function
+	for _, g := range w.p.chanRecv[k.key] {
+		if SSAName(g) == worker {
+			fn = g
+		}
+	}
+	if fn == nil || fn.Parent() == nil || idx < len(fn.Params) || idx-len(fn.Params) >= len(fn.FreeVars) {
+		return -1, false
+	}
+	al, ok := ssavalue.Binding(fn.FreeVars[idx-len(fn.Params)]).(*ssa.Alloc)
+	if !ok || al.Parent() != mc.Parent() {
+		return -1, false
+	}
+	if w.fn == mc.Parent() {
+		return -1, true
+	}
+	// The sender's way to the channel: a free variable bound to it, or to
+	// the local holding it.
+	v := ssavalue.Unconvert(ch)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		for i, f := range w.fn.FreeVars {
+			if f == fv {
+				return len(w.fn.Params) + i, false
+			}
+		}
+	}
+	return -1, false
 }

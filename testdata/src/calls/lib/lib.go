@@ -28,7 +28,7 @@ func WithRetry(fn func() error) error { // want WithRetry:"calls p0"
 // Store keeps fn for later: not an effect of calling Store.
 type Store struct{ hooks []func() }
 
-func (s *Store) Add(fn func()) { s.hooks = append(s.hooks, fn) } // want Add:"no effects"
+func (s *Store) Add(fn func()) { s.hooks = append(s.hooks, fn) } // want Add:"no effects" Add:`stores map\[1:\[field calls/lib.Store.hooks\[\]\]\]`
 
 var once sync.Once
 

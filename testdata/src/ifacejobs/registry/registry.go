@@ -40,11 +40,11 @@ func (r *Registry) Handle(name string, h TaskHandler) { // want Handle:"no effec
 // asynq, runs the job the task names. Each job added is a handler too.
 type MapRegistry struct{ jobs map[string]Job }
 
-func (r *MapRegistry) Add(j Job) { // want Add:`^effects: dynamic_call/call \(registry.Job\).Name.*; memory_write/set ifacejobs/registry.MapRegistry.jobs holder=p0$` Add:`forwards`
+func (r *MapRegistry) Add(j Job) { // want Add:`^effects: dynamic_call/call \(registry.Job\).Name.*; memory_write/set ifacejobs/registry.MapRegistry.jobs holder=p0$` Add:`forwards` Add:`stores map\[1:\[field ifacejobs/registry.MapRegistry.jobs\[\]\]\]`
 	r.jobs[j.Name()] = j
 }
 
-func (r *MapRegistry) Dispatch(ctx context.Context, t *asynq.Task) error { // want Dispatch:`^effects: dynamic_call/call \(registry.Job\).Run` `unresolved: go vet cannot tell what \(\*registry.MapRegistry\).Dispatch does`
+func (r *MapRegistry) Dispatch(ctx context.Context, t *asynq.Task) error { // want Dispatch:`^effects: dynamic_call/call \(registry.Job\).Run` Dispatch:`handler asynq \(\*registry.MapRegistry\).Dispatch` `unguarded: handler \(\*registry.MapRegistry\).Dispatch \(asynq task "jobs"\) repeats .*insert into audit`
 	j, ok := r.jobs[t.Type()]
 	if !ok {
 		return nil
