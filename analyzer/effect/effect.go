@@ -219,6 +219,12 @@ type Effect struct {
 	// phase decides with them what the implementation it resolves leaves to
 	// its caller (MethodArg, MethodField). nil when none.
 	CallArgs map[string]string
+	// DupStopped, on a call the whole-program phase may resolve, says
+	// that a duplicate delivery does not reach it: it runs only where a
+	// lookup on the same receiver found nothing (get-or-create), so the
+	// duplicate-as-error pitfalls of what it resolves to are not the
+	// handler's (guard.LookupDecided).
+	DupStopped bool `json:",omitempty"`
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.

@@ -58,6 +58,9 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}
 		e := *site.Effect
 		e.Exec = w.execIndex(w.txHandle(w.injectedHandle(site.Exec)))
+		if e.Kind == effect.KindDynamic && len(e.Path) == 1 && site.Instr != nil && guard.LookupDecided(site.Instr) {
+			e.DupStopped = true
+		}
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)
