@@ -433,3 +433,9 @@ func TestFailsOnDuplicate(t *testing.T) {
 func TestDuplicateStopped(t *testing.T) {
 	runShared(t, "dupstopfix")
 }
+
+// TestReplace: a scope of a table cleared and its rows inserted again on
+// the same handle is a set; near misses stay inserts.
+func TestReplace(t *testing.T) {
+	runShared(t, "replacefix")
+}

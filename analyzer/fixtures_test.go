@@ -36,7 +36,7 @@ var sharedFixtures = []string{
 	"helperreg/bus", "helperreg/tasks", "helperreg",
 	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix",
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
-	"lifecyclefix", "callbackfix", "cmdfix", "duperrfix", "dupstopfix",
+	"lifecyclefix", "callbackfix", "cmdfix", "duperrfix", "dupstopfix", "replacefix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "seqfix", "cbfix", "replyfix", "chanfix/pool", "chanfix",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 	"storedreg/worker", "storedreg/wasynq", "storedreg",
