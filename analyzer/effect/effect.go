@@ -172,6 +172,12 @@ type Effect struct {
 	// checks what it passes, and a random key there makes a new object on
 	// every delivery. nil once decided.
 	ObjectKey *Key
+	// NewerThan, on a write-if-newer upsert made a set (sqlclass
+	// newer.go), is the value its WHERE compares, while it derives from a
+	// parameter (Param): each caller checks what it passes, and a value
+	// new on every delivery there (time.Now()) makes it the increment its
+	// SET is. nil once decided.
+	NewerThan *Key `json:",omitempty"`
 	Guard     *Guard
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound

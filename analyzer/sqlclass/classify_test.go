@@ -60,6 +60,19 @@ var classifyCases = []classifyCase{
 	{"upsert-array-append", `insert into tags (k, tags) values ($1, array[$2]) on conflict (k) do update set tags = array_append(tags.tags, $2)`, "upsert-increment:tags", "array_append()"},
 	{"upsert-returning", `insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v returning k`, "upsert-set:kv:ret", ""},
 	{"upsert-where", `insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v where kv.v is distinct from excluded.v`, "upsert-set:kv", ""},
+	// write-if-newer: the update applies while the row is older than what
+	// is inserted, and sets the compared column: once per inserted value
+	{"upsert-newer-incr", `insert into t (k, n, updated_at) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, updated_at = excluded.updated_at where t.updated_at < excluded.updated_at`, "upsert-set:t", "write-if-newer"},
+	{"upsert-newer-flipped-or-null", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v is null or excluded.v > t.v`, "upsert-set:t", "write-if-newer"},
+	{"upsert-newer-distinct", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v is distinct from excluded.v`, "upsert-set:t", "write-if-newer"},
+	{"upsert-newer-version-and", `insert into docs as d (id, edits, version) values ($1, 1, 7) on conflict (id) do update set edits = d.edits + 1, version = excluded.version where d.id = excluded.id and d.version < excluded.version`, "upsert-set:docs", "write-if-newer"},
+	// near misses stay increments: no WHERE, a WHERE on a column not set
+	// from excluded, the wrong direction, a value from now()
+	{"upsert-newer-no-where", `insert into t (k, n, updated_at) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, updated_at = excluded.updated_at`, "upsert-increment:t", ""},
+	{"upsert-newer-not-set", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1 where t.v < excluded.v`, "upsert-increment:t", ""},
+	{"upsert-newer-wrong-way", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v > excluded.v`, "upsert-increment:t", ""},
+	{"upsert-newer-now", `insert into t (k, n, updated_at) values ($1, 1, now()) on conflict (k) do update set n = t.n + 1, updated_at = excluded.updated_at where t.updated_at < excluded.updated_at`, "upsert-increment:t", ""},
+	{"upsert-newer-or-other", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v < excluded.v or t.n < 10`, "upsert-increment:t", ""},
 	{"upsert-on-constraint-incr", `insert into hits (k, n) values ($1, 1) on conflict on constraint hits_pkey do update set n = hits.n + excluded.n`, "upsert-increment:hits", ""},
 	{"upsert-multiassign", `insert into stats (k, hits, at) values ($1, 1, now()) on conflict (k) do update set (hits, at) = (stats.hits + 1, now())`, "upsert-increment:stats", ""},
 

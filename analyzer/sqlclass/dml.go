@@ -53,8 +53,16 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
 		st.Op, st.Detail = Claim, "on conflict"+conflictTarget(occ)+" do nothing"
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_UPDATE:
-		if why, concat := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
+		ref := targetRef(ins.Relation)
+		if why, concat := ref.setListAccumulates(occ.TargetList); why != "" {
 			st.Op, st.Detail, st.Concat = UpsertIncrement, "on conflict do update, "+why, strings.Join(concat, ",")
+			if col, param := ref.writeIfNewer(occ, ins); col != "" {
+				// newer.go: applied once per inserted value.
+				st.Op, st.Concat = UpsertSet, ""
+				st.Detail = "write-if-newer: on conflict do update only while the row's " + col +
+					" is older than (or differs from) the inserted value, which the update sets: a second delivery inserting the same value changes nothing, so the " + why + " applies once"
+				st.NewerCol, st.NewerParam = col, param
+			}
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
 			st.SetParams = assignedParams(occ.TargetList, ins)

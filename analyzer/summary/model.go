@@ -503,6 +503,15 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
 			}
+			if st.NewerCol != "" && st.NewerParam > 0 {
+				// A write-if-newer upsert: once per value, if the value is
+				// the same on every delivery.
+				var v ssa.Value
+				if st.NewerParam <= len(params) {
+					v = params[st.NewerParam-1]
+				}
+				w.newerValue(e, v, ci)
+			}
 			if st.Op == sqlclass.Insert && e.Target != "" {
 				if u, ok := w.p.env.Triggers.InsertKey(st.Table, split(st.Columns)); ok {
 					e.DupFails = "a second insert of the row violates the " + u.String()

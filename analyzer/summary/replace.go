@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -62,7 +63,8 @@ func (w *walker) replaces() {
 				continue
 			}
 			e.Op, e.Risk, e.DupFails = string(sqlclass.UpsertSet), effect.Safe, ""
-			e.Detail = "a replace: the delete at " + d.Evidence() + " clears the scope first (" +
+			_, line, _ := effect.SplitPos(d.Evidence())
+			e.Detail = "a replace: the delete at line " + strconv.Itoa(line) + " clears the scope first (" +
 				strings.TrimPrefix(d.RetentionText, effect.NotByAge) + "), so a second delivery writes the same rows again"
 			break
 		}
