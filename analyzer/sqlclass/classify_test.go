@@ -40,6 +40,9 @@ var classifyCases = []classifyCase{
 	// compare-and-set updates: the row changes only from the value the WHERE requires
 	{"cas-state", `update orders set state = 'paid' where id = $1 and state = 'new'`, "claim:orders", "compare-and-set"},
 	{"cas-version", `update orders set version = version + 1, total = $3 where id = $1 and version = $2`, "claim:orders", "version"},
+	// the optimistic lock's near miss: the version stepped with no test of
+	// the one read is an increment
+	{"cas-version-missing", `update orders set version = version + 1, total = $2 where id = $1`, "update-increment:orders", ""},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
 	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},
 	{"not-cas-is-not-null", `update jobs set processed_at = now() where id = $1 and processed_at is not null`, "update-set:jobs", ""},

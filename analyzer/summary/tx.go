@@ -278,6 +278,13 @@ func (w *walker) boundParam(v ssa.Value, depth int) *ssa.Parameter {
 		if w.p.env.Index.IsTransaction(x.Type()) || w.txParam(x) {
 			return x
 		}
+		if depth > 0 && dbHandleInterface(x.Type()) {
+			// A querier built around the handle interface it is given
+			// (sqlc's dbgen.New(db DBTX) in a helper taking db): the
+			// helper's effects run on what its caller passes, a pool or
+			// a transaction.
+			return x
+		}
 	case *ssa.Call:
 		if !ssavalue.HandleType(x.Type()) || depth > 2 {
 			return nil
@@ -289,4 +296,21 @@ func (w *walker) boundParam(v ssa.Value, depth int) *ssa.Parameter {
 		}
 	}
 	return nil
+}
+
+// dbHandleInterface reports whether t is an interface a database handle
+// satisfies, a pool's and a transaction's alike (sqlc's DBTX: Exec, Query,
+// QueryRow).
+func dbHandleInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		switch iface.Method(i).Name() {
+		case "Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext":
+			return true
+		}
+	}
+	return false
 }

@@ -73,6 +73,8 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("busy", d.Busy)
 	mux.HandleFunc("lockedpage", d.LockedPage)
 	mux.HandleFunc("lockednorecord", d.LockedNoRecord)
+	mux.HandleFunc("lockedwrapped", d.LockedWrapped)
+	mux.HandleFunc("lockedwrappedpool", d.LockedWrappedPool)
 	mux.HandleFunc("skiplocked", d.SkipLocked)
 	mux.HandleFunc("keys", d.Keys)
 	mux.HandleFunc("keyssame", d.KeysSame)
