@@ -75,6 +75,8 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("lockednorecord", d.LockedNoRecord)
 	mux.HandleFunc("lockedwrapped", d.LockedWrapped)
 	mux.HandleFunc("lockedwrappedpool", d.LockedWrappedPool)
+	mux.HandleFunc("entityapplied", d.EntityApplied)
+	mux.HandleFunc("entityonpool", d.EntityOnPool)
 	mux.HandleFunc("skiplocked", d.SkipLocked)
 	mux.HandleFunc("keys", d.Keys)
 	mux.HandleFunc("keyssame", d.KeysSame)
