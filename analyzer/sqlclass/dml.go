@@ -295,12 +295,24 @@ func claimOutcome(sel *pg_query.SelectStmt, ctes []Stmt) {
 // gives one row: "exists" for select exists (select … from cte), "count"
 // for select count(…) from cte; it returns the CTE's name.
 func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte string) {
-	if len(sel.TargetList) != 1 || sel.Larg != nil || len(sel.GroupClause) > 0 || sel.WhereClause != nil {
+	if len(sel.TargetList) != 1 || sel.Larg != nil || len(sel.GroupClause) > 0 || sel.HavingClause != nil {
 		return "", ""
 	}
 	rt := sel.TargetList[0].GetResTarget()
 	if rt == nil || rt.Val == nil {
 		return "", ""
+	}
+	val := rt.Val
+	for val.GetTypeCast() != nil {
+		val = val.GetTypeCast().Arg // count(*)::bigint
+	}
+	if sel.WhereClause != nil {
+		// A WHERE filters the CTE's rows, and an aggregate without GROUP
+		// BY still gives one row (count 0); exists under a WHERE can give
+		// none.
+		if fc := val.GetFuncCall(); fc == nil || lastName(fc.Funcname) != "count" {
+			return "", ""
+		}
 	}
 	fromCTE := func(s *pg_query.SelectStmt) string {
 		if s == nil || len(s.FromClause) != 1 {
@@ -311,12 +323,12 @@ func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte
 		}
 		return ""
 	}
-	if sl := rt.Val.GetSubLink(); sl != nil && sl.SubLinkType == pg_query.SubLinkType_EXISTS_SUBLINK && len(sel.FromClause) == 0 {
+	if sl := val.GetSubLink(); sl != nil && sl.SubLinkType == pg_query.SubLinkType_EXISTS_SUBLINK && len(sel.FromClause) == 0 {
 		if name := fromCTE(sl.Subselect.GetSelectStmt()); name != "" {
 			return "exists", name
 		}
 	}
-	if fc := rt.Val.GetFuncCall(); fc != nil && lastName(fc.Funcname) == "count" && fc.Over == nil {
+	if fc := val.GetFuncCall(); fc != nil && lastName(fc.Funcname) == "count" && fc.Over == nil {
 		if name := fromCTE(sel); name != "" {
 			return "count", name
 		}
