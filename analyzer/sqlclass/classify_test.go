@@ -658,8 +658,8 @@ func TestClaimOutcome(t *testing.T) {
 		// ghsync's CompleteBranchReconciliationPage (dbgen/branch.sql.go:468): a cast count under a
 		// WHERE is still one row; exists under a WHERE, or a count under HAVING, may be none
 		`with c as (update p set status = 'done' where id = $1 and status = 'pending' returning id) select count(*)::bigint as n from c where (select 1) >= 0`: "count",
-		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select exists (select 1 from ins) where $2`:                         "",
-		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select count(*) from ins having count(*) > 0`:                       "",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select exists (select 1 from ins) where $2`:                            "",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select count(*) from ins having count(*) > 0`:                          "",
 	} {
 		got := Classify(sql)
 		if len(got) != 1 || got[0].Op != Claim || got[0].Outcome != want || got[0].Returning != (want == "") {
