@@ -42,6 +42,13 @@ var classifyCases = []classifyCase{
 	{"cas-version", `update orders set version = version + 1, total = $3 where id = $1 and version = $2`, "claim:orders", "version"},
 	// the optimistic lock's near miss: the version stepped with no test of
 	// the one read is an increment
+	// a version stepped alone and returned is a change token drawn, as a
+	// sequence (ghsync's AdvanceEntityObservationVersion,
+	// dbgen/observation_versions.sql.go:12-17)
+	{"version-drawn", `update docs set version = version + 1 where id = $1 returning version`, "nextval:docs:ret", "a sequence kept in a table: version"},
+	{"version-drawn-upsert", `insert into entity_observation_versions (entity_key, version) values ($1, 1) on conflict (entity_key) do update set version = entity_observation_versions.version + 1 returning version`, "nextval:entity_observation_versions:ret", "version stepped by one"},
+	{"version-not-returned", `insert into v (k, version) values ($1, 1) on conflict (k) do update set version = v.version + 1`, "upsert-increment:v", ""},
+	{"counter-upsert-returned", `insert into views (k, n) values ($1, 1) on conflict (k) do update set n = views.n + 1 returning n`, "upsert-increment:views:ret", ""},
 	{"cas-version-missing", `update orders set version = version + 1, total = $2 where id = $1`, "update-increment:orders", ""},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
 	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},

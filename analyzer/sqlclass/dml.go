@@ -56,7 +56,11 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 		ref := targetRef(ins.Relation)
 		if why, concat := ref.setListAccumulates(occ.TargetList); why != "" {
 			st.Op, st.Detail, st.Concat = UpsertIncrement, "on conflict do update, "+why, strings.Join(concat, ",")
-			if col, param := ref.writeIfNewer(occ, ins); col != "" {
+			if col := ref.upsertSequence(ins); col != "" {
+				// sequence.go: a number drawn, not a count.
+				st.Op, st.Concat = Nextval, ""
+				st.Detail = "a sequence kept in a table: " + col + " stepped by one and returned (a number drawn, not a count)"
+			} else if col, param := ref.writeIfNewer(occ, ins); col != "" {
 				// newer.go: applied once per inserted value.
 				st.Op, st.Concat = UpsertSet, ""
 				st.Detail = "write-if-newer: on conflict do update only while the row's " + col +
