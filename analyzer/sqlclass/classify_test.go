@@ -49,11 +49,6 @@ var classifyCases = []classifyCase{
 	{"version-drawn-upsert", `insert into entity_observation_versions (entity_key, version) values ($1, 1) on conflict (entity_key) do update set version = entity_observation_versions.version + 1 returning version`, "nextval:entity_observation_versions:ret", "version stepped by one"},
 	{"version-not-returned", `insert into v (k, version) values ($1, 1) on conflict (k) do update set version = v.version + 1`, "upsert-increment:v", ""},
 	{"counter-upsert-returned", `insert into views (k, n) values ($1, 1) on conflict (k) do update set n = views.n + 1 returning n`, "upsert-increment:views:ret", ""},
-	// attempt counters count the runs, a redelivery among them (attempt.go)
-	{"attempt-counter", `update pages as page set attempt_count = page.attempt_count + 1, last_started_at = clock_timestamp() where page.id = $1 and page.status = 'pending'`, "update-set:pages", "an attempt counter (attempt_count + 1)"},
-	{"attempt-counter-retries", `update jobs set retries = retries + 1 where id = $1`, "update-set:jobs", "attempt counter"},
-	{"attempt-counter-by-two", `update jobs set attempts = attempts + 2 where id = $1`, "update-increment:jobs", ""},
-	{"attempt-counter-and-count", `update jobs set attempts = attempts + 1, processed = processed + 1 where id = $1`, "update-increment:jobs", ""},
 	{"cas-version-missing", `update orders set version = version + 1, total = $2 where id = $1`, "update-increment:orders", ""},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
 	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},
