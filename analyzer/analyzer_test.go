@@ -425,3 +425,17 @@ func TestArchitectureImports(t *testing.T) {
 func TestFailsOnDuplicate(t *testing.T) {
 	runShared(t, "duperrfix")
 }
+
+// TestDuplicateStopped: a duplicate-as-error that a caller turns into
+// success (its sentinel tested and nil returned) or never reaches (a
+// lookup's "not found" decides the create) is not reported; near misses
+// are.
+func TestDuplicateStopped(t *testing.T) {
+	runShared(t, "dupstopfix")
+}
+
+// TestReplace: a scope of a table cleared and its rows inserted again on
+// the same handle is a set; near misses stay inserts.
+func TestReplace(t *testing.T) {
+	runShared(t, "replacefix")
+}

@@ -89,7 +89,13 @@ func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effec
 // through is what the dynamic call e does when its field holds v (with
 // elem, when v is an element of the collection the field holds).
 func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bool, depth int) []effect.Effect {
+	n := len(r.pits)
 	name, effs, ok := r.callee(v, method)
+	if e.DupStopped {
+		// A duplicate never reaches the call (get-or-create): what it
+		// resolves to fails no duplicate.
+		r.pits = append(r.pits[:n], guard.DropDuplicateAsError(r.pits[n:])...)
+	}
 	if !ok {
 		u := e
 		why := v.unknown

@@ -674,7 +674,11 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			continue
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
-		*pits = append(*pits, s.Pitfalls...)
+		if e.DupStopped {
+			*pits = append(*pits, guard.DropDuplicateAsError(s.Pitfalls)...)
+		} else {
+			*pits = append(*pits, s.Pitfalls...)
+		}
 		all := s
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && r.crossesModule(site, fn) {
 			// Into another module's code: what it cannot resolve is one

@@ -172,6 +172,12 @@ type Effect struct {
 	// checks what it passes, and a random key there makes a new object on
 	// every delivery. nil once decided.
 	ObjectKey *Key
+	// NewerThan, on a write-if-newer upsert made a set (sqlclass
+	// newer.go), is the value its WHERE compares, while it derives from a
+	// parameter (Param): each caller checks what it passes, and a value
+	// new on every delivery there (time.Now()) makes it the increment its
+	// SET is. nil once decided.
+	NewerThan *Key `json:",omitempty"`
 	Guard     *Guard
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound
@@ -219,6 +225,12 @@ type Effect struct {
 	// phase decides with them what the implementation it resolves leaves to
 	// its caller (MethodArg, MethodField). nil when none.
 	CallArgs map[string]string
+	// DupStopped, on a call the whole-program phase may resolve, says
+	// that a duplicate delivery does not reach it: it runs only where a
+	// lookup on the same receiver found nothing (get-or-create), so the
+	// duplicate-as-error pitfalls of what it resolves to are not the
+	// handler's (guard.LookupDecided).
+	DupStopped bool `json:",omitempty"`
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.

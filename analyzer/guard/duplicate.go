@@ -59,7 +59,7 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 			if t.dupAndError {
 				msg = "a duplicate delivery (no row returned by the claim) takes this error path: the queue retries it and finally dead-letters a job that succeeded; test errors.Is(err, ErrNoRows) first and return nil"
 			}
-			out = append(out, Pitfall{Rule: rules.DuplicateAsError, Pos: p, Message: msg})
+			out = append(out, Pitfall{Rule: rules.DuplicateAsError, Pos: p, Message: msg, Sentinel: Sentinel(errv)})
 		}
 	}
 	return out

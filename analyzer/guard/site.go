@@ -51,6 +51,11 @@ type Pitfall struct {
 	// Suppressed is the reason of the //jobeffects:ignore on the
 	// pitfall's line ("" if none).
 	Suppressed string
+	// Sentinel, on a duplicate-as-error, names the package-level error
+	// the duplicate's return gives ("pkgpath.name", also wrapped with
+	// %w): a caller that turns that error into success stops it
+	// (swallow.go).
+	Sentinel string `json:",omitempty"`
 }
 
 // MergePitfalls adds the pitfalls of the functions dynamic calls reached

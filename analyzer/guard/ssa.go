@@ -39,6 +39,9 @@ func isTuple(t types.Type) bool {
 	return ok
 }
 
+// SameExec is sameExec for the summary's passes.
+func SameExec(a, b ssa.Value) bool { return sameExec(a, b) }
+
 // sameExec reports whether two executors are the same handle: the same
 // value, or the same field loaded from the same handle (ent's tx.User,
 // loaded anew for each builder).

@@ -40,6 +40,16 @@ var classifyCases = []classifyCase{
 	// compare-and-set updates: the row changes only from the value the WHERE requires
 	{"cas-state", `update orders set state = 'paid' where id = $1 and state = 'new'`, "claim:orders", "compare-and-set"},
 	{"cas-version", `update orders set version = version + 1, total = $3 where id = $1 and version = $2`, "claim:orders", "version"},
+	// the optimistic lock's near miss: the version stepped with no test of
+	// the one read is an increment
+	// a version stepped alone and returned is a change token drawn, as a
+	// sequence (ghsync's AdvanceEntityObservationVersion,
+	// dbgen/observation_versions.sql.go:12-17)
+	{"version-drawn", `update docs set version = version + 1 where id = $1 returning version`, "nextval:docs:ret", "a sequence kept in a table: version"},
+	{"version-drawn-upsert", `insert into entity_observation_versions (entity_key, version) values ($1, 1) on conflict (entity_key) do update set version = entity_observation_versions.version + 1 returning version`, "nextval:entity_observation_versions:ret", "version stepped by one"},
+	{"version-not-returned", `insert into v (k, version) values ($1, 1) on conflict (k) do update set version = v.version + 1`, "upsert-increment:v", ""},
+	{"counter-upsert-returned", `insert into views (k, n) values ($1, 1) on conflict (k) do update set n = views.n + 1 returning n`, "upsert-increment:views:ret", ""},
+	{"cas-version-missing", `update orders set version = version + 1, total = $2 where id = $1`, "update-increment:orders", ""},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
 	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},
 	{"not-cas-is-not-null", `update jobs set processed_at = now() where id = $1 and processed_at is not null`, "update-set:jobs", ""},
@@ -60,6 +70,19 @@ var classifyCases = []classifyCase{
 	{"upsert-array-append", `insert into tags (k, tags) values ($1, array[$2]) on conflict (k) do update set tags = array_append(tags.tags, $2)`, "upsert-increment:tags", "array_append()"},
 	{"upsert-returning", `insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v returning k`, "upsert-set:kv:ret", ""},
 	{"upsert-where", `insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v where kv.v is distinct from excluded.v`, "upsert-set:kv", ""},
+	// write-if-newer: the update applies while the row is older than what
+	// is inserted, and sets the compared column: once per inserted value
+	{"upsert-newer-incr", `insert into t (k, n, updated_at) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, updated_at = excluded.updated_at where t.updated_at < excluded.updated_at`, "upsert-set:t", "write-if-newer"},
+	{"upsert-newer-flipped-or-null", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v is null or excluded.v > t.v`, "upsert-set:t", "write-if-newer"},
+	{"upsert-newer-distinct", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v is distinct from excluded.v`, "upsert-set:t", "write-if-newer"},
+	{"upsert-newer-version-and", `insert into docs as d (id, edits, version) values ($1, 1, 7) on conflict (id) do update set edits = d.edits + 1, version = excluded.version where d.id = excluded.id and d.version < excluded.version`, "upsert-set:docs", "write-if-newer"},
+	// near misses stay increments: no WHERE, a WHERE on a column not set
+	// from excluded, the wrong direction, a value from now()
+	{"upsert-newer-no-where", `insert into t (k, n, updated_at) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, updated_at = excluded.updated_at`, "upsert-increment:t", ""},
+	{"upsert-newer-not-set", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1 where t.v < excluded.v`, "upsert-increment:t", ""},
+	{"upsert-newer-wrong-way", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v > excluded.v`, "upsert-increment:t", ""},
+	{"upsert-newer-now", `insert into t (k, n, updated_at) values ($1, 1, now()) on conflict (k) do update set n = t.n + 1, updated_at = excluded.updated_at where t.updated_at < excluded.updated_at`, "upsert-increment:t", ""},
+	{"upsert-newer-or-other", `insert into t (k, n, v) values ($1, 1, $2) on conflict (k) do update set n = t.n + 1, v = excluded.v where t.v < excluded.v or t.n < 10`, "upsert-increment:t", ""},
 	{"upsert-on-constraint-incr", `insert into hits (k, n) values ($1, 1) on conflict on constraint hits_pkey do update set n = hits.n + excluded.n`, "upsert-increment:hits", ""},
 	{"upsert-multiassign", `insert into stats (k, hits, at) values ($1, 1, now()) on conflict (k) do update set (hits, at) = (stats.hits + 1, now())`, "upsert-increment:stats", ""},
 
@@ -643,6 +666,11 @@ func TestClaimOutcome(t *testing.T) {
 		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select count(*) from ins`:                        "count",
 		`with ins as (insert into x (a) values ($1) on conflict do nothing returning id) select id from ins`:                             "",
 		`with ins as (insert into x (a) values ($1) on conflict do nothing returning id) select exists (select 1 from other)`:            "",
+		// ghsync's CompleteBranchReconciliationPage (dbgen/branch.sql.go:468): a cast count under a
+		// WHERE is still one row; exists under a WHERE, or a count under HAVING, may be none
+		`with c as (update p set status = 'done' where id = $1 and status = 'pending' returning id) select count(*)::bigint as n from c where (select 1) >= 0`: "count",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select exists (select 1 from ins) where $2`:                            "",
+		`with ins as (insert into x (a) values ($1) on conflict do nothing returning 1) select count(*) from ins having count(*) > 0`:                          "",
 	} {
 		got := Classify(sql)
 		if len(got) != 1 || got[0].Op != Claim || got[0].Outcome != want || got[0].Returning != (want == "") {

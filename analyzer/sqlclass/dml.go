@@ -53,8 +53,20 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
 		st.Op, st.Detail = Claim, "on conflict"+conflictTarget(occ)+" do nothing"
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_UPDATE:
-		if why, concat := targetRef(ins.Relation).setListAccumulates(occ.TargetList); why != "" {
+		ref := targetRef(ins.Relation)
+		if why, concat := ref.setListAccumulates(occ.TargetList); why != "" {
 			st.Op, st.Detail, st.Concat = UpsertIncrement, "on conflict do update, "+why, strings.Join(concat, ",")
+			if col := ref.upsertSequence(ins); col != "" {
+				// sequence.go: a number drawn, not a count.
+				st.Op, st.Concat = Nextval, ""
+				st.Detail = "a sequence kept in a table: " + col + " stepped by one and returned (a number drawn, not a count)"
+			} else if col, param := ref.writeIfNewer(occ, ins); col != "" {
+				// newer.go: applied once per inserted value.
+				st.Op, st.Concat = UpsertSet, ""
+				st.Detail = "write-if-newer: on conflict do update only while the row's " + col +
+					" is older than (or differs from) the inserted value, which the update sets: a second delivery inserting the same value changes nothing, so the " + why + " applies once"
+				st.NewerCol, st.NewerParam = col, param
+			}
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
 			st.SetParams = assignedParams(occ.TargetList, ins)
@@ -287,12 +299,24 @@ func claimOutcome(sel *pg_query.SelectStmt, ctes []Stmt) {
 // gives one row: "exists" for select exists (select … from cte), "count"
 // for select count(…) from cte; it returns the CTE's name.
 func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte string) {
-	if len(sel.TargetList) != 1 || sel.Larg != nil || len(sel.GroupClause) > 0 || sel.WhereClause != nil {
+	if len(sel.TargetList) != 1 || sel.Larg != nil || len(sel.GroupClause) > 0 || sel.HavingClause != nil {
 		return "", ""
 	}
 	rt := sel.TargetList[0].GetResTarget()
 	if rt == nil || rt.Val == nil {
 		return "", ""
+	}
+	val := rt.Val
+	for val.GetTypeCast() != nil {
+		val = val.GetTypeCast().Arg // count(*)::bigint
+	}
+	if sel.WhereClause != nil {
+		// A WHERE filters the CTE's rows, and an aggregate without GROUP
+		// BY still gives one row (count 0); exists under a WHERE can give
+		// none.
+		if fc := val.GetFuncCall(); fc == nil || lastName(fc.Funcname) != "count" {
+			return "", ""
+		}
 	}
 	fromCTE := func(s *pg_query.SelectStmt) string {
 		if s == nil || len(s.FromClause) != 1 {
@@ -303,12 +327,12 @@ func selectOutcome(sel *pg_query.SelectStmt, ctes map[string]bool) (outcome, cte
 		}
 		return ""
 	}
-	if sl := rt.Val.GetSubLink(); sl != nil && sl.SubLinkType == pg_query.SubLinkType_EXISTS_SUBLINK && len(sel.FromClause) == 0 {
+	if sl := val.GetSubLink(); sl != nil && sl.SubLinkType == pg_query.SubLinkType_EXISTS_SUBLINK && len(sel.FromClause) == 0 {
 		if name := fromCTE(sl.Subselect.GetSelectStmt()); name != "" {
 			return "exists", name
 		}
 	}
-	if fc := rt.Val.GetFuncCall(); fc != nil && lastName(fc.Funcname) == "count" && fc.Over == nil {
+	if fc := val.GetFuncCall(); fc != nil && lastName(fc.Funcname) == "count" && fc.Over == nil {
 		if name := fromCTE(sel); name != "" {
 			return "count", name
 		}

@@ -156,6 +156,13 @@ type Stmt struct {
 	Retention      string
 	RetentionParam int
 	RetentionUnit  string
+	// NewerCol, for a write-if-newer upsert (newer.go) that its SET alone
+	// would make an increment, is the column its DO UPDATE's WHERE compares
+	// with the inserted value; NewerParam is the parameter that value is
+	// inserted from (0: a constant). A caller that sees a value new on every
+	// delivery there (time.Now()) makes it the increment again.
+	NewerCol   string
+	NewerParam int
 	// Matches, for a DELETE that prunes by no time, lists the columns its
 	// WHERE fixes by equality (folded, sorted, comma-separated; "*" when it
 	// has no WHERE): against the table's unique keys it tells a release of

@@ -24,17 +24,51 @@ import (
 // …position, …serial: see sequenceName). Anything else stays an
 // increment.
 
+// An entity's version kept in a table is the same allocator: update docs
+// set version = version + 1 where id = $1 returning version, or its upsert
+// form (insert … values ($1, 1) on conflict (k) do update set version =
+// t.version + 1 returning version), a row's change token that readers
+// compare (an optimistic lock's): a second delivery moves it once more,
+// which tells a concurrent reader that the row changed, and adds nothing
+// up. Only the column named version, assigned alone and returned; a
+// version stepped together with other columns (an optimistic lock's
+// update without its WHERE on the version) stays an increment.
+
 // sequenceCounter reports the column of an UPDATE that is a hand-rolled
 // sequence, "" when it is not one.
 func (s selfRef) sequenceCounter(up *pg_query.UpdateStmt) string {
-	if len(up.TargetList) != 1 || len(up.ReturningList) == 0 {
+	table := ""
+	if up.Relation != nil {
+		table = up.Relation.Relname
+	}
+	return s.steppedAndReturned(up.TargetList, up.ReturningList, table)
+}
+
+// upsertSequence is sequenceCounter for an upsert's DO UPDATE.
+func (s selfRef) upsertSequence(ins *pg_query.InsertStmt) string {
+	occ := ins.OnConflictClause
+	if occ == nil || occ.WhereClause != nil {
 		return ""
 	}
-	rt := up.TargetList[0].GetResTarget()
+	table := ""
+	if ins.Relation != nil {
+		table = ins.Relation.Relname
+	}
+	return s.steppedAndReturned(occ.TargetList, ins.ReturningList, table)
+}
+
+// steppedAndReturned reports the one column a SET list steps by one and
+// the RETURNING list returns alone, when it or the table is named as a
+// sequence, an identifier or a version.
+func (s selfRef) steppedAndReturned(targets, returning []*pg_query.Node, table string) string {
+	if len(targets) != 1 || len(returning) == 0 {
+		return ""
+	}
+	rt := targets[0].GetResTarget()
 	if rt == nil || rt.Name == "" || len(rt.Indirection) > 0 || !s.plusOne(rt.Val, rt.Name) {
 		return ""
 	}
-	for _, r := range up.ReturningList {
+	for _, r := range returning {
 		rr := r.GetResTarget()
 		if rr == nil {
 			return ""
@@ -44,11 +78,7 @@ func (s selfRef) sequenceCounter(up *pg_query.UpdateStmt) string {
 			return "" // returns something else too: not only a number drawn
 		}
 	}
-	table := ""
-	if up.Relation != nil {
-		table = up.Relation.Relname
-	}
-	if !sequenceName(rt.Name) && !sequenceName(table) {
+	if !sequenceName(rt.Name) && !sequenceName(table) && !strings.EqualFold(rt.Name, "version") {
 		return ""
 	}
 	return rt.Name

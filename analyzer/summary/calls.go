@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -189,7 +190,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			w.callArgTx(ci, v, sum.txArgOf(ci, k, v))
 		}
 	}
-	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+	w.pitfalls = append(w.pitfalls, guard.DropStopped(ci, sum.Pitfalls)...)
 }
 
 // boundaryReading is the reading of a library call whose unresolved calls

@@ -26,13 +26,17 @@ type chainResult struct {
 	increment bool      // a self-referencing assignment (bun Set("n = n + ?"))
 	assigned  []string  // the columns of "col = expr" assignments (bun Set)
 	where     []string  // WHERE conditions (gorm, bun Where("state = ?", old))
+	// whereArgs are the values the WHERE conditions' placeholders are
+	// given; whereAll is false when a condition's text was not read.
+	whereArgs []ssa.Value
+	whereAll  bool
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
 // q.NewInsert().Ignore().Exec) back to its root, applying m's chain rules;
 // the rule closest to the final call wins.
 func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
-	var res chainResult
+	res := chainResult{whereAll: true}
 	v := recv
 	for depth := 0; v != nil && depth < 24; depth++ {
 		v = normalize(v)
@@ -96,6 +100,15 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				// gorm's Where takes the condition as an interface{}.
 				if texts := stringValues(ssavalue.Unconvert(arg)); len(texts) == 1 {
 					res.where = append(res.where, texts[0])
+					for _, a := range argsAfter(args, arg) {
+						if es := ssavalue.SliceElems(a); es != nil {
+							res.whereArgs = append(res.whereArgs, es...)
+						} else {
+							res.whereArgs = append(res.whereArgs, a)
+						}
+					}
+				} else {
+					res.whereAll = false
 				}
 			}
 			if r.Op != "" && res.op == "" {

@@ -118,6 +118,10 @@ func (s *Summary) String() string {
 		parts = append(parts, "builds a request with method "+m)
 	}
 	for _, c := range s.TxCalls {
+		if c.Fields != "" {
+			parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d, fields %s)", c.Param, c.Arg, c.Fields))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d)", c.Param, c.Arg))
 	}
 	if s.RandomResult != "" {

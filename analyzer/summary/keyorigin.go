@@ -12,6 +12,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 )
 
 // Key provenance across calls. A key is often made in one function and
@@ -165,6 +166,7 @@ func (w *walker) resultOrigins(s *Summary) {
 // random value is made), the job's identity, or again a parameter.
 func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
 	w.resolveObjectKey(e, args, bindings)
+	w.resolveNewer(e, args, bindings)
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return
@@ -236,4 +238,55 @@ func (w *walker) resolveObjectKey(e *effect.Effect, args, bindings []ssa.Value) 
 		nk.Param = o.param
 		e.ObjectKey = &nk
 	}
+}
+
+// newerValue decides a write-if-newer upsert's compared value, the
+// argument v given for its parameter: new on every delivery (a time or
+// random source), the upsert is the increment its SET is; from a
+// parameter, the callers decide (resolveNewer).
+func (w *walker) newerValue(e *effect.Effect, v ssa.Value, at ssa.Instruction) {
+	e.NewerThan = nil
+	if v == nil {
+		notNewer(e, "the value it compares is not known here")
+		return
+	}
+	k := w.keyFrom(v, at)
+	switch {
+	case k.Random != "":
+		notNewer(e, "the value it compares, "+orExpr(k.Expr)+", derives from "+k.Random+": new on every delivery")
+	case k.Param != 0:
+		e.NewerThan = k
+	}
+}
+
+// resolveNewer decides, at a call, a callee's write-if-newer upsert whose
+// compared value is one of its parameters.
+func (w *walker) resolveNewer(e *effect.Effect, args, bindings []ssa.Value) {
+	k := e.NewerThan
+	if k == nil || k.Param == 0 {
+		return
+	}
+	v := pick(k.Param-1, args, bindings)
+	if v == nil {
+		e.NewerThan = nil
+		return
+	}
+	o := w.keyOrigin(v)
+	switch {
+	case o.random != "":
+		e.NewerThan = nil
+		notNewer(e, "the value it compares, "+orExpr(w.p.text.exprText(v))+", derives from "+o.random+": new on every delivery")
+	case o.param != 0:
+		nk := *k
+		nk.Param = o.param
+		e.NewerThan = &nk
+	default:
+		e.NewerThan = nil
+	}
+}
+
+// notNewer makes a write-if-newer upsert the increment its SET is.
+func notNewer(e *effect.Effect, why string) {
+	e.Op, e.Risk = string(sqlclass.UpsertIncrement), effect.Medium
+	e.Detail = effect.JoinDetail(e.Detail, "but "+why+", so the update applies again")
 }

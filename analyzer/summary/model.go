@@ -411,6 +411,21 @@ func (c *modelCall) chain() {
 			e.Target = t
 		}
 	}
+	if e.Op == effect.OpDelete && e.Target != "" && len(c.ch.where) > 0 && c.ch.whereAll {
+		// Which rows it deletes, read as the SQL it builds.
+		var conds []string
+		for _, w := range c.ch.where {
+			conds = append(conds, "("+sqlclass.NormalizePlaceholders(w)+")")
+		}
+		st := sqlclass.Classify("delete from t where " + strings.Join(conds, " and "))
+		if len(st) == 1 && st[0].Op == sqlclass.Delete && st[0].Retention == "" && st[0].RetentionParam == 0 {
+			d := st[0]
+			d.Table = e.Target
+			if e.RetentionText = clears(c.w.p.env.Triggers, d); e.RetentionText != "" {
+				c.w.scope(e, c.ch.whereArgs)
+			}
+		}
+	}
 }
 
 // whenUnset (when_unset): the call is another effect when the struct
@@ -488,6 +503,15 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
 			}
+			if st.NewerCol != "" && st.NewerParam > 0 {
+				// A write-if-newer upsert: once per value, if the value is
+				// the same on every delivery.
+				var v ssa.Value
+				if st.NewerParam <= len(params) {
+					v = params[st.NewerParam-1]
+				}
+				w.newerValue(e, v, ci)
+			}
 			if st.Op == sqlclass.Insert && e.Target != "" {
 				if u, ok := w.p.env.Triggers.InsertKey(st.Table, split(st.Columns)); ok {
 					e.DupFails = "a second insert of the row violates the " + u.String()
@@ -503,6 +527,9 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				}
 				if e.RetentionText == "" && e.RetentionParam == 0 {
 					e.RetentionText = clears(w.p.env.Triggers, st)
+					if e.RetentionText != "" && (params != nil || st.Matches == "*") {
+						w.scope(e, params)
+					}
 				}
 			}
 			if st.Op == sqlclass.None {

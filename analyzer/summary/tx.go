@@ -3,6 +3,8 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -43,7 +45,18 @@ func (w *walker) isTxIn(v ssa.Value, seen map[ssa.Value]bool) bool {
 	case *ssa.UnOp:
 		// A client kept in a transaction (ent's tx.User) runs in it.
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if p, ok := spilledParam(normalize(fa.X)).(*ssa.Parameter); ok {
+				if fields := w.txParamFields(p); fields != "" {
+					return hasField(fields, fa.Field)
+				}
+			}
 			return w.isTxIn(normalize(fa.X), seen)
+		}
+	case *ssa.Field:
+		// A field of a struct a transaction callback receives by value,
+		// which its helper filled from the transaction (entity.queries).
+		if p, ok := spilledParam(normalize(x.X)).(*ssa.Parameter); ok {
+			return hasField(w.txParamFields(p), x.Field)
 		}
 	}
 	return false
@@ -154,7 +167,7 @@ func (w *walker) helperTxParam(ci ssa.CallInstruction, fn *ssa.Function, p *ssa.
 	}
 	args := ci.Common().Args
 	for _, c := range s.TxCalls {
-		if c.Param >= len(args) || c.Arg >= len(fn.Params) || fn.Params[c.Arg] != p {
+		if c.Fields != "" || c.Param >= len(args) || c.Arg >= len(fn.Params) || fn.Params[c.Arg] != p {
 			continue
 		}
 		for _, r := range resolveFuncs(args[c.Param]) {
@@ -195,6 +208,11 @@ func (w *walker) injectedHandle(v ssa.Value) ssa.Value {
 // Arg: what the callback runs on that argument commits together.
 type TxCall struct {
 	Param, Arg int
+	// Fields, when the callback's argument is a struct passed by value
+	// that the function fills from the transaction (fn(entityTx{tx: tx,
+	// queries: dbgen.New(tx)})), lists the fields that hold it
+	// (comma-separated indices); "" when the argument is the transaction.
+	Fields string `json:",omitempty"`
 }
 
 // txArg is the transaction a callee hands a callback it calls: the value
@@ -238,6 +256,87 @@ func (w *walker) recordTxCall(ci ssa.CallInstruction, v ssa.Value, k int, tx *tx
 			return
 		}
 	}
+	for j, a := range c.Args {
+		if fields := w.txFieldsOf(normalize(a)); fields != "" {
+			w.addTxCall(TxCall{Param: k, Arg: j, Fields: fields})
+			return
+		}
+	}
+}
+
+// txFieldsOf lists the fields of a struct value built here (a literal
+// loaded to be passed by value) that hold a transaction or a handle built
+// around one; "" when none.
+func (w *walker) txFieldsOf(v ssa.Value) string {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return ""
+	}
+	a, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return ""
+	}
+	if _, isStruct := load.Type().Underlying().(*types.Struct); !isStruct {
+		return ""
+	}
+	var fields []string
+	for _, st := range ssavalue.StructStores(a) {
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		if val := normalize(st.Val); w.isTx(val) {
+			fields = append(fields, strconv.Itoa(fa.Field))
+		}
+	}
+	return strings.Join(fields, ",")
+}
+
+// hasField reports whether a TxCall's Fields lists field i.
+func hasField(fields string, i int) bool {
+	for _, f := range strings.Split(fields, ",") {
+		if f == strconv.Itoa(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// txParamFields is the Fields of the TxCall through which p, a closure's
+// parameter, receives a struct holding the transaction; "" when none.
+func (w *walker) txParamFields(p *ssa.Parameter) string {
+	fn := p.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return ""
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := ci.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			s := w.summaryOf(callee)
+			if s == nil {
+				continue
+			}
+			args := ci.Common().Args
+			for _, c := range s.TxCalls {
+				if c.Fields == "" || c.Param >= len(args) || c.Arg >= len(fn.Params) || fn.Params[c.Arg] != p {
+					continue
+				}
+				for _, r := range resolveFuncs(args[c.Param]) {
+					if r.fn == fn {
+						return c.Fields
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func (w *walker) addTxCall(c TxCall) {
@@ -278,6 +377,13 @@ func (w *walker) boundParam(v ssa.Value, depth int) *ssa.Parameter {
 		if w.p.env.Index.IsTransaction(x.Type()) || w.txParam(x) {
 			return x
 		}
+		if depth > 0 && dbHandleInterface(x.Type()) {
+			// A querier built around the handle interface it is given
+			// (sqlc's dbgen.New(db DBTX) in a helper taking db): the
+			// helper's effects run on what its caller passes, a pool or
+			// a transaction.
+			return x
+		}
 	case *ssa.Call:
 		if !ssavalue.HandleType(x.Type()) || depth > 2 {
 			return nil
@@ -289,4 +395,21 @@ func (w *walker) boundParam(v ssa.Value, depth int) *ssa.Parameter {
 		}
 	}
 	return nil
+}
+
+// dbHandleInterface reports whether t is an interface a database handle
+// satisfies, a pool's and a transaction's alike (sqlc's DBTX: Exec, Query,
+// QueryRow).
+func dbHandleInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		switch iface.Method(i).Name() {
+		case "Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext":
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,9 @@ type walker struct {
 	commands []commandSite
 	// errOut memoises guard.ErrorReturned per call.
 	errOut map[ssa.CallInstruction]bool
+	// scopes are the values that fix the rows of the DELETEs that clear
+	// a scope of their table (replace.go).
+	scopes map[*effect.Effect][]ssa.Value
 }
 
 func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
@@ -45,6 +48,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}
 	}
 	w.publishes() // command.go
+	w.replaces()  // replace.go
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
 	w.pitfalls = append(w.pitfalls, pitfalls...)
@@ -58,6 +62,9 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}
 		e := *site.Effect
 		e.Exec = w.execIndex(w.txHandle(w.injectedHandle(site.Exec)))
+		if e.Kind == effect.KindDynamic && len(e.Path) == 1 && site.Instr != nil && guard.LookupDecided(site.Instr) {
+			e.DupStopped = true
+		}
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)
