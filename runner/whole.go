@@ -87,7 +87,7 @@ func (w *whole) afterPass(pkg *types.Package) {
 
 // resolve resolves dynamic calls over the loaded program and returns the
 // results with the findings that follow from it.
-func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, results []*result.Result, stderr io.Writer) []*result.Result {
+func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, phase func(name, what string), results []*result.Result, stderr io.Writer) []*result.Result {
 	if len(pkgs) == 0 || len(results) == 0 {
 		return results
 	}
@@ -108,6 +108,7 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 		Index:     loaded.Index,
 		Report:    report,
 		KeepPaths: keepPaths,
+		Phase:     phase,
 		Release: func() {
 			// Every pass is done: what afterPass left (a failed package's).
 			packages.Visit(pkgs, nil, func(p *packages.Package) {
