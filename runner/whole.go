@@ -3,8 +3,10 @@ package runner
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"io"
+	"sort"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis/checker"
@@ -129,12 +131,60 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 // share the same Info values, so emptying them (not just dropping the
 // packages' pointers) is what frees them.
 //
-// Packages that declare generic functions or types keep theirs: SSA
-// builds the bodies of generic instances on demand (method sets in the
-// call graphs), from the generic code's syntax and types.
+// Packages that declare generic functions or types keep the entries of
+// those declarations only: SSA builds the bodies of generic instances on
+// demand (method sets in the call graphs), from the generic code's syntax
+// and types; the rest of the package (its other functions, its variables'
+// initialisers) is built already.
 func releaseTypesInfo(p *packages.Package) {
-	if info := p.TypesInfo; info != nil && p.Types != nil && !declaresGenerics(p.Types) {
+	info := p.TypesInfo
+	if info == nil || p.Types == nil {
+		return
+	}
+	if !declaresGenerics(p.Types) {
 		*info = types.Info{}
+		return
+	}
+	var spans [][2]token.Pos
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if genericDecl(d) {
+					spans = append(spans, [2]token.Pos{d.Pos(), d.End()})
+				}
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE {
+					// A generic type's declaration (its fields' and
+					// methods' types): the instances' method sets.
+					spans = append(spans, [2]token.Pos{d.Pos(), d.End()})
+				}
+			}
+		}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	in := func(pos token.Pos) bool {
+		i := sort.Search(len(spans), func(i int) bool { return spans[i][1] >= pos })
+		return i < len(spans) && spans[i][0] <= pos
+	}
+	keep(info.Types, in)
+	keep(info.Instances, in)
+	keep(info.Defs, in)
+	keep(info.Uses, in)
+	keep(info.Implicits, in)
+	keep(info.Selections, in)
+	keep(info.Scopes, in)
+}
+
+// keep deletes the entries of m whose node lies outside the spans.
+func keep[K interface {
+	comparable
+	Pos() token.Pos
+}, V any](m map[K]V, in func(token.Pos) bool) {
+	for k := range m {
+		if !in(k.Pos()) {
+			delete(m, k)
+		}
 	}
 }
 
@@ -143,12 +193,27 @@ func releaseTypesInfo(p *packages.Package) {
 // (for Syntax()), so without this the bodies of a thousand packages stay
 // live through the call graphs although nothing reads them again.
 // Generic functions and methods keep theirs: instances are built from them
-// on demand. Declarations, positions and comments stay.
+// on demand. Declarations, positions and comments stay. The package
+// variables' initialisers go too: the package's init function is built
+// from them, and nothing reads them after (protocol buffers' descriptors
+// and generated tables are most of a large program's declarations).
 func releaseBodies(f *ast.File) {
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !genericDecl(fd) {
-			dropBody(fd.Body)
-			fd.Body = nil
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil && !genericDecl(d) {
+				dropBody(d.Body)
+				d.Body = nil
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				continue
+			}
+			for _, s := range d.Specs {
+				if vs, ok := s.(*ast.ValueSpec); ok {
+					vs.Values = nil
+				}
+			}
 		}
 	}
 }
