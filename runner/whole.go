@@ -115,6 +115,7 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 			// Every pass is done: what afterPass left (a failed package's).
 			packages.Visit(pkgs, nil, func(p *packages.Package) {
 				releaseTypesInfo(p)
+				pruneGenericInfo(p)
 				for _, f := range p.Syntax {
 					releaseBodies(f)
 				}
@@ -131,18 +132,25 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 // share the same Info values, so emptying them (not just dropping the
 // packages' pointers) is what frees them.
 //
-// Packages that declare generic functions or types keep the entries of
-// those declarations only: SSA builds the bodies of generic instances on
-// demand (method sets in the call graphs), from the generic code's syntax
-// and types; the rest of the package (its other functions, its variables'
-// initialisers) is built already.
+// Packages that declare generic functions or types keep theirs: SSA
+// builds the bodies of generic instances on demand (method sets in the
+// call graphs, and while other packages are built, concurrently), from the
+// generic code's syntax and types. Once every package is built,
+// pruneGenericInfo keeps only what those instances read.
 func releaseTypesInfo(p *packages.Package) {
-	info := p.TypesInfo
-	if info == nil || p.Types == nil {
-		return
-	}
-	if !declaresGenerics(p.Types) {
+	if info := p.TypesInfo; info != nil && p.Types != nil && !declaresGenerics(p.Types) {
 		*info = types.Info{}
+	}
+}
+
+// pruneGenericInfo keeps, of a package that declares generic functions or
+// types, the type information of those declarations only: the rest of the
+// package (its other functions, its variables' initialisers) is built
+// already. It is called once no other package is being built: SSA reads
+// the maps of the package whose generic function it instantiates.
+func pruneGenericInfo(p *packages.Package) {
+	info := p.TypesInfo
+	if info == nil || p.Types == nil || !declaresGenerics(p.Types) {
 		return
 	}
 	var spans [][2]token.Pos
@@ -167,25 +175,32 @@ func releaseTypesInfo(p *packages.Package) {
 		i := sort.Search(len(spans), func(i int) bool { return spans[i][1] >= pos })
 		return i < len(spans) && spans[i][0] <= pos
 	}
-	keep(info.Types, in)
-	keep(info.Instances, in)
-	keep(info.Defs, in)
-	keep(info.Uses, in)
-	keep(info.Implicits, in)
-	keep(info.Selections, in)
-	keep(info.Scopes, in)
+	// New maps, not deletions: a map keeps its storage when its entries
+	// are deleted.
+	info.Types = keep(info.Types, in)
+	info.Instances = keep(info.Instances, in)
+	info.Defs = keep(info.Defs, in)
+	info.Uses = keep(info.Uses, in)
+	info.Implicits = keep(info.Implicits, in)
+	info.Selections = keep(info.Selections, in)
+	info.Scopes = keep(info.Scopes, in)
 }
 
-// keep deletes the entries of m whose node lies outside the spans.
+// keep is m's entries whose node lies inside the spans.
 func keep[K interface {
 	comparable
 	Pos() token.Pos
-}, V any](m map[K]V, in func(token.Pos) bool) {
-	for k := range m {
-		if !in(k.Pos()) {
-			delete(m, k)
+}, V any](m map[K]V, in func(token.Pos) bool) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := map[K]V{}
+	for k, v := range m {
+		if in(k.Pos()) {
+			out[k] = v
 		}
 	}
+	return out
 }
 
 // releaseBodies drops the statements of every function once the whole
