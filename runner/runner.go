@@ -141,6 +141,10 @@ func (r *Runner) reportContext(res *result.Result) *report.Context {
 // earlier run analysed the same package, and then hands the package to the
 // whole-program phase.
 func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, error) {
+	if r.whole != nil {
+		// After the slot is released: it waits for every slot.
+		defer r.whole.pruneWhenIdle(r.running)
+	}
 	r.running <- struct{}{}
 	defer func() { <-r.running }()
 	if r.whole != nil {

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"io"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis/checker"
@@ -32,6 +33,12 @@ type whole struct {
 	// file: go/packages parses a file once for a package and its test
 	// variant, so its bodies go only when both are done.
 	users map[*ast.File]*atomic.Int32
+	// generic are the packages declaring generic code whose passes are
+	// done, waiting for pruneGenericInfo at a moment no other package is
+	// built (pruneWhenIdle).
+	mu      sync.Mutex
+	generic []*packages.Package
+	pruning sync.Mutex
 }
 
 // newWhole loads the config that governs the run and creates the
@@ -80,10 +87,43 @@ func (w *whole) afterPass(pkg *types.Package) {
 		return
 	}
 	releaseTypesInfo(p)
+	if p.TypesInfo != nil && declaresGenerics(pkg) {
+		w.mu.Lock()
+		w.generic = append(w.generic, p)
+		w.mu.Unlock()
+	}
 	for _, f := range p.Syntax {
 		if n := w.users[f]; n != nil && n.Add(-1) == 0 {
 			releaseBodies(f)
 		}
+	}
+}
+
+// pruneWhenIdle prunes the type information of the generic packages
+// whose passes are done (pruneGenericInfo) once enough of them wait:
+// it takes every one of the running passes' slots first, so that no
+// package's SSA is being built (and instantiating their generic code)
+// meanwhile. The caller holds no slot; one pruner runs at a time.
+func (w *whole) pruneWhenIdle(slots chan struct{}) {
+	w.mu.Lock()
+	n := len(w.generic)
+	w.mu.Unlock()
+	if n < 16 || !w.pruning.TryLock() {
+		return
+	}
+	defer w.pruning.Unlock()
+	for i := 0; i < cap(slots); i++ {
+		slots <- struct{}{}
+	}
+	w.mu.Lock()
+	todo := w.generic
+	w.generic = nil
+	w.mu.Unlock()
+	for _, p := range todo {
+		pruneGenericInfo(p)
+	}
+	for i := 0; i < cap(slots); i++ {
+		<-slots
 	}
 }
 
