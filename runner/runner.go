@@ -39,6 +39,9 @@ type Config struct {
 	// Settings is the run's settings session (what the run read besides
 	// code, for the run cache); default: a new one.
 	Settings *settings.Session
+	// Phase, if set, is told as each step of the whole-program phase
+	// ends (-debug=phases).
+	Phase func(name, what string)
 }
 
 // Runner drives the analysis of one run of the command over loaded
@@ -108,7 +111,7 @@ func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results
 	if r.whole == nil {
 		return results
 	}
-	results = r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, results, stderr)
+	results = r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, r.cfg.Phase, results, stderr)
 	known := map[string]*report.Context{} // by module root: only its baseline is read
 	inventory.Lifecycle(results, root, func(res *result.Result, d result.Diagnostic) bool {
 		c, ok := known[res.ModuleRoot]
@@ -138,6 +141,10 @@ func (r *Runner) reportContext(res *result.Result) *report.Context {
 // earlier run analysed the same package, and then hands the package to the
 // whole-program phase.
 func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, error) {
+	if r.whole != nil {
+		// After the slot is released: it waits for every slot.
+		defer r.whole.pruneWhenIdle(r.running)
+	}
 	r.running <- struct{}{}
 	defer func() { <-r.running }()
 	if r.whole != nil {

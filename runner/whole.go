@@ -3,8 +3,11 @@ package runner
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"io"
+	"sort"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis/checker"
@@ -30,6 +33,12 @@ type whole struct {
 	// file: go/packages parses a file once for a package and its test
 	// variant, so its bodies go only when both are done.
 	users map[*ast.File]*atomic.Int32
+	// generic are the packages declaring generic code whose passes are
+	// done, waiting for pruneGenericInfo at a moment no other package is
+	// built (pruneWhenIdle).
+	mu      sync.Mutex
+	generic []*packages.Package
+	pruning sync.Mutex
 }
 
 // newWhole loads the config that governs the run and creates the
@@ -78,6 +87,11 @@ func (w *whole) afterPass(pkg *types.Package) {
 		return
 	}
 	releaseTypesInfo(p)
+	if p.TypesInfo != nil && declaresGenerics(pkg) {
+		w.mu.Lock()
+		w.generic = append(w.generic, p)
+		w.mu.Unlock()
+	}
 	for _, f := range p.Syntax {
 		if n := w.users[f]; n != nil && n.Add(-1) == 0 {
 			releaseBodies(f)
@@ -85,9 +99,37 @@ func (w *whole) afterPass(pkg *types.Package) {
 	}
 }
 
+// pruneWhenIdle prunes the type information of the generic packages
+// whose passes are done (pruneGenericInfo) once enough of them wait:
+// it takes every one of the running passes' slots first, so that no
+// package's SSA is being built (and instantiating their generic code)
+// meanwhile. The caller holds no slot; one pruner runs at a time.
+func (w *whole) pruneWhenIdle(slots chan struct{}) {
+	w.mu.Lock()
+	n := len(w.generic)
+	w.mu.Unlock()
+	if n < 16 || !w.pruning.TryLock() {
+		return
+	}
+	defer w.pruning.Unlock()
+	for i := 0; i < cap(slots); i++ {
+		slots <- struct{}{}
+	}
+	w.mu.Lock()
+	todo := w.generic
+	w.generic = nil
+	w.mu.Unlock()
+	for _, p := range todo {
+		pruneGenericInfo(p)
+	}
+	for i := 0; i < cap(slots); i++ {
+		<-slots
+	}
+}
+
 // resolve resolves dynamic calls over the loaded program and returns the
 // results with the findings that follow from it.
-func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, results []*result.Result, stderr io.Writer) []*result.Result {
+func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, phase func(name, what string), results []*result.Result, stderr io.Writer) []*result.Result {
 	if len(pkgs) == 0 || len(results) == 0 {
 		return results
 	}
@@ -108,10 +150,12 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 		Index:     loaded.Index,
 		Report:    report,
 		KeepPaths: keepPaths,
+		Phase:     phase,
 		Release: func() {
 			// Every pass is done: what afterPass left (a failed package's).
 			packages.Visit(pkgs, nil, func(p *packages.Package) {
 				releaseTypesInfo(p)
+				pruneGenericInfo(p)
 				for _, f := range p.Syntax {
 					releaseBodies(f)
 				}
@@ -130,11 +174,73 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 //
 // Packages that declare generic functions or types keep theirs: SSA
 // builds the bodies of generic instances on demand (method sets in the
-// call graphs), from the generic code's syntax and types.
+// call graphs, and while other packages are built, concurrently), from the
+// generic code's syntax and types. Once every package is built,
+// pruneGenericInfo keeps only what those instances read.
 func releaseTypesInfo(p *packages.Package) {
 	if info := p.TypesInfo; info != nil && p.Types != nil && !declaresGenerics(p.Types) {
 		*info = types.Info{}
 	}
+}
+
+// pruneGenericInfo keeps, of a package that declares generic functions or
+// types, the type information of those declarations only: the rest of the
+// package (its other functions, its variables' initialisers) is built
+// already. It is called once no other package is being built: SSA reads
+// the maps of the package whose generic function it instantiates.
+func pruneGenericInfo(p *packages.Package) {
+	info := p.TypesInfo
+	if info == nil || p.Types == nil || !declaresGenerics(p.Types) {
+		return
+	}
+	var spans [][2]token.Pos
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if genericDecl(d) {
+					spans = append(spans, [2]token.Pos{d.Pos(), d.End()})
+				}
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE {
+					// A generic type's declaration (its fields' and
+					// methods' types): the instances' method sets.
+					spans = append(spans, [2]token.Pos{d.Pos(), d.End()})
+				}
+			}
+		}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	in := func(pos token.Pos) bool {
+		i := sort.Search(len(spans), func(i int) bool { return spans[i][1] >= pos })
+		return i < len(spans) && spans[i][0] <= pos
+	}
+	// New maps, not deletions: a map keeps its storage when its entries
+	// are deleted.
+	info.Types = keep(info.Types, in)
+	info.Instances = keep(info.Instances, in)
+	info.Defs = keep(info.Defs, in)
+	info.Uses = keep(info.Uses, in)
+	info.Implicits = keep(info.Implicits, in)
+	info.Selections = keep(info.Selections, in)
+	info.Scopes = keep(info.Scopes, in)
+}
+
+// keep is m's entries whose node lies inside the spans.
+func keep[K interface {
+	comparable
+	Pos() token.Pos
+}, V any](m map[K]V, in func(token.Pos) bool) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := map[K]V{}
+	for k, v := range m {
+		if in(k.Pos()) {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // releaseBodies drops the statements of every function once the whole
@@ -142,12 +248,27 @@ func releaseTypesInfo(p *packages.Package) {
 // (for Syntax()), so without this the bodies of a thousand packages stay
 // live through the call graphs although nothing reads them again.
 // Generic functions and methods keep theirs: instances are built from them
-// on demand. Declarations, positions and comments stay.
+// on demand. Declarations, positions and comments stay. The package
+// variables' initialisers go too: the package's init function is built
+// from them, and nothing reads them after (protocol buffers' descriptors
+// and generated tables are most of a large program's declarations).
 func releaseBodies(f *ast.File) {
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !genericDecl(fd) {
-			dropBody(fd.Body)
-			fd.Body = nil
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil && !genericDecl(d) {
+				dropBody(d.Body)
+				d.Body = nil
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				continue
+			}
+			for _, s := range d.Specs {
+				if vs, ok := s.(*ast.ValueSpec); ok {
+					vs.Values = nil
+				}
+			}
 		}
 	}
 }

@@ -71,6 +71,10 @@ type Input struct {
 	// packages' type information is then no longer read, and a driver
 	// that owns them can free it before the call graphs need the memory.
 	Release func()
+	// Phase, if set, is told as each step ends (the command's
+	// -debug=phases): the SSA of the whole program, the call graphs, the
+	// handlers' resolution.
+	Phase func(name, what string)
 }
 
 // Resolve returns the results with each handler's dynamic-call effects
@@ -79,6 +83,10 @@ type Input struct {
 // results are not modified.
 func Resolve(in Input) ([]*result.Result, Stats) {
 	r := &resolver{fset: in.Fset, ix: in.Index, sums: map[string]*summary.Summary{}}
+	phase := in.Phase
+	if phase == nil {
+		phase = func(string, string) {}
+	}
 	for _, res := range in.Results {
 		for k, s := range res.Summaries {
 			r.sums[k] = s
@@ -99,6 +107,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	if in.Release != nil {
 		in.Release()
 	}
+	phase("whole: SSA built", "")
 	entries := r.entries(prog, pkgs, in.Results)
 	if len(entries) == 0 {
 		return in.Results, stats
@@ -125,6 +134,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	r.localDispatch(prog, pkgs)
 	r.indexNames(slice)
 	r.indexInvokes(slice)
+	phase("whole: call graphs", strconv.Itoa(len(slice))+" functions")
 	reg := newRegistry(prog, roots, r.ix)
 	handlerFns := map[string]*ssa.Function{}
 	for _, fn := range entries {
@@ -181,6 +191,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		}
 		out = append(out, &nr)
 	}
+	phase("whole: handlers", strconv.Itoa(stats.Changed)+" changed")
 	return out, stats
 }
 

@@ -58,7 +58,7 @@ func analysisArgs(patterns []string, opts options) []string {
 
 // analyseCached is analyse through the run cache.
 func analyseCached(patterns []string, opts options, stderr io.Writer) (*session, error) {
-	if opts.cpuprofile != "" || opts.memprofile != "" {
+	if opts.cpuprofile != "" || opts.memprofile != "" || opts.debug == "mem" {
 		return analyse(patterns, opts, stderr) // a profile is of a real run
 	}
 	var (

@@ -101,7 +101,7 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return code
 	}
 	start := time.Now()
-	debug := flagValue(args, "debug") == "phases"
+	debug := flagValue(args, "debug") == "phases" || flagValue(args, "debug") == "mem"
 	key, modcache, err := runKey(args)
 	if err != nil {
 		// Inputs that cannot be listed, or a network failure listing
@@ -251,6 +251,9 @@ func cacheable(args []string) bool {
 		if flagValue(args, f) != "" {
 			return false
 		}
+	}
+	if flagValue(args, "debug") == "mem" {
+		return false // the heap of a real run
 	}
 	for _, a := range args {
 		if a == "-h" || a == "-help" || a == "--help" {

@@ -74,10 +74,10 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		}
 	}
 	heap := ""
-	if opts.debug == "phases" {
+	if opts.debug == "phases" || opts.debug == "mem" {
 		heap = opts.memprofile
 	}
-	ph := newPhases(opts.debug == "phases", heap, stderr)
+	ph := newPhases(opts.debug, heap, stderr)
 	defer ph.done()
 	pr := newProgress(opts.quiet)
 	defer pr.clear()
@@ -116,7 +116,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		}
 	})
 	failures := &failureLog{}
-	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings}
+	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings, Phase: ph.mark}
 	if dir := cacheDir(); dir != "" {
 		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
 	}
@@ -146,7 +146,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		pr.step("resolving calls over the whole program…")
 		r.results = run.Resolve(graph, pkgs, r.results, r.root, stderr)
 		pr.clear()
-		ph.mark("whole-program resolution", "")
+		ph.mark("whole: lifecycle rules", "")
 	}
 	return r, nil
 }

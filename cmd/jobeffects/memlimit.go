@@ -4,19 +4,44 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
+	"time"
 
 	"github.com/KimMachineGun/automemlimit/memlimit"
 )
 
-// The memory limit. jobeffects sets no soft limit of its own on a machine:
-// one near the live heap makes the collector run until the time triples
-// (measured: 34 s → 79–105 s on a 280-package application). In a
-// container with a memory limit (a CI job's cgroup) the kernel kills a
-// process that passes it, so there the soft limit is 90% of the
+// The memory limit. Go lets the heap grow to twice what is live after a
+// collection (GOGC=100): on a large application the live heap peaks at
+// 1.2–1.7 GB and the process at twice that. jobeffects therefore sets a
+// soft limit of its own, defaultMemoryLimit, so that a run stays within
+// 2 GiB when its live heap fits: the collector runs more often instead. A
+// limit near the live heap would make the collector run until the time
+// triples (measured: 34 s → 79–105 s on a 280-package application), so
+// the limit keeps a headroom of half the live heap: when the live heap
+// grows past two thirds of it, it is raised (never lowered) to 1.5× the
+// live heap, as GOGC=50 would allow; a program too large for 2 GiB then
+// pays a bounded cost in time for the memory it saves.
+//
+// In a container with a memory limit (a CI job's cgroup) the kernel kills
+// a process that passes it, so there the soft limit is 90% of the
 // container's, as automemlimit computes it: slower near the limit rather
-// than killed. GOMEMLIMIT set by the user wins; AUTOMEMLIMIT=off turns the
-// container's off. -debug=phases and inventory -summary say which limit is
-// in force, since it trades time for memory.
+// than killed. GOMEMLIMIT set by the user wins; GOGC set by the user
+// leaves the collector to it (no default limit); AUTOMEMLIMIT=off turns
+// both the container's limit and the default off. -debug=phases and
+// inventory -summary say which limit is in force, since it trades time
+// for memory.
+
+// defaultMemoryLimit is the soft limit on a machine where neither the user
+// nor a container set one: with the runtime's own memory beside the heap,
+// the process stays under 2 GiB.
+const defaultMemoryLimit = 1800 << 20
+
+// limitSource says where the limit in force comes from (none: "");
+// limitDefault, that it is the default.
+var (
+	limitSource  string
+	limitDefault bool
+)
 
 // memoryLimit is the soft limit in force and where it comes from.
 type memoryLimit struct {
@@ -24,15 +49,55 @@ type memoryLimit struct {
 	source string
 }
 
-// setMemoryLimit applies the container's limit unless GOMEMLIMIT is set.
+// setMemoryLimit applies the container's limit unless GOMEMLIMIT is set,
+// and the default limit when there is none and GOGC is not set.
 func setMemoryLimit() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		_, _ = memlimit.Set(memlimit.WithProvider(memlimit.FromCgroup))
+	if os.Getenv("GOMEMLIMIT") != "" {
+		limitSource = "GOMEMLIMIT"
+		return
+	}
+	_, _ = memlimit.Set(memlimit.WithProvider(memlimit.FromCgroup))
+	if l := debug.SetMemoryLimit(-1); l > 0 && l < 1<<62 {
+		limitSource = "90% of the container's memory limit; AUTOMEMLIMIT=off removes it"
+		return
+	}
+	if os.Getenv("GOGC") != "" || os.Getenv("AUTOMEMLIMIT") == "off" {
+		return
+	}
+	debug.SetMemoryLimit(defaultMemoryLimit)
+	limitDefault = true
+	limitSource = "the default, raised to 1.5× the live heap above it; GOMEMLIMIT, GOGC or AUTOMEMLIMIT=off replace it"
+	go keepHeadroom(defaultMemoryLimit)
+}
+
+// keepHeadroom raises the soft limit to 1.5× the live heap whenever the
+// live heap grows past two thirds of it.
+func keepHeadroom(limit int64) {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	for range time.Tick(20 * time.Millisecond) {
+		metrics.Read(sample)
+		if sample[0].Value.Kind() != metrics.KindUint64 {
+			return
+		}
+		live := int64(sample[0].Value.Uint64())
+		if raised := nextLimit(limit, live); raised != limit {
+			limit = raised
+			debug.SetMemoryLimit(limit)
+		}
 	}
 }
 
-// currentMemoryLimit is the limit in force: the user's GOMEMLIMIT, else
-// the container's (nothing else sets one).
+// nextLimit is the limit once the live heap is live: limit, or 1.5× live
+// when live is past two thirds of it.
+func nextLimit(limit, live int64) int64 {
+	if live*3 > limit*2 {
+		return live * 3 / 2
+	}
+	return limit
+}
+
+// currentMemoryLimit is the limit in force: the user's GOMEMLIMIT, the
+// container's, or the default.
 func currentMemoryLimit() memoryLimit {
 	l := debug.SetMemoryLimit(-1)
 	if l <= 0 || l >= 1<<62 {
@@ -41,7 +106,16 @@ func currentMemoryLimit() memoryLimit {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return memoryLimit{bytes: l, source: "GOMEMLIMIT"}
 	}
-	return memoryLimit{bytes: l, source: "90% of the container's memory limit; AUTOMEMLIMIT=off removes it"}
+	if limitDefault {
+		// The default as set, not as raised since: what the summary
+		// prints does not depend on when the collector ran.
+		return memoryLimit{bytes: defaultMemoryLimit, source: limitSource}
+	}
+	src := limitSource
+	if src == "" || src == "GOMEMLIMIT" {
+		src = "90% of the container's memory limit; AUTOMEMLIMIT=off removes it"
+	}
+	return memoryLimit{bytes: l, source: src}
 }
 
 // String says the limit for the phases line and the summary.

@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -14,9 +16,14 @@ import (
 )
 
 // phases times the run's phases for -debug=phases: where the time of a
-// slow run goes, without a profiler.
+// slow run goes, without a profiler. -debug=mem also says, per phase, the
+// largest live heap the collector saw during it, the heap live at its end
+// (after a collection, which is not counted in the phase's time), the
+// heap's spans in use, the memory obtained from the system and the peak
+// RSS so far: where the peak of a large run comes from.
 type phases struct {
 	on    bool
+	mem   *heapWatch // -debug=mem; nil otherwise
 	w     io.Writer
 	start time.Time
 	last  time.Time
@@ -26,9 +33,68 @@ type phases struct {
 	heap string
 }
 
-func newPhases(on bool, heap string, w io.Writer) *phases {
+func newPhases(debug, heap string, w io.Writer) *phases {
 	now := time.Now()
-	return &phases{on: on, w: w, start: now, last: now, heap: heap}
+	p := &phases{on: debug == "phases" || debug == "mem", w: w, start: now, last: now, heap: heap}
+	if debug == "mem" {
+		p.mem = watchHeap()
+	}
+	return p
+}
+
+// heapWatch samples the live heap (as of the last collection) while a
+// phase runs: its maximum is the phase's peak, which a collection at the
+// phase's end does not show.
+type heapWatch struct {
+	mu   sync.Mutex
+	peak uint64
+	stop chan struct{}
+}
+
+func watchHeap() *heapWatch {
+	h := &heapWatch{stop: make(chan struct{})}
+	go func() {
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.stop:
+				return
+			case <-t.C:
+				metrics.Read(sample)
+				if sample[0].Value.Kind() == metrics.KindUint64 {
+					h.mu.Lock()
+					h.peak = max(h.peak, sample[0].Value.Uint64())
+					h.mu.Unlock()
+				}
+			}
+		}
+	}()
+	return h
+}
+
+// line collects, prints the phase's memory and starts the next phase's peak.
+func (h *heapWatch) line() string {
+	h.mu.Lock()
+	peak := h.peak
+	h.mu.Unlock()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	h.mu.Lock()
+	h.peak = ms.HeapAlloc
+	h.mu.Unlock()
+	return fmt.Sprintf("live heap peak %5d MB, at end %5d MB, heap in use %5d MB, from the system %5d MB, peak RSS %5d MB",
+		max(peak, ms.HeapAlloc)>>20, ms.HeapAlloc>>20, ms.HeapInuse>>20, ms.Sys>>20, maxRSS()>>20)
+}
+
+func maxRSS() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Maxrss << 10
 }
 
 // mark ends a phase.
@@ -41,6 +107,9 @@ func (p *phases) mark(name, what string) {
 		what = " (" + what + ")"
 	}
 	fmt.Fprintf(p.w, "jobeffects: phase %-26s %6.2fs%s\n", name, now.Sub(p.last).Seconds(), what)
+	if p.mem != nil {
+		fmt.Fprintf(p.w, "jobeffects:   %s\n", p.mem.line())
+	}
 	if p.heap != "" {
 		file := p.heap + "." + strings.ReplaceAll(name, " ", "-")
 		if err := writeHeapProfile(file); err != nil {
@@ -69,6 +138,9 @@ func writeHeapProfile(file string) error {
 func (p *phases) done() {
 	if !p.on {
 		return
+	}
+	if p.mem != nil {
+		close(p.mem.stop)
 	}
 	var ru syscall.Rusage
 	peak := "unknown"

@@ -111,15 +111,15 @@ type options struct {
 	tests bool
 	quiet bool // -q: no progress line
 
-	debug                  string // "phases": print each phase's time and the peak RSS
+	debug                  string // "phases": print each phase's time and the peak RSS; "mem": and the heap per phase
 	showPaths              bool   // inventory only
 	cpuprofile, memprofile string
 }
 
 func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the whole run (loading, analysis, whole-program resolution) to this file")
-	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr")
-	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit (with -debug=phases, also FILE.load, FILE.per-package-analysis, … at each phase's end)")
+	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr; mem: also the live heap per phase (never from the run cache)")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit (with -debug=phases or mem, also FILE.load, FILE.per-package-analysis, … at each phase's end)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	o.Options.Register(fs, analyzer.Command)
 	fs.BoolVar(&o.whole, "whole", true, "resolve interface and func-value calls over the whole program (go vet cannot)")
