@@ -439,3 +439,36 @@ func TestDuplicateStopped(t *testing.T) {
 func TestReplace(t *testing.T) {
 	runShared(t, "replacefix")
 }
+
+// TestCallerTx: a helper's claim and effect on the same parameter handle
+// commit together when the caller passes a transaction (ghsync's
+// applyRepositoryTx), separately when it passes the pool.
+func TestCallerTx(t *testing.T) {
+	results := analysistest.Run(t, testdata, analyzer.Analyzer, "callertx")
+	res := results[0].Result.(*result.Result)
+	want := map[string]string{
+		"(*callertx.Deps).WithTxArg": "", "(*callertx.Deps).NewTxArg": "", "(*callertx.Deps).PassOnTx": "",
+		"(*callertx.Deps).PoolArg": "guard-separate-tx", "(*callertx.Deps).PassOnPool": "guard-separate-tx",
+		"(*callertx.Deps).MixedTx":         "guard-separate-tx",
+		"(*callertx.Deps).NewTxThenHelper": "", "(*callertx.Deps).NewTxThenPool": "guard-separate-tx",
+		"(*callertx.Deps).ConnTx": "", "(*callertx.Deps).ConnPool": "guard-separate-tx",
+		"(*callertx.Deps).WithTxThenHelper": "", "(*callertx.Deps).WithTxThenReceiver": "guard-separate-tx",
+	}
+	for _, h := range res.Handlers {
+		w, ok := want[h.Name]
+		if !ok {
+			continue
+		}
+		delete(want, h.Name)
+		var got []string
+		for _, f := range h.Findings {
+			got = append(got, f.Rule)
+		}
+		if strings.Join(got, ",") != w {
+			t.Errorf("%s: findings %v, want [%s]", h.Name, got, w)
+		}
+	}
+	for name := range want {
+		t.Errorf("no handler %s", name)
+	}
+}

@@ -200,6 +200,12 @@ type Effect struct {
 	Issue string
 	// IssuePos is where the pitfall is (the claim, the key).
 	IssuePos string
+	// CallerTx, on a guard-separate-tx whose claim and effect run on the
+	// same parameter handle of a helper, is the guard the effect has when
+	// the caller passes a transaction there (sqlc's queries built by
+	// dbgen.New(tx) or q.WithTx(tx)): the caller decides. Resolved at each
+	// call site (summary.includeFrom); left as it is, the issue stands.
+	CallerTx *Guard `json:"-"`
 	// Folded marks an effect of a dependency's summary that stands for
 	// all the calls the dependency cannot resolve (More counts the others):
 	// it is not resolved as the one call site its path shows.

@@ -111,6 +111,7 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 	}
 	claimPos := c.Effect.Evidence()
 	separate, unbacked := false, false
+	sepParam := 0
 	for _, s := range a.sites {
 		e := s.Effect
 		if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
@@ -131,15 +132,28 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		g := &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos}
 		switch {
 		case e.Kind == effect.KindDBWrite:
-			if (c.Exec != nil && c.Effect.Tx && sameExec(s.Exec, c.Exec)) || a.sameSession(s, c) {
+			if (c.Exec != nil && c.Effect.Tx && sameHandle(s.Exec, c.Exec)) || a.sameSession(s, c) {
 				g.SameTx = true
 				e.Guard = g
 				continue
 			}
 			e.Issue, e.IssuePos = rules.SeparateTx, claimPos
-			if !separate {
+			txParam := 0
+			if c.Exec != nil && sameHandle(s.Exec, c.Exec) {
+				// Same handle, caller decides: on a parameter, the claim
+				// and the effect commit together when the caller passes
+				// a transaction there.
+				if i := paramIndex(a.fn, handleBase(c.Exec, 0)); i >= 0 {
+					txParam = i + 1
+					cg := *g
+					cg.SameTx = true
+					e.CallerTx = &cg
+				}
+			}
+			if !separate || (txParam == 0 && sepParam != 0) {
 				separate = true
-				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: claimPos, Message: fmt.Sprintf(
+				sepParam = txParam
+				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: claimPos, TxParam: txParam, Message: fmt.Sprintf(
 					"the claim on %s commits separately from the %s at %s: a crash between them loses the effect (the key is taken) or, if the claim rolls back alone, repeats it; run the claim and the effect in one transaction",
 					orTable(c.Effect.Target), e.Describe(), effect.Relative(e.Evidence(), ""))})
 			}
@@ -150,6 +164,67 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 			e.Guard = g
 		}
 	}
+}
+
+// sameHandle reports whether two executors run on one handle: the same
+// value, or queriers built around it (sqlc's dbgen.New(tx) and
+// q.WithTx(tx), whose receiver is not the handle they run on).
+func sameHandle(a, b ssa.Value) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	return sameExec(a, b) || sameExec(handleBase(a, 0), handleBase(b, 0))
+}
+
+// handleBase is the handle v is built around: for a call returning a
+// handle (dbgen.New(tx), q.WithTx(tx)) with exactly one handle argument
+// besides its receiver and a context, that argument's base; otherwise v.
+func handleBase(v ssa.Value, depth int) ssa.Value {
+	v = ssavalue.Unconvert(v)
+	call, ok := v.(*ssa.Call)
+	if !ok || depth > 3 || !ssavalue.HandleType(call.Type()) {
+		return v
+	}
+	args := call.Call.Args
+	if call.Call.IsInvoke() {
+		return v
+	}
+	if callee := call.Call.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(args) > 0 {
+		args = args[1:] // q.WithTx(tx): the receiver is replaced, not run on
+	}
+	var base ssa.Value
+	for _, arg := range args {
+		arg = ssavalue.Unconvert(arg)
+		if !ssavalue.HandleType(arg.Type()) || isContext(arg.Type()) {
+			continue
+		}
+		if base != nil {
+			return v
+		}
+		base = arg
+	}
+	if base == nil {
+		return v
+	}
+	return handleBase(base, depth+1)
+}
+
+func isContext(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// paramIndex is the index of the parameter v is in fn, -1 when v is not
+// one of fn's parameters.
+func paramIndex(fn *ssa.Function, v ssa.Value) int {
+	if p, ok := v.(*ssa.Parameter); ok {
+		for i, q := range fn.Params {
+			if q == p {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func orTable(s string) string {

@@ -56,6 +56,11 @@ type Pitfall struct {
 	// %w): a caller that turns that error into success stops it
 	// (swallow.go).
 	Sentinel string `json:",omitempty"`
+	// TxParam (1-based; 0 when none), on a guard-separate-tx, is the
+	// parameter handle the claim and the effect both run on: a caller
+	// that passes a transaction there drops the pitfall, one that passes
+	// its own parameter hands the question on (summary.includeFrom).
+	TxParam int `json:"-"`
 }
 
 // MergePitfalls adds the pitfalls of the functions dynamic calls reached

@@ -164,6 +164,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.Exec != effect.NoExec {
 			exec = pick(e.Exec, args, bindings)
 		}
+		if e.CallerTx != nil {
+			w.resolveCallerTx(&e, exec)
+		}
 		if sum.ClaimReturn != nil && e.Op == effect.OpClaim && e.Guard == nil {
 			// A claim helper: this call's result is the claim's outcome.
 			w.addSite(&e, ci, exec, true)
@@ -190,7 +193,46 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			w.callArgTx(ci, v, sum.txArgOf(ci, k, v))
 		}
 	}
-	w.pitfalls = append(w.pitfalls, guard.DropStopped(ci, sum.Pitfalls)...)
+	w.pitfalls = append(w.pitfalls, guard.DropStopped(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings))...)
+}
+
+// resolveCallerTx decides, at a call of a helper whose claim and effect
+// run on the same parameter handle, the effect's guard-separate-tx: the
+// argument is a transaction (or a querier built from one: dbgen.New(tx),
+// q.WithTx(tx)), so the claim and the effect commit together; or this
+// function's own parameter, so its callers decide; or anything else (the
+// pool), so they are separate statements and the issue stands.
+func (w *walker) resolveCallerTx(e *effect.Effect, exec ssa.Value) {
+	v := normalize(exec)
+	switch {
+	case v != nil && w.isTx(v):
+		e.Guard, e.Issue, e.IssuePos = e.CallerTx, "", ""
+		e.CallerTx = nil
+	case v != nil && w.execIndex(v) != effect.NoExec:
+	default:
+		e.CallerTx = nil
+	}
+}
+
+// callerTxPitfalls resolves, like resolveCallerTx, the guard-separate-tx
+// pitfalls a callee leaves to its callers (guard.Pitfall.TxParam).
+func (w *walker) callerTxPitfalls(pits []guard.Pitfall, args, bindings []ssa.Value) []guard.Pitfall {
+	var out []guard.Pitfall
+	for _, p := range pits {
+		if p.TxParam > 0 {
+			v := normalize(pick(p.TxParam-1, args, bindings))
+			switch {
+			case v != nil && w.isTx(v):
+				continue
+			case v != nil && w.execIndex(v) != effect.NoExec:
+				p.TxParam = w.execIndex(v) + 1
+			default:
+				p.TxParam = 0
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // boundaryReading is the reading of a library call whose unresolved calls

@@ -201,6 +201,9 @@ func (s *Summary) normalize(keepPaths bool) {
 		if a.Rule != b.Rule {
 			return a.Rule < b.Rule
 		}
+		if a.TxParam != b.TxParam {
+			return a.TxParam < b.TxParam // a pitfall that stands first
+		}
 		return a.Message < b.Message
 	})
 	s.Pitfalls = dedupPitfalls(s.Pitfalls)
@@ -290,6 +293,12 @@ func dedupInts(xs []int) []int {
 func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 	out := ps[:0]
 	for i, p := range ps {
+		if i > 0 && p.TxParam != 0 && len(out) > 0 {
+			// A pitfall that stands covers the one the caller decides.
+			if q := out[len(out)-1]; q.TxParam == 0 && q.Rule == p.Rule && q.Pos == p.Pos {
+				continue
+			}
+		}
 		if i == 0 || p != ps[i-1] {
 			out = append(out, p)
 		}

@@ -133,6 +133,9 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 		default:
 			exec = pick(e.Exec, args, r.bindings)
 		}
+		if e.CallerTx != nil {
+			w.resolveCallerTx(&e, exec)
+		}
 		w.addSite(&e, ci, exec, false)
 	}
 	for _, k := range sum.CallsParams {
@@ -142,7 +145,10 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
 		}
 	}
-	w.pitfalls = append(w.pitfalls, sum.Pitfalls...)
+	for _, p := range sum.Pitfalls {
+		p.TxParam = 0 // the callee's handle is not resolved here: the pitfall stands
+		w.pitfalls = append(w.pitfalls, p)
+	}
 }
 
 // callArg handles an argument the callee calls: a function value, or a
