@@ -426,6 +426,13 @@ func TestFailsOnDuplicate(t *testing.T) {
 	runShared(t, "duperrfix")
 }
 
+// TestBusinessIDKey: a gorm Create whose only-id primary key is filled
+// from the message fails on a redelivery; a logged failure is taken as
+// success, a returned one is duplicate-as-error, a uuid id repeats.
+func TestBusinessIDKey(t *testing.T) {
+	runShared(t, "natkeyfix")
+}
+
 // TestDuplicateStopped: a duplicate-as-error that a caller turns into
 // success (its sentinel tested and nil returned) or never reaches (a
 // lookup's "not found" decides the create) is not reported; near misses

@@ -115,7 +115,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		return []effect.Effect{u}
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut}
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 	var out []effect.Effect
 	for _, ce := range effs {
@@ -124,6 +124,10 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		ne.Exec = effect.NoExec
 		if e.Guard != nil && e.Guard.AfterDupFail && ne.Guard == nil && ne.Issue == "" {
 			ne.Guard = e.Guard // the call runs only after a create that a duplicate fails
+		}
+		summary.ResolveDupKey(&e, &ne, method != "")
+		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
+			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}
 		if ne.Kind == effect.KindDynamic {
 			more, _ := r.effects([]effect.Effect{ne}, depth+1)

@@ -33,6 +33,13 @@ func resolve(t *testing.T, patterns ...string) []*result.Result {
 // runs it, dynamic calls left to this phase unread).
 func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*result.Result {
 	t.Helper()
+	return resolveOpts(t, analyzer.Options{}, hooks, patterns...)
+}
+
+// resolveOpts is resolveWith with analyzer options (a config, whose
+// directory's migrations are read).
+func resolveOpts(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, patterns ...string) []*result.Result {
+	t.Helper()
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
@@ -44,7 +51,7 @@ func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*resu
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := analyzer.WithHooks(analyzer.Options{}, hooks)
+	a := analyzer.WithHooks(opts, hooks)
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -593,6 +600,41 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 		"open high duplicate-as-error http/post github pull requests",
 		"recorded high duplicate-as-error http/post github pull requests db_write/insert pr_log guarded",
 		"swallow high unguarded http/post github pull requests",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A gorm create whose only-id primary key is the order's UID from the
+// payload, behind an interface the whole program resolves: a handler that
+// only logs the duplicate's failure is guarded by the key, one that
+// returns it is duplicate-as-error, and a uuid id stays unguarded.
+func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
+	var got []string
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	// The declared fixture's config: its migrations have nk_orders.
+	opts := analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
+	for _, res := range resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeywhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				if e.Guard != nil {
+					line += " guarded"
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"fresh medium unguarded db_write/insert nk_orders",
+		"logged medium db_write/insert nk_orders guarded",
+		"returned medium duplicate-as-error db_write/insert nk_orders",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

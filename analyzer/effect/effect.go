@@ -20,6 +20,9 @@ type Hop struct {
 	// unexamined (guard.ErrorReturned). An effect that fails on a
 	// duplicate (DupFails) whose every hop has it fails the handler.
 	ErrOut bool
+	// ErrDropped: the call's failure is only logged or dropped in its
+	// function (guard.ErrorIgnored): a duplicate's failure stops there.
+	ErrDropped bool `json:",omitempty"`
 }
 
 // Key describes an idempotency key passed to an external API.
@@ -195,6 +198,19 @@ type Effect struct {
 	// its path ErrOut), the duplicate fails the job (rule
 	// duplicate-as-error) instead of repeating the effect.
 	DupFails string
+	// DupKey, for an insert that fails on a duplicate only because the
+	// value it stores in a key that is only an id column (taken otherwise
+	// as a fresh surrogate) is traced to what the job carries, is that
+	// value: Param non-zero while a caller still has to say what it
+	// passes (a random argument there drops DupFails with it). Resolved
+	// (Param 0, no Random), the key is a business key: a caller that only
+	// logs the duplicate's failure and goes on takes it as success.
+	DupKey *Key `json:",omitempty"`
+	// StableArgs, on a call through an interface, are the 1-based indices
+	// (receiver first) of the arguments that derive from no random or time
+	// source and from no parameter of the caller: the whole-program phase
+	// resolves with them the DupKey of what it resolves to.
+	StableArgs []int `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -326,6 +342,25 @@ func (e *Effect) FailsOnDuplicate() bool {
 		}
 	}
 	return true
+}
+
+// DupTakenAsSuccess reports whether a create that fails on a duplicate
+// of a business key (DupKey resolved: traced to what the job carries) has
+// that failure returned up to a call that only logs or drops it: a
+// redelivery writes nothing and goes on.
+func (e *Effect) DupTakenAsSuccess() bool {
+	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || len(e.Path) < 2 {
+		return false
+	}
+	for i := len(e.Path) - 1; i >= 1; i-- {
+		if !e.Path[i].ErrOut {
+			return false
+		}
+		if e.Path[i-1].ErrDropped {
+			return true
+		}
+	}
+	return false
 }
 
 // MaxAlt bounds the other paths kept per effect.

@@ -347,3 +347,137 @@ func fromLookup(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 	}
 	return false
 }
+
+// swallowedDupFailures guards an insert that fails on a duplicate of a
+// business key (effect.Effect.DupKey, resolved: traced to what the job
+// carries, not to a random or time source) where this function only logs
+// or drops its failure: a redelivery's insert fails on the key, nothing is
+// written again, and the failure is taken as success (the loop goes on,
+// the handler returns nil). The failure must reach this call as it is
+// (every hop past this function's returns it). A create whose key is not
+// so traced (a natural key of the migrations whose value is not followed,
+// go-github's CreateRef) stays unguarded when its error is swallowed.
+func (a *analysis) swallowedDupFailures() {
+	for _, c := range a.sites {
+		e := c.Effect
+		if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" ||
+			e.Guard != nil || e.Issue != "" || len(e.Path) < 2 || e.Path[0].ErrOut {
+			continue
+		}
+		ok := true
+		for _, h := range e.Path[1:] {
+			ok = ok && h.ErrOut
+		}
+		if !ok || !ErrorIgnored(a.fn, c.Instr) {
+			continue
+		}
+		e.Guard = DupTakenAsSuccess(e)
+	}
+}
+
+// DupTakenAsSuccess is the guard of a create whose duplicate's failure on
+// a business key a caller only logs (effect.Effect.DupTakenAsSuccess).
+func DupTakenAsSuccess(e *effect.Effect) *effect.Guard {
+	pos := e.Path[0].Pos
+	for i := len(e.Path) - 1; i >= 1; i-- {
+		if e.Path[i-1].ErrDropped {
+			pos = e.Path[i-1].Pos
+			break
+		}
+	}
+	return &effect.Guard{Kind: effect.GuardClaim, Expr: fmt.Sprintf("%s, which fails on a duplicate of the key %s", e.Describe(), orKey(e.DupKey.Expr)),
+		Pos: pos, SameTx: true,
+		Note: e.DupFails + "; the failure is only logged at " + pos + ", so a redelivery's duplicate is taken as success"}
+}
+
+// ErrorIgnored reports whether the failure of the call ci is only logged
+// or dropped in fn: its error is unused, tested against nil, or passed
+// (also wrapped) to calls that neither return it nor examine it
+// (log.Println(err), fmt.Printf("%v", err)); never returned, stored,
+// asserted or compared with a sentinel.
+func ErrorIgnored(fn *ssa.Function, ci ssa.CallInstruction) bool {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return true // go, defer: nobody sees the error
+	}
+	errv := errorOf(ci)
+	if errv == nil {
+		// The error result is not read at all.
+		if tup, ok := call.Type().(*types.Tuple); ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type()) {
+			return true
+		}
+		if isError(call.Type()) && len(ssavalue.Referrers(call)) == 0 {
+			return true
+		}
+		return false
+	}
+	reach := map[ssa.Value]bool{}
+	var work []ssa.Value
+	add := func(v ssa.Value) {
+		if v != nil && !reach[v] {
+			reach[v] = true
+			work = append(work, v)
+		}
+	}
+	add(errv)
+	for len(work) > 0 {
+		if len(reach) > 100 {
+			return false
+		}
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, r := range ssavalue.Referrers(v) {
+			switch x := r.(type) {
+			case *ssa.MakeInterface:
+				add(x)
+			case *ssa.ChangeInterface:
+				add(x)
+			case *ssa.Slice:
+				add(x)
+			case *ssa.IndexAddr:
+				// the variadic array of a logging call
+			case *ssa.BinOp:
+				if x.Op != token.EQL && x.Op != token.NEQ || !isNil(x.X) && !isNil(x.Y) {
+					return false
+				}
+			case *ssa.If:
+			case *ssa.DebugRef:
+			case *ssa.Store:
+				ia, ok := x.Addr.(*ssa.IndexAddr)
+				if !ok || x.Val != v {
+					return false
+				}
+				if _, ok := ia.X.(*ssa.Alloc); !ok {
+					return false
+				}
+				add(ia.X)
+			case *ssa.Alloc:
+			case *ssa.Call:
+				t := x.Type()
+				if x.Call.IsInvoke() && x.Call.Value == v {
+					if x.Call.Method.Name() != "Error" {
+						return false
+					}
+					continue
+				}
+				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+					return false // errors.Is, isDuplicate(err)
+				}
+				if isError(t) {
+					add(x) // wrapped
+					continue
+				}
+				if tup, ok := t.(*types.Tuple); ok {
+					for i := 0; i < tup.Len(); i++ {
+						if isError(tup.At(i).Type()) || isBool(tup.At(i).Type()) {
+							return false
+						}
+					}
+				}
+			default:
+				return false // returned, stored, asserted, sent: it goes on
+			}
+		}
+	}
+	return true
+}

@@ -43,6 +43,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn
 	a.constraintClaims()
 	a.checkedCreates()
 	a.afterDupFailures()
+	a.swallowedDupFailures()
 	a.checkThenAct()
 	return a.pitfalls, ret
 }

@@ -38,6 +38,11 @@ type Summary struct {
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
 	RandomResult, IdentityResult string
+	// IDResult, for a function that returns a model struct (a converter
+	// from the message to the row), is what the struct's id field derives
+	// from (Random, or Param, or neither: a stable value); nil when it is
+	// not filled on every return. See natkey.go.
+	IDResult *effect.Key `json:",omitempty"`
 	// TxCalls are the func-typed parameters the function calls with a
 	// transaction it began (an application's InTx(ctx, fn) helper): the
 	// callback's effects on that argument commit together.

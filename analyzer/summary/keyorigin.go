@@ -167,6 +167,7 @@ func (w *walker) resultOrigins(s *Summary) {
 func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
 	w.resolveObjectKey(e, args, bindings)
 	w.resolveNewer(e, args, bindings)
+	w.resolveDupKey(e, args, bindings)
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return

@@ -149,6 +149,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	for _, apply := range effectAppliers {
 		apply(c)
 	}
+	if m.TargetType != nil && c.ch.model == nil {
+		w.ormBusinessKey(c, c.arg(m.TargetType))
+	}
 	if len(m.Hooks) > 0 && !c.ch.noHooks {
 		model := c.ch.model
 		if model == nil && m.TargetType != nil {

@@ -68,6 +68,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)
+	s.IDResult = w.idResult()
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
 	if p.env.Dependency {
@@ -108,7 +109,11 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		out = guard.ErrorReturned(w.fn, ci)
 		w.errOut[ci] = out
 	}
-	return effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out}
+	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out}
+	if !out {
+		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
+	}
+	return h
 }
 
 func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Value, direct bool) {

@@ -1,0 +1,303 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// Business keys in an id column. A unique key that is only an id column
+// is taken as a fresh surrogate (triggers.Set.InsertKey): the code
+// usually fills it with a new uuid or leaves it to a sequence. An ORM
+// insert of a model (gorm's Create(&order)) whose id the code fills, in
+// this function or in the static call that builds the model
+// (order := converter.ToModel(msg)), from a value traced like an
+// idempotency key (not random, not time: the order's own UID from the
+// message) is an insert-if-absent by failure: a redelivery's insert fails
+// on the key. The effect then says so (DupFails) and carries the key
+// (DupKey), which each caller resolves (resolveDupKey): a random argument
+// there makes it a surrogate again.
+
+// ormBusinessKey sets DupFails and DupKey on an ORM insert of model into
+// c.e.Target when the table's only-id unique key is filled from a
+// non-random value.
+func (w *walker) ormBusinessKey(c *modelCall, model ssa.Value) {
+	e := c.e
+	if e == nil || model == nil || e.DupFails != "" || e.Kind != effect.KindDBWrite || e.Op != "insert" || e.Target == "" || w.p.env.Triggers == nil {
+		return
+	}
+	var key string
+	for _, u := range w.p.env.Triggers.Uniques(e.Target) {
+		if !u.Partial && len(u.Columns) == 1 && u.Columns[0] == "id" {
+			key = u.String()
+			break
+		}
+	}
+	if key == "" {
+		return
+	}
+	alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
+	if !ok {
+		return
+	}
+	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return
+	}
+	if hasMethod(ptr, "BeforeCreate", "BeforeSave") {
+		return // a hook may set the id
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	idx := idField(st)
+	if idx < 0 {
+		return
+	}
+	k := w.idValueKey(alloc, idx, c.ci)
+	if k == nil || k.Random != "" {
+		return
+	}
+	e.DupFails = "a second insert of the row violates the " + key + ", filled from " + orExpr(k.Expr)
+	e.DupKey = k
+}
+
+// hasMethod reports whether *T has one of the methods.
+func hasMethod(ptr types.Type, names ...string) bool {
+	for _, n := range names {
+		if obj, _, _ := types.LookupFieldOrMethod(ptr, true, nil, n); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// idField is the index of the struct field gorm maps to column id (named
+// ID or Id, or tagged column:id), or -1.
+func idField(st *types.Struct) int {
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i)).Get("gorm")
+		col := ""
+		for _, part := range strings.Split(tag, ";") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(part), "column:"); ok {
+				col = v
+			}
+		}
+		if col == "id" || col == "" && (f.Name() == "ID" || f.Name() == "Id") {
+			return i
+		}
+	}
+	return -1
+}
+
+// idValueKey traces the value stored into field idx of the local model
+// alloc: stored into the field here (order.ID = msg.UID, or a composite
+// literal), or the whole struct stored from a static call whose result's
+// field is filled from its parameters (the caller's arguments) or from
+// a source it traces itself. nil when not found (the id left to the
+// database) or stored more than once.
+func (w *walker) idValueKey(alloc *ssa.Alloc, idx int, at ssa.Instruction) *effect.Key {
+	var found *effect.Key
+	n := 0
+	for _, r := range ssavalue.Referrers(alloc) {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			if x.Field != idx {
+				continue
+			}
+			for _, rr := range ssavalue.Referrers(x) {
+				if s, ok := rr.(*ssa.Store); ok && s.Addr == x {
+					n++
+					found = w.keyFrom(s.Val, at)
+				}
+			}
+		case *ssa.Store:
+			if x.Addr != alloc {
+				continue
+			}
+			n++
+			found = w.calleeIDKey(x.Val, idx, at)
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return found
+}
+
+// calleeIDKey traces field idx of the struct a static call returns,
+// from the callee's summary (Summary.IDResult).
+func (w *walker) calleeIDKey(v ssa.Value, idx int, at ssa.Instruction) *effect.Key {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	s := w.summaryOf(callee)
+	if s == nil || s.IDResult == nil {
+		return nil
+	}
+	r := s.IDResult
+	switch {
+	case r.Random != "":
+		return r
+	case r.Param > 0 && r.Param <= len(call.Call.Args):
+		k := w.keyFrom(call.Call.Args[r.Param-1], at)
+		k.Expr = r.Expr
+		return k
+	case r.Param > 0:
+		return nil
+	}
+	k := *r
+	k.Pos = PosString(w.p.env.Fset, at.Pos())
+	return &k
+}
+
+// idResult is what the id field of the model struct w.fn returns derives
+// from: the one value stored into that field of the returned composite
+// on every return (Summary.IDResult).
+func (w *walker) idResult() *effect.Key {
+	fn := w.fn
+	if fn.Signature.Results().Len() != 1 || len(fn.FreeVars) > 0 {
+		return nil
+	}
+	st, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	idx := idField(st)
+	if idx < 0 {
+		return nil
+	}
+	var iv ssa.Value
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		load, ok := ret.Results[0].(*ssa.UnOp)
+		if !ok {
+			return nil
+		}
+		a2, ok := load.X.(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		var v2 ssa.Value
+		n := 0
+		for _, r := range ssavalue.Referrers(a2) {
+			if fa, ok := r.(*ssa.FieldAddr); ok && fa.Field == idx {
+				for _, rr := range ssavalue.Referrers(fa) {
+					if s, ok := rr.(*ssa.Store); ok && s.Addr == fa {
+						n++
+						v2 = s.Val
+					}
+				}
+			}
+		}
+		if n != 1 || iv != nil && iv != v2 {
+			return nil
+		}
+		iv = v2
+	}
+	if iv == nil {
+		return nil
+	}
+	o := w.keyOrigin(iv)
+	return &effect.Key{Expr: w.p.text.exprText(iv), Pos: PosString(w.p.env.Fset, iv.Pos()), Random: o.random, Identity: o.identity, Param: o.param}
+}
+
+// resolveDupKey decides, at a call, a callee's business key that derives
+// from one of its parameters: a random argument makes it a surrogate (the
+// insert repeats, DupFails goes), a parameter here leaves it to this
+// function's callers, anything else resolves it.
+func (w *walker) resolveDupKey(e *effect.Effect, args, bindings []ssa.Value) {
+	k := e.DupKey
+	if k == nil || k.Param == 0 {
+		return
+	}
+	nk := *k
+	nk.Param = 0
+	e.DupKey = &nk
+	v := pick(k.Param-1, args, bindings)
+	if v == nil {
+		e.DupKey, e.DupFails = nil, ""
+		return
+	}
+	o := w.keyOrigin(v)
+	switch {
+	case o.random != "":
+		e.DupKey, e.DupFails = nil, ""
+	case o.param != 0:
+		nk.Param = o.param
+	}
+}
+
+// stableArgs are the 1-based indices (receiver first) of the arguments of
+// a call through an interface that derive from no random or time source
+// and from no parameter here (effect.Effect.StableArgs).
+func (w *walker) stableArgs(args []ssa.Value) []int {
+	var out []int
+	for i, a := range args {
+		if _, ok := a.Type().Underlying().(*types.Signature); ok {
+			continue
+		}
+		o := w.keyOrigin(a)
+		if o.random == "" && (o.param == 0 || fromRecv(a)) {
+			out = append(out, i+2)
+		}
+	}
+	return out
+}
+
+// fromRecv reports whether v is a value received from a channel (or a
+// field of one): what the sender sent, not the holder of the channel,
+// which keyOrigin reaches through the channel operand.
+func fromRecv(v ssa.Value) bool {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Field:
+			v = x.X
+		case *ssa.UnOp:
+			return x.Op == token.ARROW
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// ResolveDupKey decides, where the whole-program phase resolves a call
+// through an interface (call) to an implementation's effect e, e's
+// business key that derives from one of the implementation's parameters:
+// resolved when the call passes a stable argument there, otherwise no
+// business key (the id is taken as a surrogate again).
+func ResolveDupKey(call, e *effect.Effect, method bool) {
+	k := e.DupKey
+	if k == nil || k.Param == 0 {
+		return
+	}
+	if method && slices.Contains(call.StableArgs, k.Param) {
+		nk := *k
+		nk.Param = 0
+		e.DupKey = &nk
+		return
+	}
+	e.DupKey, e.DupFails = nil, ""
+}
