@@ -8,9 +8,16 @@ import (
 )
 
 // after reports whether instruction b runs after a on every path to b.
-func after(a, b ssa.Instruction) bool {
+func after(a, b ssa.Instruction) bool { return Dominates(a, b) }
+
+// Dominates reports whether instruction a runs before b on every path to
+// b (a dominates b); false when either is not in a block.
+func Dominates(a, b ssa.Instruction) bool {
 	a, b = unwrap(a), unwrap(b)
 	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil {
+		return false
+	}
 	if ab != bb {
 		return ab.Dominates(bb)
 	}

@@ -59,7 +59,7 @@ func (w *walker) replaces() {
 			d := del.Effect
 			vals, ok := w.scopes[d]
 			if !ok || d.Target != e.Target || del.Exec == nil || !strings.HasPrefix(d.RetentionText, effect.NotByAge) ||
-				!guard.SameExec(del.Exec, ins.Exec) || !dominates(del.Instr, ins.Instr) || !stableScope(w.fn, vals) {
+				!guard.SameExec(del.Exec, ins.Exec) || !guard.Dominates(del.Instr, ins.Instr) || !stableScope(w.fn, vals) {
 				continue
 			}
 			e.Op, e.Risk, e.DupFails = string(sqlclass.UpsertSet), effect.Safe, ""
@@ -69,26 +69,6 @@ func (w *walker) replaces() {
 			break
 		}
 	}
-}
-
-// dominates reports whether a runs before b on every path to b.
-func dominates(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == nil || bb == nil {
-		return false
-	}
-	if ab != bb {
-		return ab.Dominates(bb)
-	}
-	for _, in := range ab.Instrs {
-		switch in {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // stableScope reports whether every value is the same on each delivery
