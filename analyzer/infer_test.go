@@ -43,6 +43,8 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.PayByGet", "critical", "medium", []string{"name"}},
 		{"inferfix.CreateByQuery", "medium", "medium", []string{"name"}},
 		{"inferfix.ActionByQuery", "unknown", "low", []string{""}},
+		{"inferfix.CreateUserByGet", "unknown", "low", []string{""}},
+		{"inferfix.CommentsByGet", "safe", "high", []string{"code"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {
@@ -61,6 +63,10 @@ func TestNameInference(t *testing.T) {
 	if h := got["inferfix.ActionByQuery"]; h == nil || len(h.Effects) != 1 ||
 		!strings.Contains(h.Effects[0].Detail, "the query ?action={} is a GET whose action (action) is set at run time, not taken as a read") {
 		t.Errorf("ActionByQuery: %+v", h)
+	}
+	if h := got["inferfix.CreateUserByGet"]; h == nil || len(h.Effects) != 1 ||
+		!strings.Contains(h.Effects[0].Detail, "names an action (create) before its last segment, not taken as a read") {
+		t.Errorf("CreateUserByGet: %+v", h)
 	}
 }
 

@@ -63,7 +63,7 @@ func (t *table) getAction(e *effect.Effect, p string, segs []string, on bool) *e
 		param, value, act := t.queryAction(e.URLQuery)
 		switch {
 		case param == "":
-			return nil
+			return t.prefixAction(e, p, segs)
 		case act == "":
 			dynamicParam = param
 		default:
@@ -100,6 +100,23 @@ func (t *table) getAction(e *effect.Effect, p string, segs []string, on bool) *e
 		r.Why = "inferred from " + where + ": " + why + "; " + ru.Why
 	}
 	return r
+}
+
+// prefixAction reads a GET (or HEAD) whose path names an action verb
+// before its last segment (/create/user): not a read, left unknown — the
+// segments after the verb may make it one (/send/history), which a
+// reviewer decides, not the name rules. nil when no segment is such a verb.
+func (t *table) prefixAction(e *effect.Effect, p string, segs []string) *effect.Reading {
+	for i := len(segs) - 2; i >= 0; i-- {
+		for _, s := range []string{segs[i], firstWord(segs[i])} {
+			if t.prefix[s] {
+				return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Unknown, Path: true,
+					Why: "the path " + shortPath(p) + " is a " + strings.ToUpper(e.Op) + " that names an action (" + segs[i] +
+						") before its last segment, not taken as a read"}
+			}
+		}
+	}
+	return nil
 }
 
 // queryAction finds, in a URL's query pattern, a parameter that names

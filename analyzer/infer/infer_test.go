@@ -192,6 +192,14 @@ func TestHTTP(t *testing.T) {
 		{"get", "", "/v1/files/delete", true, "unknown"}, // a deletion is safe by name: left unknown, not safe
 		{"get", "", "/users/{}", true, ""},               // a plain GET stays a read
 		{"get", "api.example.com/users", "", true, ""},
+		// A verb before the last segment: not a read, and not read as the
+		// action either (/send/history may read history).
+		{"get", "api.example.com/create/user", "", true, "unknown"},
+		{"get", "", "/v1/send-payment/{}/status", true, "unknown"},
+		{"get", "", "/api/send/history", true, "unknown"},
+		{"get", "", "/post/{}/comments", true, ""},     // post, mail, push…: resources' names too
+		{"get", "", "/users/{}/orders", true, ""},      // no verb anywhere
+		{"get", "", "/accounts/{}/payments", true, ""}, // "payments" is not "pay"
 	} {
 		e := effect.Effect{Kind: effect.KindHTTP, Op: tc.op, Target: tc.target, URLPath: tc.path, By: effect.ByCode}
 		got := ""

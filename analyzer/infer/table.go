@@ -34,6 +34,9 @@ type table struct {
 		// (extensionquery) that is a query.
 		QuerySuffixes  []string `yaml:"query_suffixes"`
 		ActionSegments []string `yaml:"action_segments"`
+		// ActionPrefixes are the verbs that, before a GET's last path
+		// segment, say it acts (/create/user): left unknown, not read.
+		ActionPrefixes []string `yaml:"action_prefixes"`
 		// ActionParams are the query parameters whose value names what
 		// the request does (?action=create, ?op=…).
 		ActionParams []string `yaml:"action_params"`
@@ -42,6 +45,7 @@ type table struct {
 	group   map[string]map[string]bool // group → its words
 	query   map[string]bool
 	action  map[string]bool
+	prefix  map[string]bool // HTTP.ActionPrefixes
 	params  map[string]bool // HTTP.ActionParams
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
@@ -202,6 +206,7 @@ func parse(data []byte) (*table, error) {
 	t.qualify = set(t.Qualifiers)
 	t.query = set(t.HTTP.QuerySegments)
 	t.action = set(t.HTTP.ActionSegments)
+	t.prefix = set(t.HTTP.ActionPrefixes)
 	t.params = set(t.HTTP.ActionParams)
 	return &t, nil
 }

@@ -142,3 +142,24 @@ func ActionByQuery(ctx context.Context, t *asynq.Task) error { // want ActionByQ
 	_, err = http.DefaultClient.Do(req)
 	return err
 }
+
+// CreateUserByGet GETs a URL whose path names an action before its last
+// segment (/create/user): not a read; left unknown, since what follows the
+// verb may make it one (/send/history).
+func CreateUserByGet(ctx context.Context, t *asynq.Task) error { // want CreateUserByGet:`^effects: http/get legacy.example.com/create/user$`
+	resp, err := http.Get("https://legacy.example.com/create/user?name=" + string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// CommentsByGet GETs a post's comments: "post" names a resource here, a
+// plain read.
+func CommentsByGet(ctx context.Context, t *asynq.Task) error { // want CommentsByGet:`^effects: http/get blog.example.com/post$`
+	resp, err := http.Get("https://blog.example.com/post/" + string(t.Payload()) + "/comments")
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
