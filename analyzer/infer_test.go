@@ -43,6 +43,11 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.PayByGet", "critical", "medium", []string{"name"}},
 		{"inferfix.CreateByQuery", "medium", "medium", []string{"name"}},
 		{"inferfix.ActionByQuery", "unknown", "low", []string{""}},
+		// A POST to a look-up service's name of several words is a
+		// read; "trace" alone is no look-up.
+		{"inferfix.SSNTrace", "safe", "medium", []string{"name"}},
+		{"inferfix.Traces", "high", "high", []string{"code"}},
+		{"inferfix.StackTrace", "high", "high", []string{"code"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

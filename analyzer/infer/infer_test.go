@@ -177,7 +177,17 @@ func TestHTTP(t *testing.T) {
 		{"post", "thirdparty:8082/federalcriminalsearch", "", true, "safe"},
 		{"post", "api.example.com/v1/customers-search", "", true, "safe"},
 		{"post", "api.example.com/v1/discount", "", true, ""},
-		{"post", "api.example.com/v1/ssntrace", "", true, ""},
+		// A look-up service's name of several words (names.yaml's
+		// query_phrases) is a query; "trace" alone is not (OTLP's
+		// /v1/traces, a crash report's /stacktrace write).
+		{"post", "api.example.com/v1/ssntrace", "", true, "safe"},
+		{"post", "api.example.com/v1/ssn-trace", "", true, "safe"},
+		{"post", "api.example.com/v1/person/skip_trace", "", true, "safe"},
+		{"post", "api.example.com/v1/ssntrace", "", false, ""},
+		{"post", "api.example.com/v1/trace", "", true, ""},
+		{"post", "collector.example.com/v1/traces", "", true, ""},
+		{"post", "api.example.com/v1/stacktrace", "", true, ""},
+		{"post", "api.example.com/v1/ssntrace/orders", "", true, ""},
 		{"get", "api.example.com/v1/orders/create", "", true, "medium"},
 		{"get", "api.example.com/v1/orders/create", "", false, "unknown"},
 		{"get", "", "/payments/{}/pay", true, "critical"},

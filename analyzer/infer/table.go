@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
@@ -32,7 +33,11 @@ type table struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.
-		QuerySuffixes  []string `yaml:"query_suffixes"`
+		QuerySuffixes []string `yaml:"query_suffixes"`
+		// QueryPhrases are look-up services' names of several words
+		// (ssn trace) whose last word alone is no query: a segment that
+		// ends in one, glued or with separators, is a query.
+		QueryPhrases   []string `yaml:"query_phrases"`
 		ActionSegments []string `yaml:"action_segments"`
 		// ActionParams are the query parameters whose value names what
 		// the request does (?action=create, ?op=…).
@@ -41,6 +46,7 @@ type table struct {
 
 	group   map[string]map[string]bool // group → its words
 	query   map[string]bool
+	phrases []string // HTTP.QueryPhrases, glued (ssntrace)
 	action  map[string]bool
 	params  map[string]bool // HTTP.ActionParams
 	writers map[string]bool // verbs' first words of rules that write
@@ -201,6 +207,9 @@ func parse(data []byte) (*table, error) {
 	}
 	t.qualify = set(t.Qualifiers)
 	t.query = set(t.HTTP.QuerySegments)
+	for _, ph := range t.HTTP.QueryPhrases {
+		t.phrases = append(t.phrases, strings.ReplaceAll(ph, " ", ""))
+	}
 	t.action = set(t.HTTP.ActionSegments)
 	t.params = set(t.HTTP.ActionParams)
 	return &t, nil
