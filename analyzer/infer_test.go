@@ -48,6 +48,10 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.SSNTrace", "safe", "medium", []string{"name"}},
 		{"inferfix.Traces", "high", "high", []string{"code"}},
 		{"inferfix.StackTrace", "high", "high", []string{"code"}},
+		// A number that is a time to wait names no one: the caller's
+		// connection closed; a user's id does.
+		{"inferfix.Quiesce", "safe", "medium", []string{"name"}},
+		{"inferfix.Kick", "unknown", "low", []string{""}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

@@ -29,7 +29,10 @@ type table struct {
 	// OutputFlags are the options that name where a command writes its
 	// output.
 	OutputFlags []string `yaml:"output_flags"`
-	HTTP        struct {
+	// WaitParams are the words of a number parameter's name that make it
+	// a time to wait (quiesce, timeout): it names nobody (rules' unnamed).
+	WaitParams []string `yaml:"wait_params"`
+	HTTP       struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.
@@ -51,6 +54,7 @@ type table struct {
 	params  map[string]bool // HTTP.ActionParams
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
+	wait    map[string]bool // WaitParams
 }
 
 // rule is one reading of a call by its name and signature.
@@ -206,6 +210,7 @@ func parse(data []byte) (*table, error) {
 		c.risk = risk
 	}
 	t.qualify = set(t.Qualifiers)
+	t.wait = set(t.WaitParams)
 	t.query = set(t.HTTP.QuerySegments)
 	for _, ph := range t.HTTP.QueryPhrases {
 		t.phrases = append(t.phrases, strings.ReplaceAll(ph, " ", ""))

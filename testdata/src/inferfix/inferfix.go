@@ -167,3 +167,17 @@ func post(ctx context.Context, url string) error { // want post:`^effects: http/
 	_, err = http.DefaultClient.Do(req)
 	return err
 }
+
+// Quiesce closes the client after a wait given in milliseconds: a
+// connection's lifecycle, no effect (safe, inferred).
+func Quiesce(ctx context.Context, t *asynq.Task) error { // want Quiesce:`^effects: dynamic_call/call \(\*ordersdk.Client\).Disconnect reads=dynamic_call/read$`
+	c := &ordersdk.Client{}
+	c.Disconnect(250)
+	return nil
+}
+
+// Kick disconnects a user of a service: the number names whom, unknown.
+func Kick(ctx context.Context, t *asynq.Task) error { // want Kick:`^effects: dynamic_call/call \(\*ordersdk.Hub\).Disconnect$`
+	h := &ordersdk.Hub{}
+	return h.Disconnect(int64(len(t.Payload())))
+}
