@@ -45,6 +45,15 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.ActionByQuery", "unknown", "low", []string{""}},
 		{"inferfix.CreateUserByGet", "unknown", "low", []string{""}},
 		{"inferfix.CommentsByGet", "safe", "high", []string{"code"}},
+		// A POST to a look-up service's name of several words is a
+		// read; "trace" alone is no look-up.
+		{"inferfix.SSNTrace", "safe", "medium", []string{"name"}},
+		{"inferfix.Traces", "high", "high", []string{"code"}},
+		{"inferfix.StackTrace", "high", "high", []string{"code"}},
+		// A number that is a time to wait names no one: the caller's
+		// connection closed; a user's id does.
+		{"inferfix.Quiesce", "safe", "medium", []string{"name"}},
+		{"inferfix.Kick", "unknown", "low", []string{""}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

@@ -38,6 +38,12 @@ type Key struct {
 	// summarised function the key also derives from when nothing random
 	// is found here: each caller checks what it passes there.
 	Param int
+	// IfSet: the key is sent only when it is not empty (convoy's
+	// dispatcher sets X-Convoy-Idempotency-Key under len(key) > 0), so it
+	// keys the call only where the value passed cannot be empty: a value
+	// computed from the job's data (a checksum, a format, a constant), not
+	// a stored field that may hold nothing (resolveKey).
+	IfSet bool
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.

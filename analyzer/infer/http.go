@@ -27,7 +27,7 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 			return nil
 		}
 		last := segs[len(segs)-1]
-		if on && (t.query[last] || t.query[firstWord(last)] || t.query[lastWord(last)] || queryTail(t.query, last) || hasSuffix(last, t.HTTP.QuerySuffixes)) {
+		if on && (t.query[last] || t.query[firstWord(last)] || t.query[lastWord(last)] || queryTail(t.query, last) || hasSuffix(last, t.HTTP.QuerySuffixes) || t.phrase(last)) {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "inferred from the path " + shortPath(p) + ": a POST that queries (" + last + "), read"}
 		}
@@ -206,6 +206,19 @@ func shortPath(p string) string {
 func hasSuffix(seg string, suffixes []string) bool {
 	for _, x := range suffixes {
 		if len(seg) > len(x) && strings.HasSuffix(seg, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// phrase reports whether a segment, its separators left out, is or ends
+// in one of the look-up services' names of several words (HTTP.QueryPhrases:
+// ssntrace, ssn-trace, person_skip_trace).
+func (t *table) phrase(seg string) bool {
+	glued := strings.NewReplacer("-", "", "_", "", ".", "").Replace(seg)
+	for _, ph := range t.phrases {
+		if strings.HasSuffix(glued, ph) {
 			return true
 		}
 	}

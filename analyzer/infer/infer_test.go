@@ -111,6 +111,14 @@ func TestRead(t *testing.T) {
 		{Call{Name: "GetCurrentKey", Recv: "KeyManager", Sig: sig(nil, str, errType)}, "db_read/read/safe"},
 		{Call{Name: "Disconnect", Recv: "Node", Pkg: "github.com/centrifugal/centrifuge", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "user", str), types.NewParam(token.NoPos, nil, "opts", types.NewSlice(types.NewSignatureType(nil, nil, nil, nil, nil, false)))), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), true)}, ""},
 		{Call{Name: "CloseAccount", Recv: "Client", Sig: io}, ""},
+		// A number that is a time to wait names no one (wait_params): paho's
+		// Disconnect(quiesce uint), a Shutdown(time.Duration); a number
+		// named otherwise still does (Disconnect(userID int64)).
+		{Call{Name: "Disconnect", Recv: "client", Pkg: "github.com/eclipse/paho.mqtt.golang", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "quiesce", types.Typ[types.Uint])), nil, false)}, "dynamic_call/read/safe"},
+		{Call{Name: "Shutdown", Recv: "Server", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "d", types.NewNamed(types.NewTypeName(token.NoPos, types.NewPackage("time", "time"), "Duration", nil), types.Typ[types.Int64], nil))), nil, false)}, "dynamic_call/read/safe"},
+		{Call{Name: "Close", Recv: "Pool", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "timeoutMs", types.Typ[types.Int])), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), false)}, "dynamic_call/read/safe"},
+		{Call{Name: "Disconnect", Recv: "Node", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "userID", types.Typ[types.Int64])), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), false)}, ""},
+		{Call{Name: "Disconnect", Recv: "Node", Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "timeout", str)), types.NewTuple(types.NewParam(token.NoPos, nil, "", errType)), false)}, ""},
 		{Call{Name: "CloseIdleConnections", Recv: "Client", Sig: sig(nil)}, "dynamic_call/read/safe"},
 		{Call{Name: "Shutdown", Recv: "Server", Sig: sig([]types.Type{ctxType}, errType)}, "dynamic_call/read/safe"},
 		{Call{Name: "DialContext", Recv: "Dialer", Sig: sig([]types.Type{ctxType, str, str}, str, errType)}, "dynamic_call/read/safe"},
@@ -177,7 +185,17 @@ func TestHTTP(t *testing.T) {
 		{"post", "thirdparty:8082/federalcriminalsearch", "", true, "safe"},
 		{"post", "api.example.com/v1/customers-search", "", true, "safe"},
 		{"post", "api.example.com/v1/discount", "", true, ""},
-		{"post", "api.example.com/v1/ssntrace", "", true, ""},
+		// A look-up service's name of several words (names.yaml's
+		// query_phrases) is a query; "trace" alone is not (OTLP's
+		// /v1/traces, a crash report's /stacktrace write).
+		{"post", "api.example.com/v1/ssntrace", "", true, "safe"},
+		{"post", "api.example.com/v1/ssn-trace", "", true, "safe"},
+		{"post", "api.example.com/v1/person/skip_trace", "", true, "safe"},
+		{"post", "api.example.com/v1/ssntrace", "", false, ""},
+		{"post", "api.example.com/v1/trace", "", true, ""},
+		{"post", "collector.example.com/v1/traces", "", true, ""},
+		{"post", "api.example.com/v1/stacktrace", "", true, ""},
+		{"post", "api.example.com/v1/ssntrace/orders", "", true, ""},
 		{"get", "api.example.com/v1/orders/create", "", true, "medium"},
 		{"get", "api.example.com/v1/orders/create", "", false, "unknown"},
 		{"get", "", "/payments/{}/pay", true, "critical"},

@@ -46,7 +46,7 @@ func Read(c Call) *effect.Reading {
 	if len(name) == 0 {
 		return nil
 	}
-	r, kind, op, risk := t.find(name, shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
+	r, kind, op, risk := t.find(name, t.shapeOf(c.Sig), func(rest []string) []string { return context(rest, c) })
 	if r == nil {
 		return nil
 	}
@@ -227,7 +227,7 @@ func (s shape) has(name string) bool {
 	return false
 }
 
-func shapeOf(sig *types.Signature) shape {
+func (tb *table) shapeOf(sig *types.Signature) shape {
 	var s shape
 	params, results := sig.Params(), sig.Results()
 	for i := 0; i < params.Len(); i++ {
@@ -239,7 +239,7 @@ func shapeOf(sig *types.Signature) shape {
 		s.payload = true
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
-			if u.Info()&types.IsBoolean == 0 {
+			if u.Info()&types.IsBoolean == 0 && !tb.waits(params.At(i)) {
 				s.names = true
 			}
 		case *types.Pointer:
@@ -267,6 +267,24 @@ func shapeOf(sig *types.Signature) shape {
 	s.accessor = params.Len() == 0 && results.Len() == 1 && !isError(results.At(0).Type())
 	s.self = returnsSelf(sig)
 	return s
+}
+
+// waits reports whether a number parameter is a time to wait, not whom or
+// what the call acts on: a time.Duration, or a number named by
+// WaitParams (paho's Disconnect(quiesce uint), Shutdown(timeoutMs int)).
+func (t *table) waits(p *types.Var) bool {
+	if n, ok := types.Unalias(p.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
+		return true
+	}
+	if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 {
+		return false
+	}
+	for _, w := range words(p.Name()) {
+		if t.wait[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // returnsSelf reports whether a method's first result is its receiver's
@@ -324,7 +342,7 @@ func openAPIOperation(c Call) string {
 // (plaid's itemRemove, linkTokenCreate): when the name as written reads
 // as nothing, its last word is read as the verb (remove item).
 func (t *table) readOperation(c Call, op string) *effect.Reading {
-	sh := shapeOf(c.Sig)
+	sh := t.shapeOf(c.Sig)
 	sh.payload, sh.io = true, true
 	name := t.unqualified(words(op))
 	if len(name) == 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
@@ -28,11 +29,18 @@ type table struct {
 	// OutputFlags are the options that name where a command writes its
 	// output.
 	OutputFlags []string `yaml:"output_flags"`
-	HTTP        struct {
+	// WaitParams are the words of a number parameter's name that make it
+	// a time to wait (quiesce, timeout): it names nobody (rules' unnamed).
+	WaitParams []string `yaml:"wait_params"`
+	HTTP       struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.
-		QuerySuffixes  []string `yaml:"query_suffixes"`
+		QuerySuffixes []string `yaml:"query_suffixes"`
+		// QueryPhrases are look-up services' names of several words
+		// (ssn trace) whose last word alone is no query: a segment that
+		// ends in one, glued or with separators, is a query.
+		QueryPhrases   []string `yaml:"query_phrases"`
 		ActionSegments []string `yaml:"action_segments"`
 		// ActionPrefixes are the verbs that, before a GET's last path
 		// segment, say it acts (/create/user): left unknown, not read.
@@ -44,11 +52,13 @@ type table struct {
 
 	group   map[string]map[string]bool // group → its words
 	query   map[string]bool
+	phrases []string // HTTP.QueryPhrases, glued (ssntrace)
 	action  map[string]bool
 	prefix  map[string]bool // HTTP.ActionPrefixes
 	params  map[string]bool // HTTP.ActionParams
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
+	wait    map[string]bool // WaitParams
 }
 
 // rule is one reading of a call by its name and signature.
@@ -204,7 +214,11 @@ func parse(data []byte) (*table, error) {
 		c.risk = risk
 	}
 	t.qualify = set(t.Qualifiers)
+	t.wait = set(t.WaitParams)
 	t.query = set(t.HTTP.QuerySegments)
+	for _, ph := range t.HTTP.QueryPhrases {
+		t.phrases = append(t.phrases, strings.ReplaceAll(ph, " ", ""))
+	}
 	t.action = set(t.HTTP.ActionSegments)
 	t.prefix = set(t.HTTP.ActionPrefixes)
 	t.params = set(t.HTTP.ActionParams)

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -260,6 +263,19 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			return
 		}
 		o := w.requestOrigin(v)
+		if e.Key == nil && e.Guard == nil && e.Issue == "" {
+			// The request was built here and sent by a helper
+			// (d.do(req)): its Idempotency-Key header is set here, and
+			// decides as on a request sent here (guard.keys).
+			k := w.headerKey(v)
+			if k == nil {
+				k = w.bodyKey(o.body)
+			}
+			if k != nil {
+				e.Key = k
+				w.keyGuard(e)
+			}
+		}
 		if o.method != "" {
 			setMethod(e, o.method)
 		} else if o.param != nil && o.field != "" {
@@ -283,6 +299,33 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			}
 		}
 	}
+}
+
+// keyGuard decides an effect by the idempotency key it was just given:
+// a key from no random or time source guards it (its callers' arguments
+// decide a key that is a parameter: resolveKey), a random one is
+// random-key, as guard.keys decides for a request sent where its key is
+// set.
+func (w *walker) keyGuard(e *effect.Effect) {
+	k := e.Key
+	if k.Random == "" {
+		e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: k.Expr, Pos: k.Pos}
+		if k.Identity != "" {
+			e.Guard.Note = effect.IdentityNote(k.Identity)
+		}
+		return
+	}
+	if !e.Risk.NonIdempotent() {
+		return
+	}
+	e.Issue, e.IssuePos = rules.RandomKey, k.Pos
+	expr := k.Expr
+	if expr == "" {
+		expr = "(expression)"
+	}
+	w.pitfalls = append(w.pitfalls, guard.Pitfall{Rule: rules.RandomKey, Pos: k.Pos, Message: fmt.Sprintf(
+		"idempotency key %s derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
+		expr, k.Random, e.Describe())})
 }
 
 // requestMethodArg says which parameter of fn is the method of the

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -180,6 +181,26 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 		return
 	}
 	o := w.keyOrigin(v)
+	if k.IfSet && nonEmpty(v) {
+		nk.IfSet = false // always sent from here on
+	} else if k.IfSet && o.random == "" {
+		if _, isParam := normalize(v).(*ssa.Parameter); isParam && o.param != 0 {
+			nk.Param = o.param // the callers' argument decides
+			return
+		}
+		// A value that may be empty (a stored field): the key is sent
+		// only when it is set, so it guards nothing a reviewer can count on.
+		if e.Guard != nil && e.Guard.Kind == effect.GuardKey {
+			e.Guard = nil
+		}
+		e.Key = nil
+		what := w.p.text.exprText(v)
+		if what == "" {
+			what = "the value passed"
+		}
+		e.Detail = effect.JoinDetail(e.Detail, "its idempotency key is sent only when set, and "+what+" may be empty")
+		return
+	}
 	switch {
 	case o.random != "":
 		nk.Random = o.random
@@ -211,6 +232,21 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	default:
 		nk.Param = o.param
 	}
+}
+
+// nonEmpty reports whether a key value cannot be empty as a reviewer reads
+// it: a non-empty constant, a value computed by a call (a checksum, a
+// formatted string) or a concatenation with a non-empty constant.
+func nonEmpty(v ssa.Value) bool {
+	switch x := normalize(v).(type) {
+	case *ssa.Const:
+		return x.Value != nil && (x.Value.Kind() != constant.String || constant.StringVal(x.Value) != "")
+	case *ssa.Call:
+		return true
+	case *ssa.BinOp:
+		return x.Op == token.ADD && (nonEmpty(x.X) || nonEmpty(x.Y))
+	}
+	return false
 }
 
 // resolveObjectKey decides, at a call, the key of an object a callee

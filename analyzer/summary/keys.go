@@ -48,12 +48,47 @@ func (w *walker) headerKey(req ssa.Value) *effect.Key {
 					continue
 				}
 				if len(call.Call.Args) == 3 && w.p.env.Index.IdempotencyHeader(constOr(call.Call.Args, 1)) {
-					return w.keyFrom(call.Call.Args[2], call)
+					k := w.keyFrom(call.Call.Args[2], call)
+					k.IfSet = testedBefore(call, call.Call.Args[2]) && !nonEmpty(call.Call.Args[2])
+					if _, isParam := normalize(call.Call.Args[2]).(*ssa.Parameter); k.IfSet && !isParam && k.Random == "" {
+						return nil // sent only when set, and what is sent (a stored field) may be empty
+					}
+					return k
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// testedBefore reports whether the instruction at runs only on a branch of
+// a test of v (if len(key) > 0, if key != ""): a block that dominates at's
+// ends in an If whose condition reads v, directly or through len(v).
+func testedBefore(at ssa.Instruction, v ssa.Value) bool {
+	v = normalize(v)
+	b := at.Block()
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := iff.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		for _, x := range []ssa.Value{bin.X, bin.Y} {
+			x = normalize(x)
+			if sameValue(x, v, 0) {
+				return true
+			}
+			if c, ok := x.(*ssa.Call); ok {
+				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" && len(c.Call.Args) == 1 && sameValue(normalize(c.Call.Args[0]), v, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // paramsKey finds the idempotency key set on API parameters: a store to the

@@ -162,4 +162,41 @@ func CommentsByGet(ctx context.Context, t *asynq.Task) error { // want CommentsB
 		return err
 	}
 	return resp.Body.Close()
+// SSNTrace POSTs to a look-up service named by a phrase (an SSN trace, a
+// records search): read by its path, no finding.
+func SSNTrace(ctx context.Context, t *asynq.Task) error { // want SSNTrace:`^effects: http/post checks.example.com/ssntrace$`
+	return post(ctx, "https://checks.example.com/ssntrace")
+}
+
+// Traces POSTs spans to a collector: "trace" alone names no look-up.
+func Traces(ctx context.Context, t *asynq.Task) error { // want Traces:`^effects: http/post otel.example.com/v1/traces$` `unguarded: handler inferfix.Traces repeats .*http post \(otel.example.com/v1/traces\) \(high\)`
+	return post(ctx, "https://otel.example.com/v1/traces")
+}
+
+// StackTrace uploads a crash report: a write, though it ends in "trace".
+func StackTrace(ctx context.Context, t *asynq.Task) error { // want StackTrace:`^effects: http/post crash.example.com/stacktrace$` `unguarded: handler inferfix.StackTrace repeats .*http post \(crash.example.com/stacktrace\) \(high\)`
+	return post(ctx, "https://crash.example.com/stacktrace")
+}
+
+func post(ctx context.Context, url string) error { // want post:`^effects: http/post http url=p1$`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(`{}`))
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// Quiesce closes the client after a wait given in milliseconds: a
+// connection's lifecycle, no effect (safe, inferred).
+func Quiesce(ctx context.Context, t *asynq.Task) error { // want Quiesce:`^effects: dynamic_call/call \(\*ordersdk.Client\).Disconnect reads=dynamic_call/read$`
+	c := &ordersdk.Client{}
+	c.Disconnect(250)
+	return nil
+}
+
+// Kick disconnects a user of a service: the number names whom, unknown.
+func Kick(ctx context.Context, t *asynq.Task) error { // want Kick:`^effects: dynamic_call/call \(\*ordersdk.Hub\).Disconnect$`
+	h := &ordersdk.Hub{}
+	return h.Disconnect(int64(len(t.Payload())))
 }

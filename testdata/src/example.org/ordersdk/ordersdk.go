@@ -82,3 +82,18 @@ var Counter func(path string) (int, error)
 func PageCountFile(path string) (int, error) { // want PageCountFile:"dynamic_call/call"
 	return Counter(path)
 }
+
+// Disconnect closes the client's connection after waiting quiesce
+// milliseconds for the work in flight (paho's shape): the number is a
+// time, not whom.
+func (c *Client) Disconnect(quiesce uint) { // want Disconnect:"dynamic_call/call"
+	_ = c.T.Do(context.Background(), "disconnect", quiesce)
+}
+
+// Hub disconnects the users of a service.
+type Hub struct{ T Transport }
+
+// Disconnect disconnects a user: the number names whom.
+func (h *Hub) Disconnect(userID int64) error { // want Disconnect:"dynamic_call/call"
+	return h.T.Do(context.Background(), "disconnect", userID)
+}
