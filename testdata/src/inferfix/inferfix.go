@@ -162,6 +162,8 @@ func CommentsByGet(ctx context.Context, t *asynq.Task) error { // want CommentsB
 		return err
 	}
 	return resp.Body.Close()
+}
+
 // SSNTrace POSTs to a look-up service named by a phrase (an SSN trace, a
 // records search): read by its path, no finding.
 func SSNTrace(ctx context.Context, t *asynq.Task) error { // want SSNTrace:`^effects: http/post checks.example.com/ssntrace$`
