@@ -341,6 +341,12 @@ func TestMessageLoops(t *testing.T) {
 	}
 }
 
+// TestBatcherHandoff: a handler that queues its payload in a batcher whose
+// processor runs later has an unknown effect, not none.
+func TestBatcherHandoff(t *testing.T) {
+	runShared(t, "batchfix")
+}
+
 // TestInterfaceJobs: jobs registered as values of the application's own
 // job interface, through a registrar whose adapter calls the job's method,
 // are handlers each (concrete type's method, task from Name() or the
