@@ -183,6 +183,7 @@ var discoveryHandlers = map[string][]wantHandler{
 	"discazsb": {
 		{"discazsb.Run.func1", "azservicebus", "", "medium", `messages, err := receiver.ReceiveMessages(ctx, 1, nil)`, `_ = receiver.CompleteMessage(ctx, msg, nil) // after the write`},
 		{"discazsb.Print", "azservicebus", "", "medium", `messages, err := receiver.ReceiveMessages(ctx, 10, nil)`, `_ = receiver.CompleteMessage(ctx, msg, nil) // after the log`},
+		{"discazsb.Session", "azservicebus", "", "medium", `messages, err := sr.ReceiveMessages(ctx, 5, nil)`, `_ = sr.CompleteMessage(ctx, msg, nil) // after the session write`},
 	},
 	"discfranz": {
 		{"(*discfranz.Deps).Poll", "franz-go", "", "medium", `fetches := d.Cl.PollFetches(ctx)`, `the batch commit`},

@@ -49,3 +49,20 @@ func Print(ctx context.Context, receiver *azservicebus.Receiver) { // want Print
 func Settle(ctx context.Context, receiver *azservicebus.Receiver, msg *azservicebus.ReceivedMessage) error { // want Settle:"no effects"
 	return receiver.CompleteMessage(ctx, msg, nil)
 }
+
+// Session receives from a session: a pull loop too.
+func Session(ctx context.Context, sr *azservicebus.SessionReceiver, db *sql.DB) error { // want Session:`^effects: db_write/insert sessions @p2$` `unguarded: handler discazsb.Session repeats .*insert into sessions`
+	for {
+		messages, err := sr.ReceiveMessages(ctx, 5, nil)
+		if err != nil || len(messages) == 0 {
+			return err
+		}
+		for _, msg := range messages {
+			if _, err := db.ExecContext(ctx, "insert into sessions(body) values ($1)", msg.Body); err != nil {
+				_ = sr.AbandonMessage(ctx, msg, nil)
+				continue
+			}
+			_ = sr.CompleteMessage(ctx, msg, nil) // after the session write
+		}
+	}
+}

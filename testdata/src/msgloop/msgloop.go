@@ -38,7 +38,7 @@ func Start(ctx context.Context, db *sql.DB, logger consumer.Logger) error { // w
 }
 
 // ReadBack receives one message and returns its body.
-func ReadBack(ctx context.Context, sub mq.Subscription) ([]byte, error) { // want ReadBack:"receives gocloud-pubsub" ReadBack:`^effects: dynamic_call/call \(mq.Subscription\).Receive$`
+func ReadBack(ctx context.Context, sub mq.Subscription) ([]byte, error) { // want ReadBack:"receives gocloud-pubsub" ReadBack:`^effects: dynamic_call/call \(mq.Subscription\).Receive; dynamic_call/call \(mq.QueueMessage\).Ack$`
 	msg, err := sub.Receive(ctx)
 	if err != nil {
 		return nil, err

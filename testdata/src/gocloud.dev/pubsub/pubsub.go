@@ -7,10 +7,11 @@ type Message struct {
 	LoggableID string
 	Body       []byte
 	Metadata   map[string]string
+	ack        func(bool) // set by the subscription's driver (the real one's too)
 }
 
-func (m *Message) Ack()           {}
-func (m *Message) Nack()          {}
+func (m *Message) Ack()           { m.ack(true) }
+func (m *Message) Nack()          { m.ack(false) }
 func (m *Message) Nackable() bool { return false }
 
 type Subscription struct{}

@@ -9,14 +9,18 @@ import (
 	"gocloud.dev/pubsub"
 )
 
-type Message struct {
-	ID   string
-	Body []byte
-	m    *pubsub.Message
+// QueueMessage is what the broker's message does: Message embeds it, so
+// a handler's msg.Ack() is a call through the interface.
+type QueueMessage interface {
+	Ack()
+	Nack()
 }
 
-func (m *Message) Ack()  { m.m.Ack() }  // want Ack:"no effects"
-func (m *Message) Nack() { m.m.Nack() } // want Nack:"no effects"
+type Message struct {
+	QueueMessage
+	ID   string
+	Body []byte
+}
 
 type Subscription interface {
 	Receive(ctx context.Context) (*Message, error) // want Receive:"receives gocloud-pubsub"
@@ -30,7 +34,7 @@ func (w *wrapped) Receive(ctx context.Context) (*Message, error) { // want Recei
 	if err != nil {
 		return nil, err
 	}
-	return &Message{ID: m.LoggableID, Body: m.Body, m: m}, nil
+	return &Message{QueueMessage: m, ID: m.LoggableID, Body: m.Body}, nil
 }
 
 func (w *wrapped) Shutdown(ctx context.Context) error { return w.sub.Shutdown(ctx) } // want Shutdown:"no effects"

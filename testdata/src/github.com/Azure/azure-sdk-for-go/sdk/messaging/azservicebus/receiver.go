@@ -29,3 +29,17 @@ func (r *Receiver) AbandonMessage(ctx context.Context, message *ReceivedMessage,
 }
 
 func (r *Receiver) Close(ctx context.Context) error { return nil }
+
+type SessionReceiver struct{}
+
+func (r *SessionReceiver) ReceiveMessages(ctx context.Context, maxMessages int, options *ReceiveMessagesOptions) ([]*ReceivedMessage, error) {
+	return nil, nil
+}
+
+func (r *SessionReceiver) CompleteMessage(ctx context.Context, message *ReceivedMessage, options *CompleteMessageOptions) error {
+	return nil
+}
+
+func (r *SessionReceiver) AbandonMessage(ctx context.Context, message *ReceivedMessage, options *AbandonMessageOptions) error {
+	return nil
+}
