@@ -319,11 +319,13 @@ func (f *finder) messageLoops() {
 
 // dispatchTo records the forward an interface call makes when it hands
 // the message rc received to a value of the application's interface that
-// comes from a parameter (kept in a field, or the function's own).
+// comes from a parameter (kept in a field, or the function's own), by a
+// method returning an error (Handle(ctx, msg) error, not a logger's
+// Printf(format, msg)).
 func (f *finder) dispatchTo(c *ssa.CallCommon, rc recvCall) {
 	m := c.Method
-	if m == nil || m.Pkg() == nil || !f.application(m.Pkg()) {
-		return
+	if m == nil || m.Pkg() == nil || !f.application(m.Pkg()) || !returnsError(m) {
+		return // a handler's method reports its failure; a logger's does not
 	}
 	handed := false
 	for _, a := range c.Args {

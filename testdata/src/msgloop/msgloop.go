@@ -46,3 +46,17 @@ func ReadBack(ctx context.Context, sub mq.Subscription) ([]byte, error) { // wan
 	msg.Ack()
 	return msg.Body, nil
 }
+
+// stdLogger is passed where the loop's Logger comes from: its Debug is
+// handed every message, but it is no handler.
+type stdLogger struct{ db *sql.DB }
+
+func (l stdLogger) Errorf(format string, args ...any) {} // want Errorf:"no effects"
+
+func (l stdLogger) Debug(msg *mq.Message) { // want Debug:"effects: db_write/insert debug_log"
+	_, _ = l.db.Exec("insert into debug_log(body) values ($1)", msg.Body)
+}
+
+func StartLogged(ctx context.Context, db *sql.DB) error { // want StartLogged:`^effects: dynamic_call/call \(mq.Subscription\).Receive; .*\(consumer.MessageHandler\).Handle`
+	return Start(ctx, db, stdLogger{db: db})
+}

@@ -20,10 +20,12 @@ type Consumer struct {
 	logger  Logger
 }
 
-// Logger is another of the application's interfaces the loop calls: it is
-// not handed the message, so it registers nothing.
+// Logger is another of the application's interfaces the loop calls: Debug
+// is handed the message but returns no error (a handler reports its
+// failure), so it registers nothing.
 type Logger interface {
 	Errorf(format string, args ...any)
+	Debug(msg *mq.Message)
 }
 
 func New(sub mq.Subscription, handler MessageHandler, logger Logger) *Consumer { // want New:"forwards \\[{1 gocloud-pubsub  -1 Handle  true  true    false false}\\]" New:`^stores ` New:"no effects"
@@ -52,6 +54,7 @@ func (c *Consumer) Run(ctx context.Context) error { // want Run:`^effects: dynam
 		if err != nil {
 			return err
 		}
+		c.logger.Debug(msg)
 		go func() {
 			if err := c.handler.Handle(context.Background(), msg); err != nil {
 				c.logger.Errorf("handle: %v", err)
