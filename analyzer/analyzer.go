@@ -52,7 +52,7 @@ func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
 		RunDespiteErrors: true,
 		Flags:            fs,
 		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
-			new(ctorFact), new(implFact), new(handlerFact), new(chanFact)},
+			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }
@@ -143,6 +143,10 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		if !opts.QuietUnresolved {
 			ctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) && !throughField(e) }
 		}
+	} else {
+		// The command: the types other packages' constructors return
+		// behind an interface, for discovery (Env.ConcreteMethod).
+		exportImplFacts(pass, funcs, sums)
 	}
 	var pairs []*handlerPair
 	for _, h := range found.handlers {

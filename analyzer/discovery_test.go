@@ -41,6 +41,8 @@ var discoveryFixtures = []struct {
 	{"go-queue", []string{"discgoqueue"}},
 	{"franz-go", []string{"discfranz"}},
 	{"sqs", []string{"discsqs"}},
+	{"sqs-v1", []string{"discsqsv1"}},
+	{"azservicebus", []string{"discazsb"}},
 	{"kafka", []string{"disckafka"}},
 	{"amqp", []string{"discamqp"}},
 	{"weak", []string{"discweak"}},
@@ -172,6 +174,17 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discsqs.Deps).Poll", "sqs", "orders", "medium", `ReceiveMessageInput{QueueUrl: aws.String("orders")`, `DeleteMessageInput{QueueUrl: aws.String("orders")`},
 		{"(*discsqs.Deps).PollDeleteFirst", "sqs", "refunds", "medium", `ReceiveMessageInput{QueueUrl: aws.String("refunds")`, `DeleteMessageInput{QueueUrl: aws.String("refunds")`},
 	},
+	"discsqsv1": {
+		// The queue from QueueUrl; Fetch returns what it receives, so Drain,
+		// which calls it, is the loop.
+		{"(*discsqsv1.Deps).Consume", "sqs", "signups", "medium", `ReceiveMessageWithContext(ctx, &sqs.ReceiveMessageInput{QueueUrl: aws.String("signups")`, `_, _ = d.SQS.DeleteMessage(&sqs.DeleteMessageInput{QueueUrl: aws.String("signups")`},
+		{"(*discsqsv1.Deps).Drain", "sqs", "", "medium", `msgs, err := d.Fetch(ctx)`, `DeleteMessageWithContext(ctx, &sqs.DeleteMessageInput{QueueUrl: aws.String("audit")`},
+	},
+	"discazsb": {
+		{"discazsb.Run.func1", "azservicebus", "", "medium", `messages, err := receiver.ReceiveMessages(ctx, 1, nil)`, `_ = receiver.CompleteMessage(ctx, msg, nil) // after the write`},
+		{"discazsb.Print", "azservicebus", "", "medium", `messages, err := receiver.ReceiveMessages(ctx, 10, nil)`, `_ = receiver.CompleteMessage(ctx, msg, nil) // after the log`},
+		{"discazsb.Session", "azservicebus", "", "medium", `messages, err := sr.ReceiveMessages(ctx, 5, nil)`, `_ = sr.CompleteMessage(ctx, msg, nil) // after the session write`},
+	},
 	"discfranz": {
 		{"(*discfranz.Deps).Poll", "franz-go", "", "medium", `fetches := d.Cl.PollFetches(ctx)`, `the batch commit`},
 		{"(*discfranz.Deps).Forward", "franz-go", "", "medium", `d.Cl.PollRecords(ctx, 100)`, `d.Cl.MarkCommitRecords(r)`},
@@ -300,6 +313,39 @@ func fileLine(pos string) string {
 // loop that calls them are found, with the task their caller names.
 func TestHelperRegistrations(t *testing.T) {
 	runShared(t, "helperreg/bus", "helperreg/tasks", "helperreg")
+}
+
+// TestMessageLoops: a consumer loop that receives through the
+// application's receive wrapper (an interface over gocloud.dev/pubsub's
+// Receive) and hands each message to a value of the application's handler
+// interface makes the concrete types passed where that value comes from
+// the handlers (msgloop.go), through a constructor kept in a field and a
+// worker keeping it in another, with the type from another package's
+// constructor returning the interface; neither the wrapper nor the loop
+// nor an unregistered type with the same method is a handler.
+func TestMessageLoops(t *testing.T) {
+	res := runShared(t, "msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop")
+	var got []string
+	for _, r := range res {
+		for _, h := range r.Handlers {
+			got = append(got, h.Framework+" "+h.Task+" "+h.Name+" "+h.Confidence+" "+fileLine(h.Registered))
+		}
+		for _, u := range r.Unresolved {
+			t.Errorf("unresolved registration at %s: %s", fileLine(u.Pos), u.Reason)
+		}
+	}
+	want := []string{
+		"gocloud-pubsub  (*orders.handler).Handle medium msgloop/msgloop.go:36",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestBatcherHandoff: a handler that queues its payload in a batcher whose
+// processor runs later has an unknown effect, not none.
+func TestBatcherHandoff(t *testing.T) {
+	runShared(t, "batchfix")
 }
 
 // TestInterfaceJobs: jobs registered as values of the application's own

@@ -48,6 +48,24 @@ func exportIfaceForwards(pass *analysis.Pass, fws map[*types.Func][]discovery.Fo
 	}
 }
 
+// receiveFact records that a function returns the messages a receive
+// call returned (a receive wrapper), or that an interface method's
+// implementations in its package do (discovery's msgloop.go): a loop in
+// another package that receives through it is a message loop.
+type receiveFact struct{ Framework string }
+
+func (*receiveFact) AFact()           {}
+func (f *receiveFact) String() string { return "receives " + f.Framework }
+
+// exportReceives publishes the package's receive wrappers.
+func exportReceives(pass *analysis.Pass, rs map[*types.Func]string) {
+	for fn, fw := range rs {
+		if fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &receiveFact{Framework: fw})
+		}
+	}
+}
+
 // retryFact records that a function enqueues a task from its parameters
 // or returns retry options (discovery.RetryHelper): its callers in other
 // packages enqueue, or set, what they pass there.

@@ -45,6 +45,25 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 			}
 			return nil
 		},
+		Receives: func(fn *types.Func) string {
+			var f receiveFact
+			if pass.ImportObjectFact(fn, &f) {
+				return f.Framework
+			}
+			return ""
+		},
+		ConcreteMethod: func(fn *types.Func, method string) *discovery.Returned {
+			var f implFact
+			if fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) {
+				return nil
+			}
+			m, ok := f.method(method)
+			if !ok || m.FullName == "" || m.Summary == nil {
+				return nil
+			}
+			returned[m.FullName] = m.Summary
+			return &discovery.Returned{FullName: m.FullName, Name: m.Name, Pos: m.Pos}
+		},
 		RetryHelper: func(fn *types.Func) *discovery.RetryHelper {
 			var f retryFact
 			if pass.ImportObjectFact(fn, &f) {
@@ -58,6 +77,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	out.handlers, out.err = fd.Handlers, fd.Err
 	exportForwards(pass, fd.Forwards)
 	exportIfaceForwards(pass, fd.IfaceForwards)
+	exportReceives(pass, fd.Receives)
 	for _, u := range fd.Unresolved {
 		out.unresolved = append(out.unresolved, result.Registration{
 			Framework: u.Framework, Task: u.Task, Pos: summary.PosString(pass.Fset, u.Pos), Reason: u.Reason})

@@ -197,9 +197,11 @@ type implFact struct {
 
 // implMethod is one method of an implFact's type.
 type implMethod struct {
-	Method  string
-	Name    string // display name, "(*db.sqlStore).CreateUser"
-	Summary *summary.Summary
+	Method   string
+	Name     string // display name, "(*db.sqlStore).CreateUser"
+	FullName string // "example.com/app/db.(*sqlStore).CreateUser"
+	Pos      string // its definition, "file:line:col"
+	Summary  *summary.Summary
 }
 
 // method returns the named method's entry.
@@ -649,6 +651,23 @@ func exportWiringFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary
 	}
 }
 
+// exportImplFacts publishes the package's functions returning one
+// concrete type behind an interface (implFact) without the rest of the
+// wiring facts: the command's discovery registers that type's method
+// where another package passes the function's result to a job interface
+// (discovery.Env.ConcreteMethod).
+func exportImplFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Package) {
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || obj.Pkg() != pass.Pkg || isTestFile(pass.Fset, fn.Pos()) {
+			continue
+		}
+		if impl := concreteResult(pass, fn, sums); impl != nil {
+			pass.ExportObjectFact(obj, impl)
+		}
+	}
+}
+
 // concreteResult is the implFact of fn when its first result is an
 // interface and every return puts the same concrete type (or nil) there.
 func concreteResult(pass *analysis.Pass, fn *ssa.Function, sums *summary.Package) *implFact {
@@ -710,7 +729,8 @@ func concreteResult(pass *analysis.Pass, fn *ssa.Function, sums *summary.Package
 				}
 			}
 			if s != nil {
-				f.Methods = append(f.Methods, implMethod{Method: m.Name(), Name: summary.SSAName(impl), Summary: s})
+				f.Methods = append(f.Methods, implMethod{Method: m.Name(), Name: summary.SSAName(impl), FullName: summary.FullName(impl),
+					Pos: summary.PosString(pass.Fset, impl.Pos()), Summary: s})
 			}
 		}
 	}

@@ -662,7 +662,8 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			fn = impl
 		}
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
-			if m := r.ix.Lookup(obj); m != nil && m.Kind != "" {
+			m := r.ix.Lookup(obj)
+			if m != nil && m.Kind != "" {
 				risk, _ := effect.ParseRisk(m.Risk)
 				me := effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
 					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By(),
@@ -673,8 +674,12 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				out = append(out, me)
 				continue
 			}
-			if r.ix.Modeled(obj.Pkg()) {
-				continue // a library method without effect
+			if r.ix.Modeled(obj.Pkg()) || (m != nil && (m.None || m.Ack || m.Receive != "")) {
+				// A library method without effect: in a modeled package, or
+				// modeled as an ack, a receive or none by itself (gocloud's
+				// Message.Ack behind the application's QueueMessage
+				// interface), as the per-package pass reads a static call.
+				continue
 			}
 		}
 		s := r.sums[summary.Key(r.fset, fn)]

@@ -676,3 +676,27 @@ func TestChannelAliasedAcrossPackages(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestMessageLoopAcks: a handler found behind the application's message
+// loop (msgloop) acks and nacks through the application's QueueMessage
+// interface, which the program fills with gocloud's *pubsub.Message: the
+// catalog models Ack (an ack) and Nack (none) by themselves, without
+// their package, and the calls VTA resolves to them have no effect, as a
+// static call of them has none, rather than the unknown of their bodies.
+func TestMessageLoopAcks(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "msgloop/...") {
+		for _, h := range res.Handlers {
+			line := h.Name + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{"(*orders.handler).Handle medium db_write/insert"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -128,6 +128,14 @@ type Env struct {
 	// from its parameters or which retry options it returns (a fact), or
 	// is nil.
 	RetryHelper func(*types.Func) *RetryHelper
+	// Receives is the framework a function or interface method of
+	// another package receives messages from as a receive wrapper (a
+	// fact, msgloop.go), or "".
+	Receives func(*types.Func) string
+	// ConcreteMethod describes the method of that name of the one
+	// concrete type a function of another package returns behind an
+	// interface (a fact), with its summary's key, or nil.
+	ConcreteMethod func(fn *types.Func, method string) *Returned
 }
 
 // Found is what Find finds in a package.
@@ -140,6 +148,10 @@ type Found struct {
 	// IfaceForwards are the forwards of the package's interface methods
 	// that its implementations make, for their facts.
 	IfaceForwards map[*types.Func][]Forward
+	// Receives are the package's receive wrappers and the methods of its
+	// interfaces they implement, with their frameworks, for their facts
+	// (msgloop.go).
+	Receives map[*types.Func]string
 	// Err is the first registration of the user's config whose argument
 	// indexes do not fit the function it matched (a configuration error).
 	Err error
@@ -154,6 +166,7 @@ func Find(env *Env) *Found {
 		f.shape(fn)
 		f.declared(fn, directives)
 	}
+	f.receiveWrappers() // msgloop.go
 	f.findForwards()
 	if f.mapForwards() { // ifacejobs.go
 		f.findForwards()
@@ -172,6 +185,7 @@ func Find(env *Env) *Found {
 	registrations()
 	before := len(f.forwards)
 	f.pullLoops()
+	f.messageLoops() // msgloop.go
 	f.findForwards() // pull loops that dispatch to a parameter forward it
 	if len(f.forwards) != before {
 		registrations() // the package's own calls of those dispatchers
@@ -196,7 +210,7 @@ func Find(env *Env) *Found {
 		hs = append(hs, f.external[name])
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, IfaceForwards: f.IfaceForwards(), Err: f.err}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -240,6 +254,8 @@ type finder struct {
 	implCache  map[*types.Func][]Forward           // progImplForwards by interface method
 	convCache  map[string][]types.Type             // convertedTo by interface type
 	stored     ssavalue.FieldIndex                 // values stored in struct fields, by field (storedfields.go)
+	wrappers   map[*ssa.Function]string            // receive wrappers and their frameworks (msgloop.go)
+	wrapDirect map[*ssa.Function]bool              // the wrappers of a catalogued receive itself
 	err        error                               // the first user registration that does not fit its function
 }
 
@@ -400,6 +416,15 @@ func returnedFunc(fn *ssa.Function, depth int) *ssa.Function {
 	return out
 }
 
+// calleeObj is the declared function of a static callee.
+func calleeObj(callee *ssa.Function) (*types.Func, bool) {
+	if callee == nil {
+		return nil, false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	return obj, ok && obj != nil
+}
+
 // kindFromJobParam reads T from a *river.Job[T] parameter and returns T's Kind().
 func (f *finder) kindFromJobParam(obj *types.Func, k int) string {
 	sig := obj.Type().(*types.Signature)
@@ -468,6 +493,11 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	}
 	if a, _ := f.adapterOf(r, args); a != nil {
 		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
+	}
+	if fw := r.forward; fw != nil && fw.Loop && fw.Interface && f.testFile(ci.Pos()) {
+		// A test that runs the application's message loop with a double
+		// of its handler interface (msgloop.go): no deployed handler.
+		return
 	}
 	if len(f.storedParams(args[r.Handler])) > 0 {
 		// A parameter kept in a struct field (through an adapter the
@@ -706,6 +736,12 @@ func (f *finder) targets(v ssa.Value, r *Registration, depth int) []target {
 			if callee := c.StaticCallee(); callee != nil && callee.Pkg == f.env.Pkg {
 				if t := concreteResult(callee); t != nil {
 					return f.typeTargets(t, r)
+				}
+			} else if obj, ok := calleeObj(callee); ok && f.env.ConcreteMethod != nil {
+				// Another package's constructor (its fact): the method of
+				// the one type it returns, by that package's summary.
+				if ret := f.env.ConcreteMethod(obj, r.Method); ret != nil {
+					return []target{{returned: ret}}
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package discovery
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -20,6 +21,9 @@ func (f *finder) pullLoops() {
 		return
 	}
 	for _, fn := range f.env.Funcs {
+		if f.wrappers[fn] != "" {
+			continue // it returns what it receives: its callers handle it (msgloop.go)
+		}
 		var recv *ssa.Call
 		var m *models.Model
 		var ack token.Pos
@@ -37,6 +41,14 @@ func (f *finder) pullLoops() {
 						continue
 					}
 					cm := f.env.Model(obj)
+					if cm == nil && g == fn && recv == nil {
+						// A local function returning what a catalogued
+						// receive returned (msgloop.go): this loop receives
+						// through it.
+						if callee := call.Call.StaticCallee(); callee != nil && f.wrapDirect[callee] {
+							recv, m = call, &models.Model{Receive: f.wrappers[callee]}
+						}
+					}
 					if cm == nil {
 						continue
 					}
@@ -53,6 +65,12 @@ func (f *finder) pullLoops() {
 			continue
 		}
 		registered := f.byFn[fn] != nil && f.byFn[fn].Registered.IsValid()
+		if !registered && f.testFile(fn.Pos()) {
+			// A test that receives reads back what the code under test
+			// sent (a consumer started against a real broker to check a
+			// publisher): no deployed consumer.
+			continue
+		}
 		h := f.add(fn, m.Receive, recv.Pos())
 		if !registered {
 			h.Confidence = "medium"
@@ -86,6 +104,11 @@ func (f *finder) pullLoops() {
 			delete(f.byFn, fn)
 		}
 	}
+}
+
+// testFile reports whether pos is in a _test.go file.
+func (f *finder) testFile(pos token.Pos) bool {
+	return pos.IsValid() && strings.HasSuffix(f.env.Pkg.Prog.Fset.Position(pos).Filename, "_test.go")
 }
 
 // modelArg is argument k of a modeled method call, the receiver excluded.

@@ -42,7 +42,15 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 		if inner {
 			continue
 		}
-		for _, ret := range returnsFromEdges(t.dup, t.first, dupEdge) {
+		rets := returnsFromEdges(t.dup, t.first, dupEdge)
+		if nilOnSomeDup(rets, t) {
+			// The duplicate branch tells a finished delivery (nil) from
+			// one still holding the claim, whose error asks for a later
+			// retry (outpost's idempotence.Exec: processed → nil,
+			// processing → ErrConflict, internal/idempotence/idempotence.go:118-135).
+			continue
+		}
+		for _, ret := range rets {
 			errv := returned(ret, len(ret.Results)-1)
 			if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
 				continue
@@ -63,6 +71,21 @@ func duplicateAsError(fn *ssa.Function, tests []test, pos func(token.Pos) string
 		}
 	}
 	return out
+}
+
+// nilOnSomeDup reports whether one of the duplicate branch's returns
+// returns a nil error.
+func nilOnSomeDup(rets []*ssa.Return, t test) bool {
+	for _, ret := range rets {
+		errv := returned(ret, len(ret.Results)-1)
+		if c, ok := errv.(*ssa.Const); ok && c.IsNil() {
+			return true
+		}
+		if t.nilOnDup[errv] {
+			return true
+		}
+	}
+	return false
 }
 
 // otherFailure reports whether the error v is the failure of an operation

@@ -86,7 +86,7 @@ func (d *Deps) Loop(ctx context.Context, small bool) error { // want Loop:`^effe
 	}
 }
 
-func (d *Deps) pollWithTimeout(ctx context.Context) kgo.Fetches { // want pollWithTimeout:`^no effects$`
+func (d *Deps) pollWithTimeout(ctx context.Context) kgo.Fetches { // want pollWithTimeout:`^no effects$` pollWithTimeout:"receives franz-go"
 	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	return d.Cl.PollFetches(ctx)

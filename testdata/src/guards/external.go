@@ -100,3 +100,38 @@ func (e *Ext) SetArgsNX(ctx context.Context, t *asynq.Task) error { // want SetA
 func (e *Ext) PlainSetArgs(ctx context.Context, t *asynq.Task) error { // want PlainSetArgs:"kv_write/set"
 	return e.Redis.SetArgs(ctx, "last:"+t.Type(), 1, redis.SetArgs{TTL: time.Hour}).Err()
 }
+
+var errInFlight = errors.New("another delivery holds the claim")
+
+// InFlightConflict claims in Redis; on a duplicate it reads the claim's
+// status: a finished delivery returns nil, one still running returns an
+// error so the queue retries later (not duplicate-as-error).
+func (e *Ext) InFlightConflict(ctx context.Context, t *asynq.Task) error { // want InFlightConflict:"kv_write/increment hits guarded=processed_jobs; kv_write/claim"
+	ok, err := e.Redis.SetNX(ctx, "job:"+t.Type(), "processing", 0).Result()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		status, err := e.Redis.Get(ctx, "job:"+t.Type()).Result()
+		if err != nil {
+			return err
+		}
+		if status == "processed" {
+			return nil
+		}
+		return errInFlight
+	}
+	return e.Redis.Incr(ctx, "hits").Err()
+}
+
+// DupAlwaysError returns an error on every duplicate: duplicate-as-error.
+func (e *Ext) DupAlwaysError(ctx context.Context, t *asynq.Task) error { // want DupAlwaysError:"kv_write/increment hits guarded=processed_jobs; kv_write/claim"
+	ok, err := e.Redis.SetNX(ctx, "job:"+t.Type(), "processing", 0).Result()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errInFlight // want `duplicate-as-error: the already-processed branch returns a non-nil error`
+	}
+	return e.Redis.Incr(ctx, "hits").Err()
+}
