@@ -461,7 +461,7 @@ func (c *modelCall) claim() {
 // sql classifies the SQL argument of an executor call; params are the
 // values given for its parameters, when known.
 func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value) {
-	texts := stringValues(v)
+	texts := stringValuesIn(w.p, v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 			Detail: "SQL text built at run time", Path: []effect.Hop{w.hop(ci)}}

@@ -85,6 +85,9 @@ type Package struct {
 	// strFields are the string values the package stores into struct
 	// fields (stringFields).
 	strFields ssavalue.FieldIndex
+	// globalStrs are the unexported string variables read as constants,
+	// with the value their declaration stores (globalstr.go).
+	globalStrs map[*ssa.Global]ssa.Value
 	err       error // the first model that does not fit its function
 }
 
