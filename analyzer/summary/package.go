@@ -88,7 +88,7 @@ type Package struct {
 	// globalStrs are the unexported string variables read as constants,
 	// with the value their declaration stores (globalstr.go).
 	globalStrs map[*ssa.Global]ssa.Value
-	err       error // the first model that does not fit its function
+	err        error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store
