@@ -96,6 +96,18 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.None {
 		return
 	}
+	if m.NoneIfArg != nil && m.NoneIfArg.Arg < len(args) {
+		v, isConst := intConst(args[m.NoneIfArg.Arg])
+		if isConst && slices.Contains(m.NoneIfArg.Values, v) {
+			return // a close or ping frame, not a message
+		}
+		if !isConst {
+			other := *m
+			other.Risk, other.NoneIfArg = "unknown", nil
+			other.Detail = effect.JoinDetail(m.Detail, "its kind is set at run time: it may be a control frame, no message")
+			m = &other
+		}
+	}
 	if m.WriterArg != nil && w.inertWriter(*m.WriterArg, recv, args) {
 		return // io.Copy(file, body): the file's open is the effect
 	}
@@ -752,4 +764,13 @@ func (w *walker) inertWriter(k int, recv ssa.Value, args []ssa.Value) bool {
 		return false
 	}
 	return w.p.env.Index.InertWriter(mi.X.Type())
+}
+
+// intConst is the value of an integer constant argument.
+func intConst(v ssa.Value) (int64, bool) {
+	c, ok := ssavalue.Unconvert(v).(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(c.Value)
 }
