@@ -38,6 +38,12 @@ type Key struct {
 	// summarised function the key also derives from when nothing random
 	// is found here: each caller checks what it passes there.
 	Param int
+	// FreshOnly: the key is carried only so that a caller passing a value
+	// new on every delivery (a uuid it makes) drops the duplicate failure
+	// (an SQL insert's unique key filled from a parameter); resolved to a
+	// stable value it does not make a swallowed failure a guard, as a
+	// traced id key does.
+	FreshOnly bool `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.
@@ -349,7 +355,7 @@ func (e *Effect) FailsOnDuplicate() bool {
 // that failure returned up to a call that only logs or drops it: a
 // redelivery writes nothing and goes on.
 func (e *Effect) DupTakenAsSuccess() bool {
-	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || len(e.Path) < 2 {
+	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || e.DupKey.FreshOnly || len(e.Path) < 2 {
 		return false
 	}
 	for i := len(e.Path) - 1; i >= 1; i-- {

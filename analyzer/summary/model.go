@@ -528,9 +528,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				w.newerValue(e, v, ci)
 			}
 			if st.Op == sqlclass.Insert && e.Target != "" {
-				if u, ok := w.p.env.Triggers.InsertKey(st.Table, split(st.Columns)); ok {
-					e.DupFails = "a second insert of the row violates the " + u.String()
-				}
+				w.sqlBusinessKey(e, st, params, ci)
 			}
 			if st.Op == sqlclass.Claim && !st.Update && e.Target != "" {
 				e.ConstraintState, e.Constraint = claimConstraint(w.p.env.Triggers, st)
@@ -773,4 +771,40 @@ func intConst(v ssa.Value) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(c.Value)
+}
+
+// sqlBusinessKey sets DupFails on an SQL insert that a unique key of the
+// migrations covers: a second delivery's insert fails on it. A key whose
+// column is given a value new on every delivery (a uuid made here, a
+// random or time source) is a fresh surrogate and says nothing: the next
+// key is tried. A key filled from a parameter carries it (DupKey,
+// FreshOnly), and each caller decides what it passes (resolveDupKey: a
+// random argument makes it a surrogate again); a stable one leaves the
+// failure as it was, not a guard when a caller swallows it.
+func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
+	for _, u := range w.p.env.Triggers.InsertKeys(st.Table, split(st.Columns)) {
+		var key *effect.Key
+		fresh := false
+		for _, col := range u.Columns {
+			n := st.ColumnParam(col)
+			if n <= 0 || n > len(params) || params[n-1] == nil {
+				continue
+			}
+			k := w.keyFrom(params[n-1], at)
+			if k.Random != "" {
+				fresh = true
+				break
+			}
+			if k.Param != 0 && key == nil {
+				key = k
+				key.FreshOnly = true
+			}
+		}
+		if fresh {
+			continue
+		}
+		e.DupFails = "a second insert of the row violates the " + u.String()
+		e.DupKey = key
+		return
+	}
 }

@@ -299,5 +299,11 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		e.DupKey = &nk
 		return
 	}
+	if k.FreshOnly {
+		// An SQL insert's unique key: only a value known to be fresh
+		// makes it a surrogate; here the failure stays as it was.
+		e.DupKey = nil
+		return
+	}
 	e.DupKey, e.DupFails = nil, ""
 }
