@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"os"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,6 +31,10 @@ var asmForbidden = map[string]bool{
 	"BYTE": true, "WORD": true, "LONG": true, "QUAD": true, "OCTA": true, "DWORD": true,
 	"TRAP": true, "TW": true, "SC": true,
 }
+
+// asmRegister matches the general registers a jump may go through
+// (amd64, 386, arm64, arm, riscv64, ppc64, s390x, mips spellings).
+var asmRegister = regexp.MustCompile(`^(R[0-9]+|[RE]?[ABCD]X|[RE]?[SD]I|[RE]?[BS]P|X[0-9]+|LR|CTR)$`)
 
 // asmHeaders are the toolchain's headers: constants, no instructions.
 var asmHeaders = map[string]bool{`"textflag.h"`: true, `"go_asm.h"`: true, `"funcdata.h"`: true}
@@ -143,9 +148,13 @@ func asmCalls(text string) bool {
 		if asmForbidden[op] || asmForbidden[strings.SplitN(op, ".", 2)[0]] {
 			return true
 		}
-		// A jump to a symbol (a tail call) rather than to a label.
-		if (strings.HasPrefix(op, "J") || strings.HasPrefix(op, "B")) && strings.Contains(ins, "(SB)") {
-			return true
+		// A jump to a symbol (a tail call) rather than to a label, or
+		// through a register or memory (JMP AX, B (R1)): anywhere.
+		if strings.HasPrefix(op, "J") || strings.HasPrefix(op, "B") {
+			target := strings.ToUpper(f[len(f)-1])
+			if strings.Contains(ins, "(SB)") || strings.Contains(target, "(") || asmRegister.MatchString(target) {
+				return true
+			}
 		}
 	}
 	return false

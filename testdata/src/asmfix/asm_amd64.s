@@ -34,3 +34,8 @@ TEXT ·encoded(SB), NOSPLIT, $0-32
 // func tailCall(a []byte) int
 TEXT ·tailCall(SB), NOSPLIT, $0-32
   JMP ·callsOut(SB)
+
+// func indirect(a []byte) int
+TEXT ·indirect(SB), NOSPLIT, $0-32
+  MOVQ a+0(FP), AX
+  JMP AX
