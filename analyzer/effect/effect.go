@@ -44,6 +44,9 @@ type Key struct {
 	// stable value it does not make a swallowed failure a guard, as a
 	// traced id key does.
 	FreshOnly bool `json:",omitempty"`
+	// Field, with Param, is the field of that parameter (a struct) the
+	// key is: a caller resolves the value it stores there.
+	Field string `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.

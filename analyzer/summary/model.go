@@ -777,11 +777,18 @@ func intConst(v ssa.Value) (int64, bool) {
 // migrations covers: a second delivery's insert fails on it. A key whose
 // column is given a value new on every delivery (a uuid made here, a
 // random or time source) is a fresh surrogate and says nothing: the next
-// key is tried. A key filled from a parameter carries it (DupKey,
-// FreshOnly), and each caller decides what it passes (resolveDupKey: a
-// random argument makes it a surrogate again); a stable one leaves the
-// failure as it was, not a guard when a caller swallows it.
+// key is tried. When the one key left is filled from a parameter, the
+// effect carries it (DupKey, FreshOnly) and each caller decides what it
+// passes (resolveDupKey: a random argument makes it a surrogate again); a
+// stable one leaves the failure as it was, not a guard when a caller
+// swallows it. With several keys left the first decides, as before: a
+// caller's fresh value for it would leave the others to fail the insert.
 func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
+	type candidate struct {
+		u   triggers.Unique
+		key *effect.Key
+	}
+	var left []candidate
 	for _, u := range w.p.env.Triggers.InsertKeys(st.Table, split(st.Columns)) {
 		var key *effect.Key
 		fresh := false
@@ -798,13 +805,39 @@ func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa
 			if k.Param != 0 && key == nil {
 				key = k
 				key.FreshOnly = true
+				key.Field = paramField(params[n-1])
 			}
 		}
-		if fresh {
-			continue
+		if !fresh {
+			left = append(left, candidate{u, key})
 		}
-		e.DupFails = "a second insert of the row violates the " + u.String()
-		e.DupKey = key
+	}
+	if len(left) == 0 {
 		return
 	}
+	e.DupFails = "a second insert of the row violates the " + left[0].u.String()
+	if len(left) == 1 {
+		e.DupKey = left[0].key
+	}
+}
+
+// paramField is the name of the field of a struct parameter that v loads
+// (a.CMSID, also boxed into an interface), or "".
+func paramField(v ssa.Value) string {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	switch x := v.(type) {
+	case *ssa.Field:
+		if _, ok := x.X.(*ssa.Parameter); ok {
+			return ssavalue.FieldAt(x.X.Type(), x.Field)
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if _, ok := spilledParam(fa.X).(*ssa.Parameter); ok {
+				return ssavalue.FieldName(fa)
+			}
+		}
+	}
+	return ""
 }

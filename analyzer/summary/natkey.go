@@ -234,7 +234,27 @@ func (w *walker) resolveDupKey(e *effect.Effect, args, bindings []ssa.Value) {
 	nk.Param = 0
 	e.DupKey = &nk
 	v := pick(k.Param-1, args, bindings)
+	if v != nil && k.Field != "" {
+		// The key is a field of the struct passed: the value stored
+		// there, or the caller's own parameter's field.
+		if o := w.keyOrigin(v); o.random == "" && o.param != 0 && ssavalue.LocalOf(v) == nil {
+			nk.Param = o.param
+			return
+		}
+		nk.Field = ""
+		v2 := ssa.Value(nil)
+		if a := ssavalue.LocalOf(v); a != nil {
+			if stores := ssavalue.FieldStores(a, k.Field); len(stores) == 1 {
+				v2 = stores[0].Val
+			}
+		}
+		v = v2
+	}
 	if v == nil {
+		if k.FreshOnly {
+			e.DupKey = nil // the failure stays as it was
+			return
+		}
 		e.DupKey, e.DupFails = nil, ""
 		return
 	}

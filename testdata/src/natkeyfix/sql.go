@@ -69,5 +69,18 @@ func RegisterSQL(d *SQLDeps) *asynq.ServeMux { // want RegisterSQL:"no effects"
 	mux.HandleFunc("aco:create", d.CreateACO)
 	mux.HandleFunc("aco:create-no-cms", d.CreateACONoCMS)
 	mux.HandleFunc("aco:create-helper", d.CreateViaHelper)
+	mux.HandleFunc("aco:create-full-helper", d.CreateFullViaHelper)
 	return mux
+}
+
+// Both keys through a helper: the caller's fresh uuid leaves cms_id, which
+// the helper is also given, to fail a redelivery's insert.
+func (d *SQLDeps) insertFull(ctx context.Context, a ACO) error { // want insertFull:`^effects: db_write/insert nk_acos$`
+	_, err := d.DB.ExecContext(ctx, insertACO, a.UUID, a.CMSID, a.Name)
+	return err
+}
+
+func (d *SQLDeps) CreateFullViaHelper(ctx context.Context, t *asynq.Task) error { // want CreateFullViaHelper:`^effects: db_write/insert nk_acos$` `duplicate-as-error: .*nk_acos`
+	m := decodeACO(t)
+	return d.insertFull(ctx, ACO{UUID: uuid.NewString(), CMSID: m.CMSID, Name: m.Name})
 }
