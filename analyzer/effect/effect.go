@@ -47,6 +47,11 @@ type Key struct {
 	// Field, with Param, is the field of that parameter (a struct) the
 	// key is: a caller resolves the value it stores there.
 	Field string `json:",omitempty"`
+	// Else, for an SQL insert covered by several unique keys, is the
+	// next key, whose DupFails text is ElseFails: where a caller passes
+	// a fresh value for this one, the next decides.
+	Else      *Key   `json:",omitempty"`
+	ElseFails string `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.

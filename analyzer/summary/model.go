@@ -781,8 +781,8 @@ func intConst(v ssa.Value) (int64, bool) {
 // effect carries it (DupKey, FreshOnly) and each caller decides what it
 // passes (resolveDupKey: a random argument makes it a surrogate again); a
 // stable one leaves the failure as it was, not a guard when a caller
-// swallows it. With several keys left the first decides, as before: a
-// caller's fresh value for it would leave the others to fail the insert.
+// swallows it. With several keys left they are chained (Key.Else): a
+// caller's fresh value for the first leaves the next to fail the insert.
 func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
 	type candidate struct {
 		u   triggers.Unique
@@ -815,9 +815,23 @@ func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa
 	if len(left) == 0 {
 		return
 	}
-	e.DupFails = "a second insert of the row violates the " + left[0].u.String()
-	if len(left) == 1 {
-		e.DupKey = left[0].key
+	// The keys chained: where a caller passes a fresh value for one, the
+	// next decides (resolveKeyChain).
+	var chain *effect.Key
+	chainFails := ""
+	for i := len(left) - 1; i >= 0; i-- {
+		k := left[i].key
+		if k == nil {
+			k = &effect.Key{FreshOnly: true} // stable here
+		}
+		if chain != nil && k.Param != 0 {
+			k.Else, k.ElseFails = chain, chainFails
+		}
+		chain, chainFails = k, "a second insert of the row violates the "+left[i].u.String()
+	}
+	e.DupFails = chainFails
+	if chain.Param != 0 {
+		e.DupKey = chain
 	}
 }
 

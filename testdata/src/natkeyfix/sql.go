@@ -70,6 +70,7 @@ func RegisterSQL(d *SQLDeps) *asynq.ServeMux { // want RegisterSQL:"no effects"
 	mux.HandleFunc("aco:create-no-cms", d.CreateACONoCMS)
 	mux.HandleFunc("aco:create-helper", d.CreateViaHelper)
 	mux.HandleFunc("aco:create-full-helper", d.CreateFullViaHelper)
+	mux.HandleFunc("aco:create-two-levels", d.CreateTwoLevels)
 	return mux
 }
 
@@ -80,7 +81,17 @@ func (d *SQLDeps) insertFull(ctx context.Context, a ACO) error { // want insertF
 	return err
 }
 
-func (d *SQLDeps) CreateFullViaHelper(ctx context.Context, t *asynq.Task) error { // want CreateFullViaHelper:`^effects: db_write/insert nk_acos$` `duplicate-as-error: .*nk_acos`
+func (d *SQLDeps) CreateFullViaHelper(ctx context.Context, t *asynq.Task) error { // want CreateFullViaHelper:`^effects: db_write/insert nk_acos$` `duplicate-as-error: .*violates the unique \(cms_id\)`
 	m := decodeACO(t)
 	return d.insertFull(ctx, ACO{UUID: uuid.NewString(), CMSID: m.CMSID, Name: m.Name})
+}
+
+// bcda-app's shape: the handler makes the uuid and passes it down to the
+// function that builds the row.
+func (d *SQLDeps) build(ctx context.Context, m ACOMsg, id string) error { // want build:`^effects: db_write/insert nk_acos$`
+	return d.insertFull(ctx, ACO{UUID: id, CMSID: m.CMSID, Name: m.Name})
+}
+
+func (d *SQLDeps) CreateTwoLevels(ctx context.Context, t *asynq.Task) error { // want CreateTwoLevels:`^effects: db_write/insert nk_acos$` `duplicate-as-error: .*violates the unique \(cms_id\)`
+	return d.build(ctx, decodeACO(t), uuid.NewString())
 }
