@@ -106,7 +106,8 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	}
 	directives := directive.Collect(pass.Fset, pass.Files)
 	pkg, funcs := buildSSA(pass)
-	sums, err := summarise(pass, set, pkg, funcs, directives, hooks.KeepPaths)
+	asm := pureAsm(pass, pkg.Prog) // asm.go: assembly that calls nothing
+	sums, err := summarise(pass, set, pkg, funcs, asm, directives, hooks.KeepPaths)
 	if err != nil {
 		return nil, err // a model of the config does not fit its function
 	}
@@ -114,7 +115,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	if found.err != nil {
 		return nil, found.err // a registration of the config does not fit its function
 	}
-	exportFacts(pass, funcs, sums)
+	exportFacts(pass, append(slices.Clip(funcs), asm...), sums)
 	forcedPanic(pass.Pkg) // failure.go: the tests of a failed package's containment
 
 	var cfgRules []string
@@ -183,7 +184,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		}
 	}
 	if hooks.KeepSummaries {
-		res.Summaries = keyedSummaries(pass, sums, funcs)
+		res.Summaries = keyedSummaries(pass, sums, append(slices.Clip(funcs), asm...))
 	}
 	emit(pass, res)
 	return res, nil

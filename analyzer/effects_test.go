@@ -78,6 +78,13 @@ func TestEnqueueEffects(t *testing.T) {
 // TestPreparedStatements: a prepared statement's SQL is followed from its
 // Prepare, into struct fields (also across packages), statement lists,
 // tx.Stmt helpers and callees that execute a statement they are given.
+// TestAssembly: a function written in assembly that calls nothing only
+// computes (no effects); one that calls out or holds raw encodings stays
+// unknown (asm.go).
+func TestAssembly(t *testing.T) {
+	runShared(t, "asmfix")
+}
+
 func TestPreparedStatements(t *testing.T) {
 	runShared(t, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
 }

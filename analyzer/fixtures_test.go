@@ -42,7 +42,7 @@ var sharedFixtures = []string{
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "seqfix", "cbfix", "replyfix", "chanfix/pool", "chanfix",
 	"chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
-	"storedreg/worker", "storedreg/wasynq", "storedreg",
+	"storedreg/worker", "storedreg/wasynq", "storedreg", "asmfix",
 	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix",
 }
 

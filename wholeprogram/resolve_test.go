@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -696,6 +697,33 @@ func TestMessageLoopAcks(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{"(*orders.handler).Handle medium db_write/insert"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A function variable set at init to assembly (monetr's calc): a routine
+// that calls nothing is a computation, so the handler is safe; one that
+// makes a system call stays unknown (amd64 only: the fixture's assembly).
+func TestAssemblyThroughFunctionValues(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the fixture's assembly is amd64")
+	}
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "asmwhole/...") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"cluster safe",
+		"leak unknown dynamic_call/call calc.leakImpl",
+	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

@@ -44,6 +44,20 @@ type Key struct {
 	// computed from the job's data (a checksum, a format, a constant), not
 	// a stored field that may hold nothing (resolveKey).
 	IfSet bool
+	// FreshOnly: the key is carried only so that a caller passing a value
+	// new on every delivery (a uuid it makes) drops the duplicate failure
+	// (an SQL insert's unique key filled from a parameter); resolved to a
+	// stable value it does not make a swallowed failure a guard, as a
+	// traced id key does.
+	FreshOnly bool `json:",omitempty"`
+	// Field, with Param, is the field of that parameter (a struct) the
+	// key is: a caller resolves the value it stores there.
+	Field string `json:",omitempty"`
+	// Else, for an SQL insert covered by several unique keys, is the
+	// next key, whose DupFails text is ElseFails: where a caller passes
+	// a fresh value for this one, the next decides.
+	Else      *Key   `json:",omitempty"`
+	ElseFails string `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.
@@ -355,7 +369,7 @@ func (e *Effect) FailsOnDuplicate() bool {
 // that failure returned up to a call that only logs or drops it: a
 // redelivery writes nothing and goes on.
 func (e *Effect) DupTakenAsSuccess() bool {
-	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || len(e.Path) < 2 {
+	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || e.DupKey.FreshOnly || len(e.Path) < 2 {
 		return false
 	}
 	for i := len(e.Path) - 1; i >= 1; i-- {

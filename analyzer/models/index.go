@@ -234,6 +234,9 @@ func (m *Model) indexes() []argIndex {
 	for i, k := range m.Calls {
 		out = append(out, argIndex{fmt.Sprintf("calls[%d]", i), k})
 	}
+	if m.NoneIfArg != nil {
+		out = append(out, argIndex{"none_if_arg.arg", m.NoneIfArg.Arg})
+	}
 	if m.Fragment != nil {
 		out = append(out, argIndex{"fragment.arg", m.Fragment.Arg})
 		add("fragment.column_arg", m.Fragment.ColumnArg)

@@ -231,6 +231,12 @@ type CallbackRegistry struct {
 	OpFilter *OpFilter `yaml:"op_filter"`
 }
 
+// ArgValues names integer constants one argument may be.
+type ArgValues struct {
+	Arg    int     `yaml:"arg"`
+	Values []int64 `yaml:"values"`
+}
+
 // OpFilter is a call wrapping a callback that limits it to operations
 // given as a bit mask argument.
 type OpFilter struct {
@@ -351,6 +357,10 @@ type Model struct {
 	AbortsOnError bool `yaml:"aborts_on_error"`
 	// None marks a call with no effect, overriding broader rules.
 	None bool `yaml:"none"`
+	// NoneIfArg: the call has no effect when an argument is one of these
+	// integer constants (a websocket write of a close or ping frame); a
+	// value that is not constant leaves the effect's risk unknown.
+	NoneIfArg *ArgValues `yaml:"none_if_arg"`
 	// Command: the receiver is an *exec.Cmd; the program and subcommand
 	// it was built with decide the effect (the catalog's commands, else
 	// the subcommand's name, inferred); the model's kind, op and risk

@@ -43,6 +43,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 		}
 	}
 	st.Columns, st.Conflict = strings.Join(cols, ","), strings.Join(conflict, ",")
+	st.ColumnParams = columnParams(ins)
 	switch {
 	case occ == nil:
 		st.Op, st.Detail = Insert, "insert"

@@ -148,6 +148,11 @@ type Stmt struct {
 	Conflict           string
 	ConflictConstraint string
 	Columns            string
+	// ColumnParams, for an insert of one VALUES row, maps each column
+	// given a parameter directly to it ("uuid=1,cms_id=2", in column
+	// order): a caller tells a unique key filled from a fresh value (a
+	// uuid made here) from a business key with it.
+	ColumnParams string
 	// Retention, for a DELETE that keeps the rows younger than an
 	// interval, is that interval's constant text ("14 days"); or
 	// RetentionParam is the parameter that gives it, times RetentionUnit

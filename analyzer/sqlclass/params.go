@@ -80,6 +80,32 @@ func insertedParams(ins *pg_query.InsertStmt) map[string]int {
 	return out
 }
 
+// columnParams is insertedParams as ColumnParams spells it, in column
+// order.
+func columnParams(ins *pg_query.InsertStmt) string {
+	params := insertedParams(ins)
+	var parts []string
+	for _, c := range ins.Cols {
+		if rt := c.GetResTarget(); rt != nil && params[rt.Name] > 0 {
+			parts = append(parts, rt.Name+"="+strconv.Itoa(params[rt.Name]))
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// ColumnParam returns the parameter an insert gives column col directly
+// (1 for $1), or 0.
+func (s Stmt) ColumnParam(col string) int {
+	for _, p := range strings.Split(s.ColumnParams, ",") {
+		if name, n, ok := strings.Cut(p, "="); ok && strings.EqualFold(name, col) {
+			if v, err := strconv.Atoi(n); err == nil {
+				return v
+			}
+		}
+	}
+	return 0
+}
+
 // Params returns the parameters of SetParams as numbers (1 for $1).
 func (s Stmt) Params() []int {
 	if s.SetParams == "" {

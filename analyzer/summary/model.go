@@ -96,6 +96,18 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.None {
 		return
 	}
+	if m.NoneIfArg != nil && m.NoneIfArg.Arg < len(args) {
+		v, isConst := intConst(args[m.NoneIfArg.Arg])
+		if isConst && slices.Contains(m.NoneIfArg.Values, v) {
+			return // a close or ping frame, not a message
+		}
+		if !isConst {
+			other := *m
+			other.Risk, other.NoneIfArg = "unknown", nil
+			other.Detail = effect.JoinDetail(m.Detail, "its kind is set at run time: it may be a control frame, no message")
+			m = &other
+		}
+	}
 	if m.WriterArg != nil && w.inertWriter(*m.WriterArg, recv, args) {
 		return // io.Copy(file, body): the file's open is the effect
 	}
@@ -461,7 +473,7 @@ func (c *modelCall) claim() {
 // sql classifies the SQL argument of an executor call; params are the
 // values given for its parameters, when known.
 func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value) {
-	texts := stringValues(v)
+	texts := stringValuesIn(w.p, v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 			Detail: "SQL text built at run time", Path: []effect.Hop{w.hop(ci)}}
@@ -516,9 +528,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				w.newerValue(e, v, ci)
 			}
 			if st.Op == sqlclass.Insert && e.Target != "" {
-				if u, ok := w.p.env.Triggers.InsertKey(st.Table, split(st.Columns)); ok {
-					e.DupFails = "a second insert of the row violates the " + u.String()
-				}
+				w.sqlBusinessKey(e, st, params, ci)
 			}
 			if st.Op == sqlclass.Claim && !st.Update && e.Target != "" {
 				e.ConstraintState, e.Constraint = claimConstraint(w.p.env.Triggers, st)
@@ -752,4 +762,96 @@ func (w *walker) inertWriter(k int, recv ssa.Value, args []ssa.Value) bool {
 		return false
 	}
 	return w.p.env.Index.InertWriter(mi.X.Type())
+}
+
+// intConst is the value of an integer constant argument.
+func intConst(v ssa.Value) (int64, bool) {
+	c, ok := ssavalue.Unconvert(v).(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(c.Value)
+}
+
+// sqlBusinessKey sets DupFails on an SQL insert that a unique key of the
+// migrations covers: a second delivery's insert fails on it. A key whose
+// column is given a value new on every delivery (a uuid made here, a
+// random or time source) is a fresh surrogate and says nothing: the next
+// key is tried. When the one key left is filled from a parameter, the
+// effect carries it (DupKey, FreshOnly) and each caller decides what it
+// passes (resolveDupKey: a random argument makes it a surrogate again); a
+// stable one leaves the failure as it was, not a guard when a caller
+// swallows it. With several keys left they are chained (Key.Else): a
+// caller's fresh value for the first leaves the next to fail the insert.
+func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
+	type candidate struct {
+		u   triggers.Unique
+		key *effect.Key
+	}
+	var left []candidate
+	for _, u := range w.p.env.Triggers.InsertKeys(st.Table, split(st.Columns)) {
+		var key *effect.Key
+		fresh := false
+		for _, col := range u.Columns {
+			n := st.ColumnParam(col)
+			if n <= 0 || n > len(params) || params[n-1] == nil {
+				continue
+			}
+			k := w.keyFrom(params[n-1], at)
+			if k.Random != "" {
+				fresh = true
+				break
+			}
+			if k.Param != 0 && key == nil {
+				key = k
+				key.FreshOnly = true
+				key.Field = paramField(params[n-1])
+			}
+		}
+		if !fresh {
+			left = append(left, candidate{u, key})
+		}
+	}
+	if len(left) == 0 {
+		return
+	}
+	// The keys chained: where a caller passes a fresh value for one, the
+	// next decides (resolveKeyChain).
+	var chain *effect.Key
+	chainFails := ""
+	for i := len(left) - 1; i >= 0; i-- {
+		k := left[i].key
+		if k == nil {
+			k = &effect.Key{FreshOnly: true} // stable here
+		}
+		if chain != nil && k.Param != 0 {
+			k.Else, k.ElseFails = chain, chainFails
+		}
+		chain, chainFails = k, "a second insert of the row violates the "+left[i].u.String()
+	}
+	e.DupFails = chainFails
+	if chain.Param != 0 {
+		e.DupKey = chain
+	}
+}
+
+// paramField is the name of the field of a struct parameter that v loads
+// (a.CMSID, also boxed into an interface), or "".
+func paramField(v ssa.Value) string {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	switch x := v.(type) {
+	case *ssa.Field:
+		if _, ok := x.X.(*ssa.Parameter); ok {
+			return ssavalue.FieldAt(x.X.Type(), x.Field)
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if _, ok := spilledParam(fa.X).(*ssa.Parameter); ok {
+				return ssavalue.FieldName(fa)
+			}
+		}
+	}
+	return ""
 }

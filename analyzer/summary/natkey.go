@@ -230,21 +230,76 @@ func (w *walker) resolveDupKey(e *effect.Effect, args, bindings []ssa.Value) {
 	if k == nil || k.Param == 0 {
 		return
 	}
+	e.DupFails, e.DupKey = w.resolveKeyChain(e.DupFails, k, args, bindings)
+}
+
+// resolveKeyChain resolves a business key (and the keys after it, Else)
+// at a call: a fresh value passed for it gives way to the next key; a
+// value not known here drops it (an SQL insert's key, FreshOnly, keeps
+// its failure, without a key).
+func (w *walker) resolveKeyChain(fails string, k *effect.Key, args, bindings []ssa.Value) (string, *effect.Key) {
 	nk := *k
+	if k.Param != 0 {
+		fresh, known := w.resolveKeyValue(&nk, args, bindings)
+		switch {
+		case fresh && k.Else != nil:
+			return w.resolveKeyChain(k.ElseFails, k.Else, args, bindings)
+		case fresh:
+			return "", nil
+		case !known && k.FreshOnly:
+			return fails, nil
+		case !known:
+			return "", nil
+		}
+	}
+	if k.Else != nil {
+		ef, ek := w.resolveKeyChain(k.ElseFails, k.Else, args, bindings)
+		if ek == nil && ef != "" {
+			ek = &effect.Key{FreshOnly: true} // stays failing, decided
+		}
+		nk.Else, nk.ElseFails = ek, ef
+		if ek == nil {
+			nk.ElseFails = ""
+		}
+	}
+	return fails, &nk
+}
+
+// resolveKeyValue resolves one key's parameter at a call: fresh when the
+// caller passes a random or time value, unknown when it passes nothing
+// that can be read; otherwise nk.Param is the caller's parameter it
+// derives from, or 0 (stable).
+func (w *walker) resolveKeyValue(nk *effect.Key, args, bindings []ssa.Value) (fresh, known bool) {
+	k := *nk
 	nk.Param = 0
-	e.DupKey = &nk
 	v := pick(k.Param-1, args, bindings)
+	if v != nil && k.Field != "" {
+		// The key is a field of the struct passed: the value stored
+		// there, or the caller's own parameter's field.
+		if o := w.keyOrigin(v); o.random == "" && o.param != 0 && ssavalue.LocalOf(v) == nil {
+			nk.Param = o.param
+			return false, true
+		}
+		nk.Field = ""
+		v2 := ssa.Value(nil)
+		if a := ssavalue.LocalOf(v); a != nil {
+			if stores := ssavalue.FieldStores(a, k.Field); len(stores) == 1 {
+				v2 = stores[0].Val
+			}
+		}
+		v = v2
+	}
 	if v == nil {
-		e.DupKey, e.DupFails = nil, ""
-		return
+		return false, false
 	}
 	o := w.keyOrigin(v)
 	switch {
 	case o.random != "":
-		e.DupKey, e.DupFails = nil, ""
+		return true, true
 	case o.param != 0:
 		nk.Param = o.param
 	}
+	return false, true
 }
 
 // stableArgs are the 1-based indices (receiver first) of the arguments of
@@ -297,6 +352,12 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		nk := *k
 		nk.Param = 0
 		e.DupKey = &nk
+		return
+	}
+	if k.FreshOnly {
+		// An SQL insert's unique key: only a value known to be fresh
+		// makes it a surrogate; here the failure stays as it was.
+		e.DupKey = nil
 		return
 	}
 	e.DupKey, e.DupFails = nil, ""

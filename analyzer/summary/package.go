@@ -54,6 +54,9 @@ type Env struct {
 	// from the channel a struct field or variable of it keeps (a fact),
 	// with their summaries (channels.go).
 	ChanWorkers func(*types.Var) []ChanWorker
+	// Pure are the package's functions without a Go body that are known
+	// to have no effect (assembly that calls nothing): empty summaries.
+	Pure []*ssa.Function
 }
 
 // Package holds the summaries of one package's functions.
@@ -85,7 +88,10 @@ type Package struct {
 	// strFields are the string values the package stores into struct
 	// fields (stringFields).
 	strFields ssavalue.FieldIndex
-	err       error // the first model that does not fit its function
+	// globalStrs are the unexported string variables read as constants,
+	// with the value their declaration stores (globalstr.go).
+	globalStrs map[*ssa.Global]ssa.Value
+	err        error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store
@@ -122,6 +128,10 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 	}
 	for _, fn := range funcs {
 		p.set[fn] = true
+	}
+	for _, fn := range env.Pure {
+		p.set[fn] = true
+		p.sums[fn] = &Summary{}
 	}
 	p.collectPrepared(funcs)
 	p.collectRandomFields(funcs)

@@ -113,7 +113,7 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 	switch {
 	case m == nil:
 	case m.Prepare != nil && *m.Prepare >= 0 && *m.Prepare < len(args):
-		return stringValues(args[*m.Prepare]), recv, effect.NoExec
+		return stringValuesIn(w.p, args[*m.Prepare]), recv, effect.NoExec
 	case m.StmtFrom != nil && *m.StmtFrom >= 0 && *m.StmtFrom < len(args):
 		texts, _, param := w.stmtSQL(args[*m.StmtFrom], depth+1)
 		return texts, recv, param
@@ -233,7 +233,7 @@ func (p *Package) collectPrepared(funcs []*ssa.Function) {
 				if target, ok := st.Val.(*ssa.FieldAddr); ok {
 					if ptr, ok := f.Type().(*types.Pointer); ok && w.isStmt(ptr.Elem()) {
 						if g := fieldVar(target); g != nil {
-							if sql := pairedSQL(fa.X); sql != "" {
+							if sql := pairedSQL(p, fa.X); sql != "" {
 								p.prepared[g] = append(p.prepared[g], sql)
 							}
 						}
@@ -246,12 +246,12 @@ func (p *Package) collectPrepared(funcs []*ssa.Function) {
 
 // pairedSQL is the constant string stored into the one string field of
 // the struct literal at addr (a statement list's element), or "".
-func pairedSQL(addr ssa.Value) string {
+func pairedSQL(p *Package, addr ssa.Value) string {
 	sql := ""
 	for _, st := range ssavalue.StructStores(addr) {
 		fa := st.Addr.(*ssa.FieldAddr)
 		if b, ok := fa.Type().(*types.Pointer).Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-			if texts := stringValues(st.Val); len(texts) == 1 {
+			if texts := stringValuesIn(p, st.Val); len(texts) == 1 {
 				if sql != "" {
 					return "" // two string fields: which is the SQL?
 				}

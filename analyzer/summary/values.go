@@ -186,7 +186,13 @@ func fieldName(t types.Type, i int) string {
 // It follows constants, concatenation, conversions, phis and fmt.Sprintf
 // with a constant format.
 func stringValues(v ssa.Value) []string {
-	out := (&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps}).values(v, 0)
+	return stringValuesIn(nil, v)
+}
+
+// stringValuesIn is stringValues that also reads the package's string
+// variables that only their declaration assigns (globalstr.go).
+func stringValuesIn(p *Package, v ssa.Value) []string {
+	out := (&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps, p: p}).values(v, 0)
 	var kept []string
 	for _, s := range out {
 		if strings.TrimSpace(strings.ReplaceAll(s, dynamic, "")) != "" {
@@ -209,6 +215,7 @@ const maxStrSteps = 512
 type strWalk struct {
 	onPath map[*ssa.Phi]bool
 	budget int
+	p      *Package // nil: no package variables are read
 }
 
 func (sw *strWalk) values(v ssa.Value, depth int) []string {
@@ -251,6 +258,12 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 		return out
 	case *ssa.ChangeType:
 		return sw.values(x.X, depth+1)
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
+			if init := sw.p.globalInit(g); init != nil {
+				return sw.values(init, depth+1)
+			}
+		}
 	case *ssa.Convert:
 		if b, ok := x.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			return sw.values(x.X, depth+1)

@@ -351,14 +351,23 @@ func leadingComments(s string) int {
 // code usually fills with a fresh uuid or a sequence per insert: it says
 // nothing of a second delivery), as are partial unique indexes.
 func (s *Set) InsertKey(table string, inserted []string) (Unique, bool) {
-	if s == nil || len(inserted) == 0 {
-		return Unique{}, false
+	if keys := s.InsertKeys(table, inserted); len(keys) > 0 {
+		return keys[0], true
 	}
+	return Unique{}, false
+}
+
+// InsertKeys are all the keys InsertKey may choose from, in its order.
+func (s *Set) InsertKeys(table string, inserted []string) []Unique {
+	if s == nil || len(inserted) == 0 {
+		return nil
+	}
+	var out []Unique
 	for _, u := range s.Uniques(table) {
 		if u.Partial || len(u.Columns) == 1 && u.Columns[0] == "id" || !subset(u.Columns, inserted) {
 			continue
 		}
-		return u, true
+		out = append(out, u)
 	}
-	return Unique{}, false
+	return out
 }

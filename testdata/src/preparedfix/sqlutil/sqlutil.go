@@ -29,3 +29,15 @@ func TxStmt(transaction *sql.Tx, statement *sql.Stmt) *sql.Stmt { // want TxStmt
 	}
 	return statement
 }
+
+// QueryVariadic is dendrite's placeholder list: ($1, $2, …).
+func QueryVariadic(count int) string { // want QueryVariadic:"no effects"
+	str := "("
+	for i := 0; i < count; i++ {
+		str += fmt.Sprintf("$%d", i+1)
+		if i < count-1 {
+			str += ", "
+		}
+	}
+	return str + ")"
+}

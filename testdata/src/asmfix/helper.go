@@ -1,0 +1,3 @@
+package asmfix
+
+func helper() {} // want helper:"no effects"
