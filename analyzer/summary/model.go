@@ -195,6 +195,13 @@ func (c *modelCall) callbacks() {
 				tx.v = c.args[k]
 			}
 		}
+		if c.m.Returns != nil && *c.m.Returns == k {
+			prev := c.w.returning
+			c.w.returning = c.ci
+			c.w.callValue(c.ci, c.args[k], tx)
+			c.w.returning = prev
+			continue
+		}
 		c.w.callValue(c.ci, c.args[k], tx)
 	}
 }
@@ -461,7 +468,7 @@ func (c *modelCall) claim() {
 // sql classifies the SQL argument of an executor call; params are the
 // values given for its parameters, when known.
 func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value) {
-	texts := stringValues(v)
+	texts := w.sqlStringValues(v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 			Detail: "SQL text built at run time", Path: []effect.Hop{w.hop(ci)}}
@@ -492,6 +499,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				Returning:     st.Returning,
 				ClaimOutcome:  st.Outcome,
 				ReportsChange: st.ReportsChange,
+				Optimistic:    st.Optimistic,
 				RowLock:       st.RowLock,
 				Path:          []effect.Hop{hop},
 				By:            effect.ByCode,

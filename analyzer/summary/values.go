@@ -186,7 +186,11 @@ func fieldName(t types.Type, i int) string {
 // It follows constants, concatenation, conversions, phis and fmt.Sprintf
 // with a constant format.
 func stringValues(v ssa.Value) []string {
-	out := (&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps}).values(v, 0)
+	return keptTexts((&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps}).values(v, 0))
+}
+
+// keptTexts drops the texts that are nothing but run-time parts.
+func keptTexts(out []string) []string {
 	var kept []string
 	for _, s := range out {
 		if strings.TrimSpace(strings.ReplaceAll(s, dynamic, "")) != "" {
@@ -209,6 +213,10 @@ const maxStrSteps = 512
 type strWalk struct {
 	onPath map[*ssa.Phi]bool
 	budget int
+	// p, when set (SQL text, sqltext.go), also reads what the package
+	// keeps in struct fields and package variables, the arguments of a
+	// fmt.Sprintf, and the lists strings.Join joins.
+	p *Package
 }
 
 func (sw *strWalk) values(v ssa.Value, depth int) []string {
@@ -220,6 +228,12 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.String {
 			return []string{constant.StringVal(x.Value)}
+		}
+	case *ssa.UnOp:
+		if sw.p != nil && x.Op == token.MUL {
+			if kept := sw.kept(x.X, depth); kept != nil {
+				return kept
+			}
 		}
 	case *ssa.BinOp:
 		if x.Op.String() == "+" {
@@ -261,9 +275,17 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 			case "fmt.Sprintf":
 				var out []string
 				for _, f := range sw.values(x.Call.Args[0], depth+1) {
+					if sw.p != nil && len(x.Call.Args) == 2 {
+						out = append(out, sw.format(f, x.Call.Args[1], depth)...)
+						continue
+					}
 					out = append(out, formatTemplate(f))
 				}
 				return out
+			case "strings.Join":
+				if sw.p != nil && len(x.Call.Args) == 2 {
+					return sw.join(x.Call.Args[0], x.Call.Args[1], depth)
+				}
 			case "path.Join":
 				return sw.joinPath("", x.Call.Args[0], depth)
 			case "strings.Replace", "strings.ReplaceAll":
