@@ -19,10 +19,30 @@ import (
 // guard package's analysis runs on those sites; the effects it finds
 // exposed carry the issue, as in the per-package pass.
 func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
-	type fnSites struct {
-		sites   []*guard.Site
-		dynamic bool
+	fns, byFn := r.sitesByFunc(effs)
+	env := &guard.Env{Fset: r.fset, Index: r.ix}
+	var pits []guard.Pitfall
+	for _, fn := range fns {
+		fs := byFn[fn]
+		if !fs.dynamic || fn.Blocks == nil {
+			continue
+		}
+		pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
 	}
+	return pits
+}
+
+// fnSites are the sites of a handler's effects in one function of their
+// paths; dynamic when one of them is a dynamic call.
+type fnSites struct {
+	sites   []*guard.Site
+	dynamic bool
+}
+
+// sitesByFunc places each effect at the call its path makes in each
+// function of the path, in the order of the calls (the record is the
+// first write on the branch), and lists those functions in source order.
+func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.Function]*fnSites) {
 	byFn := map[*ssa.Function]*fnSites{}
 	var fns []*ssa.Function
 	static := r.staticSites()
@@ -59,19 +79,11 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 	sort.Slice(fns, func(i, j int) bool {
 		return fns[i].Pos() < fns[j].Pos() || (fns[i].Pos() == fns[j].Pos() && fns[i].String() < fns[j].String())
 	})
-	env := &guard.Env{Fset: r.fset, Index: r.ix}
-	var pits []guard.Pitfall
 	for _, fn := range fns {
 		fs := byFn[fn]
-		if !fs.dynamic || fn.Blocks == nil {
-			continue
-		}
-		// In the order of the calls: the record is the first write on the
-		// branch.
 		sort.SliceStable(fs.sites, func(i, j int) bool { return fs.sites[i].Instr.Pos() < fs.sites[j].Instr.Pos() })
-		pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
 	}
-	return pits
+	return fns, byFn
 }
 
 // closureSites are the calls of anonymous functions by position (a

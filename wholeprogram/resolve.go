@@ -287,7 +287,9 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		out = routed
 	}
 	if changed {
-		// Check-then-act behind the calls just resolved (checkact.go).
+		// Claims whose helpers the calls just resolved (claims.go), then
+		// check-then-act behind them (checkact.go).
+		pits = r.helperClaims(out, pits)
 		pits = append(pits, r.checkThenAct(out)...)
 	}
 	return out, pits, changed
@@ -732,6 +734,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
+		if cr := s.ClaimReturn; cr != nil && !callback && ne.Op == effect.OpClaim && ne.Guard == nil && ne.Issue == "" && ne.HelperClaim == nil {
+			// A claim helper behind the dynamic call: its caller's test
+			// of the call's results decides (claims.go).
+			ne.HelperClaim = &effect.HelperClaim{Pos: e.Evidence(), Index: cr.Index, Kind: cr.Kind, ErrNilOnDup: cr.ErrNilOnDup, Decided: cr.Decided}
+		}
 		summary.ResolveDupKey(&e, &ne, method && !callback)
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)

@@ -149,6 +149,11 @@ type Effect struct {
 	// DO UPDATE has a WHERE): where the function tests that before the
 	// rest runs, it is a compare-and-set claim.
 	ReportsChange bool
+	// Optimistic marks a compare-and-set claim that compares the column
+	// it changes with a parameter (sqlclass.Stmt.Optimistic): an
+	// optimistic lock, whose "no row changed" is a race lost to another
+	// delivery that moved the row since this one read it.
+	Optimistic bool
 	// ClaimFrom, on a claim made of a ReportsChange statement only because
 	// the function returns its outcome untested (a sqlc :execrows delete),
 	// is the operation and detail it was before: a caller that tests the
@@ -242,6 +247,12 @@ type Effect struct {
 	// dbgen.New(tx) or q.WithTx(tx)): the caller decides. Resolved at each
 	// call site (summary.includeFrom); left as it is, the issue stands.
 	CallerTx *Guard `json:"-"`
+	// HelperClaim, on a claim the whole-program phase reached through a
+	// dynamic call whose resolved callee returns the claim's outcome (a
+	// claim helper behind a repository interface), is that call and how
+	// its results carry the outcome: the caller's test of them decides
+	// what the claim guards there.
+	HelperClaim *HelperClaim `json:"-"`
 	// Folded marks an effect of a dependency's summary that stands for
 	// all the calls the dependency cannot resolve (More counts the others):
 	// it is not resolved as the one call site its path shows.
@@ -675,3 +686,14 @@ func orSome(s, def string) string {
 // NotByAge starts the RetentionText of a DELETE that bounds a table by
 // no time: it clears a part of the key or every row (summary.clears).
 const NotByAge = "not by age: "
+
+// HelperClaim locates the outcome of a claim made behind a dynamic call:
+// Pos is the call, Index, Kind, ErrNilOnDup and Decided are the callee's
+// guard.ClaimReturn.
+type HelperClaim struct {
+	Pos         string
+	Index       int
+	Kind        string
+	ErrNilOnDup bool
+	Decided     bool
+}

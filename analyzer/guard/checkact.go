@@ -646,6 +646,17 @@ func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	return a.pitfalls
 }
 
+// HelperClaims decides the claims among sites whose outcome a claim
+// helper returns (Site.ClaimReturn), which the whole-program phase
+// resolved behind dynamic calls: the external effects the outcome's
+// first-time edges decide are guarded. The database writes are left as
+// they are (whether they share the claim's transaction is not known
+// there) and no pitfall is reported.
+func HelperClaims(fn *ssa.Function, sites []*Site, env *Env) {
+	a := &analysis{fn: fn, sites: sites, env: env, externalOnly: true}
+	a.claims()
+}
+
 // storedFrom reports whether a value the read influences is stored into
 // the local variable alloc (o, err := q.GetForUpdate(ctx, key) kept in a
 // variable whose field is tested later).

@@ -66,7 +66,7 @@ func (a *analysis) claims() *ClaimReturn {
 					exposed = append(exposed, s)
 				}
 			}
-			if !returned && len(exposed) > 0 {
+			if !returned && len(exposed) > 0 && !a.externalOnly {
 				a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.ClaimUnchecked, Pos: c.Effect.Evidence(), Message: fmt.Sprintf(
 					"the result of this claim on %s is never tested, so it guards nothing: the effects after it run on every delivery; skip them when the claim finds the key taken",
 					orTable(c.Effect.Target))})
@@ -84,10 +84,65 @@ func (a *analysis) claims() *ClaimReturn {
 			}
 			continue
 		}
-		a.guardFirstTime(c, tests, c.Effect.ClaimKey)
+		if claimReturn == nil && a.dupSentinel(tests) {
+			// A helper that maps the duplicate to its package's error
+			// (if n == 0 { return ErrNoRowsUpdate }; return nil): its
+			// callers test that error, and what they run only when it is
+			// nil runs only the first time.
+			claimReturn = &ClaimReturn{Index: a.fn.Signature.Results().Len() - 1, Kind: returnKinds[noRowsErr], Decided: true}
+		}
+		held, fresh := true, false
+		if c.Effect.Optimistic {
+			held, fresh = a.optimisticHeld(c)
+		}
+		if held {
+			// An optimistic lock on the version this delivery read
+			// guards nothing by itself: a later delivery reads the row
+			// the first one moved and wins the lock again.
+			a.guardFirstTime(c, tests, c.Effect.ClaimKey)
+		}
+		if fresh && c.ClaimReturn != nil {
+			// The helper's "no row changed" is a race lost to an
+			// overlapping delivery that moved the row since this one
+			// read it: the retry reads the row again. A redelivery
+			// after the first finished reads the row as it left it.
+			c.LostRace = true
+		}
+		if c.ClaimReturn != nil && c.ClaimReturn.Decided {
+			continue // the helper decided the duplicate, and reported it
+		}
 		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos, a.env.Index)...)
 	}
 	return claimReturn
+}
+
+// dupSentinel reports whether the claim's tests hand the duplicate up as
+// a package-level error: every return a duplicate reaches gives one (also
+// wrapped with %w), and a first delivery can return nil.
+func (a *analysis) dupSentinel(tests []test) bool {
+	res := a.fn.Signature.Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	dupEdge := map[*ssa.BasicBlock]*ssa.BasicBlock{}
+	for _, t := range tests {
+		dupEdge[t.ifi.Block()] = t.dup
+	}
+	sentinel, firstNil := false, false
+	for _, t := range tests {
+		for _, ret := range returnsFromEdges(t.dup, t.first, dupEdge) {
+			if Sentinel(returned(ret, len(ret.Results)-1)) == "" {
+				return false
+			}
+			sentinel = true
+		}
+		for _, ret := range returnsFrom(t.first, t.dup) {
+			if c, ok := returned(ret, len(ret.Results)-1).(*ssa.Const); ok && c.IsNil() {
+				firstNil = true
+			}
+		}
+	}
+	return sentinel && firstNil
 }
 
 // guardFirstTime guards the effects that run only on the first-time edges
@@ -115,6 +170,9 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 	for _, s := range a.sites {
 		e := s.Effect
 		if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+			continue
+		}
+		if a.externalOnly && e.Kind == effect.KindDBWrite {
 			continue
 		}
 		if c.Effect.ConstraintState == "none" {
@@ -250,4 +308,57 @@ func (a *analysis) sessionArg(ci ssa.CallInstruction) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// optimisticHeld reports whether an optimistic lock keeps a later
+// delivery out, and whether it locks a version this function read. When what the call is given was read from the locked
+// table by this function (the order read, then UpdateWithVersion(o)),
+// the lock holds the version the read saw, which a later delivery reads
+// anew: the lock then keeps out only overlapping deliveries, and a later
+// one must leave at a test of what it read that returns success (the
+// order already paid: a state check the lock makes atomic). A value not
+// read here (the version the job carries) is the claim as written.
+func (a *analysis) optimisticHeld(c *Site) (held, fresh bool) {
+	args := c.Instr.Common().Args
+	var reads []ssa.Value
+	for _, r := range a.sites {
+		e := r.Effect
+		if e.Kind != effect.KindDBRead || e.Target != c.Effect.Target || !after(r.Instr, c.Instr) {
+			continue
+		}
+		v := r.Instr.Value()
+		if v == nil {
+			continue
+		}
+		for _, arg := range args {
+			if influenced(arg, v, 0) {
+				reads = append(reads, v)
+				break
+			}
+		}
+	}
+	if len(reads) == 0 {
+		return true, false
+	}
+	for _, b := range a.fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 {
+			continue
+		}
+		ifi, ok := b.Instrs[n-1].(*ssa.If)
+		if !ok || !b.Dominates(c.Instr.Block()) {
+			continue
+		}
+		for _, read := range reads {
+			if !influenced(ifi.Cond, read, 0) {
+				continue
+			}
+			for i, work := range b.Succs {
+				if len(work.Preds) == 1 && work.Dominates(c.Instr.Block()) && a.skipsAsDone(b.Succs[1-i], work) {
+					return true, true
+				}
+			}
+		}
+	}
+	return false, true
 }

@@ -261,10 +261,13 @@ func errNilOnDup(fn *ssa.Function, plain map[ssa.Value]bool) bool {
 }
 
 // returnKinds names the derived values a claim helper can return.
-var returnKinds = map[derived]string{firstBool: "first", dupBool: "dup", count: "count", noRowsErr: "norows"}
+// "result" is the claim's own result handed back whole (a closure that
+// returns db.ExecCtx(…), run by a library that returns what it returns):
+// the caller follows the methods it calls on it (RowsAffected).
+var returnKinds = map[derived]string{firstBool: "first", dupBool: "dup", count: "count", noRowsErr: "norows", result: "result"}
 
 // fromReturn maps a claim helper's declared result kind back.
-var fromReturn = map[string]derived{"first": firstBool, "dup": dupBool, "count": count, "norows": noRowsErr}
+var fromReturn = map[string]derived{"first": firstBool, "dup": dupBool, "count": count, "norows": noRowsErr, "result": result}
 
 // item is a value derived from a claim's result, with what it says.
 type item struct {

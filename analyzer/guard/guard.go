@@ -57,6 +57,9 @@ type analysis struct {
 	// underLock are the claims a locked check keeps duplicates from
 	// reaching (lockcheck.go).
 	underLock map[*Site]bool
+	// externalOnly: only external effects are guarded by claims, and
+	// database writes are left as they are (HelperClaims).
+	externalOnly bool
 }
 
 // pos renders p as "file:line:col".

@@ -27,6 +27,12 @@ type Site struct {
 	// ClaimReturn, for a call of a claim helper, says which of the call's
 	// results carries the claim's outcome and how.
 	ClaimReturn *ClaimReturn
+	// LostRace, set by the analysis on the call of a claim helper whose
+	// optimistic lock holds the version this function read from the
+	// locked table: the helper's "no row changed" is a race lost to an
+	// overlapping delivery (the retry reads the row again), so a
+	// duplicate-as-error the call brings up is not one.
+	LostRace bool
 }
 
 // ClaimReturn describes a function that makes a claim and returns its
@@ -35,12 +41,17 @@ type Site struct {
 // callers test that result.
 type ClaimReturn struct {
 	Index int    // the result that carries the outcome
-	Kind  string // "first" (true on the first delivery), "dup" (true on a duplicate), "count" (rows affected), "norows" (an error that is "no rows" on a duplicate)
+	Kind  string // "first" (true on the first delivery), "dup" (true on a duplicate), "count" (rows affected), "norows" (an error that is "no rows" on a duplicate), "result" (the claim's own result, whose methods say: RowsAffected)
 	// ErrNilOnDup: the helper's error result is nil on a duplicate (it
 	// returns nil or the claim's own error, which a conflict does not
 	// set), so a caller's `if err != nil || !ok { return err }` returns nil
 	// for a duplicate.
 	ErrNilOnDup bool
+	// Decided: the helper tested the claim itself and returns a
+	// package-level error on a duplicate (return ErrNoRowsUpdate): a
+	// duplicate-as-error there is the helper's to report (its sentinel
+	// travels with it), not again its caller's.
+	Decided bool
 }
 
 // Pitfall is a guard mistake found in a function: a rule name, where, and why.

@@ -78,8 +78,9 @@ func sentinel(v ssa.Value, depth int) string {
 
 // DropStopped removes from the pitfalls a call brings up those that the
 // call's caller keeps from failing the job: a duplicate-as-error whose
-// sentinel the caller turns into success after ci, or any duplicate-as-error
-// of a call a lookup's "not found" decides.
+// sentinel the caller turns into success after ci, any duplicate-as-error
+// of a call a lookup's "not found" decides, or of a call whose error the
+// caller drops unread.
 func DropStopped(ci ssa.CallInstruction, pits []Pitfall) []Pitfall {
 	var out []Pitfall
 	decided := -1
@@ -87,6 +88,9 @@ func DropStopped(ci ssa.CallInstruction, pits []Pitfall) []Pitfall {
 		if p.Rule == rules.DuplicateAsError {
 			if p.Sentinel != "" && swallows(ci, p.Sentinel) {
 				continue
+			}
+			if errDiscarded(ci) {
+				continue // _ = m.UpdateWithVersion(…): the error goes nowhere
 			}
 			if decided < 0 {
 				decided = 0
@@ -130,6 +134,22 @@ func swallows(ci ssa.CallInstruction, name string) bool {
 		}
 	}
 	return false
+}
+
+// errDiscarded reports whether the caller of ci drops ci's error result
+// unread (_ = f(), or a result tuple whose error is never extracted): a
+// duplicate's error cannot fail the job through it.
+func errDiscarded(ci ssa.CallInstruction) bool {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return false // go or defer: handled where they are reported
+	}
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	errv := errorResult(call)
+	return errv == nil || len(ssavalue.Referrers(errv)) == 0 // nil: a tuple whose error is never extracted
 }
 
 // errorResult is the error a call returns last, nil when it returns none.

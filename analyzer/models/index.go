@@ -226,6 +226,7 @@ func (m *Model) indexes() []argIndex {
 	add("request", m.Request)
 	add("open_flags", m.OpenFlags)
 	add("tx_callback", m.TxCallback)
+	add("returns", m.Returns)
 	add("at_most_once_if", m.AtMostOnceIf)
 	add("prepare", m.Prepare)
 	add("stmt_from", m.StmtFrom)
@@ -236,6 +237,10 @@ func (m *Model) indexes() []argIndex {
 	}
 	if m.NoneIfArg != nil {
 		out = append(out, argIndex{"none_if_arg.arg", m.NoneIfArg.Arg})
+	}
+	if m.StringList != nil {
+		out = append(out, argIndex{"string_list.arg", m.StringList.Arg})
+		add("string_list.plain_if", m.StringList.PlainIf)
 	}
 	if m.Fragment != nil {
 		out = append(out, argIndex{"fragment.arg", m.Fragment.Arg})

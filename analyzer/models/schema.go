@@ -294,6 +294,10 @@ type Model struct {
 	// Calls are function arguments the call runs before it returns
 	// (transaction callbacks, pipelines).
 	Calls []int `yaml:"calls"`
+	// Returns is the argument of Calls whose results the call returns as
+	// its own (go-zero's CachedConn.ExecCtx returns exec's sql.Result):
+	// a claim that function hands back is this call's outcome.
+	Returns *int `yaml:"returns"`
 	// TxCallback is the argument of Calls whose first parameter is a fresh
 	// transaction handle (pgx.BeginFunc, gorm Transaction).
 	TxCallback *int `yaml:"tx_callback"`
@@ -377,6 +381,10 @@ type Model struct {
 	// Fragment is an SQL expression argument that may make an update an
 	// increment: gorm Update("n", gorm.Expr("n + ?", 1)).
 	Fragment *Fragment `yaml:"fragment"`
+	// StringList: the call returns a list of strings the SQL text is built
+	// from (go-zero's builder.RawFieldNames, stringx.Remove), read where
+	// the text is joined with strings.Join.
+	StringList *StringList `yaml:"string_list"`
 	// Document is the argument holding a MongoDB update document; its
 	// operators ($inc, $push, $set …) decide the operation.
 	Document *int `yaml:"document"`
@@ -473,6 +481,20 @@ type ChainRule struct {
 	// variadic argument is read by its first element (go-pg's Model(&u)
 	// takes model ...interface{}).
 	Arg int `yaml:"arg"`
+}
+
+// StringList says which list of strings a call returns: with Tag, the
+// column names of the struct type of argument Arg (the tag's name before
+// its first comma, the field's name when empty, none for "-"), each in
+// Quote unless the first element of the variadic argument PlainIf is the
+// constant true; with Without, the list argument Arg without the
+// constant strings given after it.
+type StringList struct {
+	Arg     int    `yaml:"arg"`
+	Tag     string `yaml:"tag"`
+	Quote   string `yaml:"quote"`
+	PlainIf *int   `yaml:"plain_if"`
+	Without bool   `yaml:"without"`
 }
 
 // Fragment locates an SQL expression argument.

@@ -49,6 +49,9 @@ var classifyCases = []classifyCase{
 	{"version-drawn-upsert", `insert into entity_observation_versions (entity_key, version) values ($1, 1) on conflict (entity_key) do update set version = entity_observation_versions.version + 1 returning version`, "nextval:entity_observation_versions:ret", "version stepped by one"},
 	{"version-not-returned", `insert into v (k, version) values ($1, 1) on conflict (k) do update set version = v.version + 1`, "upsert-increment:v", ""},
 	{"counter-upsert-returned", `insert into views (k, n) values ($1, 1) on conflict (k) do update set n = views.n + 1 returning n`, "upsert-increment:views:ret", ""},
+	// goctl's go-zero model (looklook homestayOrderModel_gen.go:182), its
+	// set list assembled from the struct's db tags: an optimistic lock
+	{"cas-version-mysql-goctl", "update `order` set `sn`=?,`trade_state`=?,`version`=? where `id` = ? and version = ? ", "claim:order", "version"},
 	{"cas-version-missing", `update orders set version = version + 1, total = $2 where id = $1`, "update-increment:orders", ""},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
 	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},

@@ -94,11 +94,11 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	sc.unreadCTEs(up.FromClause, up.WhereClause)
 	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
 	ref := targetRef(up.Relation)
-	if col := ref.comparedAndSet(up.TargetList, up.WhereClause); col != "" {
+	if col, param := ref.comparedAndSetParam(up.TargetList, up.WhereClause); col != "" {
 		// update orders set state = 'paid' where id = $1 and state = 'new';
 		// set version = version + 1 where … and version = $2: a second run
 		// finds the row changed and updates nothing. Tested, it is a claim.
-		st.Op, st.Detail, st.Update = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true
+		st.Op, st.Detail, st.Update, st.Optimistic = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true, param
 		return assemble(sc, st)
 	}
 	if col := ref.sequenceCounter(up); col != "" {

@@ -112,6 +112,11 @@ type Stmt struct {
 	// Update marks a claim that is an UPDATE (compare-and-set): it fires
 	// update triggers, not insert ones.
 	Update bool
+	// Optimistic marks a compare-and-set update whose WHERE compares the
+	// column it changes with a parameter (set version = $3 where id = $1
+	// and version = $2): an optimistic lock, whose "no row changed" says
+	// the row moved since the value compared was read.
+	Optimistic bool
 	// Concat, for an increment whose every accumulation is a "||" of
 	// operands whose types the text does not tell (attrs = attrs || $1),
 	// lists those columns, comma-separated: if the schema says they are

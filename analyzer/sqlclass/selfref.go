@@ -287,6 +287,13 @@ func lastName(nodes []*pg_query.Node) string {
 // update changes the row only from that value, so it applies once. "" when
 // there is none.
 func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) string {
+	col, _ := s.comparedAndSetParam(targets, where)
+	return col
+}
+
+// comparedAndSetParam is comparedAndSet, also telling whether the value
+// the column is compared with is a parameter ($2, ?): an optimistic lock.
+func (s selfRef) comparedAndSetParam(targets []*pg_query.Node, where *pg_query.Node) (col string, param bool) {
 	assigned := map[string]bool{}
 	for _, t := range targets {
 		if rt := t.GetResTarget(); rt != nil && rt.Name != "" {
@@ -294,10 +301,11 @@ func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) 
 		}
 	}
 	if len(assigned) == 0 || where == nil {
-		return ""
+		return "", false
 	}
 	var conj func(n *pg_query.Node) string
 	conj = func(n *pg_query.Node) string {
+		param = false
 		if b := n.GetBoolExpr(); b != nil {
 			if b.Boolop != pg_query.BoolExprType_AND_EXPR {
 				return ""
@@ -334,9 +342,11 @@ func (s selfRef) comparedAndSet(targets []*pg_query.Node, where *pg_query.Node) 
 			if other := pair[1].GetColumnRef(); other != nil && s.is(other, f[len(f)-1]) {
 				continue // where c = c
 			}
+			param = pair[1].GetParamRef() != nil
 			return f[len(f)-1]
 		}
 		return ""
 	}
-	return conj(where)
+	col = conj(where)
+	return col, col != "" && param
 }

@@ -193,7 +193,13 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			w.callArgTx(ci, v, sum.txArgOf(ci, k, v))
 		}
 	}
-	w.pitfalls = append(w.pitfalls, guard.DropStopped(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings))...)
+	for _, p := range guard.DropStopped(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings)) {
+		if w.pitFrom == nil {
+			w.pitFrom = map[int]ssa.CallInstruction{}
+		}
+		w.pitFrom[len(w.pitfalls)] = ci
+		w.pitfalls = append(w.pitfalls, p)
+	}
 }
 
 // resolveCallerTx decides, at a call of a helper whose claim and effect

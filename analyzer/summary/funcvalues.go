@@ -136,6 +136,13 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 		if e.CallerTx != nil {
 			w.resolveCallerTx(&e, exec)
 		}
+		if sum.ClaimReturn != nil && e.Op == effect.OpClaim && e.Guard == nil && w.returning == ci {
+			// The call returns the function's results: its claim's
+			// outcome is the call's (CachedConn.ExecCtx(ctx, exec)).
+			w.addSite(&e, ci, exec, true)
+			w.sites[len(w.sites)-1].ClaimReturn = sum.ClaimReturn
+			continue
+		}
 		w.addSite(&e, ci, exec, false)
 	}
 	for _, k := range sum.CallsParams {

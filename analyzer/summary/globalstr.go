@@ -12,7 +12,8 @@ import (
 // because of the Sprintf) is as fixed as a const when nothing but its
 // declaration assigns it. A variable is read through its initialiser
 // only when it is unexported (no other package can assign it), of string
-// type, stored exactly once, by the package initialiser, and never used
+// type (or []string, whose elements an index store could still change:
+// goctl never does), stored exactly once, by the package initialiser, and never used
 // but by loads: no other function of the package stores into it, and its
 // address is not taken (flag.StringVar(&selectSQL, …) may change it at
 // run time). Anything else keeps the load dynamic.
@@ -44,7 +45,7 @@ func (p *Package) indexGlobalStrings() map[*ssa.Global]ssa.Value {
 		if !ok {
 			return nil
 		}
-		if b, ok := ptr.Elem().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		if !isStringOrList(ptr.Elem()) {
 			return nil
 		}
 		return g
@@ -93,4 +94,14 @@ func (p *Package) indexGlobalStrings() map[*ssa.Global]ssa.Value {
 		delete(inits, g)
 	}
 	return inits
+}
+
+// isStringOrList: a string, or a []string (goctl's fieldNames list that a
+// strings.Join reads, sqltext.go).
+func isStringOrList(t types.Type) bool {
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		t = sl.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -207,6 +207,13 @@ func (c *modelCall) callbacks() {
 				tx.v = c.args[k]
 			}
 		}
+		if c.m.Returns != nil && *c.m.Returns == k {
+			prev := c.w.returning
+			c.w.returning = c.ci
+			c.w.callValue(c.ci, c.args[k], tx)
+			c.w.returning = prev
+			continue
+		}
 		c.w.callValue(c.ci, c.args[k], tx)
 	}
 }
@@ -504,6 +511,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				Returning:     st.Returning,
 				ClaimOutcome:  st.Outcome,
 				ReportsChange: st.ReportsChange,
+				Optimistic:    st.Optimistic,
 				RowLock:       st.RowLock,
 				Path:          []effect.Hop{hop},
 				By:            effect.ByCode,

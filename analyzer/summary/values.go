@@ -189,8 +189,11 @@ func stringValues(v ssa.Value) []string {
 	return stringValuesIn(nil, v)
 }
 
-// stringValuesIn is stringValues that also reads the package's string
-// variables that only their declaration assigns (globalstr.go).
+// stringValuesIn is stringValues for SQL text: with p it also reads what
+// the package keeps in struct fields and in variables only their
+// declaration assigns (globalstr.go, sqltext.go), the %s and %v arguments
+// of fmt.Sprintf, and strings.Join of a list the code or a catalogued
+// function builds (string_list).
 func stringValuesIn(p *Package, v ssa.Value) []string {
 	out := (&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps, p: p}).values(v, 0)
 	var kept []string
@@ -215,7 +218,10 @@ const maxStrSteps = 512
 type strWalk struct {
 	onPath map[*ssa.Phi]bool
 	budget int
-	p      *Package // nil: no package variables are read
+	// p, when set (SQL text, stringValuesIn), also reads what the
+	// package keeps in struct fields and package variables, the arguments
+	// of a fmt.Sprintf, and the lists strings.Join joins.
+	p *Package
 }
 
 func (sw *strWalk) values(v ssa.Value, depth int) []string {
@@ -227,6 +233,12 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.String {
 			return []string{constant.StringVal(x.Value)}
+		}
+	case *ssa.UnOp:
+		if sw.p != nil && x.Op == token.MUL {
+			if kept := sw.kept(x.X, depth); kept != nil {
+				return kept
+			}
 		}
 	case *ssa.BinOp:
 		if x.Op.String() == "+" {
@@ -258,12 +270,6 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 		return out
 	case *ssa.ChangeType:
 		return sw.values(x.X, depth+1)
-	case *ssa.UnOp:
-		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
-			if init := sw.p.globalInit(g); init != nil {
-				return sw.values(init, depth+1)
-			}
-		}
 	case *ssa.Convert:
 		if b, ok := x.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			return sw.values(x.X, depth+1)
@@ -274,9 +280,17 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 			case "fmt.Sprintf":
 				var out []string
 				for _, f := range sw.values(x.Call.Args[0], depth+1) {
+					if sw.p != nil && len(x.Call.Args) == 2 {
+						out = append(out, sw.format(f, x.Call.Args[1], depth)...)
+						continue
+					}
 					out = append(out, formatTemplate(f))
 				}
 				return out
+			case "strings.Join":
+				if sw.p != nil && len(x.Call.Args) == 2 {
+					return sw.join(x.Call.Args[0], x.Call.Args[1], depth)
+				}
 			case "path.Join":
 				return sw.joinPath("", x.Call.Args[0], depth)
 			case "strings.Replace", "strings.ReplaceAll":

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 )
 
 // walker summarises one function.
@@ -17,6 +18,10 @@ type walker struct {
 	// active guards callValue against cycles through function values
 	// (a closure that calls itself through its own variable).
 	active map[*ssa.Function]bool
+	// returning is the call whose results are those of the function value
+	// callValue is adding (a model's returns): a claim that function
+	// hands back is the call's outcome.
+	returning ssa.CallInstruction
 	// stmtPhis are the phis stmtSQL is following (a loop's phi leads back
 	// to itself).
 	stmtPhis map[*ssa.Phi]bool
@@ -27,6 +32,9 @@ type walker struct {
 	calls    []int
 	txCalls  []TxCall
 	pitfalls []guard.Pitfall
+	// pitFrom is the call that brought each of pitfalls up from its
+	// callee's summary (by index), for dropLostRaces.
+	pitFrom map[int]ssa.CallInstruction
 	// commands are the catalog's commands the function runs (command.go).
 	commands []commandSite
 	// errOut memoises guard.ErrorReturned per call.
@@ -51,6 +59,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.replaces()  // replace.go
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
+	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
 	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
@@ -193,4 +202,28 @@ func (w *walker) rateEndpoint(e *effect.Effect) {
 	if ep.Detail != "" && !strings.Contains(e.Detail, ep.Detail) {
 		e.Detail = effect.JoinDetail(e.Detail, ep.Detail)
 	}
+}
+
+// dropLostRaces removes the duplicate-as-error a claim helper's call
+// brought up where the guard analysis found the call's optimistic lock
+// held on the version this function read (guard.Site.LostRace): its "no
+// row changed" is a lost race, not a duplicate.
+func (w *walker) dropLostRaces() {
+	lost := map[ssa.CallInstruction]bool{}
+	for _, s := range w.sites {
+		if s.LostRace {
+			lost[s.Instr] = true
+		}
+	}
+	if len(lost) == 0 {
+		return
+	}
+	var kept []guard.Pitfall
+	for i, p := range w.pitfalls {
+		if p.Rule == rules.DuplicateAsError && lost[w.pitFrom[i]] {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	w.pitfalls = kept
 }
