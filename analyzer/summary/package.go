@@ -54,6 +54,10 @@ type Env struct {
 	// from the channel a struct field or variable of it keeps (a fact),
 	// with their summaries (channels.go).
 	ChanWorkers func(*types.Var) []ChanWorker
+	// ConstResult returns the constant string a function of another
+	// package returns on every path (a fact), for a model's TableName()
+	// declared in another package than the call that writes the model.
+	ConstResult func(*types.Func) (string, bool)
 }
 
 // Package holds the summaries of one package's functions.
