@@ -109,6 +109,25 @@ func (d *Deps) Imported(ctx context.Context, t *asynq.Task) error { // want Impo
 	return nil
 }
 
+func (d *Deps) addLiteral(m Msg) error { // want addLiteral:`^effects: db_write/insert nk_orders$`
+	o := Order{ID: m.OrderUID, Track: m.Track}
+	return d.DB.Create(&o).Error
+}
+
+// Literal: the model is a composite literal in the helper that creates
+// it (go/ssa copies the literal's own local into o): the UID key guards
+// the logged insert as in Logged.
+func (d *Deps) Literal(ctx context.Context, t *asynq.Task) error { // want Literal:`^effects: db_write/insert nk_orders guarded=processed_jobs$`
+	var m Msg
+	if err := json.Unmarshal(t.Payload(), &m); err != nil {
+		return nil
+	}
+	if err := d.addLiteral(m); err != nil {
+		log.Println("add order:", err)
+	}
+	return nil
+}
+
 func Main() { // want Main:"no effects"
 	d := &Deps{}
 	mux := asynq.NewServeMux()
@@ -116,4 +135,5 @@ func Main() { // want Main:"no effects"
 	mux.HandleFunc("fresh", d.Fresh)
 	mux.HandleFunc("returned", d.Returned)
 	mux.HandleFunc("imported", d.Imported)
+	mux.HandleFunc("literal", d.Literal)
 }

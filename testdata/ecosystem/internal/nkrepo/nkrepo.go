@@ -26,12 +26,10 @@ type Msg struct {
 // Orders writes nk_orders with gorm.
 type Orders struct{ DB *gorm.DB }
 
-func toModel(m Msg) Order { return Order{ID: m.OrderUID, Track: m.Track} }
-
 // Add inserts the order under its own UID: a second insert of the same
 // order fails on the primary key.
 func (r *Orders) Add(m Msg) error {
-	o := toModel(m)
+	o := Order{ID: m.OrderUID, Track: m.Track}
 	return r.DB.Create(&o).Error
 }
 
