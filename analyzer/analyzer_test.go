@@ -430,7 +430,7 @@ func TestFailsOnDuplicate(t *testing.T) {
 // from the message fails on a redelivery; a logged failure is taken as
 // success, a returned one is duplicate-as-error, a uuid id repeats.
 func TestBusinessIDKey(t *testing.T) {
-	runShared(t, "natkeyfix")
+	runShared(t, "natkeyfix/model", "natkeyfix")
 }
 
 // TestDuplicateStopped: a duplicate-as-error that a caller turns into

@@ -38,6 +38,13 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs, 
 			}
 			return nil
 		},
+		ConstResult: func(fn *types.Func) (string, bool) {
+			var c constResult
+			if pass.ImportObjectFact(fn, &c) {
+				return c.Value, true
+			}
+			return "", false
+		},
 		Returned: func(fn *types.Func) *summary.Summary {
 			var f returnsFact
 			if pass.ImportObjectFact(fn.Origin(), &f) {

@@ -220,7 +220,7 @@ func Use(l List, p P, n []*Node) {}
 		var got string
 		var mt types.Type
 		ssatest.Within(t, walkLimit, func() {
-			got = tableOf(nil, param.Type())
+			got = tableOf(nil, nil, param.Type())
 			mt = modelTypeOf(param)
 		})
 		if got != want[i] {

@@ -362,7 +362,7 @@ func builtBy(v ssa.Value, fn string) *ssa.CallCommon {
 // or a generated builder's entity, names.
 func (c *modelCall) targetType() {
 	if v := c.arg(c.m.TargetType); v != nil {
-		if t := tableOf(c.w.fn.Prog, normalize(v).Type()); t != "" {
+		if t := tableOf(c.w.fn.Prog, c.w.p.env.ConstResult, normalize(v).Type()); t != "" {
 			c.e.Target = t
 		}
 	}
@@ -429,7 +429,7 @@ func (c *modelCall) chain() {
 	if c.ch.table != "" {
 		e.Target = c.ch.table
 	} else if c.ch.model != nil {
-		if t := tableOf(c.w.fn.Prog, normalize(c.ch.model).Type()); t != "" {
+		if t := tableOf(c.w.fn.Prog, c.w.p.env.ConstResult, normalize(c.ch.model).Type()); t != "" {
 			e.Target = t
 		}
 	}

@@ -108,6 +108,10 @@ func idField(st *types.Struct) int {
 // a source it traces itself. nil when not found (the id left to the
 // database) or stored more than once.
 func (w *walker) idValueKey(alloc *ssa.Alloc, idx int, at ssa.Instruction) *effect.Key {
+	return w.idValueKeyDepth(alloc, idx, at, 0)
+}
+
+func (w *walker) idValueKeyDepth(alloc *ssa.Alloc, idx int, at ssa.Instruction, depth int) *effect.Key {
 	var found *effect.Key
 	n := 0
 	for _, r := range ssavalue.Referrers(alloc) {
@@ -127,6 +131,14 @@ func (w *walker) idValueKey(alloc *ssa.Alloc, idx int, at ssa.Instruction) *effe
 				continue
 			}
 			n++
+			// o := Order{ID: m.UID}: go/ssa builds the literal in a
+			// local of its own and copies it (*o = *complit).
+			if ld, ok := x.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if lit, ok := ld.X.(*ssa.Alloc); ok && lit != alloc && depth < 2 {
+					found = w.idValueKeyDepth(lit, idx, at, depth+1)
+					continue
+				}
+			}
 			found = w.calleeIDKey(x.Val, idx, at)
 		}
 	}

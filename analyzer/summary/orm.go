@@ -15,12 +15,14 @@ import (
 // "users", as gorm (v1 and v2) and ent name them by default, or the
 // constant a TableName() string method of the type returns, which gorm
 // takes instead, or the table its tableName field's tag names (go-pg, bun).
-func tableOf(prog *ssa.Program, t types.Type) string {
+// imported gives the constant a method of another package returns (a
+// fact: the model declared in a models package, created in another).
+func tableOf(prog *ssa.Program, imported func(*types.Func) (string, bool), t types.Type) string {
 	n, ok := types.Unalias(elemType(t)).(*types.Named)
 	if !ok {
 		return ""
 	}
-	if name := declaredTableName(prog, n); name != "" {
+	if name := declaredTableName(prog, imported, n); name != "" {
 		return name
 	}
 	if name := taggedTableName(n); name != "" {
@@ -30,9 +32,10 @@ func tableOf(prog *ssa.Program, t types.Type) string {
 }
 
 // declaredTableName is the constant a model type's TableName() string
-// method returns on every path, or "" (no such method, no body in this
-// program, or a name computed at run time).
-func declaredTableName(prog *ssa.Program, n *types.Named) string {
+// method returns on every path, or "" (no such method, or a name computed
+// at run time). A method of another package has no body in this program:
+// its constant is imported's (the package's fact), "" without one.
+func declaredTableName(prog *ssa.Program, imported func(*types.Func) (string, bool), n *types.Named) string {
 	if prog == nil {
 		return ""
 	}
@@ -53,6 +56,14 @@ func declaredTableName(prog *ssa.Program, n *types.Named) string {
 		return ""
 	}
 	fn = ssavalue.Declared(fn)
+	if len(fn.Blocks) == 0 {
+		if obj, ok := sel.Obj().(*types.Func); ok && imported != nil {
+			if v, ok := imported(obj.Origin()); ok {
+				return v
+			}
+		}
+		return ""
+	}
 	name := ""
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {

@@ -57,6 +57,10 @@ type Env struct {
 	// Pure are the package's functions without a Go body that are known
 	// to have no effect (assembly that calls nothing): empty summaries.
 	Pure []*ssa.Function
+	// ConstResult returns the constant string a function of another
+	// package returns on every path (a fact), for a model's TableName()
+	// declared in another package than the call that writes the model.
+	ConstResult func(*types.Func) (string, bool)
 }
 
 // Package holds the summaries of one package's functions.

@@ -13,18 +13,29 @@ import (
 	"github.com/jobeffects/jobeffects/internal/e2etest"
 )
 
-// TestRunCache: a rerun with the same inputs replays the first run's
+// TestRunAndFactCache: the run cache and the fact cache on one copy of
+// the example with one cache, in sequence, each run the next one's
+// starting point (as two tests they did the same first run and the same
+// "after a comment" run twice each; the example takes seconds of CPU
+// to analyse).
+//
+// Run cache: a rerun with the same inputs replays the first run's
 // analysis, whatever it prints (another format, an inventory after a lint
 // run); a change to a Go file or a migration runs the analysis again.
-func TestRunCache(t *testing.T) {
+//
+// Fact cache: dependency modules' facts, and the main module's unchanged
+// packages' facts and results, are kept across runs: a run after a change
+// in the main module loads them and answers exactly as a run without any
+// cache.
+func TestRunAndFactCache(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	copyTree(t, testdataDir(t, "example"), dir)
 	cache := t.TempDir()
 	env := []string{"JOBEFFECTS_CACHE_DIR=" + cache}
-	// run returns stdout and whether the analysis was a replay (-debug=
-	// phases says "cache hit").
-	run := func(args ...string) (string, bool) {
+	// run returns stdout, stderr and whether the analysis was a replay
+	// (-debug=phases says "cache hit").
+	run := func(env []string, args ...string) (string, string, bool) {
 		t.Helper()
 		if args[0] == "inventory" {
 			args = append([]string{"inventory", "-debug=phases"}, args[1:]...)
@@ -32,52 +43,111 @@ func TestRunCache(t *testing.T) {
 			args = append([]string{"-debug=phases"}, args...)
 		}
 		stdout, stderr, code := runCmdEnv(t, dir, env, binary, args...)
-		if code == exitError {
+		if code == exitError || (args[0] == "inventory" && code != 0) {
 			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
 		}
-		return stdout, strings.Contains(stderr, "jobeffects: cache hit")
+		return stdout, stderr, strings.Contains(stderr, "jobeffects: cache hit")
 	}
-	inv := func() (string, bool) { return run("inventory", "./...") }
-	first, hit := inv()
+	inv := func() (string, string, bool) { return run(env, "inventory", "./...") }
+	// uncached is a run with JOBEFFECTS_CACHE=off, which neither replays
+	// a run nor loads a fact from the cache it is given.
+	uncached := func() string {
+		t.Helper()
+		stdout, stderr, hit := run(append(env, "JOBEFFECTS_CACHE=off"), "inventory", "./...")
+		if hit || regexp.MustCompile(`\(([1-9][0-9]*) packages' facts from the cache`).MatchString(stderr) {
+			t.Errorf("JOBEFFECTS_CACHE=off used the cache:\n%s", stderr)
+		}
+		return stdout
+	}
+
+	first, _, hit := inv()
 	if hit {
 		t.Fatal("the first run was a replay")
 	}
 	if entries := cacheEntries(t, cache); len(entries) != 1 {
 		t.Fatalf("%d cache entries after one run, want 1", len(entries))
 	}
-	if again, hit := inv(); !hit || again != first {
+	var facts []string
+	filepath.WalkDir(filepath.Join(cache, "facts"), func(path string, de fs.DirEntry, err error) error {
+		if err == nil && !de.IsDir() {
+			facts = append(facts, path)
+		}
+		return nil
+	})
+	if len(facts) == 0 {
+		t.Fatal("no dependency facts cached after a run")
+	}
+	if again, _, hit := inv(); !hit || again != first {
 		t.Fatalf("a rerun with the same inputs did not replay the analysis (hit %v), or printed something else", hit)
 	}
 	// One analysis, many outputs: a lint run in SARIF and JSON at once,
 	// then text, replay the inventory's analysis.
 	sarifFile := filepath.Join(t.TempDir(), "out.sarif")
-	if out, hit := run("-format=json", "-format=sarif="+sarifFile, "./..."); !hit || !strings.Contains(out, `"posn": "jobs/`) {
+	if out, _, hit := run(env, "-format=json", "-format=sarif="+sarifFile, "./..."); !hit || !strings.Contains(out, `"posn": "jobs/`) {
 		t.Errorf("-format=json -format=sarif=FILE after an inventory: hit %v, want a replay with module-relative JSON positions:\n%.300s", hit, out)
 	}
 	if data, err := os.ReadFile(sarifFile); err != nil || !strings.Contains(string(data), `"version": "2.1.0"`) {
 		t.Errorf("-format=sarif=FILE wrote no SARIF: %v", err)
 	}
-	// A Go file's content is an input.
+
+	// A Go file's content is an input: a comment at the end of a file
+	// changes the run's key, not its answer.
 	f := filepath.Join(dir, "jobs", "credit.go")
 	src, _ := os.ReadFile(f)
 	os.WriteFile(f, append(src, []byte("\n// a comment changes the key\n")...), 0o644)
-	if got, hit := inv(); hit || got != first {
-		t.Fatalf("after a change to %s the analysis was not done again (hit %v):\n%.200s", f, hit, got)
+	second, stderr, hit := inv()
+	if hit || second != first {
+		t.Fatalf("after a change to %s the analysis was not done again (hit %v), or answered otherwise:\n%.200s", f, hit, second)
 	}
-	// So is a migration's: the entry's settings no longer verify.
+	// Only the changed package and what imports it (a handful, with test
+	// variants, the example's twice test among them) are analysed again:
+	// the main module's other packages come from the cache with their
+	// results, not only the dependencies.
+	var loaded, hits int
+	if m := regexp.MustCompile(`phase load +[0-9.]+s \(([0-9]+) packages`).FindStringSubmatch(stderr); m != nil {
+		loaded, _ = strconv.Atoi(m[1])
+	}
+	if m := regexp.MustCompile(`\(([0-9]+) packages' facts from the cache`).FindStringSubmatch(stderr); m != nil {
+		hits, _ = strconv.Atoi(m[1])
+	}
+	if hits == 0 || loaded-hits > 10 {
+		t.Errorf("the second run took %d of %d packages from the cache, want all but the changed one and its importers:\n%s", hits, loaded, stderr)
+	}
+	// JOBEFFECTS_CACHE=off runs without the cache, and the cached facts
+	// answered as it does.
+	if off := uncached(); off != second {
+		t.Errorf("inventory with cached facts differs from an uncached run (JOBEFFECTS_CACHE=off):\n%.300s", off)
+	}
+
+	// So is a migration's content: the entry's settings no longer verify.
 	mig, _ := filepath.Glob(filepath.Join(dir, "migrations", "*.sql"))
 	if len(mig) == 0 {
 		t.Fatal("the example has no migrations")
 	}
 	sql, _ := os.ReadFile(mig[0])
 	os.WriteFile(mig[0], append(sql, []byte("\n-- changed\n")...), 0o644)
-	if got, hit := inv(); hit || got != first {
+	if got, _, hit := inv(); hit || got != first {
 		t.Errorf("after a change to %s the analysis was not done again (hit %v):\n%.200s", mig[0], hit, got)
 	}
-	// JOBEFFECTS_CACHE=off runs without the cache.
-	stdout, _, _ := runCmdEnv(t, dir, append(env, "JOBEFFECTS_CACHE=off"), binary, "inventory", "./...")
-	if stdout != first {
-		t.Errorf("JOBEFFECTS_CACHE=off: %.100s", stdout)
+
+	// A change that alters the answer: the changed package is analysed
+	// again (the others' facts and results come from the cache) and the
+	// inventory is the uncached run's.
+	src, _ = os.ReadFile(f)
+	changed := strings.Replace(string(src), "return store.AddEntry(ctx, d.Pool, p.Account, p.Amount, p.OrderID)", "return nil", 1)
+	if changed == string(src) {
+		t.Fatal("the handler to change is not in credit.go")
+	}
+	os.WriteFile(f, []byte(changed), 0o644)
+	third, stderr, _ := inv()
+	if strings.Contains(stderr, "(0 packages' facts") || !strings.Contains(stderr, "packages' facts from the cache") {
+		t.Errorf("the run after the change loaded no cached facts:\n%s", stderr)
+	}
+	if third == first {
+		t.Errorf("the change to CreditNaive did not change the inventory")
+	}
+	if off := uncached(); third != off {
+		t.Errorf("inventory after a change with cached facts differs from an uncached run:\n%s\n---\n%s", third, off)
 	}
 }
 
@@ -117,76 +187,4 @@ func cacheEntries(t *testing.T, dir string) []string {
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
 	e2etest.CopyModule(t, from, to)
-}
-
-// Dependency modules' facts are kept across runs: a run after a change in
-// the main module loads them and answers exactly as a run without any
-// cache.
-func TestFactCache(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	copyTree(t, testdataDir(t, "example"), dir)
-	cache := t.TempDir()
-	inv := func(env ...string) (string, string) {
-		t.Helper()
-		stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "-debug=phases", "./...")
-		if code != 0 {
-			t.Fatalf("inventory exit %d\n%s", code, stderr)
-		}
-		return stdout, stderr
-	}
-	first, _ := inv("JOBEFFECTS_CACHE_DIR=" + cache)
-	var facts []string
-	filepath.WalkDir(filepath.Join(cache, "facts"), func(path string, de fs.DirEntry, err error) error {
-		if err == nil && !de.IsDir() {
-			facts = append(facts, path)
-		}
-		return nil
-	})
-	if len(facts) == 0 {
-		t.Fatal("no dependency facts cached after a run")
-	}
-	// A comment at the end of a file changes the run's key, not its answer.
-	f := filepath.Join(dir, "jobs", "credit.go")
-	src, _ := os.ReadFile(f)
-	os.WriteFile(f, append(src, []byte("\n// touched\n")...), 0o644)
-	second, stderr := inv("JOBEFFECTS_CACHE_DIR=" + cache)
-	// Only the changed package and what imports it (a handful, with test
-	// variants, the example's twice test among them) are analysed again:
-	// the main module's other packages come
-	// from the cache with their results, not only the dependencies.
-	var loaded, hits int
-	if m := regexp.MustCompile(`phase load +[0-9.]+s \(([0-9]+) packages`).FindStringSubmatch(stderr); m != nil {
-		loaded, _ = strconv.Atoi(m[1])
-	}
-	if m := regexp.MustCompile(`\(([0-9]+) packages' facts from the cache`).FindStringSubmatch(stderr); m != nil {
-		hits, _ = strconv.Atoi(m[1])
-	}
-	if hits == 0 || loaded-hits > 10 {
-		t.Errorf("the second run took %d of %d packages from the cache, want all but the changed one and its importers:\n%s", hits, loaded, stderr)
-	}
-	uncached, _ := inv("JOBEFFECTS_CACHE=off")
-	if second != first || second != uncached {
-		t.Errorf("inventory with cached facts differs from the first run or from an uncached one")
-	}
-	// A change that alters the answer: the changed package is analysed
-	// again (the others' facts and results come from the cache) and the
-	// inventory is the uncached run's.
-	src, _ = os.ReadFile(f)
-	changed := strings.Replace(string(src), "return store.AddEntry(ctx, d.Pool, p.Account, p.Amount, p.OrderID)", "return nil", 1)
-	if changed == string(src) {
-		t.Fatal("the handler to change is not in credit.go")
-	}
-	os.WriteFile(f, []byte(changed), 0o644)
-	third, stderr := inv("JOBEFFECTS_CACHE_DIR=" + cache)
-	if strings.Contains(stderr, "(0 packages' facts") {
-		t.Errorf("the third run loaded no cached facts:\n%s", stderr)
-	}
-	uncached, _ = inv("JOBEFFECTS_CACHE=off")
-	if third == first {
-		t.Errorf("the change to CreditNaive did not change the inventory")
-	}
-	if third != uncached {
-		t.Errorf("inventory after a change with cached facts differs from an uncached run:\n%s\n---\n%s", third, uncached)
-	}
 }

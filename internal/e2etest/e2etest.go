@@ -280,10 +280,11 @@ func RunShared(t testing.TB, dir string, env []string, name string, args ...stri
 // VetEqualsCommand checks that go vet reports the command's findings on a
 // framework module (dir): the same
 // handlers with the same rules (cmd/jobeffects checks the example and
-// clean modules the same way). The one shape that differs (README, "go vet
-// and the command") is a library callback registered in another package
+// clean modules the same way). The shapes that differ (README, "go vet
+// and the command") are a library callback registered in another package
 // (a gorm callback, an ent hook), which only the command joins to the
-// operations that run it.
+// operations that run it, and a channel made in one package and kept in
+// fields of other packages' types, which only the command follows.
 func VetEqualsCommand(t *testing.T, binary, dir string) {
 	t.Helper()
 	_, vetOut, _ := RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
@@ -304,6 +305,12 @@ func VetEqualsCommand(t *testing.T, binary, dir string) {
 		// The claim tables' lifecycle needs the whole program (the
 		// handlers that claim into a table and the program's DELETEs).
 		if strings.Contains(line, ": prune-before-retry: ") || strings.Contains(line, ": claim-never-pruned: ") {
+			continue
+		}
+		// A channel made in one package and kept in fields of other
+		// packages' types is followed by the command only
+		// (docs/limits.md): its hop says where the make is.
+		if strings.Contains(line, "(channel ") && strings.Contains(line, ", made at ") {
 			continue
 		}
 		t.Errorf("the command reports what go vet does not:\n%s\n--- go vet:\n%s", line, vetOut)

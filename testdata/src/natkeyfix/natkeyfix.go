@@ -15,6 +15,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
+
+	"natkeyfix/model"
 )
 
 type Order struct {
@@ -84,10 +86,54 @@ func (d *Deps) Returned(ctx context.Context, t *asynq.Task) error { // want Retu
 	return d.add(m)
 }
 
+func toImported(m Msg) model.Order { // want toImported:"no effects"
+	return model.Order{ID: m.OrderUID, Track: m.Track}
+}
+
+func (d *Deps) addImported(m Msg) error { // want addImported:`^effects: db_write/insert nk_orders$`
+	o := toImported(m)
+	return d.DB.Create(&o).Error
+}
+
+// Imported: the model and its TableName() are another package's; the
+// table is still nk_orders (the name comes from model's fact), so the
+// UID key guards the logged insert as in Logged.
+func (d *Deps) Imported(ctx context.Context, t *asynq.Task) error { // want Imported:`^effects: db_write/insert nk_orders guarded=processed_jobs$`
+	var m Msg
+	if err := json.Unmarshal(t.Payload(), &m); err != nil {
+		return nil
+	}
+	if err := d.addImported(m); err != nil {
+		log.Println("add order:", err)
+	}
+	return nil
+}
+
+func (d *Deps) addLiteral(m Msg) error { // want addLiteral:`^effects: db_write/insert nk_orders$`
+	o := Order{ID: m.OrderUID, Track: m.Track}
+	return d.DB.Create(&o).Error
+}
+
+// Literal: the model is a composite literal in the helper that creates
+// it (go/ssa copies the literal's own local into o): the UID key guards
+// the logged insert as in Logged.
+func (d *Deps) Literal(ctx context.Context, t *asynq.Task) error { // want Literal:`^effects: db_write/insert nk_orders guarded=processed_jobs$`
+	var m Msg
+	if err := json.Unmarshal(t.Payload(), &m); err != nil {
+		return nil
+	}
+	if err := d.addLiteral(m); err != nil {
+		log.Println("add order:", err)
+	}
+	return nil
+}
+
 func Main() { // want Main:"no effects"
 	d := &Deps{}
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("logged", d.Logged)
 	mux.HandleFunc("fresh", d.Fresh)
 	mux.HandleFunc("returned", d.Returned)
+	mux.HandleFunc("imported", d.Imported)
+	mux.HandleFunc("literal", d.Literal)
 }

@@ -16,7 +16,10 @@ import (
 
 // TestConsumersModule runs the binary on testdata/consumers, a module on
 // the real Watermill (with watermill-sql v4), aws-lambda-go, the SQS SDK,
-// Sarama, nats.go (JetStream) and Pub/Sub v2, with database/sql effects: go vet reports
+// Sarama, nats.go (JetStream, and core NATS through the application's own
+// interface) and Pub/Sub v2, with database/sql effects, and Sarama
+// consumers handing messages to a worker over a channel made in another
+// package (orderflow): go vet reports
 // the unguarded consumers and the SQS loop that deletes its message before
 // its effect (golden consumers.vet.txt), the per-package CLI says exactly
 // the same, and the inventory (golden consumers.inventory.yaml) is
@@ -93,6 +96,18 @@ func TestConsumersModule(t *testing.T) {
 	if err := yaml.Unmarshal(outputs[0], &inv); err != nil {
 		t.Fatal(err)
 	}
+	var invFull struct {
+		Handlers []struct {
+			Handler     string
+			SideEffects []struct {
+				Kind, Operation, Target string
+				Path                    []string
+			} `yaml:"side_effects"`
+		}
+	}
+	if err := yaml.Unmarshal(outputs[0], &invFull); err != nil {
+		t.Fatal(err)
+	}
 	at := func(file, s string) string {
 		return fmt.Sprintf("%s:%d", file, e2etest.LineOf(t, filepath.Join(dir, filepath.FromSlash(file)), s))
 	}
@@ -119,6 +134,14 @@ func TestConsumersModule(t *testing.T) {
 		{"wm.NewEvents.func2", "watermill", "order.shipped", at("wm/dispatch.go", `"order.shipped":`), "", "safe"},
 		{"wmsql.(*Counter).Count", "watermill", "count_click", at("wmsql/counter.go", `r.AddConsumerHandler("count_click"`), "", "medium"},
 		{"wmsql.(*Counter).Tally", "watermill", "tally_click", at("wmsql/counter.go", `r.AddConsumerHandler("tally_click"`), "", "medium"},
+		// A core NATS subscription through the application's own
+		// interface over *nats.Conn (natsConn, made by connect).
+		{"natsc.StartFilter.func1", "nats", "lines", at("natsc/filter.go", `nc.QueueSubscribe("lines"`), "", "medium"},
+		// Sarama consumers that hand each message to a channel made in
+		// another package (orderflow/app) and kept in fields of other
+		// packages' types; the audit's channel is another make.
+		{"orderflow/broker.(*Consumer).ConsumeClaim", "sarama", "orders", at("orderflow/app/app.go", `orders.Consume(ctx, []string{"orders"}`), at("orderflow/broker/broker.go", `s.MarkMessage(msg, "")`), "medium"},
+		{"orderflow/broker.(*Audit).ConsumeClaim", "sarama", "order-audit", at("orderflow/app/app.go", `audit.Consume(ctx, []string{"order-audit"}`), fmt.Sprintf("orderflow/broker/broker.go:%d", e2etest.LineOf(t, filepath.Join(dir, "orderflow", "broker", "broker.go"), "a.events <-")+1), "safe"},
 	}
 	var got, exp []string
 	for _, h := range inv.Handlers {
@@ -212,6 +235,51 @@ func TestConsumersModule(t *testing.T) {
 		if len(h.Findings) != 1 || !strings.HasPrefix(vetLine, h.Findings[0].Position+":") || !strings.HasSuffix(vetLine, ": "+h.Findings[0].Message) {
 			t.Errorf("the dispatcher's findings %+v differ from go vet's %q", h.Findings, vetLine)
 		}
+	}
+
+	// The channel made in orderflow/app, kept by broker.Consumer.out and
+	// service.Service.inbox: the consumer's send reaches the service's
+	// worker, whose insert repeats with a redelivered message; the path
+	// names the channel. The audit's own make reaches no worker (safe, in
+	// the handlers above). Under go vet (one package at a time) the send
+	// is a dead end: the command only (docs/limits.md).
+	var flow []string
+	for _, h := range invFull.Handlers {
+		if h.Handler != "example.com/consumers/orderflow/broker.(*Consumer).ConsumeClaim" {
+			continue
+		}
+		for _, e := range h.SideEffects {
+			flow = append(flow, e.Kind+"/"+e.Operation+" "+e.Target+" path="+strings.Join(e.Path, " | "))
+		}
+	}
+	made := e2etest.LineOf(t, filepath.Join(dir, "orderflow", "app", "app.go"), "make(chan model.Order, 16)")
+	wantFlow := fmt.Sprintf("db_write/insert flow_orders path=%s (*broker.Consumer).ConsumeClaim | %s (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:%d → (*service.Service).Run) | %s (*service.Service).Run",
+		at("orderflow/broker/broker.go", "c.push("), at("orderflow/broker/broker.go", "c.out <- o"), made, at("orderflow/service/service.go", "s.db.ExecContext("))
+	if strings.Join(flow, "\n") != wantFlow {
+		t.Errorf("orderflow Consumer: effects\n%s\nwant\n%s", strings.Join(flow, "\n"), wantFlow)
+	}
+	if rs := rules("orderflow/broker.(*Consumer).ConsumeClaim"); !has(rs, "unguarded") {
+		t.Errorf("orderflow Consumer: findings %v, want unguarded", rs)
+	}
+	if rs := rules("orderflow/broker.(*Audit).ConsumeClaim"); len(rs) != 0 {
+		t.Errorf("orderflow Audit (its own channel): findings %v, want none", rs)
+	}
+	// StartFilter's callback hands each message to a worker over a local
+	// channel; the worker's insert is its effect. Core NATS delivers at
+	// most once: no finding.
+	var filter []string
+	for _, h := range invFull.Handlers {
+		if h.Handler == "example.com/consumers/natsc.StartFilter.func1" {
+			for _, e := range h.SideEffects {
+				filter = append(filter, e.Kind+"/"+e.Operation+" "+e.Target)
+			}
+		}
+	}
+	if strings.Join(filter, "; ") != "db_write/insert lines" {
+		t.Errorf("natsc StartFilter callback: effects %q, want the worker's insert into lines", filter)
+	}
+	if rs := rules("natsc.StartFilter.func1"); len(rs) != 0 {
+		t.Errorf("natsc StartFilter callback (core NATS, at most once): findings %v, want none", rs)
 	}
 
 	// Retry policies of brokers that keep them outside the code (queue,

@@ -15,7 +15,9 @@ import (
 // TestEcosystemModule runs the binary on testdata/ecosystem, a module on
 // the real gorm (with an AfterCreate hook), ent (generated code), sqlx,
 // bun, sqlc-shaped code, the MongoDB v2 driver, NATS JetStream and gue, with a
-// migration whose trigger audits every order: go vet and the CLI give the
+// migration whose trigger audits every order, pgx v4 (pool, acquired
+// connection, BeginFunc), a gorm business key in an only-id primary key,
+// and sqlc queriers whose transaction the caller decides: go vet and the CLI give the
 // same diagnostics (golden ecosystem.vet.txt), and the inventory (golden
 // ecosystem.inventory.yaml) is byte-identical over two runs and shows the
 // hook's email and the trigger's insert with their paths.
@@ -137,6 +139,51 @@ func TestEcosystemModule(t *testing.T) {
 		}
 		if strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
 			t.Errorf("%s: effects %v findings %v, want %s / %q", c.handler, effs, rules, c.effects, c.rules)
+		}
+	}
+
+	// Mechanisms on the real libraries, each with its near miss: the
+	// effects (operation target:guarded) and the findings of a handler.
+	for _, c := range []struct{ handler, effects, rules string }{
+		// gorm: an only-id primary key (nk_orders, migrations/002) filled
+		// from the job's order UID is a business key: a duplicate's
+		// failure only logged is success (guarded), returned it fails the
+		// job (duplicate-as-error); an id from uuid.New repeats. The model
+		// and its TableName() are internal/nkrepo's; directly and through
+		// the OrderRepo interface wired in cmd/worker.
+		{"(*NatKeyDeps).NatKeyLogged", "insert nk_orders:true", ""},
+		{"(*NatKeyDeps).NatKeyReturned", "insert nk_orders:false", "duplicate-as-error"},
+		{"(*NatKeyDeps).NatKeyFresh", "insert nk_orders:false", "unguarded"},
+		{"(*NatKeyDeps).NatKeyRepoLogged", "insert nk_orders:true", ""},
+		{"(*NatKeyDeps).NatKeyRepoFresh", "insert nk_orders:false", "unguarded"},
+		// pgx v4: SQL on a connection acquired from the pool
+		// (pgxpool.Pool.Acquire → *pgxpool.Conn.Exec) is the statement's.
+		{"(*PgxV4Deps).V4Acquired", "insert ledger:false", "unguarded"},
+		// sqlc on pgx v5, the caller decides: a helper claims and inserts
+		// on the querier its caller passes; built from a transaction
+		// (q.WithTx(tx), sqlcdb.New(tx), two helpers deep) they commit
+		// together, on the pool they do not. The orders_audit trigger's
+		// insert goes with the insert.
+		{"(*CallerDeps).CallerWithTx", "insert orders:true insert audit_log:true claim processed_jobs:false", ""},
+		{"(*CallerDeps).CallerNewTx", "insert orders:true insert audit_log:true claim processed_jobs:false", ""},
+		{"(*CallerDeps).CallerPool", "insert orders:false insert audit_log:false claim processed_jobs:false", "guard-separate-tx"},
+		{"(*CallerDeps).CallerNewPool", "insert orders:false insert audit_log:false claim processed_jobs:false", "guard-separate-tx"},
+	} {
+		var effs, rules []string
+		found := false
+		for _, h := range inv.Handlers {
+			if h.Handler == "example.com/ecosystem/jobs."+c.handler {
+				found = true
+				for _, e := range h.SideEffects {
+					effs = append(effs, fmt.Sprintf("%s %s:%v", e.Operation, e.Target, e.Guarded))
+				}
+				for _, f := range h.Findings {
+					rules = append(rules, f.Rule)
+				}
+			}
+		}
+		if !found || strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
+			t.Errorf("%s (found %v): effects %v findings %v, want %s / %q", c.handler, found, effs, rules, c.effects, c.rules)
 		}
 	}
 

@@ -53,3 +53,9 @@ func (s *Store) RecordOnce(ctx context.Context, msgID, body string) error {
 	}
 	return tx.Commit()
 }
+
+// AddLine appends a filtered line.
+func (s *Store) AddLine(ctx context.Context, line string) error {
+	_, err := s.DB.ExecContext(ctx, "insert into lines (data) values ($1)", line)
+	return err
+}

@@ -23,6 +23,7 @@ import (
 	"example.com/ecosystem/ent"
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
 	"example.com/ecosystem/internal/models"
+	"example.com/ecosystem/internal/nkrepo"
 	"example.com/ecosystem/internal/notify"
 	"example.com/ecosystem/internal/sqlcdb"
 	"example.com/ecosystem/jobs"
@@ -72,7 +73,10 @@ func main() {
 		Mongo: mc.Database("shop"), JS: js,
 	}
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{Concurrency: 10})
-	if err := srv.Run(jobs.Register(deps)); err != nil {
+	mux := jobs.Register(deps)
+	jobs.RegisterNatKey(mux, &jobs.NatKeyDeps{DB: gdb, Repo: &nkrepo.Orders{DB: gdb}})
+	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
+	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 )
 
 type Querier interface {
+	ClaimJob(ctx context.Context, jobKey string) (int64, error)
 	CreateOrder(ctx context.Context, arg CreateOrderParams) (Order, error)
 	GetOrder(ctx context.Context, id int64) (Order, error)
 }

@@ -41,3 +41,15 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 	err := row.Scan(&i.ID, &i.Ref, &i.Amount)
 	return i, err
 }
+
+const claimJob = `-- name: ClaimJob :execrows
+INSERT INTO processed_jobs (job_key) VALUES ($1) ON CONFLICT DO NOTHING
+`
+
+func (q *Queries) ClaimJob(ctx context.Context, jobKey string) (int64, error) {
+	result, err := q.db.Exec(ctx, claimJob, jobKey)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
