@@ -354,7 +354,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 			Risk:       x.Risk.String(),
 			Guarded:    x.Guard != nil,
 			Issue:      x.Issue,
-			Detail:     x.Detail,
+			Detail:     paths.relText(x.Detail),
 			By:         x.By,
 			Evidence:   paths.rel(x.Evidence()),
 			OtherPaths: x.More,
@@ -369,7 +369,7 @@ func handlerEntry(h *result.Handler, paths *pathStyle) schema.Handler {
 			se.GuardKind = x.Guard.Kind
 			se.Window = x.Guard.Window
 			if e.Guard == nil && x.Risk.NonIdempotent() {
-				e.Guard = &schema.Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx, KeyNote: x.Guard.Note}
+				e.Guard = &schema.Guard{Kind: x.Guard.Kind, Key: x.Guard.Expr, Position: paths.rel(x.Guard.Pos), SameTransaction: x.Guard.SameTx, KeyNote: paths.relText(x.Guard.Note)}
 			}
 		}
 		for _, hop := range x.Path {
