@@ -36,18 +36,9 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 	if statusRead(ci.Value()) {
 		return false
 	}
-	reach := map[ssa.Value]bool{}
-	var work []ssa.Value
-	add := func(v ssa.Value) {
-		if v != nil && !reach[v] {
-			reach[v] = true
-			work = append(work, v)
-		}
-	}
-	add(errv)
-	for len(work) > 0 && len(reach) < 200 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
+	flow := newErrFlow(errv)
+	add, reach := flow.add, flow.reach
+	for v, ok := flow.next(); ok; v, ok = flow.next() {
 		for _, r := range ssavalue.Referrers(v) {
 			switch x := r.(type) {
 			case *ssa.TypeAssert:
@@ -411,21 +402,9 @@ func ErrorIgnored(fn *ssa.Function, ci ssa.CallInstruction) bool {
 		}
 		return false
 	}
-	reach := map[ssa.Value]bool{}
-	var work []ssa.Value
-	add := func(v ssa.Value) {
-		if v != nil && !reach[v] {
-			reach[v] = true
-			work = append(work, v)
-		}
-	}
-	add(errv)
-	for len(work) > 0 {
-		if len(reach) > 100 {
-			return false
-		}
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
+	flow := newErrFlow(errv)
+	add := flow.add
+	for v, ok := flow.next(); ok; v, ok = flow.next() {
 		for _, r := range ssavalue.Referrers(v) {
 			switch x := r.(type) {
 			case *ssa.MakeInterface:
@@ -479,5 +458,5 @@ func ErrorIgnored(fn *ssa.Function, ci ssa.CallInstruction) bool {
 			}
 		}
 	}
-	return true
+	return !flow.cut // a flow too long to follow is not called ignored
 }
