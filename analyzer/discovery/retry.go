@@ -47,6 +47,10 @@ type Retry struct {
 	// makes (asynq Inspector.RunTask / RunAllArchivedTasks, River
 	// JobRetry): a finished job can run again at any later time.
 	Replay bool
+	// Rerun, on a Global entry, is a call by which a job asks to run
+	// again whatever its policy (River's JobSnooze, catalog once_since
+	// unless): a single run by retry is then not a single run.
+	Rerun bool
 	// Exp is a backoff the program sets with all its parameters
 	// (Watermill's middleware.Retry), for the horizon.
 	Exp *horizon.Exponential
@@ -128,6 +132,9 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 	}
 	if fw, ok := replayCalls()[key]; ok {
 		return replay(fw, key, call)
+	}
+	if fw, ok := rerunCalls()[key]; ok {
+		return []Retry{{Framework: fw, Global: true, Rerun: true, Pos: call.Pos(), Policy: "run again by " + key}}
 	}
 	return nil
 }

@@ -86,6 +86,22 @@ var replayCalls = sync.OnceValue(func() map[string]string {
 	return out
 })
 
+// rerunCalls are the calls by which a job runs again whatever its retry
+// policy, in the framework versions where a policy of a single run is
+// otherwise a single delivery (the catalog's frameworks' once_since
+// unless: River's JobSnooze), by models.FuncKey.
+var rerunCalls = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, fw := range builtinFrameworks() {
+		if b := fw.OnceSince; b != nil {
+			for _, key := range b.Unless {
+				out[key] = fw.Name
+			}
+		}
+	}
+	return out
+})
+
 // replay is the client-wide Retry a dead-letter replay makes.
 func replay(framework, key string, call *ssa.Call) []Retry {
 	return []Retry{{Framework: framework, Global: true, Replay: true, Pos: call.Pos(), Policy: "dead-letter replay " + key}}

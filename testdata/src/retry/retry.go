@@ -59,3 +59,15 @@ func fixedDelay(n int, e error, t *asynq.Task) time.Duration { return time.Secon
 func Replay(ctx context.Context, c *river.Client[any], id int64) { // want Replay:"dynamic_call/call \\(\\*river.Client\\).JobRetry"
 	c.JobRetry(ctx, id)
 }
+
+// Snooze asks River to run the job again later: in the versions where one
+// attempt is otherwise one run (before v0.44.0) the snooze adds an
+// attempt, so the program's single-attempt policies are not at most once.
+func Snooze() error { // want Snooze:"no effects"
+	return river.JobSnooze(time.Minute)
+}
+
+// Cancel ends the job for good: nothing runs it again (not recorded).
+func Cancel(err error) error { // want Cancel:"no effects"
+	return river.JobCancel(err)
+}
