@@ -231,7 +231,7 @@ func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []strin
 	siteOnce, typeOnce, globalOnce := false, false, false
 	hz := newHorizons(h.Framework, paths)
 	for _, r := range retries {
-		if r.Framework != h.Framework || r.Rerun {
+		if r.Framework != h.Framework || r.Rerun || r.Unread {
 			continue
 		}
 		if hz.client(r) {

@@ -22,8 +22,10 @@ import (
 // It needs the whole program, as retryFor does: the policies of every
 // enqueue of the task, the args type's and the client's. Nothing changes
 // where one enqueue sets more runs or none (the framework's default
-// applies), where the program replays dead letters or calls what runs a
-// job again (once_since unless: River's JobSnooze), or where the version
+// applies) or whose options are not read (a River periodic job's
+// constructor that returns InsertOpts), where the program replays dead
+// letters or calls what runs a job again (once_since unless: River's
+// JobSnooze), or where the version
 // is not known (version returns "": a module replaced by a directory, no
 // module information). go vet, one package at a time, keeps the finding.
 //
@@ -103,6 +105,8 @@ func singleRunPolicies(h *result.Handler, retries []result.RetryPolicy, register
 		switch {
 		case r.Replay || r.Rerun:
 			return false // a finished job runs again
+		case r.Unread:
+			return false // an enqueue whose policy is not known
 		case r.Backoff != "":
 			continue // the backoff, not the number of runs
 		case r.Global:

@@ -39,6 +39,8 @@ func TestSingleRun(t *testing.T) {
 			{Framework: "river", Global: true, Rerun: true, Policy: "run again by github.com/riverqueue/river.JobSnooze", Pos: "/m/jobs/x.go:5:9"}}, false},
 		{"the program replays discarded jobs", "v0.13.0", []result.RetryPolicy{typeOnce,
 			{Framework: "river", Global: true, Replay: true, Policy: "dead-letter replay (*github.com/riverqueue/river.Client).JobRetry", Pos: "/m/admin/retry.go:9:2"}}, false},
+		{"a periodic job's constructor returns options not read", "v0.13.0", []result.RetryPolicy{typeOnce,
+			{Framework: "river", Global: true, Unread: true, Policy: "a periodic job's InsertOpts not read", Pos: "/m/main.go:40:2"}}, false},
 		{"another task's one attempt", "v0.13.0", []result.RetryPolicy{{Framework: "river", Task: "other", Type: true, Once: true, Runs: 1, Pos: "/m/jobs/o.go:3:1"}}, false},
 	} {
 		h := &result.Handler{Framework: "river", Task: "scan", Name: "(*jobs.ScanWorker).Work", FullName: "m/jobs.(*ScanWorker).Work",

@@ -51,6 +51,10 @@ type Retry struct {
 	// again whatever its policy (River's JobSnooze, catalog once_since
 	// unless): a single run by retry is then not a single run.
 	Rerun bool
+	// Unread, on a Global entry, is an enqueue whose options are not read
+	// (a River periodic job's constructor that returns InsertOpts): a
+	// policy the inventory does not know may apply to any task.
+	Unread bool
 	// Exp is a backoff the program sets with all its parameters
 	// (Watermill's middleware.Retry), for the horizon.
 	Exp *horizon.Exponential
@@ -133,10 +137,43 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 	if fw, ok := replayCalls()[key]; ok {
 		return replay(fw, key, call)
 	}
+	if key == "github.com/riverqueue/river.NewPeriodicJob" && len(call.Call.Args) > 1 && !nilOptions(call.Call.Args[1]) {
+		return []Retry{{Framework: "river", Global: true, Unread: true, Pos: call.Pos(), Policy: "a periodic job's InsertOpts not read"}}
+	}
 	if fw, ok := rerunCalls()[key]; ok {
 		return []Retry{{Framework: fw, Global: true, Rerun: true, Pos: call.Pos(), Policy: "run again by " + key}}
 	}
 	return nil
+}
+
+// nilOptions reports whether a River periodic job's constructor returns
+// nil InsertOpts everywhere (func() (river.JobArgs, *river.InsertOpts)
+// { return Args{…}, nil }): the args type's and the client's policies
+// apply to its jobs.
+func nilOptions(ctor ssa.Value) bool {
+	var fn *ssa.Function
+	switch c := ctor.(type) {
+	case *ssa.Function:
+		fn = c
+	case *ssa.MakeClosure:
+		fn, _ = c.Fn.(*ssa.Function)
+	case *ssa.ChangeType:
+		return nilOptions(c.X)
+	}
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if len(ret.Results) != 2 {
+				return false
+			}
+			if c, ok := ret.Results[1].(*ssa.Const); !ok || !c.IsNil() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // storedConst returns the constant fn stores into a field of that name.

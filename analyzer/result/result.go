@@ -83,6 +83,9 @@ type RetryPolicy struct {
 	// Rerun: a call by which a job runs again whatever its policy
 	// (discovery.Retry.Rerun); it sets no policy of its own.
 	Rerun bool
+	// Unread: an enqueue whose options are not read, for any task of the
+	// framework (discovery.Retry.Unread); it sets no policy of its own.
+	Unread bool
 }
 
 // Claim is one inserting claim's SQL.

@@ -71,3 +71,17 @@ func Snooze() error { // want Snooze:"no effects"
 func Cancel(err error) error { // want Cancel:"no effects"
 	return river.JobCancel(err)
 }
+
+// Periodic jobs: a constructor that returns nil options leaves the args
+// type's policy to its jobs (not recorded); one that returns options is an
+// enqueue whose policy is not read, for any River task.
+func Periodic() []*river.PeriodicJob { // want Periodic:"no effects"
+	return []*river.PeriodicJob{
+		river.NewPeriodicJob(river.PeriodicInterval(time.Minute), func() (river.JobArgs, *river.InsertOpts) {
+			return SyncArgs{}, nil
+		}, nil),
+		river.NewPeriodicJob(river.PeriodicInterval(time.Hour), func() (river.JobArgs, *river.InsertOpts) {
+			return SyncArgs{}, &river.InsertOpts{MaxAttempts: 5}
+		}, nil),
+	}
+}
