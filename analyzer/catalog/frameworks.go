@@ -69,6 +69,17 @@ type VersionBound struct {
 	// again in the versions before (River's JobSnooze adds an attempt):
 	// a program that makes one keeps OnceNote.
 	Unless []string `yaml:"unless"`
+	// UnlessFields are client config fields a program that sets keeps
+	// OnceNote for: middleware that may change a job's policy at insert
+	// or run its work again (River's Config.JobInsertMiddleware,
+	// WorkerMiddleware, Middleware).
+	UnlessFields *ConfigFields `yaml:"unless_fields"`
+}
+
+// ConfigFields are fields of a client config struct.
+type ConfigFields struct {
+	Type   string   `yaml:"type"`
+	Fields []string `yaml:"fields"`
 }
 
 // Retention is a broker's longest message retention: Max as a Go

@@ -51,9 +51,10 @@ type Retry struct {
 	// again whatever its policy (River's JobSnooze, catalog once_since
 	// unless): a single run by retry is then not a single run.
 	Rerun bool
-	// Unread, on a Global entry, is an enqueue whose options are not read
-	// (a River periodic job's constructor that returns InsertOpts): a
-	// policy the inventory does not know may apply to any task.
+	// Unread, on a Global entry, is a policy the inventory cannot read,
+	// for any task: an enqueue's options (a River periodic job's
+	// constructor that returns InsertOpts), a middleware that may change
+	// them or run the work again (catalog once_since unless_fields).
 	Unread bool
 	// Exp is a backoff the program sets with all its parameters
 	// (Watermill's middleware.Retry), for the horizon.
@@ -94,6 +95,9 @@ func FindRetry(env *Env) *Retries {
 						out.Retries = append(out.Retries, r)
 					}
 					if r, ok := configBackoff(x); ok {
+						out.Retries = append(out.Retries, r)
+					}
+					if r, ok := configMiddleware(x); ok {
 						out.Retries = append(out.Retries, r)
 					}
 				}

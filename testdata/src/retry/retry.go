@@ -8,6 +8,7 @@ import (
 	"github.com/gocraft/work"
 	"github.com/hibiken/asynq"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 )
@@ -84,4 +85,10 @@ func Periodic() []*river.PeriodicJob { // want Periodic:"no effects"
 			return SyncArgs{}, &river.InsertOpts{MaxAttempts: 5}
 		}, nil),
 	}
+}
+
+// Middleware may change a job's policy at insert or run its work again:
+// a client that sets some is recorded; one that leaves it nil is not.
+func Middleware(mw rivertype.WorkerMiddleware) (*river.Config, *river.Config) { // want Middleware:"no effects" Middleware:"stores .*WorkerMiddleware"
+	return &river.Config{WorkerMiddleware: []rivertype.WorkerMiddleware{mw}}, &river.Config{JobInsertMiddleware: nil}
 }
