@@ -90,6 +90,7 @@ func TestRetryPolicies(t *testing.T) {
 		"river *: run again by github.com/riverqueue/river.JobSnooze (runs 0 within 0s backoff \"\" replay false) rerun",
 		"river *: a periodic job's InsertOpts not read (runs 0 within 0s backoff \"\" replay false) unread",
 		"river *: Config.WorkerMiddleware set (runs 0 within 0s backoff \"\" replay false) unread",
+		"river *: a worker's Middleware method (runs 0 within 0s backoff \"\" replay false) unread",
 		"watermill *: watermill Retry MaxRetries 3 inside a PoisonQueue: up to 4 runs (runs 4 within 0s backoff \"\" replay false)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

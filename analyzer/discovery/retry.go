@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -103,6 +104,9 @@ func FindRetry(env *Env) *Retries {
 				}
 			}
 		}
+		if r, ok := workerMiddleware(fn); ok {
+			out.Retries = append(out.Retries, r)
+		}
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && obj.Name() == "InsertOpts" {
 			if n, ok := storedConst(fn, "MaxAttempts"); ok {
 				if recv := obj.Type().(*types.Signature).Recv(); recv != nil && env.KindOf != nil {
@@ -148,6 +152,31 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 		return []Retry{{Framework: fw, Global: true, Rerun: true, Pos: call.Pos(), Policy: "run again by " + key}}
 	}
 	return nil
+}
+
+// workerMiddleware recognises a River worker's own Middleware method
+// (func (w *W) Middleware(job *river.Job[T]) []rivertype.WorkerMiddleware,
+// in place of WorkerDefaults'): what it returns wraps the worker's work,
+// which may run it again (v0.13.0 worker.go:41, work_unit_wrapper.go:33).
+// Recorded as a policy the inventory cannot read, for every River task.
+func workerMiddleware(fn *ssa.Function) (Retry, bool) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj == nil || obj.Name() != "Middleware" || obj.Pkg() == nil || strings.HasPrefix(obj.Pkg().Path(), "github.com/riverqueue/river") {
+		return Retry{}, false
+	}
+	sig := obj.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Results().Len() != 1 {
+		return Retry{}, false
+	}
+	sl, ok := sig.Results().At(0).Type().(*types.Slice)
+	if !ok {
+		return Retry{}, false
+	}
+	n, ok := types.Unalias(sl.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path()+"."+n.Obj().Name() != "github.com/riverqueue/river/rivertype.WorkerMiddleware" {
+		return Retry{}, false
+	}
+	return Retry{Framework: "river", Global: true, Unread: true, Pos: fn.Pos(), Policy: "a worker's Middleware method"}, true
 }
 
 // nilOptions reports whether a River periodic job's constructor returns

@@ -92,3 +92,8 @@ func Periodic() []*river.PeriodicJob { // want Periodic:"no effects"
 func Middleware(mw rivertype.WorkerMiddleware) (*river.Config, *river.Config) { // want Middleware:"no effects" Middleware:"stores .*WorkerMiddleware"
 	return &river.Config{WorkerMiddleware: []rivertype.WorkerMiddleware{mw}}, &river.Config{JobInsertMiddleware: nil}
 }
+
+// A worker's own Middleware method wraps its work: recorded.
+type MWWorker struct{ river.WorkerDefaults[SyncArgs] }
+
+func (MWWorker) Middleware(*river.Job[SyncArgs]) []rivertype.WorkerMiddleware { return nil } // want Middleware:"no effects"
