@@ -34,10 +34,14 @@ import (
 func SingleRun(results []*result.Result, version func(module string) string, decide func(*result.Result) *report.Context) []*result.Result {
 	var retries []result.RetryPolicy
 	tasks := map[string][]string{}
+	taskOf := map[string]string{} // by handler: the task another package knows (build merges them)
 	for _, res := range results {
 		retries = append(retries, res.Retries...)
 		for _, h := range res.Handlers {
 			tasks[h.Framework] = append(tasks[h.Framework], h.Task)
+			if h.Task != "" && h.Task != "*" {
+				taskOf[h.Framework+" "+h.FullName] = h.Task
+			}
 		}
 	}
 	out := make([]*result.Result, 0, len(results))
@@ -47,7 +51,11 @@ func SingleRun(results []*result.Result, version func(module string) string, dec
 			if h.AtMostOnce {
 				continue
 			}
-			if note := singleRunNote(h, retries, tasks[h.Framework], version); note != "" {
+			k := *h
+			if k.Task == "" || k.Task == "*" {
+				k.Task = taskOf[h.Framework+" "+h.FullName]
+			}
+			if note := singleRunNote(&k, retries, tasks[h.Framework], version); note != "" {
 				notes[h] = note
 			}
 		}

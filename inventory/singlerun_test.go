@@ -72,6 +72,24 @@ func TestSingleRun(t *testing.T) {
 	}
 }
 
+// The package that defines a worker may not know its task; the one that
+// registers it does (build merges the two): the defining package's
+// findings are decided with the task the other knows.
+func TestSingleRunTaskFromRegistration(t *testing.T) {
+	def := &result.Handler{Framework: "river", Name: "(*jobs.ScanWorker).Work", FullName: "m/jobs.(*ScanWorker).Work",
+		Pos: "/m/jobs/scan.go:20:6", At: "/m/jobs/scan.go:20:6", Owner: true,
+		Effects: []effect.Effect{eff(effect.KindPublish, "enqueue", "river", effect.Medium, "/m/jobs/scan.go:30:3")}}
+	defRes := &result.Result{Package: "m/jobs", ModuleRoot: "/m", Files: []string{"/m/jobs/scan.go"}, Handlers: []*result.Handler{def},
+		Retries: []result.RetryPolicy{{Framework: "river", Task: "scan", Type: true, Policy: "river InsertOpts MaxAttempts 1: 1 attempt by retry", Once: true, Runs: 1, Pos: "/m/jobs/scan.go:8:1"}}}
+	reg := &result.Result{Package: "m/cmd", ModuleRoot: "/m", Handlers: []*result.Handler{{Framework: "river", Task: "scan", FullName: "m/jobs.(*ScanWorker).Work", Registered: "/m/cmd/main.go:9:2"}}}
+	decide := func(r *result.Result) *report.Context { return report.ForResult(r, false, nil) }
+	decide(defRes).Handler(def)
+	out := SingleRun([]*result.Result{defRes, reg}, func(string) string { return "v0.13.0" }, decide)
+	if got := out[0].Handlers[0]; !got.AtMostOnce || hasRule(got, "unguarded") {
+		t.Errorf("defining package's handler: at most once %v, findings %+v", got.AtMostOnce, got.Findings)
+	}
+}
+
 func hasRule(h *result.Handler, rule string) bool {
 	for _, f := range h.Findings {
 		if f.Rule == rule {
