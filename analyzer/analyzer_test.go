@@ -66,7 +66,14 @@ func TestRetryPolicies(t *testing.T) {
 		if r.Global {
 			who = "*"
 		}
-		got = append(got, fmt.Sprintf("%s %s: %s (runs %d within %v backoff %q replay %v)", r.Framework, who, r.Policy, r.Runs, r.Within, r.Backoff, r.Replay))
+		line := fmt.Sprintf("%s %s: %s (runs %d within %v backoff %q replay %v)", r.Framework, who, r.Policy, r.Runs, r.Within, r.Backoff, r.Replay)
+		if r.Rerun {
+			line += " rerun"
+		}
+		if r.Unread {
+			line += " unread"
+		}
+		got = append(got, line)
 	}
 	// Runs, Within, Backoff and Replay are what the inventory's retry
 	// horizon is computed from (package horizon).
@@ -80,6 +87,10 @@ func TestRetryPolicies(t *testing.T) {
 		"gocraft report: gocraft/work MaxFails 3: up to 3 runs (runs 3 within 0s backoff \"\" replay false)",
 		"asynq *:  (runs 0 within 0s backoff \"Config.RetryDelayFunc\" replay false)",
 		"river *: dead-letter replay (*github.com/riverqueue/river.Client).JobRetry (runs 0 within 0s backoff \"\" replay true)",
+		"river *: run again by github.com/riverqueue/river.JobSnooze (runs 0 within 0s backoff \"\" replay false) rerun",
+		"river *: a periodic job's InsertOpts not read (runs 0 within 0s backoff \"\" replay false) unread",
+		"river *: Config.WorkerMiddleware set (runs 0 within 0s backoff \"\" replay false) unread",
+		"river *: a worker's Middleware method (runs 0 within 0s backoff \"\" replay false) unread",
 		"watermill *: watermill Retry MaxRetries 3 inside a PoisonQueue: up to 4 runs (runs 4 within 0s backoff \"\" replay false)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -90,7 +90,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	for _, rt := range retries.Retries {
 		p := result.RetryPolicy{Framework: rt.Framework, Task: rt.Task, Policy: rt.Policy, Pos: summary.PosString(pass.Fset, rt.Pos),
 			Global: rt.Global, Type: rt.Type, Default: rt.Default, Once: rt.Once,
-			Runs: rt.Runs, Within: rt.Within, Backoff: rt.Backoff, Replay: rt.Replay, Exp: rt.Exp}
+			Runs: rt.Runs, Within: rt.Within, Backoff: rt.Backoff, Replay: rt.Replay, Rerun: rt.Rerun, Unread: rt.Unread, Exp: rt.Exp}
 		if rt.Activity != nil {
 			p.Handler = summary.FullName(rt.Activity)
 		}

@@ -94,6 +94,10 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 	for _, name := range order {
 		h := handlerEntry(merged[name], paths)
 		p, hz := retryFor(h, retries, tasks[h.Framework], paths)
+		if note := catalog.OnceNote(h.Framework); merged[name].SingleRun != "" && note != "" {
+			// The version the program builds with never runs it again.
+			p = strings.ReplaceAll(p, note, merged[name].SingleRun)
+		}
 		if p != "" {
 			h.RetryPolicy = p
 		}
@@ -227,7 +231,7 @@ func retryFor(h schema.Handler, retries []result.RetryPolicy, registered []strin
 	siteOnce, typeOnce, globalOnce := false, false, false
 	hz := newHorizons(h.Framework, paths)
 	for _, r := range retries {
-		if r.Framework != h.Framework {
+		if r.Framework != h.Framework || r.Rerun || r.Unread {
 			continue
 		}
 		if hz.client(r) {

@@ -9,4 +9,10 @@
 // are joined by framework and task, or listed as handlers of unknown risk.
 // Everything is sorted and positions are made module-relative, so the
 // same code gives a byte-identical inventory on every run and machine.
+//
+// Two whole-program decisions are made here, before the inventory is
+// built, for the command's diagnostics too: the claim tables' lifecycle
+// rules (Lifecycle) and the handlers that run at most once because every
+// retry policy that applies allows one run in the framework version the
+// program builds with (SingleRun: River before v0.44.0).
 package inventory

@@ -112,6 +112,7 @@ func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results
 		return results
 	}
 	results = r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, r.cfg.Phase, results, stderr)
+	results = inventory.SingleRun(results, moduleVersions(pkgs), r.reportContext)
 	known := map[string]*report.Context{} // by module root: only its baseline is read
 	inventory.Lifecycle(results, root, func(res *result.Result, d result.Diagnostic) bool {
 		c, ok := known[res.ModuleRoot]
@@ -122,6 +123,22 @@ func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results
 		return c.Known(d.Rule, d.Pos, d.Message)
 	})
 	return results
+}
+
+// moduleVersions gives the version of a module the packages build with
+// (its replacement's, "" for a directory or without module information).
+func moduleVersions(pkgs []*packages.Package) func(string) string {
+	versions := map[string]string{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if m := p.Module; m != nil {
+			v := m.Version
+			if m.Replace != nil {
+				v = m.Replace.Version
+			}
+			versions[m.Path] = v
+		}
+	})
+	return func(module string) string { return versions[module] }
 }
 
 // reportContext is the report.Context a package's Result was reported

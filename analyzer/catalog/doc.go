@@ -7,7 +7,10 @@
 //	                happens when the code sets no retry policy), runs and
 //	                backoff (the default policy's retry horizon), once_note
 //	                (what still runs a job again when the code allows a
-//	                single run): Framework, read here; enqueues (the
+//	                single run), once_since (the module version from
+//	                which once_note holds; before it a single run is at
+//	                most once, unless the program calls one of its
+//	                unless calls): Framework, read here; enqueues (the
 //	                library's enqueue calls, read for the retry policy
 //	                they set), custom_backoff (the config field that
 //	                replaces the default backoff), replays (dead-letter

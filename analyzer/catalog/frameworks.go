@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/mod/semver"
 )
 
 // Framework is a job system as its catalog file describes it (the
@@ -25,6 +26,13 @@ type Framework struct {
 	// allows a single run (asynq MaxRetry(0), River MaxAttempts 1): one
 	// run by retry is not one delivery. "" when the catalog does not say.
 	OnceNote string `yaml:"once_note"`
+	// OnceSince is the version of the framework's module from which
+	// OnceNote holds; before it, a policy of a single run is a single
+	// delivery and Before says why (River: a job out of attempts is
+	// discarded, whatever stopped it). Nil when OnceNote holds in every
+	// version. The whole program decides it (inventory.SingleRun): the
+	// version is the one the program builds with.
+	OnceSince *VersionBound `yaml:"once_since"`
 	// Enqueues are the library's calls that enqueue a job of the
 	// framework, read for the retry policy the enqueue sets (package
 	// discovery, retry_enqueue.go).
@@ -48,6 +56,30 @@ type Framework struct {
 	// being enqueued twice, not a delivered one running twice, so they
 	// are never a guard, and findings say so (discovery, dedup.go).
 	DedupOptions []string `yaml:"dedup_options"`
+}
+
+// VersionBound is a version of a framework's module: Module as go.mod
+// spells it, Version a semantic version ("v0.44.0"), Before what holds in
+// the versions before it.
+type VersionBound struct {
+	Module  string `yaml:"module"`
+	Version string `yaml:"version"`
+	Before  string `yaml:"before"`
+	// Unless are the calls, by function key, by which a job still runs
+	// again in the versions before (River's JobSnooze adds an attempt):
+	// a program that makes one keeps OnceNote.
+	Unless []string `yaml:"unless"`
+	// UnlessFields are client config fields a program that sets keeps
+	// OnceNote for: middleware that may change a job's policy at insert
+	// or run its work again (River's Config.JobInsertMiddleware,
+	// WorkerMiddleware, Middleware).
+	UnlessFields *ConfigFields `yaml:"unless_fields"`
+}
+
+// ConfigFields are fields of a client config struct.
+type ConfigFields struct {
+	Type   string   `yaml:"type"`
+	Fields []string `yaml:"fields"`
 }
 
 // Retention is a broker's longest message retention: Max as a Go
@@ -101,6 +133,9 @@ var frameworks = sync.OnceValues(func() (map[string]*Framework, error) {
 				if d, err := time.ParseDuration(r.Max); err != nil || d <= 0 {
 					return nil, fmt.Errorf("%s: framework %s: message_retention max %q is not a positive Go duration", f.Name, fw.Name, r.Max)
 				}
+			}
+			if b := fw.OnceSince; b != nil && (b.Module == "" || !semver.IsValid(b.Version) || b.Before == "") {
+				return nil, fmt.Errorf("%s: framework %s: once_since needs a module, a semantic version and before", f.Name, fw.Name)
 			}
 			out[fw.Name] = fw
 		}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -47,6 +48,15 @@ type Retry struct {
 	// makes (asynq Inspector.RunTask / RunAllArchivedTasks, River
 	// JobRetry): a finished job can run again at any later time.
 	Replay bool
+	// Rerun, on a Global entry, is a call by which a job asks to run
+	// again whatever its policy (River's JobSnooze, catalog once_since
+	// unless): a single run by retry is then not a single run.
+	Rerun bool
+	// Unread, on a Global entry, is a policy the inventory cannot read,
+	// for any task: an enqueue's options (a River periodic job's
+	// constructor that returns InsertOpts), a middleware that may change
+	// them or run the work again (catalog once_since unless_fields).
+	Unread bool
 	// Exp is a backoff the program sets with all its parameters
 	// (Watermill's middleware.Retry), for the horizon.
 	Exp *horizon.Exponential
@@ -88,8 +98,14 @@ func FindRetry(env *Env) *Retries {
 					if r, ok := configBackoff(x); ok {
 						out.Retries = append(out.Retries, r)
 					}
+					if r, ok := configMiddleware(x); ok {
+						out.Retries = append(out.Retries, r)
+					}
 				}
 			}
+		}
+		if r, ok := workerMiddleware(fn); ok {
+			out.Retries = append(out.Retries, r)
 		}
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && obj.Name() == "InsertOpts" {
 			if n, ok := storedConst(fn, "MaxAttempts"); ok {
@@ -129,7 +145,68 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 	if fw, ok := replayCalls()[key]; ok {
 		return replay(fw, key, call)
 	}
+	if key == "github.com/riverqueue/river.NewPeriodicJob" && len(call.Call.Args) > 1 && !nilOptions(call.Call.Args[1]) {
+		return []Retry{{Framework: "river", Global: true, Unread: true, Pos: call.Pos(), Policy: "a periodic job's InsertOpts not read"}}
+	}
+	if fw, ok := rerunCalls()[key]; ok {
+		return []Retry{{Framework: fw, Global: true, Rerun: true, Pos: call.Pos(), Policy: "run again by " + key}}
+	}
 	return nil
+}
+
+// workerMiddleware recognises a River worker's own Middleware method
+// (func (w *W) Middleware(job *river.Job[T]) []rivertype.WorkerMiddleware,
+// in place of WorkerDefaults'): what it returns wraps the worker's work,
+// which may run it again (v0.13.0 worker.go:41, work_unit_wrapper.go:33).
+// Recorded as a policy the inventory cannot read, for every River task.
+func workerMiddleware(fn *ssa.Function) (Retry, bool) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj == nil || obj.Name() != "Middleware" || obj.Pkg() == nil || strings.HasPrefix(obj.Pkg().Path(), "github.com/riverqueue/river") {
+		return Retry{}, false
+	}
+	sig := obj.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Results().Len() != 1 {
+		return Retry{}, false
+	}
+	sl, ok := sig.Results().At(0).Type().(*types.Slice)
+	if !ok {
+		return Retry{}, false
+	}
+	n, ok := types.Unalias(sl.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path()+"."+n.Obj().Name() != "github.com/riverqueue/river/rivertype.WorkerMiddleware" {
+		return Retry{}, false
+	}
+	return Retry{Framework: "river", Global: true, Unread: true, Pos: fn.Pos(), Policy: "a worker's Middleware method"}, true
+}
+
+// nilOptions reports whether a River periodic job's constructor returns
+// nil InsertOpts everywhere (func() (river.JobArgs, *river.InsertOpts)
+// { return Args{…}, nil }): the args type's and the client's policies
+// apply to its jobs.
+func nilOptions(ctor ssa.Value) bool {
+	var fn *ssa.Function
+	switch c := ctor.(type) {
+	case *ssa.Function:
+		fn = c
+	case *ssa.MakeClosure:
+		fn, _ = c.Fn.(*ssa.Function)
+	case *ssa.ChangeType:
+		return nilOptions(c.X)
+	}
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if len(ret.Results) != 2 {
+				return false
+			}
+			if c, ok := ret.Results[1].(*ssa.Const); !ok || !c.IsNil() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // storedConst returns the constant fn stores into a field of that name.

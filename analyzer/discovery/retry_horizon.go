@@ -2,6 +2,7 @@ package discovery
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 
@@ -85,6 +86,63 @@ var replayCalls = sync.OnceValue(func() map[string]string {
 	}
 	return out
 })
+
+// rerunCalls are the calls by which a job runs again whatever its retry
+// policy, in the framework versions where a policy of a single run is
+// otherwise a single delivery (the catalog's frameworks' once_since
+// unless: River's JobSnooze), by models.FuncKey.
+var rerunCalls = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, fw := range builtinFrameworks() {
+		if b := fw.OnceSince; b != nil {
+			for _, key := range b.Unless {
+				out[key] = fw.Name
+			}
+		}
+	}
+	return out
+})
+
+// middlewareFields are the client config fields whose middleware may
+// change a job's policy or run its work again, by config type (the
+// catalog's frameworks' once_since unless_fields: river.Config's
+// JobInsertMiddleware, WorkerMiddleware and Middleware).
+var middlewareFields = sync.OnceValue(func() map[string]struct {
+	framework string
+	fields    []string
+} {
+	out := map[string]struct {
+		framework string
+		fields    []string
+	}{}
+	for _, fw := range builtinFrameworks() {
+		if b := fw.OnceSince; b != nil && b.UnlessFields != nil {
+			out[b.UnlessFields.Type] = struct {
+				framework string
+				fields    []string
+			}{fw.Name, b.UnlessFields.Fields}
+		}
+	}
+	return out
+})
+
+// configMiddleware recognises river.Config{WorkerMiddleware: m} (a store
+// of anything but nil).
+func configMiddleware(st *ssa.Store) (Retry, bool) {
+	typ, field, ok := storedField(st)
+	if !ok {
+		return Retry{}, false
+	}
+	mw, ok := middlewareFields()[typ]
+	if !ok || !slices.Contains(mw.fields, field) {
+		return Retry{}, false
+	}
+	if c, ok := st.Val.(*ssa.Const); ok && c.IsNil() {
+		return Retry{}, false
+	}
+	name := typ[strings.LastIndex(typ, ".")+1:]
+	return Retry{Framework: mw.framework, Global: true, Unread: true, Pos: st.Pos(), Policy: name + "." + field + " set"}, true
+}
 
 // replay is the client-wide Retry a dead-letter replay makes.
 func replay(framework, key string, call *ssa.Call) []Retry {

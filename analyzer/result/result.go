@@ -80,6 +80,12 @@ type RetryPolicy struct {
 	Backoff string
 	Replay  bool
 	Exp     *horizon.Exponential
+	// Rerun: a call by which a job runs again whatever its policy
+	// (discovery.Retry.Rerun); it sets no policy of its own.
+	Rerun bool
+	// Unread: an enqueue whose options are not read, for any task of the
+	// framework (discovery.Retry.Unread); it sets no policy of its own.
+	Unread bool
 }
 
 // Claim is one inserting claim's SQL.
@@ -145,6 +151,10 @@ type Handler struct {
 	Rule string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// SingleRun says why a handler whose every retry policy allows a
+	// single run is never run again, in the version of its framework the
+	// program builds with (inventory.SingleRun; AtMostOnce is then set).
+	SingleRun string
 	// Test: the handler is defined in a _test.go file (an example, a test
 	// worker, or a test double).
 	Test    bool

@@ -8,6 +8,7 @@ import (
 	"github.com/gocraft/work"
 	"github.com/hibiken/asynq"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 )
@@ -59,3 +60,40 @@ func fixedDelay(n int, e error, t *asynq.Task) time.Duration { return time.Secon
 func Replay(ctx context.Context, c *river.Client[any], id int64) { // want Replay:"dynamic_call/call \\(\\*river.Client\\).JobRetry"
 	c.JobRetry(ctx, id)
 }
+
+// Snooze asks River to run the job again later: in the versions where one
+// attempt is otherwise one run (before v0.44.0) the snooze adds an
+// attempt, so the program's single-attempt policies are not at most once.
+func Snooze() error { // want Snooze:"no effects"
+	return river.JobSnooze(time.Minute)
+}
+
+// Cancel ends the job for good: nothing runs it again (not recorded).
+func Cancel(err error) error { // want Cancel:"no effects"
+	return river.JobCancel(err)
+}
+
+// Periodic jobs: a constructor that returns nil options leaves the args
+// type's policy to its jobs (not recorded); one that returns options is an
+// enqueue whose policy is not read, for any River task.
+func Periodic() []*river.PeriodicJob { // want Periodic:"no effects"
+	return []*river.PeriodicJob{
+		river.NewPeriodicJob(river.PeriodicInterval(time.Minute), func() (river.JobArgs, *river.InsertOpts) {
+			return SyncArgs{}, nil
+		}, nil),
+		river.NewPeriodicJob(river.PeriodicInterval(time.Hour), func() (river.JobArgs, *river.InsertOpts) {
+			return SyncArgs{}, &river.InsertOpts{MaxAttempts: 5}
+		}, nil),
+	}
+}
+
+// Middleware may change a job's policy at insert or run its work again:
+// a client that sets some is recorded; one that leaves it nil is not.
+func Middleware(mw rivertype.WorkerMiddleware) (*river.Config, *river.Config) { // want Middleware:"no effects" Middleware:"stores .*WorkerMiddleware"
+	return &river.Config{WorkerMiddleware: []rivertype.WorkerMiddleware{mw}}, &river.Config{JobInsertMiddleware: nil}
+}
+
+// A worker's own Middleware method wraps its work: recorded.
+type MWWorker struct{ river.WorkerDefaults[SyncArgs] }
+
+func (MWWorker) Middleware(*river.Job[SyncArgs]) []rivertype.WorkerMiddleware { return nil } // want Middleware:"no effects"
