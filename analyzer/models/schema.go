@@ -67,6 +67,11 @@ type Library struct {
 	// of their own ("*os.File": opening it is; "*bytes.Buffer": memory),
 	// for models with writer_arg.
 	InertWriterTypes []string `yaml:"inert_writer_types"`
+	// InertWriterVars are package-level variables ("io.Discard") whose
+	// value is a writer with no effect, for models with writer_arg: the
+	// variable's static type is an interface (io.Writer), so the concrete
+	// type inert_writer_types names is not visible where it is loaded.
+	InertWriterVars []string `yaml:"inert_writer_vars"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
 	// Inert are the library's calls that have no effect (getters,

@@ -760,6 +760,16 @@ func (w *walker) inertWriter(k int, recv ssa.Value, args []ssa.Value) bool {
 	if ci, ok := v.(*ssa.ChangeInterface); ok {
 		v = ci.X // io.WriteString(h, s) with h a hash.Hash
 	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A load of a package-level writer the catalog knows to be inert
+		// (io.Copy(io.Discard, resp.Body), ioutil.Discard): its static
+		// type is io.Writer, its value is set once by its package.
+		if g, ok := ld.X.(*ssa.Global); ok {
+			if obj, ok := g.Object().(*types.Var); ok && w.p.env.Index.InertWriterVar(obj) {
+				return true
+			}
+		}
+	}
 	if types.IsInterface(v.Type()) && w.p.env.Index.InertWriter(v.Type()) {
 		// An interface whose contract keeps writes in memory (hash.Hash:
 		// "Write adds more data to the running hash"), whatever implements it.
