@@ -313,6 +313,10 @@ type Model struct {
 	Request *int `yaml:"request"`
 	// Method is the HTTP method of calls that fix it (http.Post).
 	Method string `yaml:"method"`
+	// Body is the request body argument of calls that take one apart
+	// from a request (http.Post's body): a JSON-RPC request's method is
+	// read from it (Effect.RPCMethod).
+	Body *int `yaml:"body"`
 	// Params is the API parameters argument whose embedded
 	// IdempotencyKey field or SetIdempotencyKey call carries the key.
 	Params *int `yaml:"params"`

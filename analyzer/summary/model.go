@@ -256,6 +256,9 @@ func (c *modelCall) request() {
 	if c.m.Method != "" {
 		c.e.Op = strings.ToLower(c.m.Method)
 	}
+	if c.m.Body != nil {
+		c.w.rpcMethod(c.e, c.arg(c.m.Body))
+	}
 }
 
 // openFlags (open_flags): os.OpenFile appends, overwrites or reads.
