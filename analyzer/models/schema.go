@@ -313,6 +313,12 @@ type Model struct {
 	Request *int `yaml:"request"`
 	// Method is the HTTP method of calls that fix it (http.Post).
 	Method string `yaml:"method"`
+	// CopyColumns and CopyRows are a bulk COPY's column-name list and row
+	// source arguments (pgx's CopyFrom(ctx, table, columnNames, rowSrc)):
+	// the insert is checked against the migrations' unique keys of those
+	// columns, the rows' values deciding whether a key is fresh.
+	CopyColumns *int `yaml:"copy_columns"`
+	CopyRows    *int `yaml:"copy_rows"`
 	// Body is the request body argument of calls that take one apart
 	// from a request (http.Post's body): a JSON-RPC request's method is
 	// read from it (Effect.RPCMethod).

@@ -36,12 +36,13 @@ func (d *Deps) SnapshotInsert(ctx context.Context, t *asynq.Task) error { // wan
 	return tx.Commit(ctx)
 }
 
-// CopyFirst loads before it truncates.
-func (d *Deps) CopyFirst(ctx context.Context, t *asynq.Task) error { // want CopyFirst:`^effects: db_write/insert rp_snapshot; db_write/delete rp_snapshot$` `unguarded: handler \(\*replacefix.Deps\).CopyFirst`
-	if _, err := d.Pool.CopyFrom(ctx, pgx.Identifier{"rp_snapshot"}, []string{"key", "val"}, pgx.CopyFromRows([][]any{{t.Type(), "x"}})); err != nil {
+// CopyFirst loads before it truncates (into a table with a surrogate id
+// only, whose COPY no unique key fails).
+func (d *Deps) CopyFirst(ctx context.Context, t *asynq.Task) error { // want CopyFirst:`^effects: db_write/insert rp_labels; db_write/delete rp_labels$` `unguarded: handler \(\*replacefix.Deps\).CopyFirst`
+	if _, err := d.Pool.CopyFrom(ctx, pgx.Identifier{"rp_labels"}, []string{"post_id", "label"}, pgx.CopyFromRows([][]any{{t.Type(), "x"}})); err != nil {
 		return err
 	}
-	_, err := d.Pool.Exec(ctx, "truncate rp_snapshot")
+	_, err := d.Pool.Exec(ctx, "truncate rp_labels")
 	return err
 }
 
