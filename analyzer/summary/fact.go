@@ -83,7 +83,7 @@ func (s *Summary) String() string {
 				t += "." + e.MethodField
 			}
 		}
-		if e.RPCMethod != "" {
+		if e.RPCMethod != "" && e.Target != "json-rpc "+e.RPCMethod {
 			t += " rpc=" + e.RPCMethod
 		}
 		if e.RPCMethodArg > 0 {

@@ -51,8 +51,14 @@ func (w *walker) resolveRPCMethod(e *effect.Effect, args, bindings []ssa.Value) 
 	}
 }
 
+// setRPCMethod records a constant method; a call whose host is not known
+// here is named by it (json-rpc chain_get_block), so that the calls of
+// one client to its one URL are told apart.
 func setRPCMethod(e *effect.Effect, m string) {
 	e.RPCMethod = m
+	if e.Target == "" || e.Target == "http" {
+		e.Target = "json-rpc " + m
+	}
 	e.Detail = effect.JoinDetail(e.Detail, "JSON-RPC method "+m)
 }
 

@@ -41,30 +41,30 @@ func (c *NodeClient) call(method string, params any) error { // want call:`^effe
 	return resp.Body.Close()
 }
 
-func (c *NodeClient) GetBlock(height int) error { // want GetBlock:`^effects: http/post rpc=chain_get_block$`
+func (c *NodeClient) GetBlock(height int) error { // want GetBlock:`^effects: http/post json-rpc chain_get_block$`
 	return c.call("chain_get_block", []int{height})
 }
 
-func RPCBlock(ctx context.Context, t *asynq.Task) error { // want RPCBlock:`^effects: http/post .*rpc=chain_get_block$`
+func RPCBlock(ctx context.Context, t *asynq.Task) error { // want RPCBlock:`^effects: http/post json-rpc chain_get_block$`
 	return node.GetBlock(len(t.Payload()))
 }
 
-func RPCBalance(ctx context.Context, t *asynq.Task) error { // want RPCBalance:`^effects: http/post .*rpc=eth_getBalance$`
+func RPCBalance(ctx context.Context, t *asynq.Task) error { // want RPCBalance:`^effects: http/post json-rpc eth_getBalance$`
 	return node.call("eth_getBalance", []string{string(t.Payload()), "latest"})
 }
 
-func RPCCall(ctx context.Context, t *asynq.Task) error { // want RPCCall:`^effects: http/post .*rpc=eth_call$`
+func RPCCall(ctx context.Context, t *asynq.Task) error { // want RPCCall:`^effects: http/post json-rpc eth_call$`
 	return node.call("eth_call", []string{string(t.Payload())})
 }
 
 // RPCSend sends a transaction: a write, still a finding.
-func RPCSend(ctx context.Context, t *asynq.Task) error { // want RPCSend:`^effects: http/post .*rpc=eth_sendRawTransaction$` `unguarded: handler inferfix.RPCSend repeats .*http post .*\(high\)`
+func RPCSend(ctx context.Context, t *asynq.Task) error { // want RPCSend:`^effects: http/post json-rpc eth_sendRawTransaction$` `unguarded: handler inferfix.RPCSend repeats .*http post \(json-rpc eth_sendRawTransaction\) \(high\)`
 	return node.call("eth_sendRawTransaction", []string{string(t.Payload())})
 }
 
 // RPCPut submits a deploy: "put" sets a value by key elsewhere, but is no
 // read.
-func RPCPut(ctx context.Context, t *asynq.Task) error { // want RPCPut:`^effects: http/post .*rpc=account_put_deploy$` `unguarded: handler inferfix.RPCPut repeats .*http post .*\(high\)`
+func RPCPut(ctx context.Context, t *asynq.Task) error { // want RPCPut:`^effects: http/post json-rpc account_put_deploy$` `unguarded: handler inferfix.RPCPut repeats .*http post .*\(high\)`
 	return node.call("account_put_deploy", t.Payload())
 }
 
@@ -74,7 +74,7 @@ func RPCDynamic(ctx context.Context, t *asynq.Task) error { // want RPCDynamic:`
 }
 
 // RPCMap builds the request as a map and sends it with Do.
-func RPCMap(ctx context.Context, t *asynq.Task) error { // want RPCMap:`^effects: http/post .*rpc=state_get_item$`
+func RPCMap(ctx context.Context, t *asynq.Task) error { // want RPCMap:`^effects: http/post json-rpc state_get_item$`
 	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "state_get_item", "params": []string{string(t.Payload())}})
 	if err != nil {
 		return err
