@@ -326,6 +326,7 @@ func TestClaimLifecycle(t *testing.T) {
 		"lifecyclefix/lifecyclefix.go:140 prune lc_nokey 48h0m0s: $1 = time.Now().Add(-48h0m0s)",
 		"lifecyclefix/lifecyclefix.go:158 prune lc_claims 168h0m0s: $1 = 168h0m0s, given to the DELETE in lifecyclefix.pruneOlder",
 		"lifecyclefix/lifecyclefix.go:165 prune lc_composite : not by age: the rows matching (tenant) deleted",
+		"lifecyclefix/lifecyclefix.go:172 prune lc_nokey : not by age: every row deleted",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("lifecycle:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

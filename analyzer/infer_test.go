@@ -54,6 +54,17 @@ func TestNameInference(t *testing.T) {
 		// connection closed; a user's id does.
 		{"inferfix.Quiesce", "safe", "medium", []string{"name"}},
 		{"inferfix.Kick", "unknown", "low", []string{""}},
+		// A JSON-RPC request is read by its method: reads by name; a
+		// write, a method set at run time or a body without jsonrpc stays
+		// the POST.
+		{"inferfix.RPCBlock", "safe", "medium", []string{"name"}},
+		{"inferfix.RPCBalance", "safe", "medium", []string{"name"}},
+		{"inferfix.RPCCall", "safe", "medium", []string{"name"}},
+		{"inferfix.RPCMap", "safe", "medium", []string{"name"}},
+		{"inferfix.RPCSend", "high", "high", []string{"code"}},
+		{"inferfix.RPCPut", "high", "high", []string{"code"}},
+		{"inferfix.RPCDynamic", "high", "high", []string{"code"}},
+		{"inferfix.NotRPC", "high", "high", []string{"code"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {
@@ -72,6 +83,10 @@ func TestNameInference(t *testing.T) {
 	if h := got["inferfix.ActionByQuery"]; h == nil || len(h.Effects) != 1 ||
 		!strings.Contains(h.Effects[0].Detail, "the query ?action={} is a GET whose action (action) is set at run time, not taken as a read") {
 		t.Errorf("ActionByQuery: %+v", h)
+	}
+	if h := got["inferfix.RPCBlock"]; h == nil || len(h.Effects) != 1 ||
+		!strings.Contains(h.Effects[0].Detail, "inferred from the JSON-RPC method chain_get_block: a read returning data (a POST that queries), read") {
+		t.Errorf("RPCBlock: %+v", h)
 	}
 	if h := got["inferfix.CreateUserByGet"]; h == nil || len(h.Effects) != 1 ||
 		!strings.Contains(h.Effects[0].Detail, "names an action (create) before its last segment, not taken as a read") {

@@ -271,6 +271,15 @@ type Effect struct {
 	// the struct its caller passes there (an application's own request
 	// type: client.Send(ctx, &Request{Method: "POST", …})).
 	MethodField string
+	// RPCMethod is, on an HTTP request whose body is a JSON-RPC request
+	// (json.Marshal of a struct with a `jsonrpc` field, or of a map with
+	// that key), the request's constant method ("eth_getBalance",
+	// "chain_get_block"): infer reads a POST by it as it reads a path.
+	// RPCMethodArg (1-based; 0 when none) says that the method is the
+	// string the caller passes as that parameter (an RPC client's
+	// Call(method, params)).
+	RPCMethod    string
+	RPCMethodArg int
 	// CallArgs, on a call through an interface, are the constant strings
 	// its arguments carry: an argument ("3"), or a string field stored into
 	// the struct it points to ("3.Method" for &Request{Method: "POST"}),

@@ -23,6 +23,9 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	segs := segments(p)
 	switch e.Op {
 	case "post":
+		if e.RPCMethod != "" {
+			return t.rpcMethod(e, on)
+		}
 		if len(segs) == 0 {
 			return nil
 		}
@@ -246,4 +249,44 @@ func queryTail(query map[string]bool, seg string) bool {
 		}
 	}
 	return false
+}
+
+// rpcMethod reads a JSON-RPC request sent as a POST by its method: a
+// method the rules read as a read (chain_get_block, eth_getBalance, read
+// after its namespace) or one of HTTP.RPCReads (eth_call) is a read, with
+// on. Any other method (eth_sendRawTransaction, account_put_deploy, a
+// name no rule reads) leaves the POST as the code shows it: nil.
+func (t *table) rpcMethod(e *effect.Effect, on bool) *effect.Reading {
+	m := e.RPCMethod
+	if !on {
+		return nil
+	}
+	why := ""
+	if t.rpcRead[strings.ToLower(m)] {
+		why = "a method that reads"
+	} else {
+		names := [][]string{words(m)}
+		if i := strings.IndexAny(m, "_."); i > 0 && i < len(m)-1 {
+			names = append(names, words(m[i+1:])) // after the namespace (eth_, chain_)
+		}
+		for _, name := range names {
+			name = t.unqualified(name)
+			if len(name) == 0 {
+				continue
+			}
+			r, _, _, _ := t.find(name, shape{payload: true, data: true, io: true}, func(rest []string) []string { return rest })
+			if r == nil {
+				continue
+			}
+			if r.Effect.Kind == "read" && r.Effect.Op == effect.OpRead && r.risk == effect.Safe {
+				why = r.Why
+			}
+			break // a rule read it: a write, or something else, is no read
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+		Why: "inferred from the JSON-RPC method " + m + ": " + why + " (a POST that queries), read"}
 }

@@ -48,6 +48,9 @@ type table struct {
 		// ActionParams are the query parameters whose value names what
 		// the request does (?action=create, ?op=…).
 		ActionParams []string `yaml:"action_params"`
+		// RPCReads are JSON-RPC methods whose names have no verb the
+		// rules read and that read (eth_call, eth_blockNumber).
+		RPCReads []string `yaml:"rpc_reads"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words
@@ -56,6 +59,7 @@ type table struct {
 	action  map[string]bool
 	prefix  map[string]bool // HTTP.ActionPrefixes
 	params  map[string]bool // HTTP.ActionParams
+	rpcRead map[string]bool // HTTP.RPCReads, lower-case
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
 	wait    map[string]bool // WaitParams
@@ -222,6 +226,10 @@ func parse(data []byte) (*table, error) {
 	t.action = set(t.HTTP.ActionSegments)
 	t.prefix = set(t.HTTP.ActionPrefixes)
 	t.params = set(t.HTTP.ActionParams)
+	t.rpcRead = map[string]bool{}
+	for _, m := range t.HTTP.RPCReads {
+		t.rpcRead[strings.ToLower(m)] = true
+	}
 	return &t, nil
 }
 

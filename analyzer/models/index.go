@@ -33,6 +33,7 @@ type Index struct {
 	idemHeaders  map[string]bool // lower case
 	inertFuncs   map[string]bool
 	inertWriters map[string]bool // inert_writer_types
+	inertVars    map[string]bool // inert_writer_vars
 	inert        inertSet
 	unknown      inertSet                     // declared effects without a model
 	inertPkgs    []string                     // packages (and "/..." prefixes) of all-inert libraries
@@ -367,6 +368,12 @@ func NewIndex(files ...File) (*Index, error) {
 					ix.inertWriters = map[string]bool{}
 				}
 				ix.inertWriters[t] = true
+			}
+			for _, v := range lib.InertWriterVars {
+				if ix.inertVars == nil {
+					ix.inertVars = map[string]bool{}
+				}
+				ix.inertVars[v] = true
 			}
 			ix.inert.add(lib.Inert...)
 			ix.unknown.add(lib.Unknown...)
@@ -790,6 +797,12 @@ func (ix *Index) IsIdentityField(t types.Type, name string) bool {
 func (ix *Index) InertWriter(t types.Type) bool {
 	tn := typeName(t)
 	return tn != "" && ix.inertWriters[tn]
+}
+
+// InertWriterVar reports whether the package-level variable v holds a
+// writer whose writes have no effect (inert_writer_vars: io.Discard).
+func (ix *Index) InertWriterVar(v *types.Var) bool {
+	return v != nil && v.Pkg() != nil && ix.inertVars[v.Pkg().Path()+"."+v.Name()]
 }
 
 // InertFunc reports whether calling a value of type t has no effect: a

@@ -67,6 +67,11 @@ type Library struct {
 	// of their own ("*os.File": opening it is; "*bytes.Buffer": memory),
 	// for models with writer_arg.
 	InertWriterTypes []string `yaml:"inert_writer_types"`
+	// InertWriterVars are package-level variables ("io.Discard") whose
+	// value is a writer with no effect, for models with writer_arg: the
+	// variable's static type is an interface (io.Writer), so the concrete
+	// type inert_writer_types names is not visible where it is loaded.
+	InertWriterVars []string `yaml:"inert_writer_vars"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
 	// Inert are the library's calls that have no effect (getters,
@@ -308,6 +313,16 @@ type Model struct {
 	Request *int `yaml:"request"`
 	// Method is the HTTP method of calls that fix it (http.Post).
 	Method string `yaml:"method"`
+	// CopyColumns and CopyRows are a bulk COPY's column-name list and row
+	// source arguments (pgx's CopyFrom(ctx, table, columnNames, rowSrc)):
+	// the insert is checked against the migrations' unique keys of those
+	// columns, the rows' values deciding whether a key is fresh.
+	CopyColumns *int `yaml:"copy_columns"`
+	CopyRows    *int `yaml:"copy_rows"`
+	// Body is the request body argument of calls that take one apart
+	// from a request (http.Post's body): a JSON-RPC request's method is
+	// read from it (Effect.RPCMethod).
+	Body *int `yaml:"body"`
 	// Params is the API parameters argument whose embedded
 	// IdempotencyKey field or SetIdempotencyKey call carries the key.
 	Params *int `yaml:"params"`

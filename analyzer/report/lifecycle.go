@@ -2,6 +2,7 @@ package report
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -21,6 +22,13 @@ func (c *Context) Lifecycle(sums []*summary.Summary) (claims []result.Claim, pru
 	for _, s := range sums {
 		for i := range s.Effects {
 			e := &s.Effects[i]
+			if inTestFile(e.RetentionAt) || (e.RetentionAt == "" && inTestFile(e.Evidence())) {
+				// A test's DELETE or TRUNCATE resets its database: the
+				// program does not run it, it prunes nothing there.
+				if e.ConstraintState == "" {
+					continue
+				}
+			}
 			if e.RetentionAt != "" && e.RetentionParam == 0 && c.inPackage(e.RetentionAt) {
 				// A DELETE whose time a helper's parameter gives: the
 				// prune is the call that gives it.
@@ -51,4 +59,10 @@ func (c *Context) Lifecycle(sums []*summary.Summary) (claims []result.Claim, pru
 	sort.Slice(claims, func(i, j int) bool { return effect.ComparePos(claims[i].Pos, claims[j].Pos) < 0 })
 	sort.Slice(prunes, func(i, j int) bool { return effect.ComparePos(prunes[i].Pos, prunes[j].Pos) < 0 })
 	return claims, prunes
+}
+
+// inTestFile reports whether a position is in a _test.go file.
+func inTestFile(pos string) bool {
+	file, _, _ := effect.SplitPos(pos)
+	return strings.HasSuffix(file, "_test.go")
 }

@@ -93,9 +93,11 @@ func classifyNode(n *pg_query.Node) []Stmt {
 	case *pg_query.Node_SelectStmt:
 		return classifySelect(v.SelectStmt)
 	case *pg_query.Node_TruncateStmt:
+		// Every row of each table, as a DELETE with no WHERE (Matches
+		// "*"): a TRUNCATE then a refill of the table is a replace.
 		var out []Stmt
 		for _, r := range v.TruncateStmt.Relations {
-			out = append(out, Stmt{Op: Delete, Table: relName(r.GetRangeVar()), Detail: "truncate"})
+			out = append(out, Stmt{Op: Delete, Table: relName(r.GetRangeVar()), Detail: "truncate", Matches: "*"})
 		}
 		if len(out) == 0 {
 			out = append(out, Stmt{Op: Delete, Detail: "truncate"})

@@ -752,6 +752,7 @@ func TestDeleteMatches(t *testing.T) {
 		"delete from seen s where s.Scope = $1::text and s.n > 3":                     "scope",
 		"with c as (delete from sweep_seen_keys where installation_id = $1 and sweep_kind = $2 and scope_key = $3 returning entity_key) update sweep_cursors set cursor = $4 where installation_id = $1": "installation_id,scope_key,sweep_kind",
 		"delete from processed_jobs where created_at < now() - interval '14 days'": "",
+		"truncate table only processed_jobs restart identity":                      "*",
 	} {
 		if got := Classify(sql)[0].Matches; got != want {
 			t.Errorf("%s: got %q, want %q", sql, got, want)

@@ -154,7 +154,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.Via != "" {
 			e.Via = w.viaAt(e.Via, args, bindings)
 		}
-		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 {
+		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
 		if e.StmtArg > 0 && w.resolveStmt(ci, &e, args, bindings) {

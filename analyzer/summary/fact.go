@@ -83,6 +83,12 @@ func (s *Summary) String() string {
 				t += "." + e.MethodField
 			}
 		}
+		if e.RPCMethod != "" && e.Target != "json-rpc "+e.RPCMethod {
+			t += " rpc=" + e.RPCMethod
+		}
+		if e.RPCMethodArg > 0 {
+			t += fmt.Sprintf(" rpc=p%d", e.RPCMethodArg-1)
+		}
 		if e.ChangedFrom != "" {
 			t += " changed-from"
 		}

@@ -188,6 +188,7 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	} else if k := w.bodyKey(o.body); k != nil {
 		e.Key = k
 	}
+	w.rpcMethod(e, o.body)
 }
 
 // setMethod sets an http effect's operation and risk from its method.
@@ -235,6 +236,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			}
 		}
 	}
+	if e.RPCMethodArg > 0 {
+		w.resolveRPCMethod(e, args, bindings)
+	}
 	switch {
 	case e.MethodArg > 0:
 		v := pick(e.MethodArg-1, args, bindings)
@@ -263,6 +267,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			return
 		}
 		o := w.requestOrigin(v)
+		if e.RPCMethod == "" && e.RPCMethodArg == 0 {
+			w.rpcMethod(e, o.body)
+		}
 		if e.Key == nil && e.Guard == nil && e.Issue == "" {
 			// The request was built here and sent by a helper
 			// (d.do(req)): its Idempotency-Key header is set here, and

@@ -46,6 +46,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).whenUnset,  // when_unset
 	(*modelCall).targetArg,  // target_arg
 	(*modelCall).request,    // request, method
+	(*modelCall).copyKeys,   // copy_columns, copy_rows
 	(*modelCall).openFlags,  // open_flags
 	(*modelCall).keys,       // params, key_field, key_option, key_note
 	(*modelCall).identity,   // identity
@@ -256,6 +257,39 @@ func (c *modelCall) request() {
 	if c.m.Method != "" {
 		c.e.Op = strings.ToLower(c.m.Method)
 	}
+	if c.m.Body != nil {
+		c.w.rpcMethod(c.e, c.arg(c.m.Body))
+	}
+}
+
+// copyKeys (copy_columns, copy_rows): a bulk COPY into a table inserts
+// rows of the constant columns it names: a unique key of the migrations
+// among them makes a second delivery's COPY fail, as an INSERT of those
+// columns does (sqlBusinessKey), unless the rows carry a value drawn anew
+// on each delivery; rows the caller passes leave that to the caller.
+func (c *modelCall) copyKeys() {
+	m := c.m
+	if m.CopyColumns == nil || c.e.Kind != effect.KindDBWrite || c.e.Op != string(sqlclass.Insert) || c.e.Target == "" || c.w.p.env.Triggers == nil {
+		return
+	}
+	elems := ssavalue.SliceElems(c.arg(m.CopyColumns))
+	if len(elems) == 0 {
+		return
+	}
+	var cols []string
+	for _, el := range elems {
+		col := constOr([]ssa.Value{normalize(el)}, 0)
+		if col == "" {
+			return
+		}
+		cols = append(cols, strings.ToLower(col))
+	}
+	rows := c.arg(m.CopyRows)
+	if rows == nil {
+		return
+	}
+	st := sqlclass.Stmt{Op: sqlclass.Insert, Table: c.e.Target, Columns: strings.Join(cols, ",")}
+	c.w.businessKey(c.e, st, nil, rows, c.ci)
 }
 
 // openFlags (open_flags): os.OpenFile appends, overwrites or reads.
@@ -760,6 +794,16 @@ func (w *walker) inertWriter(k int, recv ssa.Value, args []ssa.Value) bool {
 	if ci, ok := v.(*ssa.ChangeInterface); ok {
 		v = ci.X // io.WriteString(h, s) with h a hash.Hash
 	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A load of a package-level writer the catalog knows to be inert
+		// (io.Copy(io.Discard, resp.Body), ioutil.Discard): its static
+		// type is io.Writer, its value is set once by its package.
+		if g, ok := ld.X.(*ssa.Global); ok {
+			if obj, ok := g.Object().(*types.Var); ok && w.p.env.Index.InertWriterVar(obj) {
+				return true
+			}
+		}
+	}
 	if types.IsInterface(v.Type()) && w.p.env.Index.InertWriter(v.Type()) {
 		// An interface whose contract keeps writes in memory (hash.Hash:
 		// "Write adds more data to the running hash"), whatever implements it.
@@ -792,14 +836,36 @@ func intConst(v ssa.Value) (int64, bool) {
 // swallows it. With several keys left they are chained (Key.Else): a
 // caller's fresh value for the first leaves the next to fail the insert.
 func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
+	w.businessKey(e, st, params, nil, at)
+}
+
+// businessKey is sqlBusinessKey with the values of every column read from
+// rows, when not nil (a COPY's row source): one key for all the columns.
+func (w *walker) businessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, rows ssa.Value, at ssa.Instruction) {
 	type candidate struct {
 		u   triggers.Unique
 		key *effect.Key
+	}
+	var rowKey *effect.Key
+	if rows != nil {
+		rowKey = w.keyFrom(rows, at)
 	}
 	var left []candidate
 	for _, u := range w.p.env.Triggers.InsertKeys(st.Table, split(st.Columns)) {
 		var key *effect.Key
 		fresh := false
+		if rowKey != nil {
+			if rowKey.Random != "" {
+				continue // the rows carry a value drawn anew
+			}
+			if rowKey.Param != 0 {
+				k := *rowKey
+				k.FreshOnly = true
+				key = &k
+			}
+			left = append(left, candidate{u, key})
+			continue
+		}
 		for _, col := range u.Columns {
 			n := st.ColumnParam(col)
 			if n <= 0 || n > len(params) || params[n-1] == nil {

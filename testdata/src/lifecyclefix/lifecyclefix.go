@@ -165,3 +165,10 @@ func ClearTenant(ctx context.Context, pool *pgxpool.Pool, tenant string) error {
 	_, err := pool.Exec(ctx, "delete from lc_composite where tenant = $1", tenant)
 	return err
 }
+
+// ResetNoKey empties lc_nokey: a TRUNCATE clears every row, as a DELETE
+// with no WHERE does (not by age).
+func ResetNoKey(ctx context.Context, pool *pgxpool.Pool) error { // want ResetNoKey:"db_write/delete lc_nokey @p1"
+	_, err := pool.Exec(ctx, "truncate lc_nokey")
+	return err
+}
