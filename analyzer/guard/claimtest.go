@@ -206,6 +206,14 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 				if k, ok := compare(x, it.v, it.k, ix, c.DupErrors); ok {
 					work = append(work, item{x, k})
 				}
+			case *ssa.Store:
+				// The outcome kept in a variable a closure shares
+				// (applied = err == nil; … if !applied { return nil }).
+				if x.Val == it.v && (it.k == firstBool || it.k == dupBool) {
+					for _, load := range cellLoads(x, it.k) {
+						work = append(work, item{load, it.k})
+					}
+				}
 			case *ssa.UnOp:
 				if x.Op == token.NOT {
 					switch it.k {
@@ -477,4 +485,60 @@ func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
 		}
 		return false
 	}
+}
+
+// cellLoads are the loads, in the store's function, of the variable a
+// claim's outcome is stored into (a captured variable's cell: an Alloc, or
+// the closure's FreeVar) that the store dominates, when every other store
+// into it in that function writes the constant a duplicate gives (false
+// for firstBool, true for dupBool): the load then holds the outcome or
+// says "duplicate". A variable written from anything else decides nothing
+// here.
+func cellLoads(st *ssa.Store, k derived) []ssa.Value {
+	switch st.Addr.(type) {
+	case *ssa.Alloc, *ssa.FreeVar:
+	default:
+		return nil
+	}
+	fn := st.Parent()
+	var loads []ssa.Value
+	for _, r := range ssavalue.Referrers(st.Addr) {
+		if r.Parent() != fn {
+			continue
+		}
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x == st {
+				continue
+			}
+			c, ok := x.Val.(*ssa.Const)
+			if !ok || c.Value == nil || c.Value.Kind() != constant.Bool || constant.BoolVal(c.Value) != (k == dupBool) {
+				return nil
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL && storeBefore(st, x) {
+				loads = append(loads, x)
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil // the address handed on (a call, a closure): written elsewhere
+		}
+	}
+	return loads
+}
+
+// storeBefore reports whether st runs before every path reaches load.
+func storeBefore(st *ssa.Store, load ssa.Instruction) bool {
+	if st.Block() != load.Block() {
+		return st.Block().Dominates(load.Block())
+	}
+	for _, in := range st.Block().Instrs {
+		switch in {
+		case st:
+			return true
+		case load:
+			return false
+		}
+	}
+	return false
 }
