@@ -149,6 +149,10 @@ type Effect struct {
 	// DO UPDATE has a WHERE): where the function tests that before the
 	// rest runs, it is a compare-and-set claim.
 	ReportsChange bool
+	// CountsRuns marks a write that steps an attempt counter
+	// (sqlclass.Stmt.CountsRuns): it counts this run and records no
+	// status, so check-then-act does not take it as a status mark.
+	CountsRuns bool
 	// Optimistic marks a compare-and-set claim that compares the column
 	// it changes with a parameter (sqlclass.Stmt.Optimistic): an
 	// optimistic lock, whose "no row changed" is a race lost to another

@@ -416,9 +416,13 @@ func creates(check, w *effect.Effect) bool {
 // record they are. A delete of the checked rows whose count nobody tests
 // (the rows listed, deleted, then counted down) is such a mark too: the
 // second of two overlapping deliveries deletes nothing and acts all the
-// same; tested, it is a claim.
+// same; tested, it is a claim. A write that only counts the run (an
+// attempt counter stepped by one beside clock stamps: attempt_count + 1,
+// last_started_at = clock_timestamp()) marks nothing: a later delivery
+// reads the same status and acts again, so it narrows no window; it stays
+// the record it is, as the increment it was read as before.
 func isMark(e *effect.Effect) bool {
-	if e.Kind != effect.KindDBWrite {
+	if e.Kind != effect.KindDBWrite || e.CountsRuns {
 		return false
 	}
 	// A delete always reports a change; still a delete here, nobody tested it.

@@ -37,6 +37,8 @@ const (
 	firstBool                   // true on the first delivery
 	dupBool                     // true on a duplicate
 	dupOrErrBool                // true on a duplicate or an error
+	rowBool                     // a result set's Next: true while changed rows come back
+	rowSlice                    // the rows a result set gave, gathered in a slice: empty on a duplicate
 )
 
 // dupTests finds the branches that test a claim's result, and reports
@@ -147,6 +149,7 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 			continue
 		}
 		seen[it.v] = true
+
 		if it.k == plainErr {
 			plain[it.v] = true
 			continue
@@ -171,6 +174,9 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 			case *ssa.Call:
 				if it.k == result || it.k == noRowsErr {
 					work = append(work, fromCall(x, it.v, it.k, ix, c.DupErrors, c.Effect.ClaimOutcome)...)
+				}
+				if b, ok := x.Call.Value.(*ssa.Builtin); ok && it.k == rowSlice && b.Name() == "len" && len(x.Call.Args) == 1 && x.Call.Args[0] == it.v {
+					work = append(work, item{x, count}) // len(changed) > 0
 				}
 			case *ssa.Extract:
 				if x.Index == 0 && it.k == count {
@@ -206,6 +212,29 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 				if k, ok := compare(x, it.v, it.k, ix, c.DupErrors); ok {
 					work = append(work, item{x, k})
 				}
+			case *ssa.Store:
+				if x.Val == it.v && it.k == rowSlice {
+					// return items, nil in a function with a defer
+					// (rows.Close()): the result slot is stored, then
+					// loaded by the return of the same block.
+					if r, ok := x.Block().Instrs[len(x.Block().Instrs)-1].(*ssa.Return); ok {
+						for i := range r.Results {
+							if returnValue(r, i) == it.v {
+								returned = true
+								if ret == nil {
+									ret = &ClaimReturn{Index: i, Kind: returnKinds[it.k]}
+								}
+							}
+						}
+					}
+				}
+				// The outcome kept in a variable a closure shares
+				// (applied = err == nil; … if !applied { return nil }).
+				if x.Val == it.v && (it.k == firstBool || it.k == dupBool) {
+					for _, load := range cellLoads(x, it.k) {
+						work = append(work, item{load, it.k})
+					}
+				}
 			case *ssa.UnOp:
 				if x.Op == token.NOT {
 					switch it.k {
@@ -216,6 +245,14 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 					}
 				}
 			case *ssa.If:
+				if it.k == rowBool {
+					// for rows.Next() { … items = append(items, r) }:
+					// the slice gathers the rows the claim returned.
+					for _, p := range gathered(x) {
+						work = append(work, item{p, rowSlice})
+					}
+					continue
+				}
 				switch it.k {
 				case firstBool:
 					tests = append(tests, test{ifi: x, first: x.Block().Succs[0], dup: x.Block().Succs[1]})
@@ -264,10 +301,10 @@ func errNilOnDup(fn *ssa.Function, plain map[ssa.Value]bool) bool {
 // "result" is the claim's own result handed back whole (a closure that
 // returns db.ExecCtx(…), run by a library that returns what it returns):
 // the caller follows the methods it calls on it (RowsAffected).
-var returnKinds = map[derived]string{firstBool: "first", dupBool: "dup", count: "count", noRowsErr: "norows", result: "result"}
+var returnKinds = map[derived]string{firstBool: "first", dupBool: "dup", count: "count", noRowsErr: "norows", result: "result", rowSlice: "rows"}
 
 // fromReturn maps a claim helper's declared result kind back.
-var fromReturn = map[string]derived{"first": firstBool, "dup": dupBool, "count": count, "norows": noRowsErr, "result": result}
+var fromReturn = map[string]derived{"first": firstBool, "dup": dupBool, "count": count, "norows": noRowsErr, "result": result, "rows": rowSlice}
 
 // item is a value derived from a claim's result, with what it says.
 type item struct {
@@ -297,6 +334,11 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 	}
 	if !isRecv || k != result {
 		return nil
+	}
+	if rowsCursor(v.Type()) && name == "Next" {
+		// A claim's RETURNING rows (sqlc :many): a duplicate changes
+		// nothing and gets none back.
+		return []item{{call, rowBool}}
 	}
 	if rowsCursor(v.Type()) && (name == "Scan" || name == "Err") {
 		// A result set (Query's rows): no row is an empty iteration, not
@@ -478,3 +520,126 @@ func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
 		return false
 	}
 }
+
+// cellLoads are the loads, in the store's function, of the variable a
+// claim's outcome is stored into (a captured variable's cell: an Alloc, or
+// the closure's FreeVar) that the store dominates, when every other store
+// into it in that function writes the constant a duplicate gives (false
+// for firstBool, true for dupBool): the load then holds the outcome or
+// says "duplicate". A variable written from anything else decides nothing
+// here.
+func cellLoads(st *ssa.Store, k derived) []ssa.Value {
+	switch st.Addr.(type) {
+	case *ssa.Alloc, *ssa.FreeVar:
+	default:
+		return nil
+	}
+	fn := st.Parent()
+	var loads []ssa.Value
+	for _, r := range ssavalue.Referrers(st.Addr) {
+		if r.Parent() != fn {
+			continue
+		}
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x == st {
+				continue
+			}
+			c, ok := x.Val.(*ssa.Const)
+			if !ok || c.Value == nil || c.Value.Kind() != constant.Bool || constant.BoolVal(c.Value) != (k == dupBool) {
+				return nil
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL && storeBefore(st, x) {
+				loads = append(loads, x)
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil // the address handed on (a call, a closure): written elsewhere
+		}
+	}
+	return loads
+}
+
+// storeBefore reports whether st runs before every path reaches load.
+func storeBefore(st *ssa.Store, load ssa.Instruction) bool {
+	if st.Block() != load.Block() {
+		return st.Block().Dominates(load.Block())
+	}
+	for _, in := range st.Block().Instrs {
+		switch in {
+		case st:
+			return true
+		case load:
+			return false
+		}
+	}
+	return false
+}
+
+// gathered are the slices a loop on a result set's Next (ifi) fills with
+// the rows: a phi whose every edge is nil, the phi itself again, or an
+// append to it made only while Next gives a row (a block the true edge
+// dominates). Its length is the number of rows the claim returned, 0 on
+// a duplicate; a slice also filled from anything else is not one.
+func gathered(ifi *ssa.If) []ssa.Value {
+	body := ifi.Block().Succs[0]
+	if len(body.Preds) != 1 {
+		return nil
+	}
+	var out []ssa.Value
+	seen := map[*ssa.Phi]bool{}
+	for _, b := range ifi.Parent().Blocks {
+		if !body.Dominates(b) {
+			continue
+		}
+		for _, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" || len(call.Call.Args) == 0 {
+				continue
+			}
+			phi, ok := call.Call.Args[0].(*ssa.Phi)
+			if !ok || seen[phi] {
+				continue
+			}
+			seen[phi] = true
+			if rowsOnly(phi, body) {
+				out = append(out, phi)
+			}
+		}
+	}
+	return out
+}
+
+// rowsOnly reports whether every edge of phi is nil, phi itself, or an
+// append to phi made in a block body dominates.
+func rowsOnly(phi *ssa.Phi, body *ssa.BasicBlock) bool {
+	appended := false
+	for _, e := range phi.Edges {
+		switch x := e.(type) {
+		case *ssa.Const:
+			if !x.IsNil() {
+				return false
+			}
+		case *ssa.Phi:
+			if x != phi {
+				return false
+			}
+		case *ssa.Call:
+			bi, ok := x.Call.Value.(*ssa.Builtin)
+			if !ok || bi.Name() != "append" || len(x.Call.Args) == 0 || x.Call.Args[0] != phi || !body.Dominates(x.Block()) {
+				return false
+			}
+			appended = true
+		default:
+			return false
+		}
+	}
+	return appended
+}
+
+// returnValue is returned, for walkClaim, whose result of that name hides it.
+func returnValue(ret *ssa.Return, i int) ssa.Value { return returned(ret, i) }

@@ -91,7 +91,12 @@ func (a *analysis) lockClaim(r *Site, work *ssa.BasicBlock) {
 // leavesDone reports whether the other branch of a check returns without
 // the work and without an error of its own: success, or the outcome of
 // committing a transaction (return tx.Commit(ctx): it fails only when the
-// commit does).
+// commit does), or the failure of a statement that branch runs (the found
+// row touched: if _, err := q.Touch(ctx, id); err != nil { return err },
+// also wrapped with fmt.Errorf's %w): a duplicate that takes the branch
+// fails only when that statement does, and a retry takes it again. An
+// error the branch makes itself (errors.New("already done")) is no such
+// failure.
 func (a *analysis) leavesDone(other, work *ssa.BasicBlock) bool {
 	rets := returnsFrom(other, work)
 	if len(rets) == 0 {
@@ -101,9 +106,21 @@ func (a *analysis) leavesDone(other, work *ssa.BasicBlock) bool {
 	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
 		return true
 	}
+	var own map[ssa.Value]bool
 	for _, ret := range rets {
 		v := returned(ret, len(ret.Results)-1)
-		if !isNil(v) && !a.commit(v) {
+		if isNil(v) || a.commit(v) {
+			continue
+		}
+		if own == nil {
+			own = map[ssa.Value]bool{}
+			for _, s := range a.sites {
+				if call := s.Instr.Value(); call != nil && other.Dominates(s.Instr.Block()) {
+					own[call] = true
+				}
+			}
+		}
+		if !statementError(v, own, map[ssa.Value]bool{}) {
 			return false
 		}
 	}

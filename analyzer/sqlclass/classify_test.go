@@ -52,6 +52,11 @@ var classifyCases = []classifyCase{
 	// goctl's go-zero model (looklook homestayOrderModel_gen.go:182), its
 	// set list assembled from the struct's db tags: an optimistic lock
 	{"cas-version-mysql-goctl", "update `order` set `sn`=?,`trade_state`=?,`version`=? where `id` = ? and version = ? ", "claim:order", "version"},
+	// attempt counters count the runs, a redelivery among them (attempt.go)
+	{"attempt-counter", `update pages as page set attempt_count = page.attempt_count + 1, last_started_at = clock_timestamp() where page.id = $1 and page.status = 'pending'`, "update-set:pages", "an attempt counter (attempt_count + 1)"},
+	{"attempt-counter-retries", `update jobs set retries = retries + 1 where id = $1`, "update-set:jobs", "attempt counter"},
+	{"attempt-counter-by-two", `update jobs set attempts = attempts + 2 where id = $1`, "update-increment:jobs", ""},
+	{"attempt-counter-and-count", `update jobs set attempts = attempts + 1, processed = processed + 1 where id = $1`, "update-increment:jobs", ""},
 	{"cas-version-missing", `update orders set version = version + 1, total = $2 where id = $1`, "update-increment:orders", ""},
 	{"cas-qualified", `update orders o set state = $2 where o.id = $1 and o.state = 'new' returning o.id`, "claim:orders:ret", "state"},
 	{"cas-is-null", `update jobs set processed_at = now() where id = $1 and processed_at is null`, "claim:jobs", "processed_at"},

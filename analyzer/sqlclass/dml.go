@@ -70,6 +70,10 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 			}
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
+			if cols := ref.attemptCounted(occ.TargetList); cols != "" {
+				st.Detail = "on conflict do update of an attempt counter (" + cols + " + 1), which counts the runs, a redelivery among them; no other self-reference"
+				st.CountsRuns = ref.countsRunsOnly(occ.TargetList)
+			}
 			st.SetParams = assignedParams(occ.TargetList, ins)
 		}
 		// DO UPDATE … WHERE: a run that finds the row already changed
@@ -108,6 +112,10 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
+		if cols := ref.attemptCounted(up.TargetList); cols != "" {
+			st.Detail = "an attempt counter (" + cols + " + 1) counts the runs, a redelivery among them; no other self-reference"
+			st.CountsRuns = ref.countsRunsOnly(up.TargetList)
+		}
 		st.SetParams = assignedParams(up.TargetList, nil)
 	}
 	return assemble(sc, st)

@@ -129,6 +129,10 @@ type Stmt struct {
 	// 0 rows affected) before the rest runs, it is a compare-and-set
 	// claim; untested, it is what its Op says.
 	ReportsChange bool
+	// CountsRuns marks an update-set or upsert-set that steps an attempt
+	// counter (attempt.go): the row is touched to count this run, not to
+	// record where the work stands, so it marks no status.
+	CountsRuns bool
 	// Outcome, for a claim (or a statement that ReportsChange) in a CTE
 	// that the statement reads as one row
 	// whatever happened (select exists (select 1 from ins), select

@@ -257,6 +257,9 @@ func (s selfRef) setListAccumulates(targets []*pg_query.Node) (why string, conca
 				}
 			}
 		}
+		if val == rt.Val && attemptCounter(rt.Name) && s.plusOne(val, rt.Name) {
+			continue // attempt.go: counts the runs, a redelivery among them
+		}
 		w, untyped := s.accumulates(val, rt.Name)
 		switch {
 		case w == "":
