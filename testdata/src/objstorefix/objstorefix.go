@@ -1,7 +1,8 @@
 // Package objstorefix covers object stores and record streams the name
 // inference used to classify: a MinIO put overwrites the object its key
 // names (safe under a key from the job) but makes a new object under a key
-// built from the clock or a UUID, also when a helper gets the key; a
+// built from the clock or a UUID, also when a helper gets the key (called
+// through an interface too); a
 // Kinesis or Firehose put appends a record (a publish); a JMESPath search
 // is a computation in memory, no store read.
 package objstorefix
@@ -21,7 +22,13 @@ import (
 	"github.com/minio/minio-go/v7"
 )
 
-// MinIOStorage is the application's file store: the key is its caller's.
+// Storage is the application's file store, called through the interface;
+// MinIOStorage is the one implementation wired in (NewDeps).
+type Storage interface {
+	UploadFile(ctx context.Context, path string, data []byte) error
+}
+
+// MinIOStorage writes under the key its caller gives.
 type MinIOStorage struct {
 	client *minio.Client
 	bucket string
@@ -33,15 +40,17 @@ func (f *MinIOStorage) UploadFile(ctx context.Context, path string, data []byte)
 }
 
 type Deps struct {
-	Files    *MinIOStorage
+	Files    Storage
+	Direct   *MinIOStorage
 	Minio    *minio.Client
 	Kinesis  *kinesis.Client
 	Firehose *firehose.Client
 }
 
 // ExportTimestamped names the export after the clock: a second delivery
-// stores a second file beside the first.
-func (d *Deps) ExportTimestamped(ctx context.Context, t *asynq.Task) error { // want ExportTimestamped:`^effects: file_write/create minio$` `unguarded: handler \(\*objstorefix.Deps\).ExportTimestamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
+// stores a second file beside the first. The function's own summary has
+// the interface call; the finding is decided where the wiring resolves it.
+func (d *Deps) ExportTimestamped(ctx context.Context, t *asynq.Task) error { // want ExportTimestamped:`^effects: dynamic_call/call \(objstorefix.Storage\).UploadFile$` `unguarded: handler \(\*objstorefix.Deps\).ExportTimestamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
 	name := fmt.Sprintf("export-%s.csv", time.Now().Format("20060102-150405"))
 	return d.Files.UploadFile(ctx, string(t.Payload())+"/exports/"+name, t.Payload())
 }
@@ -49,7 +58,18 @@ func (d *Deps) ExportTimestamped(ctx context.Context, t *asynq.Task) error { // 
 // ExportStable names the export after the job: a second delivery
 // overwrites the same object (near miss).
 func (d *Deps) ExportStable(ctx context.Context, t *asynq.Task) error { // want ExportStable:`^effects: file_write/write minio$`
-	return d.Files.UploadFile(ctx, string(t.Payload())+"/exports/export.csv", t.Payload())
+	return d.Direct.UploadFile(ctx, string(t.Payload())+"/exports/export.csv", t.Payload())
+}
+
+// ExportDirect is ExportTimestamped through a static call.
+func (d *Deps) ExportDirect(ctx context.Context, t *asynq.Task) error { // want ExportDirect:`^effects: file_write/create minio$` `unguarded: handler \(\*objstorefix.Deps\).ExportDirect .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
+	return d.Direct.UploadFile(ctx, "exports/"+time.Now().Format(time.RFC3339), t.Payload())
+}
+
+// ExportJobKey passes a key from the job through the interface (near
+// miss): an overwrite.
+func (d *Deps) ExportJobKey(ctx context.Context, t *asynq.Task) error { // want ExportJobKey:`^effects: dynamic_call/call \(objstorefix.Storage\).UploadFile$`
+	return d.Files.UploadFile(ctx, "exports/"+string(t.Payload()), t.Payload())
 }
 
 // UploadUUID puts directly under a fresh UUID.
@@ -93,9 +113,17 @@ func (d *Deps) Route(ctx context.Context, t *asynq.Task) error { // want Route:`
 	return err
 }
 
+// NewDeps wires the MinIO store in as the Storage.
+func NewDeps(c *minio.Client) *Deps { // want NewDeps:`^no effects$`
+	s := &MinIOStorage{client: c, bucket: "files"}
+	return &Deps{Files: s, Direct: s, Minio: c}
+}
+
 func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("export:timestamped", d.ExportTimestamped)
 	mux.HandleFunc("export:stable", d.ExportStable)
+	mux.HandleFunc("export:direct", d.ExportDirect)
+	mux.HandleFunc("export:jobkey", d.ExportJobKey)
 	mux.HandleFunc("upload:uuid", d.UploadUUID)
 	mux.HandleFunc("upload:fixed", d.UploadFixed)
 	mux.HandleFunc("stream", d.Stream)
