@@ -70,6 +70,13 @@ func TestSaaSModels(t *testing.T) {
 	runShared(t, "sdkfix")
 }
 
+// TestObjectStores: a MinIO put under a key from the clock or a UUID is a
+// new object (through a storage interface too), under the job's key an
+// overwrite; Kinesis and Firehose puts append; JMESPath is in memory.
+func TestObjectStores(t *testing.T) {
+	runShared(t, "objstorefix")
+}
+
 // TestEnqueueEffects: starting and signalling workflows from a handler.
 func TestEnqueueEffects(t *testing.T) {
 	runShared(t, "enqueuefix")

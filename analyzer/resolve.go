@@ -126,6 +126,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 			ne.Guard = e.Guard // the call runs only after a create that a duplicate fails
 		}
 		summary.ResolveDupKey(&e, &ne, method != "")
+		summary.ResolveObjectKey(&e, &ne, method != "")
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}

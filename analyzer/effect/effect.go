@@ -240,6 +240,11 @@ type Effect struct {
 	// source and from no parameter of the caller: the whole-program phase
 	// resolves with them the DupKey of what it resolves to.
 	StableArgs []int `json:",omitempty"`
+	// RandomArgs, on a call through an interface, are the arguments that
+	// derive from a random or time source: the whole-program phase makes
+	// an overwrite of what it resolves to whose object key is one of them
+	// a new object (summary.ResolveObjectKey).
+	RandomArgs []RandomArg `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -457,6 +462,14 @@ func betterPath(a, b []Hop) bool {
 		return da < db
 	}
 	return len(a) < len(b)
+}
+
+// RandomArg is an argument of a call (1-based index, receiver first) that
+// derives from a random or time source: Source names it, Expr is the
+// argument's text.
+type RandomArg struct {
+	Index        int
+	Source, Expr string
 }
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.

@@ -277,6 +277,30 @@ func (w *walker) resolveObjectKey(e *effect.Effect, args, bindings []ssa.Value) 
 	}
 }
 
+// ResolveObjectKey decides, where the whole-program phase resolves a call
+// through an interface (call) to an implementation's effect e, the key of
+// the object e overwrites when it is one of the implementation's
+// parameters: an argument from a random or time source makes every
+// delivery write a new object (resolveObjectKey, for a static call).
+func ResolveObjectKey(call, e *effect.Effect, method bool) {
+	k := e.ObjectKey
+	if k == nil || k.Param == 0 {
+		return
+	}
+	e.ObjectKey = nil
+	if !method {
+		return
+	}
+	for _, a := range call.RandomArgs {
+		if a.Index == k.Param {
+			e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(k.Expr), ""), "; ")
+			e.Detail = strings.ReplaceAll(e.Detail, "; ; ", "; ")
+			newObject(e, a.Expr, a.Source)
+			return
+		}
+	}
+}
+
 // newerValue decides a write-if-newer upsert's compared value, the
 // argument v given for its parameter: new on every delivery (a time or
 // random source), the upsert is the increment its SET is; from a

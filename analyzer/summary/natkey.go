@@ -331,6 +331,21 @@ func (w *walker) stableArgs(args []ssa.Value) []int {
 	return out
 }
 
+// randomArgs are the arguments of a call through an interface that
+// derive from a random or time source (effect.Effect.RandomArgs).
+func (w *walker) randomArgs(args []ssa.Value) []effect.RandomArg {
+	var out []effect.RandomArg
+	for i, a := range args {
+		if !keyLike(a.Type()) {
+			continue
+		}
+		if o := w.keyOrigin(a); o.random != "" {
+			out = append(out, effect.RandomArg{Index: i + 2, Source: o.random, Expr: w.p.text.exprText(a)})
+		}
+	}
+	return out
+}
+
 // fromRecv reports whether v is a value received from a channel (or a
 // field of one): what the sender sent, not the holder of the channel,
 // which keyOrigin reaches through the channel operand.
