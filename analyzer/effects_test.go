@@ -77,6 +77,13 @@ func TestObjectStores(t *testing.T) {
 	runShared(t, "objstorefix")
 }
 
+// TestDeviceCalls: a device shadow update repeats (high), its read is
+// safe, an MQTT connect and disconnect repeat nothing, a WeChat
+// subscription message reaches a person each time (high).
+func TestDeviceCalls(t *testing.T) {
+	runShared(t, "devicefix")
+}
+
 // TestEnqueueEffects: starting and signalling workflows from a handler.
 func TestEnqueueEffects(t *testing.T) {
 	runShared(t, "enqueuefix")
