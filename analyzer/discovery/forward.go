@@ -131,25 +131,13 @@ func (f *finder) IfaceForwards() map[*types.Func][]Forward {
 	if len(f.forwards) == 0 {
 		return nil
 	}
-	scope := f.env.Pkg.Pkg.Scope()
 	var out map[*types.Func][]Forward
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		iface, ok := tn.Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		for i := 0; i < iface.NumExplicitMethods(); i++ {
-			m := iface.ExplicitMethod(i)
-			if fws := f.implForwards(m); len(fws) > 0 {
-				if out == nil {
-					out = map[*types.Func][]Forward{}
-				}
-				out[m] = fws
+	for _, m := range ifaceMethods(f.env.Pkg.Pkg) {
+		if fws := f.implForwards(m); len(fws) > 0 {
+			if out == nil {
+				out = map[*types.Func][]Forward{}
 			}
+			out[m] = fws
 		}
 	}
 	return out
@@ -599,4 +587,26 @@ func calleeArgs(ci ssa.CallInstruction) (*types.Func, *ssa.Function, []ssa.Value
 		callee = o
 	}
 	return fn, callee, args
+}
+
+// ifaceMethods are the methods the package's interface types declare
+// themselves (not those they embed), in the order of the types' names:
+// the methods whose facts say what implementations of them do.
+func ifaceMethods(pkg *types.Package) []*types.Func {
+	var out []*types.Func
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := 0; i < iface.NumExplicitMethods(); i++ {
+			out = append(out, iface.ExplicitMethod(i))
+		}
+	}
+	return out
 }

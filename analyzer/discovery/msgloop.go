@@ -170,21 +170,9 @@ func (f *finder) Receives() map[*types.Func]string {
 			out[obj] = fw
 		}
 	}
-	scope := f.env.Pkg.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		iface, ok := tn.Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		for i := 0; i < iface.NumExplicitMethods(); i++ {
-			m := iface.ExplicitMethod(i)
-			if fw := f.ifaceReceive(m); fw != "" {
-				out[m] = fw
-			}
+	for _, m := range ifaceMethods(f.env.Pkg.Pkg) {
+		if fw := f.ifaceReceive(m); fw != "" {
+			out[m] = fw
 		}
 	}
 	return out

@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -68,15 +67,9 @@ func setRPCMethod(e *effect.Effect, m string) {
 // "method" field or key. nil when the body is no JSON-RPC request or its
 // method is stored more than once.
 func jsonRPCMethod(body ssa.Value) ssa.Value {
-	v := marshalled(body, 0)
+	v := marshalledValue(body)
 	if v == nil {
 		return nil
-	}
-	if mi, ok := v.(*ssa.MakeInterface); ok {
-		v = mi.X
-	}
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		v = load.X // a struct value copied from its literal's local
 	}
 	if _, ok := v.Type().Underlying().(*types.Map); ok {
 		var method ssa.Value

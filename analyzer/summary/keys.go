@@ -382,10 +382,10 @@ func (w *walker) optionKey(args []ssa.Value, options []string) *effect.Key {
 // idempotency key sent in a request body.
 var bodyKeyNames = map[string]bool{"idempotency_key": true, "idempotencykey": true, "idempotency-key": true}
 
-// bodyKey finds an idempotency key in a JSON request body: the body is a
-// reader over json.Marshal of a struct whose field (by name or json tag) or
-// a map whose key is idempotency_key / IdempotencyKey / idempotencyKey.
-func (w *walker) bodyKey(body ssa.Value) *effect.Key {
+// marshalledValue is the value a JSON request body was marshalled from
+// (marshalled), seen through its conversion to interface and the load of
+// a struct literal's local; nil when the body is not json.Marshal's.
+func marshalledValue(body ssa.Value) ssa.Value {
 	v := marshalled(body, 0)
 	if v == nil {
 		return nil
@@ -395,6 +395,17 @@ func (w *walker) bodyKey(body ssa.Value) *effect.Key {
 	}
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X // a struct value copied from its literal's local
+	}
+	return v
+}
+
+// bodyKey finds an idempotency key in a JSON request body: the body is a
+// reader over json.Marshal of a struct whose field (by name or json tag) or
+// a map whose key is idempotency_key / IdempotencyKey / idempotencyKey.
+func (w *walker) bodyKey(body ssa.Value) *effect.Key {
+	v := marshalledValue(body)
+	if v == nil {
+		return nil
 	}
 	// A map literal: m["idempotency_key"] = k.
 	for _, r := range ssavalue.Referrers(v) {
