@@ -1,11 +1,10 @@
 package wholeprogram_test
 
 import (
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
 // TestHelperClaimBehindInterface: goctl's model reached through its
@@ -14,30 +13,23 @@ import (
 // the helper's "no row changed" is a lost race there, not a
 // duplicate-as-error. Without the check a redelivery wins the lock again.
 func TestHelperClaimBehindInterface(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "gozerowhole/model", "gozerowhole/jobs") {
-		for _, h := range res.Handlers {
-			line := h.Task
-			for _, e := range h.Effects {
-				if e.Kind == "publish" {
-					line += " " + e.Kind + "/" + e.Op
-					if e.Guard != nil {
-						line += " guarded"
-					}
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "gozerowhole/model", "gozerowhole/jobs"), func(h *result.Handler) string {
+		line := h.Task
+		for _, e := range h.Effects {
+			if e.Kind == "publish" {
+				line += " " + e.Kind + "/" + e.Op
+				if e.Guard != nil {
+					line += " guarded"
 				}
 			}
-			for _, p := range h.Pitfalls {
-				line += " " + p.Rule
-			}
-			got = append(got, line)
 		}
-	}
-	sort.Strings(got)
-	want := []string{
+		for _, p := range h.Pitfalls {
+			line += " " + p.Rule
+		}
+		return line
+	})
+	wantLines(t, got, []string{
 		"pay publish/enqueue guarded",
 		"pay-no-check publish/enqueue",
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	})
 }

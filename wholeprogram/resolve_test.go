@@ -32,6 +32,27 @@ func resolve(t *testing.T, patterns ...string) []*result.Result {
 
 // resolveWith is resolve with the analyzer's hooks (Whole: as the command
 // runs it, dynamic calls left to this phase unread).
+// handlerLines is one line per handler of the results, as line writes
+// it, sorted: what a test compares with its want (wantLines).
+func handlerLines(results []*result.Result, line func(*result.Handler) string) []string {
+	var got []string
+	for _, res := range results {
+		for _, h := range res.Handlers {
+			got = append(got, line(h))
+		}
+	}
+	sort.Strings(got)
+	return got
+}
+
+// wantLines fails the test when the handlers' lines differ from want.
+func wantLines(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*result.Result {
 	t.Helper()
 	return resolveOpts(t, analyzer.Options{}, hooks, patterns...)
@@ -685,21 +706,14 @@ func TestChannelAliasedAcrossPackages(t *testing.T) {
 // their package, and the calls VTA resolves to them have no effect, as a
 // static call of them has none, rather than the unknown of their bodies.
 func TestMessageLoopAcks(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "msgloop/...") {
-		for _, h := range res.Handlers {
-			line := h.Name + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "msgloop/..."), func(h *result.Handler) string {
+		line := h.Name + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op
 		}
-	}
-	sort.Strings(got)
-	want := []string{"(*orders.handler).Handle medium db_write/insert"}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+		return line
+	})
+	wantLines(t, got, []string{"(*orders.handler).Handle medium db_write/insert"})
 }
 
 // A function variable set at init to assembly (monetr's calc): a routine
@@ -709,22 +723,15 @@ func TestAssemblyThroughFunctionValues(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("the fixture's assembly is amd64")
 	}
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "asmwhole/...") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "asmwhole/..."), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
 		}
-	}
-	sort.Strings(got)
-	want := []string{
+		return line
+	})
+	wantLines(t, got, []string{
 		"cluster safe",
 		"leak unknown dynamic_call/call calc.leakImpl",
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	})
 }
