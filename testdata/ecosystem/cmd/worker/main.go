@@ -76,6 +76,7 @@ func main() {
 	mux := jobs.Register(deps)
 	jobs.RegisterNatKey(mux, &jobs.NatKeyDeps{DB: gdb, Repo: &nkrepo.Orders{DB: gdb}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
+	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}
