@@ -111,8 +111,39 @@ func (d *Deps) EntityAnySplit(ctx context.Context, t *asynq.Task) error { // wan
 	return err
 }
 
+// EntityAnyStale sets the second outcome only in a branch and never
+// resets the result: when the branch is skipped the field holds what it
+// held before the callback ran, which nothing here says is false.
+func (d *Deps) EntityAnyStale(ctx context.Context, t *asynq.Task) error { // want EntityAnyStale:`^effects: db_write/insert change_events; db_write/upsert-set entities; db_write/claim entities$` `unguarded: handler \(\*checkactfix.Deps\).EntityAnyStale .*insert into change_events`
+	var result applyResult
+	err := d.withEntityTx(ctx, func(entity entityTx) error {
+		ctx, queries := entity.ctx, entity.queries
+		applied, err := queries.UpsertNewer(ctx, t.Type(), 8)
+		if err != nil {
+			return err
+		}
+		result.DomainChanged = applied
+		if len(t.Payload()) > 3 {
+			changed, err := queries.ReplaceRows(ctx, t.Type())
+			if err != nil {
+				return err
+			}
+			result.ReviewsChanged = len(changed) > 0
+		}
+		result.Applied = result.DomainChanged || result.ReviewsChanged
+		if result.Applied {
+			if err := emit(ctx, queries, t.Type()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return err
+}
+
 func registerEntityAny(mux *asynq.ServeMux, d *Deps) { // want registerEntityAny:`^no effects$`
 	mux.HandleFunc("entityany", d.EntityAnyChanged)
 	mux.HandleFunc("entityanyforced", d.EntityAnyForced)
 	mux.HandleFunc("entityanysplit", d.EntityAnySplit)
+	mux.HandleFunc("entityanystale", d.EntityAnyStale)
 }
