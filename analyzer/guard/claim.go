@@ -17,7 +17,13 @@ import (
 // results carry a claim's outcome when fn is a claim helper.
 func (a *analysis) claims() *ClaimReturn {
 	var claimReturn *ClaimReturn
-	// Claims whose result decides whether effects run.
+	type walk struct {
+		tests    []test
+		returned bool
+		ret      *ClaimReturn
+	}
+	walks := map[*Site]walk{}
+	var eligible []*Site
 	for _, c := range a.sites {
 		if !c.Direct || (c.Effect.Op != effect.OpClaim && !c.Effect.ReportsChange) {
 			continue
@@ -26,6 +32,22 @@ func (a *analysis) claims() *ClaimReturn {
 			continue // a duplicate leaves at the locked check before it (lockcheck.go)
 		}
 		tests, returned, ret := dupTests(c, a.env.Index)
+		walks[c] = walk{tests, returned, ret}
+		eligible = append(eligible, c)
+	}
+	// Tests several claims decide together (joint.go).
+	joint := a.jointTests(eligible)
+	// Claims whose result decides whether effects run.
+	for _, c := range eligible {
+		w := walks[c]
+		tests, returned, ret := w.tests, w.returned, w.ret
+		jt := joint[c]
+		jointOnly := len(tests) == 0 && len(jt) > 0
+		if jointOnly {
+			// Only tested together with other claims: guarded by those
+			// tests, with no duplicate path of its own to read.
+			tests, jt = jt, nil
+		}
 		if from := c.Effect.ClaimFrom; from != "" && c.ClaimReturn != nil && len(tests) == 0 && !returned && ret == nil {
 			// A helper returned a delete's or an upsert's "nothing
 			// changed" (sqlc :execrows) and this caller drops it:
@@ -76,6 +98,10 @@ func (a *analysis) claims() *ClaimReturn {
 			}
 			continue
 		}
+		if jointOnly {
+			a.guardFirstTime(c, tests, c.Effect.ClaimKey)
+			continue
+		}
 		if a.handsUpNoRows(c, tests) {
 			// A claim helper that tests the error only to wrap it for
 			// its caller (handup.go): the caller decides.
@@ -99,7 +125,7 @@ func (a *analysis) claims() *ClaimReturn {
 			// An optimistic lock on the version this delivery read
 			// guards nothing by itself: a later delivery reads the row
 			// the first one moved and wins the lock again.
-			a.guardFirstTime(c, tests, c.Effect.ClaimKey)
+			a.guardFirstTime(c, append(tests[:len(tests):len(tests)], jt...), c.Effect.ClaimKey)
 		}
 		if fresh && c.ClaimReturn != nil {
 			// The helper's "no row changed" is a race lost to an

@@ -154,6 +154,12 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 			plain[it.v] = true
 			continue
 		}
+		if it.k == firstBool || it.k == dupBool {
+			if c.outcomes == nil {
+				c.outcomes = map[ssa.Value]derived{}
+			}
+			c.outcomes[it.v] = it.k
+		}
 		if it.k == noRowsErr {
 			dupErrs[it.v] = true
 			if ex, ok := it.v.(*ssa.Extract); ok {
@@ -529,8 +535,10 @@ func isNoRows(v ssa.Value, ix *models.Index, dupErrors []string) bool {
 // says "duplicate". A variable written from anything else decides nothing
 // here.
 func cellLoads(st *ssa.Store, k derived) []ssa.Value {
-	switch st.Addr.(type) {
+	switch addr := st.Addr.(type) {
 	case *ssa.Alloc, *ssa.FreeVar:
+	case *ssa.FieldAddr:
+		return fieldCellLoads(st, addr, k)
 	default:
 		return nil
 	}
@@ -560,6 +568,124 @@ func cellLoads(st *ssa.Store, k derived) []ssa.Value {
 	}
 	return loads
 }
+
+// fieldCellLoads is cellLoads for a field of a struct variable (a
+// captured result: result.DomainChanged = err == nil; … if
+// result.DomainChanged): the loads of the same field of the same variable
+// that the store runs before, when every other store into that field
+// writes the constant a duplicate gives, and every store of the whole
+// struct writes its zero value (result = T{…} without the field) or runs
+// just before the store, in its block. A variable whose address is handed
+// on (a call, a closure) may be written elsewhere and decides nothing.
+func fieldCellLoads(st *ssa.Store, fa *ssa.FieldAddr, k derived) []ssa.Value {
+	switch fa.X.(type) {
+	case *ssa.Alloc, *ssa.FreeVar:
+	default:
+		return nil
+	}
+	fn := st.Parent()
+	dupConst := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Const)
+		return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) == (k == dupBool)
+	}
+	var loads []ssa.Value
+	for _, r := range ssavalue.Referrers(fa.X) {
+		if r.Parent() != fn {
+			continue
+		}
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			for _, rr := range ssavalue.Referrers(x) {
+				if x.Field != fa.Field {
+					// Another field: read or written, not this one; its
+					// address handed on writes only itself.
+					continue
+				}
+				switch y := rr.(type) {
+				case *ssa.Store:
+					if y != st && (y.Addr != x || !dupConst(y.Val)) {
+						return nil
+					}
+				case *ssa.UnOp:
+					if y.Op == token.MUL && storeBefore(st, y) {
+						loads = append(loads, y)
+					}
+				case *ssa.DebugRef:
+				default:
+					return nil
+				}
+			}
+		case *ssa.Store:
+			// The whole struct: a zero value (false in every field), or
+			// a value stored before the claim's store in its block.
+			if c, ok := x.Val.(*ssa.Const); ok && c.Value == nil && !k.dupZero() {
+				continue
+			}
+			if !k.dupZero() && zeroField(x.Val, fa.Field, dupConst) {
+				continue
+			}
+			if x.Block() == st.Block() && storeBefore(x, st) {
+				continue
+			}
+			return nil
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return loads
+}
+
+// zeroField reports whether v, a struct loaded from a composite literal
+// built in place (result = T{Key: k}), holds in field i its zero value
+// or only values ok accepts: the literal does not set the field, or sets
+// it to such a value, and its address goes nowhere else.
+func zeroField(v ssa.Value, i int, ok func(ssa.Value) bool) bool {
+	load, isLoad := v.(*ssa.UnOp)
+	if !isLoad || load.Op != token.MUL {
+		return false
+	}
+	lit, isAlloc := load.X.(*ssa.Alloc)
+	if !isAlloc {
+		return false
+	}
+	for _, r := range ssavalue.Referrers(lit) {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			for _, rr := range ssavalue.Referrers(x) {
+				st, isStore := rr.(*ssa.Store)
+				switch {
+				case x.Field != i && isStore && st.Addr == x:
+				case x.Field == i && isStore && st.Addr == x && ok(st.Val):
+				default:
+					if _, isDbg := rr.(*ssa.DebugRef); !isDbg {
+						return false
+					}
+				}
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if c, isConst := x.Val.(*ssa.Const); !isConst || c.Value != nil {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// dupZero reports whether the zero value (false) says "duplicate": it
+// does for dupBool, so a zeroed field is not the claim's "first".
+func (k derived) dupZero() bool { return k == dupBool }
 
 // storeBefore reports whether st runs before every path reaches load.
 func storeBefore(st *ssa.Store, load ssa.Instruction) bool {

@@ -33,6 +33,10 @@ type Site struct {
 	// overlapping delivery (the retry reads the row again), so a
 	// duplicate-as-error the call brings up is not one.
 	LostRace bool
+	// outcomes are the values walkClaim found saying "first delivery"
+	// (firstBool) or "duplicate" (dupBool) for this claim, for the tests
+	// several claims decide together (joint.go).
+	outcomes map[ssa.Value]derived
 }
 
 // ClaimReturn describes a function that makes a claim and returns its

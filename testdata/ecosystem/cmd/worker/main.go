@@ -77,6 +77,7 @@ func main() {
 	jobs.RegisterNatKey(mux, &jobs.NatKeyDeps{DB: gdb, Repo: &nkrepo.Orders{DB: gdb}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
+	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}
