@@ -759,17 +759,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// implementation's sets are increments there.
 			ne.ReadModifyWrite(e.ChangedFrom)
 		}
-		if method && ne.Kind == effect.KindHTTP && ne.MethodArg > 0 && e.CallArgs != nil {
-			// The implementation's request method is an argument, or a
-			// field of one, that the interface call gives as a constant
-			// (client.Send(ctx, &Request{Method: "POST"})).
-			k := strconv.Itoa(ne.MethodArg)
-			if ne.MethodField != "" {
-				k += "." + ne.MethodField
-			}
-			if m, ok := e.CallArgs[k]; ok {
-				summary.SetMethod(&ne, m)
-			}
+		if method {
+			// The implementation's request method, URL and body are
+			// arguments, or fields of one, that the interface call gives
+			// (client.Send(ctx, &Request{Method: "POST", URL: u, Body: b})).
+			summary.ResolveRequestArgs(&e, &ne)
 		}
 		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 			// A write the implementation makes to its receiver lasts
