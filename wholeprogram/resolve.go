@@ -741,6 +741,10 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		}
 		summary.ResolveDupKey(&e, &ne, method && !callback)
 		summary.ResolveObjectKey(&e, &ne, method && !callback)
+		summary.ResolveKeyParams(&e, &ne, method && !callback)
+		if p := summary.ResolveKey(&e, &ne, method && !callback); p != nil {
+			*pits = append(*pits, *p)
+		}
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}

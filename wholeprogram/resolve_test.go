@@ -749,13 +749,23 @@ func TestObjectKeyThroughInterfaces(t *testing.T) {
 		}
 		for _, e := range h.Effects {
 			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
 		}
 		return line
 	})
 	wantLines(t, got, []string{
+		"archive:stable safe file_write/write minio",
+		"archive:stamped medium unguarded file_write/create minio",
+		"charge:random high random-key http/post payments.example.com/charges",
+		"charge:random-helper high random-key http/post payments.example.com/charges",
+		"charge:stable high http/post payments.example.com/charges guarded",
 		"export:stable safe file_write/write minio",
 		"export:stamped medium unguarded file_write/create minio",
 		"save:stable safe file_write/write minio",
 		"save:stamped medium unguarded file_write/create minio",
+		"upload:stable safe file_write/write minio",
+		"upload:stamped medium unguarded file_write/create minio",
 	})
 }

@@ -305,6 +305,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.CallArgs = argConsts(c.Args)
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = w.randomArgs(c.Args)
+	site.Effect.KeyParams = w.keyParams(c.Args)
 	// The receiver is the handle the call runs on: when it is a
 	// transaction or bound to one, the writes the call turns out to make
 	// on it commit there (effect.TxGuard).

@@ -7,6 +7,7 @@ package files
 import (
 	"bytes"
 	"context"
+	"net/http"
 
 	"github.com/minio/minio-go/v7"
 )
@@ -31,4 +32,40 @@ func (f *MinIOStorage) UploadFile(ctx context.Context, path string, data []byte)
 func Save(ctx context.Context, c *minio.Client, name string, data []byte) error { // want Save:`^effects: file_write/write minio @p1$`
 	_, err := c.PutObject(ctx, "files", name, bytes.NewReader(data), int64(len(data)), minio.PutObjectOptions{})
 	return err
+}
+
+// Store is the port an Archive writes through; xpkgobj wires
+// MinIOStorage in.
+type Store interface {
+	UploadFile(ctx context.Context, path string, data []byte) error
+}
+
+// Archive writes through its Store under the name its caller gives: the
+// key of the object is Put's parameter, passed on through the interface.
+type Archive struct {
+	Store Store
+}
+
+func (a *Archive) Put(ctx context.Context, name string, data []byte) error { // want Put:`^effects: dynamic_call/call \(files.Store\).UploadFile$`
+	return a.Store.UploadFile(ctx, "archive/"+name, data)
+}
+
+// Payments posts a charge with the idempotency key its caller gives.
+type Payments struct {
+	client *http.Client
+}
+
+func NewPayments() *Payments { return &Payments{client: http.DefaultClient} } // want NewPayments:`^no effects$`
+
+func (p *Payments) Charge(ctx context.Context, key string, body []byte) error { // want Charge:`^effects: http/post payments.example.com/charges guarded=idempotency_key$`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://payments.example.com/charges", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
