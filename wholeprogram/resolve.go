@@ -740,6 +740,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			ne.HelperClaim = &effect.HelperClaim{Pos: e.Evidence(), Index: cr.Index, Kind: cr.Kind, ErrNilOnDup: cr.ErrNilOnDup, Decided: cr.Decided}
 		}
 		summary.ResolveDupKey(&e, &ne, method && !callback)
+		summary.ResolveObjectKey(&e, &ne, method && !callback)
+		summary.ResolveKeyParams(&e, &ne, method && !callback)
+		if p := summary.ResolveKey(&e, &ne, method && !callback); p != nil {
+			*pits = append(*pits, *p)
+		}
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}

@@ -747,3 +747,37 @@ func TestAssemblyThroughFunctionValues(t *testing.T) {
 		"leak unknown dynamic_call/call calc.leakImpl",
 	})
 }
+
+// The key of the object an implementation in one package writes is the
+// argument a call through an interface passes in another: built from the
+// clock there, the overwrite is a new object on every delivery (as for a
+// static call into the package); from the job's payload it stays an
+// overwrite.
+func TestObjectKeyThroughInterfaces(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "xpkgobj/files", "xpkgobj"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"archive:stable safe file_write/write minio",
+		"archive:stamped medium unguarded file_write/create minio",
+		"charge:random high random-key http/post payments.example.com/charges",
+		"charge:random-helper high random-key http/post payments.example.com/charges",
+		"charge:stable high http/post payments.example.com/charges guarded",
+		"export:stable safe file_write/write minio",
+		"export:stamped medium unguarded file_write/create minio",
+		"save:stable safe file_write/write minio",
+		"save:stamped medium unguarded file_write/create minio",
+		"upload:stable safe file_write/write minio",
+		"upload:stamped medium unguarded file_write/create minio",
+	})
+}

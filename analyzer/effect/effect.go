@@ -245,6 +245,13 @@ type Effect struct {
 	// an overwrite of what it resolves to whose object key is one of them
 	// a new object (summary.ResolveObjectKey).
 	RandomArgs []RandomArg `json:",omitempty"`
+	// KeyParams, on a call through an interface, are the arguments that
+	// derive from a parameter of the function making the call (and from
+	// no random or time source): a caller that passes a random value
+	// there makes it one of RandomArgs (summary.ResolveKeyParams, at a
+	// static call or where the whole-program phase resolves a call
+	// through an interface).
+	KeyParams []KeyParam `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -521,10 +528,18 @@ const RuleMergePatchSet = "http-merge-patch-set"
 
 // RandomArg is an argument of a call (1-based index, receiver first) that
 // derives from a random or time source: Source names it, Expr is the
-// argument's text.
+// argument's text, Pos where the source is (random-key is reported there).
 type RandomArg struct {
 	Index        int
 	Source, Expr string
+	Pos          string `json:",omitempty"`
+}
+
+// KeyParam is an argument of a call (Index, 1-based, receiver first) that
+// derives from the calling function's parameter Param (1-based, receiver
+// first).
+type KeyParam struct {
+	Index, Param int
 }
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.

@@ -469,7 +469,23 @@ func (w *walker) randomArgs(args []ssa.Value) []effect.RandomArg {
 			continue
 		}
 		if o := w.keyOrigin(a); o.random != "" {
-			out = append(out, effect.RandomArg{Index: i + 2, Source: o.random, Expr: w.p.text.exprText(a)})
+			out = append(out, effect.RandomArg{Index: i + 2, Source: o.random, Expr: w.p.text.exprText(a), Pos: PosString(w.p.env.Fset, o.at)})
+		}
+	}
+	return out
+}
+
+// keyParams are the arguments of a call through an interface that derive
+// from a parameter of the function and from no random or time source
+// (effect.Effect.KeyParams).
+func (w *walker) keyParams(args []ssa.Value) []effect.KeyParam {
+	var out []effect.KeyParam
+	for i, a := range args {
+		if !keyLike(a.Type()) {
+			continue
+		}
+		if o := w.keyOrigin(a); o.random == "" && o.param != 0 {
+			out = append(out, effect.KeyParam{Index: i + 2, Param: o.param})
 		}
 	}
 	return out
