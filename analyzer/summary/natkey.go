@@ -154,6 +154,9 @@ func (w *walker) sqlIDKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value
 		}
 		k := w.keyFrom(params[n-1], at)
 		k.Field = paramField(params[n-1])
+		if k.Expr == "" {
+			k.Expr = "the argument bound to id" // a named :id has no text of its own
+		}
 		return k
 	})
 }

@@ -109,7 +109,7 @@ func (d *SQLIDDeps) CreatedEventLogged(ctx context.Context, t *asynq.Task) error
 }
 
 // NamedEventKeyed: sqlx named arguments read from the struct's db tags.
-func (d *SQLIDDeps) NamedEventKeyed(ctx context.Context, t *asynq.Task) error { // want NamedEventKeyed:`^effects: db_write/insert de_events$` `duplicate-as-error: a second delivery's insert into de_events \(medium\) at duperrfix/sqlid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\)`
+func (d *SQLIDDeps) NamedEventKeyed(ctx context.Context, t *asynq.Task) error { // want NamedEventKeyed:`^effects: db_write/insert de_events$` `duplicate-as-error: a second delivery's insert into de_events \(medium\) at duperrfix/sqlid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) at declared/migrations/002_duperrfix.sql:8, filled from the argument bound to id\)`
 	m := decodeEvent(t)
 	_, err := d.X.NamedExecContext(ctx, "insert into de_events (id, body) values (:id, :body)", event{UID: m.EventID, Body: m.Body})
 	return err
