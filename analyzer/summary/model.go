@@ -841,6 +841,7 @@ func intConst(v ssa.Value) (int64, bool) {
 // caller's fresh value for the first leaves the next to fail the insert.
 func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
 	w.businessKey(e, st, params, nil, at)
+	w.sqlIDKey(e, st, params, at)
 }
 
 // businessKey is sqlBusinessKey with the values of every column read from

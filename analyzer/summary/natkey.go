@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -29,34 +30,46 @@ import (
 // c.e.Target when the table's only-id unique key is filled from a
 // non-random value.
 func (w *walker) ormBusinessKey(c *modelCall, model ssa.Value) {
-	e := c.e
-	if e == nil || model == nil {
+	if c.e == nil || model == nil {
 		return
 	}
+	w.idBusinessKey(c.e, func() *effect.Key {
+		alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		ptr, ok := alloc.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		if hasMethod(ptr, "BeforeCreate", "BeforeSave") {
+			return nil // a hook may set the id
+		}
+		st, ok := ptr.Elem().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		idx := idField(st)
+		if idx < 0 {
+			return nil
+		}
+		return w.idValueKey(alloc, idx, c.ci)
+	})
+}
+
+// idBusinessKey is what ormBusinessKey, copyBusinessKey and sqlIDKey
+// share: when e is an insert into a table whose only unique key is its id
+// column (idOnlyKey), value traces the value the insert gives the id;
+// nil (not found) or one drawn anew on each delivery leaves the id a
+// surrogate; any other makes the key a business key: e fails on a second
+// delivery (DupFails) and carries the key (DupKey), which a parameter
+// leaves to the callers (resolveDupKey).
+func (w *walker) idBusinessKey(e *effect.Effect, value func() *effect.Key) {
 	key := w.idOnlyKey(e)
 	if key == "" {
 		return
 	}
-	alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
-	if !ok {
-		return
-	}
-	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return
-	}
-	if hasMethod(ptr, "BeforeCreate", "BeforeSave") {
-		return // a hook may set the id
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	idx := idField(st)
-	if idx < 0 {
-		return
-	}
-	k := w.idValueKey(alloc, idx, c.ci)
+	k := value()
 	if k == nil || k.Random != "" {
 		return
 	}
@@ -88,47 +101,64 @@ func (w *walker) idOnlyKey(e *effect.Effect) string {
 // it to its callers (DupKey.Param, resolveDupKey); rows built in a way
 // not read here leave the id a surrogate, as before.
 func (w *walker) copyBusinessKey(c *modelCall, cols []string, rows ssa.Value) {
-	e := c.e
 	idx := slices.Index(cols, "id")
-	if e == nil || rows == nil || idx < 0 {
+	if c.e == nil || rows == nil || idx < 0 {
 		return
 	}
-	key := w.idOnlyKey(e)
-	if key == "" {
-		return
-	}
-	vals, param, ok := copyColumnValues(rows, idx)
-	if !ok || len(vals) == 0 && param == nil {
-		return
-	}
-	var k *effect.Key
-	for _, v := range vals {
-		if mi, ok := v.(*ssa.MakeInterface); ok {
-			v = mi.X // a row's []any element
+	w.idBusinessKey(c.e, func() *effect.Key {
+		vals, param, ok := copyColumnValues(rows, idx)
+		if !ok || len(vals) == 0 && param == nil {
+			return nil
 		}
-		vk := w.keyFrom(v, c.ci)
-		if vk.Random != "" {
-			return // an id drawn anew on each delivery: a surrogate
+		var k *effect.Key
+		for _, v := range vals {
+			if mi, ok := v.(*ssa.MakeInterface); ok {
+				v = mi.X // a row's []any element
+			}
+			vk := w.keyFrom(v, c.ci)
+			if vk.Random != "" {
+				return nil // an id drawn anew on each delivery: a surrogate
+			}
+			if k == nil || k.Param == 0 && vk.Param != 0 {
+				k = vk
+			}
 		}
-		if k == nil || k.Param == 0 && vk.Param != 0 {
-			k = vk
+		if param != nil {
+			pk := w.keyFrom(rows, c.ci)
+			if pk.Random != "" || pk.Param == 0 {
+				return nil
+			}
+			if k == nil || k.Param == 0 {
+				k = pk
+				k.Expr = "" // the rows, not one id
+			}
 		}
-	}
-	if param != nil {
-		pk := w.keyFrom(rows, c.ci)
-		if pk.Random != "" || pk.Param == 0 {
-			return
+		if k.Expr == "" {
+			k.Expr = "each row's id" // a range variable has no name in SSA
 		}
-		if k == nil || k.Param == 0 {
-			k = pk
-			k.Expr = "" // the rows, not one id
+		return k
+	})
+}
+
+// sqlIDKey is ormBusinessKey for an SQL INSERT that names the id column:
+// the argument bound to it (positional $n / ?, or a named :id read from
+// the struct or map passed) decides, as for a unique key of other
+// columns (businessKey), when no such key already makes the insert fail.
+// An id the statement itself makes (gen_random_uuid(), a sequence's
+// default) has no argument and leaves the id a surrogate.
+func (w *walker) sqlIDKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
+	w.idBusinessKey(e, func() *effect.Key {
+		n := st.ColumnParam("id")
+		if n <= 0 || n > len(params) || params[n-1] == nil {
+			return nil
 		}
-	}
-	if k.Expr == "" {
-		k.Expr = "each row's id" // a range variable has no name in SSA
-	}
-	e.DupFails = "a second insert of the row violates the " + key + ", filled from " + k.Expr
-	e.DupKey = k
+		k := w.keyFrom(params[n-1], at)
+		k.Field = paramField(params[n-1])
+		if k.Expr == "" {
+			k.Expr = "the argument bound to id" // a named :id has no text of its own
+		}
+		return k
+	})
 }
 
 // copyColumnValues are the values that the row literals of a COPY's row
