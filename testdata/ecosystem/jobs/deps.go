@@ -54,6 +54,7 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("sqlx:report", d.SqlxReport)
 	mux.HandleFunc("bun:guarded", d.BunGuarded)
 	mux.HandleFunc("bun:upsert", d.BunUpsert)
+	mux.HandleFunc("bun:notify", d.BunNotify)
 	mux.HandleFunc("sqlc:order", d.SqlcOrder)
 	mux.HandleFunc("sqlc:querier", d.SqlcQuerier)
 	mux.HandleFunc("mongo:inc", d.MongoInc)
