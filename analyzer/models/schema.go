@@ -284,6 +284,11 @@ type Model struct {
 	TargetArg *int `yaml:"target_arg"`
 	// SQL is the argument holding SQL text; kind, op and target come from it.
 	SQL *int `yaml:"sql"`
+	// Interpolated: the library writes the SQL's "?" parameters into the
+	// text as literals before sending it (go-pg), so a parameter may stand
+	// where only a literal can (NOTIFY ch, ?); see
+	// sqlclass.ClassifyInterpolated.
+	Interpolated bool `yaml:"interpolated"`
 	// Prepare is the SQL argument of a call that returns a prepared
 	// statement (db.Prepare(sql)); the call itself has no effect.
 	Prepare *int `yaml:"prepare"`

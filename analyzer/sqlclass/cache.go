@@ -13,6 +13,9 @@ const maxCached = 1 << 17
 var (
 	texts = memo.Map[string, []Stmt]{Max: maxCached}
 	frags = memo.Map[string, Op]{Max: maxCached} // column + "\x00" + expr
+	// interp holds ClassifyInterpolated's reading of texts Classify
+	// could not parse.
+	interp = memo.Map[string, []Stmt]{Max: maxCached}
 )
 
 // cached returns f(text), computing it at most once per text while the
@@ -25,8 +28,9 @@ func cached(text string, f func(string) []Stmt) []Stmt {
 // cachedOp is cached for ClassifyFragment.
 func cachedOp(key string, f func() Op) Op { return frags.Get(key, f) }
 
-// resetCaches empties both caches (benchmarks and tests).
+// resetCaches empties the caches (benchmarks and tests).
 func resetCaches() {
 	texts.Clear()
 	frags.Clear()
+	interp.Clear()
 }

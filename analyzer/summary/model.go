@@ -143,7 +143,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	case m.SQL != nil:
 		// go-pg takes the query as an interface{} (a string or a
 		// ValueAppender): the text is the boxed constant.
-		w.sql(ci, *m.SQL, ssavalue.Unconvert(c.arg(m.SQL)), c.exec, sqlParams(ci, c.args, *m.SQL))
+		w.sql(ci, *m.SQL, ssavalue.Unconvert(c.arg(m.SQL)), c.exec, sqlParams(ci, c.args, *m.SQL), m.Interpolated)
 		return
 	case m.Prepared:
 		w.prepared(ci, c.recv)
@@ -515,8 +515,9 @@ func (c *modelCall) claim() {
 }
 
 // sql classifies the SQL argument of an executor call; params are the
-// values given for its parameters, when known.
-func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value) {
+// values given for its parameters, when known; interpolated, whether the
+// library writes them into the text (models.Function.Interpolated).
+func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value, interpolated bool) {
 	texts := stringValuesIn(w.p, v)
 	if len(texts) == 0 {
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
@@ -524,16 +525,21 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 		w.addSite(e, ci, exec, true)
 		return
 	}
-	w.sqlTexts(ci, texts, argIndex, exec, params)
+	w.sqlTexts(ci, texts, argIndex, exec, params, interpolated)
 }
 
 // sqlTexts adds the effects of SQL texts executed at ci; argIndex is the
 // SQL argument (-1 for a prepared statement), whose next argument a claim
-// inserts; params, when known, the values of the SQL's parameters.
-func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value, params []ssa.Value) {
+// inserts; params, when known, the values of the SQL's parameters;
+// interpolated, whether the library writes them into the text as literals.
+func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, exec ssa.Value, params []ssa.Value, interpolated bool) {
 	hop := w.hop(ci)
+	classify := sqlclass.Classify
+	if interpolated {
+		classify = sqlclass.ClassifyInterpolated
+	}
 	for _, text := range texts {
-		for _, st := range sqlclass.Classify(text) {
+		for _, st := range classify(text) {
 			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
 				continue
 			}

@@ -125,7 +125,7 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 func (w *walker) prepared(ci ssa.CallInstruction, stmt ssa.Value) {
 	texts, exec, param := w.stmtSQL(stmt, 0)
 	if len(texts) > 0 {
-		w.sqlTexts(ci, texts, -1, exec, nil)
+		w.sqlTexts(ci, texts, -1, exec, nil, false)
 		return
 	}
 	e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
@@ -150,7 +150,7 @@ func (w *walker) resolveStmt(ci ssa.CallInstruction, e *effect.Effect, args, bin
 		return false
 	}
 	before := len(w.sites)
-	w.sqlTexts(ci, texts, -1, exec, nil)
+	w.sqlTexts(ci, texts, -1, exec, nil, false)
 	// The effects are at the callee's execution, reached by e's path
 	// (a trigger's hops follow it).
 	for _, s := range w.sites[before:] {

@@ -55,6 +55,7 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("sqlx:order", d.SqlxOrder)
 	mux.HandleFunc("bun:guarded", d.BunGuarded)
 	mux.HandleFunc("bun:upsert", d.BunUpsert)
+	mux.HandleFunc("bun:notify", d.BunNotify)
 	mux.HandleFunc("sqlc:order", d.SqlcOrder)
 	mux.HandleFunc("sqlc:querier", d.SqlcQuerier)
 	mux.HandleFunc("mongo:inc", d.MongoInc)

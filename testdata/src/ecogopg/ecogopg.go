@@ -8,6 +8,8 @@ package ecogopg
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"net/smtp"
 
 	"github.com/go-pg/pg/v10"
@@ -17,6 +19,7 @@ import (
 type Deps struct {
 	DB  *pg.DB
 	DBI pg.DBI
+	SQL *sql.DB
 }
 
 type Order struct {
@@ -98,6 +101,24 @@ func (d *Deps) CreateOnce(ctx context.Context, t *asynq.Task) error { // want Cr
 	})
 }
 
+// Announce notifies with its payload as a "?" parameter, where PostgreSQL
+// takes only a string constant: go-pg writes the parameter into the text
+// as a quoted literal, so the statement is a NOTIFY.
+func (d *Deps) Announce(ctx context.Context, t *asynq.Task) error { // want Announce:`^effects: db_write/notify orders; db_write/notify$` `unguarded: handler \(\*ecogopg.Deps\).Announce .*notify orders \(medium\)`
+	if _, err := d.DB.ExecContext(ctx, `NOTIFY orders, ?`, "done"); err != nil {
+		return err
+	}
+	_, err := d.DB.ExecContext(ctx, fmt.Sprintf(`NOTIFY "%s", ?`, t.Type()), "done")
+	return err
+}
+
+// AnnounceBound is the near miss: database/sql sends the parameter bound
+// ($1 on the wire), which NOTIFY cannot take; the text stays unread.
+func (d *Deps) AnnounceBound(ctx context.Context, t *asynq.Task) error { // want AnnounceBound:`^effects: db_write/unknown$`
+	_, err := d.SQL.ExecContext(ctx, `NOTIFY orders, ?`, "done")
+	return err
+}
+
 func Register(mux *asynq.ServeMux, d *Deps) { // want Register:"no effects"
 	mux.HandleFunc("order:create", d.CreateOrder)
 	mux.HandleFunc("customer:signup", d.SignUp)
@@ -107,4 +128,6 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:"no effects"
 	mux.HandleFunc("order:prune", d.Prune)
 	mux.HandleFunc("order:report", d.Report)
 	mux.HandleFunc("order:once", d.CreateOnce)
+	mux.HandleFunc("order:announce", d.Announce)
+	mux.HandleFunc("order:announcebound", d.AnnounceBound)
 }
