@@ -506,3 +506,38 @@ func urlQuery(v ssa.Value) string {
 	}
 	return strings.ReplaceAll(q, dynamic, "{}")
 }
+
+// headerSets are the calls that set or add a header on the request req
+// (req.Header.Set(k, v), req.Header.Add(k, v)), in the order of req's
+// referrers: what the request is sent with, read by the idempotency key
+// and the content type alike.
+func headerSets(req ssa.Value) []*ssa.Call {
+	var out []*ssa.Call
+	for _, r := range ssavalue.Referrers(req) {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || ssavalue.FieldName(fa) != "Header" {
+			continue
+		}
+		for _, li := range ssavalue.Referrers(fa) {
+			load, ok := li.(*ssa.UnOp)
+			if !ok {
+				continue
+			}
+			for _, use := range ssavalue.Referrers(load) {
+				call, ok := use.(*ssa.Call)
+				if !ok || len(call.Call.Args) != 3 {
+					continue
+				}
+				callee := call.Call.StaticCallee()
+				if callee == nil || callee.Object() == nil {
+					continue
+				}
+				switch callee.Object().(*types.Func).FullName() {
+				case "(net/http.Header).Set", "(net/http.Header).Add":
+					out = append(out, call)
+				}
+			}
+		}
+	}
+	return out
+}

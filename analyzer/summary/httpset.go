@@ -245,35 +245,12 @@ func (w *walker) bodyLeaf(b *effect.Body, v ssa.Value) {
 // (req.Header.Set/Add("Content-Type", v)), nil when none is set here.
 func contentType(req ssa.Value) ssa.Value {
 	var out ssa.Value
-	for _, r := range ssavalue.Referrers(requestBase(req)) {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || ssavalue.FieldName(fa) != "Header" {
-			continue
-		}
-		for _, li := range ssavalue.Referrers(fa) {
-			load, ok := li.(*ssa.UnOp)
-			if !ok {
-				continue
+	for _, call := range headerSets(requestBase(req)) {
+		if strings.EqualFold(constOr(call.Call.Args, 1), "Content-Type") {
+			if c, ok := ssavalue.Unconvert(call.Call.Args[2]).(*ssa.Const); ok && out != nil && !isJSONPatchText(c) {
+				continue // a JSON Patch type set elsewhere stays
 			}
-			for _, use := range ssavalue.Referrers(load) {
-				call, ok := use.(*ssa.Call)
-				if !ok || len(call.Call.Args) != 3 {
-					continue
-				}
-				callee := call.Call.StaticCallee()
-				if callee == nil || callee.Object() == nil {
-					continue
-				}
-				switch callee.Object().(*types.Func).FullName() {
-				case "(net/http.Header).Set", "(net/http.Header).Add":
-					if strings.EqualFold(constOr(call.Call.Args, 1), "Content-Type") {
-						if c, ok := ssavalue.Unconvert(call.Call.Args[2]).(*ssa.Const); ok && out != nil && !isJSONPatchText(c) {
-							continue // a JSON Patch type set elsewhere stays
-						}
-						out = call.Call.Args[2]
-					}
-				}
-			}
+			out = call.Call.Args[2]
 		}
 	}
 	return out

@@ -18,44 +18,14 @@ import (
 // catalog names as one receivers deduplicate on (idempotency_headers in
 // net.yaml).
 func (w *walker) headerKey(req ssa.Value) *effect.Key {
-	req = normalize(req)
-	refs := req.Referrers()
-	if refs == nil {
-		return nil
-	}
-	for _, r := range *refs {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || ssavalue.FieldName(fa) != "Header" {
-			continue
-		}
-		for _, li := range ssavalue.Referrers(fa) {
-			load, ok := li.(*ssa.UnOp)
-			if !ok {
-				continue
+	for _, call := range headerSets(normalize(req)) {
+		if w.p.env.Index.IdempotencyHeader(constOr(call.Call.Args, 1)) {
+			k := w.keyFrom(call.Call.Args[2], call)
+			k.IfSet = testedBefore(call, call.Call.Args[2]) && !nonEmpty(call.Call.Args[2])
+			if _, isParam := normalize(call.Call.Args[2]).(*ssa.Parameter); k.IfSet && !isParam && k.Random == "" {
+				return nil // sent only when set, and what is sent (a stored field) may be empty
 			}
-			for _, use := range ssavalue.Referrers(load) {
-				call, ok := use.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				callee := call.Call.StaticCallee()
-				if callee == nil || callee.Object() == nil {
-					continue
-				}
-				switch callee.Object().(*types.Func).FullName() {
-				case "(net/http.Header).Set", "(net/http.Header).Add":
-				default:
-					continue
-				}
-				if len(call.Call.Args) == 3 && w.p.env.Index.IdempotencyHeader(constOr(call.Call.Args, 1)) {
-					k := w.keyFrom(call.Call.Args[2], call)
-					k.IfSet = testedBefore(call, call.Call.Args[2]) && !nonEmpty(call.Call.Args[2])
-					if _, isParam := normalize(call.Call.Args[2]).(*ssa.Parameter); k.IfSet && !isParam && k.Random == "" {
-						return nil // sent only when set, and what is sent (a stored field) may be empty
-					}
-					return k
-				}
-			}
+			return k
 		}
 	}
 	return nil
