@@ -302,7 +302,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	w.withReading(readFunc(m, c.Value))
 	w.rmwReading(c.Args)
 	site := w.sites[len(w.sites)-1]
-	site.Effect.CallArgs = argConsts(c.Args)
+	site.Effect.CallArgs = w.wrappedMethods(c.Args, argConsts(c.Args))
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = w.randomArgs(c.Args)
 	// The receiver is the handle the call runs on: when it is a

@@ -162,6 +162,11 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 			} else if k, f := w.paramField(o.param); f != "" {
 				e.MethodArg, e.MethodField = k+1, f
 			}
+		} else if k, f := w.paramField(requestBase(req)); f != "" {
+			// The request is kept in a field of a parameter (a gate's
+			// own request type: req.httpRequest.Clone(ctx)): its
+			// method is that request's, which the caller built.
+			e.MethodArg, e.MethodField = k+1, f+".Method"
 		}
 	}
 	if o.query != "" {
