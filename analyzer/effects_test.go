@@ -77,6 +77,15 @@ func TestObjectStores(t *testing.T) {
 	runShared(t, "objstorefix")
 }
 
+// TestObjectKeysAcrossPackages: the key of an object package files writes
+// is its caller's argument: built from the clock in package xpkgobj (by a
+// static call, and through an interface xpkgobj wires to files'
+// implementation) it makes a new object on every delivery; from the
+// job's payload, an overwrite.
+func TestObjectKeysAcrossPackages(t *testing.T) {
+	runShared(t, "xpkgobj/files", "xpkgobj")
+}
+
 // TestDeviceCalls: a device shadow update repeats (high), its read is
 // safe, an MQTT connect and disconnect repeat nothing, a WeChat
 // subscription message reaches a person each time (high).

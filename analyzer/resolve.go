@@ -127,6 +127,10 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		}
 		summary.ResolveDupKey(&e, &ne, method != "")
 		summary.ResolveObjectKey(&e, &ne, method != "")
+		summary.ResolveKeyParams(&e, &ne, method != "")
+		if p := summary.ResolveKey(&e, &ne, method != ""); p != nil {
+			r.pits = append(r.pits, *p)
+		}
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}

@@ -740,6 +740,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			ne.HelperClaim = &effect.HelperClaim{Pos: e.Evidence(), Index: cr.Index, Kind: cr.Kind, ErrNilOnDup: cr.ErrNilOnDup, Decided: cr.Decided}
 		}
 		summary.ResolveDupKey(&e, &ne, method && !callback)
+		summary.ResolveObjectKey(&e, &ne, method && !callback)
+		summary.ResolveKeyParams(&e, &ne, method && !callback)
+		if p := summary.ResolveKey(&e, &ne, method && !callback); p != nil {
+			*pits = append(*pits, *p)
+		}
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}
@@ -759,17 +764,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// implementation's sets are increments there.
 			ne.ReadModifyWrite(e.ChangedFrom)
 		}
-		if method && ne.Kind == effect.KindHTTP && ne.MethodArg > 0 && e.CallArgs != nil {
-			// The implementation's request method is an argument, or a
-			// field of one, that the interface call gives as a constant
-			// (client.Send(ctx, &Request{Method: "POST"})).
-			k := strconv.Itoa(ne.MethodArg)
-			if ne.MethodField != "" {
-				k += "." + ne.MethodField
-			}
-			if m, ok := e.CallArgs[k]; ok {
-				summary.SetMethod(&ne, m)
-			}
+		if method {
+			// The implementation's request method, URL and body are
+			// arguments, or fields of one, that the interface call gives
+			// (client.Send(ctx, &Request{Method: "POST", URL: u, Body: b})).
+			summary.ResolveRequestArgs(&e, &ne)
 		}
 		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 			// A write the implementation makes to its receiver lasts

@@ -500,14 +500,21 @@ func TestGenericConfigFuncs(t *testing.T) {
 // An application's HTTP client behind an interface takes the method in a
 // field of its request type (client.Send(ctx, &Request{Method: "POST"})):
 // resolved over the whole program, the method the caller gives decides
-// the effect.
+// the effect. Its URL and body fields decide whether a PATCH is a set (a
+// JSON merge patch of an identified resource), behind a second interface
+// too.
 func TestMethodThroughInterfaces(t *testing.T) {
+	const mergeSet = "a PATCH of a JSON object (a JSON merge patch, RFC 7396) to the identified resource /v3/deals/{}: repeating it leaves the same state (rule http-merge-patch-set)"
+	const clock = "not read as a set: its body's value time.Now().String() derives from time.Now: new on every delivery"
 	var got []string
 	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacemethod") {
 		for _, h := range res.Handlers {
 			line := h.Task + " " + h.Risk.String()
 			for _, e := range h.Effects {
 				line += " " + e.Kind + "/" + e.Op
+				if e.Op == effect.OpSet || e.Op == "patch" {
+					line += " " + e.Target + " by " + e.By + ": " + e.Detail
+				}
 			}
 			got = append(got, line)
 		}
@@ -515,7 +522,12 @@ func TestMethodThroughInterfaces(t *testing.T) {
 	sort.Strings(got)
 	want := []string{
 		"crm:add high http/post",
+		"crm:amount safe http/set api.crm.example.com/v3/deals by code: " + mergeSet,
+		"crm:amount-via safe http/set api.crm.example.com/v3/deals by code: " + mergeSet,
 		"crm:read safe http/get",
+		"crm:remove-amount high http/patch api.crm.example.com/v3/deals by code: not read as a set: its Content-Type is application/json-patch+json (JSON Patch operations)",
+		"crm:touch high http/patch api.crm.example.com/v3/deals by code: " + clock,
+		"crm:touch-via high http/patch api.crm.example.com/v3/deals by code: " + clock,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -761,5 +773,39 @@ func TestAssemblyThroughFunctionValues(t *testing.T) {
 	wantLines(t, got, []string{
 		"cluster safe",
 		"leak unknown dynamic_call/call calc.leakImpl",
+	})
+}
+
+// The key of the object an implementation in one package writes is the
+// argument a call through an interface passes in another: built from the
+// clock there, the overwrite is a new object on every delivery (as for a
+// static call into the package); from the job's payload it stays an
+// overwrite.
+func TestObjectKeyThroughInterfaces(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "xpkgobj/files", "xpkgobj"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"archive:stable safe file_write/write minio",
+		"archive:stamped medium unguarded file_write/create minio",
+		"charge:random high random-key http/post payments.example.com/charges",
+		"charge:random-helper high random-key http/post payments.example.com/charges",
+		"charge:stable high http/post payments.example.com/charges guarded",
+		"export:stable safe file_write/write minio",
+		"export:stamped medium unguarded file_write/create minio",
+		"save:stable safe file_write/write minio",
+		"save:stamped medium unguarded file_write/create minio",
+		"upload:stable safe file_write/write minio",
+		"upload:stamped medium unguarded file_write/create minio",
 	})
 }

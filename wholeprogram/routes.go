@@ -213,9 +213,13 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 	if e.Kind != effect.KindHTTP || e.URLPath == "" || !ownHost(e.Target) || len(e.Path) == 0 {
 		return nil
 	}
+	method := e.Op
+	if e.HTTPSet != "" {
+		method = "patch" // a PATCH read as a set (summary.DecideSet)
+	}
 	var hit *route
 	for i := range r.routes {
-		if r.routes[i].matches(e.Op, e.URLPath) {
+		if r.routes[i].matches(method, e.URLPath) {
 			if hit != nil {
 				return nil // two routes: which one runs depends on the router's precedence
 			}
@@ -230,7 +234,7 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 		return nil
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (http " + strings.ToUpper(e.Op) + " " + hit.pattern + " → " + summary.SSAName(hit.fn) + ")"}
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (http " + strings.ToUpper(method) + " " + hit.pattern + " → " + summary.SSAName(hit.fn) + ")"}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 	out := []effect.Effect{}
 	for _, ce := range s.Effects {

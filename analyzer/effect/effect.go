@@ -245,6 +245,13 @@ type Effect struct {
 	// an overwrite of what it resolves to whose object key is one of them
 	// a new object (summary.ResolveObjectKey).
 	RandomArgs []RandomArg `json:",omitempty"`
+	// KeyParams, on a call through an interface, are the arguments that
+	// derive from a parameter of the function making the call (and from
+	// no random or time source): a caller that passes a random value
+	// there makes it one of RandomArgs (summary.ResolveKeyParams, at a
+	// static call or where the whole-program phase resolves a call
+	// through an interface).
+	KeyParams []KeyParam `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -309,6 +316,28 @@ type Effect struct {
 	// URLArg (1-based) says that its target is the URL its caller passes
 	// as that parameter.
 	URLArg int
+	// URLField, with URLArg, says that the URL is that field of the
+	// struct its caller passes there (an application's own request type:
+	// client.Send(ctx, &Request{URL: fmt.Sprintf(…)})).
+	URLField string `json:",omitempty"`
+	// BodyArg (1-based) and BodyField say that an HTTP request's body is
+	// the parameter (or that field of the struct) its caller passes there.
+	BodyArg   int    `json:",omitempty"`
+	BodyField string `json:",omitempty"`
+	// Body is what an HTTP request's body is, once known (a PATCH is read
+	// as a set by it: summary/httpset.go).
+	Body *Body `json:",omitempty"`
+	// CallURLs and CallBodies, on a call through an interface, are the URLs
+	// and the bodies the fields of its struct arguments carry, keyed as
+	// CallArgs ("3.URL", "3.Body"): the whole-program phase decides with
+	// them what the implementation leaves to its caller (URLField,
+	// BodyField).
+	CallURLs   map[string]URL   `json:",omitempty"`
+	CallBodies map[string]*Body `json:",omitempty"`
+	// HTTPSet, on an HTTP effect read as a set (Op set), is the rule that
+	// read it so (effect.RuleMergePatchSet): infer checks that its path
+	// names no action.
+	HTTPSet string `json:",omitempty"`
 	// StmtArg (1-based) says that the effect executes the prepared
 	// statement its caller passes as that parameter: the caller's
 	// statement's SQL decides it.
@@ -464,12 +493,53 @@ func betterPath(a, b []Hop) bool {
 	return len(a) < len(b)
 }
 
+// URL is what an HTTP request's URL says: its host and constant path
+// (Effect.Target), its path and query patterns (URLPath, URLQuery).
+type URL struct {
+	Target, Path, Query string `json:",omitempty"`
+}
+
+// Body is what an HTTP request's body is, as far as reading a PATCH as a
+// set needs it.
+type Body struct {
+	// Shape is the JSON the body marshals: "object" (a struct or map),
+	// "array" (a slice: JSON Patch operations), "" not known.
+	Shape string `json:",omitempty"`
+	// JSONPatch: the request says Content-Type application/json-patch+json.
+	JSONPatch bool `json:",omitempty"`
+	// TypeArg (1-based, receiver first) says that the Content-Type is the
+	// parameter the caller passes there; TypeVaries that it is set from
+	// a value not known statically.
+	TypeArg    int  `json:",omitempty"`
+	TypeVaries bool `json:",omitempty"`
+	// Random, Expr, Pos: a value in the body derives from a random or
+	// time source (Random names it), new on every delivery.
+	Random, Expr, Pos string `json:",omitempty"`
+	// Params (1-based, receiver first) are the parameters of the
+	// summarised function values in the body derive from: each caller
+	// checks what it passes there.
+	Params []int `json:",omitempty"`
+}
+
+// RuleMergePatchSet names the reading of an HTTP PATCH whose body is a
+// JSON object of properties (a JSON merge patch, RFC 7396) sent to an
+// identified resource as a set.
+const RuleMergePatchSet = "http-merge-patch-set"
+
 // RandomArg is an argument of a call (1-based index, receiver first) that
 // derives from a random or time source: Source names it, Expr is the
-// argument's text.
+// argument's text, Pos where the source is (random-key is reported there).
 type RandomArg struct {
 	Index        int
 	Source, Expr string
+	Pos          string `json:",omitempty"`
+}
+
+// KeyParam is an argument of a call (Index, 1-based, receiver first) that
+// derives from the calling function's parameter Param (1-based, receiver
+// first).
+type KeyParam struct {
+	Index, Param int
 }
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.

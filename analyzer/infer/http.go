@@ -36,6 +36,26 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		}
 	case "get", "head":
 		return t.getAction(e, p, segs, on)
+	case effect.OpSet:
+		if e.HTTPSet != "" {
+			return t.setAction(e, p, segs)
+		}
+	}
+	return nil
+}
+
+// setAction keeps a PATCH the summary read as a set (a JSON merge patch to
+// an identified resource, effect.RuleMergePatchSet) the PATCH it is when a
+// constant segment of its path names an action (…/send/{id},
+// …/cancel-order/{id}): the verbs that make a GET's path an action before
+// its last segment (HTTP.ActionPrefixes; the id is the last), whatever on
+// says. nil when none does.
+func (t *table) setAction(e *effect.Effect, p string, segs []string) *effect.Reading {
+	for _, s := range segs {
+		if t.prefix[s] || t.prefix[firstWord(s)] {
+			return &effect.Reading{Kind: effect.KindHTTP, Op: "patch", Risk: effect.High, Path: true,
+				Why: "the path " + p + " names an action (" + s + "): a PATCH there is not read as a set, whatever its body"}
+		}
 	}
 	return nil
 }

@@ -157,6 +157,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
+		w.resolveRequestFields(&e, args, bindings)
 		if e.StmtArg > 0 && w.resolveStmt(ci, &e, args, bindings) {
 			continue
 		}
@@ -304,7 +305,9 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site := w.sites[len(w.sites)-1]
 	site.Effect.CallArgs = w.wrappedMethods(c.Args, argConsts(c.Args))
 	site.Effect.StableArgs = w.stableArgs(c.Args)
-	site.Effect.RandomArgs = w.randomArgs(c.Args)
+	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
+	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
+	site.Effect.KeyParams = w.keyParams(c.Args)
 	// The receiver is the handle the call runs on: when it is a
 	// transaction or bound to one, the writes the call turns out to make
 	// on it commit there (effect.TxGuard).

@@ -111,6 +111,18 @@ func (s *Summary) String() string {
 		}
 		if e.URLArg > 0 {
 			t += fmt.Sprintf(" url=p%d", e.URLArg-1)
+			if e.URLField != "" {
+				t += "." + e.URLField
+			}
+		}
+		if e.BodyArg > 0 {
+			t += fmt.Sprintf(" body=p%d", e.BodyArg-1)
+			if e.BodyField != "" {
+				t += "." + e.BodyField
+			}
+		}
+		if e.HTTPSet != "" {
+			t += " rule=" + e.HTTPSet
 		}
 		if e.StmtArg > 0 {
 			t += fmt.Sprintf(" stmt=p%d", e.StmtArg-1)

@@ -121,6 +121,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 {
 			w.resolveHTTP(&e, args, r.bindings)
 		}
+		w.resolveRequestFields(&e, args, r.bindings)
 		if e.StmtArg > 0 && w.resolveStmt(ci, &e, args, r.bindings) {
 			continue
 		}

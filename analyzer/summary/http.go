@@ -186,6 +186,8 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	} else if o.url != nil && e.RequestArg == 0 {
 		if k := w.execIndex(normalize(o.url)); k != effect.NoExec {
 			e.URLArg = k + 1
+		} else if k, f := w.paramField(o.url); f != "" && o.path == "" {
+			e.URLArg, e.URLField = k+1, f
 		}
 	}
 	if k := w.headerKey(req); k != nil {
@@ -194,6 +196,10 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 		e.Key = k
 	}
 	w.rpcMethod(e, o.body)
+	if e.RequestArg == 0 {
+		w.requestBody(e, req, o.body)
+		DecideSet(e)
+	}
 }
 
 // setMethod sets an http effect's operation and risk from its method.
@@ -224,7 +230,7 @@ const methodUnknown = "request method not known statically"
 // effect that waits for its caller: the method string, the URL or the
 // request the caller passes there.
 func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
-	if e.URLArg > 0 {
+	if e.URLArg > 0 && e.URLField == "" {
 		v := pick(e.URLArg-1, args, bindings)
 		e.URLArg = 0
 		if v != nil {
@@ -274,6 +280,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		o := w.requestOrigin(v)
 		if e.RPCMethod == "" && e.RPCMethodArg == 0 {
 			w.rpcMethod(e, o.body)
+		}
+		if e.Body == nil && e.BodyArg == 0 {
+			w.requestBody(e, v, o.body)
 		}
 		if e.Key == nil && e.Guard == nil && e.Issue == "" {
 			// The request was built here and sent by a helper

@@ -167,6 +167,7 @@ func (w *walker) resultOrigins(s *Summary) {
 // random value is made), the job's identity, or again a parameter.
 func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
 	w.resolveObjectKey(e, args, bindings)
+	w.resolveKeyParams(e, args, bindings)
 	w.resolveNewer(e, args, bindings)
 	w.resolveDupKey(e, args, bindings)
 	k := e.Key
@@ -275,6 +276,114 @@ func (w *walker) resolveObjectKey(e *effect.Effect, args, bindings []ssa.Value) 
 		nk.Param = o.param
 		e.ObjectKey = &nk
 	}
+}
+
+// resolveKeyParams decides, at a call, the arguments a callee's call
+// through an interface takes from the callee's parameters: a random
+// argument here makes them the call's random arguments (then the
+// implementation the whole-program phase resolves it to writes a new
+// object under them); a parameter here again leaves them to this
+// function's callers; anything else drops them.
+func (w *walker) resolveKeyParams(e *effect.Effect, args, bindings []ssa.Value) {
+	if len(e.KeyParams) == 0 {
+		return
+	}
+	var kept []effect.KeyParam
+	random := append([]effect.RandomArg(nil), e.RandomArgs...)
+	for _, kp := range e.KeyParams {
+		v := pick(kp.Param-1, args, bindings)
+		if v == nil {
+			continue
+		}
+		switch o := w.keyOrigin(v); {
+		case o.random != "":
+			random = append(random, effect.RandomArg{Index: kp.Index, Source: o.random, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, o.at)})
+		case o.param != 0:
+			kept = append(kept, effect.KeyParam{Index: kp.Index, Param: o.param})
+		}
+	}
+	e.KeyParams, e.RandomArgs = kept, random
+}
+
+// ResolveKeyParams decides, where the whole-program phase resolves a call
+// through an interface (call) to an implementation's effect e, itself a
+// call through an interface, the arguments e takes from the
+// implementation's parameters: what call passes there (random, or again
+// a parameter of call's function) is what e passes (resolveKeyParams,
+// for a static call).
+func ResolveKeyParams(call, e *effect.Effect, method bool) {
+	if len(e.KeyParams) == 0 {
+		return
+	}
+	kps := e.KeyParams
+	e.KeyParams = nil
+	if !method {
+		return
+	}
+	random := append([]effect.RandomArg(nil), e.RandomArgs...)
+	for _, kp := range kps {
+		for _, a := range call.RandomArgs {
+			if a.Index == kp.Param {
+				random = append(random, effect.RandomArg{Index: kp.Index, Source: a.Source, Expr: a.Expr, Pos: a.Pos})
+			}
+		}
+		for _, p := range call.KeyParams {
+			if p.Index == kp.Param {
+				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param})
+			}
+		}
+	}
+	e.RandomArgs = random
+}
+
+// ResolveKey decides, where the whole-program phase resolves a call
+// through an interface (call) to an implementation's effect e, e's
+// idempotency key when it is one of the implementation's parameters: an
+// argument from a random or time source there sends a new key on every
+// delivery, so the key guards nothing (random-key, reported at the call:
+// the pitfall returned); a parameter of call's function there leaves it
+// to that function's callers (resolveKey, for a static call).
+func ResolveKey(call, e *effect.Effect, method bool) *guard.Pitfall {
+	k := e.Key
+	if k == nil || k.Param == 0 || k.Random != "" {
+		return nil
+	}
+	nk := *k
+	nk.Param = 0
+	e.Key = &nk
+	if !method {
+		return nil
+	}
+	for _, p := range call.KeyParams {
+		if p.Index == k.Param {
+			nk.Param = p.Param
+		}
+	}
+	for _, a := range call.RandomArgs {
+		if a.Index != k.Param {
+			continue
+		}
+		nk.Param, nk.Random = 0, a.Source
+		if e.Guard != nil && e.Guard.Kind == effect.GuardKey {
+			e.Guard = nil
+		}
+		if e.Issue != "" || !e.Risk.NonIdempotent() {
+			return nil
+		}
+		pos := a.Pos
+		if pos == "" {
+			pos = call.Evidence()
+		}
+		e.Issue, e.IssuePos = rules.RandomKey, pos
+		callee := "the callee"
+		if len(e.Path) > 1 {
+			callee = e.Path[1].Func
+		}
+		return &guard.Pitfall{Rule: rules.RandomKey, Pos: pos, Message: fmt.Sprintf(
+			"idempotency key %s, passed to %s, derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
+			orExpr(a.Expr), callee, a.Source, e.Describe())}
+	}
+	return nil
 }
 
 // ResolveObjectKey decides, where the whole-program phase resolves a call

@@ -266,7 +266,9 @@ func (c *modelCall) request() {
 // rows of the constant columns it names: a unique key of the migrations
 // among them makes a second delivery's COPY fail, as an INSERT of those
 // columns does (sqlBusinessKey), unless the rows carry a value drawn anew
-// on each delivery; rows the caller passes leave that to the caller.
+// on each delivery; rows the caller passes leave that to the caller. A
+// key that is only the id column is a business key when the rows' id
+// values are traced to what the job carries (copyBusinessKey).
 func (c *modelCall) copyKeys() {
 	m := c.m
 	if m.CopyColumns == nil || c.e.Kind != effect.KindDBWrite || c.e.Op != string(sqlclass.Insert) || c.e.Target == "" || c.w.p.env.Triggers == nil {
@@ -290,6 +292,7 @@ func (c *modelCall) copyKeys() {
 	}
 	st := sqlclass.Stmt{Op: sqlclass.Insert, Table: c.e.Target, Columns: strings.Join(cols, ",")}
 	c.w.businessKey(c.e, st, nil, rows, c.ci)
+	c.w.copyBusinessKey(c, cols, rows)
 }
 
 // openFlags (open_flags): os.OpenFile appends, overwrites or reads.
@@ -838,6 +841,7 @@ func intConst(v ssa.Value) (int64, bool) {
 // caller's fresh value for the first leaves the next to fail the insert.
 func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
 	w.businessKey(e, st, params, nil, at)
+	w.sqlIDKey(e, st, params, at)
 }
 
 // businessKey is sqlBusinessKey with the values of every column read from

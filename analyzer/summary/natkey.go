@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -29,45 +30,203 @@ import (
 // c.e.Target when the table's only-id unique key is filled from a
 // non-random value.
 func (w *walker) ormBusinessKey(c *modelCall, model ssa.Value) {
-	e := c.e
-	if e == nil || model == nil || e.DupFails != "" || e.Kind != effect.KindDBWrite || e.Op != "insert" || e.Target == "" || w.p.env.Triggers == nil {
+	if c.e == nil || model == nil {
 		return
 	}
-	var key string
-	for _, u := range w.p.env.Triggers.Uniques(e.Target) {
-		if !u.Partial && len(u.Columns) == 1 && u.Columns[0] == "id" {
-			key = u.String()
-			break
+	w.idBusinessKey(c.e, func() *effect.Key {
+		alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
+		if !ok {
+			return nil
 		}
-	}
+		ptr, ok := alloc.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		if hasMethod(ptr, "BeforeCreate", "BeforeSave") {
+			return nil // a hook may set the id
+		}
+		st, ok := ptr.Elem().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		idx := idField(st)
+		if idx < 0 {
+			return nil
+		}
+		return w.idValueKey(alloc, idx, c.ci)
+	})
+}
+
+// idBusinessKey is what ormBusinessKey, copyBusinessKey and sqlIDKey
+// share: when e is an insert into a table whose only unique key is its id
+// column (idOnlyKey), value traces the value the insert gives the id;
+// nil (not found) or one drawn anew on each delivery leaves the id a
+// surrogate; any other makes the key a business key: e fails on a second
+// delivery (DupFails) and carries the key (DupKey), which a parameter
+// leaves to the callers (resolveDupKey).
+func (w *walker) idBusinessKey(e *effect.Effect, value func() *effect.Key) {
+	key := w.idOnlyKey(e)
 	if key == "" {
 		return
 	}
-	alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
-	if !ok {
-		return
-	}
-	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return
-	}
-	if hasMethod(ptr, "BeforeCreate", "BeforeSave") {
-		return // a hook may set the id
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	idx := idField(st)
-	if idx < 0 {
-		return
-	}
-	k := w.idValueKey(alloc, idx, c.ci)
+	k := value()
 	if k == nil || k.Random != "" {
 		return
 	}
 	e.DupFails = "a second insert of the row violates the " + key + ", filled from " + orExpr(k.Expr)
 	e.DupKey = k
+}
+
+// idOnlyKey is the text of the unique key of e's table that is only its
+// id column (non-partial), when e is an insert that does not already fail
+// on a duplicate; "" otherwise.
+func (w *walker) idOnlyKey(e *effect.Effect) string {
+	if e.DupFails != "" || e.Kind != effect.KindDBWrite || e.Op != "insert" || e.Target == "" || w.p.env.Triggers == nil {
+		return ""
+	}
+	for _, u := range w.p.env.Triggers.Uniques(e.Target) {
+		if !u.Partial && len(u.Columns) == 1 && u.Columns[0] == "id" {
+			return u.String()
+		}
+	}
+	return ""
+}
+
+// copyBusinessKey is ormBusinessKey for a bulk COPY of the columns cols
+// from the row source rows (pgx's CopyFrom): when id is among the columns
+// and the table's only unique key is its id, the value each row literal
+// gives the id column (copyColumnValues) decides. All of them traced to
+// no random or time source make it a business key: a second delivery's
+// COPY fails on the first row's key. Rows the function is passed leave
+// it to its callers (DupKey.Param, resolveDupKey); rows built in a way
+// not read here leave the id a surrogate, as before.
+func (w *walker) copyBusinessKey(c *modelCall, cols []string, rows ssa.Value) {
+	idx := slices.Index(cols, "id")
+	if c.e == nil || rows == nil || idx < 0 {
+		return
+	}
+	w.idBusinessKey(c.e, func() *effect.Key {
+		vals, param, ok := copyColumnValues(rows, idx)
+		if !ok || len(vals) == 0 && param == nil {
+			return nil
+		}
+		var k *effect.Key
+		for _, v := range vals {
+			if mi, ok := v.(*ssa.MakeInterface); ok {
+				v = mi.X // a row's []any element
+			}
+			vk := w.keyFrom(v, c.ci)
+			if vk.Random != "" {
+				return nil // an id drawn anew on each delivery: a surrogate
+			}
+			if k == nil || k.Param == 0 && vk.Param != 0 {
+				k = vk
+			}
+		}
+		if param != nil {
+			pk := w.keyFrom(rows, c.ci)
+			if pk.Random != "" || pk.Param == 0 {
+				return nil
+			}
+			if k == nil || k.Param == 0 {
+				k = pk
+				k.Expr = "" // the rows, not one id
+			}
+		}
+		if k.Expr == "" {
+			k.Expr = "each row's id" // a range variable has no name in SSA
+		}
+		return k
+	})
+}
+
+// sqlIDKey is ormBusinessKey for an SQL INSERT that names the id column:
+// the argument bound to it (positional $n / ?, or a named :id read from
+// the struct or map passed) decides, as for a unique key of other
+// columns (businessKey), when no such key already makes the insert fail.
+// An id the statement itself makes (gen_random_uuid(), a sequence's
+// default) has no argument and leaves the id a surrogate.
+func (w *walker) sqlIDKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
+	w.idBusinessKey(e, func() *effect.Key {
+		n := st.ColumnParam("id")
+		if n <= 0 || n > len(params) || params[n-1] == nil {
+			return nil
+		}
+		k := w.keyFrom(params[n-1], at)
+		k.Field = paramField(params[n-1])
+		if k.Expr == "" {
+			k.Expr = "the argument bound to id" // a named :id has no text of its own
+		}
+		return k
+	})
+}
+
+// copyColumnValues are the values that the row literals of a COPY's row
+// source give column idx: rows is pgx's CopyFromRows(list) of a [][]any
+// list built from slice literals, appends and loop phis. param is a
+// parameter or free variable the list also comes from (rows the function
+// is passed); ok is false when a part of the list is built otherwise (a
+// row not a literal, CopyFromSlice's or CopyFromFunc's callbacks).
+func copyColumnValues(rows ssa.Value, idx int) (vals []ssa.Value, param ssa.Value, ok bool) {
+	seen := map[ssa.Value]bool{}
+	var list func(v ssa.Value) bool
+	row := func(v ssa.Value) bool {
+		elems := ssavalue.SliceElems(v)
+		if idx >= len(elems) {
+			return false
+		}
+		vals = append(vals, elems[idx])
+		return true
+	}
+	list = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Const:
+			return x.IsNil()
+		case *ssa.Parameter, *ssa.FreeVar:
+			if param == nil {
+				param = x
+			}
+			return true
+		case *ssa.MakeInterface:
+			return list(x.X)
+		case *ssa.ChangeType:
+			return list(x.X)
+		case *ssa.Phi:
+			for _, ed := range x.Edges {
+				if !list(ed) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
+				return list(x.Call.Args[0]) && list(x.Call.Args[1])
+			}
+			// pgx's CopyFromRows(rows [][]any) (v5 copy_from.go:15, v4
+			// copy_from.go:16): the source of exactly those rows.
+			callee := x.Call.StaticCallee()
+			if callee != nil && callee.Signature.Recv() == nil && callee.Name() == "CopyFromRows" && len(x.Call.Args) == 1 {
+				return list(x.Call.Args[0])
+			}
+			return false
+		}
+		elems := ssavalue.SliceElems(v)
+		if elems == nil {
+			return false
+		}
+		for _, el := range elems {
+			if !row(el) {
+				return false
+			}
+		}
+		return true
+	}
+	ok = list(rows)
+	return vals, param, ok
 }
 
 // hasMethod reports whether *T has one of the methods.
@@ -340,7 +499,23 @@ func (w *walker) randomArgs(args []ssa.Value) []effect.RandomArg {
 			continue
 		}
 		if o := w.keyOrigin(a); o.random != "" {
-			out = append(out, effect.RandomArg{Index: i + 2, Source: o.random, Expr: w.p.text.exprText(a)})
+			out = append(out, effect.RandomArg{Index: i + 2, Source: o.random, Expr: w.p.text.exprText(a), Pos: PosString(w.p.env.Fset, o.at)})
+		}
+	}
+	return out
+}
+
+// keyParams are the arguments of a call through an interface that derive
+// from a parameter of the function and from no random or time source
+// (effect.Effect.KeyParams).
+func (w *walker) keyParams(args []ssa.Value) []effect.KeyParam {
+	var out []effect.KeyParam
+	for i, a := range args {
+		if !keyLike(a.Type()) {
+			continue
+		}
+		if o := w.keyOrigin(a); o.random == "" && o.param != 0 {
+			out = append(out, effect.KeyParam{Index: i + 2, Param: o.param})
 		}
 	}
 	return out

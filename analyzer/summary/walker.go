@@ -192,7 +192,11 @@ func (p *Package) duplicateTest(fn *ssa.Function) bool {
 // calls (a language model's completion endpoint is safe whatever its
 // method).
 func (w *walker) rateEndpoint(e *effect.Effect) {
-	ep := w.p.env.Index.Endpoint(e.Op, e.Target, e.URLQuery)
+	method := e.Op
+	if e.HTTPSet != "" {
+		method = "patch" // a PATCH read as a set (DecideSet): the catalog's rating of the endpoint stands
+	}
+	ep := w.p.env.Index.Endpoint(method, e.Target, e.URLQuery)
 	if ep == nil {
 		return
 	}

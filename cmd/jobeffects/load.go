@@ -99,6 +99,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	loaded := fmt.Sprintf("%d packages", countPackages(pkgs))
 	if trim != nil {
 		loaded += fmt.Sprintf(", %d of them modelled and loaded without bodies (%d files)", len(trim.pkgs), trim.parsed.Load())
+		if n := trim.dropped.Load(); n > 0 {
+			loaded += fmt.Sprintf(", %d constant tables of dependencies left empty", n)
+		}
 	}
 	ph.mark("load", loaded)
 	if len(pkgs) == 0 {

@@ -27,16 +27,16 @@ func TestCurrentMemoryLimit(t *testing.T) {
 	}
 }
 
-// The default limit keeps a headroom of half the live heap: it is raised
-// to 1.5× the live heap once the live heap passes two thirds of it, and
-// never lowered.
+// The default limit keeps a headroom of a quarter of the live heap: it is
+// raised to 1.25× the live heap once the live heap passes four fifths of
+// it, and never lowered.
 func TestNextLimit(t *testing.T) {
 	const mb = 1 << 20
 	for _, c := range []struct{ limit, live, want int64 }{
 		{1800 * mb, 1000 * mb, 1800 * mb},
-		{1800 * mb, 1200 * mb, 1800 * mb},
-		{1800 * mb, 1300 * mb, 1950 * mb},
-		{1950 * mb, 100 * mb, 1950 * mb},
+		{1800 * mb, 1440 * mb, 1800 * mb},
+		{1800 * mb, 1600 * mb, 2000 * mb},
+		{2000 * mb, 100 * mb, 2000 * mb},
 	} {
 		if got := nextLimit(c.limit, c.live); got != c.want {
 			t.Errorf("nextLimit(%d MB, %d MB) = %d MB, want %d MB", c.limit/mb, c.live/mb, got/mb, c.want/mb)

@@ -37,7 +37,11 @@ func newPhases(debug, heap string, w io.Writer) *phases {
 	now := time.Now()
 	p := &phases{on: debug == "phases" || debug == "mem", w: w, start: now, last: now, heap: heap}
 	if debug == "mem" {
-		p.mem = watchHeap()
+		peakFile := ""
+		if heap != "" {
+			peakFile = heap + ".peak"
+		}
+		p.mem = watchHeap(peakFile)
 	}
 	return p
 }
@@ -51,12 +55,18 @@ type heapWatch struct {
 	stop chan struct{}
 }
 
-func watchHeap() *heapWatch {
+// With peakFile set (-memprofile with -debug=mem), it also writes the heap
+// profile of the largest live heap of the run there (FILE.peak): the
+// profile a collection leaves, taken when a collection has seen a live
+// heap a tenth above the last one written, without a collection of its
+// own. The peak is mid-phase, where a phase's end no longer shows it.
+func watchHeap(peakFile string) *heapWatch {
 	h := &heapWatch{stop: make(chan struct{})}
 	go func() {
 		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		t := time.NewTicker(20 * time.Millisecond)
 		defer t.Stop()
+		var written uint64
 		for {
 			select {
 			case <-h.stop:
@@ -64,9 +74,17 @@ func watchHeap() *heapWatch {
 			case <-t.C:
 				metrics.Read(sample)
 				if sample[0].Value.Kind() == metrics.KindUint64 {
+					live := sample[0].Value.Uint64()
 					h.mu.Lock()
-					h.peak = max(h.peak, sample[0].Value.Uint64())
+					h.peak = max(h.peak, live)
 					h.mu.Unlock()
+					if peakFile != "" && live > 256<<20 && live > written+written/10 {
+						written = live
+						if f, err := os.Create(peakFile); err == nil {
+							_ = pprof.WriteHeapProfile(f)
+							f.Close()
+						}
+					}
 				}
 			}
 		}

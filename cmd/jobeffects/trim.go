@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/packages"
@@ -31,6 +33,12 @@ type trimmer struct {
 	files  map[string]bool   // the files of modelled packages
 	pkgs   map[string]bool   // the modelled packages that have files
 	parsed atomic.Int64      // files parsed without bodies
+	// deps are the files of packages outside the main module (the
+	// standard library's included): their constant tables are dropped
+	// (dropTables), by package in tables.
+	deps    map[string]string // file → its package's path
+	tables  sync.Map          // package path → true: a table was dropped
+	dropped atomic.Int64      // constant tables dropped
 }
 
 // newTrimmer lists the packages of the load (names and files only) and
@@ -48,9 +56,14 @@ func newTrimmer(cfg *packages.Config, patterns []string) *trimmer {
 	if err != nil {
 		return nil
 	}
-	t := &trimmer{names: map[string]string{}, files: map[string]bool{}, pkgs: map[string]bool{}}
+	t := &trimmer{names: map[string]string{}, files: map[string]bool{}, pkgs: map[string]bool{}, deps: map[string]string{}}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		t.names[p.PkgPath] = p.Name
+		if models.IsStandard(p.PkgPath) || p.Module != nil && !p.Module.Main {
+			for _, f := range p.GoFiles {
+				t.deps[f] = p.PkgPath
+			}
+		}
 		// Built-in models only: a config can add models, not remove them,
 		// so these packages are modelled whatever config applies.
 		if !ix.ModeledPath(p.PkgPath) || p.Module != nil && p.Module.Main {
@@ -69,7 +82,11 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 	if !t.files[filename] {
 		// No object resolution (go/ast's Objects and scopes): go/types and
 		// the analysis never read them, and they are a tenth of the syntax.
-		return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if err == nil && f != nil {
+			t.dropTablesOf(filename, f)
+		}
+		return f, err
 	}
 	f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.SkipObjectResolution)
 	if err != nil || f == nil {
@@ -83,6 +100,7 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 		}
 	}
 	t.parsed.Add(1)
+	t.dropTablesOf(filename, f)
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 			fd.Body = nil
@@ -158,14 +176,139 @@ func importPath(spec *ast.ImportSpec) string {
 }
 
 // failed reports whether a trimmed package has errors: the load is then
-// redone with every body (a file this does not understand must not cost
-// the user a type error).
+// redone with every body and table (a file this does not understand must
+// not cost the user a type error).
 func (t *trimmer) failed(pkgs []*packages.Package) bool {
 	bad := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if t.pkgs[p.PkgPath] && len(p.Errors) > 0 {
+		_, tables := t.tables.Load(p.PkgPath)
+		if (t.pkgs[p.PkgPath] || tables) && len(p.Errors) > 0 {
 			bad = true
 		}
 	})
 	return bad
+}
+
+// Constant tables. Dependencies declare lookup tables as package
+// variables initialised by composite literals of numbers (Unicode and
+// IDNA tables, compression codes, old-style protocol buffer descriptors):
+// on a 1,100-package program more than half a million numbers, each an
+// expression in the syntax, an entry in the type information and three
+// instructions of the SSA package initialiser — about a tenth of the live
+// heap. No analysis reads a number out of such a table: loads from a
+// package variable are not constants to SSA, and what the analysis reads
+// of package initialisers is strings (SQL, names), function values,
+// durations and counts (retry settings), none a table of hundreds of
+// bare numbers. So in packages outside the main module (the user's own
+// code is kept whole), a composite literal of at least tableLeaves
+// numbers and nothing else (nested literals without a type, numeric keys)
+// loses its elements: its type, and so the variable's, is unchanged
+// ([...]T gets its length written out). A table that a type error would
+// have been reported in makes failed redo the load without this.
+
+// tableLeaves is the least number of numbers a literal must hold to be
+// dropped as a table.
+const tableLeaves = 256
+
+// dropTablesOf drops the constant tables of a file outside the main
+// module.
+func (t *trimmer) dropTablesOf(filename string, f *ast.File) {
+	pkg, ok := t.deps[filename]
+	if !ok {
+		return
+	}
+	if n := dropTables(f); n > 0 {
+		t.tables.Store(pkg, true)
+		t.dropped.Add(int64(n))
+	}
+}
+
+// dropTables empties the constant tables among the initialisers of the
+// file's package variables and returns how many.
+func dropTables(f *ast.File) int {
+	n := 0
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs, ok := s.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for _, v := range vs.Values {
+				ast.Inspect(v, func(node ast.Node) bool {
+					lit, ok := node.(*ast.CompositeLit)
+					if !ok || lit.Type == nil {
+						return true
+					}
+					leaves, ok := numberLeaves(lit)
+					if !ok || leaves < tableLeaves {
+						return true
+					}
+					if at, ok := lit.Type.(*ast.ArrayType); ok {
+						if _, ok := at.Len.(*ast.Ellipsis); ok {
+							if keyed(lit) {
+								return false // its length depends on the keys
+							}
+							at.Len = &ast.BasicLit{ValuePos: at.Len.Pos(), Kind: token.INT, Value: strconv.Itoa(len(lit.Elts))}
+						}
+					}
+					lit.Elts = nil
+					n++
+					return false
+				})
+			}
+		}
+	}
+	return n
+}
+
+// numberLeaves counts the numbers of a literal made of numbers only
+// (nested literals without a type, numeric keys); false if it holds
+// anything else.
+func numberLeaves(lit *ast.CompositeLit) (int, bool) {
+	n := 0
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if !isNumber(kv.Key) {
+				return 0, false
+			}
+			e = kv.Value
+		}
+		if inner, ok := e.(*ast.CompositeLit); ok && inner.Type == nil {
+			m, ok := numberLeaves(inner)
+			if !ok {
+				return 0, false
+			}
+			n += m
+			continue
+		}
+		if !isNumber(e) {
+			return 0, false
+		}
+		n++
+	}
+	return n, true
+}
+
+// isNumber reports whether e is a numeric or character literal, or one
+// with a sign.
+func isNumber(e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryExpr); ok && (u.Op == token.SUB || u.Op == token.ADD) {
+		e = u.X
+	}
+	b, ok := e.(*ast.BasicLit)
+	return ok && b.Kind != token.STRING
+}
+
+// keyed reports whether a literal has keyed elements.
+func keyed(lit *ast.CompositeLit) bool {
+	for _, e := range lit.Elts {
+		if _, ok := e.(*ast.KeyValueExpr); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -100,3 +100,87 @@ func equalMaps(a, b map[string]bool) bool {
 	}
 	return true
 }
+
+// A dependency's constant tables (composite literals of at least
+// tableLeaves numbers and nothing else) lose their elements and keep their
+// types; smaller literals, literals holding anything but numbers, and the
+// main module's files are kept whole.
+func TestDropTables(t *testing.T) {
+	t.Parallel()
+	nums := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			if i%3 == 0 {
+				b.WriteString("-")
+			}
+			b.WriteString("0x1f, ")
+		}
+		return b.String()
+	}
+	pairs := strings.Repeat("{1, 'a'}, ", tableLeaves/2)
+	src := `package lib
+
+import "time"
+
+type Range struct{ Lo, Hi uint16 }
+
+type Table struct {
+	R  []Range
+	Ls int
+}
+
+var Arr = [...]uint8{` + nums(tableLeaves) + `}
+var Sl = []int{` + nums(tableLeaves) + `}
+var Tab = &Table{R: []Range{` + pairs + `}, Ls: 1}
+var Small = []int{` + nums(tableLeaves-1) + `}
+var Delays = []time.Duration{time.Second, ` + nums(tableLeaves) + `}
+var Keyed = [...]int{3: 1, ` + nums(tableLeaves) + `}
+var Names = []string{"a", "b"}
+`
+	tr := &trimmer{names: map[string]string{"time": "time"}, files: map[string]bool{},
+		deps: map[string]string{"dep.go": "example.com/dep"}}
+	fset := token.NewFileSet()
+	f, err := tr.parse(fset, "dep.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	elts := map[string]int{}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			vs := g.Specs[0].(*ast.ValueSpec)
+			v := vs.Values[0]
+			if u, ok := v.(*ast.UnaryExpr); ok {
+				v = u.X.(*ast.CompositeLit).Elts[0].(*ast.KeyValueExpr).Value // Tab's R
+			}
+			elts[vs.Names[0].Name] = len(v.(*ast.CompositeLit).Elts)
+		}
+	}
+	want := map[string]int{"Arr": 0, "Sl": 0, "Tab": 0, "Small": tableLeaves - 1, "Delays": tableLeaves + 1, "Keyed": tableLeaves + 1, "Names": 2}
+	for name, n := range want {
+		if elts[name] != n {
+			t.Errorf("%s has %d elements, want %d", name, elts[name], n)
+		}
+	}
+	if got := tr.dropped.Load(); got != 3 {
+		t.Errorf("dropped %d tables, want 3", got)
+	}
+	if _, ok := tr.tables.Load("example.com/dep"); !ok {
+		t.Error("the package's dropped tables are not recorded (failed would not redo the load)")
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("lib", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatalf("file without its tables does not type-check: %v", err)
+	}
+	if got := pkg.Scope().Lookup("Arr").Type().String(); got != "[256]uint8" {
+		t.Errorf("Arr is a %s, want [256]uint8", got)
+	}
+	// The main module's files keep their tables.
+	g, err := tr.parse(fset, "main.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(g.Decls[3].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0].(*ast.CompositeLit).Elts); n != tableLeaves {
+		t.Errorf("a main-module table has %d elements, want %d", n, tableLeaves)
+	}
+}

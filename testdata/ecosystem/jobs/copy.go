@@ -36,7 +36,21 @@ func (d *CopyDeps) CopyRefill(ctx context.Context, t *asynq.Task) error {
 	return tx.Commit(ctx)
 }
 
-// RegisterCopy registers the COPY handler.
+// CopyOrders bulk-loads orders keyed by the UIDs the task carries into
+// nk_orders, whose primary key is that id (migrations/002_natkey.sql): a
+// second delivery's COPY fails on the duplicate and the handler returns
+// that error (duplicate-as-error).
+func (d *CopyDeps) CopyOrders(ctx context.Context, t *asynq.Task) error {
+	var rows [][]any
+	for _, uid := range strings.Split(string(t.Payload()), ",") {
+		rows = append(rows, []any{uid, "copied"})
+	}
+	_, err := d.Pool.CopyFrom(ctx, pgx.Identifier{"nk_orders"}, []string{"id", "track"}, pgx.CopyFromRows(rows))
+	return err
+}
+
+// RegisterCopy registers the COPY handlers.
 func RegisterCopy(mux *asynq.ServeMux, d *CopyDeps) {
 	mux.HandleFunc("copy:refill", d.CopyRefill)
+	mux.HandleFunc("copy:orders", d.CopyOrders)
 }

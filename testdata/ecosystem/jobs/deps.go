@@ -52,6 +52,7 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("ent:upsert", d.EntUpsert)
 	mux.HandleFunc("sqlx:pay", d.SqlxPay)
 	mux.HandleFunc("sqlx:report", d.SqlxReport)
+	mux.HandleFunc("sqlx:order", d.SqlxOrder)
 	mux.HandleFunc("bun:guarded", d.BunGuarded)
 	mux.HandleFunc("bun:upsert", d.BunUpsert)
 	mux.HandleFunc("sqlc:order", d.SqlcOrder)

@@ -13,6 +13,22 @@ func (d *Deps) SqlxPay(ctx context.Context, t *asynq.Task) error {
 	return nil
 }
 
+// sqlxOrder is an nk_orders row, bound by its db tags.
+type sqlxOrder struct {
+	ID    string `db:"id"`
+	Track string `db:"track"`
+}
+
+// SqlxOrder inserts the order under the payload's order id into nk_orders,
+// whose only unique key is that id (migrations/002_natkey.sql), with
+// sqlx's named arguments: a business key, a second delivery's insert fails
+// on it and the handler returns that error (duplicate-as-error).
+func (d *Deps) SqlxOrder(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	_, err := d.Sqlx.NamedExecContext(ctx, `INSERT INTO nk_orders (id, track) VALUES (:id, :track)`, sqlxOrder{ID: p.OrderID, Track: "sqlx"})
+	return err
+}
+
 // SqlxReport only reads.
 func (d *Deps) SqlxReport(ctx context.Context, t *asynq.Task) error {
 	var total int64

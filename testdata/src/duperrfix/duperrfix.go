@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"github.com/google/go-github/v81/github"
+	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -29,7 +30,7 @@ func (d *Deps) register(ctx context.Context, id string, pr int) error { // want 
 
 // Register: the insert by the workflow's key fails on a second delivery and
 // the handler returns that error.
-func (d *Deps) Register(ctx context.Context, t *asynq.Task) error { // want Register:`^effects: db_write/insert de_workflows$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:26 fails on the duplicate \(a second insert of the row violates the primary key \(workflow_id\)`
+func (d *Deps) Register(ctx context.Context, t *asynq.Task) error { // want Register:`^effects: db_write/insert de_workflows$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:27 fails on the duplicate \(a second insert of the row violates the primary key \(workflow_id\)`
 	if err := d.register(ctx, t.Type(), 1); err != nil {
 		return fmt.Errorf("register: %w", err)
 	}
@@ -56,14 +57,15 @@ func (d *Deps) Examined(ctx context.Context, t *asynq.Task) error { // want Exam
 
 var errDup = errors.New("dup")
 
-// Surrogate: a primary key on a fresh id says nothing of a redelivery.
+// Surrogate: a primary key on a fresh id (a new uuid per delivery) says
+// nothing of a redelivery.
 func (d *Deps) Surrogate(ctx context.Context, t *asynq.Task) error { // want Surrogate:`^effects: db_write/insert de_events$` `unguarded: handler \(\*duperrfix.Deps\).Surrogate`
-	_, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", "x", t.Type())
+	_, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", uuid.NewString(), t.Type())
 	return err
 }
 
 // Branch: GitHub refuses a second ref of the same name (422).
-func (d *Deps) Branch(ctx context.Context, t *asynq.Task) error { // want Branch:`^effects: http/post github refs$` `duplicate-as-error: a second delivery's http post \(github refs\) \(high\) at duperrfix/duperrfix.go:67 fails on the duplicate \(GitHub answers 422 Reference already exists\) and handler \(\*duperrfix.Deps\).Branch returns that error`
+func (d *Deps) Branch(ctx context.Context, t *asynq.Task) error { // want Branch:`^effects: http/post github refs$` `duplicate-as-error: a second delivery's http post \(github refs\) \(high\) at duperrfix/duperrfix.go:69 fails on the duplicate \(GitHub answers 422 Reference already exists\) and handler \(\*duperrfix.Deps\).Branch returns that error`
 	_, _, err := d.GH.Git.CreateRef(ctx, "o", "r", github.CreateRef{Ref: "refs/heads/" + t.Type(), SHA: "abc"})
 	return err
 }
@@ -71,7 +73,7 @@ func (d *Deps) Branch(ctx context.Context, t *asynq.Task) error { // want Branch
 // PullRequest: the insert before the create, into the surrogate-keyed
 // table, repeats; the create fails on the duplicate.
 func (d *Deps) PullRequest(ctx context.Context, t *asynq.Task) error { // want PullRequest:`^effects: http/post github pull requests; db_write/insert de_events$` `unguarded: handler \(\*duperrfix.Deps\).PullRequest \(asynq task "pr"\) repeats its side effects when a job is delivered twice: insert into de_events` `duplicate-as-error: a second delivery's http post \(github pull requests\) \(high\)`
-	if _, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", "x", t.Type()); err != nil {
+	if _, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", uuid.NewString(), t.Type()); err != nil {
 		return err
 	}
 	head := t.Type()
@@ -90,7 +92,7 @@ func (d *Deps) Recorded(ctx context.Context, t *asynq.Task) error { // want Reco
 	if err != nil {
 		return fmt.Errorf("create: %w", err)
 	}
-	if _, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", "x", pr.Number); err != nil {
+	if _, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", uuid.NewString(), pr.Number); err != nil {
 		return err
 	}
 	return nil
@@ -113,7 +115,7 @@ func (d *Deps) GetOrCreate(ctx context.Context, t *asynq.Task) error { // want G
 }
 
 // AfterLookup: the lookup before the create only fails or not.
-func (d *Deps) AfterLookup(ctx context.Context, t *asynq.Task) error { // want AfterLookup:`^effects: http/post github refs$` `duplicate-as-error: a second delivery's http post \(github refs\) \(high\) at duperrfix/duperrfix.go:121`
+func (d *Deps) AfterLookup(ctx context.Context, t *asynq.Task) error { // want AfterLookup:`^effects: http/post github refs$` `duplicate-as-error: a second delivery's http post \(github refs\) \(high\) at duperrfix/duperrfix.go:123`
 	ref, _, err := d.GH.Git.GetRef(ctx, "o", "r", "heads/main")
 	if err != nil {
 		return err
@@ -137,7 +139,7 @@ func (d *Deps) Deferred(ctx context.Context, t *asynq.Task) error { // want Defe
 		e := fmt.Errorf("register: %s", err)
 		return e
 	}
-	_, err = d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", "x", t.Type())
+	_, err = d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", uuid.NewString(), t.Type())
 	return err
 }
 

@@ -67,7 +67,7 @@ func fetchStatus(ctx context.Context, c *http.Client) error { // want fetchStatu
 	return err
 }
 
-func patchResource(ctx context.Context, c *http.Client, body io.Reader) error { // want patchResource:`^effects: http/patch api.example.com/orders/1 @p1$`
+func patchResource(ctx context.Context, c *http.Client, body io.Reader) error { // want patchResource:`^effects: http/patch api.example.com/orders/1 @p1 body=p2$`
 	req, err := http.NewRequest(http.MethodPatch, "https://api.example.com/orders/1", body)
 	if err != nil {
 		return err

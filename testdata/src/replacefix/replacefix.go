@@ -45,8 +45,10 @@ func (d *Deps) Replace(ctx context.Context, t *asynq.Task) error { // want Repla
 }
 
 // NextItem: the item is deleted by its whole key, the next one inserted:
-// a second delivery deletes nothing and inserts the next one again.
-func (d *Deps) NextItem(ctx context.Context, t *asynq.Task) error { // want NextItem:`^effects: db_write/insert rp_queue; db_write/delete rp_queue$` `unguarded: handler \(\*replacefix.Deps\).NextItem`
+// not a replace. A second delivery deletes nothing and inserts the next
+// one again, whose id, from the task, fails on the primary key: the error
+// returned.
+func (d *Deps) NextItem(ctx context.Context, t *asynq.Task) error { // want NextItem:`^effects: db_write/insert rp_queue; db_write/delete rp_queue$` `duplicate-as-error: a second delivery's insert into rp_queue \(medium\) at replacefix/replacefix.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) at declared/migrations/003_replacefix.sql:10, filled from t.Type\(\) \+ "-next"\) and handler \(\*replacefix.Deps\).NextItem returns that error`
 	tx, err := d.Pool.Begin(ctx)
 	if err != nil {
 		return err

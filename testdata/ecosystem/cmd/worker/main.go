@@ -10,6 +10,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jmoiron/sqlx"
+	"github.com/minio/minio-go/v7"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/uptrace/bun"
@@ -25,6 +26,7 @@ import (
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/nkrepo"
 	"example.com/ecosystem/internal/notify"
+	"example.com/ecosystem/internal/objstore"
 	"example.com/ecosystem/internal/sqlcdb"
 	"example.com/ecosystem/jobs"
 )
@@ -78,6 +80,11 @@ func main() {
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
+	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	jobs.RegisterObjects(mux, &jobs.ObjectDeps{Files: &objstore.MinIOStorage{Client: minioClient, Bucket: "exports"}})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}

@@ -1,17 +1,20 @@
 // Package httpclient is an application's own HTTP client behind an
-// interface: the method is a field of the request its callers pass.
+// interface: the method, URL and body are fields of the request its
+// callers pass.
 package httpclient
 
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 )
 
 type Request struct {
-	Method string
-	URL    string
-	Body   []byte
+	Method  string
+	URL     string
+	Headers map[string]string
+	Body    []byte
 }
 
 type Client interface {
@@ -23,9 +26,16 @@ type DefaultClient struct{ c *http.Client }
 func New() Client { return &DefaultClient{c: http.DefaultClient} }
 
 func (d *DefaultClient) Send(ctx context.Context, req *Request) error {
-	hr, err := http.NewRequestWithContext(ctx, req.Method, req.URL, bytes.NewReader(req.Body))
+	var body io.Reader
+	if req.Body != nil {
+		body = bytes.NewReader(req.Body)
+	}
+	hr, err := http.NewRequestWithContext(ctx, req.Method, req.URL, body)
 	if err != nil {
 		return err
+	}
+	for k, v := range req.Headers {
+		hr.Header.Set(k, v)
 	}
 	_, err = d.c.Do(hr)
 	return err

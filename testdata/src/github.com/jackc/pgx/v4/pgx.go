@@ -23,10 +23,26 @@ type Tx interface {
 	BeginFunc(ctx context.Context, f func(Tx) error) error
 	Commit(ctx context.Context) error
 	Rollback(ctx context.Context) error
+	CopyFrom(ctx context.Context, tableName Identifier, columnNames []string, rowSrc CopyFromSource) (int64, error)
 }
+
+// Identifier, CopyFromSource, CopyFromRows: copy_from.go.
+type Identifier []string
+
+type CopyFromSource interface {
+	Next() bool
+	Values() ([]interface{}, error)
+	Err() error
+}
+
+func CopyFromRows(rows [][]interface{}) CopyFromSource { return nil }
 
 type Conn struct{}
 
 func (c *Conn) Exec(ctx context.Context, sql string, arguments ...interface{}) (pgconn.CommandTag, error) {
 	return nil, nil
+}
+
+func (c *Conn) CopyFrom(ctx context.Context, tableName Identifier, columnNames []string, rowSrc CopyFromSource) (int64, error) {
+	return 0, nil
 }
