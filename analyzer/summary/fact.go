@@ -34,6 +34,11 @@ type Summary struct {
 	// RequestMethodField, with RequestMethodArg, is the field (a dotted
 	// path: fields.Method) of that parameter that is the method.
 	RequestMethodField string
+	// RequestBodyArg (1-based; 0 when none) is the parameter the request
+	// the function returns was built with as its body (a client's
+	// request(ctx, method, path, query, body) helper): a GraphQL document
+	// sent in it is read where the request is built (summary/jsonrpc.go).
+	RequestBodyArg int `json:",omitempty"`
 	// KeptRequests: the struct the function returns a pointer to keeps an
 	// *http.Request in a field, taken from a parameter (a gate's request
 	// type: NewRequest(req) → &Request{httpRequest: req}) or, Through, the
@@ -102,6 +107,9 @@ func (s *Summary) String() string {
 		}
 		if e.RPCMethodArg > 0 {
 			t += fmt.Sprintf(" rpc=p%d", e.RPCMethodArg-1)
+		}
+		if e.GraphQL {
+			t += " graphql"
 		}
 		if e.ChangedFrom != "" {
 			t += " changed-from"

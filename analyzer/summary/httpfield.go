@@ -382,6 +382,16 @@ func (w *walker) wrappedMethods(args []ssa.Value, out map[string]string) map[str
 				}
 				out[strconv.Itoa(i+2)+"."+f.Name()+".Method"] = m
 			}
+			if src := w.fieldSource(v, f.Name(), 0); src != nil && isRequest(src.Type()) {
+				// the kept request's URL path, for the implementation's
+				// request sent from the field (ResolveRequestArgs)
+				if o := w.requestOrigin(src); o.path != "" {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[strconv.Itoa(i+2)+"."+f.Name()+".URL.Path"] = o.path
+				}
+			}
 		}
 	}
 	return out
