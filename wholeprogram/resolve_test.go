@@ -553,9 +553,13 @@ func TestMethodThroughWrappedRequest(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
+		"gate:close high http/post",
 		"gate:either unknown http/unknown",
 		"gate:list safe http/get",
+		"gate:pulls safe http/post",
 		"gate:redeliver high http/post",
+		"gate:runquery high http/post",
+		"gate:token safe http/post",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -6,8 +6,13 @@
 package ifacegate
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 
 	"github.com/hibiken/asynq"
 
@@ -21,6 +26,41 @@ type client struct {
 
 func (c client) request(ctx context.Context, method, path string) (*http.Request, error) {
 	return http.NewRequestWithContext(ctx, method, "https://api.github.example.com/"+path, nil)
+}
+
+// send builds a request with a body, as ghsync's client.request(ctx,
+// method, path, query, body) does.
+func (c client) send(ctx context.Context, method, path string, body io.Reader) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, method, "https://api.github.example.com/"+path, body)
+}
+
+// Call posts a GraphQL document its caller gives through the gate.
+func (c client) Call(ctx context.Context, query string, vars map[string]any) error {
+	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	if err != nil {
+		return err
+	}
+	req, err := c.send(ctx, http.MethodPost, "graphql", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	_, err = c.gate.Do(ctx, gate.NewRequest(req))
+	return err
+}
+
+const pullsQuery = `query Pulls($ids: [ID!]!) { nodes(ids: $ids) { id } }`
+
+const closeMutation = `mutation Close($id: ID!) { closePullRequest(input: {pullRequestId: $id}) { clientMutationId } }`
+
+// renew exchanges the app's credential for an installation token.
+func (c client) renew(ctx context.Context, base *url.URL, id int64) error {
+	endpoint := base.ResolveReference(&url.URL{Path: fmt.Sprintf("app/installations/%d/access_tokens", id)})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint.String(), bytes.NewReader([]byte("{}")))
+	if err != nil {
+		return err
+	}
+	_, err = c.gate.Do(ctx, gate.NewAppRequest(req))
+	return err
 }
 
 func (c client) authorize(ctx context.Context, req *http.Request) error {
@@ -85,9 +125,31 @@ func (d *Deps) Either(ctx context.Context, t *asynq.Task) error {
 	return d.gh.Either(ctx, string(t.Payload()))
 }
 
+func (d *Deps) Pulls(ctx context.Context, t *asynq.Task) error {
+	return d.gh.Call(ctx, pullsQuery, map[string]any{"ids": []string{string(t.Payload())}})
+}
+
+// ClosePull sends a mutation: a write.
+func (d *Deps) ClosePull(ctx context.Context, t *asynq.Task) error {
+	return d.gh.Call(ctx, closeMutation, map[string]any{"id": string(t.Payload())})
+}
+
+// RunQuery sends the document the payload holds: not known, the POST.
+func (d *Deps) RunQuery(ctx context.Context, t *asynq.Task) error {
+	return d.gh.Call(ctx, string(t.Payload()), nil)
+}
+
+func (d *Deps) Token(ctx context.Context, t *asynq.Task) error {
+	return d.gh.renew(ctx, &url.URL{Scheme: "https", Host: "api.github.example.com"}, int64(len(t.Payload())))
+}
+
 func Register(mux *asynq.ServeMux) {
 	d := &Deps{gh: client{gate: gate.New()}}
 	mux.HandleFunc("gate:redeliver", d.Redeliver)
 	mux.HandleFunc("gate:list", d.List)
 	mux.HandleFunc("gate:either", d.Either)
+	mux.HandleFunc("gate:pulls", d.Pulls)
+	mux.HandleFunc("gate:close", d.ClosePull)
+	mux.HandleFunc("gate:runquery", d.RunQuery)
+	mux.HandleFunc("gate:token", d.Token)
 }
