@@ -512,7 +512,14 @@ func ResolveRequestArgs(call, e *effect.Effect) {
 	}
 	if e.MethodArg > 0 && call.CallArgs != nil {
 		if m, ok := call.CallArgs[key(e.MethodArg, e.MethodField)]; ok {
-			if call.GraphQL && call.RPCMethodArg == 0 && strings.HasSuffix(e.MethodField, ".Method") && !e.GraphQL {
+			if field, ok := strings.CutSuffix(e.MethodField, ".Method"); ok && e.URLPath == "" {
+				if p := call.CallArgs[key(e.MethodArg, field+".URL.Path")]; p != "" {
+					e.URLPath = p // the kept request's (wrappedMethods)
+				}
+			}
+			kept := strings.HasSuffix(e.MethodField, ".Method")
+			SetMethod(e, m)
+			if call.GraphQL && call.RPCMethodArg == 0 && kept && !e.GraphQL {
 				// the request kept in the call's struct argument has
 				// a GraphQL body (wrappedGraphQL)
 				e.GraphQL, e.RPCMethod = true, call.RPCMethod
@@ -520,12 +527,6 @@ func ResolveRequestArgs(call, e *effect.Effect) {
 					e.Detail = effect.JoinDetail(e.Detail, "GraphQL "+e.RPCMethod)
 				}
 			}
-			if field, ok := strings.CutSuffix(e.MethodField, ".Method"); ok && e.URLPath == "" {
-				if p := call.CallArgs[key(e.MethodArg, field+".URL.Path")]; p != "" {
-					e.URLPath = p // the kept request's (wrappedMethods)
-				}
-			}
-			SetMethod(e, m)
 		}
 	}
 	if e.URLArg > 0 && e.URLField != "" {
