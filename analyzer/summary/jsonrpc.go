@@ -191,7 +191,10 @@ func graphQLText(body ssa.Value) ssa.Value {
 			return nil
 		}
 		if mi, ok := query.(*ssa.MakeInterface); ok {
-			return mi.X
+			query = mi.X
+		}
+		if !isString(query.Type()) {
+			return nil // Elasticsearch's {"query": {"match": …}}
 		}
 		return query
 	}
@@ -215,6 +218,9 @@ func graphQLText(body ssa.Value) ssa.Value {
 		}
 		switch strings.ToLower(name) {
 		case "query":
+			if !isString(f.Type()) {
+				return nil
+			}
 			query = f.Name()
 		case "variables", "operationname":
 			other = true
@@ -374,4 +380,9 @@ func (w *walker) wrappedGraphQL(e *effect.Effect, args []ssa.Value) {
 	} else if k := w.execIndex(normalize(text)); k != effect.NoExec {
 		e.RPCMethodArg = k + 1
 	}
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -113,3 +113,14 @@ func ProjectToken(ctx context.Context, t *asynq.Task) error { // want ProjectTok
 	_, err := http.Post("https://gitlab.example.com/api/v4/projects/"+string(t.Payload())+"/access_tokens", "application/json", nil)
 	return err
 }
+
+// ESSearch posts an Elasticsearch query: its "query" is an object, no
+// GraphQL document; the path reads it (_search), as before.
+func ESSearch(ctx context.Context, t *asynq.Task) error { // want ESSearch:`^effects: http/post$`
+	body, err := json.Marshal(map[string]any{"query": map[string]any{"match": map[string]string{"title": string(t.Payload())}}})
+	if err != nil {
+		return err
+	}
+	_, err = http.Post(os.Getenv("ES_URL")+"/orders/_search", "application/json", bytes.NewReader(body))
+	return err
+}
