@@ -534,6 +534,38 @@ func TestMethodThroughInterfaces(t *testing.T) {
 	}
 }
 
+// A rate-limit gate behind an interface takes its own request type, which
+// keeps the *http.Request its caller built in a field (through a
+// constructor, a wrapper choosing between constructors, and a setter that
+// returns its receiver), and sends a clone of it (ghsync's budget.Gate):
+// the method the request was built with decides; a wrapper that may hold
+// either of two requests leaves it unknown.
+func TestMethodThroughWrappedRequest(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacegate") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"gate:close high http/post",
+		"gate:either unknown http/unknown",
+		"gate:list safe http/get",
+		"gate:pulls safe http/post",
+		"gate:redeliver high http/post",
+		"gate:runquery high http/post",
+		"gate:token safe http/post",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestFiveDynamicHops: a write five interface calls below the handler
 // (a consumer's service, database, writer and table) is the
 // implementation's, read from its SQL (a claim), not inferred from the

@@ -296,6 +296,11 @@ type Effect struct {
 	// Call(method, params)).
 	RPCMethod    string
 	RPCMethodArg int
+	// GraphQL says that the body is a GraphQL request ({"query": …,
+	// "variables": …}): RPCMethod is then its operation type ("query",
+	// "mutation", "subscription", "unknown"), and RPCMethodArg the
+	// parameter its query text comes from.
+	GraphQL bool
 	// CallArgs, on a call through an interface, are the constant strings
 	// its arguments carry: an argument ("3"), or a string field stored into
 	// the struct it points to ("3.Method" for &Request{Method: "POST"}),

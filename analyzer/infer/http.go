@@ -23,8 +23,15 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	segs := segments(p)
 	switch e.Op {
 	case "post":
+		if e.GraphQL {
+			return graphQL(e)
+		}
 		if e.RPCMethod != "" {
 			return t.rpcMethod(e, on)
+		}
+		if tail := t.credentialPath(p); tail != "" {
+			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+				Why: "the path " + shortPath(p) + " is a token endpoint (" + tail + "): a POST there exchanges a credential for a short-lived token, and a second delivery only gets another one, nothing repeated for a person"}
 		}
 		if len(segs) == 0 {
 			return nil
@@ -309,4 +316,49 @@ func (t *table) rpcMethod(e *effect.Effect, on bool) *effect.Reading {
 	}
 	return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 		Why: "inferred from the JSON-RPC method " + m + ": " + why + " (a POST that queries), read"}
+}
+
+// graphQL reads a POST whose body is a GraphQL request by its operation
+// (Effect.RPCMethod): a query is a read (the GraphQL specification: "query
+// – a read-only fetch"); a mutation, a subscription (a stream the server
+// opens, no read over a POST), a document of mixed or unknown operations,
+// and query text set at run time leave the POST as the code shows it: nil.
+func graphQL(e *effect.Effect) *effect.Reading {
+	if e.RPCMethod != "query" {
+		return nil
+	}
+	return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+		Why: "the body is a GraphQL query (not a mutation): a read-only fetch, read"}
+}
+
+// credentialPath is the HTTP.CredentialPaths tail the path p ends with
+// ({} in a tail matches any one segment; a tail starting with / is the
+// whole path), "" when none.
+func (t *table) credentialPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	for _, tail := range t.HTTP.CredentialPaths {
+		want := strings.Split(strings.Trim(tail, "/"), "/")
+		whole := strings.HasPrefix(tail, "/")
+		if len(want) > len(segs) || whole && len(want) != len(segs) {
+			continue
+		}
+		got := segs[len(segs)-len(want):]
+		ok := true
+		for i, w := range want {
+			if w != "{}" && !strings.EqualFold(w, got[i]) || w == "{}" && got[i] == "" {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return tail
+		}
+	}
+	return ""
 }

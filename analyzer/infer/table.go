@@ -51,6 +51,11 @@ type table struct {
 		// RPCReads are JSON-RPC methods whose names have no verb the
 		// rules read and that read (eth_call, eth_blockNumber).
 		RPCReads []string `yaml:"rpc_reads"`
+		// CredentialPaths are the path tails ({} any one segment) of
+		// endpoints a POST to which exchanges a credential for a
+		// short-lived token (OAuth's /oauth/token, a GitHub App's
+		// installations/{}/access_tokens).
+		CredentialPaths []string `yaml:"credential_paths"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words

@@ -303,7 +303,8 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	w.withReading(readFunc(m, c.Value))
 	w.rmwReading(c.Args)
 	site := w.sites[len(w.sites)-1]
-	site.Effect.CallArgs = argConsts(c.Args)
+	site.Effect.CallArgs = w.wrappedMethods(c.Args, argConsts(c.Args))
+	w.wrappedGraphQL(site.Effect, c.Args)
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)

@@ -34,6 +34,17 @@ type Summary struct {
 	// RequestMethodField, with RequestMethodArg, is the field (a dotted
 	// path: fields.Method) of that parameter that is the method.
 	RequestMethodField string
+	// RequestBodyArg (1-based; 0 when none) is the parameter the request
+	// the function returns was built with as its body (a client's
+	// request(ctx, method, path, query, body) helper): a GraphQL document
+	// sent in it is read where the request is built (summary/jsonrpc.go).
+	RequestBodyArg int `json:",omitempty"`
+	// KeptRequests: the struct the function returns a pointer to keeps an
+	// *http.Request in a field, taken from a parameter (a gate's request
+	// type: NewRequest(req) → &Request{httpRequest: req}) or, Through, the
+	// function returns that parameter itself (r.BeforeSend(fn) returns
+	// r): a caller finds the request that a value it passes on holds.
+	KeptRequests []KeptRequest `json:",omitempty"`
 	// RandomResult and IdentityResult name the random (time, attempt) or
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
@@ -53,13 +64,21 @@ type Summary struct {
 	Ignore *effect.Ignore
 }
 
+// KeptRequest is one *http.Request field of a returned struct and the
+// parameter (receiver first) it comes from.
+type KeptRequest struct {
+	Field   string
+	Param   int
+	Through bool
+}
+
 // AFact marks Summary as an analysis fact.
 func (*Summary) AFact() {}
 
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && s.StmtArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -88,6 +107,9 @@ func (s *Summary) String() string {
 		}
 		if e.RPCMethodArg > 0 {
 			t += fmt.Sprintf(" rpc=p%d", e.RPCMethodArg-1)
+		}
+		if e.GraphQL {
+			t += " graphql"
 		}
 		if e.ChangedFrom != "" {
 			t += " changed-from"
@@ -139,6 +161,13 @@ func (s *Summary) String() string {
 			m += "." + s.RequestMethodField
 		}
 		parts = append(parts, "builds a request with method "+m)
+	}
+	for _, k := range s.KeptRequests {
+		if k.Through {
+			parts = append(parts, fmt.Sprintf("returns p%d (its request %s)", k.Param, k.Field))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("keeps request p%d in %s", k.Param, k.Field))
 	}
 	for _, c := range s.TxCalls {
 		if c.Fields != "" {

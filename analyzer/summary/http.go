@@ -73,8 +73,13 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 	case "net/http.NewRequestWithContext":
 		mi, ui, bi = 1, 2, 3
 	default:
-		if s := w.summaryOf(callee); s != nil && s.RequestMethodArg > 0 {
-			mi, field = s.RequestMethodArg-1, s.RequestMethodField
+		if s := w.summaryOf(callee); s != nil {
+			if s.RequestMethodArg > 0 {
+				mi, field = s.RequestMethodArg-1, s.RequestMethodField
+			}
+			if s.RequestBodyArg > 0 {
+				bi = s.RequestBodyArg - 1
+			}
 		}
 	}
 	var o origin
@@ -162,6 +167,11 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 			} else if k, f := w.paramField(o.param); f != "" {
 				e.MethodArg, e.MethodField = k+1, f
 			}
+		} else if k, f := w.paramField(requestBase(req)); f != "" {
+			// The request is kept in a field of a parameter (a gate's
+			// own request type: req.httpRequest.Clone(ctx)): its
+			// method is that request's, which the caller built.
+			e.MethodArg, e.MethodField = k+1, f+".Method"
 		}
 	}
 	if o.query != "" {
@@ -377,6 +387,35 @@ func (w *walker) requestMethodArg(fn *ssa.Function) (int, string) {
 		arg, field = k+1, f
 	}
 	return arg, field
+}
+
+// requestBodyArg is Summary.RequestBodyArg: the parameter (1-based; 0
+// when none) every request fn returns was built with as its body.
+func (w *walker) requestBodyArg(fn *ssa.Function) int {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isRequest(res.At(0).Type()) {
+		return 0
+	}
+	arg := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
+			continue // an error return
+		}
+		o := w.requestOrigin(ret.Results[0])
+		if o.body == nil {
+			return 0
+		}
+		k := w.execIndex(normalize(o.body))
+		if k == effect.NoExec || (arg != 0 && arg != k+1) {
+			return 0
+		}
+		arg = k + 1
+	}
+	return arg
 }
 
 // requestBase is the request v is a copy of: req.WithContext(ctx) and

@@ -84,6 +84,10 @@ func (w *walker) resolveMethodField(e *effect.Effect, v ssa.Value, field string)
 		setMethod(e, m)
 		return
 	}
+	if m := w.wrappedMethod(v, field); m != "" {
+		setMethod(e, m)
+		return
+	}
 	if k := w.execIndex(spilledParam(normalize(v))); k != effect.NoExec {
 		e.MethodArg, e.MethodField = k+1, field
 	}
@@ -204,6 +208,193 @@ func (w *walker) fieldFromConstructor(v ssa.Value, path string) string {
 		return ""
 	}
 	return constOr(call.Call.Args, param)
+}
+
+// wrappedMethod is the method of the *http.Request kept in a field of the
+// struct v points to, for a method path "field.Method" (a gate's own
+// request type that keeps the request its caller built): the request the
+// literal, constructor or wrapper that made v stored there
+// (fieldSource), and the method it was built with; "" when not known.
+func (w *walker) wrappedMethod(v ssa.Value, path string) string {
+	names := strings.Split(path, ".")
+	if len(names) != 2 || names[1] != "Method" {
+		return ""
+	}
+	src := w.fieldSource(v, names[0], 0)
+	if src == nil || !isRequest(src.Type()) {
+		return ""
+	}
+	return w.requestOrigin(src).method
+}
+
+// fieldSource is the one value stored into the field of the struct v
+// points to: by a composite literal (&Request{httpRequest: req}), or by
+// the function that returned v (returnedField; a function of another
+// package by its summary's KeptRequests) — a constructor that stores one
+// of its parameters there (the call's argument is the value), a method
+// that returns its receiver or an argument (r.BeforeSend(fn) returns r),
+// or a wrapper each of whose returns is such a call with the same value.
+// nil when the field is set in more than one way.
+func (w *walker) fieldSource(v ssa.Value, field string, depth int) ssa.Value {
+	if depth > 6 || v == nil {
+		return nil
+	}
+	v = normalize(v)
+	if sts := ssavalue.FieldStores(v, field); len(sts) > 0 {
+		if len(sts) == 1 {
+			return sts[0].Val
+		}
+		return nil
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	args := call.Call.Args
+	if len(callee.Blocks) == 0 {
+		s := w.summaryOf(callee)
+		if s == nil {
+			return nil
+		}
+		for _, k := range s.KeptRequests {
+			if k.Field != field || k.Param >= len(args) {
+				continue
+			}
+			if k.Through {
+				return w.fieldSource(args[k.Param], field, depth+1)
+			}
+			return args[k.Param]
+		}
+		return nil
+	}
+	if len(callee.Params) != len(args) {
+		return nil
+	}
+	val, through := w.returnedField(callee, field, depth+1)
+	if through >= 0 {
+		return w.fieldSource(args[through], field, depth+1)
+	}
+	if p, ok := val.(*ssa.Parameter); ok && p.Parent() == callee {
+		return args[paramAt(callee, p)]
+	}
+	return val
+}
+
+// returnedField is what fn's returned struct holds in field: the value
+// stored there (maybe one of fn's parameters), or, through >= 0, the
+// parameter fn returns itself (its field is the caller's argument's).
+// nil and -1 when the returns disagree or are not known.
+func (w *walker) returnedField(fn *ssa.Function, field string, depth int) (val ssa.Value, through int) {
+	through = -1
+	seen := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		r := normalize(ret.Results[0])
+		if c, ok := r.(*ssa.Const); ok && c.IsNil() {
+			continue // an error's return
+		}
+		var v ssa.Value
+		t := -1
+		if p, ok := r.(*ssa.Parameter); ok {
+			t = paramAt(fn, p)
+		} else if v = w.fieldSource(r, field, depth); v == nil {
+			return nil, -1
+		}
+		if seen && (v != val || t != through) {
+			return nil, -1
+		}
+		seen, val, through = true, v, t
+	}
+	return val, through
+}
+
+func paramAt(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// keptRequests is Summary.KeptRequests: for each *http.Request field of
+// the struct fn returns a pointer to, the parameter it keeps there or
+// the parameter it returns.
+func (w *walker) keptRequests(fn *ssa.Function) []KeptRequest {
+	res := fn.Signature.Results()
+	if res.Len() == 0 {
+		return nil
+	}
+	p, ok := res.At(0).Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []KeptRequest
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !isRequest(f.Type()) {
+			continue
+		}
+		val, through := w.returnedField(fn, f.Name(), 0)
+		if through >= 0 {
+			out = append(out, KeptRequest{Field: f.Name(), Param: through, Through: true})
+		} else if p, ok := val.(*ssa.Parameter); ok && p.Parent() == fn {
+			out = append(out, KeptRequest{Field: f.Name(), Param: paramAt(fn, p)})
+		}
+	}
+	return out
+}
+
+// wrappedMethods adds to an interface call's constant arguments the
+// method of each *http.Request the struct an argument points to keeps in
+// a field ("2.httpRequest.Method": the gate's request type), for the
+// implementation's MethodField (wrappedMethod).
+func (w *walker) wrappedMethods(args []ssa.Value, out map[string]string) map[string]string {
+	for i, a := range args {
+		v := normalize(a)
+		p, ok := v.Type().Underlying().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		st, ok := p.Elem().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for j := 0; j < st.NumFields(); j++ {
+			f := st.Field(j)
+			if !isRequest(f.Type()) {
+				continue
+			}
+			if m := w.wrappedMethod(v, f.Name()+".Method"); m != "" {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[strconv.Itoa(i+2)+"."+f.Name()+".Method"] = m
+			}
+			if src := w.fieldSource(v, f.Name(), 0); src != nil && isRequest(src.Type()) {
+				// the kept request's URL path, for the implementation's
+				// request sent from the field (ResolveRequestArgs)
+				if o := w.requestOrigin(src); o.path != "" {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[strconv.Itoa(i+2)+"."+f.Name()+".URL.Path"] = o.path
+				}
+			}
+		}
+	}
+	return out
 }
 
 // caseFolded looks through strings.ToUpper, ToLower and TrimSpace, which

@@ -489,7 +489,21 @@ func ResolveRequestArgs(call, e *effect.Effect) {
 	}
 	if e.MethodArg > 0 && call.CallArgs != nil {
 		if m, ok := call.CallArgs[key(e.MethodArg, e.MethodField)]; ok {
+			if field, ok := strings.CutSuffix(e.MethodField, ".Method"); ok && e.URLPath == "" {
+				if p := call.CallArgs[key(e.MethodArg, field+".URL.Path")]; p != "" {
+					e.URLPath = p // the kept request's (wrappedMethods)
+				}
+			}
+			kept := strings.HasSuffix(e.MethodField, ".Method")
 			SetMethod(e, m)
+			if call.GraphQL && call.RPCMethodArg == 0 && kept && !e.GraphQL {
+				// the request kept in the call's struct argument has
+				// a GraphQL body (wrappedGraphQL)
+				e.GraphQL, e.RPCMethod = true, call.RPCMethod
+				if e.RPCMethod != "" {
+					e.Detail = effect.JoinDetail(e.Detail, "GraphQL "+e.RPCMethod)
+				}
+			}
 		}
 	}
 	if e.URLArg > 0 && e.URLField != "" {

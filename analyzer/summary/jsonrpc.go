@@ -26,12 +26,17 @@ func (w *walker) rpcMethod(e *effect.Effect, body ssa.Value) {
 	}
 	v := jsonRPCMethod(body)
 	if v == nil {
-		return
+		if v = graphQLText(body); v == nil {
+			return
+		}
+		e.GraphQL = true
 	}
-	if m := constOr([]ssa.Value{v}, 0); m != "" {
+	if m := w.rpcText(e, v); m != "" {
 		setRPCMethod(e, m)
 	} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
 		e.RPCMethodArg = k + 1
+	} else if e.GraphQL {
+		e.Detail = effect.JoinDetail(e.Detail, "GraphQL operation set at run time")
 	}
 }
 
@@ -43,17 +48,38 @@ func (w *walker) resolveRPCMethod(e *effect.Effect, args, bindings []ssa.Value) 
 	if v == nil {
 		return
 	}
-	if m := constOr([]ssa.Value{v}, 0); m != "" {
+	if m := w.rpcText(e, v); m != "" {
 		setRPCMethod(e, m)
 	} else if k := w.execIndex(normalize(v)); k != effect.NoExec {
 		e.RPCMethodArg = k + 1
+	} else if e.GraphQL {
+		e.Detail = effect.JoinDetail(e.Detail, "GraphQL operation set at run time")
 	}
+}
+
+// rpcText is the constant method, or GraphQL document, v holds: for a
+// GraphQL document also what a package variable only its declaration
+// assigns holds (var q = `query …`). "" when not one constant.
+func (w *walker) rpcText(e *effect.Effect, v ssa.Value) string {
+	if !e.GraphQL {
+		return constOr([]ssa.Value{v}, 0)
+	}
+	if texts := stringValuesIn(w.p, v); len(texts) == 1 && !strings.Contains(texts[0], dynamic) {
+		return texts[0]
+	}
+	return ""
 }
 
 // setRPCMethod records a constant method; a call whose host is not known
 // here is named by it (json-rpc chain_get_block), so that the calls of
 // one client to its one URL are told apart.
 func setRPCMethod(e *effect.Effect, m string) {
+	if e.GraphQL {
+		op := GraphQLOperation(m)
+		e.RPCMethod = op
+		e.Detail = effect.JoinDetail(e.Detail, "GraphQL "+op)
+		return
+	}
 	e.RPCMethod = m
 	if e.Target == "" || e.Target == "http" {
 		e.Target = "json-rpc " + m
@@ -127,4 +153,236 @@ func jsonRPCMethod(body ssa.Value) ssa.Value {
 		return nil
 	}
 	return stores[0].Val
+}
+
+// GraphQL over HTTP (graphql.org/learn/serving-over-http): a POST whose JSON
+// body is {"query": "<document>", "variables": …}; what it does is the
+// document's operation type. The query text is read as the JSON-RPC method
+// is (a constant, a constant concatenation, a package-level string, or the
+// string a caller passes: Effect.RPCMethodArg), and kept as the operation
+// (GraphQLOperation) in Effect.RPCMethod with Effect.GraphQL.
+
+// graphQLText is the value stored as the query of a GraphQL request body:
+// the body is marshalled from a map with a "query" key and no "jsonrpc"
+// key, or a struct whose fields (by json name) are "query" and
+// "variables" (or "operationName"); nil otherwise, or when the query is
+// stored more than once.
+func graphQLText(body ssa.Value) ssa.Value {
+	v := marshalledValue(body)
+	if v == nil {
+		return nil
+	}
+	if _, ok := v.Type().Underlying().(*types.Map); ok {
+		var query ssa.Value
+		n := 0
+		for _, r := range ssavalue.Referrers(v) {
+			up, ok := r.(*ssa.MapUpdate)
+			if !ok || up.Map != v {
+				continue
+			}
+			switch constOr([]ssa.Value{up.Key}, 0) {
+			case "jsonrpc":
+				return nil
+			case "query":
+				query, n = up.Value, n+1
+			}
+		}
+		if n != 1 {
+			return nil
+		}
+		if mi, ok := query.(*ssa.MakeInterface); ok {
+			query = mi.X
+		}
+		if !isString(query.Type()) {
+			return nil // Elasticsearch's {"query": {"match": …}}
+		}
+		return query
+	}
+	ptr, ok := v.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	query, other := "", false
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		name := reflectTagJSON(st.Tag(i))
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name()
+		}
+		switch strings.ToLower(name) {
+		case "query":
+			if !isString(f.Type()) {
+				return nil
+			}
+			query = f.Name()
+		case "variables", "operationname":
+			other = true
+		}
+	}
+	if query == "" || !other {
+		return nil
+	}
+	stores := ssavalue.FieldStores(v, query)
+	if len(stores) != 1 {
+		return nil
+	}
+	return stores[0].Val
+}
+
+// GraphQLOperation is the operation type of a GraphQL document: "query"
+// for a document whose first definition is a query (the keyword query, or
+// the shorthand {, after whitespace, commas and # comments), "mutation",
+// "subscription", or "unknown" (a fragment first, or text that is no
+// GraphQL). A document of several operations is read by its first only
+// when all are of that type; otherwise "unknown".
+func GraphQLOperation(doc string) string {
+	op := ""
+	depth := 0
+	for i := 0; i < len(doc); i++ {
+		c := doc[i]
+		switch {
+		case c == '#':
+			for i < len(doc) && doc[i] != '\n' {
+				i++
+			}
+		case c == '"':
+			// a string (or block string) is skipped whole
+			if strings.HasPrefix(doc[i:], `"""`) {
+				j := strings.Index(doc[i+3:], `"""`)
+				if j < 0 {
+					return "unknown"
+				}
+				i += j + 5
+				continue
+			}
+			for i++; i < len(doc) && doc[i] != '"'; i++ {
+				if doc[i] == '\\' {
+					i++
+				}
+			}
+		case c == '{' || c == '(' || c == '[':
+			if depth == 0 && c == '{' {
+				if !addOp(&op, "query") {
+					return "unknown"
+				}
+			}
+			depth++
+		case c == '}' || c == ')' || c == ']':
+			depth--
+		case depth == 0 && (c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
+			j := i
+			for j < len(doc) && (doc[j] == '_' || doc[j] >= 'a' && doc[j] <= 'z' || doc[j] >= 'A' && doc[j] <= 'Z' || doc[j] >= '0' && doc[j] <= '9') {
+				j++
+			}
+			word := doc[i:j]
+			switch word {
+			case "query", "mutation", "subscription":
+				if !addOp(&op, word) {
+					return "unknown"
+				}
+				// its selection set is this operation's, not a shorthand
+				for j < len(doc) && doc[j] != '{' {
+					if doc[j] == '(' {
+						k := strings.IndexByte(doc[j:], ')')
+						if k < 0 {
+							return "unknown"
+						}
+						j += k
+					}
+					j++
+				}
+				if j < len(doc) {
+					depth++
+					j++
+				}
+			case "fragment":
+				// a fragment's selection set is no operation
+				for j < len(doc) && doc[j] != '{' {
+					j++
+				}
+				if j < len(doc) {
+					depth++
+					j++
+				}
+			default:
+				if op == "" {
+					return "unknown"
+				}
+			}
+			i = j - 1
+		}
+	}
+	if op == "" || depth != 0 {
+		return "unknown"
+	}
+	return op
+}
+
+// addOp records an operation of the document: false when it differs from
+// one seen before.
+func addOp(op *string, kind string) bool {
+	if *op != "" && *op != kind {
+		return false
+	}
+	*op = kind
+	return true
+}
+
+// wrappedGraphQL records, on an interface call (a gate's Do(ctx, class,
+// req)) one of whose arguments points to a struct keeping an
+// *http.Request in a field (httpfield.go), the GraphQL operation of that
+// request's body: Effect.GraphQL with RPCMethod, or RPCMethodArg when the
+// document is this function's parameter (a client's Call(ctx, query,
+// vars)), decided by its caller as a JSON-RPC method is. The whole-program
+// phase gives it to the implementation's request sent from that field
+// (ApplyCallArgs). Nothing when no kept request, or more than one, has a
+// GraphQL body.
+func (w *walker) wrappedGraphQL(e *effect.Effect, args []ssa.Value) {
+	var text ssa.Value
+	n := 0
+	for _, a := range args {
+		v := normalize(a)
+		p, ok := v.Type().Underlying().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		st, ok := p.Elem().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for j := 0; j < st.NumFields(); j++ {
+			f := st.Field(j)
+			if !isRequest(f.Type()) {
+				continue
+			}
+			src := w.fieldSource(v, f.Name(), 0)
+			if src == nil || !isRequest(src.Type()) {
+				continue
+			}
+			if t := graphQLText(w.requestOrigin(src).body); t != nil {
+				text, n = t, n+1
+			}
+		}
+	}
+	if n != 1 {
+		return
+	}
+	e.GraphQL = true
+	if m := w.rpcText(e, text); m != "" {
+		setRPCMethod(e, m)
+	} else if k := w.execIndex(normalize(text)); k != effect.NoExec {
+		e.RPCMethodArg = k + 1
+	}
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

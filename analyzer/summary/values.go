@@ -277,6 +277,19 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 	case *ssa.Call:
 		if callee := x.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(x.Call.Args) > 0 {
 			switch callee.Object().(*types.Func).FullName() {
+			case "(*net/url.URL).String":
+				// base.ResolveReference(&url.URL{Path: p}).String(): a
+				// base URL not known here, then the path p (its tail is
+				// p's whichever base it resolves against)
+				if ref := resolvedRef(x.Call.Args[0]); ref != nil {
+					if sts := ssavalue.FieldStores(ref, "Path"); len(sts) == 1 {
+						var out []string
+						for _, p := range sw.values(sts[0].Val, depth+1) {
+							out = append(out, dynamic+"/"+strings.TrimPrefix(p, "/"))
+						}
+						return out
+					}
+				}
 			case "fmt.Sprintf":
 				var out []string
 				for _, f := range sw.values(x.Call.Args[0], depth+1) {
@@ -428,4 +441,18 @@ func embedded(t types.Type, i int) bool {
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	return ok && i < st.NumFields() && st.Field(i).Embedded()
+}
+
+// resolvedRef is the reference URL of base.ResolveReference(ref), the
+// struct ref points to; nil when v is no such call.
+func resolvedRef(v ssa.Value) ssa.Value {
+	call, ok := normalize(v).(*ssa.Call)
+	if !ok || len(call.Call.Args) != 2 {
+		return nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil || callee.Object().(*types.Func).FullName() != "(*net/url.URL).ResolveReference" {
+		return nil
+	}
+	return normalize(call.Call.Args[1])
 }

@@ -65,6 +65,8 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	s.RequestMethodArg, s.RequestMethodField = w.requestMethodArg(fn)
+	s.RequestBodyArg = w.requestBodyArg(fn)
+	s.KeptRequests = w.keptRequests(fn)
 	for _, site := range w.sites {
 		if site.Effect.Kind == effect.KindAck {
 			continue // used by the guard analysis only
