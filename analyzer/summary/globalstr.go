@@ -1,8 +1,13 @@
 package summary
 
 import (
+	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -93,7 +98,103 @@ func (p *Package) indexGlobalStrings() map[*ssa.Global]ssa.Value {
 	for g := range bad {
 		delete(inits, g)
 	}
+	// Variables nothing stores into but a //go:embed directive fills: the
+	// embedded file's text (embeddedText).
+	for _, m := range p.pkg.Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || candidate(g) == nil || bad[g] {
+			continue
+		}
+		if _, stored := inits[g]; stored {
+			continue
+		}
+		if b, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			continue
+		}
+		if text, ok := p.embeddedText(g); ok {
+			inits[g] = ssa.NewConst(constant.MakeString(text), g.Type().(*types.Pointer).Elem())
+		}
+	}
 	return inits
+}
+
+// maxEmbedded caps the size of an embedded file read as SQL text.
+const maxEmbedded = 1 << 20
+
+// embeddedText reads the file a `//go:embed name` directive puts into the
+// string variable g: one literal file name (a glob, several patterns or an
+// embed.FS may select other files than a reviewer would check, and are
+// left unread), relative to the Go file's directory, inside it after
+// symbolic links are resolved, at most maxEmbedded bytes. The files are
+// read from the package directory: a vet configuration (unitchecker) does
+// not list embedded files, and the directory is the one the compiler
+// embeds from.
+func (p *Package) embeddedText(g *ssa.Global) (string, bool) {
+	if p.env == nil || p.env.Fset == nil || !g.Pos().IsValid() {
+		return "", false
+	}
+	var doc []*ast.CommentGroup
+	for _, f := range p.env.Files {
+		if f.Pos() > g.Pos() || g.Pos() > f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR || g.Pos() < gd.Pos() || g.Pos() > gd.End() {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for _, n := range vs.Names {
+					if n.Pos() == g.Pos() {
+						if len(vs.Names) != 1 || len(vs.Values) != 0 {
+							return "", false
+						}
+						doc = append(doc, vs.Doc)
+						if len(gd.Specs) == 1 {
+							doc = append(doc, gd.Doc)
+						}
+					}
+				}
+			}
+		}
+	}
+	var patterns []string
+	for _, cg := range doc {
+		if cg == nil {
+			continue
+		}
+		for _, c := range cg.List {
+			if rest, ok := strings.CutPrefix(c.Text, "//go:embed"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+				patterns = append(patterns, strings.Fields(rest)...)
+			}
+		}
+	}
+	if len(patterns) != 1 {
+		return "", false
+	}
+	name := patterns[0]
+	if strings.ContainsAny(name, "*?[\\\"`") || strings.HasPrefix(name, "all:") || filepath.IsAbs(name) {
+		return "", false
+	}
+	dir := filepath.Dir(p.env.Fset.Position(g.Pos()).Filename)
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil || !strings.HasPrefix(real, realDir+string(filepath.Separator)) {
+		return "", false
+	}
+	fi, err := os.Stat(real)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxEmbedded {
+		return "", false
+	}
+	data, err := os.ReadFile(real)
+	if err != nil || len(data) > maxEmbedded {
+		return "", false
+	}
+	return string(data), true
 }
 
 // isStringOrList: a string, or a []string (goctl's fieldNames list that a

@@ -1,0 +1,1 @@
+DELETE FROM receipts WHERE room_id = $1
