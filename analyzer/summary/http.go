@@ -360,20 +360,8 @@ func (w *walker) keyGuard(e *effect.Effect) {
 // type's HTTPRequest method reading r.fields.Method): fn is a request
 // builder.
 func (w *walker) requestMethodArg(fn *ssa.Function) (int, string) {
-	res := fn.Signature.Results()
-	if res.Len() == 0 || !isRequest(res.At(0).Type()) {
-		return 0, ""
-	}
 	arg, field := 0, ""
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 {
-			continue
-		}
-		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
-			continue // an error return
-		}
-		o := w.requestOrigin(ret.Results[0])
+	for _, o := range w.returnedRequests(fn) {
 		if o.param == nil {
 			return 0, ""
 		}
@@ -392,20 +380,8 @@ func (w *walker) requestMethodArg(fn *ssa.Function) (int, string) {
 // requestBodyArg is Summary.RequestBodyArg: the parameter (1-based; 0
 // when none) every request fn returns was built with as its body.
 func (w *walker) requestBodyArg(fn *ssa.Function) int {
-	res := fn.Signature.Results()
-	if res.Len() == 0 || !isRequest(res.At(0).Type()) {
-		return 0
-	}
 	arg := 0
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 {
-			continue
-		}
-		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
-			continue // an error return
-		}
-		o := w.requestOrigin(ret.Results[0])
+	for _, o := range w.returnedRequests(fn) {
 		if o.body == nil {
 			return 0
 		}
@@ -416,6 +392,28 @@ func (w *walker) requestBodyArg(fn *ssa.Function) int {
 		arg = k + 1
 	}
 	return arg
+}
+
+// returnedRequests are the origins of the requests fn returns as its first
+// result, one per return that is not an error return (a nil request);
+// none when fn returns no *http.Request.
+func (w *walker) returnedRequests(fn *ssa.Function) []origin {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !isRequest(res.At(0).Type()) {
+		return nil
+	}
+	var out []origin
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
+			continue // an error return
+		}
+		out = append(out, w.requestOrigin(ret.Results[0]))
+	}
+	return out
 }
 
 // requestBase is the request v is a copy of: req.WithContext(ctx) and

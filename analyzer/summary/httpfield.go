@@ -361,6 +361,40 @@ func (w *walker) keptRequests(fn *ssa.Function) []KeptRequest {
 // a field ("2.httpRequest.Method": the gate's request type), for the
 // implementation's MethodField (wrappedMethod).
 func (w *walker) wrappedMethods(args []ssa.Value, out map[string]string) map[string]string {
+	for _, k := range keptRequestFields(args) {
+		prefix := strconv.Itoa(k.arg+2) + "." + k.field
+		if m := w.wrappedMethod(k.v, k.field+".Method"); m != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[prefix+".Method"] = m
+		}
+		if src := w.fieldSource(k.v, k.field, 0); src != nil && isRequest(src.Type()) {
+			// the kept request's URL path, for the implementation's
+			// request sent from the field (ResolveRequestArgs)
+			if o := w.requestOrigin(src); o.path != "" {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[prefix+".URL.Path"] = o.path
+			}
+		}
+	}
+	return out
+}
+
+// keptRequest is a *http.Request field of the struct a call's argument
+// points to: a request built earlier and kept to be sent by the callee.
+type keptRequest struct {
+	arg   int       // the argument's index
+	v     ssa.Value // the argument, normalized
+	field string    // the field's name
+}
+
+// keptRequestFields are the *http.Request fields of the structs args point
+// to, in argument then field order.
+func keptRequestFields(args []ssa.Value) []keptRequest {
+	var out []keptRequest
 	for i, a := range args {
 		v := normalize(a)
 		p, ok := v.Type().Underlying().(*types.Pointer)
@@ -372,25 +406,8 @@ func (w *walker) wrappedMethods(args []ssa.Value, out map[string]string) map[str
 			continue
 		}
 		for j := 0; j < st.NumFields(); j++ {
-			f := st.Field(j)
-			if !isRequest(f.Type()) {
-				continue
-			}
-			if m := w.wrappedMethod(v, f.Name()+".Method"); m != "" {
-				if out == nil {
-					out = map[string]string{}
-				}
-				out[strconv.Itoa(i+2)+"."+f.Name()+".Method"] = m
-			}
-			if src := w.fieldSource(v, f.Name(), 0); src != nil && isRequest(src.Type()) {
-				// the kept request's URL path, for the implementation's
-				// request sent from the field (ResolveRequestArgs)
-				if o := w.requestOrigin(src); o.path != "" {
-					if out == nil {
-						out = map[string]string{}
-					}
-					out[strconv.Itoa(i+2)+"."+f.Name()+".URL.Path"] = o.path
-				}
+			if f := st.Field(j); isRequest(f.Type()) {
+				out = append(out, keptRequest{i, v, f.Name()})
 			}
 		}
 	}

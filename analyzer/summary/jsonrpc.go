@@ -129,16 +129,9 @@ func jsonRPCMethod(body ssa.Value) ssa.Value {
 		return nil
 	}
 	rpc, method := false, ""
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		name := reflectTagJSON(st.Tag(i))
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name()
-		}
-		switch strings.ToLower(name) {
+	for _, jf := range jsonFields(st) {
+		f := jf.field
+		switch jf.name {
 		case "jsonrpc":
 			rpc = true
 		case "method":
@@ -207,16 +200,9 @@ func graphQLText(body ssa.Value) ssa.Value {
 		return nil
 	}
 	query, other := "", false
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		name := reflectTagJSON(st.Tag(i))
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = f.Name()
-		}
-		switch strings.ToLower(name) {
+	for _, jf := range jsonFields(st) {
+		f := jf.field
+		switch jf.name {
 		case "query":
 			if !isString(f.Type()) {
 				return nil
@@ -347,28 +333,13 @@ func addOp(op *string, kind string) bool {
 func (w *walker) wrappedGraphQL(e *effect.Effect, args []ssa.Value) {
 	var text ssa.Value
 	n := 0
-	for _, a := range args {
-		v := normalize(a)
-		p, ok := v.Type().Underlying().(*types.Pointer)
-		if !ok {
+	for _, k := range keptRequestFields(args) {
+		src := w.fieldSource(k.v, k.field, 0)
+		if src == nil || !isRequest(src.Type()) {
 			continue
 		}
-		st, ok := p.Elem().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for j := 0; j < st.NumFields(); j++ {
-			f := st.Field(j)
-			if !isRequest(f.Type()) {
-				continue
-			}
-			src := w.fieldSource(v, f.Name(), 0)
-			if src == nil || !isRequest(src.Type()) {
-				continue
-			}
-			if t := graphQLText(w.requestOrigin(src).body); t != nil {
-				text, n = t, n+1
-			}
+		if t := graphQLText(w.requestOrigin(src).body); t != nil {
+			text, n = t, n+1
 		}
 	}
 	if n != 1 {
@@ -385,4 +356,28 @@ func (w *walker) wrappedGraphQL(e *effect.Effect, args []ssa.Value) {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// jsonField is a struct field under the name encoding/json gives it.
+type jsonField struct {
+	name  string // lower-cased, as JSON-RPC and GraphQL keys are matched
+	field *types.Var
+}
+
+// jsonFields are the fields of st encoding/json marshals (a json tag's
+// name, else the field's), in order; fields tagged "-" are left out.
+func jsonFields(st *types.Struct) []jsonField {
+	var out []jsonField
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		name := reflectTagJSON(st.Tag(i))
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name()
+		}
+		out = append(out, jsonField{strings.ToLower(name), f})
+	}
+	return out
 }
