@@ -80,6 +80,8 @@ func main() {
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
+	jobs.RegisterHTTPWrites(mux)
+	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
 		log.Fatal(err)

@@ -1,0 +1,1 @@
+update accounts set balance = balance + $1 where id = $2
