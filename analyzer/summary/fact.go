@@ -28,6 +28,12 @@ type Summary struct {
 	// StmtArg (1-based; 0 when none) is the parameter whose prepared
 	// statement the function returns (a TxStmt(tx, stmt) helper).
 	StmtArg int
+	// StmtTextArg (1-based; 0 when none) is the parameter whose SQL text
+	// the statement the function returns is prepared from (a statement
+	// builder); StmtTextAppended: clauses are appended to it on some
+	// path (stmtbuilder.go).
+	StmtTextArg      int  `json:",omitempty"`
+	StmtTextAppended bool `json:",omitempty"`
 	// RequestMethodArg (1-based; 0 when none) is the parameter that is
 	// the method of the *http.Request the function builds and returns.
 	RequestMethodArg int
@@ -78,7 +84,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -154,6 +160,13 @@ func (s *Summary) String() string {
 	}
 	if s.StmtArg > 0 {
 		parts = append(parts, fmt.Sprintf("returns the statement p%d", s.StmtArg-1))
+	}
+	if s.StmtTextArg > 0 {
+		t := fmt.Sprintf("prepares p%d", s.StmtTextArg-1)
+		if s.StmtTextAppended {
+			t += " with clauses appended"
+		}
+		parts = append(parts, t)
 	}
 	if s.RequestMethodArg > 0 {
 		m := fmt.Sprintf("p%d", s.RequestMethodArg-1)

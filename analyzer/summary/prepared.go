@@ -105,6 +105,11 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 		if s := w.summaryOf(callee); s != nil && s.StmtArg > 0 && s.StmtArg-1 < len(call.Call.Args) {
 			return w.stmtSQL(call.Call.Args[s.StmtArg-1], depth+1)
 		}
+		if s := w.summaryOf(callee); s != nil {
+			if texts := w.builtStmtTexts(s, call.Call.Args); len(texts) > 0 {
+				return texts, nil, effect.NoExec
+			}
+		}
 	}
 	if obj == nil {
 		return nil, nil, effect.NoExec

@@ -64,6 +64,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 
 	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
+	s.StmtTextArg, s.StmtTextAppended = w.stmtTextArg(fn)
 	s.RequestMethodArg, s.RequestMethodField = w.requestMethodArg(fn)
 	s.RequestBodyArg = w.requestBodyArg(fn)
 	s.KeptRequests = w.keptRequests(fn)
