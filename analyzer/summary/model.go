@@ -539,7 +539,11 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 		classify = sqlclass.ClassifyInterpolated
 	}
 	for _, text := range texts {
-		for _, st := range classify(text) {
+		stmts := classify(text)
+		if cut, ok := dynamicWhere(text, stmts, classify); ok {
+			stmts = cut
+		}
+		for _, st := range stmts {
 			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
 				continue
 			}
