@@ -42,7 +42,7 @@ func (r *session) fail(pkg, reason string) {
 		r.incomplete = map[string]string{}
 	}
 	if _, ok := r.incomplete[pkg]; !ok {
-		r.incomplete[pkg] = reason
+		r.incomplete[pkg] = stableReason(reason)
 	}
 }
 
