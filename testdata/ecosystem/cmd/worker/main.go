@@ -83,6 +83,7 @@ func main() {
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
+	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
