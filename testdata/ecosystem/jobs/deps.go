@@ -62,5 +62,6 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("mongo:set", d.MongoSet)
 	mux.HandleFunc("nats:publish", d.NatsPublish)
 	mux.HandleFunc("nats:keyed", d.NatsKeyed)
+	mux.HandleFunc("nats:topology", d.NatsTopology)
 	return mux
 }
