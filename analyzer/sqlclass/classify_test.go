@@ -427,7 +427,7 @@ func TestOpProperties(t *testing.T) {
 		{Delete, true, RiskSafe},
 		{Select, true, RiskSafe},
 		{Nextval, false, RiskSafe},
-		{Notify, false, RiskMedium},
+		{Notify, false, RiskSafe},
 		{Call, false, RiskUnknown},
 		{Unknown, false, RiskUnknown},
 		{None, true, RiskSafe},

@@ -60,7 +60,7 @@ type Risk int
 const (
 	RiskSafe    Risk = iota // naturally idempotent
 	RiskUnknown             // cannot be told statically
-	RiskMedium              // an internal duplicate: appended row, increment, notification
+	RiskMedium              // an internal duplicate: appended row, increment
 )
 
 func (r Risk) String() string {
@@ -75,16 +75,19 @@ func (r Risk) String() string {
 	return "invalid"
 }
 
-// Risk returns the risk class of o: Insert, UpsertIncrement,
-// UpdateIncrement and Notify are medium; Call, Unknown and DDL are
-// unknown; everything else is safe, Nextval too: a sequence's second
-// number is a gap, not a duplicate (sequence.go). An invalid Op is
-// unknown.
+// Risk returns the risk class of o: Insert, UpsertIncrement and
+// UpdateIncrement are medium; Call, Unknown and DDL are unknown;
+// everything else is safe, Nextval too: a sequence's second number is a
+// gap, not a duplicate (sequence.go); and Notify: PostgreSQL delivers a
+// notification only to the sessions listening at that moment, stores
+// nothing and drops it when none listens, so what a listener does cannot
+// depend on being told once; a repeat is one more wake-up. An invalid Op
+// is unknown.
 func (o Op) Risk() Risk {
 	switch o {
-	case Insert, UpsertIncrement, UpdateIncrement, Notify:
+	case Insert, UpsertIncrement, UpdateIncrement:
 		return RiskMedium
-	case Claim, UpsertSet, UpdateSet, Delete, Select, Nextval, None:
+	case Claim, UpsertSet, UpdateSet, Delete, Select, Nextval, Notify, None:
 		return RiskSafe
 	}
 	return RiskUnknown

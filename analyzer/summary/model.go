@@ -697,7 +697,7 @@ func sqlKind(op sqlclass.Op) string {
 
 func sqlRisk(op sqlclass.Op) effect.Risk {
 	switch op {
-	case sqlclass.Insert, sqlclass.UpsertIncrement, sqlclass.UpdateIncrement, sqlclass.Notify:
+	case sqlclass.Insert, sqlclass.UpsertIncrement, sqlclass.UpdateIncrement:
 		return effect.Medium
 	case sqlclass.Call, sqlclass.Unknown, sqlclass.DDL:
 		return effect.Unknown

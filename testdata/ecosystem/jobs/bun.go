@@ -40,7 +40,9 @@ func (d *Deps) BunUpsert(ctx context.Context, t *asynq.Task) error {
 
 // BunNotify announces the order with its id as the payload: a "?" where
 // NOTIFY takes only a string constant, which bun writes into the text as a
-// quoted literal before the driver sees it. A NOTIFY, unguarded (medium).
+// quoted literal before the driver sees it. A NOTIFY, read as such: safe
+// (delivered only to the sessions listening now; a repeat is one more
+// wake-up).
 func (d *Deps) BunNotify(ctx context.Context, t *asynq.Task) error {
 	p := decode(t)
 	_, err := d.Bun.ExecContext(ctx, "NOTIFY orders, ?", p.OrderID)
