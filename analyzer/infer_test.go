@@ -65,6 +65,12 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.RPCPut", "high", "high", []string{"code"}},
 		{"inferfix.RPCDynamic", "high", "high", []string{"code"}},
 		{"inferfix.NotRPC", "high", "high", []string{"code"}},
+		// A language model's completion endpoint with a body that asks a
+		// model is safe; a form's /responses or a fine-tuning job is not.
+		{"inferfix.LLMResponses", "safe", "medium", []string{"name"}},
+		{"inferfix.LLMChat", "safe", "medium", []string{"name"}},
+		{"inferfix.SurveyResponse", "high", "high", []string{"code"}},
+		{"inferfix.FineTune", "high", "high", []string{"code"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

@@ -301,6 +301,13 @@ type Effect struct {
 	// "mutation", "subscription", "unknown"), and RPCMethodArg the
 	// parameter its query text comes from.
 	GraphQL bool
+	// Completion says that the body asks a language model for a
+	// completion: a JSON object with a "model" field and the prompt
+	// ("messages", "input", "prompt" or "contents"), as the OpenAI,
+	// Anthropic, Gemini and Ollama HTTP APIs take it. infer reads a POST
+	// with it to a completion path (HTTP.CompletionPaths) as asking, not
+	// making (summary/completion.go).
+	Completion bool `json:",omitempty"`
 	// CallArgs, on a call through an interface, are the constant strings
 	// its arguments carry: an argument ("3"), or a string field stored into
 	// the struct it points to ("3.Method" for &Request{Method: "POST"}),

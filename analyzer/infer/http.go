@@ -29,6 +29,12 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		if e.RPCMethod != "" {
 			return t.rpcMethod(e, on)
 		}
+		if e.Completion {
+			if tail := pathTail(p, t.HTTP.CompletionPaths); tail != "" {
+				return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+					Why: "the path " + shortPath(p) + " is a language model's completion endpoint (" + tail + ") and the body asks a model: a second delivery asks again, nothing is created at the provider"}
+			}
+		}
 		if tail := t.credentialPath(p); tail != "" {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "the path " + shortPath(p) + " is a token endpoint (" + tail + "): a POST there exchanges a credential for a short-lived token, and a second delivery only gets another one, nothing repeated for a person"}
@@ -335,6 +341,13 @@ func graphQL(e *effect.Effect) *effect.Reading {
 // ({} in a tail matches any one segment; a tail starting with / is the
 // whole path), "" when none.
 func (t *table) credentialPath(p string) string {
+	return pathTail(p, t.HTTP.CredentialPaths)
+}
+
+// pathTail is the tail of tails the path p ends with ({} in a tail
+// matches any one segment; a tail starting with / is the whole path), ""
+// when none.
+func pathTail(p string, tails []string) string {
 	if p == "" {
 		return ""
 	}
@@ -342,7 +355,7 @@ func (t *table) credentialPath(p string) string {
 		p = p[:i]
 	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
-	for _, tail := range t.HTTP.CredentialPaths {
+	for _, tail := range tails {
 		want := strings.Split(strings.Trim(tail, "/"), "/")
 		whole := strings.HasPrefix(tail, "/")
 		if len(want) > len(segs) || whole && len(want) != len(segs) {

@@ -56,6 +56,11 @@ type table struct {
 		// short-lived token (OAuth's /oauth/token, a GitHub App's
 		// installations/{}/access_tokens).
 		CredentialPaths []string `yaml:"credential_paths"`
+		// CompletionPaths are the path tails of language-model APIs'
+		// completion endpoints (/v1/chat/completions, /v1/responses): a
+		// POST there whose body asks a model (Effect.Completion) creates
+		// nothing a second delivery would duplicate.
+		CompletionPaths []string `yaml:"completion_paths"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words

@@ -117,6 +117,9 @@ func (s *Summary) String() string {
 		if e.GraphQL {
 			t += " graphql"
 		}
+		if e.Completion {
+			t += " completion"
+		}
 		if e.ChangedFrom != "" {
 			t += " changed-from"
 		}

@@ -24,6 +24,9 @@ func (w *walker) rpcMethod(e *effect.Effect, body ssa.Value) {
 	if body == nil {
 		return
 	}
+	if completionBody(body) {
+		e.Completion = true
+	}
 	v := jsonRPCMethod(body)
 	if v == nil {
 		if v = graphQLText(body); v == nil {

@@ -82,6 +82,7 @@ func main() {
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
+	jobs.RegisterLLM(mux)
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
