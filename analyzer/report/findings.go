@@ -45,6 +45,9 @@ func (c *Context) Handler(h *result.Handler) {
 		}
 	}
 	for _, p := range h.Pitfalls {
+		if p.Rule == rules.CheckThenAct && actedOnlySafe(h.Effects, p.Pos) {
+			continue
+		}
 		f := &result.Finding{Rule: p.Rule, Pos: p.Pos, Message: p.Rule + ": " + p.Message, Suppressed: p.Suppressed}
 		where := p.Pos
 		if !c.inPackage(p.Pos) {
@@ -75,6 +78,25 @@ func (c *Context) Handler(h *result.Handler) {
 			c.add(h, f, h.At, f.Message, path)
 		}
 	}
+}
+
+// actedOnlySafe reports whether every effect a check-then-act at check
+// acts on is safe once read (infer.Apply decides a POST to a completion
+// or token endpoint after the guard analysis marked it): no race is left
+// to report. false when no effect names the check.
+func actedOnlySafe(effs []effect.Effect, check string) bool {
+	n := 0
+	for i := range effs {
+		e := &effs[i]
+		if e.Issue != rules.CheckThenAct || e.IssuePos != check {
+			continue
+		}
+		if e.Risk != effect.Safe {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // add records a finding and, when it is reported, its diagnostic at where.

@@ -291,6 +291,10 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 		w.model(ci, &models.Model{SQL: &k}, c.Value, c.Args)
 		return
 	}
+	if structuralHTTPDo(m) {
+		w.model(ci, httpDoModel, c.Value, c.Args)
+		return
+	}
 	if ix.Unmodeled(m) {
 		w.unmodeled(ci, m)
 		return
@@ -500,6 +504,43 @@ func (w *walker) unmodeled(ci ssa.CallInstruction, fn *types.Func) {
 		// for names to fill.
 		w.withReading(readFunc(fn, nil))
 	}
+}
+
+// httpDoModel reads a call of an HTTP client interface as
+// (*net/http.Client).Do is read (catalog/net.yaml): by its request.
+var httpDoModel = func() *models.Model {
+	req := 0
+	return &models.Model{Request: &req, Kind: effect.KindHTTP, Target: "http"}
+}()
+
+// structuralHTTPDo recognises an HTTP client behind an application's
+// interface by its shape: a method Do(*http.Request) (*http.Response,
+// error), the method set applications declare to swap *http.Client for a
+// wrapper or a test double (HTTPDoer, HTTPClient). The request is what is
+// sent, whichever implementation sends it: its method and URL decide, as
+// they do for *http.Client (a wrapper that sends something else is not
+// followed; a fake is a test's).
+func structuralHTTPDo(m *types.Func) bool {
+	if m.Name() != "Do" {
+		return false
+	}
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	return isNamedPtr(sig.Params().At(0).Type(), "net/http", "Request") &&
+		isNamedPtr(sig.Results().At(0).Type(), "net/http", "Response") &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// isNamedPtr reports whether t is *pkg.name.
+func isNamedPtr(t types.Type, pkg, name string) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // structuralSQL recognises an SQL executor by its shape: a method named
