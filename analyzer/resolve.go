@@ -136,6 +136,9 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		}
 		if ne.Kind == effect.KindDynamic {
 			more, _ := r.effects([]effect.Effect{ne}, depth+1)
+			for i := range more {
+				summary.UpDupKey(&e, &more[i], method != "")
+			}
 			out = append(out, more...)
 			continue
 		}

@@ -779,6 +779,11 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		}
 		if ne.Kind == effect.KindDynamic {
 			if more := r.resolve(ne, depth+1, seen, pits); more != nil {
+				for i := range more {
+					// A business key the inner call left to a parameter
+					// of this implementation: what e passes there.
+					summary.UpDupKey(&e, &more[i], method && !callback)
+				}
 				out = append(out, more...)
 				continue
 			}

@@ -707,6 +707,39 @@ func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
 	}
 }
 
+// natkeywhole two interface calls deep (convoy's event channels): the
+// insert's only-id key is a field of the *Event a channel builds and hands
+// to a repository interface. Built from the payload, or from the
+// handler's stable argument passed down both calls, it is a business key
+// (returned: duplicate-as-error; logged: guarded); a uuid made by the
+// channel or by the handler stays unguarded.
+func TestBusinessIDKeyThroughNestedInterfaces(t *testing.T) {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	opts := analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
+	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeynest", "natkeynest/store"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"by-id medium duplicate-as-error db_write/insert nk_events",
+		"by-id-helper medium duplicate-as-error db_write/insert nk_events",
+		"by-new-id medium unguarded db_write/insert nk_events",
+		"by-new-id-helper medium unguarded db_write/insert nk_events",
+		"fresh medium unguarded db_write/insert nk_events",
+		"logged medium db_write/insert nk_events guarded",
+		"returned medium duplicate-as-error db_write/insert nk_events",
+	})
+}
+
 // A channel made in one package and handed to two constructors in two
 // others, kept in fields of different types: the consumer's send is
 // received by the service's worker, whose insert is the handler's (with

@@ -252,6 +252,16 @@ type Effect struct {
 	// static call or where the whole-program phase resolves a call
 	// through an interface).
 	KeyParams []KeyParam `json:",omitempty"`
+	// ArgKeys, on a call through an interface, say where the key-like
+	// values it passes come from, for the business key (DupKey) of an
+	// insert the implementation makes with one of them: a field of a
+	// struct argument built here (&Event{UID: m.EventID}), or an argument
+	// that derives from a parameter of the function making the call. The
+	// whole-program phase resolves the implementation's key with them
+	// (summary.ResolveDupKey), and a key that derives from a parameter
+	// here goes up to this function's callers, through any number of
+	// calls through interfaces.
+	ArgKeys []ArgKey `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -552,6 +562,21 @@ type RandomArg struct {
 // first).
 type KeyParam struct {
 	Index, Param int
+}
+
+// ArgKey is where an argument of a call through an interface, or a field
+// of a struct argument built by the caller, comes from
+// (Effect.ArgKeys).
+type ArgKey struct {
+	Index int    // 1-based argument (receiver first)
+	Field string // the field of a struct built here; "" the argument itself
+	// Param is the caller's parameter (1-based, receiver first, then free
+	// variables) it derives from; 0 none (stable, unless Random).
+	Param int `json:",omitempty"`
+	// Same: Field "", the argument is that parameter itself (its fields
+	// are the parameter's).
+	Same   bool   `json:",omitempty"`
+	Random string `json:",omitempty"` // the random or time source it derives from
 }
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.

@@ -313,6 +313,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
 	site.Effect.KeyParams = w.keyParams(c.Args)
+	site.Effect.ArgKeys = w.argKeys(c.Args)
 	// The receiver is the handle the call runs on: when it is a
 	// transaction or bound to one, the writes the call turns out to make
 	// on it commit there (effect.TxGuard).

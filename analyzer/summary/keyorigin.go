@@ -170,6 +170,7 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveKeyParams(e, args, bindings)
 	w.resolveNewer(e, args, bindings)
 	w.resolveDupKey(e, args, bindings)
+	w.resolveArgKeys(e, args, bindings)
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return

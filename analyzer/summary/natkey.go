@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -540,14 +541,145 @@ func fromRecv(v ssa.Value) bool {
 	return false
 }
 
+// argKeys are where the key-like values a call through an interface
+// passes come from (effect.Effect.ArgKeys): each key-like field of a
+// struct argument built here and stored once (&Event{UID: m.EventID,
+// At: time.Now()}: UID stable, whatever the other fields are), and each
+// argument that derives from a parameter here (a key-like value, or the
+// parameter itself: a struct handed on).
+func (w *walker) argKeys(args []ssa.Value) []effect.ArgKey {
+	var out []effect.ArgKey
+	for i, a := range args {
+		out = append(out, w.argKeysOf(i+2, a)...)
+	}
+	return out
+}
+
+// argKeysOf is argKeys for the one argument a at index (1-based,
+// receiver first).
+func (w *walker) argKeysOf(index int, a ssa.Value) []effect.ArgKey {
+	var out []effect.ArgKey
+	switch a.Type().Underlying().(type) {
+	case *types.Signature, *types.Interface:
+		if ssavalue.LocalOf(a) == nil {
+			return nil // a function, a context: no key
+		}
+	}
+	if loc := ssavalue.LocalOf(a); loc != nil {
+		st, ok := loc.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		for j := 0; j < st.NumFields(); j++ {
+			f := st.Field(j)
+			if !keyLike(f.Type()) {
+				continue
+			}
+			stores := ssavalue.FieldStores(loc, f.Name())
+			if len(stores) != 1 {
+				continue
+			}
+			o := w.keyOrigin(stores[0].Val)
+			out = append(out, effect.ArgKey{Index: index, Field: f.Name(), Param: o.param, Random: o.random})
+		}
+		return out
+	}
+	o := w.keyOrigin(a)
+	if o.random != "" || o.param == 0 {
+		return nil // StableArgs, RandomArgs
+	}
+	_, same := spilledParam(ssavalue.Unconvert(a)).(*ssa.Parameter)
+	if !same && !keyLike(a.Type()) {
+		return nil
+	}
+	return []effect.ArgKey{{Index: index, Param: o.param, Same: same}}
+}
+
+// resolveArgKeys decides, at a static call, the ArgKeys of a callee's
+// call through an interface that derive from the callee's parameters:
+// what is passed there (random, stable, a parameter here again, or a
+// struct built here, whose fields are then read) is what they derive
+// from; an argument not read here drops them.
+func (w *walker) resolveArgKeys(e *effect.Effect, args, bindings []ssa.Value) {
+	if len(e.ArgKeys) == 0 {
+		return
+	}
+	var out []effect.ArgKey
+	for _, ak := range e.ArgKeys {
+		if ak.Param == 0 {
+			out = append(out, ak)
+			continue
+		}
+		v := pick(ak.Param-1, args, bindings)
+		if v == nil {
+			continue
+		}
+		if ak.Same && ssavalue.LocalOf(v) != nil {
+			out = append(out, w.argKeysOf(ak.Index, v)...)
+			continue
+		}
+		o := w.keyOrigin(v)
+		nk := ak
+		switch {
+		case o.random != "":
+			nk.Param, nk.Random, nk.Same = 0, o.random, false
+		case o.param != 0:
+			// Handed on again: still the parameter itself, or derived
+			// from it (then only as a key of its own).
+			_, same := spilledParam(ssavalue.Unconvert(v)).(*ssa.Parameter)
+			nk.Param, nk.Same = o.param, ak.Same && same
+		default:
+			nk.Param = 0 // stable, and so are the fields of a struct
+		}
+		out = append(out, nk)
+	}
+	e.ArgKeys = out
+}
+
+// argKey is the ArgKey of call for the key of an implementation's insert
+// that is its parameter param (field: the field of it).
+func argKey(call *effect.Effect, param int, field string) (effect.ArgKey, bool) {
+	for _, ak := range call.ArgKeys {
+		if ak.Index == param && ak.Field == field {
+			return ak, true
+		}
+	}
+	if field != "" {
+		for _, ak := range call.ArgKeys {
+			if ak.Index == param && ak.Field == "" && ak.Same {
+				return ak, true // the parameter handed on: the same field of it
+			}
+		}
+	}
+	return effect.ArgKey{}, false
+}
+
 // ResolveDupKey decides, where the whole-program phase resolves a call
 // through an interface (call) to an implementation's effect e, e's
 // business key that derives from one of the implementation's parameters:
-// resolved when the call passes a stable argument there, otherwise no
-// business key (the id is taken as a surrogate again).
+// what the call passes there (call.ArgKeys: a field of a struct built
+// there, or a parameter of the caller's) resolves it, is fresh, or hands
+// it to the caller's own callers (Param in the caller's numbering: the
+// phase resolves it again at the call that reached the caller);
+// otherwise resolved when the call passes a stable argument there, and
+// else no business key (the id is taken as a surrogate again).
 func ResolveDupKey(call, e *effect.Effect, method bool) {
 	k := e.DupKey
 	if k == nil || k.Param == 0 {
+		return
+	}
+	if ak, ok := argKey(call, k.Param, k.Field); method && ok {
+		nk := *k
+		switch {
+		case ak.Random != "":
+			e.DupKey, e.DupFails = nil, "" // a fresh surrogate
+			return
+		case ak.Field != "":
+			nk.Param, nk.Field = ak.Param, ""
+		default:
+			nk.Param = ak.Param
+		}
+		e.DupKey = &nk
 		return
 	}
 	if method && slices.Contains(call.StableArgs, k.Param) {
@@ -563,4 +695,19 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		return
 	}
 	e.DupKey, e.DupFails = nil, ""
+}
+
+// UpDupKey resolves, at the call through an interface call, the business
+// key of an effect m that a call through an interface in the
+// implementation reached and left to a parameter of that implementation
+// (ResolveDupKey there): what call passes for it decides in turn. A key
+// so resolved whose failure a caller on the way only logs guards m.
+func UpDupKey(call, m *effect.Effect, method bool) {
+	if m.DupKey == nil || m.DupKey.Param == 0 {
+		return
+	}
+	ResolveDupKey(call, m, method)
+	if m.Guard == nil && m.Issue == "" && m.DupTakenAsSuccess() {
+		m.Guard = guard.DupTakenAsSuccess(m)
+	}
 }

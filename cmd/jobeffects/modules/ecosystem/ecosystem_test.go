@@ -156,6 +156,13 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*NatKeyDeps).NatKeyFresh", "insert nk_orders:false", "unguarded"},
 		{"(*NatKeyDeps).NatKeyRepoLogged", "insert nk_orders:true", ""},
 		{"(*NatKeyDeps).NatKeyRepoFresh", "insert nk_orders:false", "unguarded"},
+		// pgx v5, two interface calls deep (convoy's event channels): the
+		// channel builds the event, its UID from the payload, and hands it
+		// to the repository interface, whose insert has it as the only-id
+		// key (nk_events, migrations/005); a uuid UID repeats.
+		{"(*NestKeyDeps).NestKeyLogged", "insert nk_events:true", ""},
+		{"(*NestKeyDeps).NestKeyReturned", "insert nk_events:false", "duplicate-as-error"},
+		{"(*NestKeyDeps).NestKeyFresh", "insert nk_events:false", "unguarded"},
 		// pgx v4: SQL on a connection acquired from the pool
 		// (pgxpool.Pool.Acquire → *pgxpool.Conn.Exec) is the statement's.
 		{"(*PgxV4Deps).V4Acquired", "insert ledger:false", "unguarded"},

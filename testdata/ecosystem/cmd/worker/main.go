@@ -25,6 +25,7 @@ import (
 	"example.com/ecosystem/ent"
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
 	"example.com/ecosystem/internal/models"
+	"example.com/ecosystem/internal/nkevents"
 	"example.com/ecosystem/internal/nkrepo"
 	"example.com/ecosystem/internal/notify"
 	"example.com/ecosystem/internal/objstore"
@@ -78,6 +79,8 @@ func main() {
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, asynq.Config{Concurrency: 10})
 	mux := jobs.Register(deps)
 	jobs.RegisterNatKey(mux, &jobs.NatKeyDeps{DB: gdb, Repo: &nkrepo.Orders{DB: gdb}})
+	events := &nkevents.PgRepo{Pool: pool}
+	jobs.RegisterNestKey(mux, &jobs.NestKeyDeps{Payload: jobs.PayloadChannel{Events: events}, Fresh: jobs.FreshChannel{Events: events}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
