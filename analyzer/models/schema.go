@@ -295,6 +295,11 @@ type Model struct {
 	// Prepared: the call executes its receiver, a prepared statement,
 	// whose SQL decides the effect (stmt.ExecContext(ctx, args…)).
 	Prepared bool `yaml:"prepared"`
+	// Bind, with prepared, is the first argument bound to the
+	// statement's parameters: a positional list, or the struct or map
+	// whose db-tagged fields or keys a named statement's :name
+	// parameters read (sqlx's NamedStmt.Get(dest, arg)).
+	Bind *int `yaml:"bind"`
 	// StmtFrom is the argument whose prepared statement the call returns
 	// bound to its receiver, a transaction (tx.Stmt(stmt)).
 	StmtFrom *int `yaml:"stmt_from"`

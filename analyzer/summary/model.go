@@ -146,7 +146,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		w.sql(ci, *m.SQL, ssavalue.Unconvert(c.arg(m.SQL)), c.exec, sqlParams(ci, c.args, *m.SQL), m.Interpolated)
 		return
 	case m.Prepared:
-		w.prepared(ci, c.recv)
+		var params []ssa.Value
+		if m.Bind != nil {
+			params = boundParams(ci, c.args, *m.Bind)
+		}
+		w.prepared(ci, c.recv, params)
 		return
 	case m.Prepare != nil || m.StmtFrom != nil:
 		return // making a statement: its execution is the effect

@@ -127,10 +127,12 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 }
 
 // prepared classifies the execution of a prepared statement.
-func (w *walker) prepared(ci ssa.CallInstruction, stmt ssa.Value) {
+// params, when known, are the values bound to the statement's parameters
+// (model bind).
+func (w *walker) prepared(ci ssa.CallInstruction, stmt ssa.Value, params []ssa.Value) {
 	texts, exec, param := w.stmtSQL(stmt, 0)
 	if len(texts) > 0 {
-		w.sqlTexts(ci, texts, -1, exec, nil, false)
+		w.sqlTexts(ci, texts, -1, exec, params, false)
 		return
 	}
 	e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
