@@ -41,7 +41,6 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs, 
 				out[f.Name] = f.Texts
 			}
 			return out
-			return nil
 		},
 		ChanWorkers: func(v *types.Var) []summary.ChanWorker {
 			var f chanFact
