@@ -498,10 +498,14 @@ type ChainRule struct {
 	// that requires the column it assigns to equal something is a
 	// compare-and-set claim.
 	Condition bool `yaml:"condition"`
+	// ID: its argument is the value the insert gives the id column (ent's
+	// SetID(id)): traced to the job, it makes the id a business key when
+	// the table's only unique key is its id (as a gorm model's ID field).
+	ID bool `yaml:"id"`
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`
-	// Arg is the argument Model, Table, Assignment and Condition read (0
+	// Arg is the argument Model, Table, Assignment, Condition and ID read (0
 	// when omitted): go-pg's ModelContext(ctx, &u) has its model at 1. A
 	// variadic argument is read by its first element (go-pg's Model(&u)
 	// takes model ...interface{}).

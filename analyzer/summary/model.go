@@ -169,6 +169,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.TargetType != nil && c.ch.model == nil {
 		w.ormBusinessKey(c, c.arg(m.TargetType))
 	}
+	if c.ch.id != nil {
+		w.setIDKey(c, c.ch.id)
+	}
 	if len(m.Hooks) > 0 && !c.ch.noHooks {
 		model := c.ch.model
 		if model == nil && m.TargetType != nil {
