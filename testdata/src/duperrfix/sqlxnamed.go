@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"github.com/jmoiron/sqlx"
 
 	"duperrfix/queries"
 )
@@ -158,6 +159,38 @@ func (d *SQLIDDeps) AuditLocal(ctx context.Context, t *asynq.Task) error { // wa
 	}
 	_, err = stmt.Exec(&audit{})
 	return err
+}
+
+// namedPreparer is the application's interface over *sqlx.DB and
+// *sqlx.Tx (mint-app's sqlutils.NamedPreparer): a method given one SQL
+// text that returns a statement prepares that text.
+type namedPreparer interface {
+	PrepareNamed(query string) (*sqlx.NamedStmt, error)
+}
+
+func auditByPlan(np namedPreparer, plan string) (*audit, error) { // want auditByPlan:`^effects: dynamic_call/call \(duperrfix.namedPreparer\).PrepareNamed; db_read/select de_audits @p0$`
+	stmt, err := np.PrepareNamed(queries.Audit.GetByPlan)
+	if err != nil {
+		return nil, err
+	}
+	defer stmt.Close()
+	var out audit
+	return &out, stmt.Get(&out, map[string]any{"plan_id": plan})
+}
+
+// tablePreparer (near miss) takes two strings: which one is the SQL is
+// not told by the shape.
+type tablePreparer interface {
+	PrepareFor(table, query string) (*sqlx.NamedStmt, error)
+}
+
+func auditFor(tp tablePreparer, plan string) error { // want auditFor:`^effects: dynamic_call/call \(duperrfix.tablePreparer\).PrepareFor; db_write/unknown$`
+	stmt, err := tp.PrepareFor("de_audits", queries.Audit.GetByPlan)
+	if err != nil {
+		return err
+	}
+	var out audit
+	return stmt.Get(&out, map[string]any{"plan_id": plan})
 }
 
 func registerSQLXNamed(mux *asynq.ServeMux, d *SQLIDDeps) { // want registerSQLXNamed:`^no effects$`
