@@ -52,7 +52,7 @@ func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
 		RunDespiteErrors: true,
 		Flags:            fs,
 		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
-			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact)},
+			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact), new(tableFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }

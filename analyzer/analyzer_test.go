@@ -435,7 +435,7 @@ func TestArchitectureImports(t *testing.T) {
 }
 
 func TestFailsOnDuplicate(t *testing.T) {
-	runShared(t, "duperrfix")
+	runShared(t, "duperrfix/queries", "duperrfix")
 }
 
 // TestBusinessIDKey: a gorm Create whose only-id primary key is filled

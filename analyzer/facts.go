@@ -127,6 +127,42 @@ func exportPrepared(pass *analysis.Pass, sums *summary.Package) {
 	}
 }
 
+// tableFact records the texts of the fields of a query table, a
+// package-level struct value of strings its declaration fills from
+// constants or embedded files (summary/globalfields.go), for the packages
+// that run them. The fields are sorted by name (a fact's encoding is
+// deterministic).
+type tableFact struct{ Fields []tableField }
+
+type tableField struct {
+	Name  string
+	Texts []string
+}
+
+func (*tableFact) AFact() {}
+func (f *tableFact) String() string {
+	names := make([]string, 0, len(f.Fields))
+	for _, fd := range f.Fields {
+		names = append(names, fd.Name)
+	}
+	return fmt.Sprintf("query table %v", names)
+}
+
+// exportTables publishes the package's query tables.
+func exportTables(pass *analysis.Pass, sums *summary.Package) {
+	for v, fields := range sums.GlobalFieldTexts() {
+		if v.Pkg() != pass.Pkg {
+			continue
+		}
+		f := &tableFact{}
+		for name, texts := range fields {
+			f.Fields = append(f.Fields, tableField{name, texts})
+		}
+		sort.Slice(f.Fields, func(i, j int) bool { return f.Fields[i].Name < f.Fields[j].Name })
+		pass.ExportObjectFact(v, f)
+	}
+}
+
 // chanFact records the functions of the package that receive from the
 // channel a struct field or package-level variable of it keeps, with their
 // summaries: a send on it in another package has their effects
@@ -171,6 +207,7 @@ func exportFacts(pass *analysis.Pass, funcs []*ssa.Function, sums *summary.Packa
 	}
 	exportReturns(pass, funcs, sums)
 	exportPrepared(pass, sums)
+	exportTables(pass, sums)
 	exportChanWorkers(pass, sums)
 }
 

@@ -31,6 +31,17 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs, 
 			}
 			return nil
 		},
+		GlobalFields: func(v *types.Var) map[string][]string {
+			var t tableFact
+			if !pass.ImportObjectFact(v, &t) {
+				return nil
+			}
+			out := make(map[string][]string, len(t.Fields))
+			for _, f := range t.Fields {
+				out[f.Name] = f.Texts
+			}
+			return out
+		},
 		ChanWorkers: func(v *types.Var) []summary.ChanWorker {
 			var f chanFact
 			if pass.ImportObjectFact(v, &f) {

@@ -188,6 +188,8 @@ func (m *Model) validate() error {
 	switch {
 	case (m.JobID != nil || m.Step) && !m.Complete:
 		return fmt.Errorf("%s: job_id and step qualify complete", m.name())
+	case m.Bind != nil && !m.Prepared:
+		return fmt.Errorf("%s: bind qualifies prepared", m.name())
 	case m.AbortsOnError && !m.JobTx:
 		return fmt.Errorf("%s: aborts_on_error qualifies job_tx", m.name())
 	case m.JobID != nil && (m.JobID.Type == "" || m.JobID.Field == ""):
@@ -231,6 +233,7 @@ func (m *Model) indexes() []argIndex {
 	add("at_most_once_if", m.AtMostOnceIf)
 	add("prepare", m.Prepare)
 	add("stmt_from", m.StmtFrom)
+	add("bind", m.Bind)
 	add("target_type", m.TargetType)
 	add("document", m.Document)
 	for i, k := range m.Calls {

@@ -295,6 +295,11 @@ type Model struct {
 	// Prepared: the call executes its receiver, a prepared statement,
 	// whose SQL decides the effect (stmt.ExecContext(ctx, args…)).
 	Prepared bool `yaml:"prepared"`
+	// Bind, with prepared, is the first argument bound to the
+	// statement's parameters: a positional list, or the struct or map
+	// whose db-tagged fields or keys a named statement's :name
+	// parameters read (sqlx's NamedStmt.Get(dest, arg)).
+	Bind *int `yaml:"bind"`
 	// StmtFrom is the argument whose prepared statement the call returns
 	// bound to its receiver, a transaction (tx.Stmt(stmt)).
 	StmtFrom *int `yaml:"stmt_from"`
@@ -493,10 +498,14 @@ type ChainRule struct {
 	// that requires the column it assigns to equal something is a
 	// compare-and-set claim.
 	Condition bool `yaml:"condition"`
+	// ID: its argument is the value the insert gives the id column (ent's
+	// SetID(id)): traced to the job, it makes the id a business key when
+	// the table's only unique key is its id (as a gorm model's ID field).
+	ID bool `yaml:"id"`
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`
-	// Arg is the argument Model, Table, Assignment and Condition read (0
+	// Arg is the argument Model, Table, Assignment, Condition and ID read (0
 	// when omitted): go-pg's ModelContext(ctx, &u) has its model at 1. A
 	// variadic argument is read by its first element (go-pg's Model(&u)
 	// takes model ...interface{}).

@@ -30,6 +30,7 @@ type chainResult struct {
 	// given; whereAll is false when a condition's text was not read.
 	whereArgs []ssa.Value
 	whereAll  bool
+	id        ssa.Value // the value given the id column (ent SetID(id))
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
@@ -73,6 +74,8 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 			switch {
 			case r.Model && arg != nil && res.model == nil:
 				res.model = arg
+			case r.ID && arg != nil && res.id == nil:
+				res.id = arg
 			case r.Table && arg != nil && res.table == "":
 				res.table = constTarget(arg)
 			case r.NoHooks:

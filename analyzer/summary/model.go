@@ -146,7 +146,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		w.sql(ci, *m.SQL, ssavalue.Unconvert(c.arg(m.SQL)), c.exec, sqlParams(ci, c.args, *m.SQL), m.Interpolated)
 		return
 	case m.Prepared:
-		w.prepared(ci, c.recv)
+		var params []ssa.Value
+		if m.Bind != nil {
+			params = boundParams(ci, c.args, *m.Bind)
+		}
+		w.prepared(ci, c.recv, params)
 		return
 	case m.Prepare != nil || m.StmtFrom != nil:
 		return // making a statement: its execution is the effect
@@ -164,6 +168,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	}
 	if m.TargetType != nil && c.ch.model == nil {
 		w.ormBusinessKey(c, c.arg(m.TargetType))
+	}
+	if c.ch.id != nil {
+		w.setIDKey(c, c.ch.id)
 	}
 	if len(m.Hooks) > 0 && !c.ch.noHooks {
 		model := c.ch.model

@@ -58,6 +58,17 @@ func (w *walker) ormBusinessKey(c *modelCall, model ssa.Value) {
 	})
 }
 
+// setIDKey is ormBusinessKey for a builder that is given the id
+// (ent's client.User.Create().SetID(id)…Save): the value set decides.
+func (w *walker) setIDKey(c *modelCall, id ssa.Value) {
+	if c.e == nil {
+		return
+	}
+	w.idBusinessKey(c.e, func() *effect.Key {
+		return w.keyFrom(ssavalue.Unconvert(id), c.ci)
+	})
+}
+
 // idBusinessKey is what ormBusinessKey, copyBusinessKey and sqlIDKey
 // share: when e is an insert into a table whose only unique key is its id
 // column (idOnlyKey), value traces the value the insert gives the id;

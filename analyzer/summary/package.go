@@ -61,6 +61,9 @@ type Env struct {
 	// package returns on every path (a fact), for a model's TableName()
 	// declared in another package than the call that writes the model.
 	ConstResult func(*types.Func) (string, bool)
+	// GlobalFields returns the texts of the fields of a query table
+	// another package declares (a fact; globalfields.go), by field name.
+	GlobalFields func(*types.Var) map[string][]string
 }
 
 // Package holds the summaries of one package's functions.
@@ -95,7 +98,10 @@ type Package struct {
 	// globalStrs are the unexported string variables read as constants,
 	// with the value their declaration stores (globalstr.go).
 	globalStrs map[*ssa.Global]ssa.Value
-	err        error // the first model that does not fit its function
+	// gFields are the query tables the package declares or reads
+	// (globalfields.go).
+	gFields *globalFieldsIndex
+	err     error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store

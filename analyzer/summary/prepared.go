@@ -116,6 +116,14 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 	}
 	m := w.p.env.Index.Lookup(obj)
 	switch {
+	case m == nil && call.Call.IsInvoke():
+		// The application's own interface over the library's handles
+		// (mint-app's sqlutils.NamedPreparer: PrepareNamed(query string)
+		// (*sqlx.NamedStmt, error)): a method given one SQL text that
+		// returns a statement prepares that text.
+		if i := w.structuralPrepare(obj); i >= 0 && i < len(args) {
+			return stringValuesIn(w.p, args[i]), recv, effect.NoExec
+		}
 	case m == nil:
 	case m.Prepare != nil && *m.Prepare >= 0 && *m.Prepare < len(args):
 		return stringValuesIn(w.p, args[*m.Prepare]), recv, effect.NoExec
@@ -127,10 +135,12 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 }
 
 // prepared classifies the execution of a prepared statement.
-func (w *walker) prepared(ci ssa.CallInstruction, stmt ssa.Value) {
+// params, when known, are the values bound to the statement's parameters
+// (model bind).
+func (w *walker) prepared(ci ssa.CallInstruction, stmt ssa.Value, params []ssa.Value) {
 	texts, exec, param := w.stmtSQL(stmt, 0)
 	if len(texts) > 0 {
-		w.sqlTexts(ci, texts, -1, exec, nil, false)
+		w.sqlTexts(ci, texts, -1, exec, params, false)
 		return
 	}
 	e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
@@ -296,4 +306,27 @@ func fieldOf(t types.Type, i int) *types.Var {
 		return nil
 	}
 	return st.Field(i)
+}
+
+// structuralPrepare recognises a statement constructor by its shape: a
+// method whose parameters are an optional context and one string, and
+// whose first result is a prepared statement (isStmt). It returns the
+// string's argument index, or -1.
+func (w *walker) structuralPrepare(m *types.Func) int {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Variadic() || sig.Results().Len() == 0 || !w.isStmt(sig.Results().At(0).Type()) {
+		return -1
+	}
+	params := sig.Params()
+	i := 0
+	if params.Len() > 0 && ssavalue.IsContext(params.At(0).Type()) {
+		i = 1
+	}
+	if params.Len() != i+1 {
+		return -1
+	}
+	if b, ok := params.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return -1
+	}
+	return i
 }

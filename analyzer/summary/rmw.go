@@ -17,10 +17,19 @@ import (
 // variadic slice's elements spread, interface conversions stripped. nil
 // when they are not known one by one.
 func sqlParams(ci ssa.CallInstruction, args []ssa.Value, sqlIndex int) []ssa.Value {
-	if sqlIndex < 0 || sqlIndex+1 >= len(args) {
+	if sqlIndex < 0 {
 		return nil
 	}
-	rest := args[sqlIndex+1:]
+	return boundParams(ci, args, sqlIndex+1)
+}
+
+// boundParams is sqlParams of the arguments from first on: the values a
+// prepared statement's execution binds (model bind).
+func boundParams(ci ssa.CallInstruction, args []ssa.Value, first int) []ssa.Value {
+	if first < 0 || first >= len(args) {
+		return nil
+	}
+	rest := args[first:]
 	if ci.Common().Signature().Variadic() {
 		elems := ssavalue.SliceElems(rest[len(rest)-1])
 		if elems == nil {

@@ -32,6 +32,11 @@ func (sw *strWalk) kept(addr ssa.Value, depth int) []string {
 			vals = []ssa.Value{v}
 		}
 	case *ssa.FieldAddr:
+		if g, ok := a.X.(*ssa.Global); ok {
+			if texts := sw.p.globalFieldTexts(g, a.Field); len(texts) > 0 && len(texts) <= maxTexts {
+				return texts
+			}
+		}
 		vals = sw.p.stringFields().Of(a.X.Type(), a.Field)
 	}
 	if len(vals) == 0 || len(vals) > maxTexts {

@@ -270,6 +270,16 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 		return out
 	case *ssa.ChangeType:
 		return sw.values(x.X, depth+1)
+	case *ssa.Field:
+		// q := sqlqueries.AnalyzedAudit; q.Create: a field of a query
+		// table's copy (globalfields.go).
+		if load, ok := x.X.(*ssa.UnOp); ok && sw.p != nil && load.Op == token.MUL {
+			if g, ok := load.X.(*ssa.Global); ok {
+				if texts := sw.p.globalFieldTexts(g, x.Field); len(texts) > 0 && len(texts) <= maxTexts {
+					return texts
+				}
+			}
+		}
 	case *ssa.Convert:
 		if b, ok := x.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			return sw.values(x.X, depth+1)

@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"example.com/ecosystem/ent/customer"
+	"example.com/ecosystem/ent/export"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -74,6 +75,7 @@ func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			customer.Table: customer.ValidColumn,
+			export.Table:   export.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -14,6 +14,8 @@ type Tx struct {
 	config
 	// Customer is the client for interacting with the Customer builders.
 	Customer *CustomerClient
+	// Export is the client for interacting with the Export builders.
+	Export *ExportClient
 
 	// lazily loaded.
 	client     *Client
@@ -146,6 +148,7 @@ func (tx *Tx) Client() *Client {
 
 func (tx *Tx) init() {
 	tx.Customer = NewCustomerClient(tx.config)
+	tx.Export = NewExportClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.

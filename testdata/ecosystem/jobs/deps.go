@@ -53,6 +53,8 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("sqlx:pay", d.SqlxPay)
 	mux.HandleFunc("sqlx:report", d.SqlxReport)
 	mux.HandleFunc("sqlx:order", d.SqlxOrder)
+	mux.HandleFunc("sqlx:named-order", d.SqlxNamedOrder)
+	mux.HandleFunc("sqlx:named-read", d.SqlxNamedRead)
 	mux.HandleFunc("bun:guarded", d.BunGuarded)
 	mux.HandleFunc("bun:upsert", d.BunUpsert)
 	mux.HandleFunc("bun:notify", d.BunNotify)

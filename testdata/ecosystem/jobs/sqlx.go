@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/hibiken/asynq"
+
+	"example.com/ecosystem/internal/queries"
 )
 
 // SqlxPay records a payment with MustExecContext.
@@ -33,4 +35,31 @@ func (d *Deps) SqlxOrder(ctx context.Context, t *asynq.Task) error {
 func (d *Deps) SqlxReport(ctx context.Context, t *asynq.Task) error {
 	var total int64
 	return d.Sqlx.GetContext(ctx, &total, `SELECT coalesce(sum(amount), 0) FROM payments`)
+}
+
+// SqlxNamedOrder is SqlxOrder through a named statement prepared from the
+// query table's embedded file (queries.Orders.Insert): the same business
+// key, the same duplicate-as-error.
+func (d *Deps) SqlxNamedOrder(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	stmt, err := d.Sqlx.PrepareNamedContext(ctx, queries.Orders.Insert)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	_, err = stmt.ExecContext(ctx, sqlxOrder{ID: p.OrderID, Track: "sqlx"})
+	return err
+}
+
+// SqlxNamedRead reads the order through a named statement prepared from
+// the table (queries.Orders.Get): a read.
+func (d *Deps) SqlxNamedRead(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	stmt, err := d.Sqlx.PrepareNamedContext(ctx, queries.Orders.Get)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	var o sqlxOrder
+	return stmt.GetContext(ctx, &o, map[string]any{"id": p.OrderID})
 }

@@ -89,6 +89,7 @@ func main() {
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
+	jobs.RegisterEntID(mux, deps)
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
 		log.Fatal(err)

@@ -8,3 +8,6 @@ import (
 
 // Customer is the predicate function for customer builders.
 type Customer func(*sql.Selector)
+
+// Export is the predicate function for export builders.
+type Export func(*sql.Selector)

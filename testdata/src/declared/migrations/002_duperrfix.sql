@@ -6,3 +6,11 @@ create table de_workflows (
 );
 
 create table de_events (id uuid primary key, body text);
+
+-- sqlxnamed.go: one analysis a day per plan (a natural key besides the id).
+create table de_audits (
+  id uuid primary key,
+  plan_id text not null,
+  day date not null,
+  constraint de_audits_plan_day unique (plan_id, day)
+);

@@ -66,6 +66,8 @@ type Client struct {
 	config
 	// User is the client for interacting with the User builders.
 	User *UserClient
+	// Export is the client for interacting with the Export builders.
+	Export *ExportClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -77,6 +79,7 @@ func NewClient(opts ...Option) *Client {
 
 func (c *Client) init() {
 	c.User = NewUserClient(c.config)
+	c.Export = &ExportClient{config: c.config}
 }
 
 type (

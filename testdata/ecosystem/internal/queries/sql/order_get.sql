@@ -1,0 +1,1 @@
+SELECT id, track FROM nk_orders WHERE id = :id;

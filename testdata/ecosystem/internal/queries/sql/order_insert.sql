@@ -1,0 +1,2 @@
+INSERT INTO nk_orders (id, track)
+VALUES (:id, :track);

@@ -1,0 +1,77 @@
+package ecoent
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+)
+
+// An ent create given its id (SetID) into a table whose only unique key
+// is that id (declared/migrations/007_entidfix.sql): an id traced to the
+// job is a business key, as a gorm model's ID (natkeyfix) or an SQL
+// insert's bound id (duperrfix/sqlid.go): a second delivery's Save fails
+// on it, and returning that failure is duplicate-as-error. A fresh uuid,
+// or no SetID, leaves the id a surrogate: the create repeats.
+
+type exportMsg struct {
+	TaskID string `json:"task_id"`
+	Name   string `json:"name"`
+}
+
+func decodeExport(t *asynq.Task) exportMsg { // want decodeExport:`^no effects$`
+	var m exportMsg
+	_ = json.Unmarshal(t.Payload(), &m)
+	return m
+}
+
+// createExport saves the export under the id it is given: its callers
+// decide.
+func (d *Deps) createExport(ctx context.Context, id, name string) error { // want createExport:`^effects: db_write/insert exports$`
+	_, err := d.Client.Export.Create().
+		SetID(id).
+		SetName(name).
+		Save(ctx)
+	return err
+}
+
+// ExportKeyed: the id is the payload's task id.
+func (d *Deps) ExportKeyed(ctx context.Context, t *asynq.Task) error { // want ExportKeyed:`^effects: db_write/insert exports$` `duplicate-as-error: a second delivery's insert into exports \(medium\) at ecoent/setid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) at declared/migrations/007_entidfix.sql:3, filled from m.TaskID\)`
+	m := decodeExport(t)
+	_, err := d.Client.Export.Create().SetID(m.TaskID).SetName(m.Name).Save(ctx)
+	return err
+}
+
+// ExportHelper: the same through a helper given the payload's id.
+func (d *Deps) ExportHelper(ctx context.Context, t *asynq.Task) error { // want ExportHelper:`^effects: db_write/insert exports$` `duplicate-as-error: a second delivery's insert into exports \(medium\) at ecoent/setid.go:\d+ fails on the duplicate`
+	m := decodeExport(t)
+	return d.createExport(ctx, m.TaskID, m.Name)
+}
+
+// ExportFresh (near miss): a new uuid per delivery: a surrogate.
+func (d *Deps) ExportFresh(ctx context.Context, t *asynq.Task) error { // want ExportFresh:`^effects: db_write/insert exports$` `unguarded: handler \(\*ecoent.Deps\).ExportFresh .*insert into exports \(medium\)`
+	m := decodeExport(t)
+	_, err := d.Client.Export.Create().SetID(uuid.NewString()).SetName(m.Name).Save(ctx)
+	return err
+}
+
+// ExportHelperFresh (near miss): the helper is given a new uuid.
+func (d *Deps) ExportHelperFresh(ctx context.Context, t *asynq.Task) error { // want ExportHelperFresh:`^effects: db_write/insert exports$` `unguarded: handler \(\*ecoent.Deps\).ExportHelperFresh .*insert into exports \(medium\)`
+	m := decodeExport(t)
+	return d.createExport(ctx, uuid.New().String(), m.Name)
+}
+
+// ExportNoID (near miss): no SetID: the id is the database's.
+func (d *Deps) ExportNoID(ctx context.Context, t *asynq.Task) error { // want ExportNoID:`^effects: db_write/insert exports$` `unguarded: handler \(\*ecoent.Deps\).ExportNoID .*insert into exports \(medium\)`
+	m := decodeExport(t)
+	return d.Client.Export.Create().SetName(m.Name).Exec(ctx)
+}
+
+func registerSetID(mux *asynq.ServeMux, d *Deps) { // want registerSetID:`^no effects$`
+	mux.HandleFunc("ent:export-keyed", d.ExportKeyed)
+	mux.HandleFunc("ent:export-helper", d.ExportHelper)
+	mux.HandleFunc("ent:export-fresh", d.ExportFresh)
+	mux.HandleFunc("ent:export-helper-fresh", d.ExportHelperFresh)
+	mux.HandleFunc("ent:export-noid", d.ExportNoID)
+}
