@@ -30,6 +30,8 @@ type chainResult struct {
 	// given; whereAll is false when a condition's text was not read.
 	whereArgs []ssa.Value
 	whereAll  bool
+	// exec is the executor a builder runs on (squirrel RunWith(db)).
+	exec ssa.Value
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
@@ -75,6 +77,8 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.model = arg
 			case r.Table && arg != nil && res.table == "":
 				res.table = constTarget(arg)
+			case r.Executor && arg != nil && res.exec == nil:
+				res.exec = ssavalue.Unconvert(arg)
 			case r.NoHooks:
 				res.noHooks = true
 			case r.Assignment && arg != nil:
