@@ -82,6 +82,7 @@ func main() {
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
+	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
 		log.Fatal(err)
