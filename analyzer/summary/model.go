@@ -523,7 +523,10 @@ func (c *modelCall) claim() {
 // values given for its parameters, when known; interpolated, whether the
 // library writes them into the text (models.Function.Interpolated).
 func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value, interpolated bool) {
-	texts, why := sqlTextsWhy(w.p, v)
+	texts, why, built := sqlTextsWhy(w.p, v)
+	if built != nil && params == nil {
+		params = built // the values the query builder was given
+	}
 	if why != "" && !slices.ContainsFunc(texts, func(t string) bool { return !strings.Contains(t, dynamic) }) {
 		texts = nil // a query builder not read: its reason, not a parse error
 	}

@@ -41,8 +41,9 @@ type builtStmt struct {
 	table   string   // dynamic when not constant
 	options []string // squirrel Options: INSERT IGNORE … (insert.go:239-243)
 	cols    []string
-	row     []string // one row of VALUES: "?" or an expression
-	sets    []string // UPDATE "col = expr"
+	row     []string    // one row of VALUES: "?" or an expression
+	rowVals []ssa.Value // the values of row, when each is given
+	sets    []string    // UPDATE "col = expr"
 	where   []string
 	prefix  []string
 	suffix  []string
@@ -52,6 +53,7 @@ type builtStmt struct {
 // clone is a copy of s that shares no slice with it.
 func (s *builtStmt) clone() *builtStmt {
 	c := *s
+	c.rowVals = append([]ssa.Value(nil), c.rowVals...)
 	for _, p := range []*[]string{&c.options, &c.cols, &c.row, &c.sets, &c.where, &c.prefix, &c.suffix} {
 		*p = append([]string(nil), *p...)
 	}
@@ -107,6 +109,27 @@ func (s *builtStmt) text() string {
 		b.WriteString(" " + x)
 	}
 	return numberPlaceholders(b.String())
+}
+
+// params are the values of the text's placeholders $1, $2 …, when they
+// are known: an insert whose row holds only placeholders and nothing
+// before the row has one (the inserted values decide whether a unique key
+// is fresh: natkey.go). Nil otherwise.
+func (s *builtStmt) params() []ssa.Value {
+	switch s.verb {
+	case "INSERT", "INSERT IGNORE", "REPLACE":
+	default:
+		return nil
+	}
+	if len(s.rowVals) == 0 || len(s.rowVals) != len(s.row) || strings.Contains(strings.Join(s.prefix, " "), "?") {
+		return nil
+	}
+	for _, r := range s.row {
+		if r != "?" {
+			return nil
+		}
+	}
+	return s.rowVals
 }
 
 // numberPlaceholders writes the "?" placeholders of a text as $1, $2 …
@@ -206,6 +229,17 @@ func builderTerminal(call *ssa.Call) ssa.Value {
 	return nil
 }
 
+// withInitialArgs reports whether at is a go-sqlbuilder BuildWithFlavor,
+// whose initial arguments come before the builder's (insert.go:122).
+func withInitialArgs(at ssa.Instruction) bool {
+	call, ok := at.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := calleeIn(&call.Call, sqlbuilderPkg)
+	return fn != nil && fn.Name() == "BuildWithFlavor"
+}
+
 // builder is the texts of the SQL the builder value v builds, read at the
 // instruction at; on failure it records why and returns the dynamic text.
 func (sw *strWalk) builder(v ssa.Value, at ssa.Instruction, depth int) []string {
@@ -219,6 +253,10 @@ func (sw *strWalk) builder(v ssa.Value, at ssa.Instruction, depth int) []string 
 		return []string{dynamic}
 	}
 	var out []string
+	sw.builders++
+	if len(stmts) == 1 && stmts[0].why == "" && !withInitialArgs(at) {
+		sw.params = stmts[0].params()
+	}
 	for _, s := range stmts {
 		if s.why != "" {
 			if sw.why == "" {
@@ -412,6 +450,7 @@ func (sw *strWalk) squirrelMethod(name string, args []ssa.Value, s *builtStmt, d
 		}
 		for _, e := range elems {
 			s.row = append(s.row, sw.squirrelValue(e, depth))
+			s.rowVals = append(s.rowVals, ssavalue.Unconvert(e))
 		}
 	case "Set":
 		// Set(column, value): "column = ?", or the SQL of an Expr value
@@ -461,7 +500,10 @@ func (sw *strWalk) squirrelSetMap(insert bool, m ssa.Value, s *builtStmt, depth 
 	if !ok {
 		return "the squirrel SetMap map is not a literal"
 	}
-	type kv struct{ k, v string }
+	type kv struct {
+		k, v string
+		val  ssa.Value
+	}
 	var pairs []kv
 	for _, r := range *mm.Referrers() {
 		up, isUp := r.(*ssa.MapUpdate)
@@ -472,7 +514,7 @@ func (sw *strWalk) squirrelSetMap(insert bool, m ssa.Value, s *builtStmt, depth 
 		if !constKey {
 			return "a squirrel SetMap column is chosen at run time"
 		}
-		pairs = append(pairs, kv{k, sw.squirrelValue(up.Value, depth)})
+		pairs = append(pairs, kv{k, sw.squirrelValue(up.Value, depth), ssavalue.Unconvert(up.Value)})
 	}
 	sort.Slice(pairs, func(i, j int) bool { return pairs[i].k < pairs[j].k })
 	if insert {
@@ -480,7 +522,7 @@ func (sw *strWalk) squirrelSetMap(insert bool, m ssa.Value, s *builtStmt, depth 
 			return "" // a later Columns/Values call wins
 		}
 		for _, p := range pairs {
-			s.cols, s.row = append(s.cols, p.k), append(s.row, p.v)
+			s.cols, s.row, s.rowVals = append(s.cols, p.k), append(s.row, p.v), append(s.rowVals, p.val)
 		}
 		return ""
 	}
@@ -609,9 +651,20 @@ func (sw *strWalk) sqlbuilder(v ssa.Value, at ssa.Instruction, depth int) *built
 		}
 	}
 	// The calls on the builder: the chain's and the separate ones
-	// (ib.Cols(…) on the variable). Each alias is the same pointer.
+	// (ib.Cols(…) on the variable), and those on what they return, the
+	// same pointer (ib.Cols(…).Values(…)).
 	var calls []*ssa.Call
+	seen := map[*ssa.Call]bool{}
+	work := make([]ssa.Value, 0, len(aliases))
 	for a := range aliases {
+		work = append(work, a)
+		if c, ok := a.(*ssa.Call); ok && c != root {
+			calls, seen[c] = append(calls, c), true
+		}
+	}
+	for len(work) > 0 {
+		a := work[len(work)-1]
+		work = work[:len(work)-1]
 		for _, r := range *a.Referrers() {
 			switch u := r.(type) {
 			case *ssa.Call:
@@ -626,11 +679,16 @@ func (sw *strWalk) sqlbuilder(v ssa.Value, at ssa.Instruction, depth int) *built
 					}
 					return fail("the go-sqlbuilder builder is handed to " + name + ", not read")
 				}
-				if u.Call.Args[0] == a && !aliases[u] {
-					calls = append(calls, u)
+				if u.Call.Args[0] != a || seen[u] || u == root {
+					// Given as a value to another builder's method (a
+					// sub-select in In): that builder writes it as text.
+					continue
 				}
-				// Given as a value to another builder's method (a
-				// sub-select in In): that builder writes it as text.
+				calls, seen[u] = append(calls, u), true
+				if !aliases[u] && types.Identical(u.Type(), a.Type()) {
+					aliases[u] = true // a chained call returns the builder
+					work = append(work, u)
+				}
 			case *ssa.FieldAddr:
 				// The embedded Cond (update.go:44, select.go:60): its
 				// methods write conditions as text, read where used.
@@ -638,11 +696,6 @@ func (sw *strWalk) sqlbuilder(v ssa.Value, at ssa.Instruction, depth int) *built
 			default:
 				return fail("the go-sqlbuilder builder is stored or converted, not read")
 			}
-		}
-	}
-	for a := range aliases {
-		if c, ok := a.(*ssa.Call); ok && c != root {
-			calls = append(calls, c)
 		}
 	}
 	sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
@@ -734,8 +787,9 @@ func (sw *strWalk) sqlbuilderMethod(name string, args []ssa.Value, s *builtStmt,
 	case "Values": // insert.go:96-106: one row of placeholders
 		if len(s.row) == 0 {
 			if elems := ssavalue.SliceElems(arg(0)); elems != nil {
-				for range elems {
+				for _, e := range elems {
 					s.row = append(s.row, "?")
+					s.rowVals = append(s.rowVals, ssavalue.Unconvert(e))
 				}
 			}
 		}

@@ -195,13 +195,14 @@ func stringValues(v ssa.Value) []string {
 // of fmt.Sprintf, and strings.Join of a list the code or a catalogued
 // function builds (string_list).
 func stringValuesIn(p *Package, v ssa.Value) []string {
-	kept, _ := sqlTextsWhy(p, v)
+	kept, _, _ := sqlTextsWhy(p, v)
 	return kept
 }
 
 // sqlTextsWhy is stringValuesIn with, when a query builder's text could
-// not be read (sqlbuild.go), why.
-func sqlTextsWhy(p *Package, v ssa.Value) ([]string, string) {
+// not be read (sqlbuild.go), why, and when the text is one query
+// builder's, the values of its placeholders when known.
+func sqlTextsWhy(p *Package, v ssa.Value) ([]string, string, []ssa.Value) {
 	sw := &strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps, p: p}
 	out := sw.values(v, 0)
 	var kept []string
@@ -210,7 +211,11 @@ func sqlTextsWhy(p *Package, v ssa.Value) ([]string, string) {
 			kept = append(kept, s)
 		}
 	}
-	return kept, sw.why
+	var params []ssa.Value
+	if sw.builders == 1 && len(kept) == 1 {
+		params = sw.params
+	}
+	return kept, sw.why, params
 }
 
 const maxTexts = 8
@@ -233,6 +238,10 @@ type strWalk struct {
 	p *Package
 	// why a query builder's text was not read, the first one met.
 	why string
+	// builders counts the query builders read; params are the values of
+	// the placeholders of the last one's text, when known.
+	builders int
+	params   []ssa.Value
 }
 
 func (sw *strWalk) values(v ssa.Value, depth int) []string {

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 
+	sq "github.com/Masterminds/squirrel"
+	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/huandu/go-sqlbuilder"
 )
@@ -94,7 +96,7 @@ func insertRawSQL(ctx context.Context, db *sql.DB, name, clause string) error { 
 // unique by name, on the pool, then a record per line, each in its own
 // statement. A redelivery fails on the unique name and returns that
 // error.
-func (d *Deps) ImportFile(ctx context.Context, t *asynq.Task) error { // want ImportFile:`^effects: db_write/insert sb_files; db_write/insert sb_records guarded=processed_jobs; db_write/update-set sb_files$` `duplicate-as-error: a second delivery's insert into sb_files \(medium\) at sqlbuildfix/sqlbuilder.go:21 fails on the duplicate \(a second insert of the row violates the unique \(name\) at declared/migrations/007_sqlbuildfix.sql:3\) and handler \(\*sqlbuildfix.Deps\).ImportFile returns that error`
+func (d *Deps) ImportFile(ctx context.Context, t *asynq.Task) error { // want ImportFile:`^effects: db_write/insert sb_files; db_write/insert sb_records guarded=processed_jobs; db_write/update-set sb_files$` `duplicate-as-error: a second delivery's insert into sb_files \(medium\) at sqlbuildfix/sqlbuilder.go:\d+ fails on the duplicate \(a second insert of the row violates the unique \(name\) at declared/migrations/007_sqlbuildfix.sql:3\) and handler \(\*sqlbuildfix.Deps\).ImportFile returns that error`
 	id, err := createFile(ctx, d.DB, t.Type())
 	if err != nil {
 		return err
@@ -105,6 +107,27 @@ func (d *Deps) ImportFile(ctx context.Context, t *asynq.Task) error { // want Im
 		}
 	}
 	return setStatus(ctx, d.DB, id, "done")
+}
+
+// FreshFile names the file row with a new uuid: no delivery's insert
+// fails on the unique name, each makes a row (the builder's values are
+// the statement's parameters).
+func (d *Deps) FreshFile(ctx context.Context, t *asynq.Task) error { // want FreshFile:`^effects: db_write/insert sb_files$` `unguarded: handler \(\*sqlbuildfix.Deps\).FreshFile`
+	_, err := createFile(ctx, d.DB, uuid.NewString())
+	return err
+}
+
+// SquirrelFile: the same with squirrel, the name from the task: a second
+// delivery fails on it and returns that error.
+func (d *Deps) SquirrelFile(ctx context.Context, t *asynq.Task) error { // want SquirrelFile:`^effects: db_write/insert sb_files$` `duplicate-as-error: a second delivery's insert into sb_files`
+	_, err := sq.Insert("sb_files").Columns("name").Values(t.Type()).RunWith(d.DB).Exec()
+	return err
+}
+
+// SquirrelFreshFile: squirrel, a new uuid: unguarded.
+func (d *Deps) SquirrelFreshFile(ctx context.Context, t *asynq.Task) error { // want SquirrelFreshFile:`^effects: db_write/insert sb_files$` `unguarded: handler \(\*sqlbuildfix.Deps\).SquirrelFreshFile`
+	_, err := sq.Insert("sb_files").Columns("name").Values(uuid.NewString()).RunWith(d.DB).Exec()
+	return err
 }
 
 // SetStatus sets a status: safe.

@@ -180,4 +180,7 @@ func register(mux *asynq.ServeMux, d *Deps) { // want register:`^no effects$`
 	mux.HandleFunc("files:suffix", d.SuffixAtRunTime)
 	mux.HandleFunc("files:import", d.ImportFile)
 	mux.HandleFunc("counter:set", d.SetStatus)
+	mux.HandleFunc("files:fresh", d.FreshFile)
+	mux.HandleFunc("files:squirrel", d.SquirrelFile)
+	mux.HandleFunc("files:squirrel-fresh", d.SquirrelFreshFile)
 }
