@@ -491,3 +491,11 @@ func TestCallerTx(t *testing.T) {
 		t.Errorf("no handler %s", name)
 	}
 }
+
+// TestQueryBuilders: SQL built with squirrel and go-sqlbuilder is read
+// from the chain that builds it (kind, table, ON CONFLICT suffix,
+// increments); a dynamic table stays unnamed, a suffix set at run time, a
+// builder from the caller or through a helper stay unknown.
+func TestQueryBuilders(t *testing.T) {
+	runShared(t, "sqlbuildfix")
+}

@@ -43,7 +43,7 @@ var sharedFixtures = []string{
 	"chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 	"storedreg/worker", "storedreg/wasynq", "storedreg", "asmfix",
-	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix", "objstorefix", "xpkgobj/files", "xpkgobj", "devicefix",
+	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix", "objstorefix", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
 }
 
 // shared is the one analysistest run of every shared fixture.

@@ -200,6 +200,9 @@ func (m *Model) validate() error {
 		if ix.field == "exec" {
 			min = -1 // exec: -1, the call has no executor
 		}
+		if ix.field == "sql" {
+			min = -1 // sql: -1, the receiver is a query builder
+		}
 		if ix.value < min {
 			return fmt.Errorf("%s: %s: argument index %d is negative", m.name(), ix.field, ix.value)
 		}

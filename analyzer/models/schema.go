@@ -282,7 +282,10 @@ type Model struct {
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).
 	TargetArg *int `yaml:"target_arg"`
-	// SQL is the argument holding SQL text; kind, op and target come from it.
+	// SQL is the argument holding SQL text; kind, op and target come from
+	// it. -1 is the receiver, a query builder whose chain of calls builds
+	// the text (squirrel's InsertBuilder.Exec, sqlbuild.go); its executor
+	// is the argument of a chain rule marked executor.
 	SQL *int `yaml:"sql"`
 	// Interpolated: the library writes the SQL's "?" parameters into the
 	// text as literals before sending it (go-pg), so a parameter may stand
@@ -502,6 +505,10 @@ type ChainRule struct {
 	// SetID(id)): traced to the job, it makes the id a business key when
 	// the table's only unique key is its id (as a gorm model's ID field).
 	ID bool `yaml:"id"`
+	// Executor: its argument is the executor a query builder that runs
+	// itself executes on (squirrel RunWith(db)), for a model whose sql is
+	// -1 (the receiver builds the SQL).
+	Executor bool `yaml:"executor"`
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`

@@ -31,6 +31,8 @@ type chainResult struct {
 	whereArgs []ssa.Value
 	whereAll  bool
 	id        ssa.Value // the value given the id column (ent SetID(id))
+	// exec is the executor a builder runs on (squirrel RunWith(db)).
+	exec ssa.Value
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
@@ -78,6 +80,8 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.id = arg
 			case r.Table && arg != nil && res.table == "":
 				res.table = constTarget(arg)
+			case r.Executor && arg != nil && res.exec == nil:
+				res.exec = ssavalue.Unconvert(arg)
 			case r.NoHooks:
 				res.noHooks = true
 			case r.Assignment && arg != nil:

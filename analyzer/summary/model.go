@@ -140,6 +140,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 		w.addSite(e, ci, c.exec, true)
 		return
+	case m.SQL != nil && *m.SQL == -1:
+		// A query builder executing itself (squirrel RunWith(db).Exec()):
+		// the receiver builds the text, a chain rule names the executor.
+		w.sql(ci, -1, recv, w.chain(m, recv).exec, nil, false)
+		return
 	case m.SQL != nil:
 		// go-pg takes the query as an interface{} (a string or a
 		// ValueAppender): the text is the boxed constant.
@@ -525,10 +530,20 @@ func (c *modelCall) claim() {
 // values given for its parameters, when known; interpolated, whether the
 // library writes them into the text (models.Function.Interpolated).
 func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa.Value, params []ssa.Value, interpolated bool) {
-	texts := stringValuesIn(w.p, v)
+	texts, why, built := sqlTextsWhy(w.p, v)
+	if built != nil && params == nil {
+		params = built // the values the query builder was given
+	}
+	if why != "" && !slices.ContainsFunc(texts, func(t string) bool { return !strings.Contains(t, dynamic) }) {
+		texts = nil // a query builder not read: its reason, not a parse error
+	}
 	if len(texts) == 0 {
+		detail := "SQL text built at run time"
+		if why != "" {
+			detail = "SQL built with a query builder at run time: " + why
+		}
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
-			Detail: "SQL text built at run time", Path: []effect.Hop{w.hop(ci)}}
+			Detail: detail, Path: []effect.Hop{w.hop(ci)}}
 		w.addSite(e, ci, exec, true)
 		return
 	}

@@ -195,14 +195,27 @@ func stringValues(v ssa.Value) []string {
 // of fmt.Sprintf, and strings.Join of a list the code or a catalogued
 // function builds (string_list).
 func stringValuesIn(p *Package, v ssa.Value) []string {
-	out := (&strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps, p: p}).values(v, 0)
+	kept, _, _ := sqlTextsWhy(p, v)
+	return kept
+}
+
+// sqlTextsWhy is stringValuesIn with, when a query builder's text could
+// not be read (sqlbuild.go), why, and when the text is one query
+// builder's, the values of its placeholders when known.
+func sqlTextsWhy(p *Package, v ssa.Value) ([]string, string, []ssa.Value) {
+	sw := &strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps, p: p}
+	out := sw.values(v, 0)
 	var kept []string
 	for _, s := range out {
 		if strings.TrimSpace(strings.ReplaceAll(s, dynamic, "")) != "" {
 			kept = append(kept, s)
 		}
 	}
-	return kept
+	var params []ssa.Value
+	if sw.builders == 1 && len(kept) == 1 {
+		params = sw.params
+	}
+	return kept, sw.why, params
 }
 
 const maxTexts = 8
@@ -220,14 +233,29 @@ type strWalk struct {
 	budget int
 	// p, when set (SQL text, stringValuesIn), also reads what the
 	// package keeps in struct fields and package variables, the arguments
-	// of a fmt.Sprintf, and the lists strings.Join joins.
+	// of a fmt.Sprintf, the lists strings.Join joins, and the SQL query
+	// builders build (sqlbuild.go).
 	p *Package
+	// why a query builder's text was not read, the first one met.
+	why string
+	// builders counts the query builders read; params are the values of
+	// the placeholders of the last one's text, when known.
+	builders int
+	params   []ssa.Value
 }
 
 func (sw *strWalk) values(v ssa.Value, depth int) []string {
 	sw.budget--
 	if v == nil || depth > 12 || sw.budget < 0 {
 		return []string{dynamic}
+	}
+	if sw.p != nil && builderLib(v.Type()) != "" {
+		// A builder executed itself (squirrel RunWith(db).Exec()).
+		var at ssa.Instruction
+		if in, ok := v.(ssa.Instruction); ok {
+			at = in
+		}
+		return sw.builder(v, at, depth)
 	}
 	switch x := v.(type) {
 	case *ssa.Const:
@@ -285,6 +313,9 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 			return sw.values(x.X, depth+1)
 		}
 	case *ssa.Call:
+		if b := builderTerminal(x); b != nil && sw.p != nil {
+			return sw.builder(b, x, depth+1) // go-sqlbuilder String()
+		}
 		if callee := x.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(x.Call.Args) > 0 {
 			switch callee.Object().(*types.Func).FullName() {
 			case "(*net/url.URL).String":
@@ -321,6 +352,12 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 			}
 		}
 	case *ssa.Extract:
+		// query, args, err := b.ToSql(): the text the builder builds
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && sw.p != nil {
+			if b := builderTerminal(call); b != nil {
+				return sw.builder(b, call, depth+1)
+			}
+		}
 		// base, err := url.JoinPath(base, "orders", id)
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
 			if callee := call.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(call.Call.Args) == 2 &&

@@ -90,6 +90,7 @@ func main() {
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
+	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
 		log.Fatal(err)
