@@ -5,6 +5,9 @@ import (
 	"go/types"
 	"io"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -59,6 +62,11 @@ type Runner struct {
 	// dozens of half-built SSA programs then share the heap and set its
 	// peak, for no gain in speed.
 	running chan struct{}
+	// alone is held for reading by each pass, and for writing by a pass
+	// that starts while the live heap is close to the memory limit
+	// (heapTight): it then runs by itself, so that two passes' transient
+	// SSA programs do not set the run's peak together.
+	alone sync.RWMutex
 }
 
 // New prepares a run over pkgs, loaded with load (whose environment and
@@ -162,6 +170,13 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 		// After the slot is released: it waits for every slot.
 		defer r.whole.pruneWhenIdle(r.running)
 	}
+	if heapTight() {
+		r.alone.Lock()
+		defer r.alone.Unlock()
+	} else {
+		r.alone.RLock()
+		defer r.alone.RUnlock()
+	}
 	r.running <- struct{}{}
 	defer func() { <-r.running }()
 	if r.whole != nil {
@@ -189,4 +204,20 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 		c.save(key, pass, r.store, done)
 	}
 	return res, err
+}
+
+// heapTight reports whether the live heap (as of the last collection) is
+// above three quarters of the soft memory limit, when one is set: a pass
+// started then runs alone (Runner.alone).
+func heapTight() bool {
+	limit := debug.SetMemoryLimit(-1)
+	if limit <= 0 || limit >= 1<<62 {
+		return false
+	}
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return false
+	}
+	return int64(sample[0].Value.Uint64()) > limit/4*3
 }

@@ -38,6 +38,12 @@ type whole struct {
 	// built (pruneWhenIdle).
 	mu      sync.Mutex
 	generic []*packages.Package
+	// pending counts the entries of the waiting packages' Info.Types: a
+	// large package (an ORM's generated client, a cloud SDK's service,
+	// hundreds of thousands of entries) is pruned right after its pass
+	// instead of holding its syntax and types until fifteen more generic
+	// packages are done.
+	pending int
 	pruning sync.Mutex
 }
 
@@ -90,6 +96,7 @@ func (w *whole) afterPass(pkg *types.Package) {
 	if p.TypesInfo != nil && declaresGenerics(pkg) {
 		w.mu.Lock()
 		w.generic = append(w.generic, p)
+		w.pending += len(p.TypesInfo.Types)
 		w.mu.Unlock()
 	}
 	for _, f := range p.Syntax {
@@ -99,16 +106,22 @@ func (w *whole) afterPass(pkg *types.Package) {
 	}
 }
 
+// pruneEntries is how many entries of Info.Types the waiting generic
+// packages hold before they are pruned whatever their number (about
+// 10 MB of type information and the syntax it keeps).
+const pruneEntries = 1 << 15
+
 // pruneWhenIdle prunes the type information of the generic packages
-// whose passes are done (pruneGenericInfo) once enough of them wait:
+// whose passes are done (pruneGenericInfo) once enough of them wait
+// (sixteen, or pruneEntries of type information):
 // it takes every one of the running passes' slots first, so that no
 // package's SSA is being built (and instantiating their generic code)
 // meanwhile. The caller holds no slot; one pruner runs at a time.
 func (w *whole) pruneWhenIdle(slots chan struct{}) {
 	w.mu.Lock()
-	n := len(w.generic)
+	n, pending := len(w.generic), w.pending
 	w.mu.Unlock()
-	if n < 16 || !w.pruning.TryLock() {
+	if (n < 16 && pending < pruneEntries) || !w.pruning.TryLock() {
 		return
 	}
 	defer w.pruning.Unlock()
@@ -117,7 +130,7 @@ func (w *whole) pruneWhenIdle(slots chan struct{}) {
 	}
 	w.mu.Lock()
 	todo := w.generic
-	w.generic = nil
+	w.generic, w.pending = nil, 0
 	w.mu.Unlock()
 	for _, p := range todo {
 		pruneGenericInfo(p)
