@@ -343,7 +343,9 @@ func TestMessageLoops(t *testing.T) {
 }
 
 // TestBatcherHandoff: a handler that queues its payload in a batcher whose
-// processor runs later has an unknown effect, not none.
+// processor runs later has the processor's effects where the package made
+// the batcher with it, and an unknown effect, not none, where the batcher
+// comes from elsewhere.
 func TestBatcherHandoff(t *testing.T) {
 	runShared(t, "batchfix")
 }

@@ -131,6 +131,9 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		if p := summary.ResolveKey(&e, &ne, method != ""); p != nil {
 			r.pits = append(r.pits, *p)
 		}
+		if p := summary.ResolveGuardKey(&e, &ne, method != ""); p != nil {
+			r.pits = append(r.pits, *p)
+		}
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}

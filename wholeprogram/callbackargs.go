@@ -82,7 +82,13 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 				continue
 			}
 			*pits = append(*pits, gs.Pitfalls...)
-			out = append(out, r.inline(e, p, gs, false, true, depth, seen, pits)...)
+			cb := r.inline(e, p, gs, false, true, depth, seen, pits)
+			if gc := s.GuardedCall(k); gc != nil {
+				// The implementation runs the callback only when its
+				// claim is new (summary/claimcb.go).
+				*pits = append(*pits, summary.GuardCallback(&e, gc, cb)...)
+			}
+			out = append(out, cb...)
 		}
 	}
 	return out

@@ -112,6 +112,15 @@ type Guard struct {
 	// be, so the whole-program phase gives it to what a dynamic call
 	// resolves to.
 	AfterDupFail bool
+	// KeyParam (1-based, receiver first; 0 when none), on a claim made by
+	// a helper that runs the caller's callback only when its claim of the
+	// key is new (Exec(ctx, key, fn)), is the parameter of the function
+	// whose summary holds the effect that the claimed key derives from;
+	// KeyField, the field of that parameter (a struct) it is. Each caller
+	// checks what it passes there: a value new on every delivery claims a
+	// new key, so the claim guards nothing (random-key).
+	KeyParam int    `json:",omitempty"`
+	KeyField string `json:",omitempty"`
 }
 
 // Guard kinds.
@@ -555,6 +564,9 @@ type RandomArg struct {
 	Index        int
 	Source, Expr string
 	Pos          string `json:",omitempty"`
+	// Field: the argument is a struct (or a pointer to one) whose field
+	// of that name is random, not the argument itself.
+	Field string `json:",omitempty"`
 }
 
 // KeyParam is an argument of a call (Index, 1-based, receiver first) that
@@ -562,6 +574,9 @@ type RandomArg struct {
 // first).
 type KeyParam struct {
 	Index, Param int
+	// Field: the argument derives from that field of the parameter (a
+	// struct, or a pointer to one).
+	Field string `json:",omitempty"`
 }
 
 // ArgKey is where an argument of a call through an interface, or a field

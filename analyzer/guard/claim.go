@@ -191,6 +191,17 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		return false
 	}
 	claimPos := c.Effect.Evidence()
+	if c.Effect.ConstraintState != "none" {
+		// The callbacks the function runs only when the claim is new
+		// (summary.GuardedCall): their effects are decided where the
+		// callback is known, at the caller.
+		for _, pc := range a.paramCalls {
+			if pc.Guard == nil && guarded(pc.Instr.Block()) {
+				pc.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos, Window: true}
+				pc.Claim = c
+			}
+		}
+	}
 	separate, unbacked := false, false
 	sepParam := 0
 	for _, s := range a.sites {

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 )
 
@@ -32,8 +33,12 @@ type Env struct {
 // then the guard checked without being held (checkact.go). A
 // site one strategy guards or marks with a pitfall is left to it by the
 // later ones.
-func Analyze(fn *ssa.Function, sites []*Site, env *Env) ([]Pitfall, *ClaimReturn) {
-	a := &analysis{fn: fn, sites: sites, env: env}
+//
+// calls are fn's calls of its own func-typed parameters (a helper's
+// Exec(ctx, key, fn) running fn): the analysis sets the Guard of those
+// that only the first-time edge of a claim's test reaches.
+func Analyze(fn *ssa.Function, sites []*Site, env *Env, calls ...*ParamCall) ([]Pitfall, *ClaimReturn) {
+	a := &analysis{fn: fn, sites: sites, env: env, paramCalls: calls}
 	a.keys()
 	a.acks()
 	a.completions()
@@ -60,6 +65,19 @@ type analysis struct {
 	// externalOnly: only external effects are guarded by claims, and
 	// database writes are left as they are (HelperClaims).
 	externalOnly bool
+	// paramCalls are fn's calls of its func-typed parameters.
+	paramCalls []*ParamCall
+}
+
+// ParamCall is a call of one of the function's func-typed parameters
+// (Param, 0-based, receiver first). Guard and Claim are set when a claim's
+// first-time edge decides the call: the callback runs only on the
+// delivery that claimed the key, whatever its effects turn out to be.
+type ParamCall struct {
+	Instr ssa.CallInstruction
+	Param int
+	Guard *effect.Guard
+	Claim *Site
 }
 
 // pos renders p as "file:line:col".

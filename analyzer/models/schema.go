@@ -236,6 +236,16 @@ type CallbackRegistry struct {
 	OpFilter *OpFilter `yaml:"op_filter"`
 }
 
+// StoredCallback names where a receiver's callback is given: field Field
+// of the struct (or pointer to one) passed as argument Arg of
+// Constructor, the function (a full name, as Model.Func) whose first
+// result is the receiver.
+type StoredCallback struct {
+	Constructor string `yaml:"constructor"`
+	Arg         int    `yaml:"arg"`
+	Field       string `yaml:"field"`
+}
+
 // ArgValues names integer constants one argument may be.
 type ArgValues struct {
 	Arg    int     `yaml:"arg"`
@@ -312,6 +322,13 @@ type Model struct {
 	// Calls are function arguments the call runs before it returns
 	// (transaction callbacks, pipelines).
 	Calls []int `yaml:"calls"`
+	// StoredCallback: the call hands its arguments to a callback the
+	// receiver was built with, which runs them later (a batcher's Add and
+	// the Processor given to NewBatcher in its Config): where the
+	// constructor call that made the receiver is found in the package,
+	// the call has the callback's effects; elsewhere the model's own
+	// kind stands (unknown).
+	StoredCallback *StoredCallback `yaml:"stored_callback"`
 	// Returns is the argument of Calls whose results the call returns as
 	// its own (go-zero's CachedConn.ExecCtx returns exec's sql.Result):
 	// a claim that function hands back is this call's outcome.

@@ -191,7 +191,11 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	}
 	for _, k := range sum.CallsParams {
 		if v := pick(k, args, bindings); v != nil {
+			from := len(w.sites)
 			w.callArgTx(ci, v, sum.txArgOf(ci, k, v))
+			if gc := sum.guardedCall(k); gc != nil {
+				w.applyGuardedCall(ci, gc, from, args, bindings)
+			}
 		}
 	}
 	for _, p := range guard.DropStopped(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings)) {
@@ -314,6 +318,10 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
 	site.Effect.KeyParams = w.keyParams(c.Args)
 	site.Effect.ArgKeys = w.argKeys(c.Args)
+	if ra, kp := w.structFieldArgs(c.Args); len(ra) > 0 || len(kp) > 0 {
+		site.Effect.RandomArgs = append(site.Effect.RandomArgs, ra...)
+		site.Effect.KeyParams = append(site.Effect.KeyParams, kp...)
+	}
 	// The receiver is the handle the call runs on: when it is a
 	// transaction or bound to one, the writes the call turns out to make
 	// on it commit there (effect.TxGuard).

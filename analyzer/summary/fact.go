@@ -55,6 +55,12 @@ type Summary struct {
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
 	RandomResult, IdentityResult string
+	// KeyResultParam (1-based, receiver first; 0 when none) and
+	// KeyResultField: the function's string-like result derives from that
+	// field of that parameter (a key helper: keyOf(event) returning
+	// "prefix:" + event.ID), so a caller traces the field it passes.
+	KeyResultParam int    `json:",omitempty"`
+	KeyResultField string `json:",omitempty"`
 	// IDResult, for a function that returns a model struct (a converter
 	// from the message to the row), is what the struct's id field derives
 	// from (Random, or Param, or neither: a stable value); nil when it is
@@ -64,6 +70,11 @@ type Summary struct {
 	// transaction it began (an application's InTx(ctx, fn) helper): the
 	// callback's effects on that argument commit together.
 	TxCalls []TxCall
+	// GuardedCalls are the func-typed parameters the function calls only
+	// when a claim of a key is new (an idempotency helper's Exec(ctx,
+	// key, fn)): the callback's effects are guarded by that claim, with
+	// the key the caller passes (claimcb.go).
+	GuardedCalls []GuardedCall `json:",omitempty"`
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.
@@ -84,7 +95,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.GuardedCalls) == 0 && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -159,7 +170,17 @@ func (s *Summary) String() string {
 		parts = append(parts, t)
 	}
 	for _, k := range s.CallsParams {
-		parts = append(parts, fmt.Sprintf("calls p%d", k))
+		t := fmt.Sprintf("calls p%d", k)
+		if gc := s.guardedCall(k); gc != nil {
+			t += " under claim " + gc.Guard.Expr
+			if gc.Guard.KeyParam > 0 {
+				t += fmt.Sprintf(" key=p%d", gc.Guard.KeyParam-1)
+				if gc.Guard.KeyField != "" {
+					t += "." + gc.Guard.KeyField
+				}
+			}
+		}
+		parts = append(parts, t)
 	}
 	if s.StmtArg > 0 {
 		parts = append(parts, fmt.Sprintf("returns the statement p%d", s.StmtArg-1))
@@ -381,7 +402,8 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
-		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) {
+		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) ||
+		len(a.GuardedCalls) != len(b.GuardedCalls) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField {
 		return false
 	}
 	for i := range a.Effects {

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -22,6 +23,7 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 	if len(refs) == 0 {
 		if k := w.execIndex(normalize(v)); k != effect.NoExec {
 			w.calls = append(w.calls, k)
+			w.paramCalls = append(w.paramCalls, &guard.ParamCall{Instr: ci, Param: k})
 			w.recordTxCall(ci, v, k, tx)
 			return
 		}
@@ -148,7 +150,11 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 	}
 	for _, k := range sum.CallsParams {
 		if a := pick(k, args, r.bindings); a != nil {
+			from := len(w.sites)
 			w.callArgTx(ci, a, sum.txArgOf(ci, k, a))
+			if gc := sum.guardedCall(k); gc != nil {
+				w.applyGuardedCall(ci, gc, from, args, r.bindings)
+			}
 		} else {
 			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
 		}

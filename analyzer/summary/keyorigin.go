@@ -157,6 +157,9 @@ func (w *walker) resultOrigins(s *Summary) {
 			if o.identity != "" && s.IdentityResult == "" {
 				s.IdentityResult = o.identity
 			}
+			if s.KeyResultParam == 0 {
+				s.KeyResultParam, s.KeyResultField = w.keyResultField(r)
+			}
 		}
 	}
 }
@@ -171,6 +174,7 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveNewer(e, args, bindings)
 	w.resolveDupKey(e, args, bindings)
 	w.resolveArgKeys(e, args, bindings)
+	w.resolveGuardKey(ci, e, args, bindings)
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return
@@ -324,13 +328,16 @@ func ResolveKeyParams(call, e *effect.Effect, method bool) {
 	random := append([]effect.RandomArg(nil), e.RandomArgs...)
 	for _, kp := range kps {
 		for _, a := range call.RandomArgs {
-			if a.Index == kp.Param {
+			if a.Index == kp.Param && a.Field == kp.Field {
 				random = append(random, effect.RandomArg{Index: kp.Index, Source: a.Source, Expr: a.Expr, Pos: a.Pos})
 			}
 		}
 		for _, p := range call.KeyParams {
-			if p.Index == kp.Param {
+			if p.Index == kp.Param && p.Field == kp.Field {
 				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param})
+			} else if p.Index == kp.Param && kp.Field != "" && p.Field == "" {
+				// The parameter itself passed on: its field still.
+				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, Field: kp.Field})
 			}
 		}
 	}

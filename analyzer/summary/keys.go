@@ -138,12 +138,17 @@ type keySource struct {
 	at       token.Pos // where that source is
 	identity string    // the job-identity source, when not random
 	param    int       // 1-based parameter (receiver first, then free variables) it also derives from; 0 none
+	// paramField: the value derives from that field of the parameter (a
+	// struct, or a pointer to one), read directly off it.
+	paramField string
+	expr       string // the key's source text, where a caller sets it
+	params     []paramRef
 }
 
 // keyOrigin traces a key value to its sources.
 func (w *walker) keyOrigin(v ssa.Value) keySource {
 	ix := w.p.env.Index
-	t := &trace{w: w, fn: ix.IsRandom, field: ix.IsRandomField, result: randomResult, fields: true, seen: map[ssa.Value]bool{}}
+	t := &trace{w: w, fn: ix.IsRandom, field: ix.IsRandomField, result: randomResult, idSource: keyRandom, random: true, fields: true, seen: map[ssa.Value]bool{}}
 	var o keySource
 	if s := t.source(v, 0); s != "" {
 		if name, ok := strings.CutSuffix(s, fieldMark); ok {
@@ -152,13 +157,15 @@ func (w *walker) keyOrigin(v ssa.Value) keySource {
 		o.random, o.at = s, t.at
 		return o
 	}
-	o.param = t.param
-	t = &trace{w: w, fn: ix.IsIdentity, field: ix.IsIdentityField, result: identityResult, seen: map[ssa.Value]bool{}}
+	o.param, o.paramField, o.params = t.param, t.paramField, t.params
+	t = &trace{w: w, fn: ix.IsIdentity, field: ix.IsIdentityField, result: identityResult, idSource: keyIdentity, seen: map[ssa.Value]bool{}}
 	o.identity = strings.TrimSuffix(t.source(v, 0), fieldMark)
 	return o
 }
 
 func randomResult(s *Summary) string   { return s.RandomResult }
+func keyRandom(k *effect.Key) string   { return k.Random }
+func keyIdentity(k *effect.Key) string { return k.Identity }
 func identityResult(s *Summary) string { return s.IdentityResult }
 
 // fieldMark ends the name source returns for a field.
@@ -174,10 +181,25 @@ type trace struct {
 	fn     func(*types.Func) bool
 	field  func(types.Type, string) bool
 	result func(*Summary) string
-	fields bool
-	seen   map[ssa.Value]bool
-	at     token.Pos // where the source found is
-	param  int       // the first parameter reached (1-based), 0 none
+	// paramRoute: a field read off a parameter other than the receiver
+	// is left to the callers (what they pass there), not taken from what
+	// the package stores into that field elsewhere (keyResultField).
+	paramRoute bool
+	// idSource is the source of the kind traced in a key (Random or
+	// Identity).
+	idSource func(*effect.Key) string
+	fields   bool
+	seen     map[ssa.Value]bool
+	at       token.Pos // where the source found is
+	param    int       // the first parameter reached (1-based), 0 none
+	// paramField is the field the first parameter reached was read at
+	// (event.ID), "" when the parameter itself was reached.
+	paramField string
+	// params are all the parameters reached (with the field read off
+	// one, "" for the whole), in order.
+	params []paramRef
+	// random: t looks for random sources (invokeRandom).
+	random bool
 }
 
 // source returns the name of the function or field, among those fn and
@@ -204,6 +226,7 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		if t.param == 0 {
 			t.param = paramIndex(t.w.fn, x) + 1
 		}
+		t.reached(paramIndex(t.w.fn, x)+1, "")
 	case *ssa.FreeVar:
 		if t.param == 0 {
 			for i, fv := range t.w.fn.FreeVars {
@@ -218,12 +241,30 @@ func (t *trace) source(v ssa.Value, depth int) string {
 			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && t.fn(obj) {
 				return found(FuncName(obj), x.Pos())
 			}
-			if s := t.w.summaryOf(callee); s != nil && t.result(s) != "" {
+			s := t.w.summaryOf(callee)
+			if s != nil && s.KeyResultField != "" && s.KeyResultParam > 0 && s.KeyResultParam <= len(c.Args) {
+				// A key helper that reads one field of its argument
+				// ("prefix:" + event.ID): that field of what is passed,
+				// rather than what the package stores into that field
+				// anywhere (its RandomResult).
+				i := s.KeyResultParam - 1
+				if r := t.fieldSource(c.Args[i], s.KeyResultField, x.Pos()); r != "" {
+					return r
+				}
+				rest := append(append([]ssa.Value(nil), c.Args[:i]...), c.Args[i+1:]...)
+				return rec(rest...)
+			}
+			if s != nil && t.result(s) != "" {
 				return found(t.result(s)+" (in "+SSAName(callee)+")", x.Pos())
 			}
 		} else if c.IsInvoke() {
 			if t.fn(c.Method) {
 				return found(FuncName(c.Method), x.Pos())
+			}
+			if t.random {
+				if r := t.w.p.invokeRandom(c.Method); r != "" {
+					return found(r, x.Pos())
+				}
 			}
 			if r := rec(c.Value); r != "" {
 				return r
@@ -248,11 +289,31 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && t.field(x.X.Type(), name) {
 			return found(typeShort(x.X.Type())+"."+name+fieldMark, x.Pos())
 		}
+		t.fieldOfParam(x.X, ssavalue.FieldAt(x.X.Type(), x.Field))
+		if t.paramRoute && t.argParam(x.X) {
+			return ""
+		}
 		return rec(x.X)
 	case *ssa.FieldAddr:
 		elem := x.X.Type().Underlying().(*types.Pointer).Elem()
 		if name := ssavalue.FieldName(x); name != "" && t.field(elem, name) {
 			return found(typeShort(elem)+"."+name+fieldMark, x.Pos())
+		}
+		t.fieldOfParam(x.X, ssavalue.FieldName(x))
+		if t.paramRoute && t.argParam(x.X) {
+			return "" // the field of what each caller passes
+		}
+		if r := t.idFieldSource(x); r != "" {
+			return r
+		}
+		if alloc := localStruct(x.X); alloc != nil {
+			// A local struct whose field is stored here (ev :=
+			// &Event{ID: …}): what is stored there, not what the
+			// package stores into that field elsewhere, nor its other
+			// fields.
+			if vals := localFieldValues(alloc, ssavalue.FieldName(x), 0); len(vals) > 0 {
+				return rec(vals...)
+			}
 		}
 		if t.fields {
 			if f := t.w.p.storedRandom(elem, x.Field); f.name != "" {
@@ -284,6 +345,141 @@ func (t *trace) source(v ssa.Value, depth int) string {
 			}
 		}
 		return rec(stored...)
+	}
+	return ""
+}
+
+// localStruct is the local struct v is, or the one the variable v is
+// loaded from holds (ev := &Event{…} captured by a closure: a cell that
+// is stored the literal once); nil otherwise.
+func localStruct(v ssa.Value) *ssa.Alloc {
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		return x
+	case *ssa.UnOp:
+		cell, ok := x.X.(*ssa.Alloc)
+		if !ok || x.Op != token.MUL {
+			return nil
+		}
+		var lit *ssa.Alloc
+		for _, r := range ssavalue.Referrers(cell) {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+				a, ok := st.Val.(*ssa.Alloc)
+				if !ok || lit != nil {
+					return nil
+				}
+				lit = a
+			}
+		}
+		return lit
+	}
+	return nil
+}
+
+// localFieldValues are the values stored into field name of a local
+// struct: into the field itself, or into that field of the literal the
+// struct is copied from (ev := Event{…}: *ev = *complit); nil when the
+// struct is stored whole from anything else.
+func localFieldValues(alloc *ssa.Alloc, name string, depth int) []ssa.Value {
+	var whole []*ssa.Store
+	for _, r := range ssavalue.Referrers(alloc) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			whole = append(whole, st)
+		}
+	}
+	if len(whole) > 0 {
+		if len(whole) != 1 || depth > 2 {
+			return nil
+		}
+		ld, ok := whole[0].Val.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return nil
+		}
+		lit, ok := ld.X.(*ssa.Alloc)
+		if !ok || lit == alloc {
+			return nil
+		}
+		return localFieldValues(lit, name, depth+1)
+	}
+	var vals []ssa.Value
+	for _, st := range ssavalue.FieldStores(alloc, name) {
+		vals = append(vals, st.Val)
+	}
+	return vals
+}
+
+// fieldSource traces field name of the struct v is (or points to): a
+// parameter is recorded with its field; a local struct's field is traced
+// (fieldKeyOrigin) for the kind of source t looks for.
+func (t *trace) fieldSource(v ssa.Value, name string, at token.Pos) string {
+	o := t.w.fieldKeyOrigin(v, name)
+	if t.param == 0 && o.param != 0 {
+		t.param, t.paramField = o.param, o.paramField
+	}
+	probe := &effect.Key{Random: o.random, Identity: o.identity}
+	if s := t.kindOf(probe); s != "" {
+		t.at = o.at
+		if !t.at.IsValid() {
+			t.at = at
+		}
+		return s
+	}
+	return ""
+}
+
+// argParam reports whether v is a parameter of the function other than
+// its receiver (a value each call passes, not the long-lived object the
+// method runs on).
+func (t *trace) argParam(v ssa.Value) bool {
+	p := paramOf(v)
+	if p == nil {
+		return false
+	}
+	fn := t.w.fn
+	return !(fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p)
+}
+
+// fieldOfParam records, when v is a parameter and none was reached
+// yet, that the value is its field name.
+func (t *trace) fieldOfParam(v ssa.Value, name string) {
+	if name == "" {
+		return
+	}
+	if p := paramOf(v); p != nil {
+		t.reached(paramIndex(t.w.fn, p)+1, name)
+	}
+	if t.param != 0 {
+		return
+	}
+	if p := paramOf(v); p != nil {
+		if i := paramIndex(t.w.fn, p); i >= 0 {
+			t.param, t.paramField = i+1, name
+		}
+	}
+}
+
+// idFieldSource is the source the id field of a local struct derives
+// from when a converter's result fills it (ev := toEvent(msg); ev.ID:
+// Summary.IDResult), "" otherwise.
+func (t *trace) idFieldSource(x *ssa.FieldAddr) string {
+	alloc, ok := x.X.(*ssa.Alloc)
+	if !ok || t.w.idTracing {
+		return ""
+	}
+	st := structOf(alloc.Type())
+	if st == nil || idField(st) != x.Field {
+		return ""
+	}
+	t.w.idTracing = true
+	k := t.w.idValueKey(alloc, x.Field, x)
+	t.w.idTracing = false
+	if k == nil {
+		return ""
+	}
+	probe := &effect.Key{Random: k.Random, Identity: k.Identity}
+	if s := t.kindOf(probe); s != "" {
+		t.at = x.Pos()
+		return s
 	}
 	return ""
 }
@@ -447,4 +643,48 @@ func typeShort(t types.Type) string {
 		t = p.Elem()
 	}
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// paramRef is a parameter reached (1-based, receiver first) and the field
+// read off it ("" for the parameter itself).
+type paramRef struct {
+	param int
+	field string
+}
+
+func (t *trace) reached(param int, field string) {
+	if param > 0 {
+		t.params = append(t.params, paramRef{param, field})
+	}
+}
+
+// soleArgParam is the one parameter other than fn's receiver that the
+// params reach, and the field read off it when every reach reads that
+// field; ok is false when none or several are reached.
+func soleArgParam(fn *ssa.Function, params []paramRef) (paramRef, bool) {
+	recv := fn.Signature.Recv() != nil
+	var out paramRef
+	for _, r := range params {
+		if recv && r.param == 1 {
+			continue
+		}
+		switch {
+		case out.param == 0:
+			out = r
+		case out.param != r.param:
+			return paramRef{}, false
+		case out.field != r.field:
+			out.field = ""
+		}
+	}
+	return out, out.param != 0
+}
+
+// kindOf is the source of the kind t traces that k derives from ("" when
+// t was made without idSource).
+func (t *trace) kindOf(k *effect.Key) string {
+	if t.idSource == nil {
+		return ""
+	}
+	return t.idSource(k)
 }

@@ -65,6 +65,14 @@ func (w *walker) applyModel(ci ssa.CallInstruction, fn *types.Func, m *models.Mo
 		w.unknown(ci, FuncName(fn), "calls "+FuncName(fn)+", whose model does not fit its signature")
 		return
 	}
+	if sc := m.StoredCallback; sc != nil {
+		if fvs := w.p.storedCallbacks(ci, sc); len(fvs) > 0 {
+			for _, fv := range fvs {
+				w.callValue(ci, fv, nil)
+			}
+			return
+		}
+	}
 	w.model(ci, m, recv, args)
 }
 

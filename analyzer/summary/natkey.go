@@ -527,7 +527,7 @@ func (w *walker) keyParams(args []ssa.Value) []effect.KeyParam {
 			continue
 		}
 		if o := w.keyOrigin(a); o.random == "" && o.param != 0 {
-			out = append(out, effect.KeyParam{Index: i + 2, Param: o.param})
+			out = append(out, effect.KeyParam{Index: i + 2, Param: o.param, Field: o.paramField})
 		}
 	}
 	return out

@@ -101,7 +101,12 @@ type Package struct {
 	// gFields are the query tables the package declares or reads
 	// (globalfields.go).
 	gFields *globalFieldsIndex
-	err     error // the first model that does not fit its function
+	// anyFields indexes the constructor results the package stores into
+	// struct fields (storedcb.go), built once.
+	anyFields ssavalue.FieldIndex
+	// invokeRandoms memoises invokeRandom.
+	invokeRandoms map[*types.Func]string
+	err           error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store
@@ -224,6 +229,9 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 	}
 	// A send on a channel depends on the package's receivers of it.
 	p.sendDeps(fn, out)
+	// A call that runs the callback its receiver was built with
+	// depends on that callback (storedcb.go).
+	p.storedDeps(fn, out)
 	// A closure handed to a function of the package depends on it: the
 	// callee's summary says whether it hands the closure a transaction
 	// (Summary.TxCalls), which the closure's guards need.

@@ -42,6 +42,11 @@ type walker struct {
 	// scopes are the values that fix the rows of the DELETEs that clear
 	// a scope of their table (replace.go).
 	scopes map[*effect.Effect][]ssa.Value
+	// paramCalls are the function's calls of its func-typed parameters
+	// (claimcb.go); idTracing guards idFieldSource against reentry.
+	paramCalls []*guard.ParamCall
+	idTracing  bool
+	fieldDepth int // fieldKeyOrigin's nesting
 }
 
 func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
@@ -58,11 +63,11 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.publishes() // command.go
 	w.replaces()  // replace.go
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
-	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv)
+	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
+	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	s.StmtTextArg, s.StmtTextAppended = w.stmtTextArg(fn)
 	s.RequestMethodArg, s.RequestMethodField = w.requestMethodArg(fn)

@@ -14,6 +14,7 @@ import (
 	"github.com/minio/minio-go/v7"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
@@ -24,6 +25,7 @@ import (
 
 	"example.com/ecosystem/ent"
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
+	"example.com/ecosystem/internal/idem"
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/nkevents"
 	"example.com/ecosystem/internal/nkrepo"
@@ -96,6 +98,13 @@ func main() {
 		log.Fatal(err)
 	}
 	jobs.RegisterObjects(mux, &jobs.ObjectDeps{Files: &objstore.MinIOStorage{Client: minioClient, Bucket: "exports"}})
+	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
+	jobs.RegisterClaims(mux, jobs.NewClaimDeps(idem.New(rdb)))
+	batchDeps, err := jobs.NewBatchDeps(pool)
+	if err != nil {
+		log.Fatal(err)
+	}
+	jobs.RegisterBatch(mux, batchDeps)
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}
