@@ -314,7 +314,10 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 				if err != nil {
 					continue
 				}
-				embedded = append(embedded, triggers.File{Path: f, Data: data})
+				// Line 1: read like a Go text, its parse errors not
+				// reported (an embedded .sql file may hold queries in a
+				// dialect or template the parser refuses, not schema).
+				embedded = append(embedded, triggers.File{Path: f, Data: data, Line: 1})
 			}
 		}
 	}

@@ -141,8 +141,9 @@ func walkModule(root string, keep func(rel string) bool) []string {
 }
 
 // File is a migration file's name and content, or a text of schema kept
-// in a Go file (GoSchema): its path and the line of it the text starts on
-// (0 for a whole file).
+// in a Go file (GoSchema): its path and the line of it the text starts on.
+// Line is 0 for a migration file; for a text from Go (and a file a Go
+// file embeds, Line 1) what does not parse is not reported.
 type File struct {
 	Path string
 	Data []byte
