@@ -434,6 +434,14 @@ func TestArchitectureImports(t *testing.T) {
 	}
 }
 
+// TestSchemaInGo: the unique keys and triggers an application declares in
+// Go string constants run at startup (declared/goschema) are schema like a
+// migration's (issue 28); near misses: a key in a _test.go file, in a text
+// that is not SQL, under a down name.
+func TestSchemaInGo(t *testing.T) {
+	runShared(t, "goschemafix")
+}
+
 func TestFailsOnDuplicate(t *testing.T) {
 	runShared(t, "duperrfix/queries", "duperrfix")
 }

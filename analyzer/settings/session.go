@@ -3,6 +3,7 @@ package settings
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"sync"
 
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
@@ -132,6 +133,9 @@ func (s *Session) parseTriggers(files []triggers.File) *triggers.Set {
 	in := make([]Input, len(files))
 	for i, f := range files {
 		in[i] = Input{f.Path, sum(f.Data)}
+		if f.Line > 0 {
+			in[i].Path += "#" + strconv.Itoa(f.Line) // a text of a Go file
+		}
 	}
 	return s.migrations.Get(Digest(in), func() *triggers.Set { return triggers.Parse(files) })
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
@@ -234,6 +235,23 @@ func (r *resolver) migrations(s *Settings, cfgPath string, cfg *config.Config) e
 		}
 		files = append(files, triggers.File{Path: f, Data: data})
 	}
+	texts, embedded, err := r.goSchema(root)
+	if err != nil {
+		return err
+	}
+	if len(embedded) > 0 {
+		have := map[string]bool{}
+		for _, f := range files {
+			have[f.Path] = true
+		}
+		for _, f := range embedded {
+			if !have[f.Path] {
+				files = append(files, f)
+			}
+		}
+		sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	}
+	files = append(files, texts...)
 	if !r.parse {
 		return nil
 	}
@@ -248,6 +266,100 @@ func (r *resolver) migrations(s *Settings, cfgPath string, cfg *config.Config) e
 	}
 	s.Triggers = set
 	return nil
+}
+
+// maxGoSize bounds the Go files read for schema: a larger one is
+// generated data, not a program's migrations.
+const maxGoSize = 8 << 20
+
+// goSchema reads the schema kept in the module's Go files (triggers.GoSchema):
+// the DDL texts of their string constants and the .sql files they embed.
+// Every Go file is read; those that may hold schema (triggers.GoCandidate)
+// are recorded as inputs, so that adding or editing schema in Go changes
+// the digest while editing other code does not. Under -safe a Go file or
+// an embedded file that resolves outside the module is skipped.
+func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err error) {
+	byDir := map[string][]triggers.File{}
+	var dirs []string
+	for _, p := range triggers.GoFiles(root) {
+		if r.req.Safe && confine(p, root, "the Go file") != nil {
+			continue
+		}
+		data, err := readLimited(p, maxGoSize)
+		if err != nil || !triggers.GoCandidate(data) {
+			continue
+		}
+		r.record(p, data)
+		d := filepath.Dir(p)
+		if byDir[d] == nil {
+			dirs = append(dirs, d)
+		}
+		byDir[d] = append(byDir[d], triggers.File{Path: p, Data: data})
+	}
+	sort.Strings(dirs)
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		ts, embeds := triggers.GoSchema(byDir[d])
+		texts = append(texts, ts...)
+		for _, pat := range embeds {
+			for _, f := range embeddedSQL(pat) {
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				if r.req.Safe && confine(f, root, "the embedded file") != nil {
+					continue
+				}
+				data, err := r.read(f, maxFileSize)
+				if err != nil {
+					continue
+				}
+				// Line 1: read like a Go text, its parse errors not
+				// reported (an embedded .sql file may hold queries in a
+				// dialect or template the parser refuses, not schema).
+				embedded = append(embedded, triggers.File{Path: f, Data: data, Line: 1})
+			}
+		}
+	}
+	return texts, embedded, nil
+}
+
+// embeddedSQL lists the .sql files a //go:embed pattern (joined to its
+// file's directory, "all:" in front when so written) embeds: the files it
+// matches and those under the directories it matches (without names
+// starting with . or _ unless all:).
+func embeddedSQL(pat string) []string {
+	all := strings.HasPrefix(pat, "all:")
+	matches, _ := filepath.Glob(strings.TrimPrefix(pat, "all:"))
+	var out []string
+	for _, m := range matches {
+		filepath.WalkDir(m, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if p != m && !all && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.IsDir() && strings.HasSuffix(strings.ToLower(d.Name()), ".sql") {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out
+}
+
+// record records a file read.
+func (r *resolver) record(path string, data []byte) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	r.inputs = append(r.inputs, Input{Path: abs, Sum: sum(data)})
 }
 
 // read reads a file, at most limit bytes, and records it.

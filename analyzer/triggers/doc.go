@@ -12,6 +12,8 @@
 // The same parse keeps the tables the migrations create and their unique
 // keys (constraints.go), against which a claim's conflict target is
 // checked (rule claim-without-constraint).
-// The settings package lists the files (Files) and reads them, keeping
+// Schema kept in Go is read too (gosource.go): DDL in the constant strings
+// of the module's non-test Go files and the .sql files they embed.
+// The settings package lists the files (Files, GoFiles) and reads them, keeping
 // what it read for the caches' keys; this package only parses (Parse).
 package triggers

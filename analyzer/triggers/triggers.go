@@ -85,6 +85,31 @@ func Files(root string, globs []string) []string {
 	if len(globs) == 0 {
 		globs = DefaultGlobs
 	}
+	return walkModule(root, func(rel string) bool {
+		for _, g := range globs {
+			if match(g, rel) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// GoFiles lists the Go files under root that a build may compile, sorted:
+// not _test.go files, nor those the go command ignores (_ or . first);
+// the directories Files skips are skipped.
+func GoFiles(root string) []string {
+	return walkModule(root, func(rel string) bool {
+		base := path.Base(rel)
+		return strings.HasSuffix(base, ".go") && !strings.HasSuffix(base, "_test.go") &&
+			!strings.HasPrefix(base, "_") && !strings.HasPrefix(base, ".")
+	})
+}
+
+// walkModule lists the files under root whose slash path relative to
+// root keep accepts, sorted, skipping vendor, testdata, node_modules,
+// hidden directories and nested modules.
+func walkModule(root string, keep func(rel string) bool) []string {
 	var files []string
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -106,11 +131,8 @@ func Files(root string, globs []string) []string {
 		if err != nil {
 			return nil
 		}
-		for _, g := range globs {
-			if match(g, filepath.ToSlash(rel)) {
-				files = append(files, p)
-				break
-			}
+		if keep(filepath.ToSlash(rel)) {
+			files = append(files, p)
 		}
 		return nil
 	})
@@ -118,10 +140,14 @@ func Files(root string, globs []string) []string {
 	return files
 }
 
-// File is a migration file's name and content.
+// File is a migration file's name and content, or a text of schema kept
+// in a Go file (GoSchema): its path and the line of it the text starts on.
+// Line is 0 for a migration file; for a text from Go (and a file a Go
+// file embeds, Line 1) what does not parse is not reported.
 type File struct {
 	Path string
 	Data []byte
+	Line int
 }
 
 // Parse returns the triggers, functions and columns of the migration
@@ -132,10 +158,19 @@ func Parse(files []File) *Set {
 		tables: map[string]bool{}, uniques: map[string][]Unique{}}
 	var trigs []*Trigger
 	for _, f := range files {
-		if !declares(string(f.Data)) {
+		text := string(f.Data)
+		if !declares(text) {
 			continue
 		}
-		ts, errs := parseFile(f.Path, string(f.Data), s)
+		if f.Line > 0 {
+			// A text from a Go file: its lines are the file's, past the
+			// lines before it (blank lines are SQL whitespace). What does
+			// not parse is not reported (a Go string need not be SQL).
+			ts, _ := parseFile(f.Path, strings.Repeat("\n", f.Line-1)+text, s)
+			trigs = append(trigs, ts...)
+			continue
+		}
+		ts, errs := parseFile(f.Path, text, s)
 		s.Errors = append(s.Errors, errs...)
 		trigs = append(trigs, ts...)
 	}

@@ -68,7 +68,7 @@ func load(t *testing.T, root string) *Set {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, File{p, data})
+		files = append(files, File{Path: p, Data: data})
 	}
 	return Parse(files)
 }

@@ -25,6 +25,7 @@ import (
 
 	"example.com/ecosystem/ent"
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
+	"example.com/ecosystem/internal/goschema"
 	"example.com/ecosystem/internal/idem"
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/nkevents"
@@ -72,6 +73,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	if err := goschema.Migrate(ctx, pool); err != nil {
+		log.Fatal(err)
+	}
 	q := sqlcdb.New(pool)
 	deps := &jobs.Deps{
 		Gorm: gdb, Ent: entClient, Sqlx: sdb, Bun: bdb,
@@ -89,6 +93,7 @@ func main() {
 	jobs.RegisterHTTPWrites(mux)
 	jobs.RegisterLLM(mux)
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
+	jobs.RegisterGoSchema(mux, &jobs.GoSchemaDeps{Pool: pool})
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
