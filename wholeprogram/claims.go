@@ -18,10 +18,14 @@ import (
 // interface's UpdateWithVersion, tested by its caller (if err :=
 // m.UpdateWithVersion(ctx, nil, o); err != nil { return err }). The
 // per-package pass saw only an unknown interface call there. The effects
-// the call's first-time outcome decides are guarded as after a claim;
-// the database writes among them are left as they are (the handles
-// behind the interface are not known here, so neither is whether they
-// commit with the claim), and no pitfall is reported from this pass.
+// the call's first-time outcome decides are guarded as after a claim.
+// A database write among them is decided by the handles the calls pass
+// (resolvedHandle, guard.HelperClaims): on the caller's transaction the
+// claim runs on, it commits with the claim and is guarded; after a claim
+// that commits alone (changelogue's OpenGate, a compare-and-set on the
+// store's pool: `if !opened { continue }`), it is guard-separate-tx, the
+// one pitfall this pass reports; a write whose handle is not known here
+// is left as it is. A result nobody tests guards nothing.
 //
 // Where the helper's optimistic lock holds the version the function read
 // (guard.Site.LostRace), the duplicate-as-error the helper reported is a
@@ -61,7 +65,10 @@ func (r *resolver) helperClaims(effs []effect.Effect, pits []guard.Pitfall) []gu
 		if !helper {
 			continue
 		}
-		guard.HelperClaims(fn, fs.sites, env)
+		for _, s := range fs.sites {
+			r.resolvedHandle(s)
+		}
+		pits = append(pits, guard.HelperClaims(fn, fs.sites, env)...)
 		for _, s := range fs.sites {
 			if s.LostRace {
 				for _, fn := range r.throughThunks(r.callees[s.Effect.HelperClaim.Pos]) {
@@ -83,6 +90,35 @@ func (r *resolver) helperClaims(effs []effect.Effect, pits []guard.Pitfall) []gu
 		kept = append(kept, p)
 	}
 	return kept
+}
+
+// resolvedHandle gives a site at the dynamic call its effect was
+// resolved through the handle it runs on in the caller's terms: the
+// argument (or receiver) passed as the callee's parameter it runs on, or
+// none of the caller's (Site.OwnHandle) when the callee runs it on its
+// own. A site elsewhere on the path keeps no handle (not known).
+func (r *resolver) resolvedHandle(s *guard.Site) {
+	re := s.Effect.ResolvedExec
+	if re == nil || summary.PosString(r.fset, s.Instr.Pos()) != re.Pos {
+		return
+	}
+	if re.Param == effect.NoExec {
+		s.OwnHandle = true
+		return
+	}
+	c := s.Instr.Common()
+	var v ssa.Value
+	switch {
+	case c.IsInvoke() && re.Param == 0:
+		v = c.Value
+	case c.IsInvoke() && re.Param-1 < len(c.Args):
+		v = c.Args[re.Param-1]
+	case !c.IsInvoke() && re.Param < len(c.Args):
+		v = c.Args[re.Param]
+	}
+	if v != nil {
+		s.Exec = ssavalue.Unconvert(v)
+	}
 }
 
 // inAny reports whether the position pos ("file:line:col") lies in the

@@ -33,3 +33,41 @@ func TestHelperClaimBehindInterface(t *testing.T) {
 		"pay-no-check publish/enqueue",
 	})
 }
+
+// TestClaimHelperThroughStoreInterface: changelogue's gate workers. A
+// compare-and-set behind the store interface, on the store's own pool,
+// whose "a row changed" the worker tests: the writes after it run only
+// for the delivery that won, but commit apart from the claim
+// (guard-separate-tx, no check-then-act); the event before it stays
+// unguarded; an ignored outcome guards nothing; on the worker's own
+// transaction the claim and the event commit together.
+func TestClaimHelperThroughStoreInterface(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "claimiface"), func(h *result.Handler) string {
+		line := h.Task
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			if e.Kind != "db_write" || e.Op == "claim" {
+				continue
+			}
+			line += " " + e.Op + "/" + e.Target
+			switch {
+			case e.Issue != "":
+				line += "=" + e.Issue
+			case e.Guard != nil && e.Guard.SameTx:
+				line += "=same-tx"
+			case e.Guard != nil:
+				line += "=guarded"
+			}
+		}
+		return line
+	})
+	// MarkTriggered's set is idempotent: no guard needed, none given.
+	wantLines(t, got, []string{
+		"check unguarded guard-separate-tx insert/ci_events insert/ci_runs=guard-separate-tx update-set/ci_readiness",
+		"ignored unguarded insert/ci_runs",
+		"same-tx insert/ci_events=same-tx",
+		"timeout guard-separate-tx insert/ci_events=guard-separate-tx insert/ci_runs=guard-separate-tx update-set/ci_readiness",
+	})
+}

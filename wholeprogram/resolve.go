@@ -734,6 +734,14 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
+		if !callback {
+			// The handle the effect runs on, as the callee's parameter
+			// at this call (claims.go); an inner dynamic call's keeps
+			// its own.
+			if ne.ResolvedExec == nil {
+				ne.ResolvedExec = &effect.ResolvedExec{Pos: e.Evidence(), Param: ce.Exec}
+			}
+		}
 		if cr := s.ClaimReturn; cr != nil && !callback && ne.Op == effect.OpClaim && ne.Guard == nil && ne.Issue == "" && ne.HelperClaim == nil {
 			// A claim helper behind the dynamic call: its caller's test
 			// of the call's results decides (claims.go).

@@ -288,6 +288,12 @@ type Effect struct {
 	// its results carry the outcome: the caller's test of them decides
 	// what the claim guards there.
 	HelperClaim *HelperClaim `json:"-"`
+	// ResolvedExec, on an effect the whole-program phase reached through
+	// a dynamic call, is that call and the parameter of the callee it
+	// resolved to (receiver first; NoExec: a handle of the callee's own)
+	// the effect runs on: which value of the caller's the effect commits
+	// on, for the claims decided there (wholeprogram/claims.go).
+	ResolvedExec *ResolvedExec `json:"-"`
 	// Folded marks an effect of a dependency's summary that stands for
 	// all the calls the dependency cannot resolve (More counts the others):
 	// it is not resolved as the one call site its path shows.
@@ -844,4 +850,13 @@ type HelperClaim struct {
 	Kind        string
 	ErrNilOnDup bool
 	Decided     bool
+}
+
+// ResolvedExec locates the handle of an effect reached through a dynamic
+// call: Pos is the call, Param the callee's parameter (receiver first)
+// the effect runs on, NoExec when the callee runs it on a handle of its
+// own (a pool it holds, a transaction it begins and ends).
+type ResolvedExec struct {
+	Pos   string
+	Param int
 }

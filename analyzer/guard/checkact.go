@@ -653,12 +653,70 @@ func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 // HelperClaims decides the claims among sites whose outcome a claim
 // helper returns (Site.ClaimReturn), which the whole-program phase
 // resolved behind dynamic calls: the external effects the outcome's
-// first-time edges decide are guarded. The database writes are left as
-// they are (whether they share the claim's transaction is not known
-// there) and no pitfall is reported.
-func HelperClaims(fn *ssa.Function, sites []*Site, env *Env) {
+// first-time edges decide are guarded. A database write among them is
+// decided where the handles are known (helperTx): guarded when it runs
+// on the caller's transaction the claim runs on, guard-separate-tx when
+// the claim commits apart from it (the helper's own pool, a statement
+// outside any transaction); otherwise it is left as it is. The
+// guard-separate-tx pitfalls are returned, no other.
+func HelperClaims(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	a := &analysis{fn: fn, sites: sites, env: env, externalOnly: true}
 	a.claims()
+	var out []Pitfall
+	for _, p := range a.pitfalls {
+		if p.Rule == rules.SeparateTx {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// helperTx decides, for a claim a helper behind a dynamic call made and
+// a database write s its outcome decides, whether they commit together
+// (same) and whether that is known. A claim on a handle of the helper's
+// own, or on the caller's handle that is no transaction (the store the
+// helper holds a pool in), commits alone: apart from every write after
+// it. A claim on the caller's transaction commits with the writes made on
+// that transaction, apart from those on another handle; a write whose
+// handle is not known here (a call the path makes further in) is not
+// decided.
+func (a *analysis) helperTx(c, s *Site) (same, known bool) {
+	if c.OwnHandle {
+		return false, true
+	}
+	if c.Exec == nil {
+		return false, false
+	}
+	if !c.Effect.Tx && !a.txValue(c.Exec, 0) {
+		return false, true
+	}
+	switch {
+	case s.OwnHandle:
+		return false, true
+	case s.Exec == nil:
+		return false, false
+	}
+	return sameHandle(s.Exec, c.Exec), true
+}
+
+// txValue reports whether v is a transaction handle, or a value built
+// around one (q.WithTx(tx), repo.New(tx): a call given a transaction).
+func (a *analysis) txValue(v ssa.Value, depth int) bool {
+	v = ssavalue.Unconvert(v)
+	if v == nil || depth > 3 {
+		return false
+	}
+	if a.env.Index != nil && a.env.Index.IsTransaction(v.Type()) {
+		return true
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		for _, arg := range call.Call.Args {
+			if a.txValue(arg, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // storedFrom reports whether a value the read influences is stored into

@@ -209,8 +209,13 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
 			continue
 		}
+		helperSame := false
 		if a.externalOnly && e.Kind == effect.KindDBWrite {
-			continue
+			same, known := a.helperTx(c, s)
+			if !known || c.Effect.ConstraintState == "none" {
+				continue
+			}
+			helperSame = same
 		}
 		if c.Effect.ConstraintState == "none" {
 			// No unique key backs the claim (the migrations say so): the
@@ -227,14 +232,14 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		g := &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos}
 		switch {
 		case e.Kind == effect.KindDBWrite:
-			if (c.Exec != nil && c.Effect.Tx && sameHandle(s.Exec, c.Exec)) || a.sameSession(s, c) {
+			if helperSame || (!a.externalOnly && ((c.Exec != nil && c.Effect.Tx && sameHandle(s.Exec, c.Exec)) || a.sameSession(s, c))) {
 				g.SameTx = true
 				e.Guard = g
 				continue
 			}
 			e.Issue, e.IssuePos = rules.SeparateTx, claimPos
 			txParam := 0
-			if c.Exec != nil && sameHandle(s.Exec, c.Exec) {
+			if c.Exec != nil && sameHandle(s.Exec, c.Exec) && !a.externalOnly {
 				// Same handle, caller decides: on a parameter, the claim
 				// and the effect commit together when the caller passes
 				// a transaction there.

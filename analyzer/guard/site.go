@@ -18,6 +18,11 @@ type Site struct {
 	// interface conversions stripped; nil when the effect has none or it is
 	// not known here.
 	Exec ssa.Value
+	// OwnHandle, on an effect a dynamic call resolved to (the
+	// whole-program phase), says that the callee runs it on a handle of
+	// its own (a pool it holds, a transaction it begins and ends): it
+	// commits apart from anything the caller runs. Exec is then nil.
+	OwnHandle bool
 	// Direct is true when the call itself is the modeled effect, so its
 	// results are the effect's results (what a claim check tests).
 	Direct bool

@@ -285,13 +285,27 @@ func RunShared(t testing.TB, dir string, env []string, name string, args ...stri
 // (a gorm callback, an ent hook), which only the command joins to the
 // operations that run it, and a channel made in one package and kept in
 // fields of other packages' types, which only the command follows.
-func VetEqualsCommand(t *testing.T, binary, dir string) {
+// wholeOnly are the files (module-relative, "jobs/gates.go") whose
+// handlers test the outcome of a claim helper reached through an
+// interface another package implements: only the command has both the
+// handler's code and the helper's, and decides what the claim guards
+// there (wholeprogram/claims.go); go vet reports the effects after it
+// as they are. Their findings are not compared.
+func VetEqualsCommand(t *testing.T, binary, dir string, wholeOnly ...string) {
 	t.Helper()
 	_, vetOut, _ := RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
 	_, cliOut, _ := RunShared(t, dir, nil, binary, "./...")
 	vet, cli := FindingSet(vetOut), FindingSet(cliOut)
+	skip := func(f string) bool {
+		for _, file := range wholeOnly {
+			if strings.HasPrefix(f, file+":") {
+				return true
+			}
+		}
+		return false
+	}
 	for f, line := range vet {
-		if strings.HasSuffix(f, " unresolved") {
+		if strings.HasSuffix(f, " unresolved") || skip(f) {
 			continue
 		}
 		if _, ok := cli[f]; !ok {
@@ -299,7 +313,7 @@ func VetEqualsCommand(t *testing.T, binary, dir string) {
 		}
 	}
 	for f, line := range cli {
-		if _, ok := vet[f]; ok || strings.Contains(line, "run by the operation as its") {
+		if _, ok := vet[f]; ok || skip(f) || strings.Contains(line, "run by the operation as its") {
 			continue
 		}
 		// The claim tables' lifecycle needs the whole program (the

@@ -25,6 +25,7 @@ import (
 
 	"example.com/ecosystem/ent"
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
+	"example.com/ecosystem/internal/gatestore"
 	"example.com/ecosystem/internal/goschema"
 	"example.com/ecosystem/internal/idem"
 	"example.com/ecosystem/internal/models"
@@ -88,6 +89,7 @@ func main() {
 	events := &nkevents.PgRepo{Pool: pool}
 	jobs.RegisterNestKey(mux, &jobs.NestKeyDeps{Payload: jobs.PayloadChannel{Events: events}, Fresh: jobs.FreshChannel{Events: events}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
+	jobs.RegisterGates(mux, &jobs.GateDeps{Store: &gatestore.PgStore{Pool: pool}, Pool: pool})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
