@@ -36,6 +36,7 @@ var ecosystemFixtures = []struct {
 	{"sns", []string{"ecosns"}},
 	{"sqs", []string{"ecosqs"}},
 	{"pubsub", []string{"ecopubsub"}},
+	{"clickhouse", []string{"ecoclickhouse"}},
 }
 
 // TestEcosystem checks each library's fixture: facts on every function,

@@ -4,6 +4,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"log"
 	"os"
 
@@ -93,6 +94,11 @@ func main() {
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
+	ch, err := clickhouse.Open(&clickhouse.Options{Addr: []string{os.Getenv("CLICKHOUSE_ADDR")}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	jobs.RegisterClickHouse(mux, &jobs.CHDeps{CH: ch})
 	jobs.RegisterLLM(mux)
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	jobs.RegisterGoSchema(mux, &jobs.GoSchemaDeps{Pool: pool})
