@@ -42,7 +42,6 @@ type QuerierWorker struct {
 	Querier Querier
 }
 
-//
 // Per package the insert is an interface call read by its name; it carries
 // the completion (txguard) that guards the write it is, once the whole
 // program resolves it (cmd/jobeffects' TestTxGuard) or its name is read.

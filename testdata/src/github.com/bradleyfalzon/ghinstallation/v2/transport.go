@@ -3,7 +3,9 @@ package ghinstallation
 
 import "context"
 
-type Transport struct{ refresh func(context.Context) (string, error) }
+type Transport struct {
+	refresh func(context.Context) (string, error)
+}
 
 // Token refreshes through a function value its body cannot resolve.
 func (t *Transport) Token(ctx context.Context) (string, error) { return t.refresh(ctx) }

@@ -7,7 +7,9 @@ type ResponseNewParams struct{ Model string }
 
 type Response struct{ ID string }
 
-type ResponseService struct{ do func(ctx context.Context, body any) error }
+type ResponseService struct {
+	do func(ctx context.Context, body any) error
+}
 
 func (r *ResponseService) New(ctx context.Context, body ResponseNewParams) (*Response, error) {
 	return nil, r.do(ctx, body)
