@@ -537,19 +537,9 @@ func structuralHTTPDo(m *types.Func) bool {
 	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
 		return false
 	}
-	return isNamedPtr(sig.Params().At(0).Type(), "net/http", "Request") &&
-		isNamedPtr(sig.Results().At(0).Type(), "net/http", "Response") &&
+	resp, ok := sig.Results().At(0).Type().(*types.Pointer)
+	return isRequest(sig.Params().At(0).Type()) && ok && isNamed(resp.Elem(), "net/http", "Response") &&
 		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
-}
-
-// isNamedPtr reports whether t is *pkg.name.
-func isNamedPtr(t types.Type, pkg, name string) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // structuralSQL recognises an SQL executor by its shape: a method named
