@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"log"
+	"net/http"
 	"os"
 
 	"github.com/hibiken/asynq"
@@ -100,6 +101,7 @@ func main() {
 	}
 	jobs.RegisterClickHouse(mux, &jobs.CHDeps{CH: ch})
 	jobs.RegisterLLM(mux)
+	jobs.RegisterDoer(mux, &jobs.DoerDeps{Client: http.DefaultClient})
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	jobs.RegisterGoSchema(mux, &jobs.GoSchemaDeps{Pool: pool})
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
