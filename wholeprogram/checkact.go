@@ -49,7 +49,7 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 	for i := range effs {
 		e := &effs[i]
 		seen := map[*ssa.Function]bool{}
-		for _, h := range e.Path {
+		for k, h := range e.Path {
 			instrs, dynamic := r.sites[h.Pos], true
 			if len(instrs) == 0 {
 				instrs, dynamic = static[h.Pos], false
@@ -73,7 +73,7 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 				fns = append(fns, fn)
 			}
 			fs.dynamic = fs.dynamic || dynamic
-			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci})
+			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k})
 		}
 	}
 	sort.Slice(fns, func(i, j int) bool {

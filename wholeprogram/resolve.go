@@ -287,9 +287,11 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		out = routed
 	}
 	if changed {
-		// Claims whose helpers the calls just resolved (claims.go), then
+		// Claims whose helpers the calls just resolved (claims.go), what
+		// runs only after a create they resolved (afterdup.go), then
 		// check-then-act behind them (checkact.go).
 		pits = r.helperClaims(out, pits)
+		r.afterDupFailures(out)
 		pits = append(pits, r.checkThenAct(out)...)
 	}
 	return out, pits, changed

@@ -643,7 +643,11 @@ func TestGenericWorkerInstances(t *testing.T) {
 // the whole program its failure reaches the handler (duplicate-as-error,
 // not unguarded), and the record made after it (in the create's function,
 // through another interface) is guarded by it; a handler that swallows
-// the failure stays unguarded.
+// the failure stays unguarded. In the handler, a record made through an
+// interface after it returned on the create's failure (which a static
+// helper returns) is guarded; one made before that test is not, nor one
+// after an interface call that may reach an implementation that creates
+// nothing.
 func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 	var got []string
 	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "duperrwhole") {
@@ -663,9 +667,12 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
+		"either-repo high unguarded duplicate-as-error http/post github pull requests db_write/insert pr_log",
 		"open high duplicate-as-error http/post github pull requests",
+		"record-first high unguarded duplicate-as-error http/post github pull requests db_write/insert pr_log",
 		"recorded high duplicate-as-error http/post github pull requests db_write/insert pr_log guarded",
 		"swallow high unguarded http/post github pull requests",
+		"then-record high duplicate-as-error http/post github pull requests db_write/insert pr_log guarded",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -176,13 +176,30 @@ func readsStatus(v ssa.Value, depth int) bool {
 // it (effect.Hop.ErrOut). Whether the handler then fails on it is decided
 // at the handler (effect.Effect.FailsOnDuplicate).
 func (a *analysis) afterDupFailures() {
+	a.afterDupFailuresOf(func(*Site) bool { return true })
+}
+
+// AfterDupFailures guards, in a function of a handler's paths, what runs
+// only after a create that fails on a duplicate succeeded, where the
+// whole-program phase resolved the create behind a dynamic call (a store
+// interface's insert, whose failure the function's caller of it returns
+// before the notifications): the per-package pass saw only an unknown
+// interface call there. create says which sites may guard: the phase
+// admits a create only where each dynamic call on its path below fn
+// reaches one implementation (another might not fail on a duplicate).
+func AfterDupFailures(fn *ssa.Function, sites []*Site, env *Env, create func(*Site) bool) {
+	a := &analysis{fn: fn, sites: sites, env: env}
+	a.afterDupFailuresOf(create)
+}
+
+func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 	for _, c := range a.sites {
 		e := c.Effect
-		if e.DupFails == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
+		if e.DupFails == "" || e.Guard != nil || e.Issue != "" || c.Hop >= len(e.Path) || !create(c) {
 			continue
 		}
 		ok := true
-		for _, h := range e.Path[1:] {
+		for _, h := range e.Path[c.Hop+1:] {
 			ok = ok && h.ErrOut
 		}
 		if !ok {

@@ -14,6 +14,11 @@ import (
 type Site struct {
 	Effect *effect.Effect
 	Instr  ssa.CallInstruction
+	// Hop is the index in Effect.Path of the hop in this function: 0 in
+	// the per-package pass, whose paths start in the function analysed;
+	// the whole-program phase places a handler's effects in each
+	// function of their paths.
+	Hop int
 	// Exec is the executor (DB handle) in this function's terms, with
 	// interface conversions stripped; nil when the effect has none or it is
 	// not known here.

@@ -289,8 +289,11 @@ func RunShared(t testing.TB, dir string, env []string, name string, args ...stri
 // handlers test the outcome of a claim helper reached through an
 // interface another package implements: only the command has both the
 // handler's code and the helper's, and decides what the claim guards
-// there (wholeprogram/claims.go); go vet reports the effects after it
-// as they are. Their findings are not compared.
+// there (wholeprogram/claims.go), or return on the failure of a create
+// reached through such an interface before further effects, which only
+// the command places after the create (wholeprogram/afterdup.go); go vet
+// reports the effects after it as they are. Their findings are not
+// compared.
 func VetEqualsCommand(t *testing.T, binary, dir string, wholeOnly ...string) {
 	t.Helper()
 	_, vetOut, _ := RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")

@@ -90,6 +90,7 @@ func main() {
 	jobs.RegisterNatKey(mux, &jobs.NatKeyDeps{DB: gdb, Repo: &nkrepo.Orders{DB: gdb}})
 	events := &nkevents.PgRepo{Pool: pool}
 	jobs.RegisterNestKey(mux, &jobs.NestKeyDeps{Payload: jobs.PayloadChannel{Events: events}, Fresh: jobs.FreshChannel{Events: events}})
+	jobs.RegisterAfterDup(mux, &jobs.AfterDupDeps{Events: jobs.PayloadChannel{Events: events}, Notify: jobs.HookNotifier{Client: http.DefaultClient}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterGates(mux, &jobs.GateDeps{Store: &gatestore.PgStore{Pool: pool}, Pool: pool})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
