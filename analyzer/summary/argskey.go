@@ -416,6 +416,7 @@ func ResolveArgsKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 			if nk.RandomPos == "" {
 				nk.RandomPos = call.Evidence()
 			}
+			e.ArgsKey = &nk
 			return randomArgsKey(e, &nk, a.Expr)
 		}
 		for _, ak := range call.ArgKeys {
@@ -424,6 +425,7 @@ func ResolveArgsKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 			}
 			if ak.Random != "" {
 				nk.Random, nk.RandomPos, nk.RandomExpr, nk.Params = ak.Random, call.Evidence(), ak.Field, nil
+				e.ArgsKey = &nk
 				return randomArgsKey(e, &nk, ak.Field)
 			}
 			if ak.Param != 0 && !slices.Contains(nk.Params, ak.Param) {
