@@ -98,6 +98,13 @@ func TestEnqueueEffects(t *testing.T) {
 	runShared(t, "enqueuefix")
 }
 
+// TestRiverUniqueArgs: a River enqueue deduplicated by its job args is
+// keyed by them (guarded when they come from the job, random-key from a
+// uuid or the time); without ByArgs, or with a custom ByState, it repeats.
+func TestRiverUniqueArgs(t *testing.T) {
+	runShared(t, "riveruniquefix")
+}
+
 // TestPreparedStatements: a prepared statement's SQL is followed from its
 // Prepare, into struct fields (also across packages), statement lists,
 // tx.Stmt helpers and callees that execute a statement they are given.

@@ -675,6 +675,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				if e.Guard != nil && e.Guard.AfterDupFail {
 					me.Guard = e.Guard
 				}
+				if p := summary.ArgsKeyOf(&e, &me); p != nil {
+					*pits = append(*pits, *p)
+				}
 				out = append(out, me)
 				continue
 			}
@@ -752,6 +755,9 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		summary.ResolveDupKey(&e, &ne, method && !callback)
 		summary.ResolveObjectKey(&e, &ne, method && !callback)
 		summary.ResolveKeyParams(&e, &ne, method && !callback)
+		if p := summary.ResolveArgsKey(&e, &ne, method && !callback); p != nil {
+			*pits = append(*pits, *p)
+		}
 		if p := summary.ResolveKey(&e, &ne, method && !callback); p != nil {
 			*pits = append(*pits, *p)
 		}

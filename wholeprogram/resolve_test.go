@@ -853,3 +853,36 @@ func TestObjectKeyThroughInterfaces(t *testing.T) {
 		"upload:stamped medium unguarded file_write/create minio",
 	})
 }
+
+// TestRiverUniqueArgsThroughInterfaces: a River insert deduplicated by its
+// job args, two interface calls below the handler (a service, then the
+// application's inserter interface): keyed by the args, traced up both
+// calls (the job's ID: guarded; a uuid: random-key).
+func TestRiverUniqueArgsThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "riveruniquewp") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				if e.Kind != "publish" {
+					continue
+				}
+				line := h.Task + " " + e.Kind + "/" + e.Op + " " + e.Target
+				if e.Guard != nil {
+					line += " guarded=" + e.Guard.Kind
+				}
+				if e.Issue != "" {
+					line += " issue=" + e.Issue
+				}
+				got = append(got, line)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"wp:fan publish/enqueue river guarded=idempotency_key",
+		"wp:fresh publish/enqueue river issue=random-key",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

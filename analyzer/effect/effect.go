@@ -271,6 +271,14 @@ type Effect struct {
 	// here goes up to this function's callers, through any number of
 	// calls through interfaces.
 	ArgKeys []ArgKey `json:",omitempty"`
+	// ArgsKey, on an enqueue whose options deduplicate it by the job's
+	// arguments (River InsertOpts{UniqueOpts: UniqueOpts{ByArgs: true}}),
+	// or on a call through an interface that passes such options, is the
+	// key those arguments make: a second delivery's insert of the same
+	// arguments is skipped as a duplicate. Params are the parameters of
+	// the function making the call the arguments also derive from, for
+	// the callers to check (a random value there makes it random-key).
+	ArgsKey *ArgsKey `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -583,6 +591,22 @@ type KeyParam struct {
 	// Field: the argument derives from that field of the parameter (a
 	// struct, or a pointer to one).
 	Field string `json:",omitempty"`
+}
+
+// ArgsKey is the key an insert deduplicated by its job arguments carries
+// (Effect.ArgsKey).
+type ArgsKey struct {
+	Index     int    // the arguments' 1-based index (receiver first) at the call
+	Expr      string // their source text
+	Pos       string // the call
+	Random    string // the random or time source they derive from, if any
+	RandomPos string `json:",omitempty"`
+	// RandomExpr is the source text of the random value, when known.
+	RandomExpr string `json:",omitempty"`
+	// Params are the parameters (1-based, receiver first, then free
+	// variables) of the function making the call they derive from.
+	Params []int  `json:",omitempty"`
+	Note   string `json:",omitempty"` // what the deduplication covers
 }
 
 // ArgKey is where an argument of a call through an interface, or a field

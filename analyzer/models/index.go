@@ -29,6 +29,7 @@ type Index struct {
 	routes       map[string]*Route
 	uniqueText   []string // message texts
 	random       map[string]bool
+	uniqueIns    map[string]*UniqueInsert // by options type
 	identity     map[string]bool
 	idemHeaders  map[string]bool // lower case
 	inertFuncs   map[string]bool
@@ -362,6 +363,13 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, h := range lib.IdempotencyHeaders {
 				ix.idemHeaders[strings.ToLower(h)] = true
+			}
+			for i := range lib.UniqueInserts {
+				u := &lib.UniqueInserts[i]
+				if ix.uniqueIns == nil {
+					ix.uniqueIns = map[string]*UniqueInsert{}
+				}
+				ix.uniqueIns[u.Options] = u
 			}
 			for _, r := range lib.RandomFields {
 				ix.random[r] = true
@@ -787,6 +795,16 @@ func (ix *Index) IsRandom(fn *types.Func) bool {
 func (ix *Index) IsRandomField(t types.Type, name string) bool {
 	tn := strings.TrimPrefix(typeName(t), "*")
 	return tn != "" && ix.random[tn+"."+name]
+}
+
+// UniqueInsert is the deduplication by arguments that enqueue options of
+// type t (or a pointer to it) can turn on, or nil.
+func (ix *Index) UniqueInsert(t types.Type) *UniqueInsert {
+	tn := strings.TrimPrefix(typeName(t), "*")
+	if tn == "" {
+		return nil
+	}
+	return ix.uniqueIns[tn]
 }
 
 // IsIdentity reports whether fn returns a job's identity.

@@ -56,6 +56,12 @@ type Library struct {
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`
+	// UniqueInserts are enqueue options that deduplicate an insert by the
+	// job's arguments (River InsertOpts whose UniqueOpts set ByArgs): an
+	// enqueue passing them with arguments that are the same on every
+	// delivery is skipped as a duplicate the second time, an idempotency
+	// key on the handler's own enqueue.
+	UniqueInserts []UniqueInsert `yaml:"unique_inserts"`
 	// RandomFields are struct fields ("pkg/path.Type.Field") that differ
 	// per delivery, such as attempt counters: a key derived from them
 	// changes on every retry.
@@ -644,4 +650,26 @@ type Route struct {
 	// MethodsCall is a method of the result that sets the methods
 	// (gorilla/mux's Route.Methods).
 	MethodsCall string `yaml:"methods_call"`
+}
+
+// UniqueInsert is enqueue options that deduplicate by the job's arguments
+// (Library.UniqueInserts).
+type UniqueInsert struct {
+	// Options is the options struct type ("pkg/path.Type"), passed by
+	// value or pointer.
+	Options string `yaml:"options"`
+	// Flag is the field path of the boolean that turns the deduplication
+	// on ("UniqueOpts.ByArgs").
+	Flag string `yaml:"flag"`
+	// Unless are field paths that, when set, may leave a finished job out
+	// of the deduplication (River's UniqueOpts.ByState): then no key.
+	Unless []string `yaml:"unless"`
+	// Args is the (interface) type of the argument deduplicated
+	// ("github.com/riverqueue/river.JobArgs").
+	Args string `yaml:"args"`
+	// Tag, "key:value", marks the fields of the arguments that alone make
+	// the key when any is tagged (river:"unique").
+	Tag string `yaml:"tag"`
+	// Note says what the deduplication covers.
+	Note string `yaml:"note"`
 }

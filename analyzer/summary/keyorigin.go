@@ -175,6 +175,7 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveDupKey(e, args, bindings)
 	w.resolveArgKeys(e, args, bindings)
 	w.resolveGuardKey(ci, e, args, bindings)
+	w.resolveArgsKey(ci, e, args, bindings)
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return

@@ -339,6 +339,9 @@ func (c *modelCall) keys() {
 			c.e.Key = k
 		}
 	}
+	if c.e.Key == nil {
+		c.uniqueArgs() // unique_inserts
+	}
 	if c.e.Key != nil && m.KeyNote != "" {
 		c.e.Detail = effect.JoinDetail(c.e.Detail, m.KeyNote)
 	}

@@ -132,7 +132,7 @@ func TestSARIF(t *testing.T) {
 	// The last line names the findings that fail the run; the others are
 	// reported all the same, below the bar.
 	_, stderr, code = runCmd(t, dir, binary, "-fail-on=critical", "./...")
-	const failLine = "jobeffects: -fail-on=critical: 2 findings fail the run: jobs/charge.go:38:16 unguarded (critical, confidence high), jobs/charge.go:55:9 random-key (critical, confidence high); 9 below the bar are reported only\n"
+	const failLine = "jobeffects: -fail-on=critical: 2 findings fail the run: jobs/charge.go:38:16 unguarded (critical, confidence high), jobs/charge.go:55:9 random-key (critical, confidence high); 10 below the bar are reported only\n"
 	if code != 1 || !strings.HasSuffix(stderr, failLine) || !strings.Contains(stderr, "jobs/balance.go:27:27: unguarded:") {
 		t.Errorf("-fail-on=critical: exit %d, want 1, every finding and last\n%s\ngot:\n%s", code, failLine, stderr)
 	}

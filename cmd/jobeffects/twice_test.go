@@ -175,7 +175,7 @@ func TestTwiceTestsSkeleton(t *testing.T) {
 
 	// -w into a copy of the package: written once, then refused.
 	mod := t.TempDir()
-	for _, name := range []string{"go.mod", "jobs/charge.go", "jobs/deps.go", "jobs/avatar.go", "jobs/balance.go", "jobs/resume.go"} {
+	for _, name := range []string{"go.mod", "jobs/charge.go", "jobs/deps.go", "jobs/avatar.go", "jobs/balance.go", "jobs/resume.go", "jobs/fanout.go"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -185,7 +185,7 @@ func TestTwiceTestsSkeleton(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, stderr, code := runCmd(t, mod, binary, "twice-tests", "-w", inv); code != 0 || !strings.Contains(stderr, "wrote jobs/twice_test.go (18 tests)") {
+	if _, stderr, code := runCmd(t, mod, binary, "twice-tests", "-w", inv); code != 0 || !strings.Contains(stderr, "wrote jobs/twice_test.go (20 tests)") {
 		t.Fatalf("twice-tests -w: exit %d\n%s", code, stderr)
 	}
 	if written, _ := os.ReadFile(filepath.Join(mod, "jobs", "twice_test.go")); string(written) != stdout {

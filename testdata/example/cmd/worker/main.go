@@ -66,6 +66,8 @@ func run() error {
 	river.AddWorker(workers, jobs.AvatarWorker(pool))
 	river.AddWorker(workers, &jobs.RefundWorker{Pool: pool})
 	river.AddWorker(workers, &jobs.ImportWorker{Pool: pool})
+	river.AddWorker(workers, &jobs.FanoutWorker{})
+	river.AddWorker(workers, &jobs.FanoutStampedWorker{})
 	rc, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Workers: workers,
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
