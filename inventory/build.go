@@ -98,7 +98,11 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 			// The version the program builds with never runs it again.
 			p = strings.ReplaceAll(p, note, merged[name].SingleRun)
 		}
-		if m := merged[name]; m.AtMostOnce && m.SingleRun == "" && !strings.HasPrefix(p, "none") {
+		cur := p
+		if cur == "" {
+			cur = h.RetryPolicy // the framework's own (core NATS: none)
+		}
+		if m := merged[name]; m.AtMostOnce && m.SingleRun == "" && !strings.HasPrefix(cur, "none") {
 			// A consumer its broker never redelivers to although the
 			// framework would (amqp's Consume with autoAck true, directly
 			// or through the application's helper): one run.
