@@ -204,13 +204,23 @@ var discoveryHandlers = map[string][]wantHandler{
 	"discamqp": {
 		{"(*discamqp.Deps).Consume", "amqp", "emails", "medium", `d.Ch.Consume("emails"`, `_ = m.Ack(false) // after the write`},
 		{"(*discamqp.Deps).ConsumeAckFirst", "amqp", "audit", "medium", `d.Ch.ConsumeWithContext(ctx, "audit"`, `d.Ch.Ack(m.DeliveryTag, false)`},
-		// TODO(engine): with autoAck true the Consume call is the ack.
+		// With autoAck true the Consume call is the ack (and the handler
+		// at most once).
 		{"(*discamqp.Deps).ConsumeAutoAck", "amqp", "clicks", "medium", `d.Ch.Consume("clicks"`, `d.Ch.Consume("clicks"`},
 		// The ack in the goroutine the loop starts.
 		{"(*discamqp.Deps).ConsumeAsync", "amqp", "async", "medium", `d.Ch.Consume("async"`, `_ = m.Ack(false) // want`},
 		// Registered through the application's Subscribe helper, whose
 		// loop runs in a function of its own (go consumeLoop(msgs, h)).
 		{"(*discamqp.Deps).OnOrder", "amqp", "orders", "medium", `d.Subscribe("orders", d.OnOrder)`, ""},
+		// Through helpers that consume with autoAck true (acked at their
+		// Consume) or take autoAck from their callers, directly or behind
+		// a service interface.
+		{"(*discamqp.Deps).OnClick", "amqp", "click_log", "medium", `d.SubscribeAutoAck("click_log", d.OnClick)`, `d.Ch.Consume(queue, "", true,`},
+		{"(*discamqp.Deps).OnView", "amqp", "views", "medium", `d.SubscribeWith("views", true, d.OnView)`, ""},
+		{"(*discamqp.Deps).OnPay", "amqp", "payments", "medium", `d.SubscribeWith("payments", false, d.OnPay)`, ""},
+		{"(*discamqp.Deps).OnTap", "amqp", "taps", "medium", `svc.Listen("taps", d.OnTap)`, `d.Ch.Consume(queue, "", true,`},
+		{"(*discamqp.Deps).OnBeat", "amqp", "beats", "medium", `svc.ListenWith("beats", true, d.OnBeat)`, ""},
+		{"(*discamqp.Deps).OnRefund", "amqp", "refunds", "medium", `svc.ListenWith("refunds", false, d.OnRefund)`, ""},
 	},
 	"discweak": {
 		{"discweak.ProcessOrder", "watermill", "", "low", "", ""},

@@ -98,6 +98,17 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 			// The version the program builds with never runs it again.
 			p = strings.ReplaceAll(p, note, merged[name].SingleRun)
 		}
+		cur := p
+		if cur == "" {
+			cur = h.RetryPolicy // the framework's own (core NATS: none)
+		}
+		if m := merged[name]; m.AtMostOnce && m.SingleRun == "" && !strings.HasPrefix(cur, "none") {
+			// A consumer its broker never redelivers to although the
+			// framework would (amqp's Consume with autoAck true, directly
+			// or through the application's helper): one run.
+			p = "none: acknowledged as it is delivered (autoAck): never redelivered (at most once)"
+			hz = horizon.Horizon{Kind: horizon.Bounded, Why: h.Framework + ": consumed with autoAck, 1 run, no redelivery"}
+		}
 		if p != "" {
 			h.RetryPolicy = p
 		}

@@ -555,6 +555,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
 		}
+		if fw := r.forward; fw != nil && fw.AtMostOnceIf > 0 && fw.AtMostOnceIf <= len(args) && ssavalue.IsTrue(args[fw.AtMostOnceIf-1]) {
+			h.AtMostOnce = true // the helper's autoAck parameter, given true here
+		}
 		if t.expr {
 			h.FreshReceiver = true
 		}

@@ -25,6 +25,11 @@ type Forward struct {
 	TaskParam int    // the parameter naming the task, or -1
 	Method    string // when a value of a type is passed: its handler method
 	Delivery  string // "at-most-once" for systems that never redeliver
+	// AtMostOnceIf is 1 + the boolean parameter that, when its callers
+	// pass the constant true, makes the delivery at most once (0: none):
+	// a subscription helper that hands its autoAck parameter to amqp's
+	// Consume (Subscribe(queue, autoAck, h)).
+	AtMostOnceIf int
 	// Loop: the function runs the receive loop itself and acknowledges
 	// at Ack ("file:line:col"; "" if it does not).
 	Loop bool
@@ -411,6 +416,16 @@ func (f *finder) forwardOf(r *Registration, args []ssa.Value, owner *ssa.Functio
 		Optional: r.Optional, Elem: elem}
 	if r.forward != nil {
 		fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
+		// The delivery mode the helper called takes from a parameter:
+		// decided here when the argument is the constant true, passed on
+		// to this function's callers when it is one of its parameters.
+		if k := r.forward.AtMostOnceIf - 1; k >= 0 && k < len(args) {
+			if ssavalue.IsTrue(args[k]) {
+				fw.Delivery = "at-most-once"
+			} else if owner2, j := ssavalue.ParamOf(args[k]); owner2 == owner {
+				fw.AtMostOnceIf = j + 1
+			}
+		}
 	}
 	if r.Name != nil && *r.Name < len(args) {
 		if owner2, j := ssavalue.ParamOf(args[*r.Name]); owner2 == owner {
@@ -480,7 +495,11 @@ func (f *finder) local(fn *ssa.Function) bool {
 // loopForward records that a pull loop which calls a function parameter of
 // its enclosing function for its messages dispatches to its callers'
 // argument, and reports whether it does.
-func (f *finder) loopForward(loop *ssa.Function, h *Handler, taskParam int) bool {
+//
+// delivery is "at-most-once" when the loop's receive never redelivers
+// (amqp Consume with autoAck true), and onceParam 1 + the loop function's
+// parameter that decides it (its autoAck), 0 if none.
+func (f *finder) loopForward(loop *ssa.Function, h *Handler, taskParam int, delivery string, onceParam int) bool {
 	found := false
 	ack := ""
 	if h.Ack.IsValid() {
@@ -507,11 +526,11 @@ func (f *finder) loopForward(loop *ssa.Function, h *Handler, taskParam int) bool
 					if owner == nil || !f.local(owner) {
 						continue
 					}
-					tp := -1
+					tp, op := -1, 0
 					if owner == loop {
-						tp = taskParam
+						tp, op = taskParam, onceParam
 					}
-					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Loop: true, Ack: ack})
+					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Delivery: delivery, AtMostOnceIf: op, Loop: true, Ack: ack})
 					found = true
 				}
 			}

@@ -76,9 +76,25 @@ func (f *finder) pullLoops() {
 			h.Confidence = "medium"
 			h.pull = true
 		}
+		// amqp's Consume with autoAck true: the broker acks each delivery
+		// as it sends it and never sends it again (a crash loses what
+		// was in flight), so the consumer is at most once, as a NATS core
+		// subscription is. autoAck taken from a parameter is decided by
+		// the callers of a loop that forwards (onceParam).
+		autoAck, onceParam := false, 0
+		if m.AtMostOnceIf != nil {
+			v := modelArg(recv, *m.AtMostOnceIf)
+			autoAck = ssavalue.IsTrue(v)
+			if owner, k := ssavalue.ParamOf(v); owner == fn {
+				onceParam = k + 1
+			}
+		}
+		if autoAck {
+			h.AtMostOnce = true
+		}
 		switch {
 		case h.Ack.IsValid():
-		case m.AtMostOnce || (m.AtMostOnceIf != nil && ssavalue.IsTrue(modelArg(recv, *m.AtMostOnceIf))):
+		case m.AtMostOnce || autoAck:
 			h.Ack = recv.Pos() // the receive commits before it returns
 		default:
 			h.Ack = ack
@@ -100,7 +116,11 @@ func (f *finder) pullLoops() {
 				taskParam = k // the queue the dispatcher's callers name
 			}
 		}
-		if h.pull && f.loopForward(fn, h, taskParam) {
+		delivery := ""
+		if autoAck {
+			delivery = "at-most-once"
+		}
+		if h.pull && f.loopForward(fn, h, taskParam, delivery, onceParam) {
 			delete(f.byFn, fn)
 		}
 	}
