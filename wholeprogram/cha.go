@@ -17,10 +17,13 @@ import (
 // callees of a dynamic call are cha's: every method of the program with
 // the interface method's ID whose receiver implements the interface, every
 // function of a func value's signature.
-func (r *resolver) chaSlice(prog *ssa.Program, entries []*ssa.Function) (*callgraph.Graph, map[*ssa.Function]bool) {
-	all := ssautil.AllFunctions(prog)
+//
+// all is every function of the program (ssautil.AllFunctions), which the
+// caller reuses to release what the slice leaves out (unreached.go).
+func (r *resolver) chaSlice(prog *ssa.Program, entries []*ssa.Function) (cg *callgraph.Graph, slice, all map[*ssa.Function]bool) {
+	all = ssautil.AllFunctions(prog)
 	calleesOf := lazyCallees(all)
-	cg := callgraph.New(nil)
+	cg = callgraph.New(nil)
 	seen := map[*ssa.Function]bool{}
 	work := append([]*ssa.Function(nil), entries...)
 	for len(work) > 0 {
@@ -55,7 +58,7 @@ func (r *resolver) chaSlice(prog *ssa.Program, entries []*ssa.Function) (*callgr
 			}
 		}
 	}
-	return cg, seen
+	return cg, seen, all
 }
 
 // lazyCallees resolves a dynamic call as cha does (the same logic as

@@ -37,6 +37,9 @@ type Stats struct {
 	Changed    int // handlers whose effects changed
 	Channels   int // effects of workers reached through a channel another package's field holds (chanalias.go)
 	Routed     int // HTTP calls followed into a route the program serves
+	// Released counts the functions whose SSA bodies were emptied before
+	// the call graphs because no later step reads them (unreached.go).
+	Released int
 }
 
 // maxDepth bounds how many dynamic hops one resolved path may take. Five:
@@ -71,6 +74,12 @@ type Input struct {
 	// packages' type information is then no longer read, and a driver
 	// that owns them can free it before the call graphs need the memory.
 	Release func()
+	// KeepUnreached keeps the SSA bodies of the functions neither the
+	// slice the call graphs are computed on nor anything it names
+	// reaches; by default they are emptied before the call graphs, which
+	// is where a large program's run peaks (unreached.go). A caller that
+	// reads the program after Resolve sets it.
+	KeepUnreached bool
 	// Phase, if set, is told as each step ends (the command's
 	// -debug=phases): the SSA of the whole program, the call graphs, the
 	// handlers' resolution.
@@ -126,15 +135,18 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 			entries = append(entries, g.fns...)
 		}
 	}
-	chaGraph, slice := r.chaSlice(prog, entries)
+	chaGraph, slice, all := r.chaSlice(prog, entries)
 	stats.Functions = len(slice)
+	if !in.KeepUnreached {
+		stats.Released = releaseUnreached(all, slice)
+	}
 	cg := vta.CallGraph(slice, chaGraph)
 	r.cg, r.sliceFns = cg, slice
 	r.index(cg)
 	r.localDispatch(prog, pkgs)
 	r.indexNames(slice)
 	r.indexInvokes(slice)
-	phase("whole: call graphs", strconv.Itoa(len(slice))+" functions")
+	phase("whole: call graphs", strconv.Itoa(len(slice))+" functions, "+strconv.Itoa(stats.Released)+" other bodies released")
 	reg := newRegistry(prog, roots, r.ix)
 	handlerFns := map[string]*ssa.Function{}
 	for _, fn := range entries {

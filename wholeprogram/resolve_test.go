@@ -62,6 +62,12 @@ func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*resu
 // directory's migrations are read).
 func resolveOpts(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, patterns ...string) []*result.Result {
 	t.Helper()
+	return resolveKeep(t, opts, hooks, false, patterns...)
+}
+
+// resolveKeep is resolveOpts with the input's KeepUnreached.
+func resolveKeep(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keepUnreached bool, patterns ...string) []*result.Result {
+	t.Helper()
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
@@ -88,7 +94,8 @@ func resolveOpts(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, patt
 	ix, _ := models.Builtin()
 	out, _ := wholeprogram.Resolve(wholeprogram.Input{
 		Fset: pkgs[0].Fset, Packages: pkgs, Graph: graph, Results: results, Index: ix,
-		Report: func(res *result.Result) *report.Context { return report.ForResult(res, false, nil) },
+		Report:        func(res *result.Result) *report.Context { return report.ForResult(res, false, nil) },
+		KeepUnreached: keepUnreached,
 	})
 	return out
 }
