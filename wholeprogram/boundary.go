@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -115,6 +116,9 @@ func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
 				if s := c.StaticCallee(); s != nil {
 					callees = []*ssa.Function{s}
 				} else if callees = bySite[ci]; len(callees) == 0 {
+					if c.IsInvoke() && r.inertInterface(c.Method) {
+						continue
+					}
 					return false // a dynamic call the graph does not resolve
 				}
 				for _, g := range callees {
@@ -155,13 +159,37 @@ func (r *resolver) inertCall(fn *ssa.Function) bool {
 		return fn.Synthetic != "" // wrappers of modelled methods
 	}
 	if m := r.ix.Lookup(obj); m != nil {
-		if m.Kind == "" {
+		if m.None {
 			return true
+		}
+		if m.Kind == "" {
+			// No kind of its own: inert unless its arguments decide an
+			// effect (the SQL of (*sql.DB).ExecContext, a request's
+			// method, a file's open flags, a command), which this walk
+			// does not read.
+			return !decidedByArgs(m)
 		}
 		risk, ok := effect.ParseRisk(m.Risk)
 		return ok && risk == effect.Safe
 	}
 	return !r.ix.Unmodeled(obj)
+}
+
+// inertInterface reports whether an interface method the call graph gives
+// no implementation is one the catalog declares inert with its package
+// (reflect.Type's Kind, a JSON codec's API): the program's code implements
+// it nowhere the graph sees, so what runs is that package's own code,
+// which the catalog says touches only memory.
+func (r *resolver) inertInterface(m *types.Func) bool {
+	return m != nil && r.ix.Lookup(m) == nil && r.ix.Inert(m)
+}
+
+// decidedByArgs reports whether a model without a kind of its own takes
+// its effect from the call's arguments or receiver.
+func decidedByArgs(m *models.Model) bool {
+	return m.SQL != nil || m.Prepared || m.Request != nil || m.Method != "" || m.Body != nil ||
+		m.CopyRows != nil || m.OpenFlags != nil || m.Command || m.Claim || m.Complete ||
+		m.NoneIfArg != nil || m.StoredCallback != nil
 }
 
 func ssaDeclared(fn *ssa.Function) *ssa.Function {

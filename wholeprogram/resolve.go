@@ -720,6 +720,17 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			// effect named at the boundary, as the per-package pass folds
 			// a static call there (summary.FoldAtBoundary).
 			kept, folded := summary.FoldAtBoundary(s, obj)
+			if folded != nil && r.reachesNoEffect(fn) {
+				// The implementation's code, followed over the whole
+				// program, only touches the process's own memory (an
+				// in-memory store: a map under a mutex): no effect,
+				// decided by the code rather than read from its name
+				// (boundary.go).
+				folded = nil
+				c := *s
+				c.Effects = kept
+				s = &c
+			}
 			if folded != nil {
 				folded.Path = append(append([]effect.Hop(nil), prefix...), effect.Hop{Pos: site, Func: summary.SSAName(fn)})
 				out = append(out, *folded)
