@@ -2,6 +2,7 @@ package summary
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -66,6 +67,15 @@ type Summary struct {
 	// from (Random, or Param, or neither: a stable value); nil when it is
 	// not filled on every return. See natkey.go.
 	IDResult *effect.Key `json:",omitempty"`
+	// FreshID, for a function that returns the row (or id) a plain
+	// INSERT … RETURNING it makes returns, and which a second delivery
+	// repeats, says so: the id field of its result is new on every
+	// delivery (freshid.go).
+	FreshID string `json:",omitempty"`
+	// MissParams, for a function without effects that plans from a
+	// lookup's misses, are the parameters (1-based, receiver first) the
+	// maps it looks up derive from (missplan.go).
+	MissParams []int `json:",omitempty"`
 	// TxCalls are the func-typed parameters the function calls with a
 	// transaction it began (an application's InTx(ctx, fn) helper): the
 	// callback's effects on that argument commit together.
@@ -403,7 +413,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField {
+		len(a.GuardedCalls) != len(b.GuardedCalls) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) {
 		return false
 	}
 	for i := range a.Effects {

@@ -920,7 +920,7 @@ func (w *walker) businessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Va
 				continue
 			}
 			k := w.keyFrom(params[n-1], at)
-			if k.Random != "" {
+			if k.Random != "" || w.freshID(params[n-1]) != "" {
 				fresh = true
 				break
 			}

@@ -413,6 +413,10 @@ func (w *walker) resolveDupKey(e *effect.Effect, args, bindings []ssa.Value) {
 	if k == nil || k.Param == 0 {
 		return
 	}
+	if at := w.plannedFromRead(pick(k.Param-1, args, bindings), e.Target); at != "" {
+		w.missPlanned(e, at)
+		return
+	}
 	e.DupFails, e.DupKey = w.resolveKeyChain(e.DupFails, k, args, bindings)
 }
 
@@ -466,8 +470,16 @@ func (w *walker) resolveKeyValue(nk *effect.Key, args, bindings []ssa.Value) (fr
 		nk.Field = ""
 		v2 := ssa.Value(nil)
 		if a := ssavalue.LocalOf(v); a != nil {
-			if stores := ssavalue.FieldStores(a, k.Field); len(stores) == 1 {
+			stores := ssavalue.FieldStores(a, k.Field)
+			if len(stores) == 1 {
 				v2 = stores[0].Val
+			}
+			if len(stores) == 0 && w.plannedElem(v) {
+				// A copy of an element of a list the function is passed
+				// (for _, c := range plan.creates): the callers' list.
+				o := w.keyOrigin(v)
+				nk.Param, nk.Field = o.param, k.Field
+				return false, true
 			}
 		}
 		v = v2
@@ -475,12 +487,21 @@ func (w *walker) resolveKeyValue(nk *effect.Key, args, bindings []ssa.Value) (fr
 	if v == nil {
 		return false, false
 	}
+	if w.freshID(v) != "" {
+		return true, true // the id of a row this run has just inserted
+	}
 	o := w.keyOrigin(v)
 	switch {
 	case o.random != "":
 		return true, true
 	case o.param != 0:
 		nk.Param = o.param
+		if k.Field != "" {
+			// The field stored here is read off a field of a parameter
+			// (Params{AnimeID: int64(params.AnimeID)}): that field of
+			// what the callers pass.
+			nk.Field = paramField(ssavalue.Unconvert(v))
+		}
 	}
 	return false, true
 }

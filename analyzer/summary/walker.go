@@ -86,6 +86,8 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	}
 	w.resultOrigins(s)
 	s.IDResult = w.idResult()
+	s.FreshID = w.freshResult(s)
+	s.MissParams = w.missParams(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
 	if p.env.Dependency {

@@ -121,6 +121,7 @@ func main() {
 		log.Fatal(err)
 	}
 	jobs.RegisterBatch(mux, batchDeps)
+	jobs.RegisterReconcile(mux, &jobs.ReconcileDeps{Pool: pool})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}

@@ -14,3 +14,12 @@ create table de_audits (
   day date not null,
   constraint de_audits_plan_day unique (plan_id, day)
 );
+
+-- freshid.go: a parent with only its serial id, a child unique per
+-- parent, and a parent upserted by its name.
+create table de_parents (id bigserial primary key, name text);
+create table de_children (id bigserial primary key, parent_id bigint not null unique, kind text);
+create table de_named (id bigserial primary key, name text not null unique);
+
+-- missplan.go: tags unique per (item_id, name).
+create table de_tags (id bigserial primary key, item_id bigint not null, name text not null, unique (item_id, name));
