@@ -105,6 +105,7 @@ func main() {
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	jobs.RegisterGoSchema(mux, &jobs.GoSchemaDeps{Pool: pool})
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
+	jobs.RegisterFuncField(mux, &jobs.FuncFieldDeps{Pool: pool})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
 	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
