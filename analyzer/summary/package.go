@@ -265,7 +265,9 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 					continue
 				}
 				for _, a := range ci.Common().Args {
-					if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					// Unconvert: a closure handed as a named func type
+					// (fn entityTxFunc) is a changetype of the closure.
+					if mc, ok := ssavalue.Unconvert(a).(*ssa.MakeClosure); ok && mc.Fn == fn {
 						out[callee] = true
 					}
 				}
