@@ -149,3 +149,11 @@ func TestChannelWorkers(t *testing.T) {
 func TestChannelWorkersAcrossPackages(t *testing.T) {
 	runShared(t, "chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app")
 }
+
+// TestMergedFuncField: a variable merging one of the package's own
+// unexported func fields with a closure runs what production code stores
+// there (nothing, or a method) or the closure; an exported field, or one
+// set from a constructor's parameter, stays unknown.
+func TestMergedFuncField(t *testing.T) {
+	runShared(t, "funcfieldfix")
+}

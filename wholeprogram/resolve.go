@@ -749,6 +749,13 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		// Every target is a library method without effect.
 		return []effect.Effect{}
 	}
+	if g := e.HookGate; g != nil && r.hookGated(g) {
+		// A hook factory's closure run only after the caller's claim
+		// (hookgate.go).
+		for i := range out {
+			gateHook(&out[i], &e, g)
+		}
+	}
 	return out
 }
 

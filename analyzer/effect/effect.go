@@ -228,6 +228,13 @@ type Effect struct {
 	// commit with it and are guarded by it. Other effects it stands for
 	// are not. See txguard.go.
 	TxGuard *Guard
+	// HookGate, on a call nothing here resolves of a function value a
+	// hook factory made from a result struct (txHook := hook(result); if
+	// txHook != nil { txHook(ctx, tx) }), says which fields of that
+	// struct only a claim's first-time edge sets: when every factory the
+	// whole program finds returns nil unless those fields are set, the
+	// closure runs only on the delivery that made the claim (hookgate.go).
+	HookGate *HookGate `json:",omitempty"`
 	// DupFails, for a create that a second delivery's copy cannot repeat
 	// but fails on (an insert a unique key of the migrations covers,
 	// GitHub's 422 "Reference already exists", AWS's
@@ -883,4 +890,16 @@ type HelperClaim struct {
 type ResolvedExec struct {
 	Pos   string
 	Param int
+}
+
+// HookGate locates the hook factory call whose result a dynamic call runs
+// and what of its argument a claim decides (Effect.HookGate).
+type HookGate struct {
+	Factory string   // the factory call (hook(result)), file:line:col
+	Arg     int      // the argument (0-based) that is the result struct
+	Fields  []string // its fields stored non-zero only after the claim's first-time edge
+	// TxArg (0-based; -1 when none) is the argument of the closure's call
+	// that is the transaction the claim runs on.
+	TxArg int
+	Guard Guard // the claim's guard
 }

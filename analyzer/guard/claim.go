@@ -201,6 +201,9 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 				pc.Claim = c
 			}
 		}
+		// The closures a hook factory makes from a result only the
+		// first-time edge fills (hookgate.go).
+		a.hookGates(c, guarded, effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos, SameTx: c.Exec != nil && c.Effect.Tx})
 	}
 	separate, unbacked := false, false
 	sepParam := 0

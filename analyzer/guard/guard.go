@@ -19,6 +19,10 @@ type Env struct {
 	// DuplicateTest reports whether a function of the program tests an
 	// error for a unique-key violation (IsDuplicateTest, from its summary).
 	DuplicateTest func(*ssa.Function) bool
+	// SameTx reports whether two handles the function reads from one
+	// struct a transaction helper handed it run on the transaction the
+	// helper began (entity.tx and entity.queries); nil: never.
+	SameTx func(a, b ssa.Value) bool
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,

@@ -85,6 +85,9 @@ type Summary struct {
 	// key, fn)): the callback's effects are guarded by that claim, with
 	// the key the caller passes (claimcb.go).
 	GuardedCalls []GuardedCall `json:",omitempty"`
+	// NilUnless, for a hook factory, is the field test every non-nil
+	// return of a function value lies under (hookgate.go).
+	NilUnless *NilUnless `json:",omitempty"`
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.
@@ -105,7 +108,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.GuardedCalls) == 0 && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.GuardedCalls) == 0 && s.NilUnless == nil && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -413,7 +416,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) {
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) {
 		return false
 	}
 	for i := range a.Effects {

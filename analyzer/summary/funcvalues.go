@@ -19,7 +19,7 @@ import (
 // callback (a library's transaction callback, an application helper that
 // runs its callback in a transaction).
 func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
-	refs := resolveFuncs(v)
+	refs := w.p.resolveFuncs(v)
 	if len(refs) == 0 {
 		if k := w.execIndex(normalize(v)); k != effect.NoExec {
 			w.calls = append(w.calls, k)

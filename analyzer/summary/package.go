@@ -106,7 +106,10 @@ type Package struct {
 	anyFields ssavalue.FieldIndex
 	// invokeRandoms memoises invokeRandom.
 	invokeRandoms map[*types.Func]string
-	err           error // the first model that does not fit its function
+	// funcFields are the values the package's production code stores
+	// into each struct field (fieldFuncs).
+	funcFields map[*types.Var][]ssa.Value
+	err        error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store
@@ -206,6 +209,21 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 					f = v
 				case *ssa.MakeClosure:
 					f, _ = v.Fn.(*ssa.Function)
+				case *ssa.Phi:
+					// A variable merging one of the package's func fields
+					// with other values: what the field is given
+					// (resolveFuncs).
+					for _, e := range v.Edges {
+						if fld := loadedFuncField(e); fld != nil {
+							if refs := storedFuncs(fld, 0, p.fieldFuncs); refs != nil {
+								for _, ref := range refs {
+									if p.set[ref.fn] {
+										out[ref.fn] = true
+									}
+								}
+							}
+						}
+					}
 				}
 				if f == nil {
 					continue
@@ -247,7 +265,9 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 					continue
 				}
 				for _, a := range ci.Common().Args {
-					if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					// Unconvert: a closure handed as a named func type
+					// (fn entityTxFunc) is a changetype of the closure.
+					if mc, ok := ssavalue.Unconvert(a).(*ssa.MakeClosure); ok && mc.Fn == fn {
 						out[callee] = true
 					}
 				}

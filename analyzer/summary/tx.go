@@ -413,3 +413,39 @@ func dbHandleInterface(t types.Type) bool {
 	}
 	return false
 }
+
+// sameTxStruct reports whether a and b are fields of one struct that a
+// transaction callback receives by value and that its helper filled, both
+// of them, from the transaction it began (entity.tx and entity.queries,
+// from fn(entityTx{tx: tx, queries: dbgen.New(tx)})): they run on that
+// transaction (guard.Env.SameTx).
+func (w *walker) sameTxStruct(a, b ssa.Value) bool {
+	pa, fa := txStructField(a)
+	pb, fb := txStructField(b)
+	if pa == nil || pa != pb {
+		return false
+	}
+	if fa == fb {
+		return true
+	}
+	fields := w.txParamFields(pa)
+	return hasField(fields, fa) && hasField(fields, fb)
+}
+
+// txStructField is the parameter and field v reads (p.f, also through
+// the copy of a parameter whose address is taken), or nil.
+func txStructField(v ssa.Value) (*ssa.Parameter, int) {
+	switch x := normalize(v).(type) {
+	case *ssa.Field:
+		if p, ok := spilledParam(normalize(x.X)).(*ssa.Parameter); ok {
+			return p, x.Field
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if p, ok := spilledParam(normalize(fa.X)).(*ssa.Parameter); ok {
+				return p, fa.Field
+			}
+		}
+	}
+	return nil, -1
+}

@@ -78,13 +78,24 @@ type funcRef struct {
 
 // resolveFuncs returns the functions v can be, or nil when unknown.
 func resolveFuncs(v ssa.Value) []funcRef {
-	return resolve(v, 0, map[*ssa.Phi]bool{})
+	return resolve(v, 0, map[*ssa.Phi]bool{}, nil)
+}
+
+// resolveFuncs is the package-level resolveFuncs: a variable that merges
+// a struct field with other function values (work := w.work; if work ==
+// nil { work = func(…){…} }) is resolved when the field is one of the
+// package's own unexported fields, whose every store the package's
+// production code makes (fieldFuncs).
+func (p *Package) resolveFuncs(v ssa.Value) []funcRef {
+	return resolve(v, 0, map[*ssa.Phi]bool{}, p.fieldFuncs)
 }
 
 // resolve is resolveFuncs with the phis already resolved: a loop's phi
 // leads back to itself (f = g in a loop), and a phi met again adds nothing
-// its first visit did not.
-func resolve(v ssa.Value, depth int, seen map[*ssa.Phi]bool) []funcRef {
+// its first visit did not. A nil edge of a phi adds nothing (calling nil
+// panics before anything runs). fields, if set, gives the values stored
+// into a field that a phi's edge loads (ok false: not known).
+func resolve(v ssa.Value, depth int, seen map[*ssa.Phi]bool, fields func(*types.Var) ([]ssa.Value, bool)) []funcRef {
 	if depth > 8 || v == nil {
 		return nil
 	}
@@ -112,7 +123,15 @@ func resolve(v ssa.Value, depth int, seen map[*ssa.Phi]bool) []funcRef {
 		seen[x] = true
 		out := []funcRef{}
 		for _, e := range x.Edges {
-			r := resolve(e, depth+1, seen)
+			if c, ok := normalize(e).(*ssa.Const); ok && c.IsNil() {
+				continue // nil: the call panics, it runs nothing
+			}
+			var r []funcRef
+			if f := loadedFuncField(e); f != nil && fields != nil {
+				r = storedFuncs(f, depth, fields)
+			} else {
+				r = resolve(e, depth+1, seen, fields)
+			}
 			if r == nil {
 				return nil
 			}
@@ -121,6 +140,55 @@ func resolve(v ssa.Value, depth int, seen map[*ssa.Phi]bool) []funcRef {
 		return out
 	}
 	return nil
+}
+
+// loadedFuncField is the struct field v loads (through a pointer or from a
+// struct value), or nil.
+func loadedFuncField(v ssa.Value) *types.Var {
+	var t types.Type
+	var i int
+	switch x := ssavalue.Unconvert(v).(type) {
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok || x.Op != token.MUL {
+			return nil
+		}
+		t, i = fa.X.Type(), fa.Field
+	case *ssa.Field:
+		t, i = x.X.Type(), x.Field
+	default:
+		return nil
+	}
+	st, ok := ssavalue.Deref(t).Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
+}
+
+// storedFuncs are the functions the values stored into field f can be:
+// none when nothing but nil is stored there, nil when a stored value is not
+// known. A stored closure's free variables and a bound method's receiver
+// belong to the function that stored it and are left out.
+func storedFuncs(f *types.Var, depth int, fields func(*types.Var) ([]ssa.Value, bool)) []funcRef {
+	vals, ok := fields(f)
+	if !ok {
+		return nil
+	}
+	out := []funcRef{}
+	for _, v := range vals {
+		if c, ok := normalize(v).(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		r := resolve(v, depth+1, map[*ssa.Phi]bool{}, nil)
+		if r == nil {
+			return nil
+		}
+		for _, x := range r {
+			out = append(out, funcRef{fn: x.fn})
+		}
+	}
+	return out
 }
 
 // describeValue names a function value for messages: "d.Hook", "fn".

@@ -62,7 +62,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	}
 	w.publishes() // command.go
 	w.replaces()  // replace.go
-	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest}
+	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, SameTx: w.sameTxStruct}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
@@ -70,6 +70,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	s.StmtTextArg, s.StmtTextAppended = w.stmtTextArg(fn)
+	s.NilUnless = nilUnless(fn)
 	s.RequestMethodArg, s.RequestMethodField = w.requestMethodArg(fn)
 	s.RequestBodyArg = w.requestBodyArg(fn)
 	s.KeptRequests = w.keptRequests(fn)

@@ -14,7 +14,7 @@ import (
 // ReplaceRows returns the keys the write-if-changed upsert changed (sqlc
 // :many).
 func (q *queries) ReplaceRows(ctx context.Context, k string) ([]string, error) { // want ReplaceRows:`^effects: db_write/claim entities @p0; returns claim result 0 \(rows\)$`
-	rows, err := q.db.Query(ctx, "insert into entities (k, v) values ($1, 1) on conflict (k) do update set v = excluded.v where entities.v is distinct from excluded.v returning k", k)
+	rows, err := q.db.Query(ctx, "insert into entities (k, v) values ($1, 1) on conflict (k) do update set v = excluded.v where entities.v is distinct from excluded.v returning k", k) // want `guard-separate-tx: the claim on entities commits separately from the insert into change_events at checkactfix/entitytx.go:\d+`
 	if err != nil {
 		return nil, err
 	}

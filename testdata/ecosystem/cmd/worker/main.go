@@ -29,6 +29,7 @@ import (
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
 	"example.com/ecosystem/internal/gatestore"
 	"example.com/ecosystem/internal/goschema"
+	"example.com/ecosystem/internal/hookstore"
 	"example.com/ecosystem/internal/idem"
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/nkevents"
@@ -106,6 +107,8 @@ func main() {
 	jobs.RegisterEmbed(mux, &jobs.EmbedDeps{Pool: pool})
 	jobs.RegisterGoSchema(mux, &jobs.GoSchemaDeps{Pool: pool})
 	jobs.RegisterDynWhere(mux, &jobs.DynWhereDeps{Pool: pool})
+	jobs.RegisterFuncField(mux, &jobs.FuncFieldDeps{Pool: pool})
+	jobs.RegisterHooks(mux, &jobs.HookDeps{Store: &hookstore.Store{Pool: pool}})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
 	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
