@@ -41,13 +41,17 @@ func enqueueChildren(ctx context.Context, c *river.Client[pgx.Tx], opts *river.I
 }
 
 // FanoutWorker marks its children with its own job ID: the same on every
-// delivery, so a redelivery's insert is skipped as a duplicate.
+// delivery, so a redelivery's insert is skipped as a duplicate. Client is
+// set once the River client exists (cmd/worker); it is not taken from the
+// job's context because rivertest's client there enforces no uniqueness,
+// and the run-twice harness would not see the duplicate skipped.
 type FanoutWorker struct {
 	river.WorkerDefaults[FanoutArgs]
+	Client *river.Client[pgx.Tx]
 }
 
 func (w *FanoutWorker) Work(ctx context.Context, job *river.Job[FanoutArgs]) error {
-	return enqueueChildren(ctx, river.ClientFromContext[pgx.Tx](ctx), childOpts(), fmt.Sprintf("job-%d", job.ID), job.Args.Tenant)
+	return enqueueChildren(ctx, w.Client, childOpts(), fmt.Sprintf("job-%d", job.ID), job.Args.Tenant)
 }
 
 // FanoutStampedArgs asks for the same children, marked with the time.
@@ -61,8 +65,9 @@ func (FanoutStampedArgs) Kind() string { return "fanout:stamped" }
 // delivery, so every delivery enqueues the children again.
 type FanoutStampedWorker struct {
 	river.WorkerDefaults[FanoutStampedArgs]
+	Client *river.Client[pgx.Tx]
 }
 
 func (w *FanoutStampedWorker) Work(ctx context.Context, job *river.Job[FanoutStampedArgs]) error {
-	return enqueueChildren(ctx, river.ClientFromContext[pgx.Tx](ctx), childOpts(), time.Now().Format(time.RFC3339), job.Args.Tenant)
+	return enqueueChildren(ctx, w.Client, childOpts(), time.Now().Format(time.RFC3339Nano), job.Args.Tenant)
 }

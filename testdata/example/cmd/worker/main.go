@@ -66,8 +66,9 @@ func run() error {
 	river.AddWorker(workers, jobs.AvatarWorker(pool))
 	river.AddWorker(workers, &jobs.RefundWorker{Pool: pool})
 	river.AddWorker(workers, &jobs.ImportWorker{Pool: pool})
-	river.AddWorker(workers, &jobs.FanoutWorker{})
-	river.AddWorker(workers, &jobs.FanoutStampedWorker{})
+	fanout, stamped := &jobs.FanoutWorker{}, &jobs.FanoutStampedWorker{}
+	river.AddWorker(workers, fanout)
+	river.AddWorker(workers, stamped)
 	rc, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Workers: workers,
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
@@ -77,6 +78,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	fanout.Client, stamped.Client = rc, rc
 	if err := rc.Start(ctx); err != nil {
 		return err
 	}
