@@ -504,7 +504,12 @@ func (ix *Index) Inert(fn *types.Func) bool {
 	if fn.Pkg() != nil {
 		p := fn.Pkg().Path()
 		for _, q := range ix.inertPkgs {
-			if p == q || (strings.HasSuffix(q, "/...") && strings.HasPrefix(p+"/", strings.TrimSuffix(q, "..."))) {
+			if p == q {
+				return true
+			}
+			// "a/b/..." covers a/b and the packages under it (p+"/"
+			// starts with "a/b/", spelled without building p+"/").
+			if dir, ok := strings.CutSuffix(q, "/..."); ok && strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/') {
 				return true
 			}
 		}
@@ -572,9 +577,27 @@ func (ix *Index) Unmodeled(fn *types.Func) bool {
 // patterns with "*" wildcards, kept split at their stars (the analysis
 // asks at every call of a catalogued library, the completeness test for
 // every function of their API).
+//
+// The catalogs hold thousands of patterns, most of them starting with "("
+// (a pointer receiver's star is a wildcard too), so trying each in turn
+// cost a large run 8 % of its CPU. Each pattern is filed instead under
+// one run of gramLen bytes of its literal parts, the one whose list is the
+// shortest when the pattern is added: a key can only match the patterns
+// filed under the runs it contains, which are tried in full. Patterns
+// without such a run (every literal part shorter) are tried on every key.
 type inertSet struct {
 	exact    map[string]bool
 	patterns [][]string
+	grams    map[uint64][]int32 // a run of gramLen bytes → indexes in patterns
+	short    []int32            // patterns without a literal run of gramLen bytes
+}
+
+// gramLen is the length of the runs patterns are filed under.
+const gramLen = 8
+
+func gramAt(s string, i int) uint64 {
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 func (s *inertSet) add(patterns ...string) {
@@ -586,7 +609,26 @@ func (s *inertSet) add(patterns ...string) {
 			s.exact[p] = true
 			continue
 		}
-		s.patterns = append(s.patterns, strings.Split(p, "*"))
+		parts := strings.Split(p, "*")
+		k := int32(len(s.patterns))
+		s.patterns = append(s.patterns, parts)
+		if s.grams == nil {
+			s.grams = map[uint64][]int32{}
+		}
+		best, found := uint64(0), false
+		for _, part := range parts {
+			for i := 0; i+gramLen <= len(part); i++ {
+				g := gramAt(part, i)
+				if !found || len(s.grams[g]) < len(s.grams[best]) {
+					best, found = g, true
+				}
+			}
+		}
+		if !found {
+			s.short = append(s.short, k)
+			continue
+		}
+		s.grams[best] = append(s.grams[best], k)
 	}
 }
 
@@ -594,9 +636,19 @@ func (s *inertSet) match(key string) bool {
 	if s.exact[key] {
 		return true
 	}
-	for _, parts := range s.patterns {
-		if wildcardParts(parts, key) {
+	for _, k := range s.short {
+		if wildcardParts(s.patterns[k], key) {
 			return true
+		}
+	}
+	if len(s.grams) == 0 {
+		return false
+	}
+	for i := 0; i+gramLen <= len(key); i++ {
+		for _, k := range s.grams[gramAt(key, i)] {
+			if wildcardParts(s.patterns[k], key) {
+				return true
+			}
 		}
 	}
 	return false
