@@ -105,6 +105,14 @@ func TestRiverUniqueArgs(t *testing.T) {
 	runShared(t, "riveruniquefix")
 }
 
+// TestInsertFromChange: an insert … select of only the rows its
+// statement's data-modifying CTE changed (set-if-different update, delete,
+// claim) writes once per change; a CTE that changes every run, or a union
+// arm, repeats it.
+func TestInsertFromChange(t *testing.T) {
+	runShared(t, "changedfix")
+}
+
 // TestPreparedStatements: a prepared statement's SQL is followed from its
 // Prepare, into struct fields (also across packages), statement lists,
 // tx.Stmt helpers and callees that execute a statement they are given.

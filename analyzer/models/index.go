@@ -370,6 +370,9 @@ func NewIndex(files ...File) (*Index, error) {
 					ix.uniqueIns = map[string]*UniqueInsert{}
 				}
 				ix.uniqueIns[u.Options] = u
+				if u.Many != "" {
+					ix.uniqueIns["[]"+u.Many] = u
+				}
 			}
 			for _, r := range lib.RandomFields {
 				ix.random[r] = true
@@ -857,6 +860,20 @@ func (ix *Index) UniqueInsert(t types.Type) *UniqueInsert {
 		return nil
 	}
 	return ix.uniqueIns[tn]
+}
+
+// UniqueInsertMany returns the enqueue options deduplicating by args whose
+// batch insert takes a slice of type t (UniqueInsert.Many), or nil.
+func (ix *Index) UniqueInsertMany(t types.Type) *UniqueInsert {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return nil
+	}
+	tn := typeName(sl.Elem())
+	if tn == "" || strings.HasPrefix(tn, "*") {
+		return nil
+	}
+	return ix.uniqueIns["[]"+tn]
 }
 
 // IsIdentity reports whether fn returns a job's identity.

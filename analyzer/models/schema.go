@@ -672,4 +672,13 @@ type UniqueInsert struct {
 	Tag string `yaml:"tag"`
 	// Note says what the deduplication covers.
 	Note string `yaml:"note"`
+	// Many is the element type of a batch insert's slice
+	// ("github.com/riverqueue/river.InsertManyParams"): a struct with a
+	// field of the Args type and one of the Options type (or a pointer to
+	// it), one job each. A batch whose every element, built here, sets
+	// the flag is deduplicated element by element by its args.
+	Many string `yaml:"many"`
+	// ManyFuncs are the batch inserts (function keys) that skip an
+	// element duplicating a kept job; others may fail the whole batch.
+	ManyFuncs []string `yaml:"many_funcs"`
 }

@@ -696,6 +696,12 @@ func TestReportsChange(t *testing.T) {
 		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v where kv.v is distinct from excluded.v returning k`: true,
 		`insert into kv (k, v) values ($1, $2) on conflict (k) do update set v = excluded.v returning k`:                                        false,
 		`update kv set v = $1 where k = $2`: false,
+		// set-if-different (changed.go)
+		`update kv set v = $1 where k = $2 and v is distinct from $1`:       true,
+		`update kv set v = $1::text where k = $2 and kv.v <> $1::text`:      true,
+		`update kv set v = $1 where k = $2 and v is distinct from $3`:       false,
+		`update kv set v = now() where k = $2 and v is distinct from now()`: false,
+		`update kv set v = $1 where k = $2 or v is distinct from $1`:        false,
 	} {
 		got := Classify(sql)
 		if len(got) != 1 || got[0].ReportsChange != want {
@@ -761,6 +767,31 @@ func TestDeleteMatches(t *testing.T) {
 	} {
 		if got := Classify(sql)[0].Matches; got != want {
 			t.Errorf("%s: got %q, want %q", sql, got, want)
+		}
+	}
+}
+
+// TestFromChange: an insert … select that takes its rows only from a
+// data-modifying CTE of its statement whose second run changes nothing
+// inserts once per change (changed.go); a CTE that changes again, a union
+// arm or an outer join can add rows, and is no such source.
+func TestFromChange(t *testing.T) {
+	const changed = `with changed as (update items set state = $2 where id = $1 and state is distinct from $2 returning id, state) `
+	for sql, want := range map[string]int{
+		changed + `insert into item_history (item_id, state) select id, state from changed`:                                                1,
+		changed + `insert into item_history (item_id, state) select i.id, c.state from items i join changed c on c.id = i.id`:              1,
+		`with d as (delete from queue where id = $1 returning *) insert into archive select * from d`:                                      1,
+		`with c as (insert into processed (id) values ($1) on conflict do nothing returning id) insert into ledger select c.id, $2 from c`: 1,
+		`with u as (update items set n = n + 1 where id = $1 returning id) insert into h select id from u`:                                 0,
+		`with u as (update items set state = $2 where id = $1 returning id) insert into h select id from u`:                                0,
+		changed + `insert into item_history (item_id, state) select id, state from changed union all select $1, $2`:                        0,
+		changed + `insert into item_history (item_id, state) select i.id, i.state from items i left join changed c on c.id = i.id`:         0,
+		changed + `insert into item_history (item_id, state) select id, state from items`:                                                  0,
+	} {
+		got := Classify(sql)
+		last := got[len(got)-1]
+		if last.Op != Insert || last.FromChange != want {
+			t.Errorf("%s: %+v, want an insert with FromChange %d", sql, got, want)
 		}
 	}
 }

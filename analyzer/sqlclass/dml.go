@@ -50,6 +50,10 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 		if ins.SelectStmt != nil && ins.SelectStmt.GetSelectStmt() != nil &&
 			len(ins.SelectStmt.GetSelectStmt().ValuesLists) == 0 {
 			st.Detail = "insert ... select"
+			if n, name := fromChange(sc, ins); n > 0 {
+				st.FromChange = n
+				st.Detail = "insert ... select of only the rows changed by its statement's CTE " + name + " (a second run changes none, so inserts none)"
+			}
 		}
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
 		st.Op, st.Detail = Claim, "on conflict"+conflictTarget(occ)+" do nothing"
@@ -117,6 +121,11 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 			st.CountsRuns = ref.countsRunsOnly(up.TargetList)
 		}
 		st.SetParams = assignedParams(up.TargetList, nil)
+		if col := ref.setIfDifferent(up.TargetList, up.WhereClause); col != "" {
+			// changed.go: a second run finds the value set and updates nothing.
+			st.ReportsChange = true
+			st.Detail = "set-if-different: the update changes a row only while its " + col + " differs from the value it sets"
+		}
 	}
 	return assemble(sc, st)
 }

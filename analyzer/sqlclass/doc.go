@@ -21,6 +21,13 @@
 //     is Insert; ON CONFLICT DO NOTHING is Claim, the idempotency-guard
 //     form; ON CONFLICT DO UPDATE is UpsertSet or UpsertIncrement.
 //   - UPDATE is UpdateSet or UpdateIncrement. DELETE and TRUNCATE are Delete.
+//     An UPDATE that sets a column to a parameter or constant only where
+//     the column is distinct from it (set-if-different) ReportsChange: a
+//     second run with the same value changes nothing.
+//   - An INSERT ... SELECT whose rows come only from a data-modifying CTE
+//     of its own statement that a second run does not change again (a
+//     claim, a delete, a statement that ReportsChange) says so in
+//     FromChange: it inserts once per change (changed.go).
 //   - MERGE reduces its WHEN clauses to one Op: an accumulating UPDATE is
 //     UpsertIncrement, any other UPDATE UpsertSet, INSERT only when not
 //     matched (optionally with DO NOTHING when matched) is Claim

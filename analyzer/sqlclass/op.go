@@ -185,6 +185,14 @@ type Stmt struct {
 	// has no WHERE): against the table's unique keys it tells a release of
 	// one key (the whole key fixed) from a clear of many rows (retention.go).
 	Matches string
+	// FromChange, for an INSERT … SELECT that takes its rows only from a
+	// data-modifying CTE of its own statement whose second run changes
+	// nothing (a claim, a delete, an upsert or update that ReportsChange:
+	// with changed as (update … where … is distinct from … returning …)
+	// insert into history select … from changed), is how many entries
+	// before this one that CTE's is: the insert copies what that change
+	// made, once per change (changed.go).
+	FromChange int
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

@@ -65,6 +65,14 @@ func (w *walker) argsKey(ci ssa.CallInstruction, args []ssa.Value, base int) *ef
 			}
 		}
 	}
+	w.argsOrigins(k, v, u)
+	return k
+}
+
+// argsOrigins traces the sources of job arguments v into key k: the first
+// random one makes it random-key, parameters are left to the callers. It
+// reports whether k became random.
+func (w *walker) argsOrigins(k *effect.ArgsKey, v ssa.Value, u *models.UniqueInsert) bool {
 	for _, s := range w.argsSources(v, u.Tag, 0) {
 		o := w.keyOrigin(s)
 		if o.random != "" {
@@ -72,7 +80,7 @@ func (w *walker) argsKey(ci ssa.CallInstruction, args []ssa.Value, base int) *ef
 			if k.RandomPos == "" {
 				k.RandomPos = k.Pos
 			}
-			return k
+			return true
 		}
 		for _, pr := range o.params {
 			if !slices.Contains(k.Params, pr.param) {
@@ -80,7 +88,161 @@ func (w *walker) argsKey(ci ssa.CallInstruction, args []ssa.Value, base int) *ef
 			}
 		}
 	}
-	return k
+	return false
+}
+
+// batchArgsKey is argsKey for a batch insert (unique_inserts many: River's
+// InsertMany / InsertManyTx with []InsertManyParams): each element is one
+// job with its own options (only the calls u.ManyFuncs lists: River's
+// InsertManyFast fails on a unique conflict instead), so the batch is keyed by its args only when
+// every element is built here (a slice literal, appends, a make filled by
+// index) with options that turn deduplication by args on; the key's
+// sources are every element's args.
+func (w *walker) batchArgsKey(ci ssa.CallInstruction, fn string, args []ssa.Value, base int) *effect.ArgsKey {
+	ix := w.p.env.Index
+	for i, a := range args {
+		u := ix.UniqueInsertMany(a.Type())
+		if u == nil || !slices.Contains(u.ManyFuncs, fn) {
+			continue
+		}
+		argsField, optsField := batchFields(a.Type(), u)
+		if argsField == "" || optsField == "" {
+			return nil
+		}
+		var elems []ssa.Value
+		if !batchElems(a, &elems, map[ssa.Value]bool{}, 0) || len(elems) == 0 {
+			return nil
+		}
+		k := &effect.ArgsKey{Index: base + i, Expr: "each element's " + argsField, Pos: PosString(w.p.env.Fset, ci.Pos()), Note: u.Note}
+		var vals []ssa.Value
+		for _, el := range elems {
+			av, ov := batchField(el, argsField), batchField(el, optsField)
+			if av == nil || ov == nil || !w.uniqueFlag(ov, u, 0, map[ssa.Value]bool{}) {
+				return nil
+			}
+			vals = append(vals, av)
+		}
+		for _, v := range vals {
+			if w.argsOrigins(k, v, u) {
+				break
+			}
+		}
+		return k
+	}
+	return nil
+}
+
+// batchFields names the fields of a batch's element type (slice type t)
+// that hold the job's args and its options.
+func batchFields(t types.Type, u *models.UniqueInsert) (args, opts string) {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return "", ""
+	}
+	st, ok := sl.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return "", ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		switch namedType(st.Field(i).Type()) {
+		case u.Args:
+			args = st.Field(i).Name()
+		case u.Options:
+			opts = st.Field(i).Name()
+		}
+	}
+	return args, opts
+}
+
+// batchElems collects the addresses of the elements of slice v built
+// here: a slice literal or a make filled by index, appends (of either),
+// through phis (a loop's appends) and nil; false when v comes from
+// anywhere else (a parameter, a call), whose elements are not known.
+func batchElems(v ssa.Value, out *[]ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if depth > 16 {
+		return false
+	}
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.ChangeType:
+		return batchElems(x.X, out, seen, depth+1)
+	case *ssa.Slice:
+		return batchElems(x.X, out, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !batchElems(e, out, seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Call.Args {
+				if !batchElems(a, out, seen, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	case *ssa.Alloc:
+		if _, ok := x.Type().(*types.Pointer).Elem().Underlying().(*types.Array); !ok {
+			return false
+		}
+		return indexedElems(x, out)
+	case *ssa.MakeSlice:
+		return indexedElems(x, out)
+	}
+	return false
+}
+
+// indexedElems adds the element addresses of an array literal or a made
+// slice filled by index; false when copy() fills it from elsewhere.
+func indexedElems(x ssa.Value, out *[]ssa.Value) bool {
+	for _, r := range ssavalue.Referrers(x) {
+		switch rr := r.(type) {
+		case *ssa.IndexAddr:
+			*out = append(*out, rr)
+		case *ssa.Call:
+			if b, ok := rr.Call.Value.(*ssa.Builtin); ok && b.Name() == "copy" && len(rr.Call.Args) > 0 && rr.Call.Args[0] == x {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// batchField is the value stored into field name of the batch element at
+// addr: through its field's address, or in a literal stored into it whole
+// (the last store wins; nil when none or more than one).
+func batchField(addr ssa.Value, name string) ssa.Value {
+	locs := []ssa.Value{addr}
+	for _, r := range ssavalue.Referrers(addr) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
+			if l := ssavalue.LocalOf(st.Val); l != nil {
+				locs = append(locs, l)
+			} else {
+				return nil // an element copied from elsewhere
+			}
+		}
+	}
+	var val ssa.Value
+	n := 0
+	for _, l := range locs {
+		for _, st := range ssavalue.FieldStores(l, name) {
+			val = st.Val
+			n++
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return val
 }
 
 // namedType spells a named type (or a pointer to one) as "pkg/path.Name".
@@ -312,6 +474,9 @@ func optionStores(base ssa.Value, path []string, depth int) []ssa.Value {
 // its job arguments carries them as its idempotency key.
 func (c *modelCall) uniqueArgs() {
 	k := c.w.argsKey(c.ci, c.args, 2)
+	if k == nil {
+		k = c.w.batchArgsKey(c.ci, c.m.Func, c.args, 2)
+	}
 	if k == nil {
 		return
 	}

@@ -576,7 +576,8 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 		if cut, ok := dynamicWhere(text, stmts, classify); ok {
 			stmts = cut
 		}
-		for _, st := range stmts {
+		made := make([]*effect.Effect, len(stmts))
+		for i, st := range stmts {
 			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
 				continue
 			}
@@ -638,6 +639,10 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				continue
 			}
 			w.addSite(e, ci, exec, true)
+			made[i] = e
+			if st.FromChange > 0 && i >= st.FromChange {
+				changeGated(e, made[i-st.FromChange])
+			}
 			before := len(w.sites)
 			w.triggerEffects(ci, st, exec, []effect.Hop{hop}, 0)
 			if st.Op == sqlclass.Claim {
@@ -645,6 +650,29 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			}
 		}
 	}
+}
+
+// changeGated guards an insert … select of only the rows its statement's
+// data-modifying CTE changed (sqlclass FromChange) by that change, when
+// the change, as decided here, is still one a second run does not make
+// again: a claim, a delete, or a statement that reports its change and
+// was not found to set a value new on every delivery (then it is the
+// increment notNewer made it, and the insert copies rows every time).
+func changeGated(e, src *effect.Effect) {
+	if src == nil || src.NewerThan != nil || e.Guard != nil || e.Issue != "" || !e.Risk.NonIdempotent() {
+		return // NewerThan: whether its value is new every time is the callers'
+	}
+	switch sqlclass.Op(src.Op) {
+	case sqlclass.Claim, sqlclass.Delete:
+	case sqlclass.UpsertSet, sqlclass.UpdateSet:
+		if !src.ReportsChange {
+			return
+		}
+	default:
+		return
+	}
+	e.Guard = &effect.Guard{Kind: effect.GuardClaim, Pos: src.Evidence(), SameTx: true,
+		Note: "the insert takes only the rows its own statement's " + src.Describe() + " changed: a second delivery changes none, so inserts none"}
 }
 
 // claimTriggered guards the effects of the triggers a claim fires: a

@@ -118,6 +118,93 @@ func (w *ByState) Work(ctx context.Context, job *river.Job[FanArgs]) error { // 
 	return err
 }
 
+// Batches (InsertMany / InsertManyTx): each element carries its own
+// options; the batch is keyed by its args only when every element built
+// here deduplicates by args.
+
+// BatchKeyed: a slice literal, both elements unique by args from the job.
+type BatchKeyed struct {
+	river.WorkerDefaults[FanArgs]
+}
+
+func (w *BatchKeyed) Work(ctx context.Context, job *river.Job[FanArgs]) error { // want Work:`^effects: db_write/insert river_job guarded=idempotency_key$`
+	c := river.ClientFromContext[pgx.Tx](ctx)
+	var tx pgx.Tx
+	_, err := c.InsertManyTx(ctx, tx, []river.InsertManyParams{
+		{Args: ChildArgs{Record: job.Args.Tenant}, InsertOpts: &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}},
+		{Args: TaggedArgs{Record: job.Args.Tenant, QueuedAt: time.Now()}, InsertOpts: uniqueOpts("children")},
+	})
+	return err
+}
+
+// BatchLoop: appended in a loop, the options from a helper.
+type BatchLoop struct {
+	river.WorkerDefaults[FanArgs]
+}
+
+func (w *BatchLoop) Work(ctx context.Context, job *river.Job[FanArgs]) error { // want Work:`^effects: publish/enqueue river guarded=idempotency_key$`
+	c := river.ClientFromContext[pgx.Tx](ctx)
+	params := make([]river.InsertManyParams, 0, 2)
+	for _, r := range []string{job.Args.Tenant, "all"} {
+		params = append(params, river.InsertManyParams{Args: ChildArgs{Record: r}, InsertOpts: uniqueOpts("children")})
+	}
+	_, err := c.InsertMany(ctx, params)
+	return err
+}
+
+// BatchFresh: one element's args carry a uuid.
+type BatchFresh struct {
+	river.WorkerDefaults[FanArgs]
+}
+
+func (w *BatchFresh) Work(ctx context.Context, job *river.Job[FanArgs]) error { // want Work:`^effects: publish/enqueue river issue=random-key$`
+	c := river.ClientFromContext[pgx.Tx](ctx)
+	params := []river.InsertManyParams{{Args: ChildArgs{Record: job.Args.Tenant}, InsertOpts: uniqueOpts("children")}}
+	params = append(params, river.InsertManyParams{Args: ChildArgs{Record: job.Args.Tenant, Run: uuid.NewString()}, InsertOpts: uniqueOpts("children")}) // want `random-key: idempotency key each element's Args derives from uuid.NewString`
+	_, err := c.InsertMany(ctx, params)
+	return err
+}
+
+// BatchByState: one element's options may leave completed jobs out.
+type BatchByState struct {
+	river.WorkerDefaults[FanArgs]
+}
+
+func (w *BatchByState) Work(ctx context.Context, job *river.Job[FanArgs]) error { // want Work:`^effects: publish/enqueue river$` `unguarded: handler \(\*riveruniquefix.BatchByState\).Work`
+	c := river.ClientFromContext[pgx.Tx](ctx)
+	_, err := c.InsertMany(ctx, []river.InsertManyParams{
+		{Args: ChildArgs{Record: job.Args.Tenant}, InsertOpts: uniqueOpts("children")},
+		{Args: ChildArgs{Record: "all"}, InsertOpts: &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{rivertype.JobStateAvailable}}}},
+	})
+	return err
+}
+
+// BatchFast: InsertManyFast fails the batch on a unique conflict.
+type BatchFast struct {
+	river.WorkerDefaults[FanArgs]
+}
+
+func (w *BatchFast) Work(ctx context.Context, job *river.Job[FanArgs]) error { // want Work:`^effects: publish/enqueue river$` `unguarded: handler \(\*riveruniquefix.BatchFast\).Work`
+	c := river.ClientFromContext[pgx.Tx](ctx)
+	_, err := c.InsertManyFast(ctx, []river.InsertManyParams{{Args: ChildArgs{Record: job.Args.Tenant}, InsertOpts: uniqueOpts("children")}})
+	return err
+}
+
+// BatchBuilt: the batch comes from a call: its elements are not read.
+type BatchBuilt struct {
+	river.WorkerDefaults[FanArgs]
+}
+
+func (w *BatchBuilt) Work(ctx context.Context, job *river.Job[FanArgs]) error { // want Work:`^effects: publish/enqueue river$` `unguarded: handler \(\*riveruniquefix.BatchBuilt\).Work`
+	c := river.ClientFromContext[pgx.Tx](ctx)
+	_, err := c.InsertMany(ctx, batchOf(job.Args.Tenant))
+	return err
+}
+
+func batchOf(r string) []river.InsertManyParams { // want batchOf:"no effects"
+	return []river.InsertManyParams{{Args: ChildArgs{Record: r}, InsertOpts: uniqueOpts("children")}}
+}
+
 func Register(ws *river.Workers) { // want Register:"no effects"
 	river.AddWorker(ws, &Keyed{})
 	river.AddWorker(ws, &Fresh{})
@@ -125,4 +212,10 @@ func Register(ws *river.Workers) { // want Register:"no effects"
 	river.AddWorker(ws, &Tagged{})
 	river.AddWorker(ws, &NotByArgs{})
 	river.AddWorker(ws, &ByState{})
+	river.AddWorker(ws, &BatchKeyed{})
+	river.AddWorker(ws, &BatchLoop{})
+	river.AddWorker(ws, &BatchFresh{})
+	river.AddWorker(ws, &BatchByState{})
+	river.AddWorker(ws, &BatchFast{})
+	river.AddWorker(ws, &BatchBuilt{})
 }

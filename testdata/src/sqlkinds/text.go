@@ -87,8 +87,10 @@ func doBlock(ctx context.Context, db *sql.DB) { // want doBlock:`^effects: db_wr
 	db.ExecContext(ctx, "DO $$ BEGIN PERFORM refresh_totals(1); END $$")
 }
 
-// A data-modifying CTE is an effect of its own, next to its statement's.
-func archiveQueue(ctx context.Context, db *sql.DB) { // want archiveQueue:`^effects: db_write/insert archive @p1; db_write/delete queue @p1$`
+// A data-modifying CTE is an effect of its own, next to its statement's;
+// the insert takes only the rows the delete returned, so it is guarded by
+// that delete (a second run deletes, and so inserts, nothing).
+func archiveQueue(ctx context.Context, db *sql.DB) { // want archiveQueue:`^effects: db_write/insert archive @p1 guarded=processed_jobs; db_write/delete queue @p1$`
 	db.ExecContext(ctx, "with moved as (delete from queue where id = $1 returning *) insert into archive select * from moved", 1)
 }
 
