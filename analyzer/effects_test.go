@@ -115,6 +115,15 @@ func TestAssembly(t *testing.T) {
 	runShared(t, "asmfix")
 }
 
+// TestIllTyped: a package that does not type-check is analysed for the
+// rest (illtyped.Strip): only its ill-typed functions and their callers
+// are unknown, with the type error as the reason.
+func TestIllTyped(t *testing.T) {
+	if res := runShared(t, "illtypedfix"); len(res) != 1 {
+		t.Fatalf("illtypedfix: no result (the package was not analysed)")
+	}
+}
+
 func TestPreparedStatements(t *testing.T) {
 	runShared(t, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
 }
