@@ -115,6 +115,12 @@ func TestAssembly(t *testing.T) {
 	runShared(t, "asmfix")
 }
 
+// TestKVStore: a LevelDB Put is a set by key, a new entry under a key
+// made from the clock (catalog/leveldb.yaml, identity).
+func TestKVStore(t *testing.T) {
+	runShared(t, "kvstorefix")
+}
+
 // TestIllTyped: a package that does not type-check is analysed for the
 // rest (illtyped.Strip): only its ill-typed functions and their callers
 // are unknown, with the type error as the reason.
