@@ -121,6 +121,13 @@ func TestKVStore(t *testing.T) {
 	runShared(t, "kvstorefix")
 }
 
+// TestEthereumNode: go-ethereum's ethclient reads are reads of the node;
+// hashes and the sender are computed (catalog/ethereum.yaml); sending a
+// transaction is not modelled.
+func TestEthereumNode(t *testing.T) {
+	runShared(t, "ethnodefix")
+}
+
 // TestIllTyped: a package that does not type-check is analysed for the
 // rest (illtyped.Strip): only its ill-typed functions and their callers
 // are unknown, with the type error as the reason.
