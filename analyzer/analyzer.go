@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/directive"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
@@ -87,15 +89,6 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		// standard packages it imports.
 		return &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass)}, nil
 	}
-	if len(pass.TypeErrors) > 0 {
-		// A package that does not type-check is not analysed (its SSA
-		// would be built from partial types), but it does not keep its
-		// importers from being analysed, as gopls does not: it exports no
-		// facts, so their calls into it are read as a failed package's
-		// are (by name, "whose package was not analysed"). The driver
-		// prints its errors and exits 2.
-		return &result.Result{Package: pass.Pkg.Path(), Files: FileNames(pass)}, nil
-	}
 	set, err := loadSettings(pass, opts, hooks)
 	if err != nil {
 		return nil, err
@@ -105,9 +98,20 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		return res, nil // modeled libraries and the standard library are not analysed
 	}
 	directives := directive.Collect(pass.Fset, pass.Files)
-	pkg, funcs := buildSSA(pass)
+	// A package that does not type-check is analysed for the rest: its
+	// ill-typed functions keep no body (illtyped.Strip) and say so as an
+	// unknown effect (Env.IllTyped), which their callers, here and in
+	// the importers (facts), read; what does not depend on them is
+	// analysed as in a package without errors. The driver prints the
+	// errors and exits 2. If SSA still cannot be built, the package is
+	// not analysed, and its importers read their calls into it as a
+	// failed package's (by name, "whose package was not analysed").
+	pkg, funcs, ill := buildSSA(pass)
+	if pkg == nil {
+		return res, nil
+	}
 	asm := pureAsm(pass, pkg.Prog) // asm.go: assembly that calls nothing
-	sums, err := summarise(pass, set, pkg, funcs, asm, directives, hooks.KeepPaths)
+	sums, err := summarise(pass, set, pkg, funcs, asm, ill, directives, hooks.KeepPaths)
 	if err != nil {
 		return nil, err // a model of the config does not fit its function
 	}
@@ -115,7 +119,8 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	if found.err != nil {
 		return nil, found.err // a registration of the config does not fit its function
 	}
-	exportFacts(pass, append(slices.Clip(funcs), asm...), sums)
+	bodiless := append(slices.Clip(asm), illFuncs(ill)...)
+	exportFacts(pass, append(slices.Clip(funcs), bodiless...), sums)
 	forcedPanic(pass.Pkg) // failure.go: the tests of a failed package's containment
 
 	var cfgRules []string
@@ -184,7 +189,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		}
 	}
 	if hooks.KeepSummaries {
-		res.Summaries = keyedSummaries(pass, sums, append(slices.Clip(funcs), asm...))
+		res.Summaries = keyedSummaries(pass, sums, append(slices.Clip(funcs), bodiless...))
 	}
 	emit(pass, res)
 	return res, nil
@@ -236,4 +241,14 @@ type found struct {
 	retries    []result.RetryPolicy
 	returned   map[string]*summary.Summary // the summaries of other packages' factories' closures
 	err        error                       // a registration of the config that does not fit its function
+}
+
+// illFuncs are the ill-typed functions, in source order.
+func illFuncs(ill map[*ssa.Function]string) []*ssa.Function {
+	out := make([]*ssa.Function, 0, len(ill))
+	for fn := range ill {
+		out = append(out, fn)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
 }

@@ -123,6 +123,28 @@ func TestAssembly(t *testing.T) {
 	runShared(t, "asmfix")
 }
 
+// TestKVStore: a LevelDB Put is a set by key, a new entry under a key
+// made from the clock (catalog/leveldb.yaml, identity).
+func TestKVStore(t *testing.T) {
+	runShared(t, "kvstorefix")
+}
+
+// TestEthereumNode: go-ethereum's ethclient reads are reads of the node;
+// hashes and the sender are computed (catalog/ethereum.yaml); sending a
+// transaction is not modelled.
+func TestEthereumNode(t *testing.T) {
+	runShared(t, "ethnodefix")
+}
+
+// TestIllTyped: a package that does not type-check is analysed for the
+// rest (illtyped.Strip): only its ill-typed functions and their callers
+// are unknown, with the type error as the reason.
+func TestIllTyped(t *testing.T) {
+	if res := runShared(t, "illtypedfix"); len(res) != 1 {
+		t.Fatalf("illtypedfix: no result (the package was not analysed)")
+	}
+}
+
 func TestPreparedStatements(t *testing.T) {
 	runShared(t, "preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables")
 }

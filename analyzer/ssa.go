@@ -8,18 +8,24 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/illtyped"
 )
 
 // buildSSA builds SSA for the package being analysed (imports are created
 // from types only, without bodies) and lists its functions: declared ones,
-// their closures, and the package initialiser's closures.
-func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+// their closures, and the package initialiser's closures. The syntax and
+// types are the package's without its ill-typed bodies (illtyped.Strip),
+// which are returned as body-less functions with the reason; a package
+// that still breaks the SSA builder returns nil.
+func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function, map[*ssa.Function]string) {
+	src := illtyped.Strip(pass.Fset, pass.Files, pass.TypesInfo, pass.TypeErrors)
 	// Only the packages whose objects this package's code refers to need
 	// SSA packages (types only, no bodies): creating the whole transitive
 	// import closure in every pass costs more than analysing the package
 	// (gRPC and generated API packages behind one modeled import). If SSA
 	// still meets a package that was left out, start again with all of them.
-	ssapkg, err := buildWith(pass, referencedPackages(pass))
+	ssapkg, err := buildWith(pass, src, referencedPackages(pass))
 	if err != nil {
 		all := map[*types.Package]bool{}
 		var walk func([]*types.Package)
@@ -32,7 +38,10 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 			}
 		}
 		walk(pass.Pkg.Imports())
-		ssapkg, _ = buildWith(pass, all)
+		ssapkg, err = buildWith(pass, src, all)
+		if err != nil && len(pass.TypeErrors) > 0 {
+			return nil, nil, nil
+		}
 	}
 	prog := ssapkg.Prog
 	var funcs []*ssa.Function
@@ -43,7 +52,7 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 			addAnon(a)
 		}
 	}
-	for _, f := range pass.Files {
+	for _, f := range src.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
@@ -64,13 +73,22 @@ func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
 	if init := ssapkg.Func("init"); init != nil {
 		addAnon(init)
 	}
-	return ssapkg, funcs
+	var ill map[*ssa.Function]string
+	for obj, why := range src.Funcs {
+		if fn := prog.FuncValue(obj); fn != nil && fn.Blocks == nil {
+			if ill == nil {
+				ill = map[*ssa.Function]string{}
+			}
+			ill[fn] = why
+		}
+	}
+	return ssapkg, funcs, ill
 }
 
 // buildWith creates SSA for the package with the given packages created
 // from types; a panic (a package SSA needed but was not given) is returned
 // as an error.
-func buildWith(pass *analysis.Pass, deps map[*types.Package]bool) (pkg *ssa.Package, err error) {
+func buildWith(pass *analysis.Pass, src *illtyped.Package, deps map[*types.Package]bool) (pkg *ssa.Package, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("ssa: %v", r)
@@ -85,7 +103,7 @@ func buildWith(pass *analysis.Pass, deps map[*types.Package]bool) (pkg *ssa.Pack
 	for _, p := range ps {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg = prog.CreatePackage(pass.Pkg, src.Files, src.Info, false)
 	pkg.Build()
 	return pkg, nil
 }

@@ -13,7 +13,7 @@ import (
 
 // summarise computes the effect summaries of the package's functions from
 // those of its imports (facts).
-func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs, asm []*ssa.Function, directives *directive.Index, keepPaths bool) (*summary.Package, error) {
+func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs, asm []*ssa.Function, ill map[*ssa.Function]string, directives *directive.Index, keepPaths bool) (*summary.Package, error) {
 	env := &summary.Env{
 		Triggers:   set.triggers,
 		ThirdParty: thirdParty(pass),
@@ -24,6 +24,7 @@ func summarise(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs, 
 		Directives: directives,
 		KeepPaths:  keepPaths,
 		Pure:       asm,
+		IllTyped:   ill,
 		FieldSQL: func(f *types.Var) []string {
 			var p preparedFact
 			if pass.ImportObjectFact(f, &p) {

@@ -62,8 +62,16 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 	}
 	// Join registrations whose handler another package defines.
 	var orphans []result.Registration
+	seenOrphan := map[string]bool{}
 	for _, res := range results {
 		for _, u := range res.Unresolved {
+			// A package and its test variant record the same
+			// registration: one entry.
+			k := u.Framework + "\x00" + u.Task + "\x00" + u.Pos
+			if seenOrphan[k] {
+				continue
+			}
+			seenOrphan[k] = true
 			joined := false
 			for _, name := range order {
 				h := merged[name]

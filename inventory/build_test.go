@@ -17,7 +17,8 @@ func eff(kind, op, target string, risk effect.Risk, pos string) effect.Effect {
 }
 
 // Build merges what the defining and the registering packages know, joins
-// unresolved registrations by task, sorts, and counts.
+// unresolved registrations by task (one entry for a registration a
+// package and its test variant both record), sorts, and counts.
 func TestBuild(t *testing.T) {
 	root := "/m"
 	def := &result.Result{Package: "m/jobs", Handlers: []*result.Handler{{
@@ -33,7 +34,10 @@ func TestBuild(t *testing.T) {
 		Handlers:   []*result.Handler{{Framework: "river", Task: "prune", FullName: "m/jobs.Prune", Registered: "/m/cmd/worker/main.go:20:2"}},
 		Unresolved: []result.Registration{{Framework: "asynq", Task: "report", Pos: "/m/cmd/worker/main.go:30:2", Reason: "not resolvable"}},
 	}
-	inv := Build([]*result.Result{def, reg}, root)
+	// The package's test variant records the same unresolved
+	// registration: one entry.
+	regTest := &result.Result{Package: "m/cmd/worker [m/cmd/worker.test]", Unresolved: reg.Unresolved}
+	inv := Build([]*result.Result{def, reg, regTest}, root)
 	if inv.Summary.Handlers != 3 || inv.Summary.Findings != 1 || inv.Summary.Risk.High != 1 || inv.Summary.Risk.Safe != 1 || inv.Summary.Risk.Unknown != 1 {
 		t.Errorf("summary %+v", inv.Summary)
 	}

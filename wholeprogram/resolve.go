@@ -19,6 +19,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/illtyped"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -379,17 +380,31 @@ func NewProgram(fset *token.FileSet, pkgs []*packages.Package, ix *models.Index)
 	created := map[*types.Package]bool{}
 	pkgs = production(pkgs)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		// A package with errors of its own gets no bodies; its importers
-		// (go/packages calls them IllTyped too) type-check and get theirs.
-		if p.Types == nil || created[p.Types] || len(p.Errors) > 0 {
+		// A package with load or syntax errors gets no bodies; one with
+		// only type errors gets those of its well-typed functions
+		// (illtyped.Strip, as its analysis does) if SSA can be built
+		// from them; its importers (go/packages calls them IllTyped too)
+		// type-check and get theirs.
+		if p.Types == nil || created[p.Types] {
 			return
 		}
+		files, info := p.Syntax, p.TypesInfo
+		if len(p.Errors) > 0 {
+			if !onlyTypeErrors(p) || ix.Modeled(p.Types) {
+				return
+			}
+			src := illtyped.Strip(fset, p.Syntax, p.TypesInfo, p.TypeErrors)
+			if !buildable(fset, p.Types, src) {
+				return
+			}
+			files, info = src.Files, src.Info
+		}
 		created[p.Types] = true
-		if ix.Modeled(p.Types) || p.TypesInfo == nil {
+		if ix.Modeled(p.Types) || info == nil {
 			prog.CreatePackage(p.Types, nil, nil, true)
 			return
 		}
-		prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
+		prog.CreatePackage(p.Types, files, info, true)
 	})
 	// Packages only known through export data (imports of ill-typed ones).
 	for _, p := range pkgs {
@@ -411,6 +426,46 @@ func NewProgram(fset *token.FileSet, pkgs []*packages.Package, ix *models.Index)
 		}
 	}
 	return prog
+}
+
+// onlyTypeErrors reports whether a package loaded, parsed and has types
+// whose only errors are type errors.
+func onlyTypeErrors(p *packages.Package) bool {
+	if p.TypesInfo == nil || len(p.TypeErrors) == 0 {
+		return false
+	}
+	for _, e := range p.Errors {
+		if e.Kind != packages.TypeError {
+			return false
+		}
+	}
+	return true
+}
+
+// buildable reports whether SSA can be built from a package's stripped
+// syntax: it is tried in a program of its own (its imports from types),
+// since a builder's panic would leave the whole program half built.
+func buildable(fset *token.FileSet, pkg *types.Package, src *illtyped.Package) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	prog := ssa.NewProgram(fset, ssa.InstantiateGenerics)
+	seen := map[*types.Package]bool{pkg: true}
+	var visit func(*types.Package)
+	visit = func(t *types.Package) {
+		for _, i := range t.Imports() {
+			if !seen[i] {
+				seen[i] = true
+				prog.CreatePackage(i, nil, nil, true)
+				visit(i)
+			}
+		}
+	}
+	visit(pkg)
+	prog.CreatePackage(pkg, src.Files, src.Info, true).Build()
+	return true
 }
 
 // entries are the handlers' SSA functions in the whole program. They are

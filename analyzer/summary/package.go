@@ -57,6 +57,11 @@ type Env struct {
 	// Pure are the package's functions without a Go body that are known
 	// to have no effect (assembly that calls nothing): empty summaries.
 	Pure []*ssa.Function
+	// IllTyped are the package's functions left without a body because
+	// they do not type-check (analyzer/illtyped), with the reason (the
+	// type error's file:line:col and message): one unknown effect each,
+	// so their callers are unknown and the rest of the package is not.
+	IllTyped map[*ssa.Function]string
 	// ConstResult returns the constant string a function of another
 	// package returns on every path (a fact), for a model's TableName()
 	// declared in another package than the call that writes the model.
@@ -151,6 +156,10 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 		p.set[fn] = true
 		p.sums[fn] = &Summary{}
 	}
+	for fn, why := range env.IllTyped {
+		p.set[fn] = true
+		p.sums[fn] = IllTypedSummary(env.Fset, fn, why)
+	}
 	p.collectPrepared(funcs)
 	p.collectRandomFields(funcs)
 	p.collectChannels(funcs)
@@ -171,6 +180,9 @@ func (p *Package) Sites(fn *ssa.Function) []*guard.Site { return p.sites[fn] }
 // solve computes the summaries of one strongly connected component,
 // iterating until they stop changing (recursion) or a round limit is hit.
 func (p *Package) solve(scc []*ssa.Function) {
+	if len(scc) == 1 && scc[0].Blocks == nil && p.sums[scc[0]] != nil {
+		return // a body-less function given its summary (Env.Pure, Env.IllTyped), reached as a callee
+	}
 	for _, fn := range scc {
 		p.sums[fn] = &Summary{}
 	}
@@ -290,4 +302,19 @@ func (p *Package) summariseSafely(fn *ssa.Function) (s *Summary, sites []*guard.
 		}
 	}()
 	return p.summarise(fn)
+}
+
+// IllTypedSummary is the summary of a function that does not type-check:
+// one unknown effect saying where.
+func IllTypedSummary(fset *token.FileSet, fn *ssa.Function, why string) *Summary {
+	name := SSAName(fn)
+	return &Summary{Effects: []effect.Effect{{
+		Kind:   effect.KindUnknown,
+		Op:     effect.OpUnknown,
+		Target: name,
+		Risk:   effect.Unknown,
+		Detail: name + " does not type-check, so it was not analysed: " + why,
+		Path:   []effect.Hop{{Pos: PosString(fset, fn.Pos()), Func: name}},
+		Exec:   effect.NoExec,
+	}}}
 }

@@ -227,12 +227,13 @@ func TestBrokenPackageExit2(t *testing.T) {
 		t.Errorf("an importer of the broken package was kept from analysis:\n%s", stderr)
 	}
 	// Its importer is analysed (its own code type-checks); its call into
-	// the broken package is read by name, as a failed package's are.
+	// the broken package's ill-typed function is unknown, with the type
+	// error as the reason (analyzer/illtyped).
 	stdout, stderr, code := runShared(t, dir, binary, "inventory", "./...")
 	if code != 2 || !strings.Contains(stderr, "broken.go:6:9") {
 		t.Errorf("inventory: exit %d\n%s", code, stderr)
 	}
-	for _, want := range []string{"handler: example.com/broken/user.Use", "calls broken.Handler, whose package was not analysed", "- package: example.com/broken\n"} {
+	for _, want := range []string{"handler: example.com/broken/user.Use", "broken.Handler does not type-check, so it was not analysed: broken.go:6:9: undefined: undefinedThing", "- package: example.com/broken\n"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("inventory lacks %q:\n%s", want, stdout)
 		}

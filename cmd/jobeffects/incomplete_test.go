@@ -81,3 +81,74 @@ func TestIncompleteRunReplayed(t *testing.T) {
 		t.Errorf("after the fix: exit %d\n%s", fixed.code, fixed.stderr)
 	}
 }
+
+// A package with a type error in one file is analysed for the rest
+// (issue 28): a handler that calls its well-typed functions is decided
+// from their code; one that calls the ill-typed function is unknown, with
+// the type error's file:line as the reason; the package is still listed
+// under incomplete: and the exit is 2.
+func TestIllTypedPartial(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		".jobeffects.yaml": storeModel,
+		"repo/repo.go": `package repo
+
+import "example.com/ledger/store"
+
+// Mark is well typed.
+func Mark(id string) error {
+	return store.Exec("insert into ledger(id) values ($1)", id)
+}
+`,
+		"repo/bad.go": `package repo
+
+import "example.com/ledger/store"
+
+// Credit does not type-check.
+func Credit(id string) error {
+	return store.Exec("insert into ledger(id) values ($1)", undefinedAmount(id))
+}
+`,
+		"jobs/more.go": `package jobs
+
+import "example.com/ledger/repo"
+
+//jobeffects:handler ledger:mark
+func Mark(id string) error {
+	return repo.Mark(id)
+}
+
+//jobeffects:handler ledger:credit
+func Credit(id string) error {
+	return repo.Credit(id)
+}
+`,
+	})
+	env := []string{"JOBEFFECTS_CACHE=off"}
+	stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "./...")
+	if code != 2 || !strings.Contains(stderr, "repo/bad.go:7:58: undefined: undefinedAmount") {
+		t.Fatalf("exit %d (want 2, the type error printed):\n%s", code, stderr)
+	}
+	handler := func(name string) string {
+		i := strings.Index(stdout, "handler: example.com/ledger/jobs."+name+"\n")
+		if i < 0 {
+			t.Fatalf("no handler jobs.%s:\n%s", name, stdout)
+		}
+		rest := stdout[i:]
+		if j := strings.Index(rest[1:], "\n  - "); j >= 0 {
+			rest = rest[:j+1]
+		}
+		return rest
+	}
+	mark := handler("Mark")
+	if !strings.Contains(mark, "risk: medium") || !strings.Contains(mark, "rule: unguarded") || strings.Contains(mark, "kind: unknown") {
+		t.Errorf("jobs.Mark, which calls only well-typed code, should be decided from it:\n%s", mark)
+	}
+	credit := handler("Credit")
+	if !strings.Contains(credit, "risk: unknown") || !strings.Contains(credit, "repo.Credit does not type-check, so it was not analysed: repo/bad.go:7:58: undefined: undefinedAmount") {
+		t.Errorf("jobs.Credit should be unknown because of repo/bad.go:7:58:\n%s", credit)
+	}
+	if !strings.Contains(stdout, "incomplete:\n  - package: example.com/ledger/repo\n") {
+		t.Errorf("the ill-typed package should stay listed under incomplete:\n%s", stdout)
+	}
+}
