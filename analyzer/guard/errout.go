@@ -116,7 +116,8 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 			}
 		}
 	}
-	return false
+	// Counted instead: the batch fails as a whole when one item failed.
+	return countedFailure(fn, errv)
 }
 
 // statusRead reports whether the code reads the StatusCode of a response

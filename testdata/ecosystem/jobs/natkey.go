@@ -112,4 +112,6 @@ func RegisterNatKey(mux *asynq.ServeMux, d *NatKeyDeps) {
 	mux.HandleFunc("natkey:fresh", d.NatKeyFresh)
 	mux.HandleFunc("natkey:repo-logged", d.NatKeyRepoLogged)
 	mux.HandleFunc("natkey:repo-fresh", d.NatKeyRepoFresh)
+	mux.HandleFunc("natkey:batch", d.NatKeyBatch)
+	mux.HandleFunc("natkey:batch-fresh", d.NatKeyBatchFresh)
 }
