@@ -893,3 +893,24 @@ func TestRiverUniqueArgsThroughInterfaces(t *testing.T) {
 		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestWideFoldKeepsOtherCalls: a handler with more interface calls than a
+// summary keeps (140 calls of one accessor, then the push client's
+// Notify) still resolves the push client's call to its POST: the
+// repeated calls of one method on one receiver are kept as one.
+func TestWideFoldKeepsOtherCalls(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "widefoldfix") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				if e.Risk.NonIdempotent() || e.Folded {
+					got = append(got, h.Risk.String()+" "+e.Kind+"/"+e.Op+" folded="+fmt.Sprint(e.Folded))
+				}
+			}
+		}
+	}
+	want := []string{"high http/post folded=false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("effects:\n got %q\nwant %q", got, want)
+	}
+}

@@ -339,12 +339,31 @@ func fold(effs []effect.Effect) []effect.Effect {
 	rest := map[class]int{} // index in kept of the effect standing for the others
 	// The resolvable calls kept: the module's own first (a dependency's
 	// evidence names its module version, path@version), then the others.
+	// One call per interface method or func value and receiver (Target,
+	// Via) is enough: the phase resolves the others to the same
+	// implementations, so they are counted into it below as other paths,
+	// and do not use up the room for calls that reach something else
+	// (dendrite's push gateway POST came after 60 accessor calls on the
+	// same event interface).
+	type dynCall struct {
+		target, via string
+		guarded     bool
+		issue       string
+	}
+	keyOf := func(e *effect.Effect) dynCall { return dynCall{e.Target, e.Via, e.Guard != nil, e.Issue} }
+	seenDyn := map[dynCall]bool{}
+	for i := range kept {
+		if e := &kept[i]; e.Kind == effect.KindDynamic && !e.Folded {
+			seenDyn[keyOf(e)] = true
+		}
+	}
 	keepDyn := map[int]bool{}
 	for _, own := range []bool{true, false} {
 		for i, e := range effs[maxEffects:] {
 			if len(keepDyn) < maxDynamic && e.Kind == effect.KindDynamic && ViaDynamic(e.Via) && !e.Folded &&
-				own == !strings.Contains(e.Evidence(), "@") {
+				own == !strings.Contains(e.Evidence(), "@") && !seenDyn[keyOf(&e)] {
 				keepDyn[i] = true
+				seenDyn[keyOf(&e)] = true
 			}
 		}
 	}
