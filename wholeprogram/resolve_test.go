@@ -914,3 +914,27 @@ func TestWideFoldKeepsOtherCalls(t *testing.T) {
 		t.Errorf("effects:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestParamFieldCallbackThroughInterface: a callback stored in a field of
+// the struct a handler passes to an interface method runs where the
+// implementation calls that field (the handler's insert, unguarded); a
+// handler that stores nothing there leaves the call unknown, not none.
+func TestParamFieldCallbackThroughInterface(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "paramfieldwhole") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				got = append(got, h.Task+" "+h.Risk.String()+" "+e.Kind+"/"+e.Op+" "+e.Target)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"shadow:bare unknown dynamic_call/call paramfieldwhole.ListInput.ApplyFunc",
+		"shadow:update medium db_write/insert shadow_updates",
+		"shadow:update medium memory_write/set ", // err, which the closure captured
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
