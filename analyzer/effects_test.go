@@ -187,3 +187,10 @@ func TestChannelWorkersAcrossPackages(t *testing.T) {
 func TestMergedFuncField(t *testing.T) {
 	runShared(t, "funcfieldfix")
 }
+
+// TestParamFieldCallback: a callback passed in a field of an argument
+// struct runs what the caller's literal stores there (an insert:
+// unguarded; a set: safe).
+func TestParamFieldCallback(t *testing.T) {
+	runShared(t, "paramfieldfix")
+}

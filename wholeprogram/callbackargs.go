@@ -31,10 +31,18 @@ import (
 // argCallbackEffects returns the effects of the callbacks a dynamic call's
 // resolved callee fn (with summary s) calls.
 func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summary.Summary, prefix []effect.Hop, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
-	if len(s.CallsParams) == 0 {
+	if len(s.CallsParams) == 0 && len(s.CallsParamFields) == 0 {
 		return nil
 	}
 	var out []effect.Effect
+	// A callback in a field of an argument struct (summary/paramfields.go):
+	// what every site's literal stores there, in place of the unknown
+	// effect the implementation's summary keeps for it (fieldResolved).
+	for _, c := range s.CallsParamFields {
+		if funcs := r.fieldCallbacks(e, fn, c); funcs != nil {
+			out = append(out, r.fieldCallbackEffects(e, funcs, prefix, depth, seen, pits)...)
+		}
+	}
 	for _, k := range s.CallsParams {
 		var funcs []*ssa.Function
 		known := len(r.sites[e.Evidence()]) > 0
@@ -90,6 +98,80 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 			}
 			out = append(out, cb...)
 		}
+	}
+	return out
+}
+
+// fieldCallbacks are the functions every site of the dynamic call e
+// stores in the field c of the argument its resolved callee fn calls; nil
+// when a site stores none there or one that is not resolved.
+func (r *resolver) fieldCallbacks(e effect.Effect, fn *ssa.Function, c summary.ParamFieldCall) []*ssa.Function {
+	var funcs []*ssa.Function
+	sites := r.sites[e.Evidence()]
+	if len(sites) == 0 {
+		return nil
+	}
+	for _, ci := range sites {
+		arg := callbackArg(ci.Common(), fn, c.Param)
+		if arg == nil {
+			return nil
+		}
+		vals := summary.FieldFuncValues(arg, c.Field)
+		if len(vals) == 0 {
+			return nil
+		}
+		for _, v := range vals {
+			fs := r.argFuncs(v, 0, map[ssa.Value]bool{})
+			if fs == nil {
+				return nil
+			}
+			funcs = append(funcs, fs...)
+		}
+	}
+	return uniqueFuncs(funcs)
+}
+
+// withoutResolvedFields is s without the unknown effects of the field
+// calls that every site of e resolves (fieldCallbacks): the callbacks'
+// effects stand for them.
+func (r *resolver) withoutResolvedFields(e effect.Effect, fn *ssa.Function, s *summary.Summary) *summary.Summary {
+	drop := map[string]bool{}
+	for _, c := range s.CallsParamFields {
+		if c.Pos != "" && r.fieldCallbacks(e, fn, c) != nil {
+			drop[c.Pos] = true
+		}
+	}
+	if len(drop) == 0 {
+		return s
+	}
+	cp := *s
+	cp.Effects = nil
+	for _, x := range s.Effects {
+		if x.Kind == effect.KindDynamic && drop[x.Evidence()] {
+			continue
+		}
+		cp.Effects = append(cp.Effects, x)
+	}
+	return &cp
+}
+
+// fieldCallbackEffects are the effects of the callbacks funcs that a dynamic
+// call's implementation runs, each reached through the call (prefix).
+func (r *resolver) fieldCallbackEffects(e effect.Effect, funcs []*ssa.Function, prefix []effect.Hop, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
+	var out []effect.Effect
+	for _, g := range funcs {
+		gs := r.sums[summary.Key(r.fset, g)]
+		last := prefix[len(prefix)-1]
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped}
+		p := append(append([]effect.Hop(nil), prefix[:len(prefix)-1]...), hop)
+		if gs == nil {
+			u := e
+			u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it calls back " + summary.SSAName(g) + ", whose summary is not available"
+			out = append(out, u)
+			continue
+		}
+		*pits = append(*pits, gs.Pitfalls...)
+		out = append(out, r.inline(e, p, gs, false, true, depth, seen, pits)...)
 	}
 	return out
 }

@@ -794,6 +794,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				s = &c
 			}
 		}
+		s = r.withoutResolvedFields(e, fn, s)
 		out = append(out, r.inline(e, prefix, s, isMethod(fn), false, depth, seen, pits)...)
 		// The callbacks the implementation calls (a store's
 		// WithTransaction(ctx, fn) running fn): the functions the call

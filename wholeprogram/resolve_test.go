@@ -893,3 +893,48 @@ func TestRiverUniqueArgsThroughInterfaces(t *testing.T) {
 		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestWideFoldKeepsOtherCalls: a handler with more interface calls than a
+// summary keeps (140 calls of one accessor, then the push client's
+// Notify) still resolves the push client's call to its POST: the
+// repeated calls of one method on one receiver are kept as one.
+func TestWideFoldKeepsOtherCalls(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "widefoldfix") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				if e.Risk.NonIdempotent() || e.Folded {
+					got = append(got, h.Risk.String()+" "+e.Kind+"/"+e.Op+" folded="+fmt.Sprint(e.Folded))
+				}
+			}
+		}
+	}
+	want := []string{"high http/post folded=false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("effects:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestParamFieldCallbackThroughInterface: a callback stored in a field of
+// the struct a handler passes to an interface method runs where the
+// implementation calls that field (the handler's insert, unguarded); a
+// handler that stores nothing there leaves the call unknown, not none.
+func TestParamFieldCallbackThroughInterface(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "paramfieldwhole") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				got = append(got, h.Task+" "+h.Risk.String()+" "+e.Kind+"/"+e.Op+" "+e.Target)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"shadow:bare unknown dynamic_call/call paramfieldwhole.ListInput.ApplyFunc",
+		"shadow:update medium db_write/insert shadow_updates",
+		"shadow:update medium memory_write/set ", // err, which the closure captured
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

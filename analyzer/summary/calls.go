@@ -198,6 +198,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			}
 		}
 	}
+	w.callParamFields(ci, sum, args, bindings)
 	for _, p := range guard.DropStopped(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings)) {
 		if w.pitFrom == nil {
 			w.pitFrom = map[int]ssa.CallInstruction{}

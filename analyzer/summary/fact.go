@@ -17,6 +17,11 @@ type Summary struct {
 	// CallsParams lists the func-typed parameters (receiver first) the
 	// function calls before it returns.
 	CallsParams []int
+	// CallsParamFields lists the func-typed fields of parameters (not the
+	// receiver) the function calls: a list helper's input.ApplyFunc,
+	// passed on to the iterator that calls it. A caller substitutes the
+	// function its argument's literal stores there (paramfields.go).
+	CallsParamFields []ParamFieldCall `json:",omitempty"`
 	// Pitfalls are guard mistakes inside the function or its callees.
 	Pitfalls []guard.Pitfall
 	// ClaimReturn is set when the function makes a claim and returns its
@@ -108,7 +113,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.GuardedCalls) == 0 && s.NilUnless == nil && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.CallsParamFields) == 0 && len(s.GuardedCalls) == 0 && s.NilUnless == nil && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -194,6 +199,9 @@ func (s *Summary) String() string {
 			}
 		}
 		parts = append(parts, t)
+	}
+	for _, c := range s.CallsParamFields {
+		parts = append(parts, fmt.Sprintf("calls p%d.%s", c.Param, c.Field))
 	}
 	if s.StmtArg > 0 {
 		parts = append(parts, fmt.Sprintf("returns the statement p%d", s.StmtArg-1))
@@ -295,6 +303,7 @@ func (s *Summary) normalize(keepPaths bool) {
 	s.Effects = out
 	sort.Ints(s.CallsParams)
 	s.CallsParams = dedupInts(s.CallsParams)
+	s.CallsParamFields = sortParamFields(s.CallsParamFields)
 	sort.Slice(s.Pitfalls, func(i, j int) bool {
 		a, b := s.Pitfalls[i], s.Pitfalls[j]
 		if a.Pos != b.Pos {
@@ -339,12 +348,31 @@ func fold(effs []effect.Effect) []effect.Effect {
 	rest := map[class]int{} // index in kept of the effect standing for the others
 	// The resolvable calls kept: the module's own first (a dependency's
 	// evidence names its module version, path@version), then the others.
+	// One call per interface method or func value and receiver (Target,
+	// Via) is enough: the phase resolves the others to the same
+	// implementations, so they are counted into it below as other paths,
+	// and do not use up the room for calls that reach something else
+	// (dendrite's push gateway POST came after 60 accessor calls on the
+	// same event interface).
+	type dynCall struct {
+		target, via string
+		guarded     bool
+		issue       string
+	}
+	keyOf := func(e *effect.Effect) dynCall { return dynCall{e.Target, e.Via, e.Guard != nil, e.Issue} }
+	seenDyn := map[dynCall]bool{}
+	for i := range kept {
+		if e := &kept[i]; e.Kind == effect.KindDynamic && !e.Folded {
+			seenDyn[keyOf(e)] = true
+		}
+	}
 	keepDyn := map[int]bool{}
 	for _, own := range []bool{true, false} {
 		for i, e := range effs[maxEffects:] {
 			if len(keepDyn) < maxDynamic && e.Kind == effect.KindDynamic && ViaDynamic(e.Via) && !e.Folded &&
-				own == !strings.Contains(e.Evidence(), "@") {
+				own == !strings.Contains(e.Evidence(), "@") && !seenDyn[keyOf(&e)] {
 				keepDyn[i] = true
+				seenDyn[keyOf(&e)] = true
 			}
 		}
 	}
@@ -416,7 +444,8 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) {
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) ||
+		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false
 	}
 	for i := range a.Effects {

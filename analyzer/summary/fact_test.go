@@ -112,3 +112,42 @@ func TestFoldKeepsOwnCallsFirst(t *testing.T) {
 	}
 	t.Error("the module's own call (push.Client).Notify was folded")
 }
+
+// Beyond the limit, one call per interface method and receiver is kept:
+// the others resolve to the same implementations, so they are counted into
+// it (More) and leave the room to calls that reach something else
+// (dendrite's push gateway Notify came after 60 accessor calls on the event
+// interface). Near miss: the same method on another receiver (Via) is
+// another call, kept on its own.
+func TestFoldKeepsOneCallPerMethodAndReceiver(t *testing.T) {
+	var effs []effect.Effect
+	for i := 0; i < maxEffects+maxDynamic+10; i++ {
+		effs = append(effs, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(ev.PDU).RoomID", Risk: effect.Unknown,
+			Via: "field app.Event.PDU method RoomID", Path: []effect.Hop{{Pos: fmt.Sprintf("app/a.go:%d:1", i+1), Func: "app.f"}}, Exec: effect.NoExec})
+	}
+	effs = append(effs,
+		effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(ev.PDU).RoomID", Risk: effect.Unknown,
+			Via: "value method RoomID", Path: []effect.Hop{{Pos: "app/b.go:1:1", Func: "app.g"}}, Exec: effect.NoExec},
+		effect.Effect{Kind: effect.KindDynamic, Op: effect.OpCall, Target: "(push.Client).Notify", Risk: effect.Unknown,
+			Via: "field app.Consumer.push method Notify", Path: []effect.Hop{{Pos: "app/consumer.go:838:1", Func: "app.notify"}}, Exec: effect.NoExec})
+	var notify, otherVia, folded bool
+	more := 0
+	for _, e := range fold(effs) {
+		switch {
+		case e.Folded:
+			folded = true
+		case e.Target == "(push.Client).Notify":
+			notify = true
+		case e.Via == "value method RoomID":
+			otherVia = true
+		case e.Via == "field app.Event.PDU method RoomID":
+			more += e.More
+		}
+	}
+	if !notify || !otherVia || folded {
+		t.Errorf("Notify kept %v, RoomID on another receiver kept %v, something folded %v; want kept, kept, nothing folded", notify, otherVia, folded)
+	}
+	if more != maxDynamic+10 {
+		t.Errorf("the repeated RoomID calls count %d more paths, want %d", more, maxDynamic+10)
+	}
+}

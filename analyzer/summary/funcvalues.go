@@ -54,6 +54,9 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		}
 		w.unknown(ci, describeValue(v), "calls "+funcValueText(v)+", which is not known here")
 		w.sites[len(w.sites)-1].Effect.Via = w.via(v) // not a parameter: those are in CallsParams
+		// A field of a parameter: a caller that passes the struct's
+		// literal resolves it (paramfields.go).
+		w.paramFieldCall(v, w.sites[len(w.sites)-1].Effect.Evidence())
 		w.withReading(readValue(v))
 		return
 	}
@@ -159,6 +162,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 			w.unknown(ci, SSAName(callee), SSAName(callee)+" calls a function value it is given")
 		}
 	}
+	w.callParamFields(ci, sum, args, r.bindings)
 	for _, p := range sum.Pitfalls {
 		p.TxParam = 0 // the callee's handle is not resolved here: the pitfall stands
 		w.pitfalls = append(w.pitfalls, p)

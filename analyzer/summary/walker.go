@@ -30,8 +30,11 @@ type walker struct {
 	name     string
 	sites    []*guard.Site
 	calls    []int
-	txCalls  []TxCall
-	pitfalls []guard.Pitfall
+	// fieldCalls are the func-typed parameter fields the function calls
+	// (Summary.CallsParamFields).
+	fieldCalls []ParamFieldCall
+	txCalls    []TxCall
+	pitfalls   []guard.Pitfall
 	// pitFrom is the call that brought each of pitfalls up from its
 	// callee's summary (by index), for dropLostRaces.
 	pitFrom map[int]ssa.CallInstruction
@@ -67,7 +70,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
+	s := &Summary{CallsParams: w.calls, CallsParamFields: w.fieldCalls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	s.StmtTextArg, s.StmtTextAppended = w.stmtTextArg(fn)
 	s.NilUnless = nilUnless(fn)
