@@ -192,6 +192,9 @@ func (s *Summary) String() string {
 					t += "." + gc.Guard.KeyField
 				}
 			}
+			if gc.Guard.Released {
+				t += " released on failure"
+			}
 		}
 		parts = append(parts, t)
 	}
