@@ -122,6 +122,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
+		ne.FailsLater = ne.FailsLater || e.FailsLater // a failure after the call follows its effects too
 		if e.Guard != nil && e.Guard.AfterDupFail && ne.Guard == nil && ne.Issue == "" {
 			ne.Guard = e.Guard // the call runs only after a create that a duplicate fails
 		}

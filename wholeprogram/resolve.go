@@ -826,6 +826,9 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
 		if !callback {
+			// A failure after the call, in the functions that reach it,
+			// follows the callee's effects too (guard/release.go).
+			ne.FailsLater = ne.FailsLater || e.FailsLater
 			// The handle the effect runs on, as the callee's parameter
 			// at this call (claims.go); an inner dynamic call's keeps
 			// its own.

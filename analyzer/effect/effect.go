@@ -112,6 +112,18 @@ type Guard struct {
 	// be, so the whole-program phase gives it to what a dynamic call
 	// resolves to.
 	AfterDupFail bool
+	// OnReading: the guard was given to a call nothing decided yet (an
+	// unknown dynamic call) because its reading from the name is a
+	// non-idempotent effect of the kind the guard protects (a publish run
+	// in a claim helper's callback): the reading still decides what the
+	// call is, and the guard holds for what it decides.
+	OnReading bool `json:",omitempty"`
+	// Released, on a claim a helper makes before it runs the caller's
+	// callback, says the helper gives the claim back (deletes its key)
+	// after the callback, when it fails: the claim then guards only what
+	// no failure of the callback follows (Effect.FailsLater); a failure
+	// after the effect releases the key and the redelivery runs it again.
+	Released bool `json:",omitempty"`
 	// KeyParam (1-based, receiver first; 0 when none), on a claim made by
 	// a helper that runs the caller's callback only when its claim of the
 	// key is new (Exec(ctx, key, fn)), is the parameter of the function
@@ -220,6 +232,12 @@ type Effect struct {
 	// SET is. nil once decided.
 	NewerThan *Key `json:",omitempty"`
 	Guard     *Guard
+	// FailsLater: the function whose summary holds the effect can return
+	// a non-nil error after it (one of its own, or a callee's failure
+	// after the effect that it hands up), other than the error of the
+	// call that made the effect. A claim given back when its callback
+	// fails (Guard.Released) does not guard such an effect.
+	FailsLater bool `json:",omitempty"`
 	// TxGuard, on a call nothing here resolves (an interface method) made
 	// on a handle that runs in a completed transaction (a querier bound
 	// by q.WithTx(tx) with River's JobCompleteTx on tx), is that
@@ -683,6 +701,21 @@ func (e *Effect) Idempotent() bool { return e.Risk == Safe }
 
 // NeedsGuard reports whether the effect is non-idempotent and unprotected.
 func (e *Effect) NeedsGuard() bool { return e.Risk.NonIdempotent() && e.Guard == nil }
+
+// PendingReading is the reading that will decide e (infer.Apply), while
+// nothing else decided it: a call of unknown risk of a kind readings
+// decide, with a reading not yet applied; nil otherwise.
+func (e *Effect) PendingReading() *Reading {
+	r := e.Reading
+	if r == nil || r.Was != nil || r.Path || e.Risk != Unknown {
+		return nil
+	}
+	switch e.Kind {
+	case KindDynamic, KindUnknown, KindNetwork, KindProcess:
+		return r
+	}
+	return nil
+}
 
 // Reversible reports whether a duplicate can be undone by the system that
 // made it (a row can be deleted; an email or a charge cannot be unsent).

@@ -197,7 +197,7 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		// callback is known, at the caller.
 		for _, pc := range a.paramCalls {
 			if pc.Guard == nil && guarded(pc.Instr.Block()) {
-				pc.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos, Window: true}
+				pc.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos, Window: true, Released: a.releasedAfter(pc.Instr)}
 				pc.Claim = c
 			}
 		}

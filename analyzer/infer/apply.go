@@ -50,8 +50,10 @@ func readable(e *effect.Effect) bool {
 	// A check-then-act issue on an unknown call was set from its reading
 	// (guard.needsGuard): the reading still decides what the call does.
 	// An effect guarded only as running after a create that fails on a
-	// duplicate is still read.
-	if e.Risk != effect.Unknown || e.Guard != nil && !e.Guard.AfterDupFail || (e.Issue != "" && e.Issue != rules.CheckThenAct) {
+	// duplicate is still read, as is one a claim helper's callback runs,
+	// guarded (or random-key) for what its reading makes it
+	// (summary.guardByClaim).
+	if e.Risk != effect.Unknown || e.Guard != nil && !e.Guard.AfterDupFail && !e.Guard.OnReading || (e.Issue != "" && e.Issue != rules.CheckThenAct && e.Issue != rules.RandomKey) {
 		return false
 	}
 	switch e.Kind {

@@ -34,7 +34,15 @@ import (
 // is not known to commit with them) and money is never guarded by it. A
 // key the caller makes new on every delivery (a uuid, or a struct's id
 // field a converter fills from one when the message has none) claims a
-// new key every time: the effects are random-key there.
+// new key every time: the effects are random-key there. A helper that
+// gives the claim back when the callback fails (deletes the key) guards
+// only the effects the callback cannot fail after (Effect.FailsLater,
+// guard/release.go): a failure after the webhook releases the key and the
+// redelivery sends it again. A call nothing resolves whose reading by its
+// name is an external non-idempotent effect (a publish through a library
+// the program does not follow) is guarded, or random-key, for what the
+// reading makes it (Guard.OnReading; infer.Apply still applies the
+// reading).
 
 // GuardedCall is a func-typed parameter (Param, 0-based, receiver first,
 // as CallsParams) that the function calls only when a claim is new, and
@@ -204,15 +212,40 @@ func GuardCallback(call *effect.Effect, gc *GuardedCall, effs []effect.Effect) [
 // callback run under a helper's claim): external effects with the crash
 // window; database writes and money are left as they are.
 func guardByClaim(e *effect.Effect, g *effect.Guard) {
-	if !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || e.Kind == effect.KindDBWrite {
+	if e.Guard != nil || e.Issue != "" {
 		return
+	}
+	onReading := false
+	if !e.Risk.NonIdempotent() || e.Kind == effect.KindDBWrite {
+		// An unknown call whose reading will make it an external
+		// non-idempotent effect (a publish through a library the
+		// program does not resolve) is guarded for what it is read as.
+		if !claimReadable(e) {
+			return
+		}
+		onReading = true
 	}
 	if e.Risk == effect.Critical {
 		e.Detail = effect.JoinDetail(e.Detail, "a claim does not protect money: a crash between the call and the mark repeats it; pass a stable idempotency key")
 		return
 	}
+	if g.Released && e.FailsLater {
+		// The callback can fail after the effect: the helper then gives
+		// the claim back and the redelivery runs the effect again.
+		e.Detail = effect.JoinDetail(e.Detail, "the claim it runs under is given back when the callback fails, and the callback can still fail after it: the redelivery runs it again")
+		return
+	}
 	gg := *g
+	gg.OnReading = onReading
 	e.Guard = &gg
+}
+
+// claimReadable reports whether e is a call nothing decided that its
+// pending reading makes an external non-idempotent effect short of money:
+// what a claim helper's callback guards, once read.
+func claimReadable(e *effect.Effect) bool {
+	r := e.PendingReading()
+	return r != nil && r.Risk.NonIdempotent() && r.Risk != effect.Critical && r.Kind != effect.KindDBWrite
 }
 
 // randomClaim marks e, run under a claim of a key new on every delivery,
@@ -229,13 +262,18 @@ func (w *walker) randomClaim(e *effect.Effect, pos, expr, source string) bool {
 // RandomClaim marks e random-key when it is an effect a claim would have
 // guarded, and returns the pitfall to report (nil when e is not one).
 func RandomClaim(e *effect.Effect, pos, expr, source string) *guard.Pitfall {
-	if !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || e.Kind == effect.KindDBWrite {
+	if e.Guard != nil || e.Issue != "" || (!e.Risk.NonIdempotent() || e.Kind == effect.KindDBWrite) && !claimReadable(e) {
 		return nil
 	}
 	e.Issue, e.IssuePos = rules.RandomKey, pos
+	what := e.Describe()
+	if claimReadable(e) {
+		read := e.Apply(*e.Reading)
+		what = read.Describe()
+	}
 	return &guard.Pitfall{Rule: rules.RandomKey, Pos: pos, Message: fmt.Sprintf(
 		"claimed key %s derives from %s: every delivery claims a new key, so the %s the claim's callback runs is not deduplicated; derive the key from the job's business identity",
-		expr, source, e.Describe())}
+		expr, source, what)}
 }
 
 // resolveGuardKey decides, at a static call, the key of a callee's claim

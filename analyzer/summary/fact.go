@@ -197,6 +197,9 @@ func (s *Summary) String() string {
 					t += "." + gc.Guard.KeyField
 				}
 			}
+			if gc.Guard.Released {
+				t += " released on failure"
+			}
 		}
 		parts = append(parts, t)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
 	"example.com/ecosystem/internal/idem"
 )
@@ -41,11 +42,30 @@ func (p *claimPoster) Post(ctx context.Context, ev *Event) error {
 }
 
 // ClaimDeps are the clients of the claim handlers.
-type ClaimDeps struct{ Events EventPoster }
+type ClaimDeps struct {
+	Events EventPoster
+	Idem   *idem.Redis
+	RDB    *redis.Client
+}
 
 // NewClaimDeps wires the poster with the idempotency helper.
-func NewClaimDeps(i *idem.Redis) *ClaimDeps {
-	return &ClaimDeps{Events: &claimPoster{idem: i}}
+func NewClaimDeps(i *idem.Redis, rdb *redis.Client) *ClaimDeps {
+	return &ClaimDeps{Events: &claimPoster{idem: i}, Idem: i, RDB: rdb}
+}
+
+// ClaimLogged posts under the helper's claim of the order's key and then
+// records the delivery, which can fail: Exec then gives the key back and
+// the redelivery posts again, so the POST is not guarded.
+func (d *ClaimDeps) ClaimLogged(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	return d.Idem.Exec(ctx, "logged:"+p.OrderID, func(ctx context.Context) error {
+		resp, err := http.Post("https://hooks.example.com/events", "application/json", bytes.NewReader(t.Payload()))
+		if err != nil {
+			return err
+		}
+		_ = resp.Body.Close()
+		return d.RDB.Set(ctx, "delivered:"+p.OrderID, "1", 24*time.Hour).Err()
+	})
 }
 
 // toEvent keeps the order's ID, or makes one when the payload has none.
@@ -75,4 +95,5 @@ func (d *ClaimDeps) ClaimStable(ctx context.Context, t *asynq.Task) error {
 func RegisterClaims(mux *asynq.ServeMux, d *ClaimDeps) {
 	mux.HandleFunc("claimcb:fresh", d.ClaimFresh)
 	mux.HandleFunc("claimcb:stable", d.ClaimStable)
+	mux.HandleFunc("claimcb:logged", d.ClaimLogged)
 }

@@ -118,7 +118,7 @@ func main() {
 	}
 	jobs.RegisterObjects(mux, &jobs.ObjectDeps{Files: &objstore.MinIOStorage{Client: minioClient, Bucket: "exports"}})
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
-	jobs.RegisterClaims(mux, jobs.NewClaimDeps(idem.New(rdb)))
+	jobs.RegisterClaims(mux, jobs.NewClaimDeps(idem.New(rdb), rdb))
 	batchDeps, err := jobs.NewBatchDeps(pool)
 	if err != nil {
 		log.Fatal(err)
