@@ -928,6 +928,7 @@ func TestDuplicateFallbackThroughInterfaces(t *testing.T) {
 		"(*ecomongo.BlockDeps).InsertDupFails medium unguarded db_write/insert",
 		"(*ecomongo.BlockDeps).InsertOnly medium unguarded db_write/insert",
 		"(*ecomongo.BlockDeps).InsertOrSet safe db_write/set db_write/insert guarded",
+		"(*ecomongo.BlockDeps).InsertOrSetLoop safe db_write/set db_write/insert guarded",
 		"(*ecomongo.BlockDeps).WriteSlot safe db_write/set",
 		"(*ecomongo.BlockWriter).Write safe db_write/set db_write/insert guarded",
 	}

@@ -499,14 +499,14 @@ func DuplicateTaken(fn *ssa.Function, ci ssa.CallInstruction, env *Env) bool {
 	if ex, ok := errv.(*ssa.Extract); ok {
 		dupErrs[ex.Tuple] = true
 	}
-	var own []test
-	for _, t := range a.uniqueTests(errv) {
-		if len(t.dup.Preds) == 1 {
-			t.dupErrs = dupErrs
-			own = append(own, t)
-		}
+	// The duplicate edge may go straight back to a loop's head
+	// (continue): what the violation reaches is what duplicateAsError
+	// walks, and none of it may return the violation.
+	tests := a.uniqueTests(errv)
+	for i := range tests {
+		tests[i].dupErrs = dupErrs
 	}
-	return len(own) > 0 && len(duplicateAsError(fn, own, a.pos, env.Index)) == 0
+	return len(tests) > 0 && len(duplicateAsError(fn, tests, a.pos, env.Index)) == 0
 }
 
 // DupTested marks an insert whose failure a caller on its path tests for

@@ -162,3 +162,25 @@ func (w *BlockWriter) insertBlocks(ctx context.Context, docID string, items []an
 func (w *BlockWriter) Write(ctx context.Context, t *asynq.Task) error { // want Write:`^effects: dynamic_call/call \(ecomongo.BlockDB\).SetSlot reads=db_write/set; dynamic_call/call \(ecomongo.BlockDB\).Create reads=db_write/insert$`
 	return w.insertBlocks(ctx, t.Type(), []any{t.Payload()})
 }
+
+// InsertOrSetLoop is InsertOrSet in an unbounded loop: the duplicate's
+// continue goes straight back to the loop's head.
+func (d *BlockDeps) InsertOrSetLoop(ctx context.Context, t *asynq.Task) error { // want InsertOrSetLoop:`^effects: db_write/set; db_write/insert guarded=processed_jobs$`
+	docID, index := t.Type(), len(t.Payload())
+	for {
+		res, err := d.Store.SetSlot(ctx, docID, index, t.Payload())
+		if err != nil {
+			return err
+		}
+		if res.MatchedCount > 0 {
+			return nil
+		}
+		if err := d.Store.Create(ctx, &Block{DocID: docID, Msgs: []any{t.Payload()}}); err != nil {
+			if mongo.IsDuplicateKeyError(err) {
+				continue
+			}
+			return err
+		}
+		return nil
+	}
+}
