@@ -115,7 +115,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		return []effect.Effect{u}
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped}
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 	var out []effect.Effect
 	for _, ce := range effs {
@@ -138,6 +138,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}
+		guard.DupTested(&ne) // an insert whose duplicate a caller on the path takes as success
 		if ne.Kind == effect.KindDynamic {
 			more, _ := r.effects([]effect.Effect{ne}, depth+1)
 			for i := range more {

@@ -725,7 +725,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 	for _, fn := range r.throughThunks(callees) {
 		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken}
 		if impl, via := r.grpcImpl(fn); impl != nil {
 			// A gRPC client stub of a service this program serves: the
 			// implementation's method runs (grpc.go).
@@ -856,6 +856,7 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}
+		guard.DupTested(&ne) // an insert whose duplicate a caller on the path takes as success
 		if g := effect.TxGuardFor(&e, &ce, ce.Exec == 0 && method); g != nil {
 			// A write on the receiver of a call made on a handle in
 			// a completed transaction commits with the completion.

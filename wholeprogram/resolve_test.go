@@ -938,3 +938,46 @@ func TestParamFieldCallbackThroughInterface(t *testing.T) {
 		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// An insert (mongo InsertMany in a wrapper that returns its failure)
+// whose duplicate-key failure a caller on its path tests and does not
+// return (it falls back to the update) is an insert-if-absent: safe, and
+// guarded by its unique key, also
+// where the whole program resolves the store behind an interface; the
+// same insert with no such test, or with the duplicate returned, stays
+// unguarded; $set through a wrapper whose update document is a parameter
+// is a set, $inc an increment.
+func TestDuplicateFallbackThroughInterfaces(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ecomongo") {
+		for _, h := range res.Handlers {
+			if !strings.Contains(h.Name, "Block") {
+				continue
+			}
+			line := h.Name + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op
+				if e.Guard != nil {
+					line += " guarded"
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"(*ecomongo.BlockDeps).CountRead medium unguarded db_write/increment",
+		"(*ecomongo.BlockDeps).InsertDupFails medium unguarded db_write/insert",
+		"(*ecomongo.BlockDeps).InsertOnly medium unguarded db_write/insert",
+		"(*ecomongo.BlockDeps).InsertOrSet safe db_write/set db_write/insert guarded",
+		"(*ecomongo.BlockDeps).InsertOrSetLoop safe db_write/set db_write/insert guarded",
+		"(*ecomongo.BlockDeps).WriteSlot safe db_write/set",
+		"(*ecomongo.BlockWriter).Write safe db_write/set db_write/insert guarded",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

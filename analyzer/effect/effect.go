@@ -23,6 +23,13 @@ type Hop struct {
 	// ErrDropped: the call's failure is only logged or dropped in its
 	// function (guard.ErrorIgnored): a duplicate's failure stops there.
 	ErrDropped bool `json:",omitempty"`
+	// DupTaken: the call's failure is tested in its function for a
+	// unique-key violation (mongo.IsDuplicateKeyError, a driver's error
+	// code) and a violation is not returned: the function takes it as
+	// success or falls back (insert, then update on a duplicate). An
+	// insert whose failure every hop below returns unexamined (ErrOut)
+	// dedupes by its constraint (guard.DupTested).
+	DupTaken bool `json:",omitempty"`
 }
 
 // Key describes an idempotency key passed to an external API.
@@ -412,6 +419,11 @@ type Effect struct {
 	// statement its caller passes as that parameter: the caller's
 	// statement's SQL decides it.
 	StmtArg int
+	// DocArg (1-based) says that the effect is a MongoDB update whose
+	// update document is the one its caller passes as that parameter
+	// (a wrapper such as UpdateOne(ctx, coll, filter, update any)): the
+	// caller's document's operators decide its op and risk.
+	DocArg int `json:",omitempty"`
 	// URLPath is an HTTP call's path as a pattern ("/orders/{}/status"),
 	// when its text is known apart from a base URL and dynamic segments:
 	// the whole-program phase matches it against the routes the program
@@ -509,6 +521,28 @@ func (e *Effect) DupTakenAsSuccess() bool {
 		}
 	}
 	return false
+}
+
+// DupTested reports whether an insert's failure is returned unexamined
+// up to a call whose function tests it for a unique-key violation and
+// does not return the violation (Hop.DupTaken): a redelivery's insert
+// fails on the constraint and the caller goes on, so the insert is not
+// made twice. The index of that hop is returned.
+func (e *Effect) DupTested() (int, bool) {
+	if e.Kind != KindDBWrite || e.Op != OpInsert {
+		return 0, false
+	}
+	// Hop i's function tests the failure of its call at i, which the
+	// calls below return as it is.
+	for i := len(e.Path) - 1; i >= 0; i-- {
+		if e.Path[i].DupTaken {
+			return i, true
+		}
+		if !e.Path[i].ErrOut {
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // MaxAlt bounds the other paths kept per effect.

@@ -472,3 +472,57 @@ func (a *analysis) onDuplicateEdge(b *ssa.BasicBlock, errv ssa.Value) bool {
 	}
 	return false
 }
+
+// DuplicateTaken reports whether fn tests the failure of the call ci for a
+// unique-key violation and does not return the violation (effect.Hop.DupTaken):
+//
+//	if err := store.Create(ctx, doc); err != nil {
+//		if mongo.IsDuplicateKeyError(err) {
+//			continue // inserted before: update it instead
+//		}
+//		return err
+//	}
+//
+// An insert that the callee makes and whose failure reaches ci as it is
+// then dedupes by its constraint, as constraintClaims does for an insert
+// made here.
+func DuplicateTaken(fn *ssa.Function, ci ssa.CallInstruction, env *Env) bool {
+	if _, ok := ci.(*ssa.Call); !ok || env == nil || env.Index == nil {
+		return false
+	}
+	errv := errorOf(ci)
+	if errv == nil {
+		return false
+	}
+	a := &analysis{fn: fn, env: env}
+	dupErrs := map[ssa.Value]bool{errv: true}
+	if ex, ok := errv.(*ssa.Extract); ok {
+		dupErrs[ex.Tuple] = true
+	}
+	// The duplicate edge may go straight back to a loop's head
+	// (continue): what the violation reaches is what duplicateAsError
+	// walks, and none of it may return the violation.
+	tests := a.uniqueTests(errv)
+	for i := range tests {
+		tests[i].dupErrs = dupErrs
+	}
+	return len(tests) > 0 && len(duplicateAsError(fn, tests, a.pos, env.Index)) == 0
+}
+
+// DupTested marks an insert whose failure a caller on its path tests for
+// a unique-key violation and takes as success (effect.Effect.DupTested):
+// it is an insert-if-absent, as insert … on conflict do nothing is in SQL
+// (a claim: safe), so a redelivery writes nothing: guarded by its unique
+// key, and safe. It reports whether it marked e.
+func DupTested(e *effect.Effect) bool {
+	i, ok := e.DupTested()
+	if !ok || e.Guard != nil || e.Issue != "" {
+		return false
+	}
+	pos := e.Path[i].Pos
+	e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "unique key of " + orTable(e.Target), Pos: pos, SameTx: true,
+		Note: "a unique-key violation of " + e.Describe() + " is tested at " + pos + " and not returned"}
+	e.Risk = effect.Safe
+	e.Detail = effect.JoinDetail(e.Detail, "insert-if-absent: a unique-key violation is taken as success at "+pos)
+	return true
+}

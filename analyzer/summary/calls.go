@@ -144,6 +144,10 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue // another module's own state (memory.go)
 		}
 		e := sum.Effects[i].Prepend(hop)
+		if e.DocArg > 0 {
+			w.resolveDoc(&e, args, bindings)
+		}
+		guard.DupTested(&e)
 		if !w.holderAt(&e, args, bindings) {
 			continue // a write to a value this function made for itself
 		}

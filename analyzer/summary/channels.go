@@ -99,6 +99,31 @@ func (p *Package) chanKeys(v ssa.Value, depth int) []chanKey {
 			}
 		case *ssa.Alloc:
 			return p.localChan(a, depth)
+		case *ssa.IndexAddr:
+			// An element of a slice or array of channels kept in a field
+			// or a package-level variable (one channel per shard:
+			// workers []chan M, fed w.workers[hash%n] <- m, each drained
+			// by go w.run(w.workers[i])): the elements are one channel,
+			// named after the variable.
+			out := p.chanKeys(a.X, depth+1) // a slice: its load
+			if len(out) == 0 {
+				// An array: the address of the variable itself.
+				switch arr := a.X.(type) {
+				case *ssa.FieldAddr:
+					if st, ok := deref(arr.X.Type()).Underlying().(*types.Struct); ok && arr.Field < st.NumFields() {
+						f := st.Field(arr.Field).Origin()
+						out = []chanKey{{key: f, name: f.Name()}}
+					}
+				case *ssa.Global:
+					if v, ok := arr.Object().(*types.Var); ok {
+						out = []chanKey{{key: v, name: arr.Pkg.Pkg.Name() + "." + v.Name()}}
+					}
+				}
+			}
+			for i := range out {
+				out[i].name += "[…]"
+			}
+			return out
 		}
 	}
 	return nil
@@ -170,7 +195,14 @@ func (p *Package) collectChannels(funcs []*ssa.Function) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if ci, ok := instr.(ssa.CallInstruction); ok {
-					if callee := ci.Common().StaticCallee(); callee != nil && p.set[callee] {
+					callee := ci.Common().StaticCallee()
+					if callee != nil && callee.Origin() != nil {
+						// A generic body's call of another generic
+						// function: an instance over its own type
+						// parameters (go b.run(i, b.shards[i])).
+						callee = callee.Origin()
+					}
+					if callee != nil && p.set[callee] {
 						p.chanCalls[callee] = append(p.chanCalls[callee], ci)
 					}
 				}

@@ -34,6 +34,25 @@ func documentOp(v ssa.Value) (op string, risk effect.Risk, detail string) {
 	return op, risk, detail
 }
 
+// resolveDoc decides, at a call, the op of a callee's MongoDB update
+// whose document is a parameter (effect.Effect.DocArg): the operators of
+// the document this call passes, or, when that is a parameter here in
+// turn, this function's callers'.
+func (w *walker) resolveDoc(e *effect.Effect, args, bindings []ssa.Value) {
+	v := pick(e.DocArg-1, args, bindings)
+	e.DocArg = 0
+	if v == nil {
+		return
+	}
+	if op, risk, detail := documentOp(v); op != effect.OpUnknown {
+		e.Op, e.Risk, e.Detail = op, risk, detail
+		return
+	}
+	if i := w.execIndex(normalize(v)); i != effect.NoExec {
+		e.DocArg = i + 1
+	}
+}
+
 // documentKeys returns the top-level keys of a bson.D / bson.M literal.
 func documentKeys(v ssa.Value) []string {
 	var keys []string

@@ -438,6 +438,12 @@ func (c *modelCall) targetType() {
 func (c *modelCall) document() {
 	if v := c.arg(c.m.Document); v != nil {
 		c.e.Op, c.e.Risk, c.e.Detail = documentOp(v)
+		if c.e.Op == effect.OpUnknown {
+			// A wrapper's parameter: its callers' documents decide.
+			if i := c.w.execIndex(normalize(v)); i != effect.NoExec {
+				c.e.DocArg = i + 1
+			}
+		}
 	}
 }
 

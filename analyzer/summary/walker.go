@@ -42,6 +42,8 @@ type walker struct {
 	commands []commandSite
 	// errOut memoises guard.ErrorReturned per call.
 	errOut map[ssa.CallInstruction]bool
+	// dupTaken memoises guard.DuplicateTaken per call.
+	dupTaken map[ssa.CallInstruction]bool
 	// scopes are the values that fix the rows of the DELETEs that clear
 	// a scope of their table (replace.go).
 	scopes map[*effect.Effect][]ssa.Value
@@ -135,6 +137,17 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out}
 	if !out {
 		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
+	}
+	if !out && !h.ErrDropped {
+		taken, ok := w.dupTaken[ci]
+		if !ok {
+			if w.dupTaken == nil {
+				w.dupTaken = map[ssa.CallInstruction]bool{}
+			}
+			taken = guard.DuplicateTaken(w.fn, ci, &guard.Env{Fset: w.p.env.Fset, Index: w.p.env.Index, DuplicateTest: w.p.duplicateTest})
+			w.dupTaken[ci] = taken
+		}
+		h.DupTaken = taken
 	}
 	return h
 }
