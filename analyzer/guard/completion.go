@@ -165,7 +165,17 @@ func (a *analysis) failsAfter(s *Site, g *effect.Guard) bool {
 			}
 		}
 	}
-	start := s.Instr.Block()
+	return returnsErrorAfter(s.Instr, own)
+}
+
+// returnsErrorAfter reports whether a return reachable after instr gives
+// an error other than the failure of a statement in own (see
+// statementError): the walk both failsAfter and failsAfterSite share.
+func returnsErrorAfter(instr ssa.Instruction, own map[ssa.Value]bool) bool {
+	start := instr.Block()
+	if start == nil {
+		return false
+	}
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(b *ssa.BasicBlock, from int) bool
 	walk = func(b *ssa.BasicBlock, from int) bool {
@@ -185,7 +195,7 @@ func (a *analysis) failsAfter(s *Site, g *effect.Guard) bool {
 		return false
 	}
 	for i, in := range start.Instrs {
-		if in == s.Instr {
+		if in == instr {
 			return walk(start, i+1)
 		}
 	}

@@ -103,34 +103,7 @@ func (a *analysis) failsAfterSite(s *Site, ownOK bool) bool {
 			}
 		}
 	}
-	start := s.Instr.Block()
-	if start == nil {
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	var walk func(b *ssa.BasicBlock, from int) bool
-	walk = func(b *ssa.BasicBlock, from int) bool {
-		for _, in := range b.Instrs[from:] {
-			if r, ok := in.(*ssa.Return); ok && !statementError(r.Results[len(r.Results)-1], own, map[ssa.Value]bool{}) {
-				return true
-			}
-		}
-		for _, succ := range b.Succs {
-			if !seen[succ] {
-				seen[succ] = true
-				if walk(succ, 0) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for i, in := range start.Instrs {
-		if in == s.Instr {
-			return walk(start, i+1)
-		}
-	}
-	return false
+	return returnsErrorAfter(s.Instr, own)
 }
 
 // closesResultOf reports whether c is a Close of a value read from v (the
