@@ -6,8 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // countedFailure reports whether the failure errv is counted and the
@@ -23,7 +21,7 @@ import (
 // reset, assigned another value, tested before the increment or only
 // logged decides nothing.
 func countedFailure(fn *ssa.Function, errv ssa.Value) bool {
-	errEdge := nilTestErrEdge(errv)
+	errEdge, _ := nilTestEdges(errv)
 	if errEdge == nil || len(errEdge.Preds) != 1 {
 		return false
 	}
@@ -42,26 +40,6 @@ func countedFailure(fn *ssa.Function, errv ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// nilTestErrEdge is the successor of the test errv != nil (or == nil)
-// that runs when there is an error; nil when fn does not test it.
-func nilTestErrEdge(errv ssa.Value) *ssa.BasicBlock {
-	for _, r := range ssavalue.Referrers(errv) {
-		bin, ok := r.(*ssa.BinOp)
-		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {
-			continue
-		}
-		for _, rr := range ssavalue.Referrers(bin) {
-			if ifi, ok := rr.(*ssa.If); ok {
-				if bin.Op == token.NEQ {
-					return ifi.Block().Succs[0]
-				}
-				return ifi.Block().Succs[1]
-			}
-		}
-	}
-	return nil
 }
 
 // isIncrement: x + c with c a positive integer constant, x a φ (a local

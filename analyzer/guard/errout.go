@@ -263,7 +263,17 @@ func noErrorEdge(errv ssa.Value) *ssa.BasicBlock {
 	return nil
 }
 
+// nilTestEdge is the successor of the test errv != nil (or == nil) that
+// runs when there is no error; nil when fn does not test it.
 func nilTestEdge(errv ssa.Value) *ssa.BasicBlock {
+	_, onNil := nilTestEdges(errv)
+	return onNil
+}
+
+// nilTestEdges are the successors of the test errv != nil (or == nil):
+// the one that runs when there is an error and the one when there is
+// none; both nil when fn does not test it.
+func nilTestEdges(errv ssa.Value) (onErr, onNil *ssa.BasicBlock) {
 	for _, r := range ssavalue.Referrers(errv) {
 		bin, ok := r.(*ssa.BinOp)
 		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {
@@ -271,14 +281,15 @@ func nilTestEdge(errv ssa.Value) *ssa.BasicBlock {
 		}
 		for _, rr := range ssavalue.Referrers(bin) {
 			if ifi, ok := rr.(*ssa.If); ok {
+				succ := ifi.Block().Succs
 				if bin.Op == token.NEQ {
-					return ifi.Block().Succs[1]
+					return succ[0], succ[1]
 				}
-				return ifi.Block().Succs[0]
+				return succ[1], succ[0]
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // checkedCreates guards the creates that fail on a duplicate and that a
