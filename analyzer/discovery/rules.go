@@ -110,14 +110,14 @@ var (
 // Builtin returns the rules of the embedded catalog, parsed once.
 func Builtin() (*Rules, error) {
 	builtinOnce.Do(func() {
-		files, err := catalog.Files()
+		files, err := catalog.Nodes()
 		if err != nil {
 			builtinErr = err
 			return
 		}
 		all := &Rules{}
 		for _, f := range files {
-			r, err := ParseRules(f.Name, f.Data)
+			r, err := parseRulesNode(f)
 			if err != nil {
 				builtinErr = err
 				return
@@ -155,6 +155,19 @@ func ParseRules(name string, data []byte) (*Rules, error) {
 	dec.KnownFields(true)
 	if err := dec.Decode(&r); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	r.index()
+	return &r, nil
+}
+
+// parseRulesNode is ParseRules of an embedded file parsed already
+// (catalog.Nodes, shared with package models), decoded from its tree
+// without rejecting unknown fields: TestNodesDecodeAsParseRules reads every
+// embedded file both ways and compares.
+func parseRulesNode(c catalog.Node) (*Rules, error) {
+	var r Rules
+	if err := c.Root.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%s: %v", c.Name, err)
 	}
 	r.index()
 	return &r, nil

@@ -47,13 +47,13 @@ type Index struct {
 // builtinFiles are the embedded catalog's files, parsed once per process
 // (embedded data: the same for every run).
 var builtinFiles = sync.OnceValues(func() ([]File, error) {
-	cf, err := catalog.Files()
+	cf, err := catalog.Nodes()
 	if err != nil {
 		return nil, err
 	}
 	var out []File
 	for _, c := range cf {
-		f, err := Parse(c.Name, c.Data)
+		f, err := parseNode(c)
 		if err != nil {
 			return nil, err
 		}
@@ -94,9 +94,27 @@ func Parse(name string, data []byte) (File, error) {
 	}
 	var root yaml.Node
 	_ = yaml.Unmarshal(data, &root)
+	return parsed(name, f, &root)
+}
+
+// parseNode is Parse of an embedded file parsed already (catalog.Nodes,
+// shared with package discovery), decoded from its tree without rejecting
+// unknown fields: TestNodesDecodeAsParse reads every embedded file both
+// ways and compares.
+func parseNode(c catalog.Node) (File, error) {
+	var f File
+	if err := c.Root.Decode(&f); err != nil {
+		return f, fmt.Errorf("%s: %v", c.Name, err)
+	}
+	return parsed(c.Name, f, c.Root)
+}
+
+// parsed completes a decoded file from its tree: the models' sources
+// (file:line), their validation and the libraries' older majors.
+func parsed(name string, f File, root *yaml.Node) (File, error) {
 	for i, lib := range f.Libraries {
 		for j, m := range lib.Functions {
-			line := functionLine(&root, i, j)
+			line := functionLine(root, i, j)
 			f.Libraries[i].Functions[j].Source = fmt.Sprintf("%s:%d", name, line)
 			if err := m.validate(); err != nil {
 				return f, fmt.Errorf("%s:%d: library %q, function %d: %v", name, line, lib.Name, j, err)
@@ -107,7 +125,7 @@ func Parse(name string, data []byte) (File, error) {
 		if len(f.Libraries[i].Majors) == 0 {
 			continue
 		}
-		more, err := expandMajors(name, libraryNode(&root, i), f.Libraries[i])
+		more, err := expandMajors(name, libraryNode(root, i), f.Libraries[i])
 		if err != nil {
 			return f, err
 		}

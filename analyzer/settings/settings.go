@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/baseline"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
@@ -101,6 +102,9 @@ func resolve(sess *Session, req Request, sc scope) (*Settings, error) {
 }
 
 func (r *resolver) run(sc scope) (*Settings, error) {
+	// The catalog's models and discovery rules below read its files
+	// parsed once.
+	defer catalog.Hold()()
 	req := r.req
 	s := &Settings{}
 	cfgPath, found := req.Config, false

@@ -1,7 +1,11 @@
 package triggers
 
 import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,3 +66,74 @@ func TestDownName(t *testing.T) {
 		}
 	}
 }
+
+// hasDDL is ddl.Match: on texts built from the expression's words, word
+// characters, white space and characters that fold to its letters, and on
+// the standard library's Go files.
+func TestHasDDLIsDDLMatch(t *testing.T) {
+	pieces := []string{"create", "CREATE", "Create", "alter", "ALTER", "aLtEr", "table", "TABLE", "index", "trigger", "function",
+		"or", "replace", "unique", "temp", "temporary", "unlogged", "constraint", "conſtraint", "global", "local",
+		" ", "  ", "\t", "\n", "\v", "\r\n", "_", "x", "9", "(", ".", "\"", "`", "é", "ſ", "K", "re", "crea", "te", "alt", "er"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	positive := 0
+	for i := 0; i < 100000; i++ {
+		// Half of them a statement's words with white space between,
+		// then a few pieces replaced or inserted anywhere.
+		var parts []string
+		if rng.IntN(2) == 0 {
+			parts = []string{pick(rng, pieces[:6]), " "}
+			for n := rng.IntN(3); n > 0; n-- {
+				parts = append(parts, pick(rng, pieces[11:21]), pick(rng, pieces[21:26]))
+			}
+			parts = append(parts, pick(rng, pieces[6:11]))
+		}
+		for n := rng.IntN(5); n >= 0; n-- {
+			j := rng.IntN(len(parts) + 1)
+			if j < len(parts) && rng.IntN(2) == 0 {
+				parts[j] = pick(rng, pieces)
+			} else {
+				parts = append(parts[:j], append([]string{pick(rng, pieces)}, parts[j:]...)...)
+			}
+		}
+		src := []byte(strings.Join(parts, ""))
+		if got, want := hasDDL(src), ddl.Match(src); got != want {
+			t.Fatalf("hasDDL(%q) = %v, ddl.Match %v", src, got, want)
+		}
+		if ddl.Match(src) {
+			positive++
+		}
+	}
+	t.Logf("%d of 100000 matched", positive)
+	if positive < 1000 {
+		t.Errorf("%d random texts of 100000 matched: too few to compare", positive)
+	}
+	var files []string
+	for _, glob := range []string{
+		filepath.Join(runtime.GOROOT(), "src", "database", "sql", "*.go"),
+		filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"),
+		filepath.Join("..", "sqlclass", "*.go"),
+		filepath.Join("..", "..", "testdata", "src", "declared", "*", "*.go"),
+		filepath.Join("..", "..", "testdata", "ecosystem", "internal", "*", "*.go"),
+	} {
+		more, _ := filepath.Glob(glob)
+		files = append(files, more...)
+	}
+	matched := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := hasDDL(src), ddl.Match(src); got != want {
+			t.Errorf("%s: hasDDL %v, ddl.Match %v", f, got, want)
+		}
+		if ddl.Match(src) {
+			matched++
+		}
+	}
+	if matched == 0 {
+		t.Errorf("no file of %d matched: the corpus tests only the negative case", len(files))
+	}
+}
+
+func pick(rng *rand.Rand, from []string) string { return from[rng.IntN(len(from))] }
