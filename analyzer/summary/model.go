@@ -723,7 +723,11 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 			}
 			seen[t] = true
 			tpath := append(append([]effect.Hop(nil), path...), effect.Hop{Pos: t.Pos, Func: "trigger " + t.Name + " on " + t.Table})
-			if len(t.Body) == 0 {
+			if !t.Found {
+				// The migrations do not declare the function: what it
+				// runs is not known. A declared function with no
+				// statement (one that only sets NEW's columns) adds no
+				// effect.
 				e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 					Detail: "trigger " + t.Name + " runs " + t.Function + "(), whose body was not found", Path: tpath}
 				w.addSite(e, ci, exec, false)
