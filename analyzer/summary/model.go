@@ -611,9 +611,11 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				e.Target = ""
 				e.Detail = strings.TrimSpace(e.Detail + " (table chosen at run time)")
 			}
+			e.CompareAndSet = st.Op == sqlclass.Claim && st.Update
 			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
 			}
+			e.SetFrom = w.sqlSetFrom(st, params)
 			if st.NewerCol != "" && st.NewerParam > 0 {
 				// A write-if-newer upsert: once per value, if the value is
 				// the same on every delivery.
