@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/result"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -154,7 +155,23 @@ func TestPreparedStatements(t *testing.T) {
 // claims spelled as CTEs or as statements that report a change).
 func TestSQLShapes(t *testing.T) {
 	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "sqlshapes", ".jobeffects.yaml")})
-	analysistest.Run(t, testdata, a, "sqlshapes")
+	results := analysistest.Run(t, testdata, a, "sqlshapes")
+	// A read-modify-write names the read by its file and line (the read
+	// may be in another file than the write).
+	for _, h := range results[0].Result.(*result.Result).Handlers {
+		if h.Name != "(*sqlshapes.Deps).Raise" {
+			continue
+		}
+		for _, e := range h.Effects {
+			if e.Op == "update-increment" {
+				if !strings.Contains(e.Detail, "changed from the one read at rmwcalls.go:") {
+					t.Errorf("Raise's increment detail %q does not name the read's file", e.Detail)
+				}
+				return
+			}
+		}
+	}
+	t.Error("no increment on Raise")
 }
 
 // TestMemoryWrites: writes to memory that outlives the delivery are

@@ -192,6 +192,12 @@ type Effect struct {
 	// outcome has a compare-and-set claim, one that drops it (`_, err :=`)
 	// has the delete or upsert as written, not a claim left unchecked.
 	ClaimFrom, ClaimFromDetail string
+	// CompareAndSet marks a claim that is an UPDATE changing a column
+	// only from the value its WHERE requires (sqlclass: compare-and-set).
+	// Its "no row changed" is the claim's outcome only where someone
+	// tests it: where nothing tests it or hands it back, it is the update
+	// as written, a state transition (guard.claims).
+	CompareAndSet bool `json:",omitempty"`
 	// RowLock marks a read that locks its rows for update and waits
 	// (select … for update; sqlclass.Stmt.RowLock).
 	RowLock bool
@@ -390,6 +396,14 @@ type Effect struct {
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.
 	ChangedFrom string
+	// SetFrom, on a database set by key, are the parameters of the
+	// summarised function (1-based, receiver first; with the field of a
+	// struct parameter) whose values may reach a column the set writes;
+	// the other parameters only pick its rows (a key, a LIMIT). A caller
+	// passing a value changed from one it read makes the set an increment
+	// only through these (summary.rmwIncluded). nil when not known: then
+	// every argument counts.
+	SetFrom *SetFrom `json:",omitempty"`
 	// URLArg (1-based) says that its target is the URL its caller passes
 	// as that parameter.
 	URLArg int
@@ -652,6 +666,11 @@ type KeyParam struct {
 	Field string `json:",omitempty"`
 }
 
+// SetFrom is Effect.SetFrom: Params use KeyParam's Param and Field.
+type SetFrom struct {
+	Params []KeyParam `json:",omitempty"`
+}
+
 // ArgsKey is the key an insert deduplicated by its job arguments carries
 // (Effect.ArgsKey).
 type ArgsKey struct {
@@ -841,6 +860,9 @@ func (e Effect) Prepend(hop Hop) Effect {
 		p = elide(p)
 	}
 	e.Path = p
+	// SetFrom names the parameters of the function the effect was in; a
+	// caller maps them to its own (summary.includeFrom) or has none.
+	e.SetFrom = nil
 	return e
 }
 

@@ -95,6 +95,16 @@ func (a *analysis) claims() *ClaimReturn {
 				for _, s := range exposed {
 					s.Effect.Issue, s.Effect.IssuePos = rules.ClaimUnchecked, c.Effect.Evidence()
 				}
+			} else if !returned && ret == nil && c.Effect.CompareAndSet && c.ClaimReturn == nil {
+				// A compare-and-set update whose "no row changed"
+				// nothing tests or hands back (a sqlc :exec, an Exec
+				// whose result is dropped) claims nothing: it is the
+				// update as written, a state transition (a second run
+				// finds the rows moved and changes none), and no
+				// caller can take it for a guard.
+				c.Effect.Op = "update-set"
+				c.Effect.CompareAndSet, c.Effect.Optimistic = false, false
+				c.Effect.Detail = effect.JoinDetail(c.Effect.Detail, "but nothing tests or returns whether rows changed, so it claims nothing: a state transition (a second run finds the rows moved and changes none)")
 			}
 			continue
 		}

@@ -66,6 +66,14 @@ var classifyCases = []classifyCase{
 	{"not-cas-or", `update orders set state = 'x' where id = $1 or state = 'y'`, "update-set:orders", ""},
 	{"not-cas-key-only", `update orders set state = 'paid' where id = $1`, "update-set:orders", ""},
 	{"not-cas-self", `update orders set state = 'x' where state = state`, "update-set:orders", ""},
+	// batches of "the next n": a LIMIT subquery of the updated table that
+	// picks by a column the update sets takes other rows on a second run
+	{"takes-next-in", `update applications set waitlist_join_time = null, status = 'accepted' where user_id in (select user_id from applications where status = 'waitlisted' order by waitlist_join_time limit $2) returning user_id`, "update-increment:applications:ret", "takes the next rows"},
+	{"takes-next-order", `update jobs set last_run = now() where id = (select id from jobs order by last_run limit 1)`, "update-increment:jobs", "by last_run"},
+	{"takes-next-from", `update jobs j set state = 'running' from (select id from jobs where state = 'queued' order by id limit 10) n where j.id = n.id`, "update-increment:jobs", "by state"},
+	{"not-takes-next-same-rows", `update jobs set flag = true where id in (select id from jobs where kind = $1 order by created limit 10)`, "update-set:jobs", ""},
+	{"not-takes-next-other-table", `update users set status = 'invited' where id in (select user_id from signups where status = 'new' order by at limit $1)`, "update-set:users", ""},
+	{"not-takes-next-no-limit", `update applications set status = 'accepted' where user_id in (select user_id from applications where status = 'waitlisted')`, "update-set:applications", ""},
 
 	// upserts
 	{"upsert-set", `insert into users (id, email) values ($1, $2) on conflict (id) do update set email = excluded.email`, "upsert-set:users", ""},
@@ -792,6 +800,21 @@ func TestFromChange(t *testing.T) {
 		last := got[len(got)-1]
 		if last.Op != Insert || last.FromChange != want {
 			t.Errorf("%s: %+v, want an insert with FromChange %d", sql, got, want)
+		}
+	}
+}
+
+func TestPickParams(t *testing.T) {
+	for q, want := range map[string]string{
+		`update t set status = 'a' where id in (select id from u order by x limit $2) and hid = $1`: "1,2",
+		`update t set n = $1 where id = $2`:                            "2",
+		`update t set n = $1 where id = $1`:                            "",
+		`update t set n = s.v from (select $2 as v) s where t.id = $1`: "1",
+		`update t set n = 1`:                                           "",
+	} {
+		got := Classify(q)
+		if len(got) == 0 || got[len(got)-1].PickParams != want {
+			t.Errorf("%s: PickParams %+v, want %q", q, got, want)
 		}
 	}
 }

@@ -109,11 +109,15 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail, st.Update, st.Optimistic = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true, param
 		return assemble(sc, st)
 	}
+	st.PickParams = pickParams(up)
 	if col := ref.sequenceCounter(up); col != "" {
 		// A counter table standing in for a sequence (sequence.go).
 		st.Op, st.Detail = Nextval, "a sequence kept in a table: "+col+" stepped by one and returned (a number drawn, not a count)"
 	} else if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
 		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
+	} else if col := takesNext(up); col != "" {
+		// batch.go: a second run takes the next rows.
+		st.Op, st.Detail = UpdateIncrement, "takes the next rows: it picks them with a LIMIT subquery of its own table by "+col+", which it sets, so a second run picks other rows"
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
 		if cols := ref.attemptCounted(up.TargetList); cols != "" {

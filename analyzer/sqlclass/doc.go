@@ -24,6 +24,12 @@
 //     An UPDATE that sets a column to a parameter or constant only where
 //     the column is distinct from it (set-if-different) ReportsChange: a
 //     second run with the same value changes nothing.
+//     An UPDATE whose rows a LIMIT subquery of its own table picks by a
+//     column the update sets (where id in (select id … where status =
+//     'waitlisted' order by joined limit $1), set status = 'accepted')
+//     takes "the next n": UpdateIncrement, since a second run picks
+//     other rows (batch.go). PickParams are an UPDATE's parameters used
+//     only to pick its rows.
 //   - An INSERT ... SELECT whose rows come only from a data-modifying CTE
 //     of its own statement that a second run does not change again (a
 //     claim, a delete, a statement that ReportsChange) says so in

@@ -148,6 +148,12 @@ type Stmt struct {
 	// see Params): where the program computes such a value from one it
 	// read, the statement is its increment.
 	SetParams string
+	// PickParams, for an update, are the parameters that only pick its
+	// rows ("2" for a LIMIT $2 or WHERE id = $2 with no SET, FROM or
+	// WITH use of $2): no column is given their value, so a value the
+	// program computed from one it read, passed there, picks rows and
+	// makes no increment.
+	PickParams string
 	// Function, for a Call of a function that is not a builtin, is its
 	// name as called ("f", "billing.f"): a caller that knows the module's
 	// migrations replaces the Call by what the function's body does.

@@ -144,6 +144,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue // another module's own state (memory.go)
 		}
 		e := sum.Effects[i].Prepend(hop)
+		if src := sum.Effects[i].SetFrom; src != nil {
+			w.mapSetFrom(&e, src, args, bindings)
+		}
 		if e.DocArg > 0 {
 			w.resolveDoc(&e, args, bindings)
 		}

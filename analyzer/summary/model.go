@@ -611,9 +611,11 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				e.Target = ""
 				e.Detail = strings.TrimSpace(e.Detail + " (table chosen at run time)")
 			}
+			e.CompareAndSet = st.Op == sqlclass.Claim && st.Update
 			if st.Op == sqlclass.Claim && argIndex >= 0 {
 				e.ClaimKey = w.p.text.argText(ci.Pos(), argIndex+1)
 			}
+			e.SetFrom = w.sqlSetFrom(st, params)
 			if st.NewerCol != "" && st.NewerParam > 0 {
 				// A write-if-newer upsert: once per value, if the value is
 				// the same on every delivery.
@@ -723,7 +725,11 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 			}
 			seen[t] = true
 			tpath := append(append([]effect.Hop(nil), path...), effect.Hop{Pos: t.Pos, Func: "trigger " + t.Name + " on " + t.Table})
-			if len(t.Body) == 0 {
+			if !t.Found {
+				// The migrations do not declare the function: what it
+				// runs is not known. A declared function with no
+				// statement (one that only sets NEW's columns) adds no
+				// effect.
 				e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 					Detail: "trigger " + t.Name + " runs " + t.Function + "(), whose body was not found", Path: tpath}
 				w.addSite(e, ci, exec, false)

@@ -68,8 +68,7 @@ func (w *walker) readModifyWrite(st sqlclass.Stmt, params []ssa.Value) sqlclass.
 		} else {
 			st.Op = sqlclass.UpsertIncrement
 		}
-		_, line, _ := effect.SplitPos(read.Evidence())
-		st.Detail = "read-modify-write: the value of $" + strconv.Itoa(n) + " is changed from the one read at line " + strconv.Itoa(line) + ": a second delivery changes it again"
+		st.Detail = "read-modify-write: the value of $" + strconv.Itoa(n) + " is changed from the one read at " + readAt(read) + ": a second delivery changes it again"
 		return st
 	}
 	return st

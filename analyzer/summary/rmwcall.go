@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"path/filepath"
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
@@ -95,9 +96,20 @@ func setOp(op string) bool {
 	return false
 }
 
-func rmwDetail(read *effect.Effect) string {
-	_, line, _ := effect.SplitPos(read.Evidence())
-	return "read-modify-write: the value written is changed from the one read at line " + strconv.Itoa(line) + ": a second delivery changes it again"
+// rmwDetail says where the read is: its file and line ("line 99" alone
+// named another file than the write's).
+func (w *walker) rmwDetail(read *effect.Effect) string {
+	return "read-modify-write: the value written is changed from the one read at " + readAt(read) + ": a second delivery changes it again"
+}
+
+// readAt is a read's position as its file's name and line
+// ("hackathons.sql.go:99"), the same on every machine.
+func readAt(read *effect.Effect) string {
+	file, line, _ := effect.SplitPos(read.Evidence())
+	if file == "" {
+		return "line " + strconv.Itoa(line)
+	}
+	return filepath.Base(file) + ":" + strconv.Itoa(line)
 }
 
 // rmwReading marks the call the walker added last (an interface call the
@@ -113,7 +125,7 @@ func (w *walker) rmwReading(args []ssa.Value) {
 		return
 	}
 	e := w.sites[len(w.sites)-1].Effect
-	e.ChangedFrom = rmwDetail(read)
+	e.ChangedFrom = w.rmwDetail(read)
 	r := e.Reading
 	if r == nil || r.Kind != effect.KindDBWrite || !setOp(r.Op) {
 		return
@@ -127,9 +139,12 @@ func (w *walker) rmwReading(args []ssa.Value) {
 // rmwIncluded makes the DB sets a callee's summary brings to a call site
 // increments when an argument of the call carries a change of an earlier
 // read (repo.UpdateSubscription(ctx, s) with s's period computed from the
-// one read).
+// one read). Where the callee's summary says which of its parameters
+// reach the columns a set writes (SetFrom), only those arguments count: a
+// value passed for a LIMIT or a key picks rows and writes nothing.
 func (w *walker) rmwIncluded(from int, args []ssa.Value) {
-	var detail string
+	var all *effect.Effect
+	allAsked := false
 	for _, s := range w.sites[from:] {
 		e := s.Effect
 		// Only the sets the callee's code shows: asking about the
@@ -139,14 +154,21 @@ func (w *walker) rmwIncluded(from int, args []ssa.Value) {
 		if e.Kind != effect.KindDBWrite || !setOp(e.Op) {
 			continue
 		}
-		if detail == "" {
-			read := w.rmwArgs(args)
-			if read == nil {
-				return
+		var read *effect.Effect
+		if vals, ok := w.setVals[e]; ok {
+			read = w.rmwArgs(vals)
+		} else {
+			if !allAsked {
+				all, allAsked = w.rmwArgs(args), true
 			}
-			detail = rmwDetail(read)
+			read = all
 		}
-		e.ReadModifyWrite(detail)
+		if read == nil {
+			continue
+		}
+		if e.ReadModifyWrite(w.rmwDetail(read)) {
+			e.SetFrom = nil
+		}
 	}
 }
 

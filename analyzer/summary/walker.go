@@ -47,6 +47,9 @@ type walker struct {
 	// scopes are the values that fix the rows of the DELETEs that clear
 	// a scope of their table (replace.go).
 	scopes map[*effect.Effect][]ssa.Value
+	// setVals are the values a call passed for the SetFrom parameters of
+	// an effect it brought up from its callee (setfrom.go).
+	setVals map[*effect.Effect][]ssa.Value
 	// paramCalls are the function's calls of its func-typed parameters
 	// (claimcb.go); idTracing guards idFieldSource against reentry.
 	paramCalls []*guard.ParamCall

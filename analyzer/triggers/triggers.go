@@ -26,7 +26,11 @@ type Trigger struct {
 	Function string
 	Events   []string // insert, update, delete, truncate
 	Pos      string   // "file:line" of CREATE TRIGGER
-	Body     []Statement
+	// Found: the migrations declare the function, so Body is all it runs
+	// (empty for a function that runs no SQL, such as one that only sets
+	// NEW's columns); false when its body is not known.
+	Found bool
+	Body  []Statement
 }
 
 // Statement is one SQL statement of a trigger function's body.
@@ -176,7 +180,7 @@ func Parse(files []File) *Set {
 	}
 	for _, t := range trigs {
 		if f := s.funcs[t.Function]; f != nil {
-			t.Body = f.Body
+			t.Body, t.Found = f.Body, true
 		}
 		s.byTable[t.Table] = append(s.byTable[t.Table], t)
 	}
@@ -337,17 +341,34 @@ func lineAt(text string, off int) int {
 }
 
 // bodyStatements parses a CREATE FUNCTION statement's PL/pgSQL body and
-// returns its SQL statements with absolute lines.
+// returns its SQL statements with absolute lines: the statements it runs
+// (SQL, PERFORM, RETURN QUERY, the query of a FOR loop or a cursor) and,
+// as "select <expression>", every other expression it evaluates (the
+// right side of an assignment, an IF or loop condition, a RETURN value, a
+// RAISE argument), since an expression can call a function that writes.
+// What is built at run time (EXECUTE, FOR … IN EXECUTE, RETURN QUERY
+// EXECUTE, OPEN … FOR EXECUTE) is a Dynamic statement, and so is a body
+// that does not parse. A body that runs no SQL and calls no function
+// yields statements that classify as reads, or none.
 func bodyStatements(file, createStmt string, bodyLine int) []Statement {
+	unknown := []Statement{{Pos: file + ":" + strconv.Itoa(bodyLine), Dynamic: true}}
 	js, err := pg_query.ParsePlPgSqlToJSON(createStmt)
 	if err != nil {
-		return []Statement{{Pos: file + ":" + strconv.Itoa(bodyLine), Dynamic: true}}
+		return unknown
 	}
 	var tree any
 	if err := json.Unmarshal([]byte(js), &tree); err != nil {
-		return nil
+		return unknown
 	}
-	var out []Statement
+	type stmt struct {
+		Statement
+		line int
+	}
+	var out []stmt
+	add := func(st Statement, line int) {
+		st.Pos = file + ":" + strconv.Itoa(bodyLine+line-1)
+		out = append(out, stmt{st, line})
+	}
 	var walk func(v any, line int)
 	walk = func(v any, line int) {
 		switch x := v.(type) {
@@ -360,48 +381,90 @@ func bodyStatements(file, createStmt string, bodyLine int) []Statement {
 				line = int(n)
 			}
 			for k, e := range x {
-				pos := file + ":" + strconv.Itoa(bodyLine+line-1)
 				switch k {
-				case "PLpgSQL_stmt_execsql", "PLpgSQL_stmt_perform", "PLpgSQL_stmt_return_query":
-					if m, ok := e.(map[string]any); ok {
-						if n, ok := m["lineno"].(float64); ok {
-							pos = file + ":" + strconv.Itoa(bodyLine+int(n)-1)
-						}
-						if q := findQuery(m); q != "" {
-							out = append(out, Statement{SQL: q, Pos: pos})
-						}
+				case "PLpgSQL_stmt_dynexecute", "PLpgSQL_stmt_dynfors":
+					add(Statement{Dynamic: true}, stmtLine(e, line))
+					continue
+				case "PLpgSQL_stmt_return_query", "PLpgSQL_stmt_open":
+					if m, ok := e.(map[string]any); ok && m["dynquery"] != nil {
+						add(Statement{Dynamic: true}, stmtLine(e, line))
+						continue
 					}
-				case "PLpgSQL_stmt_dynexecute":
-					if m, ok := e.(map[string]any); ok {
-						if n, ok := m["lineno"].(float64); ok {
-							pos = file + ":" + strconv.Itoa(bodyLine+int(n)-1)
-						}
+				case "PLpgSQL_expr":
+					m, _ := e.(map[string]any)
+					q, _ := m["query"].(string)
+					if q == "" {
+						continue
 					}
-					out = append(out, Statement{Pos: pos, Dynamic: true})
+					mode, _ := m["parseMode"].(float64)
+					switch mode {
+					case 0: // RAW_PARSE_DEFAULT: a whole statement
+						add(Statement{SQL: q}, line)
+					case 2: // RAW_PARSE_PLPGSQL_EXPR
+						add(Statement{SQL: "select " + q}, line)
+					case 3, 4, 5: // RAW_PARSE_PLPGSQL_ASSIGN1-3: "target := expr"
+						if rhs, ok := assignedExpr(q); ok {
+							add(Statement{SQL: "select " + rhs}, line)
+						} else {
+							add(Statement{Dynamic: true}, line)
+						}
+					default:
+						add(Statement{Dynamic: true}, line)
+					}
+					continue
 				}
 				walk(e, line)
 			}
 		}
 	}
 	walk(tree, 1)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
-	return out
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].line != out[j].line {
+			return out[i].line < out[j].line
+		}
+		return out[i].SQL < out[j].SQL
+	})
+	res := make([]Statement, len(out))
+	for i, st := range out {
+		res[i] = st.Statement
+	}
+	return res
 }
 
-// findQuery returns the first PLpgSQL_expr query under m.
-func findQuery(m map[string]any) string {
-	for _, v := range m {
-		switch x := v.(type) {
-		case map[string]any:
-			if e, ok := x["PLpgSQL_expr"].(map[string]any); ok {
-				if q, ok := e["query"].(string); ok {
-					return q
-				}
-			}
-			if q := findQuery(x); q != "" {
-				return q
-			}
+// stmtLine is the line of a PL/pgSQL statement node, or line.
+func stmtLine(v any, line int) int {
+	if m, ok := v.(map[string]any); ok {
+		if n, ok := m["lineno"].(float64); ok {
+			return int(n)
 		}
 	}
-	return ""
+	return line
+}
+
+// assignedExpr returns the expression of a PL/pgSQL assignment's text
+// ("new.updated_at := now()", "v = f(x)", "a[i] := g()"): what follows
+// the first ":=" or "=" outside brackets, parentheses and quotes.
+func assignedExpr(q string) (string, bool) {
+	depth := 0
+	inQuote := byte(0)
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case inQuote != 0:
+			if c == inQuote {
+				inQuote = 0
+			}
+		case c == '\'' || c == '"':
+			inQuote = c
+		case c == '[' || c == '(':
+			depth++
+		case c == ']' || c == ')':
+			depth--
+		case depth == 0 && c == ':' && i+1 < len(q) && q[i+1] == '=':
+			return strings.TrimSpace(q[i+2:]), strings.TrimSpace(q[i+2:]) != ""
+		case depth == 0 && c == '=':
+			return strings.TrimSpace(q[i+1:]), strings.TrimSpace(q[i+1:]) != ""
+		}
+	}
+	return "", false
 }

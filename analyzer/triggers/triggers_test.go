@@ -52,7 +52,9 @@ func TestLoadFindsTriggersAndBodies(t *testing.T) {
 	want := []string{
 		"6 insert into audit_log(tbl, row_id) values ('ledger', new.id)",
 		"7 SELECT pg_notify('ledger_changed', new.id::text)",
+		"8 select new.amount > 1000",
 		"9 (dynamic)",
+		"11 select new",
 	}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("body:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -151,5 +153,61 @@ create function std(id bigint) returns bigint language sql begin atomic; insert 
 	std := s.Function("std")
 	if std == nil || len(std.Body) != 2 || !strings.HasPrefix(std.Body[0].SQL, "INSERT INTO log") {
 		t.Errorf("std: %+v", std)
+	}
+}
+
+// A trigger function that runs no SQL (it only sets NEW's columns) is
+// found with no statement that writes; its assignments' expressions are
+// kept, so that one calling a function is followed. A trigger whose
+// function the migrations do not declare is not Found.
+func TestAssignmentsAndFound(t *testing.T) {
+	s := Parse([]File{{Path: "m.sql", Data: []byte(`create function touch() returns trigger language plpgsql as $$
+declare n int := count_it(new.id);
+begin
+  new.updated_at := now();
+  new.tags[1] = bump(new.id);
+  return new;
+end $$;
+create trigger t_touch before update on items for each row execute function touch();
+create trigger t_ext before update on items for each row execute function elsewhere();
+`)}})
+	var touch, ext *Trigger
+	for _, tr := range s.On("items", "update") {
+		switch tr.Name {
+		case "t_touch":
+			touch = tr
+		case "t_ext":
+			ext = tr
+		}
+	}
+	if touch == nil || ext == nil {
+		t.Fatalf("triggers %+v", s.On("items", "update"))
+	}
+	if !touch.Found || ext.Found {
+		t.Errorf("Found: touch %v, elsewhere %v; want true, false", touch.Found, ext.Found)
+	}
+	var got []string
+	for _, st := range touch.Body {
+		got = append(got, st.SQL)
+	}
+	want := []string{"select count_it(new.id)", "select now()", "select bump(new.id)", "select new"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("body %q, want %q", got, want)
+	}
+}
+
+func TestAssignedExpr(t *testing.T) {
+	for q, want := range map[string]string{
+		"new.updated_at := now()": "now()",
+		"v = f(x)":                "f(x)",
+		"a[i = 1] := g()":         "g()",
+		"x := 'a=b'":              "'a=b'",
+	} {
+		if got, ok := assignedExpr(q); !ok || got != want {
+			t.Errorf("assignedExpr(%q) = %q, %v; want %q", q, got, ok, want)
+		}
+	}
+	if _, ok := assignedExpr("no assignment"); ok {
+		t.Errorf("assignedExpr without := is ok")
 	}
 }

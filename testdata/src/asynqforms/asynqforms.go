@@ -67,3 +67,26 @@ func EnqueueAudit(c *asynq.Client) error { // want EnqueueAudit:"publish/enqueue
 	_, err := c.Enqueue(asynq.NewTask("audit:write", nil, asynq.Unique(time.Hour)))
 	return err
 }
+
+// Periodic registers a periodic entry on the worker's scheduler: each
+// delivery adds one more entry (a new ID), and every entry enqueues the
+// task each period.
+type Periodic struct{ Sched *asynq.Scheduler }
+
+func (p *Periodic) ProcessTask(ctx context.Context, t *asynq.Task) error { // want ProcessTask:"publish/enqueue asynq" `unguarded: handler \(\*asynqforms.Periodic\).ProcessTask \(asynq task "periodic:setup"\) .*enqueue \(asynq\) \(medium\)`
+	_, err := p.Sched.Register("@every 1h", asynq.NewTask("report:send", nil))
+	return err
+}
+
+// Unschedule removes an entry by its ID: a second delivery finds none
+// (near miss of Periodic).
+func (p *Periodic) Unschedule(ctx context.Context, t *asynq.Task) error { // want Unschedule:"no effects"
+	return p.Sched.Unregister(string(t.Payload()))
+}
+
+func RegisterPeriodic(p *Periodic) *asynq.ServeMux { // want RegisterPeriodic:"no effects"
+	mux := asynq.NewServeMux()
+	mux.Handle("periodic:setup", p)
+	mux.HandleFunc("periodic:remove", p.Unschedule)
+	return mux
+}

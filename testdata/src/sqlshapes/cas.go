@@ -58,3 +58,29 @@ func (d *Deps) Transition(ctx context.Context, t *asynq.Task) error { // want Tr
 const shipOnce = `insert into order_state (id, state) values ($1, 'shipped')
 	on conflict (id) do update set state = excluded.state where order_state.state is distinct from excluded.state
 	returning id`
+
+// demote moves every accepted entry back to the waitlist and returns only
+// the error: nothing tests (or can test) whether rows changed, so the
+// compare-and-set is the update as written, a state transition, not a
+// claim anyone can take for a guard.
+func (d *Deps) demote(ctx context.Context) error { // want demote:`^effects: db_write/update-set entries$`
+	_, err := d.Pool.Exec(ctx, "update entries set status = 'waitlisted' where status = 'accepted'")
+	return err
+}
+
+// Rotate demotes, then accepts the next batch: the demotion guards
+// nothing (nothing tests it), and the batch is taken again on a second
+// delivery.
+func (d *Deps) Rotate(ctx context.Context, t *asynq.Task) error { // want Rotate:`^effects: db_write/update-increment entries; db_write/update-set entries$` `unguarded: handler \(\*sqlshapes.Deps\).Rotate .*update-increment of entries`
+	if err := d.demote(ctx); err != nil {
+		return err
+	}
+	return d.acceptNext(ctx, 10)
+}
+
+// demoteCounted hands back the rows changed: its caller tests them, so
+// it stays a claim (near miss of demote).
+func (d *Deps) demoteCounted(ctx context.Context) (int64, error) { // want demoteCounted:`^effects: db_write/claim entries; returns claim result 0 \(count\)$`
+	tag, err := d.Pool.Exec(ctx, "update entries set status = 'waitlisted' where status = 'accepted'")
+	return tag.RowsAffected(), err
+}

@@ -107,3 +107,74 @@ func (f *Funding) Fund(ctx context.Context, t *asynq.Task) error { // want Fund:
 	}
 	return f.Envelopes.Save(ctx, toSave)
 }
+
+// markBatch marks one batch's items done: its parameter only picks the
+// rows (WHERE), no column is given it.
+func (d *Deps) markBatch(ctx context.Context, batch int64) error { // want markBatch:`^effects: db_write/update-set batch_items$`
+	_, err := d.Pool.Exec(ctx, "update batch_items set done = true where batch = $1", batch)
+	return err
+}
+
+// MarkNext reads the last batch number and marks the batch after it: the
+// value computed from the read picks rows and writes nothing, so the set
+// stays a set (near miss of Topup).
+func (d *Deps) MarkNext(ctx context.Context, t *asynq.Task) error { // want MarkNext:`^effects: db_write/update-set batch_items; db_read/select batches$`
+	var n int64
+	if err := d.Pool.QueryRow(ctx, "select max(n) from batches").Scan(&n); err != nil {
+		return err
+	}
+	return d.markBatch(ctx, n+1)
+}
+
+type Quota struct {
+	ID     int64
+	Amount int64
+}
+
+// setQuota sets a quota's amount; the ID field only picks the row.
+func (d *Deps) setQuota(ctx context.Context, q Quota) error { // want setQuota:`^effects: db_write/update-set quotas$`
+	_, err := d.Pool.Exec(ctx, "update quotas set amount = $1 where id = $2", q.Amount, q.ID)
+	return err
+}
+
+// setQuotaOf hands its parameters on in a struct literal.
+func (d *Deps) setQuotaOf(ctx context.Context, id, amount int64) error { // want setQuotaOf:`^effects: db_write/update-set quotas$`
+	return d.setQuota(ctx, Quota{ID: id, Amount: amount})
+}
+
+// Raise reads a quota and writes it back raised, through two helpers:
+// the value reaches the column amount, an increment.
+func (d *Deps) Raise(ctx context.Context, t *asynq.Task) error { // want Raise:`^effects: db_write/update-increment quotas; db_read/select quotas$` `unguarded: handler \(\*sqlshapes.Deps\).Raise .*update-increment of quotas`
+	var amount int64
+	if err := d.Pool.QueryRow(ctx, "select amount from quotas where id = 1").Scan(&amount); err != nil {
+		return err
+	}
+	return d.setQuotaOf(ctx, 1, amount+5)
+}
+
+// ResetNext reads the last quota id and resets the quota after it: the
+// value read reaches only the field that picks the row (near miss of
+// Raise).
+func (d *Deps) ResetNext(ctx context.Context, t *asynq.Task) error { // want ResetNext:`^effects: db_write/update-set quotas; db_read/select quotas$`
+	var id int64
+	if err := d.Pool.QueryRow(ctx, "select max(id) from quotas").Scan(&id); err != nil {
+		return err
+	}
+	return d.setQuotaOf(ctx, id+1, 0)
+}
+
+// acceptNext accepts the next n waitlisted entries: the LIMIT subquery
+// picks among the rows whose status the update changes, so a second run
+// takes the next n (non-idempotent whatever n is).
+func (d *Deps) acceptNext(ctx context.Context, n int32) error { // want acceptNext:`^effects: db_write/update-increment entries$`
+	_, err := d.Pool.Exec(ctx, "update entries set status = 'accepted' where id in (select id from entries where status = 'waitlisted' order by joined_at limit $1)", n)
+	return err
+}
+
+// flagOldest flags the oldest n entries of a kind: the subquery's choice
+// does not depend on what the update sets, so a second run flags the
+// same rows (near miss of acceptNext).
+func (d *Deps) flagOldest(ctx context.Context, n int32) error { // want flagOldest:`^effects: db_write/update-set entries$`
+	_, err := d.Pool.Exec(ctx, "update entries set flagged = true where id in (select id from entries where kind = 'x' order by joined_at limit $1)", n)
+	return err
+}

@@ -51,3 +51,24 @@ func (d *Deps) Claim(ctx context.Context, t *asynq.Task) error { // want Claim:"
 	_, err := d.DB.ExecContext(ctx, "insert into processed_jobs(job_key) values ($1) on conflict do nothing", t.Type())
 	return err
 }
+
+// Rename updates a profile: its trigger only sets NEW.updated_at, so the
+// update is its only effect.
+func (d *Deps) Rename(ctx context.Context, t *asynq.Task) error { // want Rename:"db_write/update-set profiles"
+	_, err := d.DB.ExecContext(ctx, "update profiles set name = $1 where id = $2", "n", 1)
+	return err
+}
+
+// Close updates an account whose trigger's function is not declared: the
+// trigger's effect stays unknown (near miss of Rename).
+func (d *Deps) Close(ctx context.Context, t *asynq.Task) error { // want Close:"db_write/unknown; db_write/update-set accounts"
+	_, err := d.DB.ExecContext(ctx, "update accounts set closed = true where id = $1", 1)
+	return err
+}
+
+// Visit updates a visit whose trigger assigns the result of a function
+// that inserts: the insert is the trigger's effect (near miss of Rename).
+func (d *Deps) Visit(ctx context.Context, t *asynq.Task) error { // want Visit:"db_write/insert seen_log; db_write/update-set visits" `unguarded: handler \(\*trigfix.Deps\).Visit .*insert into seen_log \(medium\) at trigfix/migrations/003_touch.sql:21 is not guarded`
+	_, err := d.DB.ExecContext(ctx, "update visits set n = 2 where id = $1", 1)
+	return err
+}

@@ -111,6 +111,8 @@ func main() {
 	jobs.RegisterHooks(mux, &jobs.HookDeps{Store: &hookstore.Store{Pool: pool}})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
+	sched := asynq.NewScheduler(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, nil)
+	jobs.RegisterWaitlist(mux, &jobs.WaitlistDeps{Q: q, Sched: sched})
 	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {

@@ -9,8 +9,11 @@ import (
 )
 
 type Querier interface {
+	AcceptNext(ctx context.Context, acceptance int32) error
 	ClaimJob(ctx context.Context, jobKey string) (int64, error)
+	CountAccepted(ctx context.Context) (int64, error)
 	CreateOrder(ctx context.Context, arg CreateOrderParams) (Order, error)
+	DemoteAccepted(ctx context.Context) error
 	GetOrder(ctx context.Context, id int64) (Order, error)
 }
 

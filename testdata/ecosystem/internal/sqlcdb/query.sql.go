@@ -53,3 +53,36 @@ func (q *Queries) ClaimJob(ctx context.Context, jobKey string) (int64, error) {
 	}
 	return result.RowsAffected(), nil
 }
+
+const demoteAccepted = `-- name: DemoteAccepted :exec
+UPDATE waitlist_entries SET status = 'waitlisted' WHERE status = 'accepted'
+`
+
+func (q *Queries) DemoteAccepted(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, demoteAccepted)
+	return err
+}
+
+const countAccepted = `-- name: CountAccepted :one
+SELECT count(*) FROM waitlist_entries WHERE status = 'accepted'
+`
+
+func (q *Queries) CountAccepted(ctx context.Context) (int64, error) {
+	row := q.db.QueryRow(ctx, countAccepted)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const acceptNext = `-- name: AcceptNext :exec
+UPDATE waitlist_entries SET status = 'accepted'
+WHERE id IN (
+  SELECT id FROM waitlist_entries WHERE status = 'waitlisted'
+  ORDER BY joined_at LIMIT $1::int
+)
+`
+
+func (q *Queries) AcceptNext(ctx context.Context, acceptance int32) error {
+	_, err := q.db.Exec(ctx, acceptNext, acceptance)
+	return err
+}
