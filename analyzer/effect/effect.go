@@ -282,6 +282,13 @@ type Effect struct {
 	// (Param 0, no Random), the key is a business key: a caller that only
 	// logs the duplicate's failure and goes on takes it as success.
 	DupKey *Key `json:",omitempty"`
+	// PlanLink, on a plain insert (no key fails a second one) that a
+	// function makes for each element of a list it is passed, and whose
+	// new row's id the same iteration writes back into another table in
+	// the same transaction (a create of a mapping reconciliation), or on
+	// an insert keyed by that new id, says so; the caller that builds the
+	// list decides whether a read planned it (summary.resolvePlanLink).
+	PlanLink *PlanLink `json:",omitempty"`
 	// StableArgs, on a call through an interface, are the 1-based indices
 	// (receiver first) of the arguments that derive from no random or time
 	// source and from no parameter of the caller: the whole-program phase
@@ -654,6 +661,16 @@ type RandomArg struct {
 	// Field: the argument is a struct (or a pointer to one) whose field
 	// of that name is random, not the argument itself.
 	Field string `json:",omitempty"`
+}
+
+// PlanLink is a create planned per element of a list and linked back
+// (Effect.PlanLink).
+type PlanLink struct {
+	// Param is the parameter (1-based, receiver first) holding the list.
+	Param int
+	// Table is the table of the create whose new id is linked back, At
+	// its position; Back the table the id is written into.
+	Table, At, Back string
 }
 
 // KeyParam is an argument of a call (Index, 1-based, receiver first) that

@@ -173,6 +173,7 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveKeyParams(e, args, bindings)
 	w.resolveNewer(e, args, bindings)
 	w.resolveDupKey(e, args, bindings)
+	w.resolvePlanLink(e, args, bindings)
 	w.resolveArgKeys(e, args, bindings)
 	w.resolveGuardKey(ci, e, args, bindings)
 	w.resolveArgsKey(ci, e, args, bindings)

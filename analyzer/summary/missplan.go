@@ -239,34 +239,11 @@ func elemParam(v ssa.Value, depth int) *ssa.Parameter {
 // planning function (Summary.MissParams) one of whose arguments there
 // derives from a read of target. It returns that read's position, or "".
 func (w *walker) plannedFromRead(v ssa.Value, target string) string {
-	if v == nil || target == "" {
+	if target == "" {
 		return ""
 	}
-	v = ssavalue.Unconvert(v)
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		if a, ok := ld.X.(*ssa.Alloc); ok {
-			var stored ssa.Value
-			for _, r := range ssavalue.Referrers(a) {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-					if stored != nil {
-						return ""
-					}
-					stored = st.Val
-				}
-			}
-			v = stored
-		}
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return ""
-	}
-	callee := call.Call.StaticCallee()
-	if callee == nil {
-		return ""
-	}
-	s := w.summaryOf(callee)
-	if s == nil {
+	call, s := w.plannerOf(v)
+	if call == nil {
 		return ""
 	}
 	for _, p := range s.MissParams {
@@ -278,6 +255,43 @@ func (w *walker) plannedFromRead(v ssa.Value, target string) string {
 		}
 	}
 	return ""
+}
+
+// plannerOf is the call of a planning function (Summary.MissParams) v is
+// the result of (also stored once into a local), with its summary; nil
+// otherwise.
+func (w *walker) plannerOf(v ssa.Value) (*ssa.Call, *Summary) {
+	if v == nil {
+		return nil, nil
+	}
+	v = ssavalue.Unconvert(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if a, ok := ld.X.(*ssa.Alloc); ok {
+			var stored ssa.Value
+			for _, r := range ssavalue.Referrers(a) {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+					if stored != nil {
+						return nil, nil
+					}
+					stored = st.Val
+				}
+			}
+			v = stored
+		}
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, nil
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return nil, nil
+	}
+	s := w.summaryOf(callee)
+	if s == nil || len(s.MissParams) == 0 {
+		return nil, nil
+	}
+	return call, s
 }
 
 // tableReadOf is the position of a read of target the value v derives from

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -16,7 +17,12 @@ import (
 //   - rc:labels reads the item's labels, plans only the names it does not
 //     find and inserts those: a redelivery after the first finds them
 //     (no duplicate-as-error), two at once both insert (check-then-act, at
-//     the read).
+//     the read);
+//   - rc:links reads the sources and the targets they link to, plans a
+//     target for each source whose target it does not find, and inserts
+//     it (serial id only) and writes its id back into the source in one
+//     transaction: a redelivery after the first finds the link, two at
+//     once both insert (check-then-act, at the read of rc_sources).
 
 // ReconcileDeps holds the pool.
 type ReconcileDeps struct{ Pool *pgxpool.Pool }
@@ -119,8 +125,124 @@ func (d *ReconcileDeps) Labels(ctx context.Context, t *asynq.Task) error {
 	return d.applyLabels(ctx, planLabels(m.ItemID, m.Labels, existing))
 }
 
+type rcSource struct {
+	ID       int64
+	TargetID *int64
+	Name     string
+}
+
+type rcTarget struct {
+	ID   int64
+	Name string
+}
+
+type rcTargetCreate struct {
+	sourceID int64
+	name     string
+}
+
+type rcTargetPlan struct{ creates []rcTargetCreate }
+
+func (d *ReconcileDeps) listSources(ctx context.Context, ids []int64) ([]rcSource, error) {
+	rows, err := d.Pool.Query(ctx, "select id, target_id, name from rc_sources where id = any($1)", ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []rcSource
+	for rows.Next() {
+		var s rcSource
+		if err := rows.Scan(&s.ID, &s.TargetID, &s.Name); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func (d *ReconcileDeps) listTargets(ctx context.Context, ids []int64) (map[int64]*rcTarget, error) {
+	rows, err := d.Pool.Query(ctx, "select id, name from rc_targets where id = any($1)", ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]*rcTarget{}
+	for rows.Next() {
+		var t rcTarget
+		if err := rows.Scan(&t.ID, &t.Name); err != nil {
+			return nil, err
+		}
+		out[t.ID] = &t
+	}
+	return out, rows.Err()
+}
+
+func planTargets(sources []rcSource, byID map[int64]*rcTarget) rcTargetPlan {
+	var plan rcTargetPlan
+	for _, s := range sources {
+		var existing *rcTarget
+		if s.TargetID != nil {
+			existing = byID[*s.TargetID]
+		}
+		if existing == nil {
+			plan.creates = append(plan.creates, rcTargetCreate{sourceID: s.ID, name: s.Name})
+		}
+	}
+	return plan
+}
+
+func createTarget(ctx context.Context, tx pgx.Tx, name string) (*rcTarget, error) {
+	var t rcTarget
+	if err := tx.QueryRow(ctx, "insert into rc_targets (name) values ($1) returning id, name", name).Scan(&t.ID, &t.Name); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+func (d *ReconcileDeps) applyTargets(ctx context.Context, plan rcTargetPlan) error {
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	for _, c := range plan.creates {
+		t, err := createTarget(ctx, tx, c.name)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "update rc_sources set target_id = $2 where id = $1", c.sourceID, t.ID); err != nil {
+			return err
+		}
+	}
+	return tx.Commit(ctx)
+}
+
+// Links creates a target for each source not linked yet.
+func (d *ReconcileDeps) Links(ctx context.Context, t *asynq.Task) error {
+	var ids []int64
+	if err := json.Unmarshal(t.Payload(), &ids); err != nil {
+		return err
+	}
+	sources, err := d.listSources(ctx, ids)
+	if err != nil {
+		return err
+	}
+	var linked []int64
+	for _, s := range sources {
+		if s.TargetID != nil {
+			linked = append(linked, *s.TargetID)
+		}
+	}
+	targets, err := d.listTargets(ctx, linked)
+	if err != nil {
+		return err
+	}
+	return d.applyTargets(ctx, planTargets(sources, targets))
+}
+
 // RegisterReconcile registers the reconciliation handlers.
 func RegisterReconcile(mux *asynq.ServeMux, d *ReconcileDeps) {
 	mux.HandleFunc("rc:family", d.Family)
 	mux.HandleFunc("rc:labels", d.Labels)
+	mux.HandleFunc("rc:links", d.Links)
 }

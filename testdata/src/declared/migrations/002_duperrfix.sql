@@ -23,3 +23,9 @@ create table de_named (id bigserial primary key, name text not null unique);
 
 -- missplan.go: tags unique per (item_id, name).
 create table de_tags (id bigserial primary key, item_id bigint not null, name text not null, unique (item_id, name));
+
+-- linkplan.go: a source linked to its target by the target's serial id;
+-- a target's kind unique per target.
+create table de_sources (id bigserial primary key, target_id bigint, name text not null);
+create table de_targets (id bigserial primary key, name text not null);
+create table de_target_kinds (id bigserial primary key, target_id bigint not null unique, kind text not null);
