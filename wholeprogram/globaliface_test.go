@@ -3,6 +3,7 @@ package wholeprogram_test
 import (
 	"testing"
 
+	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
@@ -31,5 +32,28 @@ func TestExportedGlobalInterface(t *testing.T) {
 		"alert high http/post by code",
 		"log safe",
 		"other high push/send by name",
+	})
+}
+
+// TestAssertedInterfaceBoundary: another module's logger formats the
+// values it is given that implement its Formatter interface
+// (kv[i].(Formatter).Format()); when no type of the program implements
+// it, the assertion never succeeds and the logging call has no effect
+// (fmtlogwhole); a program that passes a value whose Format posts keeps
+// the call an unknown effect (fmtlogloud).
+func TestAssertedInterfaceBoundary(t *testing.T) {
+	line := func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+		}
+		return line
+	}
+	hooks := analyzer.Hooks{KeepSummaries: true, Whole: true}
+	wantLines(t, handlerLines(resolveWith(t, hooks, "fmtlogwhole"), line), []string{
+		"log safe",
+	})
+	wantLines(t, handlerLines(resolveWith(t, hooks, "fmtlogloud"), line), []string{
+		"log unknown dynamic_call/call kvlog.ZError",
 	})
 }
