@@ -17,7 +17,13 @@ import (
 // that cannot be resolved here"). The whole program can do better: when
 // the call graph resolves every dynamic call the library function can
 // reach, and nothing it reaches is a modelled effect or a call the catalog
-// cannot classify, the boundary call has no effect. Anything short of that
+// cannot classify, the boundary call has no effect. An interface call the
+// graph gives no callee (a value asserted to the interface from an any its
+// callers fill, which VTA does not follow) takes the class hierarchy's:
+// every implementation the program has; when there is none and the value
+// was asserted to that interface, the assertion never succeeds and the
+// call never runs (a logger formatting kv[i].(Formatter).Format()).
+// Anything short of that
 // keeps the unknown: a dynamic call without callees, a function without
 // a body (assembly), reflection, a function value handed to a library the
 // graph does not enter, or a graph too large to walk.
