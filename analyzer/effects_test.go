@@ -211,3 +211,12 @@ func TestMergedFuncField(t *testing.T) {
 func TestParamFieldCallback(t *testing.T) {
 	runShared(t, "paramfieldfix")
 }
+
+// TestGlobalInterfaceVar: a call through one of a package's unexported
+// interface-typed variables runs the methods of the types its code stores
+// there (a default logger: no effect; an alert notifier: a post); an
+// exported variable, one set from a parameter, one whose address is handed
+// on and one only a test sets stay unknown.
+func TestGlobalInterfaceVar(t *testing.T) {
+	runShared(t, "globalifacefix/logx", "globalifacefix")
+}

@@ -17,7 +17,13 @@ import (
 // that cannot be resolved here"). The whole program can do better: when
 // the call graph resolves every dynamic call the library function can
 // reach, and nothing it reaches is a modelled effect or a call the catalog
-// cannot classify, the boundary call has no effect. Anything short of that
+// cannot classify, the boundary call has no effect. An interface call the
+// graph gives no callee (a value asserted to the interface from an any its
+// callers fill, which VTA does not follow) takes the class hierarchy's:
+// every implementation the program has; when there is none and the value
+// was asserted to that interface, the assertion never succeeds and the
+// call never runs (a logger formatting kv[i].(Formatter).Format()).
+// Anything short of that
 // keeps the unknown: a dynamic call without callees, a function without
 // a body (assembly), reflection, a function value handed to a library the
 // graph does not enter, or a graph too large to walk.
@@ -119,8 +125,23 @@ func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
 					if c.IsInvoke() && r.inertInterface(c.Method) {
 						continue
 					}
+					cha, known := r.chaCallees(f, ci)
+					if len(cha) > 0 {
+						// No value VTA sees flows there (a value asserted
+						// to the interface from an any the callers fill):
+						// every implementation the program has.
+						callees = cha
+						goto walk
+					}
+					if known && c.IsInvoke() && assertedTo(c.Value) {
+						// No type of the program implements the interface
+						// a value was asserted to: the assertion fails and
+						// the call never runs (log's val.(LogFormatter).Format()).
+						continue
+					}
 					return false // a dynamic call the graph does not resolve
 				}
+			walk:
 				for _, g := range callees {
 					if !r.modeled(g) {
 						work = append(work, g)
@@ -197,4 +218,38 @@ func ssaDeclared(fn *ssa.Function) *ssa.Function {
 		return o
 	}
 	return fn
+}
+
+// chaCallees are the callees the class-hierarchy graph gives the call ci
+// of f: for an interface call, every method of that name of the program's
+// types that implement the interface.
+// known: the graph has f's calls (f is in the slice it was built on).
+func (r *resolver) chaCallees(f *ssa.Function, ci ssa.CallInstruction) (out []*ssa.Function, known bool) {
+	if r.cha == nil {
+		return nil, false
+	}
+	node := r.cha.Nodes[f]
+	if node == nil {
+		return nil, false
+	}
+	for _, e := range node.Out {
+		if e.Site == ci && e.Callee.Func != nil {
+			out = append(out, e.Callee.Func)
+		}
+	}
+	return out, true
+}
+
+// assertedTo reports whether the interface value v is the result of a
+// type assertion to its interface type (x.(I), or v of v, ok := x.(I)).
+func assertedTo(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.TypeAssert:
+		return types.IsInterface(x.AssertedType)
+	case *ssa.Extract:
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+			return types.IsInterface(ta.AssertedType)
+		}
+	}
+	return false
 }

@@ -142,7 +142,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		stats.Released = releaseUnreached(all, slice)
 	}
 	cg := vta.CallGraph(slice, chaGraph)
-	r.cg, r.sliceFns = cg, slice
+	r.cg, r.cha, r.sliceFns = cg, chaGraph, slice
 	r.index(cg)
 	r.localDispatch(prog, pkgs)
 	r.indexNames(slice)
@@ -327,6 +327,7 @@ type resolver struct {
 	funcFields  map[string]bool                  // func-typed fields the roots set to a function (neverset.go)
 	byName      map[string][]*ssa.Function       // the slice's functions by summary.SSAName
 	cg          *callgraph.Graph                 // the VTA call graph of the slice
+	cha         *callgraph.Graph                 // the class-hierarchy call graph VTA started from (boundary.go)
 	sliceFns    map[*ssa.Function]bool           // the slice
 	static      map[string][]ssa.CallInstruction // static calls by position (boundary.go)
 	closures    map[string][]ssa.CallInstruction // anonymous functions' call sites by position (checkact.go)

@@ -314,6 +314,15 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	if ix.Modeled(m.Pkg()) {
 		return
 	}
+	if callees, ok := w.p.globalCallees(c.Value, m); ok {
+		// One of the package's interface-typed variables: the methods of
+		// the types its code stores there (globaliface.go).
+		args := append([]ssa.Value{c.Value}, c.Args...)
+		for _, fn := range callees {
+			w.static(ci, fn, args, nil)
+		}
+		return
+	}
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
 	w.withReading(readFunc(m, c.Value))

@@ -114,7 +114,12 @@ type Package struct {
 	// funcFields are the values the package's production code stores
 	// into each struct field (fieldFuncs).
 	funcFields map[*types.Var][]ssa.Value
-	err        error // the first model that does not fit its function
+	// globalIfaces are the concrete types stored into the package's
+	// unexported interface-typed variables (globaliface.go), and
+	// everyFunc the package's functions with its initializer.
+	globalIfaces map[*ssa.Global]globalImpl
+	everyFunc    []*ssa.Function
+	err          error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store
@@ -253,6 +258,23 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 				}
 				if p.set[f] {
 					out[f] = true
+				}
+			}
+		}
+	}
+	// A call through one of the package's interface-typed variables
+	// depends on the methods of the types stored there (globaliface.go).
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || !ci.Common().IsInvoke() {
+				continue
+			}
+			if callees, ok := p.globalCallees(ci.Common().Value, ci.Common().Method); ok {
+				for _, f := range callees {
+					if p.set[f] {
+						out[f] = true
+					}
 				}
 			}
 		}
