@@ -309,7 +309,7 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		// runs only after a create they resolved (afterdup.go), then
 		// check-then-act behind them (checkact.go).
 		pits = r.helperClaims(out, pits)
-		r.afterDupFailures(out)
+		pits = append(pits, r.afterDupFailures(out)...)
 		pits = append(pits, r.checkThenAct(out)...)
 	}
 	return out, pits, changed
