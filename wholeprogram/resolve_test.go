@@ -986,7 +986,9 @@ func TestDuplicateFallbackThroughInterfaces(t *testing.T) {
 // implementations (a *DB and a *Tx wrapper): its SQL fails on a duplicate
 // whichever runs it, so it is the create; the records it keeps a
 // redelivery from commit apart from it (guard-separate-tx), and a record
-// made before it repeats (unguarded).
+// made before it repeats (unguarded). A part keyed by the id of the row a
+// create returns, given a new uuid, fails on nothing: it repeats, and so
+// does what follows it (unguarded, no guard-separate-tx).
 func TestAfterDupSeparateTx(t *testing.T) {
 	var got []string
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
@@ -1013,6 +1015,7 @@ func TestAfterDupSeparateTx(t *testing.T) {
 	want := []string{
 		"import medium duplicate-as-error guard-separate-tx db_write/insert sb_files db_write/insert sb_records guard-separate-tx",
 		"record-first medium unguarded duplicate-as-error db_write/insert sb_files db_write/insert sb_records",
+		"save-recipe medium unguarded db_write/insert sb_records db_write/insert sb_recipes db_write/insert sb_parts",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

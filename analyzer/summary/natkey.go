@@ -734,6 +734,13 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		e.DupKey = &nk
 		return
 	}
+	if method && k.Field == "" && slices.ContainsFunc(call.RandomArgs, func(ra effect.RandomArg) bool { return ra.Index == k.Param }) {
+		// A value new on every delivery passed for the key (a plain
+		// argument: ArgKeys keeps only parameters and struct fields):
+		// a fresh key, as a random struct field is.
+		e.DupKey, e.DupFails = nil, ""
+		return
+	}
 	if k.FreshOnly {
 		// An SQL insert's unique key: only a value known to be fresh
 		// makes it a surrogate; here the failure stays as it was.

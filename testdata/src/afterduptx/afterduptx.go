@@ -16,6 +16,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 )
 
@@ -62,10 +63,28 @@ func (r *Repository) CreateRecord(ctx context.Context, file int, mbi string) err
 	return err
 }
 
+// Recipe is a row the repository returns; RecipeParams what it is given.
+type Recipe struct{ ID, Name string }
+
+type RecipeParams struct{ ID, Name string }
+
+func (r *Repository) CreateRecipe(ctx context.Context, p RecipeParams) (Recipe, error) {
+	var out Recipe
+	err := r.QueryRowContext(ctx, "insert into sb_recipes (id, name) values ($1, $2) returning id, name", p.ID, p.Name).Scan(&out.ID, &out.Name)
+	return out, err
+}
+
+func (r *Repository) CreatePart(ctx context.Context, recipeID string, n int) error {
+	_, err := r.ExecContext(ctx, "insert into sb_parts (recipe_id, n) values ($1, $2)", recipeID, n)
+	return err
+}
+
 // Store is the repository as the importer sees it.
 type Store interface {
 	CreateFile(ctx context.Context, name string) (int, error)
 	CreateRecord(ctx context.Context, file int, mbi string) error
+	CreateRecipe(ctx context.Context, p RecipeParams) (Recipe, error)
+	CreatePart(ctx context.Context, recipeID string, n int) error
 }
 
 type Importer struct{ Store Store }
@@ -97,6 +116,22 @@ func (im *Importer) RecordFirst(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// SaveRecipe (socialchef's recipe parts): the part is unique by
+// (recipe_id, n), its recipe_id the id of the recipe the create returns,
+// which it was given as a new uuid: a redelivery's part goes under a new
+// recipe, nothing fails on a duplicate, and the record after it is not
+// kept from a redelivery: all repeat (unguarded).
+func (im *Importer) SaveRecipe(ctx context.Context, t *asynq.Task) error {
+	r, err := im.Store.CreateRecipe(ctx, RecipeParams{ID: uuid.NewString(), Name: t.Type()})
+	if err != nil {
+		return err
+	}
+	if err := im.Store.CreatePart(ctx, r.ID, 1); err != nil {
+		return err
+	}
+	return im.Store.CreateRecord(ctx, 1, t.Type())
+}
+
 func Main(db *sql.DB, tx *sql.Tx) {
 	im := &Importer{Store: &Repository{Querier: &DB{DB: db}}}
 	other := &Repository{Querier: &Tx{Tx: tx}}
@@ -104,4 +139,5 @@ func Main(db *sql.DB, tx *sql.Tx) {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("import", im.Import)
 	mux.HandleFunc("record-first", im.RecordFirst)
+	mux.HandleFunc("save-recipe", im.SaveRecipe)
 }

@@ -185,4 +185,6 @@ func register(mux *asynq.ServeMux, d *Deps) { // want register:`^no effects$`
 	mux.HandleFunc("files:fresh", d.FreshFile)
 	mux.HandleFunc("files:squirrel", d.SquirrelFile)
 	mux.HandleFunc("files:squirrel-fresh", d.SquirrelFreshFile)
+	mux.HandleFunc("recipes:save", d.SaveRecipe)
+	mux.HandleFunc("recipes:part-keyed", d.SavePartKeyed)
 }
