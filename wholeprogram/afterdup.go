@@ -1,6 +1,8 @@
 package wholeprogram
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -18,7 +20,7 @@ import (
 // both. A create is admitted only where each dynamic call on its path
 // below the function reaches one implementation: another one might not
 // fail on a duplicate.
-func (r *resolver) afterDupFailures(effs []effect.Effect) {
+func (r *resolver) afterDupFailures(effs []effect.Effect) []guard.Pitfall {
 	creates := false
 	for i := range effs {
 		if e := &effs[i]; e.DupFails != "" && e.Guard == nil && e.Issue == "" && r.throughDynamic(e) {
@@ -26,16 +28,18 @@ func (r *resolver) afterDupFailures(effs []effect.Effect) {
 		}
 	}
 	if !creates {
-		return
+		return nil
 	}
 	fns, byFn := r.sitesByFunc(effs)
 	env := &guard.Env{Fset: r.fset, Index: r.ix}
+	var pits []guard.Pitfall
 	for _, fn := range fns {
 		if fn.Blocks == nil {
 			continue
 		}
-		guard.AfterDupFailures(fn, byFn[fn].sites, env, r.soleCallees)
+		pits = append(pits, guard.AfterDupFailures(fn, byFn[fn].sites, env, r.soleCallees)...)
 	}
+	return pits
 }
 
 // throughDynamic reports whether a hop of e's path is a dynamic call the
@@ -51,10 +55,18 @@ func (r *resolver) throughDynamic(e *effect.Effect) bool {
 
 // soleCallees reports whether every dynamic call on the path of s's
 // effect past s's function has one callee (through interface thunks).
+// The create's own call is not one of them: an insert made by the call
+// itself (a repository's r.QueryRowContext(ctx, insert…) through the
+// querier interface its *DB and *Tx wrappers both implement) is read from
+// the SQL it is given, which fails on a duplicate whichever of them runs
+// it.
 func (r *resolver) soleCallees(s *guard.Site) bool {
 	e := s.Effect
-	for _, h := range e.Path[s.Hop:] {
+	for i, h := range e.Path[s.Hop:] {
 		if len(r.sites[h.Pos]) == 0 {
+			continue
+		}
+		if s.Hop+i == len(e.Path)-1 && !strings.Contains(h.Func, effect.DynamicHopMark) {
 			continue
 		}
 		callees := r.callees[h.Pos]

@@ -54,6 +54,9 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 			}
 			fs := r.argFuncs(arg, 0, map[ssa.Value]bool{})
 			if fs == nil {
+				fs = r.outerArgFuncs(e, ci, arg)
+			}
+			if fs == nil {
 				known = false
 				continue
 			}
@@ -98,6 +101,55 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 			}
 			out = append(out, cb...)
 		}
+	}
+	return out
+}
+
+// outerArgFuncs resolves a callback that the function making the dynamic
+// call e passes on from its own parameter (a monitoring wrapper's
+// WithTx(ctx, fn) calling c.client.WithTx(ctx, fn)) to what the call one
+// hop up e's path, a dynamic call into that function, passes there. The
+// call graph merges every caller's callbacks at the parameter (every
+// WithTx of the program: a customer's creation came out debiting a
+// wallet); the path says which caller this is. nil when the parameter is
+// not the site's function's, the hop above is not a dynamic call into it,
+// or what it passes is not resolved.
+func (r *resolver) outerArgFuncs(e effect.Effect, ci ssa.CallInstruction, arg ssa.Value) []*ssa.Function {
+	p, ok := ssavalue.Unconvert(arg).(*ssa.Parameter)
+	if !ok || p.Parent() != ci.Parent() || len(e.Path) < 2 {
+		return nil
+	}
+	fn := p.Parent()
+	k := -1
+	for i, q := range fn.Params {
+		if q == p {
+			k = i
+		}
+	}
+	outer := r.sites[e.Path[len(e.Path)-2].Pos]
+	if k < 0 || len(outer) == 0 {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, oci := range outer {
+		into := false
+		for _, g := range r.bySite[oci] {
+			if ssavalue.Declared(g) == ssavalue.Declared(fn) {
+				into = true
+			}
+		}
+		if !into {
+			continue
+		}
+		oarg := callbackArg(oci.Common(), fn, k)
+		if oarg == nil {
+			return nil
+		}
+		fs := r.argFuncs(oarg, 0, map[ssa.Value]bool{})
+		if fs == nil {
+			return nil
+		}
+		out = append(out, fs...)
 	}
 	return out
 }

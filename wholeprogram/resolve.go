@@ -38,6 +38,9 @@ type Stats struct {
 	Changed    int // handlers whose effects changed
 	Channels   int // effects of workers reached through a channel another package's field holds (chanalias.go)
 	Routed     int // HTTP calls followed into a route the program serves
+	// Provided counts the interface calls resolved to what a
+	// dependency-injection container's constructors return (provide.go).
+	Provided int
 	// Released counts the functions whose SSA bodies were emptied before
 	// the call graphs because no later step reads them (unreached.go).
 	Released int
@@ -138,12 +141,14 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	}
 	chaGraph, slice, all := r.chaSlice(prog, entries)
 	stats.Functions = len(slice)
+	provided := r.providedTypes(all, pkgs) // provide.go: before the bodies are released
 	if !in.KeepUnreached {
 		stats.Released = releaseUnreached(all, slice)
 	}
 	cg := vta.CallGraph(slice, chaGraph)
 	r.cg, r.cha, r.sliceFns = cg, chaGraph, slice
 	r.index(cg)
+	stats.Provided = r.provideCallees(prog, provided, slice)
 	r.localDispatch(prog, pkgs)
 	r.indexNames(slice)
 	r.indexInvokes(slice)
@@ -304,7 +309,7 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		// runs only after a create they resolved (afterdup.go), then
 		// check-then-act behind them (checkact.go).
 		pits = r.helperClaims(out, pits)
-		r.afterDupFailures(out)
+		pits = append(pits, r.afterDupFailures(out)...)
 		pits = append(pits, r.checkThenAct(out)...)
 	}
 	return out, pits, changed

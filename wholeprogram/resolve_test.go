@@ -981,3 +981,43 @@ func TestDuplicateFallbackThroughInterfaces(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A create behind a store interface whose own call reaches two querier
+// implementations (a *DB and a *Tx wrapper): its SQL fails on a duplicate
+// whichever runs it, so it is the create; the records it keeps a
+// redelivery from commit apart from it (guard-separate-tx), and a record
+// made before it repeats (unguarded). A part keyed by the id of the row a
+// create returns, given a new uuid, fails on nothing: it repeats, and so
+// does what follows it (unguarded, no guard-separate-tx).
+func TestAfterDupSeparateTx(t *testing.T) {
+	var got []string
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	opts := analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
+	for _, res := range resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "afterduptx") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				if e.Guard != nil {
+					line += " guarded"
+				}
+				if e.Issue != "" {
+					line += " " + e.Issue
+				}
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"import medium duplicate-as-error guard-separate-tx db_write/insert sb_files db_write/insert sb_records guard-separate-tx",
+		"record-first medium unguarded duplicate-as-error db_write/insert sb_files db_write/insert sb_records",
+		"save-recipe medium unguarded db_write/insert sb_records db_write/insert sb_recipes db_write/insert sb_parts",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -188,9 +189,10 @@ func (a *analysis) afterDupFailures() {
 // interface call there. create says which sites may guard: the phase
 // admits a create only where each dynamic call on its path below fn
 // reaches one implementation (another might not fail on a duplicate).
-func AfterDupFailures(fn *ssa.Function, sites []*Site, env *Env, create func(*Site) bool) {
+func AfterDupFailures(fn *ssa.Function, sites []*Site, env *Env, create func(*Site) bool) []Pitfall {
 	a := &analysis{fn: fn, sites: sites, env: env}
 	a.afterDupFailuresOf(create)
+	return a.pitfalls
 }
 
 func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
@@ -214,6 +216,7 @@ func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 		if first == nil || len(first.Preds) != 1 {
 			continue
 		}
+		separate := false
 		for _, s := range a.sites {
 			se := s.Effect
 			if s == c || s.Instr == c.Instr || se.Guard != nil || se.Issue != "" || !first.Dominates(s.Instr.Block()) {
@@ -222,10 +225,32 @@ func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 			if !se.Risk.NonIdempotent() && se.Kind != effect.KindDynamic {
 				continue
 			}
+			if se.Kind == effect.KindDBWrite && e.Kind == effect.KindDBWrite && !a.commitsWith(c, s) {
+				// The create is the claim: a write that commits apart
+				// from it is lost when a delivery crashes between the
+				// two, and no redelivery gets past the create to make it
+				// (bcda's bene-prefs: the file's row on the pool, then
+				// each record's insert in its own statement).
+				se.Issue, se.IssuePos = rules.SeparateTx, e.Evidence()
+				if !separate {
+					separate = true
+					a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.SeparateTx, Pos: e.Evidence(), Message: fmt.Sprintf(
+						"the %s, which fails on a duplicate and so keeps a redelivery from what follows it, commits separately from the %s at %s: a delivery that crashes between them loses the effect, and every redelivery fails at the create before it; run them in one transaction",
+						e.Describe(), se.Describe(), effect.Relative(se.Evidence(), ""))})
+				}
+				continue
+			}
 			se.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: fmt.Sprintf("%s, which fails on a duplicate", e.Describe()),
 				Pos: e.Evidence(), SameTx: true, AfterDupFail: true, Note: e.DupFails}
 		}
 	}
+}
+
+// commitsWith reports whether the write s commits with the create c, as a
+// claim's effect does (claims): both on one transaction handle, or given
+// one transaction context.
+func (a *analysis) commitsWith(c, s *Site) bool {
+	return (c.Exec != nil && c.Effect.Tx && sameHandle(s.Exec, c.Exec)) || a.sameSession(s, c)
 }
 
 // noErrorEdge is the successor of the test errv != nil (or == nil) that

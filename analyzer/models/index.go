@@ -31,6 +31,7 @@ type Index struct {
 	random       map[string]bool
 	uniqueIns    map[string]*UniqueInsert // by options type
 	identity     map[string]bool
+	providers    map[string]bool
 	idemHeaders  map[string]bool // lower case
 	inertFuncs   map[string]bool
 	inertWriters map[string]bool // inert_writer_types
@@ -332,6 +333,7 @@ func NewIndex(files ...File) (*Index, error) {
 		unique:       map[string]bool{},
 		random:       map[string]bool{},
 		identity:     map[string]bool{},
+		providers:    map[string]bool{},
 		idemHeaders:  map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
@@ -378,6 +380,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.Identity {
 				ix.identity[r] = true
+			}
+			for _, r := range lib.Providers {
+				ix.providers[r] = true
 			}
 			for _, h := range lib.IdempotencyHeaders {
 				ix.idemHeaders[strings.ToLower(h)] = true
@@ -893,6 +898,10 @@ func (ix *Index) UniqueInsertMany(t types.Type) *UniqueInsert {
 	}
 	return ix.uniqueIns["[]"+tn]
 }
+
+// IsProvider reports whether fn registers dependency-injection
+// constructors (Library.Providers).
+func (ix *Index) IsProvider(fn *types.Func) bool { return ix.providers[FuncKey(fn)] }
 
 // IsIdentity reports whether fn returns a job's identity.
 func (ix *Index) IsIdentity(fn *types.Func) bool { return ix.identity[FuncKey(fn)] }

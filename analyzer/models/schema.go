@@ -48,6 +48,15 @@ type Library struct {
 	// (asynq.GetTaskID, River's JobRow.ID): a key derived from them is
 	// stable, and the inventory says so.
 	Identity []string `yaml:"identity"`
+	// Providers are the functions of a dependency-injection container
+	// that register constructors (go.uber.org/fx.Provide, dig's
+	// Container.Provide): each of their arguments, the variadic ones
+	// included, is a constructor whose results the container injects, by
+	// their exact type, into every parameter and struct field of that type
+	// it fills by reflection. The whole-program phase resolves an
+	// interface call that no value flow reaches to what the constructors
+	// providing that interface return.
+	Providers []string `yaml:"providers"`
 	// IdempotencyHeaders are HTTP request headers whose value the receiver
 	// deduplicates on ("Idempotency-Key"; Standard Webhooks' "webhook-id"),
 	// matched without regard to case: a stable value set on a request's

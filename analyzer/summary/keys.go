@@ -293,6 +293,9 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		if t.paramRoute && t.argParam(x.X) {
 			return ""
 		}
+		if r := t.resultArgField(x.X, ssavalue.FieldAt(x.X.Type(), x.Field), depth); r != "" {
+			return r
+		}
 		return rec(x.X)
 	case *ssa.FieldAddr:
 		elem := x.X.Type().Underlying().(*types.Pointer).Elem()
@@ -304,6 +307,9 @@ func (t *trace) source(v ssa.Value, depth int) string {
 			return "" // the field of what each caller passes
 		}
 		if r := t.idFieldSource(x); r != "" {
+			return r
+		}
+		if r := t.resultArgField(x.X, ssavalue.FieldName(x), depth); r != "" {
 			return r
 		}
 		if alloc := localStruct(x.X); alloc != nil {
@@ -352,6 +358,72 @@ func (t *trace) source(v ssa.Value, depth int) string {
 // localStruct is the local struct v is, or the one the variable v is
 // loaded from holds (ev := &Event{…} captured by a closure: a cell that
 // is stored the literal once); nil otherwise.
+// resultArgField traces field name of a call's result (savedRecipe.ID,
+// savedRecipe, _ := q.CreateRecipe(ctx, CreateRecipeParams{ID:
+// uuid.New()…})) to that field of a local struct the call is given: a
+// create returns the row it was given, so the row's id is as new on each
+// delivery as the id it was handed (socialchef's recipe_parts key
+// (recipe_id, display_order) then repeats nothing). Only a source found
+// there counts; otherwise the result is traced as before.
+func (t *trace) resultArgField(base ssa.Value, name string, depth int) string {
+	if name == "" {
+		return ""
+	}
+	call := resultCall(base, 0)
+	if call == nil {
+		return ""
+	}
+	for _, a := range call.Call.Args {
+		a = ssavalue.Unconvert(a)
+		alloc := localStruct(a)
+		if ld, ok := a.(*ssa.UnOp); ok && alloc == nil && ld.Op == token.MUL {
+			alloc, _ = ld.X.(*ssa.Alloc) // a literal passed by value
+		}
+		if alloc == nil {
+			continue
+		}
+		for _, v := range localFieldValues(alloc, name, 0) {
+			if r := t.source(v, depth+1); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// resultCall is the call whose result v is: the call, its result
+// extracted, or a local variable holding either.
+func resultCall(v ssa.Value, depth int) *ssa.Call {
+	if depth > 3 {
+		return nil
+	}
+	switch x := ssavalue.Unconvert(v).(type) {
+	case *ssa.Call:
+		return x
+	case *ssa.Extract:
+		c, _ := x.Tuple.(*ssa.Call)
+		return c
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return resultCall(x.X, depth+1)
+		}
+	case *ssa.Alloc:
+		var val ssa.Value
+		for _, r := range ssavalue.Referrers(x) {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+				if val != nil {
+					return nil
+				}
+				val = st.Val
+			}
+		}
+		if val != nil {
+			return resultCall(val, depth+1)
+		}
+	}
+	return nil
+}
+
 func localStruct(v ssa.Value) *ssa.Alloc {
 	switch x := v.(type) {
 	case *ssa.Alloc:

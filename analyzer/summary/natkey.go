@@ -60,13 +60,27 @@ func (w *walker) ormBusinessKey(c *modelCall, model ssa.Value) {
 
 // setIDKey is ormBusinessKey for a builder that is given the id
 // (ent's client.User.Create().SetID(id)…Save): the value set decides.
+// ent makes an entity's id field its table's primary key, so a table
+// the migrations do not create (ent's own migration makes it, from the
+// schema: flexprice's tasks) has that key all the same; a table they do
+// create has the keys they give it.
 func (w *walker) setIDKey(c *modelCall, id ssa.Value) {
 	if c.e == nil {
 		return
 	}
-	w.idBusinessKey(c.e, func() *effect.Key {
+	value := func() *effect.Key {
 		return w.keyFrom(ssavalue.Unconvert(id), c.ci)
-	})
+	}
+	if e := c.e; e.DupFails == "" && e.Kind == effect.KindDBWrite && e.Op == "insert" && e.Target != "" && !w.p.env.Triggers.Table(e.Target) {
+		k := value()
+		if k == nil || k.Random != "" {
+			return
+		}
+		e.DupFails = "a second insert of the row violates the primary key (id) ent gives the entity's table, filled from " + orExpr(k.Expr)
+		e.DupKey = k
+		return
+	}
+	w.idBusinessKey(c.e, value)
 }
 
 // idBusinessKey is what ormBusinessKey, copyBusinessKey and sqlIDKey
@@ -718,6 +732,13 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		nk := *k
 		nk.Param = 0
 		e.DupKey = &nk
+		return
+	}
+	if method && k.Field == "" && slices.ContainsFunc(call.RandomArgs, func(ra effect.RandomArg) bool { return ra.Index == k.Param }) {
+		// A value new on every delivery passed for the key (a plain
+		// argument: ArgKeys keeps only parameters and struct fields):
+		// a fresh key, as a random struct field is.
+		e.DupKey, e.DupFails = nil, ""
 		return
 	}
 	if k.FreshOnly {

@@ -24,7 +24,7 @@ type Deps struct {
 }
 
 func (d *Deps) register(ctx context.Context, id string, pr int) error { // want register:`^effects: db_write/insert de_workflows$`
-	_, err := d.Pool.Exec(ctx, "insert into de_workflows (workflow_id, pull_request_id) values ($1, $2)", id, pr)
+	_, err := d.Pool.Exec(ctx, "insert into de_workflows (workflow_id, pull_request_id) values ($1, $2)", id, pr) // want `guard-separate-tx: the insert into de_workflows, which fails on a duplicate and so keeps a redelivery from what follows it, commits separately from the insert into de_events at duperrfix/duperrfix.go:\d+`
 	return err
 }
 
@@ -126,8 +126,11 @@ func (d *Deps) AfterLookup(ctx context.Context, t *asynq.Task) error { // want A
 
 // Deferred: the error lives in a variable a deferred closure reads (the
 // rollback on failure): the insert's failure still reaches the return, and
-// the update after it runs only once the insert succeeded.
-func (d *Deps) Deferred(ctx context.Context, t *asynq.Task) error { // want Deferred:`^effects: db_write/insert de_workflows; db_write/insert de_events guarded=processed_jobs$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:\d+ fails`
+// the insert after it runs only once the first succeeded. Both run on the
+// pool, each committing on its own: a delivery that crashes between them
+// loses the second, and no redelivery gets past the first to make it
+// (guard-separate-tx, reported at the create).
+func (d *Deps) Deferred(ctx context.Context, t *asynq.Task) error { // want Deferred:`^effects: db_write/insert de_workflows; db_write/insert de_events issue=guard-separate-tx$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:\d+ fails`
 	var err error
 	defer func() {
 		if err != nil {
@@ -141,6 +144,23 @@ func (d *Deps) Deferred(ctx context.Context, t *asynq.Task) error { // want Defe
 	}
 	_, err = d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", uuid.NewString(), t.Type())
 	return err
+}
+
+// InTx: the same two inserts on one transaction commit together: the
+// second is guarded by the first (near miss of Deferred).
+func (d *Deps) InTx(ctx context.Context, t *asynq.Task) error { // want InTx:`^effects: db_write/insert de_workflows; db_write/insert de_events guarded=processed_jobs$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:\d+ fails`
+	tx, err := d.Pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "insert into de_workflows (workflow_id, pull_request_id) values ($1, $2)", t.Type(), 3); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", uuid.NewString(), t.Type()); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
 
 // StatusChecked: a 422 is looked at: not this rule.

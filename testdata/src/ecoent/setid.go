@@ -68,10 +68,76 @@ func (d *Deps) ExportNoID(ctx context.Context, t *asynq.Task) error { // want Ex
 	return d.Client.Export.Create().SetName(m.Name).Exec(ctx)
 }
 
+// ReportKeyed: no migration creates reports (ent's own migration makes
+// it from the schema), and ent makes the id field its primary key: the
+// payload's id is a business key there too.
+func (d *Deps) ReportKeyed(ctx context.Context, t *asynq.Task) error { // want ReportKeyed:`^effects: db_write/insert reports$` `duplicate-as-error: a second delivery's insert into reports \(medium\) at ecoent/setid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) ent gives the entity's table, filled from m.TaskID\)`
+	m := decodeExport(t)
+	_, err := d.Client.Report.Create().SetID(m.TaskID).SetName(m.Name).Save(ctx)
+	return err
+}
+
+// ReportWide: the id set first in a chain of 31 setters (a wide entity's
+// generated builder, every field set before Save) is found all the same.
+func (d *Deps) ReportWide(ctx context.Context, t *asynq.Task) error { // want ReportWide:`^effects: db_write/insert reports$` `duplicate-as-error: a second delivery's insert into reports \(medium\) at ecoent/setid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) ent gives the entity's table, filled from m.TaskID\)`
+	m := decodeExport(t)
+	_, err := d.Client.Report.Create().
+		SetID(m.TaskID).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		SetName(m.Name).
+		Save(ctx)
+	return err
+}
+
+// ReportFresh (near miss): a new uuid there is a surrogate.
+func (d *Deps) ReportFresh(ctx context.Context, t *asynq.Task) error { // want ReportFresh:`^effects: db_write/insert reports$` `unguarded: handler \(\*ecoent.Deps\).ReportFresh .*insert into reports \(medium\)`
+	m := decodeExport(t)
+	_, err := d.Client.Report.Create().SetID(uuid.NewString()).SetName(m.Name).Save(ctx)
+	return err
+}
+
+// ReportNoID (near miss): no SetID: the id is the database's.
+func (d *Deps) ReportNoID(ctx context.Context, t *asynq.Task) error { // want ReportNoID:`^effects: db_write/insert reports$` `unguarded: handler \(\*ecoent.Deps\).ReportNoID .*insert into reports \(medium\)`
+	m := decodeExport(t)
+	return d.Client.Report.Create().SetName(m.Name).Exec(ctx)
+}
+
 func registerSetID(mux *asynq.ServeMux, d *Deps) { // want registerSetID:`^no effects$`
 	mux.HandleFunc("ent:export-keyed", d.ExportKeyed)
 	mux.HandleFunc("ent:export-helper", d.ExportHelper)
 	mux.HandleFunc("ent:export-fresh", d.ExportFresh)
 	mux.HandleFunc("ent:export-helper-fresh", d.ExportHelperFresh)
 	mux.HandleFunc("ent:export-noid", d.ExportNoID)
+	mux.HandleFunc("ent:report-keyed", d.ReportKeyed)
+	mux.HandleFunc("ent:report-wide", d.ReportWide)
+	mux.HandleFunc("ent:report-fresh", d.ReportFresh)
+	mux.HandleFunc("ent:report-noid", d.ReportNoID)
 }

@@ -20,7 +20,7 @@ func createFile(ctx context.Context, db *sql.DB, name string) (int, error) { // 
 	query, args := ib.Build()
 	query = fmt.Sprintf("%s RETURNING id", query)
 	var id int
-	err := db.QueryRowContext(ctx, query, args...).Scan(&id)
+	err := db.QueryRowContext(ctx, query, args...).Scan(&id) // want `guard-separate-tx: the insert into sb_files, which fails on a duplicate and so keeps a redelivery from what follows it, commits separately from the insert into sb_records at sqlbuildfix/sqlbuilder.go:\d+`
 	return id, err
 }
 
@@ -95,8 +95,10 @@ func insertRawSQL(ctx context.Context, db *sql.DB, name, clause string) error { 
 // ImportFile is the import of a file named by the task: the file row,
 // unique by name, on the pool, then a record per line, each in its own
 // statement. A redelivery fails on the unique name and returns that
-// error.
-func (d *Deps) ImportFile(ctx context.Context, t *asynq.Task) error { // want ImportFile:`^effects: db_write/insert sb_files; db_write/insert sb_records guarded=processed_jobs; db_write/update-set sb_files$` `duplicate-as-error: a second delivery's insert into sb_files \(medium\) at sqlbuildfix/sqlbuilder.go:\d+ fails on the duplicate \(a second insert of the row violates the unique \(name\) at declared/migrations/007_sqlbuildfix.sql:3\) and handler \(\*sqlbuildfix.Deps\).ImportFile returns that error`
+// error; a delivery that crashes after the file's row committed loses the
+// records no redelivery gets past the file's row to insert
+// (guard-separate-tx, at the file's insert).
+func (d *Deps) ImportFile(ctx context.Context, t *asynq.Task) error { // want ImportFile:`^effects: db_write/insert sb_files; db_write/insert sb_records issue=guard-separate-tx; db_write/update-set sb_files$` `duplicate-as-error: a second delivery's insert into sb_files \(medium\) at sqlbuildfix/sqlbuilder.go:\d+ fails on the duplicate \(a second insert of the row violates the unique \(name\) at declared/migrations/007_sqlbuildfix.sql:3\) and handler \(\*sqlbuildfix.Deps\).ImportFile returns that error`
 	id, err := createFile(ctx, d.DB, t.Type())
 	if err != nil {
 		return err

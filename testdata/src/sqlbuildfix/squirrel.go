@@ -93,8 +93,10 @@ func sqSelect(ctx context.Context, db *sql.DB, id int) error { // want sqSelect:
 
 // SetMap of a map literal: the columns of an insert, the Sets of an
 // update. The insert's unique name fails a second run, which returns
-// before the increment: the increment is guarded by it.
-func sqSetMap(db *sql.DB, name string, id int) error { // want sqSetMap:`^effects: db_write/insert sb_files @p0; db_write/update-increment sb_counters @p0 guarded=processed_jobs$`
+// before the increment; both run on the pool, each committing on its
+// own, so a run that crashes between them loses the increment for good:
+// guard-separate-tx.
+func sqSetMap(db *sql.DB, name string, id int) error { // want sqSetMap:`^effects: db_write/insert sb_files @p0; db_write/update-increment sb_counters @p0 issue=guard-separate-tx$`
 	if _, err := sq.Insert("sb_files").SetMap(map[string]interface{}{"name": name, "status": "new"}).RunWith(db).Exec(); err != nil {
 		return err
 	}
@@ -183,4 +185,6 @@ func register(mux *asynq.ServeMux, d *Deps) { // want register:`^no effects$`
 	mux.HandleFunc("files:fresh", d.FreshFile)
 	mux.HandleFunc("files:squirrel", d.SquirrelFile)
 	mux.HandleFunc("files:squirrel-fresh", d.SquirrelFreshFile)
+	mux.HandleFunc("recipes:save", d.SaveRecipe)
+	mux.HandleFunc("recipes:part-keyed", d.SavePartKeyed)
 }

@@ -68,6 +68,8 @@ type Client struct {
 	User *UserClient
 	// Export is the client for interacting with the Export builders.
 	Export *ExportClient
+	// Report is the client for interacting with the Report builders.
+	Report *ReportClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -80,6 +82,7 @@ func NewClient(opts ...Option) *Client {
 func (c *Client) init() {
 	c.User = NewUserClient(c.config)
 	c.Export = &ExportClient{config: c.config}
+	c.Report = &ReportClient{config: c.config}
 }
 
 type (
