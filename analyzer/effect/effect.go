@@ -201,6 +201,12 @@ type Effect struct {
 	// RowLock marks a read that locks its rows for update and waits
 	// (select … for update; sqlclass.Stmt.RowLock).
 	RowLock bool
+	// AdvisoryLock marks a statement that takes an exclusive
+	// transaction-level advisory lock and waits for it (select
+	// pg_advisory_xact_lock(…); sqlclass.Stmt.AdvisoryLock): a read that
+	// follows it in the same transaction is serialised with every other
+	// delivery that takes the lock (guard/lockcheck.go).
+	AdvisoryLock bool `json:",omitempty"`
 	// ClaimOutcome, for a claim read back as one row whatever happened
 	// (with ins as (insert … on conflict do nothing returning 1) select
 	// exists (select 1 from ins)), is what the scanned value says:
@@ -335,6 +341,14 @@ type Effect struct {
 	// dbgen.New(tx) or q.WithTx(tx)): the caller decides. Resolved at each
 	// call site (summary.includeFrom); left as it is, the issue stands.
 	CallerTx *Guard `json:"-"`
+	// CallerLock, on a database write a check on a transaction parameter
+	// holds (guard/lockcheck.go) if the caller holds an exclusive
+	// advisory transaction lock on that transaction before it, is the
+	// guard the effect has where that lock is found: in a caller that
+	// takes it before the call, or a helper that takes it and then runs
+	// the callback the effect is in (summary.TxCall.Locked). Left as it
+	// is, the effect is not guarded by it.
+	CallerLock *Guard `json:",omitempty"`
 	// HelperClaim, on a claim the whole-program phase reached through a
 	// dynamic call whose resolved callee returns the claim's outcome (a
 	// claim helper behind a repository interface), is that call and how

@@ -242,8 +242,26 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 		msg = fmt.Sprintf("this check of %s and %s at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, or the delete, rows affected tested) in the same transaction as the effects, or claim a key first",
 			check.Effect.Target, written, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	}
-	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg})
+	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg, LockParam: a.lockParam(check, exposed)})
 	return true
+}
+
+// lockParam is the transaction parameter (1-based) a check-then-act's
+// check runs on when every effect it exposes is held if a caller locks
+// that transaction (Effect.CallerLock); 0 otherwise.
+func (a *analysis) lockParam(check *Site, exposed []*Site) int {
+	for _, s := range exposed {
+		if s.Effect.CallerLock == nil {
+			return 0
+		}
+	}
+	root := a.txRoot(check.Exec)
+	for i, p := range a.fn.Params {
+		if p == root {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // needsGuard is Effect.NeedsGuard, and for a call the whole program could

@@ -4,6 +4,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -27,9 +29,33 @@ import (
 // never reaches them, so their untested or error-returned outcome is no
 // pitfall. Without the record the second delivery reads the same row and
 // acts again: that stays as it was (check-then-act, unguarded).
+//
+// An exclusive transaction-level advisory lock taken and waited for on
+// the same transaction before the read (select pg_advisory_xact_lock(…),
+// also through a helper or sqlc's dbgen.New(tx)) holds the check the
+// same way, and then also a lookup that finds no row: the second
+// delivery waits for the lock until the first commits and then finds the
+// row the first inserted ("not found → insert", the found branch leaving).
+// The lock's key is not compared with the row's: deliveries of one job
+// compute it alike, and a key new on every delivery would be a lock no
+// one writes.
+//
+// A check on a transaction the function is given (a parameter), with no
+// lock of its own, is held if its caller locks that transaction first:
+// the work's writes carry the guard as Effect.CallerLock, which the
+// caller's analysis (or the helper that locks the transaction and runs
+// the callback, summary.TxCall.Locked) makes their guard.
 func (a *analysis) lockedChecks() {
+	a.callerLocks()
 	for _, r := range a.sites {
-		if r.Effect.Kind != effect.KindDBRead || !r.Effect.RowLock || r.Effect.Target == "" || r.Exec == nil {
+		if r.Effect.Kind != effect.KindDBRead || r.Effect.Target == "" || r.Exec == nil {
+			continue
+		}
+		// The row lock holds a check of what was found; an advisory lock
+		// (here, or pending on a transaction parameter) also "not found".
+		adv := a.advisoryLock(r)
+		pending := adv == nil && a.txParam(r.Exec)
+		if !r.Effect.RowLock && adv == nil && !pending {
 			continue
 		}
 		read := r.Instr.Value()
@@ -42,22 +68,104 @@ func (a *analysis) lockedChecks() {
 				continue
 			}
 			ifi, ok := b.Instrs[n-1].(*ssa.If)
-			if !ok || !after(r.Instr, ifi) || errTest(ifi) || !influenced(ifi.Cond, read, 0) {
+			if !ok || !after(r.Instr, ifi) || !influenced(ifi.Cond, read, 0) {
+				continue
+			}
+			rowHeld := r.Effect.RowLock && !errTest(ifi)
+			if !rowHeld && adv == nil && !pending {
 				continue
 			}
 			for i, work := range b.Succs {
 				if len(work.Preds) != 1 || !a.leavesDone(b.Succs[1-i], work) {
 					continue
 				}
-				a.lockClaim(r, work)
+				if rowHeld || adv != nil {
+					a.lockClaim(r, adv, work)
+					continue
+				}
+				a.pendingLockClaim(r, work)
 			}
 		}
 	}
 }
 
+// callerLocks makes guards of the caller-lock guards of the sites this
+// function takes an advisory transaction lock for before them.
+func (a *analysis) callerLocks() {
+	for _, s := range a.sites {
+		e := s.Effect
+		if e.CallerLock == nil || s.Exec == nil {
+			continue
+		}
+		if e.Guard != nil || !HeldCheck(e) {
+			e.CallerLock = nil
+			continue
+		}
+		if l := a.advisoryLock(s); l != nil {
+			g := *e.CallerLock
+			g.Pos = l.Effect.Evidence()
+			e.Guard, e.CallerLock, e.Issue, e.IssuePos = &g, nil, "", ""
+		}
+	}
+}
+
+// HeldCheck reports whether e's issue, if any, is the check-then-act of
+// the check its caller-lock guard holds: the lock clears it.
+func HeldCheck(e *effect.Effect) bool {
+	return e.Issue == "" || e.Issue == rules.CheckThenAct && e.CallerLock != nil && e.IssuePos == e.CallerLock.Pos
+}
+
+// txParam reports whether an executor runs on a transaction the function
+// is given: a parameter of a transaction type, or a handle built around
+// one (dbgen.New(tx)).
+func (a *analysis) txParam(exec ssa.Value) bool {
+	root := a.txRoot(exec)
+	_, ok := root.(*ssa.Parameter)
+	return ok && a.env.Index.IsTransaction(root.Type())
+}
+
+// pendingLockClaim is lockClaim for a check on a transaction parameter
+// with no lock here: the work's writes on it carry the guard for the
+// caller that holds the lock (Effect.CallerLock).
+func (a *analysis) pendingLockClaim(r *Site, work *ssa.BasicBlock) {
+	on := func(s *Site) bool {
+		return s != r && s.Exec != nil && sameExec(a.txRoot(s.Exec), a.txRoot(r.Exec)) && work.Dominates(s.Instr.Block())
+	}
+	record := false
+	for _, w := range a.sites {
+		if on(w) && w.Effect.Kind == effect.KindDBWrite && w.Effect.Target == r.Effect.Target {
+			record = true
+			break
+		}
+	}
+	if !record {
+		return
+	}
+	for _, s := range a.sites {
+		e := s.Effect
+		if on(s) && e.Kind == effect.KindDBWrite && e.Risk.NonIdempotent() && e.Guard == nil && e.Issue == "" && e.CallerLock == nil {
+			e.CallerLock = &effect.Guard{Kind: effect.GuardClaim, Expr: "advisory lock held over the check of " + r.Effect.Target, Pos: r.Effect.Evidence(), SameTx: true}
+		}
+	}
+}
+
+// advisoryLock is the advisory transaction lock taken on r's transaction
+// on every path before the read r, or nil.
+func (a *analysis) advisoryLock(r *Site) *Site {
+	for _, l := range a.sites {
+		if l == r || !l.Effect.AdvisoryLock || l.Exec == nil || !after(l.Instr, r.Instr) || l.Instr == r.Instr {
+			continue
+		}
+		if sameExec(a.txRoot(l.Exec), a.txRoot(r.Exec)) && a.env.Index.IsTransaction(a.txRoot(r.Exec).Type()) {
+			return l
+		}
+	}
+	return nil
+}
+
 // lockClaim guards the work's branch of a locked check when it writes the
 // checked table on the locked transaction.
-func (a *analysis) lockClaim(r *Site, work *ssa.BasicBlock) {
+func (a *analysis) lockClaim(r, adv *Site, work *ssa.BasicBlock) {
 	on := func(s *Site) bool {
 		return s != r && s.Exec != nil && sameExec(a.txRoot(s.Exec), a.txRoot(r.Exec)) && work.Dominates(s.Instr.Block())
 	}
@@ -83,7 +191,11 @@ func (a *analysis) lockClaim(r *Site, work *ssa.BasicBlock) {
 			a.underLock[s] = true
 		}
 		if e.Risk.NonIdempotent() && e.Guard == nil && e.Issue == "" {
-			e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "row lock on " + r.Effect.Target, Pos: r.Effect.Evidence(), SameTx: true}
+			g := &effect.Guard{Kind: effect.GuardClaim, Expr: "row lock on " + r.Effect.Target, Pos: r.Effect.Evidence(), SameTx: true}
+			if adv != nil {
+				g.Expr, g.Pos = "advisory lock held over the check of "+r.Effect.Target, adv.Effect.Evidence()
+			}
+			e.Guard, e.CallerLock = g, nil
 		}
 	}
 }
@@ -150,7 +262,10 @@ func (a *analysis) commit(v ssa.Value) bool {
 // itself, so a read locked through one and a write made through the other
 // are in the same transaction. A call of a function given exactly one
 // transaction (with any interface conversion) is taken to wrap it.
-func (a *analysis) txRoot(v ssa.Value) ssa.Value {
+func (a *analysis) txRoot(v ssa.Value) ssa.Value { return TxRoot(a.env.Index, v) }
+
+// TxRoot is analysis.txRoot for a given models index.
+func TxRoot(ix *models.Index, v ssa.Value) ssa.Value {
 	for i := 0; i < 4; i++ {
 		c, ok := ssavalue.Unconvert(v).(*ssa.Call)
 		if !ok || c.Call.IsInvoke() || c.Call.StaticCallee() == nil || c.Call.Signature().Results().Len() != 1 {
@@ -158,7 +273,7 @@ func (a *analysis) txRoot(v ssa.Value) ssa.Value {
 		}
 		var tx ssa.Value
 		for _, arg := range c.Call.Args {
-			if u := ssavalue.Unconvert(arg); a.env.Index.IsTransaction(u.Type()) {
+			if u := ssavalue.Unconvert(arg); ix.IsTransaction(u.Type()) {
 				if tx != nil {
 					return v // two transactions: which one is not told
 				}

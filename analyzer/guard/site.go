@@ -86,6 +86,13 @@ type Pitfall struct {
 	// that passes a transaction there drops the pitfall, one that passes
 	// its own parameter hands the question on (summary.includeFrom).
 	TxParam int `json:"-"`
+	// LockParam (1-based, receiver first; 0 when none), on a
+	// check-then-act whose check and effects run on a transaction
+	// parameter, is that parameter: a caller that holds an advisory
+	// transaction lock on what it passes there drops the pitfall (the
+	// check is held, Effect.CallerLock), one that passes its own
+	// parameter hands the question on, any other lets it stand.
+	LockParam int `json:",omitempty"`
 }
 
 // MergePitfalls adds the pitfalls of the functions dynamic calls reached

@@ -818,3 +818,22 @@ func TestPickParams(t *testing.T) {
 		}
 	}
 }
+
+// TestAdvisoryLock: only the waiting, exclusive transaction-level form is
+// an advisory lock the guard analysis holds a check with.
+func TestAdvisoryLock(t *testing.T) {
+	for sql, want := range map[string]bool{
+		`select pg_advisory_xact_lock(hashtextextended($1::text, 0))`:                                  true,
+		`SELECT pg_catalog.pg_advisory_xact_lock($1)`:                                                  true,
+		`SELECT pg_advisory_xact_lock(hashtextextended(current_database() || chr(31) || $1::text, 0))`: true,
+		`select pg_advisory_xact_lock_shared($1)`:                                                      false,
+		`select pg_try_advisory_xact_lock($1)`:                                                         false,
+		`select pg_advisory_lock($1)`:                                                                  false,
+		`select id from t where k = $1`:                                                                false,
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].AdvisoryLock != want {
+			t.Errorf("%s: %+v, want AdvisoryLock %v", sql, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
+	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // assemble builds a statement's entries: data-modifying CTEs first, then the
@@ -218,6 +219,10 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 		return append(ctes, sc.functions()...)
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
+	if st.Table == "" && takesXactLock(sel) {
+		st.Detail = "takes a transaction advisory lock"
+		st.AdvisoryLock = true
+	}
 	if len(sel.LockingClause) > 0 {
 		st.Detail = "read with row lock"
 		st.RowLock = waitsForUpdate(sel.LockingClause)
@@ -379,6 +384,27 @@ func dmlCTE(w *pg_query.WithClause, name string) bool {
 // update lock on its rows and waits for it (for update, for no key
 // update, without skip locked or nowait): a second transaction running
 // the same select waits until the first commits, then reads what it wrote.
+// takesXactLock reports whether a select with no table calls
+// pg_advisory_xact_lock (waiting, exclusive, released when the
+// transaction ends); the shared, try and session-level forms are not it.
+func takesXactLock(sel *pg_query.SelectStmt) bool {
+	found := false
+	for _, n := range sel.TargetList {
+		inspect(n.ProtoReflect(), func(m protoreflect.Message) bool {
+			fc, ok := m.Interface().(*pg_query.FuncCall)
+			if !ok {
+				return true
+			}
+			parts := stringsOf(fc.Funcname)
+			if len(parts) > 0 && parts[len(parts)-1] == "pg_advisory_xact_lock" && (len(parts) == 1 || parts[0] == "pg_catalog") {
+				found = true
+			}
+			return true
+		})
+	}
+	return found
+}
+
 func waitsForUpdate(clauses []*pg_query.Node) bool {
 	for _, n := range clauses {
 		lc := n.GetLockingClause()

@@ -112,6 +112,11 @@ type Stmt struct {
 	// the lock (select … for update): deliveries that run it in a
 	// transaction take turns, each reading what the one before committed.
 	RowLock bool
+	// AdvisoryLock marks a statement that takes an exclusive
+	// transaction-level advisory lock and waits for it (select
+	// pg_advisory_xact_lock(…)): held until the transaction ends, it makes
+	// the deliveries that take the same key in a transaction take turns.
+	AdvisoryLock bool
 	// Update marks a claim that is an UPDATE (compare-and-set): it fires
 	// update triggers, not insert ones.
 	Update bool

@@ -206,7 +206,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		}
 	}
 	w.callParamFields(ci, sum, args, bindings)
-	for _, p := range guard.DropStopped(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings)) {
+	for _, p := range guard.DropStopped(ci, w.callerLockPitfalls(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings), args, bindings)) {
 		if w.pitFrom == nil {
 			w.pitFrom = map[int]ssa.CallInstruction{}
 		}
@@ -247,6 +247,29 @@ func (w *walker) callerTxPitfalls(pits []guard.Pitfall, args, bindings []ssa.Val
 				p.TxParam = w.execIndex(v) + 1
 			default:
 				p.TxParam = 0
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// callerLockPitfalls resolves the check-then-act pitfalls a callee leaves
+// to its callers (guard.Pitfall.LockParam): this function holds an
+// advisory transaction lock on what it passes there (dropped), passes its
+// own parameter (handed on), or anything else (it stands).
+func (w *walker) callerLockPitfalls(ci ssa.CallInstruction, pits []guard.Pitfall, args, bindings []ssa.Value) []guard.Pitfall {
+	var out []guard.Pitfall
+	for _, p := range pits {
+		if p.LockParam > 0 {
+			v := normalize(pick(p.LockParam-1, args, bindings))
+			switch {
+			case v != nil && w.lockedBefore(ci, v):
+				continue
+			case v != nil && w.execIndex(v) != effect.NoExec:
+				p.LockParam = w.execIndex(v) + 1
+			default:
+				p.LockParam = 0
 			}
 		}
 		out = append(out, p)

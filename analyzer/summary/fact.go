@@ -179,6 +179,9 @@ func (s *Summary) String() string {
 		if e.TxGuard != nil {
 			t += " txguard=" + e.TxGuard.Kind
 		}
+		if e.CallerLock != nil {
+			t += " if-caller-locks"
+		}
 		if e.Issue != "" {
 			t += " issue=" + e.Issue
 		}
@@ -233,6 +236,10 @@ func (s *Summary) String() string {
 	for _, c := range s.TxCalls {
 		if c.Fields != "" {
 			parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d, fields %s)", c.Param, c.Arg, c.Fields))
+			continue
+		}
+		if c.Locked {
+			parts = append(parts, fmt.Sprintf("calls p%d in a transaction it locked (argument %d)", c.Param, c.Arg))
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("calls p%d in a transaction (argument %d)", c.Param, c.Arg))

@@ -136,6 +136,14 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 		case tx != nil && e.Exec == tx.arg && r.recv == nil:
 			exec = tx.v
 			e.Tx = true
+			if tx.locked && e.CallerLock != nil {
+				// The callee locks the transaction before it runs the
+				// callback: the callback's check is held.
+				if e.Guard == nil && guard.HeldCheck(&e) {
+					e.Guard, e.Issue, e.IssuePos = e.CallerLock, "", ""
+				}
+				e.CallerLock = nil
+			}
 		default:
 			exec = pick(e.Exec, args, r.bindings)
 		}
@@ -165,6 +173,10 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 	w.callParamFields(ci, sum, args, r.bindings)
 	for _, p := range sum.Pitfalls {
 		p.TxParam = 0 // the callee's handle is not resolved here: the pitfall stands
+		if p.LockParam > 0 && tx != nil && tx.locked && r.recv == nil && p.LockParam-1 == tx.arg {
+			continue // run in a transaction the callee locked: the check is held
+		}
+		p.LockParam = 0
 		w.pitfalls = append(w.pitfalls, p)
 	}
 }

@@ -601,6 +601,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				CountsRuns:    st.CountsRuns,
 				Optimistic:    st.Optimistic,
 				RowLock:       st.RowLock,
+				AdvisoryLock:  st.AdvisoryLock,
 				Path:          []effect.Hop{hop},
 				By:            effect.ByCode,
 			}

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -213,13 +214,20 @@ type TxCall struct {
 	// queries: dbgen.New(tx)})), lists the fields that hold it
 	// (comma-separated indices); "" when the argument is the transaction.
 	Fields string `json:",omitempty"`
+	// Locked: the function takes an exclusive advisory transaction lock
+	// on that transaction before the call (select
+	// pg_advisory_xact_lock(…)): a check the callback makes on it is
+	// held (Effect.CallerLock).
+	Locked bool `json:",omitempty"`
 }
 
 // txArg is the transaction a callee hands a callback it calls: the value
-// standing for it here, and the callback's parameter that receives it.
+// standing for it here, and the callback's parameter that receives it;
+// locked when the callee locks it first on every such call.
 type txArg struct {
-	v   ssa.Value
-	arg int
+	v      ssa.Value
+	arg    int
+	locked bool
 }
 
 // txArgOf returns the transaction the function hands the callback it is
@@ -228,9 +236,14 @@ type txArg struct {
 func (s *Summary) txArgOf(ci ssa.CallInstruction, k int, v ssa.Value) *txArg {
 	for _, c := range s.TxCalls {
 		if c.Param == k {
-			tx := &txArg{v: ci.Value(), arg: c.Arg}
+			tx := &txArg{v: ci.Value(), arg: c.Arg, locked: true}
 			if tx.v == nil {
 				tx.v = v
+			}
+			for _, o := range s.TxCalls {
+				if o.Param == k && (!o.Locked || o.Arg != c.Arg || o.Fields != "") {
+					tx.locked = false
+				}
 			}
 			return tx
 		}
@@ -252,7 +265,7 @@ func (w *walker) recordTxCall(ci ssa.CallInstruction, v ssa.Value, k int, tx *tx
 	}
 	for j, a := range c.Args {
 		if w.isTx(normalize(a)) {
-			w.addTxCall(TxCall{Param: k, Arg: j})
+			w.addTxCall(TxCall{Param: k, Arg: j, Locked: w.lockedBefore(ci, a)})
 			return
 		}
 	}
@@ -337,6 +350,18 @@ func (w *walker) txParamFields(p *ssa.Parameter) string {
 		}
 	}
 	return ""
+}
+
+// lockedBefore reports whether the function takes an exclusive advisory
+// transaction lock on the transaction tx on every path to ci.
+func (w *walker) lockedBefore(ci ssa.CallInstruction, tx ssa.Value) bool {
+	root := guard.TxRoot(w.p.env.Index, tx)
+	for _, s := range w.sites {
+		if s.Effect.AdvisoryLock && s.Exec != nil && guard.TxRoot(w.p.env.Index, s.Exec) == root && guard.Dominates(s.Instr, ci) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *walker) addTxCall(c TxCall) {

@@ -89,6 +89,9 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}
 		e := *site.Effect
 		e.Exec = w.execIndex(w.txHandle(w.injectedHandle(site.Exec)))
+		if e.CallerLock != nil && (e.Exec == effect.NoExec || e.Guard != nil) {
+			e.CallerLock = nil // guarded already, or on a handle of this function's own, which it did not lock
+		}
 		if e.Kind == effect.KindDynamic && len(e.Path) == 1 && site.Instr != nil && guard.LookupDecided(site.Instr) {
 			e.DupStopped = true
 		}

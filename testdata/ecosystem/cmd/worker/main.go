@@ -127,6 +127,7 @@ func main() {
 	}
 	jobs.RegisterBatch(mux, batchDeps)
 	jobs.RegisterReconcile(mux, &jobs.ReconcileDeps{Pool: pool})
+	jobs.RegisterAdvisory(mux, &jobs.AdvisoryDeps{Pool: pool})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}
