@@ -16,3 +16,18 @@ func TestActorCallbacks(t *testing.T) {
 func TestMatrixFederationQueries(t *testing.T) {
 	runShared(t, "matrixfix")
 }
+
+// TestPutPathKey: a PUT's last path segment names the resource it
+// writes: a key, guarded when stable and random-key when new per
+// delivery; a POST, a constant last segment or a constant URL are not.
+func TestPutPathKey(t *testing.T) {
+	runShared(t, "putkeyfix")
+}
+
+// TestMessageKey: a message carrying its receiver's deduplication key
+// (a Matrix to-device message_id) keys the call it is handed to:
+// random-key when new per delivery, guarded when stable; a random value
+// in no such field keys nothing.
+func TestMessageKey(t *testing.T) {
+	runShared(t, "msgkeyfix")
+}

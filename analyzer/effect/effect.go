@@ -65,6 +65,9 @@ type Key struct {
 	// a fresh value for this one, the next decides.
 	Else      *Key   `json:",omitempty"`
 	ElseFails string `json:",omitempty"`
+	// Note says what makes the value a key when it is not a header or
+	// field named for one (a PUT's last path segment): the guard's note.
+	Note string `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.

@@ -106,6 +106,7 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 		before := len(w.sites)
 		w.includeFrom(ci, sum, args, bindings, obj)
 		w.rmwIncluded(before, args)
+		w.messageKeys(ci, args, before)
 	}
 	// Function values handed to a callee that does not call them before
 	// returning are not its effects here (it stores them).
