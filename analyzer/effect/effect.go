@@ -289,6 +289,11 @@ type Effect struct {
 	// an overwrite of what it resolves to whose object key is one of them
 	// a new object (summary.ResolveObjectKey).
 	RandomArgs []RandomArg `json:",omitempty"`
+	// MessageKey, on a call not resolved here, is the deduplication key
+	// of a message handed to a call on its path (summary/messagekey.go:
+	// a Matrix to-device message_id): the effects the whole-program phase
+	// resolves the call to are keyed by it, as those resolved here are.
+	MessageKey *Key `json:",omitempty"`
 	// KeyParams, on a call through an interface, are the arguments that
 	// derive from a parameter of the function making the call (and from
 	// no random or time source): a caller that passes a random value

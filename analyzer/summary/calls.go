@@ -338,6 +338,9 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	if !e.Reflective {
 		e.Via = w.via(c.Value) + viaMethod + m.Name()
 	}
+	// A message with its receiver's deduplication key handed to the
+	// interface: what the call resolves to is keyed by it (messagekey.go).
+	w.messageKeys(ci, c.Args, len(w.sites)-1)
 }
 
 // viaMethod separates the origin of an interface value from the method

@@ -43,6 +43,14 @@ func (w *walker) messageKeys(ci ssa.CallInstruction, args []ssa.Value, from int)
 	reported := false
 	for _, s := range w.sites[from:] {
 		e := s.Effect
+		if e.Kind == effect.KindDynamic && e.MessageKey == nil {
+			// Resolved over the whole program: its effects get the key
+			// there (ApplyMessageKey).
+			kk := *k
+			kk.Param = 0
+			e.MessageKey = &kk
+			continue
+		}
 		if e.Key != nil || e.Guard != nil || e.Issue != "" || !e.Risk.NonIdempotent() {
 			continue
 		}
@@ -126,4 +134,43 @@ func (w *walker) carriedKey(v ssa.Value, depth int) *effect.Key {
 		}
 	}
 	return nil
+}
+
+// ApplyMessageKey keys e, an effect the whole-program phase resolved the
+// dynamic call call to, by the message key call carries (MessageKey):
+// guarded when the key is stable, random-key when it is new on every
+// delivery (the pitfall returned, once per key position: pits holds
+// those already made). A dynamic call e stands for passes the key on.
+func ApplyMessageKey(call, e *effect.Effect, pits []guard.Pitfall) *guard.Pitfall {
+	k := call.MessageKey
+	if k == nil {
+		return nil
+	}
+	if e.Kind == effect.KindDynamic {
+		if e.MessageKey == nil {
+			e.MessageKey = k
+		}
+		return nil
+	}
+	if e.Key != nil || e.Guard != nil || e.Issue != "" || !e.Risk.NonIdempotent() {
+		return nil
+	}
+	kk := *k
+	e.Key = &kk
+	if k.Random == "" {
+		e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: k.Expr, Pos: k.Pos, Note: k.Note}
+		if k.Identity != "" {
+			e.Guard.Note = effect.JoinDetail(effect.IdentityNote(k.Identity), k.Note)
+		}
+		return nil
+	}
+	e.Issue, e.IssuePos = rules.RandomKey, k.Pos
+	for _, p := range pits {
+		if p.Rule == rules.RandomKey && p.Pos == k.Pos {
+			return nil
+		}
+	}
+	return &guard.Pitfall{Rule: rules.RandomKey, Pos: k.Pos, Message: fmt.Sprintf(
+		"idempotency key %s derives from %s: %s; every delivery hands on a message with a new key, so its receiver does not deduplicate it (%s); derive the key from the job's business identity",
+		orExpr(k.Expr), k.Random, k.Note, e.Describe())}
 }

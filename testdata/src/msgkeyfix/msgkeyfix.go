@@ -117,3 +117,17 @@ func Register(ctx context.Context, js nats.JetStreamContext, c *Consumer) { // w
 	_, _ = js.Subscribe("todevice2", c.OnToDeviceStable, nats.ManualAck())
 	_, _ = js.Subscribe("typing", c.OnTyping, nats.ManualAck())
 }
+
+// EDUSender is the application's queue behind an interface.
+type EDUSender interface {
+	SendEDU(edu *gomatrixserverlib.EDU, dest string) error
+}
+
+// OnToDeviceIface hands the message to an interface: analysed alone, the
+// call is not known here (never safe); the whole program keys what it
+// resolves to by the message's random message_id.
+func OnToDeviceIface(q EDUSender, m *nats.Msg) error { // want OnToDeviceIface:`^effects: dynamic_call/call \(msgkeyfix.EDUSender\).SendEDU reads=publish/send$` `unresolved: go vet cannot tell what msgkeyfix.OnToDeviceIface does: calls \(msgkeyfix.EDUSender\).SendEDU through an interface`
+	tdm := &gomatrixserverlib.ToDeviceMessage{Type: "m.room_key", MessageID: util.RandomString(32)}
+	content, _ := json.Marshal(tdm)
+	return q.SendEDU(&gomatrixserverlib.EDU{Type: "m.direct_to_device", Content: content}, "remote.example")
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/jmoiron/sqlx"
+	"github.com/matrix-org/gomatrixserverlib/fclient"
 	"github.com/minio/minio-go/v7"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -111,6 +112,13 @@ func main() {
 	jobs.RegisterHooks(mux, &jobs.HookDeps{Store: &hookstore.Store{Pool: pool}})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
+	legacyJS, err := nc.JetStream()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := jobs.RegisterMatrix(&jobs.MatrixDeps{DB: stdlib.OpenDBFromPool(pool), JS: legacyJS, Fed: fclient.NewFederationClient(nil), HTTP: http.DefaultClient, ASURL: os.Getenv("APPSERVICE_URL"), Queue: &jobs.DBQueue{DB: stdlib.OpenDBFromPool(pool)}}); err != nil {
+		log.Fatal(err)
+	}
 	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
