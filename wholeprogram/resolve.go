@@ -859,6 +859,9 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		if p := summary.ResolveGuardKey(&e, &ne, method && !callback); p != nil {
 			*pits = append(*pits, *p)
 		}
+		if p := summary.ApplyMessageKey(&e, &ne, *pits); p != nil {
+			*pits = append(*pits, *p)
+		}
 		if ne.Guard == nil && ne.Issue == "" && ne.DupTakenAsSuccess() {
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}

@@ -65,6 +65,9 @@ type Key struct {
 	// a fresh value for this one, the next decides.
 	Else      *Key   `json:",omitempty"`
 	ElseFails string `json:",omitempty"`
+	// Note says what makes the value a key when it is not a header or
+	// field named for one (a PUT's last path segment): the guard's note.
+	Note string `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.
@@ -305,6 +308,11 @@ type Effect struct {
 	// an overwrite of what it resolves to whose object key is one of them
 	// a new object (summary.ResolveObjectKey).
 	RandomArgs []RandomArg `json:",omitempty"`
+	// MessageKey, on a call not resolved here, is the deduplication key
+	// of a message handed to a call on its path (summary/messagekey.go:
+	// a Matrix to-device message_id): the effects the whole-program phase
+	// resolves the call to are keyed by it, as those resolved here are.
+	MessageKey *Key `json:",omitempty"`
 	// KeyParams, on a call through an interface, are the arguments that
 	// derive from a parameter of the function making the call (and from
 	// no random or time source): a caller that passes a random value

@@ -21,6 +21,9 @@ func (a *analysis) keys() {
 			if id := e.Key.Identity; id != "" {
 				e.Guard.Note = effect.IdentityNote(id)
 			}
+			if e.Key.Note != "" {
+				e.Guard.Note = effect.JoinDetail(e.Guard.Note, e.Key.Note)
+			}
 			continue
 		}
 		if e.Risk.NonIdempotent() {

@@ -33,6 +33,7 @@ type Index struct {
 	identity     map[string]bool
 	providers    map[string]bool
 	idemHeaders  map[string]bool // lower case
+	idemFields   map[string]bool // idempotency_fields
 	inertFuncs   map[string]bool
 	inertWriters map[string]bool // inert_writer_types
 	inertVars    map[string]bool // inert_writer_vars
@@ -335,6 +336,7 @@ func NewIndex(files ...File) (*Index, error) {
 		identity:     map[string]bool{},
 		providers:    map[string]bool{},
 		idemHeaders:  map[string]bool{},
+		idemFields:   map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
 	}
@@ -386,6 +388,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, h := range lib.IdempotencyHeaders {
 				ix.idemHeaders[strings.ToLower(h)] = true
+			}
+			for _, f := range lib.IdempotencyFields {
+				ix.idemFields[f] = true
 			}
 			for i := range lib.UniqueInserts {
 				u := &lib.UniqueInserts[i]
@@ -828,6 +833,13 @@ func init() {
 // IsTransaction reports whether values of type t are transaction handles.
 func (ix *Index) IsTransaction(t types.Type) bool {
 	return ix.transactions[typeName(t)]
+}
+
+// IdempotencyField reports whether field name of struct type t is one a
+// message's receiver deduplicates on (IdempotencyFields).
+func (ix *Index) IdempotencyField(t types.Type, name string) bool {
+	tn := strings.TrimPrefix(typeName(t), "*")
+	return tn != "" && ix.idemFields[tn+"."+name]
 }
 
 // IdempotencyHeader reports whether an HTTP request header carries an

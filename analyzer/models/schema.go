@@ -62,6 +62,12 @@ type Library struct {
 	// matched without regard to case: a stable value set on a request's
 	// header is that request's idempotency key.
 	IdempotencyHeaders []string `yaml:"idempotency_headers"`
+	// IdempotencyFields are struct fields ("pkg/path.Type.Field") of a
+	// message whose receiver deduplicates on them (Matrix's to-device
+	// message_id): a message built with such a field and handed to a call
+	// keys that call's effects like an idempotency key, guarded when the
+	// value is the same on every delivery, random-key when it is new.
+	IdempotencyFields []string `yaml:"idempotency_fields"`
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`

@@ -106,6 +106,7 @@ func (w *walker) static(ci ssa.CallInstruction, callee *ssa.Function, args, bind
 		before := len(w.sites)
 		w.includeFrom(ci, sum, args, bindings, obj)
 		w.rmwIncluded(before, args)
+		w.messageKeys(ci, args, before)
 	}
 	// Function values handed to a callee that does not call them before
 	// returning are not its effects here (it stores them).
@@ -372,6 +373,9 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	if !e.Reflective {
 		e.Via = w.via(c.Value) + viaMethod + m.Name()
 	}
+	// A message with its receiver's deduplication key handed to the
+	// interface: what the call resolves to is keyed by it (messagekey.go).
+	w.messageKeys(ci, c.Args, len(w.sites)-1)
 }
 
 // viaMethod separates the origin of an interface value from the method

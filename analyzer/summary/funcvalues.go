@@ -61,8 +61,48 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		return
 	}
 	for _, r := range refs {
+		if w.receivesOwn(r.fn) {
+			continue
+		}
 		w.callRefOnce(ci, r, tx)
 	}
+}
+
+// receivesOwn reports whether fn, a function value handed to be run (an
+// actor's Act, a scheduler's callback), is a pull loop of its own: its
+// body receives from a broker (a catalogued receive: NATS Fetch, SQS
+// ReceiveMessage) and it returns nothing to the code that scheduled it.
+// What it does then is done per message it receives, other deliveries
+// with their own ack (discovery lists it as a handler of its own), not an
+// effect of the delivery that scheduled it: a push subscriber that starts
+// a per-room actor pulling the room's messages (dendrite's roomserver
+// input) does not process those messages itself.
+func (w *walker) receivesOwn(fn *ssa.Function) bool {
+	if fn == nil || fn.Signature.Results().Len() > 0 || len(fn.Blocks) == 0 {
+		return false
+	}
+	ix := w.p.env.Index
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var obj *types.Func
+			if call.Call.IsInvoke() {
+				obj = call.Call.Method
+			} else if callee := call.Call.StaticCallee(); callee != nil {
+				obj, _ = callee.Object().(*types.Func)
+			}
+			if obj == nil {
+				continue
+			}
+			if m := ix.Lookup(obj); m != nil && m.Receive != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callRefOnce is callRef unless the walker is already adding r's function

@@ -32,6 +32,8 @@ type origin struct {
 	path   string    // the URL's path pattern (URLPath)
 	query  string    // the URL's query pattern (URLQuery)
 	body   ssa.Value // the request body, when built here
+	rawURL ssa.Value // the URL argument the request was built with
+	built  *ssa.Call // the call that built the request
 }
 
 // requestOrigin finds the method and target of an *http.Request: from the
@@ -83,6 +85,7 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		}
 	}
 	var o origin
+	o.built = call
 	if bi >= 0 && bi < len(args) {
 		o.body = args[bi]
 	}
@@ -102,6 +105,7 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		}
 	}
 	if ui >= 0 && ui < len(args) {
+		o.rawURL = args[ui]
 		u := w.keptURL(args[ui])
 		o.path, o.query = urlPath(u), urlQuery(u)
 		if o.target = urlTarget([]ssa.Value{u}, 0); o.target == "" {
@@ -198,6 +202,8 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	if k := w.headerKey(req); k != nil {
 		e.Key = k
 	} else if k := w.bodyKey(o.body); k != nil {
+		e.Key = k
+	} else if k := w.pathKey(e, o.rawURL, builtAt(o)); k != nil {
 		e.Key = k
 	}
 	w.rpcMethod(e, o.body)
@@ -304,6 +310,12 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		}
 		if o.method != "" {
 			setMethod(e, o.method)
+			if e.Key == nil && e.Guard == nil && e.Issue == "" {
+				if k := w.pathKey(e, o.rawURL, builtAt(o)); k != nil {
+					e.Key = k
+					w.keyGuard(e)
+				}
+			}
 		} else if o.param != nil && o.field != "" {
 			w.resolveMethodField(e, o.param, o.field)
 		} else if o.param != nil {
@@ -338,6 +350,9 @@ func (w *walker) keyGuard(e *effect.Effect) {
 		e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: k.Expr, Pos: k.Pos}
 		if k.Identity != "" {
 			e.Guard.Note = effect.IdentityNote(k.Identity)
+		}
+		if k.Note != "" {
+			e.Guard.Note = effect.JoinDetail(e.Guard.Note, k.Note)
 		}
 		return
 	}

@@ -141,8 +141,10 @@ func CancelDeal(ctx context.Context, t *asynq.Task) error { // want CancelDeal:`
 	return patchJSON(ctx, "https://crm.example.com/v1/cancel/deals/"+string(t.Payload()), &dealUpdate{Properties: map[string]string{"reason": "dup"}}, "application/json")
 }
 
-// ReplaceDeal PUTs the same object: PUT stays rated high, as before.
-func ReplaceDeal(ctx context.Context, t *asynq.Task) error { // want ReplaceDeal:`^effects: http/put crm.example.com/crm/v3/objects/deals$` `unguarded: handler httpfix.ReplaceDeal repeats .*http put`
+// ReplaceDeal PUTs the same object: PUT stays rated high, as before, and
+// the deal's id, its URL's last segment (the payload: the same on every
+// delivery), keys it (docs/rules.md, keys in the URL of a PUT).
+func ReplaceDeal(ctx context.Context, t *asynq.Task) error { // want ReplaceDeal:`^effects: http/put crm.example.com/crm/v3/objects/deals guarded=idempotency_key$`
 	b, err := json.Marshal(&dealUpdate{Properties: map[string]string{"amount": "100"}})
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/jmoiron/sqlx"
+	"github.com/matrix-org/gomatrixserverlib/fclient"
 	"github.com/minio/minio-go/v7"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -113,6 +114,13 @@ func main() {
 	jobs.RegisterEntID(mux, deps)
 	sched := asynq.NewScheduler(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, nil)
 	jobs.RegisterWaitlist(mux, &jobs.WaitlistDeps{Q: q, Sched: sched})
+	legacyJS, err := nc.JetStream()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := jobs.RegisterMatrix(&jobs.MatrixDeps{DB: stdlib.OpenDBFromPool(pool), JS: legacyJS, Fed: fclient.NewFederationClient(nil), HTTP: http.DefaultClient, ASURL: os.Getenv("APPSERVICE_URL"), Queue: &jobs.DBQueue{DB: stdlib.OpenDBFromPool(pool)}}); err != nil {
+		log.Fatal(err)
+	}
 	jobs.RegisterBuilders(mux, &jobs.BuilderDeps{DB: sdb.DB})
 	minioClient, err := minio.New(os.Getenv("MINIO_ENDPOINT"), &minio.Options{})
 	if err != nil {
