@@ -44,7 +44,7 @@ var sharedFixtures = []string{
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 	"storedreg/worker", "storedreg/wasynq", "storedreg", "asmfix",
 	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix", "objstorefix", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
-	"goschemafix", "funcfieldfix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
+	"goschemafix", "funcfieldfix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix", "condfix",
 }
 
 // shared is the one analysistest run of every shared fixture.
