@@ -45,7 +45,7 @@ func dispatchCalls(pass *analysis.Pass, funcs []*ssa.Function) map[string][]disp
 					continue
 				}
 				if ts := ssavalue.DispatchTargets(ci.Common(), fields); len(ts) > 0 {
-					out[summary.PosString(pass.Fset, ci.Pos())] = ts
+					out[summary.PosString(pass.Fset, ci.Pos())] = ssavalue.WithKeys(ci, ts)
 				}
 			}
 		}
@@ -57,8 +57,19 @@ func dispatchCalls(pass *analysis.Pass, funcs []*ssa.Function) map[string][]disp
 // this package's function by its summary, another package's by its fact
 // or model.
 func targetWired(t dispatchTarget, pkg *types.Package) wired {
-	if obj, ok := t.Fn.Object().(*types.Func); ok && obj != nil && t.Fn.Parent() == nil && obj.Pkg() != pkg {
-		return wired{fn: obj, keys: t.Keys}
+	var k *dispatchKey
+	if t.Keyed {
+		k = &dispatchKey{arg: t.KeyArg, path: t.KeyPath, key: t.Keys[0]}
 	}
-	return wired{closure: t.Fn, keys: t.Keys}
+	if obj, ok := t.Fn.Object().(*types.Func); ok && obj != nil && t.Fn.Parent() == nil && obj.Pkg() != pkg {
+		return wired{fn: obj, keys: t.Keys, keyed: k}
+	}
+	return wired{closure: t.Fn, keys: t.Keys, keyed: k}
+}
+
+// dispatchKey says that a dispatch entry runs at a call only where its
+// argument's arg path is key (ssavalue.KeyedBy).
+type dispatchKey struct {
+	arg       int
+	path, key string
 }

@@ -220,3 +220,13 @@ func TestParamFieldCallback(t *testing.T) {
 func TestGlobalInterfaceVar(t *testing.T) {
 	runShared(t, "globalifacefix/logx", "globalifacefix")
 }
+
+// TestInfeasibleBranches: an effect in a branch a test of a parameter
+// decides is not the effect of a caller passing a constant that decides
+// it false (a literal, a struct literal's field, a field stored just
+// before the call, a zero value left out; through a function value the
+// callee calls with its own argument); a constant that decides it true,
+// a value from the job, or a store a call may change keeps it.
+func TestInfeasibleBranches(t *testing.T) {
+	runShared(t, "condfix")
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
 )
 
@@ -157,6 +158,13 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		return hr
 	}
 	hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	if d := h.Dispatch; d != nil && d.By != nil {
+		// The entry runs only where the dispatcher's key is its own:
+		// what its effects test of that key is decided.
+		if j, m, ok := ssavalue.KeyedBy(d.By, func(ssavalue.FieldKey) bool { return true }, d.Key); ok {
+			hr.Effects = effect.UnderKey(hr.Effects, j, m, d.Key)
+		}
+	}
 	if h.FreshReceiver {
 		// The framework makes the receiver for each job: what the
 		// handler writes into it does not outlive the delivery.

@@ -114,6 +114,9 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		u.Via = "value" // decided here: no other package can do better
 		return []effect.Effect{u}
 	}
+	if k := v.keyed; k != nil {
+		effs = effect.UnderKey(effs, k.arg, k.path, k.key) // what runs under this key only
+	}
 	last := e.Path[len(e.Path)-1]
 	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)

@@ -227,6 +227,7 @@ type wired struct {
 	unknown string
 	at      string   // where it is stored
 	keys    []string // the dispatch-map keys it is stored under (dispatch.go)
+	keyed   *dispatchKey
 }
 
 // wiring maps field keys to the values this package's code stores there.

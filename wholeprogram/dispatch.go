@@ -49,6 +49,9 @@ func (r *resolver) dispatchHandlers(h *result.Handler, fn *ssa.Function, fields 
 				Note: result.DispatchNote(h.Name, e.Key, at),
 			}
 			if withSummary(hr, r.sums[summary.Key(r.fset, e.Fn)], "the entry's package was not analysed") {
+				if j, m, ok := ssavalue.KeyedBy(fn, k.Same, e.Key); ok {
+					hr.Effects = effect.UnderKey(hr.Effects, j, m, e.Key)
+				}
 				if effs, pits, changed := r.handlerEffects(hr, e.Fn, regs, stats); changed {
 					hr.Effects = effect.FoldAll(effs, false)
 					hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, pits)
@@ -69,6 +72,7 @@ func (r *resolver) dispatchHandlers(h *result.Handler, fn *ssa.Function, fields 
 // (analyzer/dispatch.go), so both name the entry that repeats an effect.
 func (r *resolver) localDispatch(prog *ssa.Program, pkgs []*packages.Package) {
 	r.dispatchKeys = map[string]map[*ssa.Function][]string{}
+	r.dispatchKeyed = map[string]map[*ssa.Function]ssavalue.DispatchTarget{}
 	for _, p := range pkgs {
 		if p.Types == nil {
 			continue
@@ -99,13 +103,19 @@ func (r *resolver) localDispatch(prog *ssa.Program, pkgs []*packages.Package) {
 					if len(ts) == 0 {
 						continue
 					}
+					ts = ssavalue.WithKeys(ci, ts)
 					pos := summary.PosString(r.fset, ci.Pos())
 					keys := map[*ssa.Function][]string{}
 					var callees []*ssa.Function
+					keyed := map[*ssa.Function]ssavalue.DispatchTarget{}
 					for _, t := range ts {
 						callees = append(callees, t.Fn)
 						keys[t.Fn] = t.Keys
+						if t.Keyed {
+							keyed[t.Fn] = t
+						}
 					}
+					r.dispatchKeyed[pos] = keyed
 					r.callees[pos], r.dispatchKeys[pos] = callees, keys
 					if !slices.Contains(r.sites[pos], ci) {
 						r.sites[pos] = append(r.sites[pos], ci)

@@ -344,6 +344,12 @@ type resolver struct {
 	// dispatchKeys are, at a call through a dispatch map its package
 	// fills whole, the keys each entry is stored under (dispatch.go).
 	dispatchKeys map[string]map[*ssa.Function][]string
+	// dispatchKeyed are, at such a call, the entries that run there only
+	// where their argument is their key (ssavalue.KeyedBy).
+	dispatchKeyed map[string]map[*ssa.Function]ssavalue.DispatchTarget
+	// globalConsts are the package-level variables read as constants
+	// (constglobals.go).
+	globalConsts map[string]string
 }
 
 // factSummaries adds the summaries of declared functions of packages that
@@ -801,6 +807,13 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			}
 		}
 		s = r.withoutResolvedFields(e, fn, s)
+		if t, ok := r.dispatchKeyed[site][fn]; ok {
+			// A dispatch entry: what runs under its key only.
+			c := *s
+			c.Effects = effect.UnderKey(s.Effects, t.KeyArg, t.KeyPath, t.Keys[0])
+			s = &c
+		}
+		s = argsDecide(s, &e, r.constGlobals())
 		out = append(out, r.inline(e, prefix, s, isMethod(fn), false, depth, seen, pits)...)
 		// The callbacks the implementation calls (a store's
 		// WithTransaction(ctx, fn) running fn): the functions the call
@@ -1088,4 +1101,39 @@ func programType(prog *ssa.Program, t types.Type) types.Type {
 		return types.NewPointer(t)
 	}
 	return t
+}
+
+// argsDecide drops the effects of s (a function the dynamic call e
+// resolves to) in branches the constants e passes rule out
+// (effect.ResolveWhen), and makes the tests left, and the arguments of
+// the calls inside it, name e's function's parameters; each takes e's
+// own tests. globals are the package-level variables read as constants
+// (constglobals.go).
+func argsDecide(s *summary.Summary, e *effect.Effect, globals map[string]string) *summary.Summary {
+	var effs []effect.Effect
+	changed := false
+	_, args := effect.SubstGlobals(nil, effect.ArgMap(e.CondArgs), globals)
+	for _, ce := range s.Effects {
+		if len(ce.When) == 0 && len(ce.CondArgs) == 0 && len(e.When) == 0 {
+			effs = append(effs, ce)
+			continue
+		}
+		changed = true
+		ceWhen, _ := effect.SubstGlobals(ce.When, nil, globals)
+		when, ok := effect.ResolveWhen(ceWhen, args)
+		if !ok {
+			continue // a branch the call's constants rule out
+		}
+		ce.When = effect.AddConds(e.When, when)
+		if len(ce.CondArgs) > 0 {
+			ce.CondArgs = effect.ArgList(effect.ComposeCondArgs(effect.ArgMap(ce.CondArgs), args))
+		}
+		effs = append(effs, ce)
+	}
+	if !changed {
+		return s
+	}
+	c := *s
+	c.Effects = effs
+	return &c
 }

@@ -1021,3 +1021,30 @@ func TestAfterDupSeparateTx(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestInfeasibleThroughInterface: a call through an interface with a
+// constant (here a package-level variable nothing else assigns) rules
+// out the implementation's branches that test it otherwise; a variable
+// assigned at run time decides nothing.
+func TestInfeasibleThroughInterface(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "condwhole/...") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			var effs []string
+			for _, e := range h.Effects {
+				effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
+			}
+			sort.Strings(effs)
+			got = append(got, line+" "+strings.Join(effs, " "))
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"cancel medium db_write/update-increment moves db_write/update-set orders",
+		"pay medium db_write/update-increment counters db_write/update-increment moves db_write/update-set orders",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -338,6 +338,19 @@ type Effect struct {
 	// the function making the call the arguments also derive from, for
 	// the callers to check (a random value there makes it random-key).
 	ArgsKey *ArgsKey `json:",omitempty"`
+	// When are tests of the summarised function's parameters that must
+	// all hold for the effect to run (cond.go): a caller that passes a
+	// constant deciding one false drops the effect; one that passes its
+	// own parameter hands the test up.
+	When []Cond `json:",omitempty"`
+	// CondArgs, on a call through an interface, say what the arguments
+	// it passes hold, for the tests (When) of the effects of what the
+	// whole-program phase resolves it to: keyed by the argument
+	// (1-based, receiver 0) and a field path ("2", "2.Slot.Status"), a
+	// constant's ExactString, or "@k.path" for a path of the calling
+	// function's parameter k (cond.go, ResolveCondArgs).
+	// A sorted list, not a map: facts are encoded deterministically.
+	CondArgs []ArgVal `json:",omitempty"`
 	// Issue names the pitfall rule that applies to this effect, if any
 	// (guard-separate-tx, random-key); the effect then counts as unguarded.
 	Issue string
@@ -596,6 +609,7 @@ const MaxAlt = 9
 // and, with keep, kept in Alt (up to MaxAlt).
 func (e *Effect) Fold(o Effect, keep bool) {
 	more := AddCount(AddCount(e.More, 1), o.More)
+	when := CommonConds(e.When, o.When)
 	alts := append(append([][]Hop(nil), e.Alt...), o.Alt...)
 	if betterPath(o.Path, e.Path) {
 		alts = append(alts, e.Path)
@@ -604,6 +618,7 @@ func (e *Effect) Fold(o Effect, keep bool) {
 		alts = append(alts, o.Path)
 	}
 	e.More = more
+	e.When = when
 	e.Alt = nil
 	if keep {
 		if len(alts) > MaxAlt {

@@ -403,6 +403,22 @@ func EntryKeys(fields map[FieldKey][]DispatchEntry, ks []FieldKey, fn *ssa.Funct
 type DispatchTarget struct {
 	Fn   *ssa.Function
 	Keys []string
+	// Keyed, for an entry under one key, says the call looks entries up
+	// by what of the entry's argument KeyArg KeyPath names (KeyedBy):
+	// the entry runs here only where that is its key.
+	Keyed   bool
+	KeyArg  int
+	KeyPath string
+}
+
+// WithKeys fills Keyed for call ci's targets (KeyedBy).
+func WithKeys(ci ssa.CallInstruction, ts []DispatchTarget) []DispatchTarget {
+	for i := range ts {
+		if len(ts[i].Keys) == 1 {
+			ts[i].KeyArg, ts[i].KeyPath, ts[i].Keyed = KeyedBy(ci.Parent(), func(FieldKey) bool { return true }, ts[i].Keys[0])
+		}
+	}
+	return ts
 }
 
 // DispatchTargets are the functions a call through a dispatch map of

@@ -145,6 +145,10 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue // another module's own state (memory.go)
 		}
 		e := sum.Effects[i].Prepend(hop)
+		if !w.resolveWhen(&e, ci, args, bindings) {
+			continue // a branch this call's constants rule out (cond.go)
+		}
+		w.upCondArgs(&e, ci, args, bindings)
 		if src := sum.Effects[i].SetFrom; src != nil {
 			w.mapSetFrom(&e, src, args, bindings)
 		}
@@ -200,7 +204,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	for _, k := range sum.CallsParams {
 		if v := pick(k, args, bindings); v != nil {
 			from := len(w.sites)
+			w.valueArgs = sum.paramArgsAt(k, args, bindings) // cond.go
 			w.callArgTx(ci, v, sum.txArgOf(ci, k, v))
+			w.valueArgs = nil
 			if gc := sum.guardedCall(k); gc != nil {
 				w.applyGuardedCall(ci, gc, from, args, bindings)
 			}
@@ -353,6 +359,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	w.rmwReading(c.Args)
 	site := w.sites[len(w.sites)-1]
 	site.Effect.CallArgs = w.wrappedMethods(c.Args, argConsts(c.Args))
+	site.Effect.CondArgs = effect.ArgList(w.condArgsOf(ci, c.Value, c.Args)) // cond.go
 	w.wrappedGraphQL(site.Effect, c.Args)
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)

@@ -31,5 +31,7 @@
 // (constant strings and source text), fact.go (the fact and its
 // normalisation), names.go (display names and keys), memory.go (writes to
 // memory that outlives the delivery: memory_write effects), channels.go
-// (work sent on a channel is done by the functions receiving from it).
+// (work sent on a channel is done by the functions receiving from it),
+// cond.go (the tests of parameters an effect's branch needs, decided by
+// the constants a caller passes: effect.Cond).
 package summary

@@ -81,6 +81,10 @@ type Summary struct {
 	// lookup's misses, are the parameters (1-based, receiver first) the
 	// maps it looks up derive from (missplan.go).
 	MissParams []int `json:",omitempty"`
+	// ParamArgs say, for a func-typed parameter the function calls,
+	// which of its own parameters it passes there (cond.go): a caller
+	// resolves with them the tests the function value's effects carry.
+	ParamArgs []ParamArgs `json:",omitempty"`
 	// TxCalls are the func-typed parameters the function calls with a
 	// transaction it began (an application's InTx(ctx, fn) helper): the
 	// callback's effects on that argument commit together.
@@ -396,6 +400,7 @@ func fold(effs []effect.Effect) []effect.Effect {
 			k := &kept[i]
 			if k.Kind == e.Kind && k.Op == e.Op && k.Target == e.Target && k.Risk == e.Risk && (k.Guard == nil) == (e.Guard == nil) && k.Issue == e.Issue {
 				k.More = effect.AddCount(k.More, effect.AddCount(1, e.More))
+				k.When = effect.CommonConds(k.When, e.When)
 				merged = true
 				break
 			}
@@ -409,6 +414,7 @@ func fold(effs []effect.Effect) []effect.Effect {
 			a := e
 			a.Target = ""
 			a.Folded = true
+			a.When = nil // stands for others, which run under other tests
 			a.Reading = nil
 			a.Detail = "and more effects of this kind on other targets, folded: a summary keeps " + fmt.Sprint(maxEffects) + " effects"
 			kept = append(kept, a)
@@ -416,6 +422,7 @@ func fold(effs []effect.Effect) []effect.Effect {
 			continue
 		}
 		kept[i].More = effect.AddCount(kept[i].More, effect.AddCount(1, e.More))
+		kept[i].When = nil
 	}
 	return kept
 }

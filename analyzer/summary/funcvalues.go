@@ -23,6 +23,7 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 	if len(refs) == 0 {
 		if k := w.execIndex(normalize(v)); k != effect.NoExec {
 			w.calls = append(w.calls, k)
+			w.recordParamArgs(ci, v, k) // cond.go
 			w.paramCalls = append(w.paramCalls, &guard.ParamCall{Instr: ci, Param: k})
 			w.recordTxCall(ci, v, k, tx)
 			return
@@ -156,9 +157,17 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 	if r.recv != nil && len(args) > 0 {
 		args[0] = r.recv
 	}
+	condArgs := w.condArgs(ci, r, len(args))
+	saved := w.valueArgs
+	w.valueArgs = nil // the callee's own calls of parameters set their own
+	defer func() { w.valueArgs = saved }()
 	hop := w.hop(ci)
 	for i := range sum.Effects {
 		e := sum.Effects[i].Prepend(hop)
+		if !w.resolveWhen(&e, ci, condArgs, r.bindings) {
+			continue // a branch the constants it is called with rule out (cond.go)
+		}
+		w.upCondArgs(&e, ci, condArgs, r.bindings)
 		if !w.holderAt(&e, args, r.bindings) {
 			continue // a write to a value this function made for itself (memory.go)
 		}

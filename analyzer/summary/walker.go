@@ -54,6 +54,12 @@ type walker struct {
 	// (claimcb.go); idTracing guards idFieldSource against reentry.
 	paramCalls []*guard.ParamCall
 	idTracing  bool
+	// paramArgs are the arguments the function passes to each func-typed
+	// parameter it calls (Summary.ParamArgs); valueArgs, while a callee's
+	// call of such a parameter is added, are what that call passes there,
+	// seen from here (cond.go).
+	paramArgs  []ParamArgs
+	valueArgs  []ssa.Value
 	fieldDepth int // fieldKeyOrigin's nesting
 }
 
@@ -76,7 +82,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
-	s := &Summary{CallsParams: w.calls, CallsParamFields: w.fieldCalls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
+	s := &Summary{ParamArgs: w.paramArgs, CallsParams: w.calls, CallsParamFields: w.fieldCalls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
 	s.StmtTextArg, s.StmtTextAppended = w.stmtTextArg(fn)
 	s.NilUnless = nilUnless(fn)
@@ -166,6 +172,11 @@ func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Valu
 	}
 	if e.Kind == effect.KindHTTP && e.Target != "" {
 		w.rateEndpoint(e)
+	}
+	if ci != nil {
+		if more := w.condsAt(ci); len(more) > 0 {
+			e.When = effect.AddConds(e.When, more) // cond.go
+		}
 	}
 	w.sites = append(w.sites, &guard.Site{Effect: e, Instr: ci, Exec: exec, Direct: direct})
 }
