@@ -32,6 +32,8 @@ func TestVetEqualsCommand(t *testing.T) {
 	// EventChannel interface before they post: go vet resolves the
 	// interface calls where cmd/worker wires them, without the handler's
 	// code, so only the command places the POST after the insert's error
-	// test (wholeprogram/afterdup.go).
-	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"), "jobs/gates.go", "jobs/afterdup.go")
+	// test (wholeprogram/afterdup.go); so for the parts handlers, whose
+	// step follows the part's insert behind their PartsStore interface
+	// (only the command says guard-separate-tx for parts:keyed).
+	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"), "jobs/gates.go", "jobs/afterdup.go", "jobs/partsfresh.go")
 }
