@@ -1015,7 +1015,9 @@ func TestAfterDupSeparateTx(t *testing.T) {
 	want := []string{
 		"import medium duplicate-as-error guard-separate-tx db_write/insert sb_files db_write/insert sb_records guard-separate-tx",
 		"record-first medium unguarded duplicate-as-error db_write/insert sb_files db_write/insert sb_records",
+		"save-parts-keyed medium duplicate-as-error guard-separate-tx db_write/insert sb_records guard-separate-tx db_write/insert sb_parts2",
 		"save-recipe medium unguarded db_write/insert sb_records db_write/insert sb_recipes db_write/insert sb_parts",
+		"save-recipe-parts medium unguarded db_write/insert sb_records db_write/insert sb_recipes2 db_write/insert sb_parts2",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

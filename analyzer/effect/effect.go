@@ -68,6 +68,11 @@ type Key struct {
 	// Note says what makes the value a key when it is not a header or
 	// field named for one (a PUT's last path segment): the guard's note.
 	Note string `json:",omitempty"`
+	// Also, for an SQL insert's composite unique key, are its other
+	// columns filled from a parameter (Param, Field each): a value new on
+	// every delivery for any one column makes the whole key new, as one
+	// for this column does.
+	Also []Key `json:",omitempty"`
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.
@@ -754,6 +759,10 @@ type ArgKey struct {
 	// are the parameter's).
 	Same   bool   `json:",omitempty"`
 	Random string `json:",omitempty"` // the random or time source it derives from
+	// NotKey: the field is not key-like (a struct uuid, a number): it
+	// counts for an SQL insert's unique column (DupKey), not for a key
+	// made of the whole argument (ArgsKey).
+	NotKey bool `json:",omitempty"`
 }
 
 // DynamicHopMark is how a hop through a resolved dynamic call is labelled.

@@ -585,7 +585,7 @@ func ResolveArgsKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 			return randomArgsKey(e, &nk, a.Expr)
 		}
 		for _, ak := range call.ArgKeys {
-			if ak.Index != p {
+			if ak.Index != p || ak.NotKey {
 				continue
 			}
 			if ak.Random != "" {
@@ -599,7 +599,7 @@ func ResolveArgsKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 		}
 		known := slices.Contains(call.StableArgs, p)
 		for _, ak := range call.ArgKeys {
-			known = known || ak.Index == p
+			known = known || ak.Index == p && !ak.NotKey
 		}
 		for _, kp := range call.KeyParams {
 			if kp.Index == p {

@@ -919,7 +919,9 @@ func intConst(v ssa.Value) (int64, bool) {
 // random or time source) is a fresh surrogate and says nothing: the next
 // key is tried. When the one key left is filled from a parameter, the
 // effect carries it (DupKey, FreshOnly) and each caller decides what it
-// passes (resolveDupKey: a random argument makes it a surrogate again); a
+// passes (resolveDupKey: a random argument makes it a surrogate again;
+// a composite key's other columns filled from parameters ride along,
+// Key.Also, and a fresh value for any of them makes the key new too); a
 // stable one leaves the failure as it was, not a guard when a caller
 // swallows it. With several keys left they are chained (Key.Else): a
 // caller's fresh value for the first leaves the next to fail the insert.
@@ -965,10 +967,16 @@ func (w *walker) businessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Va
 				fresh = true
 				break
 			}
-			if k.Param != 0 && key == nil {
-				key = k
-				key.FreshOnly = true
-				key.Field = paramField(params[n-1])
+			if k.Param != 0 {
+				// Every column filled from a parameter: a caller's fresh
+				// value for any one makes the key new (Key.Also).
+				k.FreshOnly = true
+				k.Field = paramField(params[n-1])
+				if key == nil {
+					key = k
+				} else {
+					key.Also = append(key.Also, effect.Key{Param: k.Param, Field: k.Field, FreshOnly: true})
+				}
 			}
 		}
 		if !fresh {

@@ -442,6 +442,23 @@ func (w *walker) resolveKeyChain(fails string, k *effect.Key, args, bindings []s
 	nk := *k
 	if k.Param != 0 {
 		fresh, known := w.resolveKeyValue(&nk, args, bindings)
+		// The composite key's other columns filled from a parameter: a
+		// fresh value for any makes the key new; those still left to a
+		// parameter of the caller's stay, one taking this column's place
+		// where it is decided stable here.
+		var also []effect.Key
+		for _, a := range k.Also {
+			ak := a
+			f, kn := w.resolveKeyValue(&ak, args, bindings)
+			fresh = fresh || f
+			if kn && ak.Param != 0 {
+				also = append(also, ak)
+			}
+		}
+		nk.Also = also
+		if !fresh && nk.Param == 0 && len(also) > 0 {
+			nk.Param, nk.Field, nk.Also, known = also[0].Param, also[0].Field, also[1:], true
+		}
 		switch {
 		case fresh && k.Else != nil:
 			return w.resolveKeyChain(k.ElseFails, k.Else, args, bindings)
@@ -618,15 +635,20 @@ func (w *walker) argKeysOf(index int, a ssa.Value) []effect.ArgKey {
 		}
 		for j := 0; j < st.NumFields(); j++ {
 			f := st.Field(j)
-			if !keyLike(f.Type()) {
-				continue
-			}
 			stores := ssavalue.FieldStores(loc, f.Name())
 			if len(stores) != 1 {
 				continue
 			}
 			o := w.keyOrigin(stores[0].Val)
-			out = append(out, effect.ArgKey{Index: index, Field: f.Name(), Param: o.param, Random: o.random})
+			notKey := !keyLike(f.Type())
+			if notKey && o.random == "" && o.param == 0 {
+				continue
+			}
+			// A field of another type (a uuid held as a struct,
+			// pgtype.UUID; a number) is kept (NotKey) for an SQL
+			// insert's unique column only: a fresh value there makes
+			// the key new (ResolveDupKey).
+			out = append(out, effect.ArgKey{Index: index, Field: f.Name(), Param: o.param, Random: o.random, NotKey: notKey})
 		}
 		return out
 	}
@@ -714,8 +736,28 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 	if k == nil || k.Param == 0 {
 		return
 	}
+	if method && slices.ContainsFunc(k.Also, func(a effect.Key) bool { return freshArg(call, a) }) {
+		// Another column of the composite key is given a value new on
+		// every delivery: the whole key is new.
+		e.DupKey, e.DupFails = nil, ""
+		return
+	}
+	var also []effect.Key // the other columns left to the caller's parameters
+	if method {
+		for _, a := range k.Also {
+			if ak, ok := argKey(call, a.Param, a.Field); ok && ak.Param != 0 {
+				na := a
+				na.Param = ak.Param
+				if ak.Field != "" {
+					na.Field = ""
+				}
+				also = append(also, na)
+			}
+		}
+	}
 	if ak, ok := argKey(call, k.Param, k.Field); method && ok {
 		nk := *k
+		nk.Also = also
 		switch {
 		case ak.Random != "":
 			e.DupKey, e.DupFails = nil, "" // a fresh surrogate
@@ -725,12 +767,18 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		default:
 			nk.Param = ak.Param
 		}
+		if nk.Param == 0 && len(also) > 0 {
+			nk.Param, nk.Field, nk.Also = also[0].Param, also[0].Field, also[1:]
+		}
 		e.DupKey = &nk
 		return
 	}
 	if method && slices.Contains(call.StableArgs, k.Param) {
 		nk := *k
-		nk.Param = 0
+		nk.Param, nk.Also = 0, nil
+		if len(also) > 0 {
+			nk.Param, nk.Field, nk.Also = also[0].Param, also[0].Field, also[1:]
+		}
 		e.DupKey = &nk
 		return
 	}
@@ -748,6 +796,15 @@ func ResolveDupKey(call, e *effect.Effect, method bool) {
 		return
 	}
 	e.DupKey, e.DupFails = nil, ""
+}
+
+// freshArg says whether call passes a value new on every delivery for
+// the key column k (its parameter, or that parameter's field).
+func freshArg(call *effect.Effect, k effect.Key) bool {
+	if ak, ok := argKey(call, k.Param, k.Field); ok {
+		return ak.Random != ""
+	}
+	return k.Field == "" && slices.ContainsFunc(call.RandomArgs, func(ra effect.RandomArg) bool { return ra.Index == k.Param })
 }
 
 // UpDupKey resolves, at the call through an interface call, the business

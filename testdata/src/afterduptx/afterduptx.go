@@ -79,12 +79,55 @@ func (r *Repository) CreatePart(ctx context.Context, recipeID string, n int) err
 	return err
 }
 
+// UUID is a uuid held as a struct (pgtype.UUID's shape): not a string,
+// still a key.
+type UUID struct {
+	Bytes [16]byte
+	Valid bool
+}
+
+func parseUUID(s string) UUID {
+	var u UUID
+	copy(u.Bytes[:], s)
+	u.Valid = s != ""
+	return u
+}
+
+// RecipeU is a row the repository returns; RecipeUParams what it is given.
+type RecipeU struct{ ID UUID }
+
+type RecipeUParams struct {
+	ID   UUID
+	Name string
+}
+
+// PartUParams fills sb_parts2, unique by (n, recipe_id): both columns
+// fields of the one struct argument.
+type PartUParams struct {
+	N        int32
+	RecipeID UUID
+	Name     string
+}
+
+func (r *Repository) CreateRecipeU(ctx context.Context, p RecipeUParams) (RecipeU, error) {
+	var out RecipeU
+	err := r.QueryRowContext(ctx, "insert into sb_recipes2 (id, name) values ($1, $2) returning id", p.ID, p.Name).Scan(&out.ID)
+	return out, err
+}
+
+func (r *Repository) CreatePartU(ctx context.Context, p PartUParams) error {
+	_, err := r.ExecContext(ctx, "insert into sb_parts2 (n, recipe_id, name) values ($1, $2, $3)", p.N, p.RecipeID, p.Name)
+	return err
+}
+
 // Store is the repository as the importer sees it.
 type Store interface {
 	CreateFile(ctx context.Context, name string) (int, error)
 	CreateRecord(ctx context.Context, file int, mbi string) error
 	CreateRecipe(ctx context.Context, p RecipeParams) (Recipe, error)
 	CreatePart(ctx context.Context, recipeID string, n int) error
+	CreateRecipeU(ctx context.Context, p RecipeUParams) (RecipeU, error)
+	CreatePartU(ctx context.Context, p PartUParams) error
 }
 
 type Importer struct{ Store Store }
@@ -132,6 +175,33 @@ func (im *Importer) SaveRecipe(ctx context.Context, t *asynq.Task) error {
 	return im.Store.CreateRecord(ctx, 1, t.Type())
 }
 
+// SaveRecipeParts (socialchef's recipe parts, their params a struct): the
+// part is unique by (n, recipe_id); n is the same on a redelivery, but
+// recipe_id is the id of the row the create returns, given a new uuid:
+// one fresh column makes the whole key new, the part's insert fails on
+// nothing and guards nothing: all repeat (unguarded).
+func (im *Importer) SaveRecipeParts(ctx context.Context, t *asynq.Task) error {
+	r, err := im.Store.CreateRecipeU(ctx, RecipeUParams{ID: parseUUID(uuid.NewString()), Name: t.Type()})
+	if err != nil {
+		return err
+	}
+	if err := im.Store.CreatePartU(ctx, PartUParams{N: 1, RecipeID: r.ID, Name: t.Type()}); err != nil {
+		return err
+	}
+	return im.Store.CreateRecord(ctx, 1, t.Type())
+}
+
+// SavePartsKeyed (near miss): every column of the part's key is the same
+// on a redelivery (n a constant, recipe_id the task's): its insert fails
+// on the key and keeps a redelivery from the record, which commits apart
+// (duplicate-as-error, guard-separate-tx).
+func (im *Importer) SavePartsKeyed(ctx context.Context, t *asynq.Task) error {
+	if err := im.Store.CreatePartU(ctx, PartUParams{N: 1, RecipeID: parseUUID(t.Type()), Name: t.Type()}); err != nil {
+		return err
+	}
+	return im.Store.CreateRecord(ctx, 1, t.Type())
+}
+
 func Main(db *sql.DB, tx *sql.Tx) {
 	im := &Importer{Store: &Repository{Querier: &DB{DB: db}}}
 	other := &Repository{Querier: &Tx{Tx: tx}}
@@ -140,4 +210,6 @@ func Main(db *sql.DB, tx *sql.Tx) {
 	mux.HandleFunc("import", im.Import)
 	mux.HandleFunc("record-first", im.RecordFirst)
 	mux.HandleFunc("save-recipe", im.SaveRecipe)
+	mux.HandleFunc("save-recipe-parts", im.SaveRecipeParts)
+	mux.HandleFunc("save-parts-keyed", im.SavePartsKeyed)
 }

@@ -53,3 +53,63 @@ func (d *Deps) SavePartKeyed(ctx context.Context, t *asynq.Task) error { // want
 	}
 	return createPart(ctx, d.DB, t.Type(), 1)
 }
+
+// A composite key is new when any one of its columns is: sb_parts2 is
+// unique by (n, recipe_id), the stable column first; recipe_id, a uuid
+// held as a struct (pgtype.UUID's shape), is the id of the row the
+// create returns.
+
+type structUUID struct {
+	Bytes [16]byte
+	Valid bool
+}
+
+func toUUID(s string) structUUID { // want toUUID:`^no effects$`
+	var u structUUID
+	copy(u.Bytes[:], s)
+	u.Valid = s != ""
+	return u
+}
+
+type recipeU struct{ ID structUUID }
+
+type recipeUParams struct {
+	ID   structUUID
+	Name string
+}
+
+type partUParams struct {
+	N        int32
+	RecipeID structUUID
+	Name     string
+}
+
+func createRecipeU(ctx context.Context, db *sql.DB, p recipeUParams) (recipeU, error) { // want createRecipeU:`^effects: db_write/insert sb_recipes2 @p1$`
+	var r recipeU
+	err := db.QueryRowContext(ctx, "insert into sb_recipes2 (id, name) values ($1, $2) returning id", p.ID, p.Name).Scan(&r.ID)
+	return r, err
+}
+
+func createPartU(ctx context.Context, db *sql.DB, p partUParams) error { // want createPartU:`^effects: db_write/insert sb_parts2 @p1$`
+	_, err := db.ExecContext(ctx, "insert into sb_parts2 (n, recipe_id, name) values ($1, $2, $3)", p.N, p.RecipeID, p.Name)
+	return err
+}
+
+// SaveRecipeU: n is the same on a redelivery, recipe_id new (the id of
+// the recipe given a new uuid): the part's key is new, the part repeats.
+func (d *Deps) SaveRecipeU(ctx context.Context, t *asynq.Task) error { // want SaveRecipeU:`^effects: db_write/insert sb_recipes2; db_write/insert sb_parts2$` `unguarded: handler \(\*sqlbuildfix.Deps\).SaveRecipeU`
+	r, err := createRecipeU(ctx, d.DB, recipeUParams{ID: toUUID(uuid.NewString()), Name: t.Type()})
+	if err != nil {
+		return err
+	}
+	return createPartU(ctx, d.DB, partUParams{N: 1, RecipeID: r.ID, Name: t.Type()})
+}
+
+// SavePartUKeyed (near miss): both columns are the same on a redelivery
+// (n a constant, recipe_id the task's): its insert fails on the key.
+func (d *Deps) SavePartUKeyed(ctx context.Context, t *asynq.Task) error { // want SavePartUKeyed:`^effects: db_write/insert sb_recipes2; db_write/insert sb_parts2$` `unguarded: handler \(\*sqlbuildfix.Deps\).SavePartUKeyed .*insert into sb_recipes2` `duplicate-as-error: a second delivery's insert into sb_parts2 \(medium\)`
+	if _, err := createRecipeU(ctx, d.DB, recipeUParams{ID: toUUID(uuid.NewString()), Name: t.Type()}); err != nil {
+		return err
+	}
+	return createPartU(ctx, d.DB, partUParams{N: 1, RecipeID: toUUID(t.Type()), Name: t.Type()})
+}

@@ -187,4 +187,6 @@ func register(mux *asynq.ServeMux, d *Deps) { // want register:`^no effects$`
 	mux.HandleFunc("files:squirrel-fresh", d.SquirrelFreshFile)
 	mux.HandleFunc("recipes:save", d.SaveRecipe)
 	mux.HandleFunc("recipes:part-keyed", d.SavePartKeyed)
+	mux.HandleFunc("recipes:save-u", d.SaveRecipeU)
+	mux.HandleFunc("recipes:part-u-keyed", d.SavePartUKeyed)
 }

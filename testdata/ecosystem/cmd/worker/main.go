@@ -94,6 +94,7 @@ func main() {
 	jobs.RegisterNestKey(mux, &jobs.NestKeyDeps{Payload: jobs.PayloadChannel{Events: events}, Fresh: jobs.FreshChannel{Events: events}})
 	jobs.RegisterAfterDup(mux, &jobs.AfterDupDeps{Events: jobs.PayloadChannel{Events: events}, Notify: jobs.HookNotifier{Client: http.DefaultClient}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
+	jobs.RegisterParts(mux, &jobs.PartsDeps{Store: &jobs.PgParts{Pool: pool}})
 	jobs.RegisterGates(mux, &jobs.GateDeps{Store: &gatestore.PgStore{Pool: pool}, Pool: pool})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
