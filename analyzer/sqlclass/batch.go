@@ -17,7 +17,11 @@ import (
 // leave the subquery's choice, so a second run takes the next ones, a
 // batch of "the next n". "" when there is none: a LIMIT subquery of
 // another table, or one whose WHERE and ORDER BY test no column the
-// update sets, picks the same rows again.
+// update sets, picks the same rows again. A column set to NULL does not
+// count: clearing the value the subquery picks by (set raw_body = null
+// where raw_body is not null … limit $3, a retention prune) deletes it,
+// and a second run's clearing of the next rows is what a DELETE … LIMIT
+// of the next rows is, a delete.
 func takesNext(up *pg_query.UpdateStmt) string {
 	if up.Relation == nil {
 		return ""
@@ -25,6 +29,9 @@ func takesNext(up *pg_query.UpdateStmt) string {
 	set := map[string]bool{}
 	for _, t := range up.TargetList {
 		if rt := t.GetResTarget(); rt != nil && rt.Name != "" {
+			if c := rt.GetVal().GetAConst(); c != nil && c.GetIsnull() {
+				continue
+			}
 			set[rt.Name] = true
 		}
 	}

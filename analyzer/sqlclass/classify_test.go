@@ -69,6 +69,7 @@ var classifyCases = []classifyCase{
 	// batches of "the next n": a LIMIT subquery of the updated table that
 	// picks by a column the update sets takes other rows on a second run
 	{"takes-next-in", `update applications set waitlist_join_time = null, status = 'accepted' where user_id in (select user_id from applications where status = 'waitlisted' order by waitlist_join_time limit $2) returning user_id`, "update-increment:applications:ret", "takes the next rows"},
+	{"takes-next-cleared", `with batch as (select c.guid from deliveries as c where c.received_at < $2 and c.raw_body is not null order by c.received_at limit $3 for update skip locked) update deliveries as d set raw_body = null, pruned_at = $1 from batch where d.guid = batch.guid`, "update-set:deliveries", ""},
 	{"takes-next-order", `update jobs set last_run = now() where id = (select id from jobs order by last_run limit 1)`, "update-increment:jobs", "by last_run"},
 	{"takes-next-from", `update jobs j set state = 'running' from (select id from jobs where state = 'queued' order by id limit 10) n where j.id = n.id`, "update-increment:jobs", "by state"},
 	{"not-takes-next-same-rows", `update jobs set flag = true where id in (select id from jobs where kind = $1 order by created limit 10)`, "update-set:jobs", ""},
