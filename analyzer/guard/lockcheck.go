@@ -124,20 +124,26 @@ func (a *analysis) txParam(exec ssa.Value) bool {
 	return ok && a.env.Index.IsTransaction(root.Type())
 }
 
+// lockedWork is the test of a site on r's transaction in the work's
+// branch, and whether one of those writes the table r checked (the record
+// a locked check is worth holding for).
+func (a *analysis) lockedWork(r *Site, work *ssa.BasicBlock) (on func(*Site) bool, record bool) {
+	on = func(s *Site) bool {
+		return s != r && s.Exec != nil && sameExec(a.txRoot(s.Exec), a.txRoot(r.Exec)) && work.Dominates(s.Instr.Block())
+	}
+	for _, w := range a.sites {
+		if on(w) && w.Effect.Kind == effect.KindDBWrite && w.Effect.Target == r.Effect.Target {
+			return on, true
+		}
+	}
+	return on, false
+}
+
 // pendingLockClaim is lockClaim for a check on a transaction parameter
 // with no lock here: the work's writes on it carry the guard for the
 // caller that holds the lock (Effect.CallerLock).
 func (a *analysis) pendingLockClaim(r *Site, work *ssa.BasicBlock) {
-	on := func(s *Site) bool {
-		return s != r && s.Exec != nil && sameExec(a.txRoot(s.Exec), a.txRoot(r.Exec)) && work.Dominates(s.Instr.Block())
-	}
-	record := false
-	for _, w := range a.sites {
-		if on(w) && w.Effect.Kind == effect.KindDBWrite && w.Effect.Target == r.Effect.Target {
-			record = true
-			break
-		}
-	}
+	on, record := a.lockedWork(r, work)
 	if !record {
 		return
 	}
@@ -166,16 +172,7 @@ func (a *analysis) advisoryLock(r *Site) *Site {
 // lockClaim guards the work's branch of a locked check when it writes the
 // checked table on the locked transaction.
 func (a *analysis) lockClaim(r, adv *Site, work *ssa.BasicBlock) {
-	on := func(s *Site) bool {
-		return s != r && s.Exec != nil && sameExec(a.txRoot(s.Exec), a.txRoot(r.Exec)) && work.Dominates(s.Instr.Block())
-	}
-	record := false
-	for _, w := range a.sites {
-		if on(w) && w.Effect.Kind == effect.KindDBWrite && w.Effect.Target == r.Effect.Target {
-			record = true
-			break
-		}
-	}
+	on, record := a.lockedWork(r, work)
 	if !record {
 		return
 	}

@@ -1,13 +1,11 @@
 package summary
 
 import (
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
-	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // The id of a row the run itself has just inserted. A plain INSERT …
@@ -69,62 +67,19 @@ func isError(t types.Type) bool {
 // of what a static call to such a function returns, or its integer or
 // key-like result itself; "" otherwise.
 func (w *walker) freshID(v ssa.Value) string {
-	idRead := false
-	for i := 0; i < 12 && v != nil; i++ {
-		switch x := v.(type) {
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return ""
-			}
-			v = x.X
-		case *ssa.FieldAddr:
-			if idRead {
-				return ""
-			}
-			if n := ssavalue.FieldName(x); n != "ID" && n != "Id" {
-				return ""
-			}
-			idRead = true
-			v = x.X
-		case *ssa.Field:
-			if idRead {
-				return ""
-			}
-			if n := ssavalue.FieldAt(x.X.Type(), x.Field); n != "ID" && n != "Id" {
-				return ""
-			}
-			idRead = true
-			v = x.X
-		case *ssa.Extract:
-			if !idRead && !idLike(x.Type()) {
-				return ""
-			}
-			idRead = true
-			v = x.Tuple
-		case *ssa.Call:
-			if !idRead && !idLike(x.Type()) {
-				return ""
-			}
-			callee := x.Call.StaticCallee()
-			if callee == nil {
-				return ""
-			}
-			s := w.summaryOf(callee)
-			if s == nil {
-				return ""
-			}
-			return s.FreshID
-		default:
-			return ""
-		}
+	call := idOfCall(v) // the same walk linkplan.go takes to the call
+	if call == nil {
+		return ""
 	}
-	return ""
+	callee := call.Call.StaticCallee()
+	if callee == nil {
+		return ""
+	}
+	s := w.summaryOf(callee)
+	if s == nil {
+		return ""
+	}
+	return s.FreshID
 }
 
 // idLike: an integer or a key-like type (an id returned by itself).
