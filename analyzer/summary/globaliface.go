@@ -148,16 +148,7 @@ func (p *Package) computeGlobalImpls(g *ssa.Global) ([]types.Type, bool) {
 	if len(set) == 0 {
 		return nil, false // only nil: the call panics
 	}
-	names := make([]string, 0, len(set))
-	for n := range set {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	out := make([]types.Type, len(names))
-	for i, n := range names {
-		out[i] = set[n]
-	}
-	return out, true
+	return sortedTypes(set), true
 }
 
 // concreteTypes adds to set the concrete types of the values v may hold
