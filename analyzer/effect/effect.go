@@ -189,6 +189,10 @@ type Effect struct {
 	// (sqlclass.Stmt.CountsRuns): it counts this run and records no
 	// status, so check-then-act does not take it as a status mark.
 	CountsRuns bool
+	// Accumulates, for a database increment, lists the columns it
+	// accumulates onto (sqlclass.Stmt.Accumulates, comma-separated): a
+	// reviewer reads what they count by their names (infer.Telemetry).
+	Accumulates string
 	// Optimistic marks a compare-and-set claim that compares the column
 	// it changes with a parameter (sqlclass.Stmt.Optimistic): an
 	// optimistic lock, whose "no row changed" is a race lost to another

@@ -19,7 +19,8 @@ import (
 // command line only its subcommand's name reads. An HTTP call is read by
 // its path whatever on says when its GET names an action (then it is
 // unknown with that reason, or with on the action's effect); a POST that
-// queries is a read only with on.
+// queries is a read only with on. With on, a database increment whose
+// names plainly say heartbeat telemetry (Telemetry) is read as one.
 func Apply(effs []effect.Effect, on bool, deferred func(*effect.Effect) bool) []effect.Effect {
 	if len(effs) == 0 {
 		return effs
@@ -34,6 +35,10 @@ func Apply(effs []effect.Effect, on bool, deferred func(*effect.Effect) bool) []
 			}
 		case e.Reading != nil && on && readable(&e) && (deferred == nil || !deferred(&e)):
 			e = e.Apply(*e.Reading)
+		case e.Kind == effect.KindDBWrite:
+			if r := Telemetry(&e, on); r != nil {
+				e = e.Apply(*r)
+			}
 		}
 		if e.Risk == effect.Unknown {
 			e.By = "" // nothing decided it

@@ -32,7 +32,20 @@ type table struct {
 	// WaitParams are the words of a number parameter's name that make it
 	// a time to wait (quiesce, timeout): it names nobody (rules' unnamed).
 	WaitParams []string `yaml:"wait_params"`
-	HTTP       struct {
+	// Heartbeats says which database increments are a pass's telemetry
+	// (infer.Telemetry).
+	Heartbeats struct {
+		// Tables are the words of a table's name that say it keeps
+		// heartbeats (operation_heartbeats, job_telemetry).
+		Tables []string `yaml:"tables"`
+		// Counters are the last words of a column that counts passes
+		// (success_count, run_total).
+		Counters []string `yaml:"counters"`
+		// Amounts are words of a column that make it a business
+		// quantity, never telemetry (balance_count, usage_total).
+		Amounts []string `yaml:"amounts"`
+	} `yaml:"heartbeats"`
+	HTTP struct {
 		QuerySegments []string `yaml:"query_segments"`
 		// QuerySuffixes end a compound segment written in one word
 		// (extensionquery) that is a query.

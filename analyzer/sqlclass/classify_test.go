@@ -838,3 +838,21 @@ func TestAdvisoryLock(t *testing.T) {
 		}
 	}
 }
+
+// TestAccumulates: an increment lists the columns it accumulates onto
+// (attempt counters stepped by one left out), for the names to be read by
+// a caller (infer.Telemetry); other statements list none.
+func TestAccumulates(t *testing.T) {
+	for sql, want := range map[string]string{
+		`insert into operation_heartbeats (c, success_count, sample_count) values ($1, 1, $2) on conflict (c) do update set success_count = operation_heartbeats.success_count + 1, sample_count = operation_heartbeats.sample_count + excluded.sample_count, last_success_at = excluded.last_success_at`: "success_count,sample_count",
+		"update accounts set balance = balance + $2, updated_at = now() where id = $1":                        "balance",
+		"update pages set attempt_count = attempt_count + 1, processed = processed + 10 where id = $1":        "processed",
+		"update accounts set balance = $2 where id = $1":                                                      "",
+		"insert into t (id, n) values ($1, 1) on conflict (id) do update set n = excluded.n":                  "",
+		"insert into seq (name, v) values ($1, 1) on conflict (name) do update set v = seq.v + 1 returning v": "",
+	} {
+		if got := Classify(sql)[0].Accumulates; got != want {
+			t.Errorf("%s: got %q, want %q", sql, got, want)
+		}
+	}
+}

@@ -73,6 +73,9 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 					" is older than (or differs from) the inserted value, which the update sets: a second delivery inserting the same value changes nothing, so the " + why + " applies once"
 				st.NewerCol, st.NewerParam = col, param
 			}
+			if st.Op == UpsertIncrement {
+				st.Accumulates = ref.accumulatedCols(occ.TargetList)
+			}
 		} else {
 			st.Op, st.Detail = UpsertSet, "on conflict do update without self-reference"
 			if cols := ref.attemptCounted(occ.TargetList); cols != "" {
@@ -116,6 +119,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		st.Op, st.Detail = Nextval, "a sequence kept in a table: "+col+" stepped by one and returned (a number drawn, not a count)"
 	} else if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
 		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
+		st.Accumulates = ref.accumulatedCols(up.TargetList)
 	} else if col := takesNext(up); col != "" {
 		// batch.go: a second run takes the next rows.
 		st.Op, st.Detail = UpdateIncrement, "takes the next rows: it picks them with a LIMIT subquery of its own table by "+col+", which it sets, so a second run picks other rows"

@@ -130,6 +130,11 @@ type Stmt struct {
 	// lists those columns, comma-separated: if the schema says they are
 	// jsonb, "||" merges objects and the statement is a set.
 	Concat string
+	// Accumulates, for an increment made by its SET list, lists the
+	// columns it accumulates onto (folded, comma-separated; a multi-column
+	// assignment left out): a caller reads what they count by their names
+	// (infer.Telemetry: a heartbeat's success_count).
+	Accumulates string
 	// ReportsChange marks a statement that changes nothing, and so
 	// affects and returns no row, when a previous run already made its
 	// change: a DELETE, an upsert whose DO UPDATE has a WHERE (… where

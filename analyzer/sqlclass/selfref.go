@@ -275,6 +275,26 @@ func (s selfRef) setListAccumulates(targets []*pg_query.Node) (why string, conca
 	return untypedWhy, concat
 }
 
+// accumulatedCols lists the columns a SET list accumulates onto (as
+// setListAccumulates decides, attempt counters stepped by one left out),
+// comma-separated, for Stmt.Accumulates.
+func (s selfRef) accumulatedCols(targets []*pg_query.Node) string {
+	var cols []string
+	for _, t := range targets {
+		rt := t.GetResTarget()
+		if rt == nil || rt.Val == nil || rt.Val.GetMultiAssignRef() != nil {
+			continue
+		}
+		if attemptCounter(rt.Name) && s.plusOne(rt.Val, rt.Name) {
+			continue
+		}
+		if w, _ := s.accumulates(rt.Val, rt.Name); w != "" {
+			cols = append(cols, rt.Name)
+		}
+	}
+	return strings.Join(cols, ",")
+}
+
 func lastName(nodes []*pg_query.Node) string {
 	if len(nodes) == 0 {
 		return ""
