@@ -120,7 +120,9 @@ func equalStrings(a, b []string) bool {
 
 // TestCallbackLibraries: an errgroup's and a backoff's functions are run
 // (their effects are the handler's), OpenAI's Responses API and Gen AI's
-// embeddings are safe, a Faktory batch is an enqueue.
+// embeddings are safe, a Faktory batch is an enqueue, copier.Copy has the
+// effects of the methods named after fields it calls (unknown when a
+// value's type is not known).
 func TestCallbackLibraries(t *testing.T) {
 	runShared(t, "callbackfix")
 }

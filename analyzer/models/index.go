@@ -203,8 +203,8 @@ func (m *Model) validate() error {
 			return fmt.Errorf("%s: when_unset needs a field, a kind, an op and a risk", m.name())
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
-		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, begin, request, open_flags, complete, job_tx, claim or none)", m.name())
+	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && len(m.FieldMethods) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, field_methods, begin, request, open_flags, complete, job_tx, claim or none)", m.name())
 	}
 	switch {
 	case (m.JobID != nil || m.Step) && !m.Complete:
@@ -262,6 +262,9 @@ func (m *Model) indexes() []argIndex {
 	add("document", m.Document)
 	for i, k := range m.Calls {
 		out = append(out, argIndex{fmt.Sprintf("calls[%d]", i), k})
+	}
+	for i, k := range m.FieldMethods {
+		out = append(out, argIndex{fmt.Sprintf("field_methods[%d]", i), k})
 	}
 	if m.NoneIfArg != nil {
 		out = append(out, argIndex{"none_if_arg.arg", m.NoneIfArg.Arg})

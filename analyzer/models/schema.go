@@ -343,6 +343,14 @@ type Model struct {
 	// Calls are function arguments the call runs before it returns
 	// (transaction callbacks, pipelines).
 	Calls []int `yaml:"calls"`
+	// FieldMethods are arguments whose values the call copies field by
+	// field by reflection (jinzhu/copier's Copy): it calls the methods of
+	// their types named after a field of either (a setter taking one
+	// argument, a getter taking none and returning one value) and their
+	// Scan and Value methods. Those methods' effects are the call's; an
+	// argument whose type is not known here (an interface) makes the call
+	// an unknown effect.
+	FieldMethods []int `yaml:"field_methods"`
 	// StoredCallback: the call hands its arguments to a callback the
 	// receiver was built with, which runs them later (a batcher's Add and
 	// the Processor given to NewBatcher in its Config): where the

@@ -135,6 +135,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		c.exec = c.arg(m.Exec)
 	}
 	c.callbacks()
+	c.fieldMethods()
 	c.ack()
 	switch {
 	case m.Complete:

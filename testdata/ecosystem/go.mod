@@ -10,6 +10,7 @@ require (
 	github.com/huandu/go-sqlbuilder v1.14.1
 	github.com/jackc/pgx/v4 v4.18.3
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/jinzhu/copier v0.4.0
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/mikestefanello/batcher v0.1.0
 	github.com/minio/minio-go/v7 v7.0.98

@@ -3,7 +3,9 @@
 // run the function given them (their effects are the function's, not an
 // unknown), OpenAI's Responses API and Google's Gen AI embeddings compute
 // an answer (safe), a Faktory batch's Jobs opens a new batch whose
-// callbacks are enqueued (an enqueue) and runs the pushes.
+// callbacks are enqueued (an enqueue) and runs the pushes; jinzhu/copier's
+// Copy runs the methods of the values' types named after their fields
+// (only those: a method named after no field is not called).
 package callbackfix
 
 import (
@@ -14,6 +16,7 @@ import (
 	"github.com/cenkalti/backoff/v4"
 	faktory "github.com/contribsys/faktory/client"
 	"github.com/hibiken/asynq"
+	"github.com/jinzhu/copier"
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"golang.org/x/sync/errgroup"
@@ -69,6 +72,75 @@ func (d *Deps) Batch(ctx context.Context, t *asynq.Task) error { // want Batch:`
 		return batch.Push(faktory.NewJob("Work", string(t.Payload())))
 	})
 }
+
+// Order is a row; OrderView its copy for a reply, with Note a setter
+// named after Order's Note field that audits it.
+type Order struct {
+	ID    string
+	State string
+	Note  string
+	Items []Item
+}
+
+type Item struct{ SKU string }
+
+type OrderView struct {
+	ID    string
+	State string
+	Items []ItemView
+	db    *sql.DB
+}
+
+type ItemView struct{ SKU string }
+
+// Note is called by copier.Copy for the source's Note field.
+func (v *OrderView) Note(n string) { // want Note:`^effects: db_write/insert audit_log$`
+	v.db.Exec("insert into audit_log(msg) values ($1)", n)
+}
+
+// Summary is a copy without that field: its Note is not a field name.
+type Summary struct {
+	ID    string
+	State string
+	db    *sql.DB
+}
+
+// Describe is named after no field: the copy never calls it.
+func (s *Summary) Describe(n string) { // want Describe:`^effects: db_write/insert audit_log$`
+	s.db.Exec("insert into audit_log(msg) values ($1)", n)
+}
+
+// CopyView copies a row into a value of another type (jinzhu/copier):
+// fields set in memory, no effect; then a set: safe. copier's body calls
+// methods by name through reflect, which used to make it unknown.
+func (d *Deps) CopyView(ctx context.Context, t *asynq.Task) error { // want CopyView:`^effects: db_write/update-set orders$`
+	o := &Order{ID: string(t.Payload()), State: "done"}
+	var s Summary
+	if err := copier.Copy(&s, o); err != nil {
+		return err
+	}
+	_, err := d.DB.ExecContext(ctx, "update orders set state = $1 where id = $2", s.State, s.ID)
+	return err
+}
+
+// CopyNote is the near miss: OrderView has a method named after Order's
+// Note field, which the copy calls with the value: its insert is the
+// handler's effect.
+func (d *Deps) CopyNote(ctx context.Context, t *asynq.Task) error { // want CopyNote:`^effects: db_write/insert audit_log$` `unguarded: handler \(\*callbackfix.Deps\).CopyNote repeats .*insert into audit_log \(medium\)`
+	o := Order{ID: string(t.Payload()), Note: "copied"}
+	v := OrderView{db: d.DB}
+	return copier.Copy(&v, o)
+}
+
+// CopyAny copies from a value whose type is not known here: the methods
+// the copy may call are not either (unknown).
+func (d *Deps) CopyAny(ctx context.Context, t *asynq.Task) error { // want CopyAny:`^effects: dynamic_call/call copier.Copy$`
+	var from any = d.source(t)
+	var s Summary
+	return copier.Copy(&s, from)
+}
+
+func (d *Deps) source(t *asynq.Task) any { return Order{ID: string(t.Payload())} } // want source:"no effects"
 
 // Renderer is configured by functional options.
 type Renderer struct {

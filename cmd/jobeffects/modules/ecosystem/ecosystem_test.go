@@ -17,7 +17,8 @@ import (
 // bun, sqlc-shaped code, the MongoDB v2 driver, NATS JetStream and gue, with a
 // migration whose trigger audits every order, pgx v4 (pool, acquired
 // connection, BeginFunc), a gorm business key in an only-id primary key,
-// and sqlc queriers whose transaction the caller decides: go vet and the CLI give the
+// sqlc queriers whose transaction the caller decides, and jinzhu/copier's Copy
+// running a method named after a field: go vet and the CLI give the
 // same diagnostics (golden ecosystem.vet.txt), and the inventory (golden
 // ecosystem.inventory.yaml) is byte-identical over two runs and shows the
 // hook's email and the trigger's insert with their paths.
@@ -175,6 +176,11 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*CallerDeps).CallerNewTx", "insert orders:true insert audit_log:true claim processed_jobs:false", ""},
 		{"(*CallerDeps).CallerPool", "insert orders:false insert audit_log:false claim processed_jobs:false", "guard-separate-tx"},
 		{"(*CallerDeps).CallerNewPool", "insert orders:false insert audit_log:false claim processed_jobs:false", "guard-separate-tx"},
+		// jinzhu/copier v0.4.0: Copy has no effect of its own; it runs the
+		// methods named after a field of the other value (copierPayment.Note
+		// inserts a payment), not the others (copierView.Describe).
+		{"(*CopierDeps).CopierView", "update-set accounts:false", ""},
+		{"(*CopierDeps).CopierNote", "insert payments:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false

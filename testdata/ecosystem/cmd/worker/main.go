@@ -97,6 +97,7 @@ func main() {
 	jobs.RegisterParts(mux, &jobs.PartsDeps{Store: &jobs.PgParts{Pool: pool}})
 	jobs.RegisterGates(mux, &jobs.GateDeps{Store: &gatestore.PgStore{Pool: pool}, Pool: pool})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
+	jobs.RegisterCopier(mux, &jobs.CopierDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
 	ch, err := clickhouse.Open(&clickhouse.Options{Addr: []string{os.Getenv("CLICKHOUSE_ADDR")}})
