@@ -30,7 +30,8 @@ import (
 //     no error result decides nothing: the store is no success path);
 //   - it is incremented, and every return reachable after each increment
 //     gives an error that is not nil: a fmt.Errorf or errors.New, a
-//     package-level sentinel, a concrete error made an interface, an error
+//     package-level sentinel (not stored after the package is
+//     initialised), a concrete error made an interface, an error
 //     tested non-nil on the way, or the function's own error parameter
 //     when the function is unexported, never used as a value, and every
 //     call of it in the package passes such an error.
@@ -200,13 +201,22 @@ type pkgCalls struct {
 	sites   map[*ssa.Function][]*ssa.Call
 	escaped map[types.Object]bool
 	invoked map[string]bool
+	// stored are the package-level variables stored outside the package
+	// initializer: no sentinel (var lastErr error may hold nil).
+	stored map[*ssa.Global]bool
 }
 
 func callsOf(funcs []*ssa.Function) *pkgCalls {
-	c := &pkgCalls{sites: map[*ssa.Function][]*ssa.Call{}, escaped: map[types.Object]bool{}, invoked: map[string]bool{}}
+	c := &pkgCalls{sites: map[*ssa.Function][]*ssa.Call{}, escaped: map[types.Object]bool{}, invoked: map[string]bool{}, stored: map[*ssa.Global]bool{}}
 	for _, fn := range funcs {
+		initFn := fn.Name() == "init" && fn.Parent() == nil
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && !initFn {
+					if g, ok := st.Addr.(*ssa.Global); ok {
+						c.stored[g] = true
+					}
+				}
 				var rands []*ssa.Value
 				if call, ok := instr.(*ssa.Call); ok {
 					if call.Call.IsInvoke() {
@@ -262,9 +272,10 @@ func failing(v ssa.Value, b *ssa.BasicBlock, calls *pkgCalls, depth int) bool {
 	case *ssa.ChangeInterface:
 		return failing(x.X, b, calls, depth+1)
 	case *ssa.UnOp:
-		// A package-level sentinel (ErrClosed).
-		_, ok := x.X.(*ssa.Global)
-		return ok && x.Op == token.MUL
+		// A package-level sentinel (ErrClosed): not stored after the
+		// package is initialised.
+		g, ok := x.X.(*ssa.Global)
+		return ok && x.Op == token.MUL && !calls.stored[g]
 	case *ssa.Call:
 		callee := x.Call.StaticCallee()
 		if callee == nil || callee.Pkg == nil {

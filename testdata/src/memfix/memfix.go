@@ -222,6 +222,22 @@ type Sender struct {
 	strikes  int
 	calm     int
 	tries    int
+	lapses   int
+}
+
+// lastErr is no sentinel: it is set as the work goes, and may be nil.
+var lastErr error
+
+// Lapse raises lapses before returning lastErr, which may be nil: no
+// failure path.
+func (s *Sender) Lapse(ctx context.Context, t *asynq.Task) error { // want Lapse:`^effects: memory_write/increment memfix.Sender.lapses holder=p0; memory_write/set memfix.lastErr; memory_write/set memfix.Sender.lapses holder=p0$` `unguarded: handler \(\*memfix.Sender\).Lapse \(asynq task "lapse"\) repeats .*memory_write increment \(memfix.Sender.lapses\)`
+	lastErr = deliver(t.Payload())
+	if len(t.Payload()) > 8 {
+		s.lapses++
+		return lastErr
+	}
+	s.lapses = 0
+	return nil
 }
 
 func deliver(b []byte) error { // want deliver:"no effects"
@@ -319,6 +335,7 @@ var errEmpty = errors.New("empty")
 
 func Senders(mux *asynq.ServeMux, s *Sender) { // want Senders:"no effects"
 	mux.HandleFunc("swallow", s.Swallow)
+	mux.HandleFunc("lapse", s.Lapse)
 	mux.HandleFunc("send", s.Send)
 	mux.HandleFunc("sent", s.Sent)
 	mux.HandleFunc("fail", s.Fail)
