@@ -177,8 +177,32 @@ func TestSQLShapes(t *testing.T) {
 // TestMemoryWrites: writes to memory that outlives the delivery are
 // memory_write effects (increment, insert, set); writes to what the
 // handler allocates or is handed for the delivery are not.
+//
+// Retry bookkeeping (summary/backoff.go): Send's backoff increments are
+// safe, with the reason and the reset's line; the near misses' increments
+// carry no such note.
 func TestMemoryWrites(t *testing.T) {
-	runShared(t, "memfix")
+	res := runShared(t, "memfix")
+	if len(res) != 1 {
+		t.Fatal("memfix: no result")
+	}
+	for _, h := range res[0].Handlers {
+		if !strings.HasPrefix(h.Name, "(*memfix.Sender).") {
+			continue
+		}
+		for _, e := range h.Effects {
+			if e.Op != "increment" {
+				continue
+			}
+			note := strings.Contains(e.Detail, "retry bookkeeping")
+			if want := h.Name == "(*memfix.Sender).Send"; note != want {
+				t.Errorf("%s: increment of %s: detail %q, retry bookkeeping note wanted: %v", h.Name, e.Target, e.Detail, want)
+			}
+			if note && !strings.Contains(e.Detail, "reset to 0 on the success path at memfix.go:") {
+				t.Errorf("%s: the note %q does not name the reset's line", h.Name, e.Detail)
+			}
+		}
+	}
 }
 
 // TestChannelWorkers: a handler that sends its message on a channel has

@@ -199,11 +199,17 @@ func sequenceAdd(call *ssa.Call) bool {
 }
 
 // counterNote rates an increment of a variable or field (not a map
-// entry): a gauge or a sequence is safe, with the reason; ok is false for
+// entry): a gauge, retry bookkeeping (backoff.go) or a sequence is safe,
+// with the reason; ok is false for
 // an increment that accumulates.
 func (w *walker) counterNote(instr ssa.Instruction, target string) (op, note string, ok bool) {
 	if target != "" && w.p.gauges[target] {
 		return effect.OpIncrement, "a gauge the package also decrements (in flight, reserved): the work puts back what it took", true
+	}
+	if _, store := instr.(*ssa.Store); store && target != "" {
+		if note, ok := w.p.backoffNote(target); ok {
+			return effect.OpIncrement, note, true // backoff.go
+		}
 	}
 	seq := false
 	switch x := instr.(type) {

@@ -97,6 +97,9 @@ type Package struct {
 	// gauges are the variables and fields the package decrements
 	// (counters.go).
 	gauges map[string]bool
+	// backoffs are the variables and fields the package keeps as retry
+	// bookkeeping, with where it resets them (backoff.go).
+	backoffs map[string]backoffReset
 	// strFields are the string values the package stores into struct
 	// fields (stringFields).
 	strFields ssavalue.FieldIndex
@@ -169,6 +172,7 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 	p.collectRandomFields(funcs)
 	p.collectChannels(funcs)
 	p.collectGauges(funcs)
+	p.collectBackoffs(funcs)
 	for _, scc := range sccs(funcs, p.deps) {
 		p.solve(scc)
 	}

@@ -10,6 +10,8 @@ package memfix
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -202,4 +204,141 @@ func (g *Gate) Work(ctx context.Context, t *asynq.Task) error { // want Work:`^e
 
 func Limits(mux *asynq.ServeMux, g *Gate) { // want Limits:"no effects"
 	mux.HandleFunc("limited", g.Work)
+}
+
+// Sender keeps retry bookkeeping: its backoff exponent is raised only
+// where a send fails (pause returns the error it is given, and each call
+// gives it one; the size check returns its own) and reset to 0 once a
+// send went through, so what it holds after a success does not depend on
+// how often the job came: safe, with the reason. The near misses
+// accumulate: sent is reset too but raised on the success path (a tally),
+// failures is never reset, strikes is reset where the function may still
+// fail, calm's helper is also called with nil, and tries is raised where
+// a deferred closure may still turn the failure into a success.
+type Sender struct {
+	backoff  int
+	sent     int
+	failures int
+	strikes  int
+	calm     int
+	tries    int
+	lapses   int
+}
+
+// lastErr is no sentinel: it is set as the work goes, and may be nil.
+var lastErr error
+
+// Lapse raises lapses before returning lastErr, which may be nil: no
+// failure path.
+func (s *Sender) Lapse(ctx context.Context, t *asynq.Task) error { // want Lapse:`^effects: memory_write/increment memfix.Sender.lapses holder=p0; memory_write/set memfix.lastErr; memory_write/set memfix.Sender.lapses holder=p0$` `unguarded: handler \(\*memfix.Sender\).Lapse \(asynq task "lapse"\) repeats .*memory_write increment \(memfix.Sender.lapses\)`
+	lastErr = deliver(t.Payload())
+	if len(t.Payload()) > 8 {
+		s.lapses++
+		return lastErr
+	}
+	s.lapses = 0
+	return nil
+}
+
+func deliver(b []byte) error { // want deliver:"no effects"
+	if len(b) == 0 {
+		return errEmpty
+	}
+	return nil
+}
+
+func (s *Sender) pause(err error) error { // want pause:`^effects: memory_write/increment memfix.Sender.backoff holder=p0$`
+	if s.backoff < 6 {
+		s.backoff++
+	}
+	return err
+}
+
+func (s *Sender) Send(ctx context.Context, t *asynq.Task) error { // want Send:`^effects: memory_write/increment memfix.Sender.backoff holder=p0; memory_write/increment memfix.Sender.backoff holder=p0; memory_write/set memfix.Sender.backoff holder=p0$`
+	mu.Lock()
+	defer mu.Unlock() // the results go through a slot the deferred call leaves alone
+	if len(t.Payload()) > 1<<20 {
+		s.backoff++
+		return fmt.Errorf("payload of %d bytes", len(t.Payload()))
+	}
+	if err := deliver(t.Payload()); err != nil {
+		return s.pause(err)
+	}
+	if t.Type() == "" {
+		return s.pause(fmt.Errorf("no type"))
+	}
+	s.backoff = 0
+	return nil
+}
+
+func (s *Sender) Sent(ctx context.Context, t *asynq.Task) error { // want Sent:`^effects: memory_write/increment memfix.Sender.sent holder=p0$` `unguarded: handler \(\*memfix.Sender\).Sent \(asynq task "sent"\) repeats .*memory_write increment \(memfix.Sender.sent\)`
+	if err := deliver(t.Payload()); err != nil {
+		return err
+	}
+	s.sent++
+	return nil
+}
+
+func (s *Sender) Flush() error { // want Flush:`^effects: memory_write/set memfix.Sender.sent holder=p0$`
+	s.sent = 0
+	return nil
+}
+
+func (s *Sender) Fail(ctx context.Context, t *asynq.Task) error { // want Fail:`^effects: memory_write/increment memfix.Sender.failures holder=p0$` `unguarded: handler \(\*memfix.Sender\).Fail \(asynq task "fail"\) repeats .*memory_write increment \(memfix.Sender.failures\)`
+	if err := deliver(t.Payload()); err != nil {
+		s.failures++
+		return err
+	}
+	return nil
+}
+
+func (s *Sender) Strike(ctx context.Context, t *asynq.Task) error { // want Strike:`^effects: memory_write/increment memfix.Sender.strikes holder=p0; memory_write/set memfix.Sender.strikes holder=p0$` `unguarded: handler \(\*memfix.Sender\).Strike \(asynq task "strike"\) repeats .*memory_write increment \(memfix.Sender.strikes\)`
+	if err := deliver(t.Payload()); err != nil {
+		s.strikes++
+		return err
+	}
+	s.strikes = 0
+	return deliver([]byte(t.Type()))
+}
+
+func (s *Sender) settle(err error) error { // want settle:`^effects: memory_write/increment memfix.Sender.calm holder=p0$`
+	s.calm++
+	return err
+}
+
+func (s *Sender) Calm(ctx context.Context, t *asynq.Task) error { // want Calm:`^effects: memory_write/increment memfix.Sender.calm holder=p0; memory_write/set memfix.Sender.calm holder=p0$` `unguarded: handler \(\*memfix.Sender\).Calm \(asynq task "calm"\) repeats .*memory_write increment \(memfix.Sender.calm\)`
+	if err := deliver(t.Payload()); err != nil {
+		return s.settle(err)
+	}
+	if t.Type() == "" {
+		return s.settle(nil)
+	}
+	s.calm = 0
+	return nil
+}
+
+func (s *Sender) Swallow(ctx context.Context, t *asynq.Task) (err error) { // want Swallow:`^effects: memory_write/increment memfix.Sender.tries holder=p0; memory_write/set memfix.Sender.tries holder=p0$` `unguarded: handler \(\*memfix.Sender\).Swallow \(asynq task "swallow"\) repeats .*memory_write increment \(memfix.Sender.tries\)`
+	defer func() {
+		if errors.Is(err, errEmpty) {
+			err = nil
+		}
+	}()
+	if err := deliver(t.Payload()); err != nil {
+		s.tries++
+		return err
+	}
+	s.tries = 0
+	return nil
+}
+
+var errEmpty = errors.New("empty")
+
+func Senders(mux *asynq.ServeMux, s *Sender) { // want Senders:"no effects"
+	mux.HandleFunc("swallow", s.Swallow)
+	mux.HandleFunc("lapse", s.Lapse)
+	mux.HandleFunc("send", s.Send)
+	mux.HandleFunc("sent", s.Sent)
+	mux.HandleFunc("fail", s.Fail)
+	mux.HandleFunc("strike", s.Strike)
+	mux.HandleFunc("calm", s.Calm)
 }
