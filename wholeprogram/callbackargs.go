@@ -3,7 +3,6 @@ package wholeprogram
 import (
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -366,7 +365,7 @@ func (r *resolver) paramCallees(fn *ssa.Function, k int) []*ssa.Function {
 }
 
 func uniqueFuncs(fns []*ssa.Function) []*ssa.Function {
-	sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+	sortByName(fns)
 	out := fns[:0]
 	for i, f := range fns {
 		if i == 0 || f != fns[i-1] {

@@ -2,7 +2,6 @@ package wholeprogram
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -87,7 +86,7 @@ func (r *resolver) localDispatch(prog *ssa.Program, pkgs []*packages.Package) {
 				fns = append(fns, fn)
 			}
 		}
-		sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+		sortByName(fns)
 		fields := ssavalue.LocalDispatchFields(fns, sp.Pkg)
 		if len(fields) == 0 {
 			continue

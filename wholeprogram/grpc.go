@@ -2,7 +2,6 @@ package wholeprogram
 
 import (
 	"go/types"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -76,7 +75,7 @@ func grpcServices(fns []*ssa.Function) map[string]*grpcService {
 		}
 	}
 	for _, s := range out {
-		sort.Slice(s.impls, func(i, j int) bool { return s.impls[i].String() < s.impls[j].String() })
+		sortByName(s.impls)
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package wholeprogram
 
 import (
 	"go/types"
-	"sort"
 
 	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/packages"
@@ -37,27 +36,22 @@ func (r *resolver) providedTypes(all map[*ssa.Function]bool, pkgs []*packages.Pa
 	for _, p := range pkgs {
 		own[p.PkgPath] = true
 	}
+	// The functions that register a provider, in the order of their
+	// names (the order the types are appended in); the others, almost
+	// all, are not sorted.
 	var fns []*ssa.Function
 	for fn := range all {
-		if fn.Pkg != nil && own[fn.Pkg.Pkg.Path()] && len(fn.Blocks) > 0 {
+		if fn.Pkg != nil && own[fn.Pkg.Pkg.Path()] && len(fn.Blocks) > 0 && r.callsProvider(fn) {
 			fns = append(fns, fn)
 		}
 	}
-	sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+	sortByName(fns)
 	var out *typeutil.Map
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := ci.Common().StaticCallee()
-				if callee == nil {
-					continue
-				}
-				obj, _ := callee.Object().(*types.Func)
-				if obj == nil || !r.ix.IsProvider(obj) {
+				if !ok || !r.providerCall(ci) {
 					continue
 				}
 				for _, ctor := range constructors(ci.Common().Args) {
@@ -82,6 +76,29 @@ func (r *resolver) providedTypes(all map[*ssa.Function]bool, pkgs []*packages.Pa
 		}
 	}
 	return out
+}
+
+// callsProvider reports whether fn calls a provider registration.
+func (r *resolver) callsProvider(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok && r.providerCall(ci) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// providerCall reports whether ci is a static call of a provider
+// registration (models.Index.IsProvider).
+func (r *resolver) providerCall(ci ssa.CallInstruction) bool {
+	callee := ci.Common().StaticCallee()
+	if callee == nil {
+		return false
+	}
+	obj, _ := callee.Object().(*types.Func)
+	return obj != nil && r.ix.IsProvider(obj)
 }
 
 // constructors are the functions a provider call's arguments hand the
@@ -243,7 +260,7 @@ func (r *resolver) provideCallees(prog *ssa.Program, provided *typeutil.Map, sli
 				if len(callees) == 0 {
 					continue
 				}
-				sort.Slice(callees, func(i, j int) bool { return callees[i].String() < callees[j].String() })
+				sortByName(callees)
 				pos := summary.PosString(r.fset, ci.Pos())
 				r.sites[pos] = append(r.sites[pos], ci)
 				r.bySite[ci] = callees

@@ -582,7 +582,7 @@ func (r *resolver) rootFunctions(prog *ssa.Program, pkgs []*packages.Package) []
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	sortByName(out)
 	return out
 }
 
@@ -649,15 +649,16 @@ func (r *resolver) index(cg *callgraph.Graph) {
 			if e.Site == nil || e.Callee.Func == nil || e.Site.Common().StaticCallee() != nil {
 				continue
 			}
-			if r.bySite[e.Site] == nil && e.Site.Pos().IsValid() {
-				pos := summary.PosString(r.fset, e.Site.Pos())
+			if !e.Site.Pos().IsValid() {
+				// Synthetic code: found by its instruction.
+				r.bySite[e.Site] = append(r.bySite[e.Site], e.Callee.Func)
+				continue
+			}
+			pos := summary.PosString(r.fset, e.Site.Pos())
+			if r.bySite[e.Site] == nil {
 				r.sites[pos] = append(r.sites[pos], e.Site)
 			}
 			r.bySite[e.Site] = append(r.bySite[e.Site], e.Callee.Func)
-			if !e.Site.Pos().IsValid() {
-				continue // synthetic code: found by its instruction
-			}
-			pos := summary.PosString(r.fset, e.Site.Pos())
 			r.callees[pos] = append(r.callees[pos], e.Callee.Func)
 			if c := e.Site.Common(); !c.IsInvoke() && fromChannel(c.Value) {
 				r.queued[pos] = true
@@ -665,7 +666,7 @@ func (r *resolver) index(cg *callgraph.Graph) {
 		}
 	}
 	for pos, fns := range r.callees {
-		sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+		sortByName(fns)
 		out := fns[:0]
 		for i, f := range fns {
 			if i == 0 || f != fns[i-1] {
@@ -1049,7 +1050,7 @@ func (r *resolver) instanceCallees(h *result.Handler, inst, generic *ssa.Functio
 		}
 	}
 	for pos, fns := range out {
-		sort.Slice(fns, func(i, j int) bool { return fns[i].String() < fns[j].String() })
+		sortByName(fns)
 		out[pos] = fns
 	}
 	return out
