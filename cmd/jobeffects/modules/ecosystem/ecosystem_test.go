@@ -175,6 +175,12 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*CallerDeps).CallerNewTx", "insert orders:true insert audit_log:true claim processed_jobs:false", ""},
 		{"(*CallerDeps).CallerPool", "insert orders:false insert audit_log:false claim processed_jobs:false", "guard-separate-tx"},
 		{"(*CallerDeps).CallerNewPool", "insert orders:false insert audit_log:false claim processed_jobs:false", "guard-separate-tx"},
+		// asynq v0.26.0 through the application's queue interface
+		// (internal/jobq, convoy's queue.Job): a TaskID from the payload
+		// keys the enqueue when the caller's delay is proven non-zero
+		// (if delay == 0 { delay = 30s }); with Delay: 0 it repeats.
+		{"(*TaskIDDeps).TaskIDRetry", "enqueue asynq:true delete asynq:false", ""},
+		{"(*TaskIDDeps).TaskIDNow", "enqueue asynq:false delete asynq:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false
