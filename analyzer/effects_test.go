@@ -99,6 +99,15 @@ func TestEnqueueEffects(t *testing.T) {
 	runShared(t, "enqueuefix")
 }
 
+// TestAsynqTaskIDKey: an asynq enqueue's stable TaskID guards it only
+// with a delay or retention proven non-zero (a constant, or a variable
+// set to one when zero), on the call or the task, directly or through an
+// application's queue helper whose job struct carries ID and delay; no
+// delay, a zero or unproven one, a random ID or none repeat.
+func TestAsynqTaskIDKey(t *testing.T) {
+	runShared(t, "asynqidfix")
+}
+
 // TestRiverUniqueArgs: a River enqueue deduplicated by its job args is
 // keyed by them (guarded when they come from the job, random-key from a
 // uuid or the time); without ByArgs, or with a custom ByState, it repeats.

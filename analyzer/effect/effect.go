@@ -73,6 +73,21 @@ type Key struct {
 	// every delivery for any one column makes the whole key new, as one
 	// for this column does.
 	Also []Key `json:",omitempty"`
+	// Lasts, on a key that refuses a second send only while the first
+	// message is still kept (asynq's TaskID: while the task is in
+	// Redis), is the option that must keep it, whose value is the field
+	// Field of parameter Param (1-based, receiver first): a caller must
+	// store a value proven non-zero there (summary/keylasts.go). Until
+	// then the key guards nothing; a caller that cannot prove it drops
+	// the key.
+	Lasts *KeyLasts `json:",omitempty"`
+}
+
+// KeyLasts is what keeps a key's first message stored (Key.Lasts).
+type KeyLasts struct {
+	Option string // the option, as findings name it ("asynq.ProcessIn")
+	Param  int
+	Field  string
 }
 
 // IdentityNote is the guard note for a key made from the job's identity.
@@ -339,6 +354,11 @@ type Effect struct {
 	// here goes up to this function's callers, through any number of
 	// calls through interfaces.
 	ArgKeys []ArgKey `json:",omitempty"`
+	// NonZero, on a call through an interface, are the fields of struct
+	// arguments built here that hold a value proven non-zero ("3.Delay":
+	// argument 3, 1-based with the receiver first, field Delay), for a
+	// key's Lasts in what the whole-program phase resolves it to.
+	NonZero []string `json:",omitempty"`
 	// ArgsKey, on an enqueue whose options deduplicate it by the job's
 	// arguments (River InsertOpts{UniqueOpts: UniqueOpts{ByArgs: true}}),
 	// or on a call through an interface that passes such options, is the

@@ -13,7 +13,7 @@ func (a *analysis) keys() {
 	// Keys on external calls.
 	for _, s := range a.sites {
 		e := s.Effect
-		if !s.Direct || e.Key == nil || e.Guard != nil || e.Issue != "" {
+		if !s.Direct || e.Key == nil || e.Key.Lasts != nil || e.Guard != nil || e.Issue != "" {
 			continue
 		}
 		if e.Key.Random == "" {

@@ -467,6 +467,19 @@ type Model struct {
 	// argument is one (nats.MsgId, jetstream.WithMsgID).
 	KeyField  *FieldValue `yaml:"key_field"`
 	KeyOption []string    `yaml:"key_option"`
+	// TaskOptions: the options of the value the call sends (its argument
+	// Arg, made by a call of Built from that call's argument From on, as
+	// asynq.NewTask(type, payload, opts...)) count as the call's own, for
+	// key_option and key_lasts.
+	TaskOptions *TaskOptions `yaml:"task_options"`
+	// KeyLasts are the option functions whose (first) argument, a
+	// duration, keeps the message the key_option names stored after it
+	// is sent (asynq.ProcessIn, asynq.Retention): the key refuses a
+	// second send only while the first message is still kept (asynq
+	// forgets a task ID when the task succeeds), so it is a key only
+	// where one of them is given a value proven non-zero, by a constant
+	// or by code that replaces a zero (summary/keylasts.go).
+	KeyLasts []string `yaml:"key_lasts"`
 	// Identity names what identifies the object the call writes (an S3
 	// object's key): written again under the same identity, it is
 	// overwritten (the model's op and risk); under an identity derived from
@@ -517,6 +530,14 @@ type Model struct {
 	// User marks a model of the user's .jobeffects.yaml (effects and
 	// guards): its effects are decided by config, not by the catalog.
 	User bool `yaml:"-"`
+}
+
+// TaskOptions locates the options a call's task was built with
+// (Model.TaskOptions).
+type TaskOptions struct {
+	Arg   int      `yaml:"arg"`
+	Built []string `yaml:"built"`
+	From  int      `yaml:"from"`
 }
 
 // TaskSource locates a consumer's task name; its schema is the

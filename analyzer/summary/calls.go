@@ -366,6 +366,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
 	site.Effect.KeyParams = w.keyParams(c.Args)
 	site.Effect.ArgKeys = w.argKeys(c.Args)
+	site.Effect.NonZero = w.nonZeroFields(c.Args) // keylasts.go
 	site.Effect.ArgsKey = w.argsKey(ci, c.Args, 2)
 	if ra, kp := w.structFieldArgs(c.Args); len(ra) > 0 || len(kp) > 0 {
 		site.Effect.RandomArgs = append(site.Effect.RandomArgs, ra...)

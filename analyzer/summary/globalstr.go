@@ -21,7 +21,9 @@ import (
 // goctl never does), stored exactly once, by the package initialiser, and never used
 // but by loads: no other function of the package stores into it, and its
 // address is not taken (flag.StringVar(&selectSQL, …) may change it at
-// run time). Anything else keeps the load dynamic.
+// run time). Anything else keeps the load dynamic. Numeric variables
+// under the same rules (var defaultDelay = 10 * time.Second) are read
+// through globalNumber, for a duration proven non-zero (keylasts.go).
 
 // globalInit returns the value the package initialiser stores into g when
 // g is read as a constant (see above), else nil.
@@ -31,6 +33,24 @@ func (p *Package) globalInit(g *ssa.Global) ssa.Value {
 	}
 	if p.globalStrs == nil {
 		p.globalStrs = p.indexGlobalStrings()
+	}
+	if !isStringOrList(g.Type().(*types.Pointer).Elem()) {
+		return nil
+	}
+	return p.globalStrs[g]
+}
+
+// globalNumber is globalInit for a numeric variable (a time.Duration
+// default): the value its declaration alone stores, else nil.
+func (p *Package) globalNumber(g *ssa.Global) ssa.Value {
+	if p == nil || g == nil || g.Pkg != p.pkg {
+		return nil
+	}
+	if p.globalStrs == nil {
+		p.globalStrs = p.indexGlobalStrings()
+	}
+	if !isNumber(g.Type().(*types.Pointer).Elem()) {
+		return nil
 	}
 	return p.globalStrs[g]
 }
@@ -50,7 +70,7 @@ func (p *Package) indexGlobalStrings() map[*ssa.Global]ssa.Value {
 		if !ok {
 			return nil
 		}
-		if !isStringOrList(ptr.Elem()) {
+		if !isStringOrList(ptr.Elem()) && !isNumber(ptr.Elem()) {
 			return nil
 		}
 		return g
@@ -199,6 +219,11 @@ func (p *Package) embeddedText(g *ssa.Global) (string, bool) {
 
 // isStringOrList: a string, or a []string (goctl's fieldNames list that a
 // strings.Join reads, sqltext.go).
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
 func isStringOrList(t types.Type) bool {
 	if sl, ok := t.Underlying().(*types.Slice); ok {
 		t = sl.Elem()

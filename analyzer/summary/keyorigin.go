@@ -169,6 +169,8 @@ func (w *walker) resultOrigins(s *Summary) {
 // callee's key guard does not hold, and random-key is reported where the
 // random value is made), the job's identity, or again a parameter.
 func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
+	hadLasts := e.Key != nil && e.Key.Lasts != nil
+	w.resolveKeyLasts(e, args, bindings) // keylasts.go
 	w.resolveObjectKey(e, args, bindings)
 	w.resolveKeyParams(e, args, bindings)
 	w.resolveNewer(e, args, bindings)
@@ -178,7 +180,7 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveGuardKey(ci, e, args, bindings)
 	w.resolveArgsKey(ci, e, args, bindings)
 	k := e.Key
-	if k == nil || k.Param == 0 || k.Random != "" {
+	if k == nil || k.Param == 0 || k.Random != "" || hadLasts {
 		return
 	}
 	nk := *k
@@ -354,6 +356,10 @@ func ResolveKeyParams(call, e *effect.Effect, method bool) {
 // the pitfall returned); a parameter of call's function there leaves it
 // to that function's callers (resolveKey, for a static call).
 func ResolveKey(call, e *effect.Effect, method bool) *guard.Pitfall {
+	if e.Key != nil && e.Key.Lasts != nil {
+		ResolveKeyLasts(call, e, method) // keylasts.go
+		return nil
+	}
 	k := e.Key
 	if k == nil || k.Param == 0 || k.Random != "" {
 		return nil

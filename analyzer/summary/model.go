@@ -336,15 +336,30 @@ func (c *modelCall) keys() {
 		}
 	}
 	if len(m.KeyOption) > 0 {
-		if k := c.w.optionKey(c.args, m.KeyOption); k != nil {
-			c.e.Key = k
+		args := append(append([]ssa.Value(nil), c.args...), c.taskOptions()...)
+		if k := c.w.optionKey(args, m.KeyOption); k != nil {
+			if len(m.KeyLasts) > 0 {
+				if lk := c.w.lastingKey(k, args, m.KeyOption, m.KeyLasts); lk != nil {
+					k = lk
+				} else {
+					c.e.Detail = effect.JoinDetail(c.e.Detail, lastsNote(k))
+					k = nil
+				}
+			}
+			if k != nil {
+				c.e.Key = k
+			}
 		}
 	}
 	if c.e.Key == nil {
 		c.uniqueArgs() // unique_inserts
 	}
 	if c.e.Key != nil && m.KeyNote != "" {
-		c.e.Detail = effect.JoinDetail(c.e.Detail, m.KeyNote)
+		if c.e.Key.Lasts != nil {
+			c.e.Key.Note = effect.JoinDetail(c.e.Key.Note, m.KeyNote) // the guard's, once the callers settle it
+		} else {
+			c.e.Detail = effect.JoinDetail(c.e.Detail, m.KeyNote)
+		}
 	}
 }
 

@@ -181,6 +181,12 @@ func TestEcosystemModule(t *testing.T) {
 		// inserts a payment), not the others (copierView.Describe).
 		{"(*CopierDeps).CopierView", "update-set accounts:false", ""},
 		{"(*CopierDeps).CopierNote", "insert payments:false", "unguarded"},
+		// asynq v0.26.0 through the application's queue interface
+		// (internal/jobq, convoy's queue.Job): a TaskID from the payload
+		// keys the enqueue when the caller's delay is proven non-zero
+		// (if delay == 0 { delay = 30s }); with Delay: 0 it repeats.
+		{"(*TaskIDDeps).TaskIDRetry", "enqueue asynq:true delete asynq:false", ""},
+		{"(*TaskIDDeps).TaskIDNow", "enqueue asynq:false delete asynq:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false

@@ -32,6 +32,7 @@ import (
 	"example.com/ecosystem/internal/goschema"
 	"example.com/ecosystem/internal/hookstore"
 	"example.com/ecosystem/internal/idem"
+	"example.com/ecosystem/internal/jobq"
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/nkevents"
 	"example.com/ecosystem/internal/nkrepo"
@@ -139,6 +140,8 @@ func main() {
 	jobs.RegisterBatch(mux, batchDeps)
 	jobs.RegisterReconcile(mux, &jobs.ReconcileDeps{Pool: pool})
 	jobs.RegisterAdvisory(mux, &jobs.AdvisoryDeps{Pool: pool})
+	redisOpt := asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}
+	jobs.RegisterTaskID(mux, &jobs.TaskIDDeps{Q: &jobq.RedisQueue{Client: asynq.NewClient(redisOpt), Inspector: asynq.NewInspector(redisOpt)}})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}
