@@ -69,7 +69,7 @@ func (p *Package) collectBackoffs(funcs []*ssa.Function) {
 				if n == "" {
 					continue
 				}
-				if isZero(st.Val) {
+				if isZeroInt(st.Val) {
 					resets[n] = append(resets[n], st)
 				} else if isArithOn(st.Val, func(v ssa.Value) bool { return loadsFrom(v, st.Addr) }) {
 					raises[n] = append(raises[n], st)
@@ -121,7 +121,8 @@ func (p *Package) backoffNote(target string) (string, bool) {
 		": a redelivery leaves it as one delivery would", true
 }
 
-func isZero(v ssa.Value) bool {
+// isZeroInt reports whether v is the integer constant 0 (through conversions).
+func isZeroInt(v ssa.Value) bool {
 	c, ok := ssavalue.Unconvert(v).(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) == 0
 }
