@@ -30,6 +30,8 @@ func (a *API) Routes() http.Handler {
 	r.Method(http.MethodDelete, "/orders/{id}/hold", http.HandlerFunc(a.Release))
 	r.Post("/customers/{id}/tally", a.AddTally)
 	r.Post("/orders/{id}/seen", MarkSeen)
+	r.Get("/orders/{id}/confirm", a.Confirm)
+	r.Get("/orders/{id}", a.GetOrder)
 	return r
 }
 
@@ -43,6 +45,23 @@ func (a *API) AddTally(w http.ResponseWriter, r *http.Request) {
 // sets it again.
 func MarkSeen(w http.ResponseWriter, r *http.Request) {
 	seen[chi.URLParam(r, "id")] = true
+}
+
+// Confirm is a GET that writes: it records a confirmation on every call.
+func (a *API) Confirm(w http.ResponseWriter, r *http.Request) {
+	if _, err := a.DB.ExecContext(r.Context(), "insert into confirmations (order_id) values ($1)", chi.URLParam(r, "id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// GetOrder reads the order.
+func (a *API) GetOrder(w http.ResponseWriter, r *http.Request) {
+	var status string
+	if err := a.DB.QueryRowContext(r.Context(), "select status from orders where id = $1", chi.URLParam(r, "id")).Scan(&status); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	_, _ = w.Write([]byte(status))
 }
 
 // SetStatus sets a column: repeating it changes nothing.

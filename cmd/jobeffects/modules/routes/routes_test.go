@@ -70,6 +70,10 @@ func TestRoutesModule(t *testing.T) {
 		// process), or sets a package-level map's entry (a set).
 		"customer:tally": "medium: memory_write/increment example.com/routes/api.API.Tally medium via (http POST /customers/{id}/tally → (*api.API).AddTally)",
 		"order:seen":     "safe: memory_write/set api.seen safe via (http POST /orders/{id}/seen → api.MarkSeen)",
+		// A GET to the program's own route is judged by the route's effects
+		// (issue 28): one that inserts, one that reads.
+		"order:confirm": "medium: db_write/insert confirmations medium via (http GET /orders/{id}/confirm → (*api.API).Confirm)",
+		"order:lookup":  "safe: db_read/select orders safe via (http GET /orders/{id} → (*api.API).GetOrder)",
 	} {
 		if got[task] != want {
 			t.Errorf("%s:\n got %q\nwant %q", task, got[task], want)
