@@ -138,6 +138,11 @@ func TestConsumersModule(t *testing.T) {
 		// from the clock (the near miss).
 		{"wm.Forward", "watermill", "forward_event", at("wm/forward.go", `r.AddConsumerHandler("forward_event"`), "", "high"},
 		{"wm.ForwardStamped", "watermill", "forward_stamped", at("wm/forward.go", `r.AddConsumerHandler("forward_stamped"`), "", "high"},
+		// Temporal activities from a []interface{} list handed through the
+		// application's two interface layers (tservice, tworker): each
+		// method value is a handler, the string in the list none.
+		{"temporalw.(*Billing).Charge", "temporal", "Charge", at("temporalw/temporalw.go", `svc.RegisterActivity("billing", a)`), "", "medium"},
+		{"temporalw.(*Billing).Lookup", "temporal", "Lookup", at("temporalw/temporalw.go", `svc.RegisterActivity("billing", a)`), "", "safe"},
 		// A core NATS subscription through the application's own
 		// interface over *nats.Conn (natsConn, made by connect).
 		{"natsc.StartFilter.func1", "nats", "lines", at("natsc/filter.go", `nc.QueueSubscribe("lines"`), "", "medium"},
