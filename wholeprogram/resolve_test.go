@@ -166,6 +166,9 @@ func TestRoutes(t *testing.T) {
 		"(*routefix.Worker).Pay":      "insert guarded=true",
 		"(*routefix.Worker).PayNoKey": "insert guarded=false",
 		"(*routefix.Payer).Touch":     "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
+		// A GET to the program's own route is judged by the route (issue 28).
+		"(*routefix.Worker).Confirm": "medium db_write/insert confirmations via (http GET /orders/{id}/confirm → (*routefix.API).Confirm)",
+		"(*routefix.Worker).Lookup":  "safe db_read/select orders via (http GET /orders/{id} → (*routefix.API).Order)",
 	}
 	for name, w := range want {
 		if got[name] != w {

@@ -15,15 +15,27 @@ require (
 	github.com/mikestefanello/batcher v0.1.0
 	github.com/minio/minio-go/v7 v7.0.98
 	github.com/nats-io/nats.go v1.55.0
+	github.com/openimsdk/tools v0.0.50-alpha.113
 	github.com/riverqueue/river v0.51.2
+	github.com/riverqueue/river/riverdriver/riverpgxv5 v0.51.2
 	github.com/riverqueue/river/rivertype v0.51.2
 	github.com/uptrace/bun v1.3.0
 	github.com/uptrace/bun/dialect/pgdialect v1.3.0
 	github.com/uptrace/bun/driver/pgdriver v1.2.18
 	github.com/vgarvardt/gue/v5 v5.8.0
 	go.mongodb.org/mongo-driver/v2 v2.10.0
+	go.uber.org/fx v1.23.0
 	gorm.io/driver/postgres v1.6.3
 	gorm.io/gorm v1.31.2
+)
+
+require (
+	github.com/lestrrat-go/strftime v1.0.6 // indirect
+	github.com/openimsdk/protocol v0.0.69-alpha.4 // indirect
+	github.com/pkg/errors v0.9.1 // indirect
+	go.uber.org/dig v1.18.0 // indirect
+	go.uber.org/multierr v1.11.0 // indirect
+	go.uber.org/zap v1.28.0 // indirect
 )
 
 require (

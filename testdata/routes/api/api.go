@@ -10,7 +10,15 @@ import (
 	"github.com/go-chi/chi/v5"
 )
 
-type API struct{ DB *sql.DB }
+type API struct {
+	DB *sql.DB
+	// Tally is the customers' running totals, kept in the server's memory
+	// for as long as it runs (cmd/api makes it once).
+	Tally map[string]int
+}
+
+// seen marks the orders seen, in a package-level map.
+var seen = map[string]bool{}
 
 // Routes registers the API's routes.
 func (a *API) Routes() http.Handler {
@@ -20,7 +28,40 @@ func (a *API) Routes() http.Handler {
 	r.Post("/orders/{id}/address", a.SetAddress)
 	r.Post("/orders/{id}/payments", a.AddPayment)
 	r.Method(http.MethodDelete, "/orders/{id}/hold", http.HandlerFunc(a.Release))
+	r.Post("/customers/{id}/tally", a.AddTally)
+	r.Post("/orders/{id}/seen", MarkSeen)
+	r.Get("/orders/{id}/confirm", a.Confirm)
+	r.Get("/orders/{id}", a.GetOrder)
 	return r
+}
+
+// AddTally adds to the customer's total in the long-lived server struct:
+// state that outlives the request, and a second call adds again.
+func (a *API) AddTally(w http.ResponseWriter, r *http.Request) {
+	a.Tally[chi.URLParam(r, "id")] += 10
+}
+
+// MarkSeen sets the order's entry in a package-level map: a second call
+// sets it again.
+func MarkSeen(w http.ResponseWriter, r *http.Request) {
+	seen[chi.URLParam(r, "id")] = true
+}
+
+// Confirm is a GET that writes: it records a confirmation on every call.
+func (a *API) Confirm(w http.ResponseWriter, r *http.Request) {
+	if _, err := a.DB.ExecContext(r.Context(), "insert into confirmations (order_id) values ($1)", chi.URLParam(r, "id")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+
+// GetOrder reads the order.
+func (a *API) GetOrder(w http.ResponseWriter, r *http.Request) {
+	var status string
+	if err := a.DB.QueryRowContext(r.Context(), "select status from orders where id = $1", chi.URLParam(r, "id")).Scan(&status); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	_, _ = w.Write([]byte(status))
 }
 
 // SetStatus sets a column: repeating it changes nothing.

@@ -95,8 +95,34 @@ func (w *Worker) PayUnkeyed(ctx context.Context, t *asynq.Task) error {
 	return w.send(ctx, http.MethodPost, w.OrdersURL+"/orders/"+string(t.Payload())+"/payments")
 }
 
+// Tally adds to the customer's total the API keeps in memory: a second
+// delivery adds again (an increment in another process).
+func (w *Worker) Tally(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodPost, w.OrdersURL+"/customers/"+string(t.Payload())+"/tally")
+}
+
+// Seen marks the order seen in the API's package-level map: a set.
+func (w *Worker) Seen(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodPost, w.OrdersURL+"/orders/"+string(t.Payload())+"/seen")
+}
+
+// Confirm calls the API's GET that records a confirmation: judged by the
+// route's insert, not read as a GET.
+func (w *Worker) Confirm(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodGet, w.OrdersURL+"/orders/"+string(t.Payload())+"/confirm")
+}
+
+// Lookup GETs the order (near miss): the route only reads.
+func (w *Worker) Lookup(ctx context.Context, t *asynq.Task) error {
+	return w.send(ctx, http.MethodGet, w.OrdersURL+"/orders/"+string(t.Payload()))
+}
+
 // Register wires the handlers.
 func Register(mux *asynq.ServeMux, w *Worker) {
+	mux.HandleFunc("customer:tally", w.Tally)
+	mux.HandleFunc("order:seen", w.Seen)
+	mux.HandleFunc("order:confirm", w.Confirm)
+	mux.HandleFunc("order:lookup", w.Lookup)
 	mux.HandleFunc("order:ship", w.Ship)
 	mux.HandleFunc("order:note", w.Note)
 	mux.HandleFunc("order:release", w.Release)

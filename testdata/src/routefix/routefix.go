@@ -29,11 +29,24 @@ func (a *API) AddNote(w http.ResponseWriter, r *http.Request) {
 	a.DB.ExecContext(r.Context(), "insert into notes (order_id, body) values ($1, $2)", r.PathValue("id"), "x")
 }
 
+// Confirm is a GET that writes: a confirmation on every call.
+func (a *API) Confirm(w http.ResponseWriter, r *http.Request) {
+	a.DB.ExecContext(r.Context(), "insert into confirmations (order_id) values ($1)", r.PathValue("id"))
+}
+
+// Order is a GET that reads.
+func (a *API) Order(w http.ResponseWriter, r *http.Request) {
+	var status string
+	a.DB.QueryRowContext(r.Context(), "select status from orders where id = $1", r.PathValue("id")).Scan(&status)
+}
+
 func Serve(a *API) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /orders/{id}/status", a.SetStatus)
 	mux.HandleFunc("PUT /orders/{id}/address", a.UpsertAddress)
 	mux.HandleFunc("POST /orders/{id}/notes", a.AddNote)
+	mux.HandleFunc("GET /orders/{id}/confirm", a.Confirm)
+	mux.HandleFunc("GET /orders/{id}", a.Order)
 	http.ListenAndServe(":8080", mux)
 }
 
@@ -74,7 +87,28 @@ func (w *Worker) Wrong(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// Confirm GETs the route that inserts: judged by the route's effects, not
+// read as a GET.
+func (w *Worker) Confirm(ctx context.Context, t *asynq.Task) error {
+	resp, err := http.Get(w.Base + "/orders/" + string(t.Payload()) + "/confirm")
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Lookup GETs the route that reads (near miss): safe.
+func (w *Worker) Lookup(ctx context.Context, t *asynq.Task) error {
+	resp, err := http.Get(w.Base + "/orders/" + string(t.Payload()))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 func Register(mux *asynq.ServeMux, w *Worker) {
+	mux.HandleFunc("confirm", w.Confirm)
+	mux.HandleFunc("lookup", w.Lookup)
 	mux.HandleFunc("ship", w.Ship)
 	mux.HandleFunc("address", w.Address)
 	mux.HandleFunc("note", w.Note)

@@ -134,6 +134,15 @@ func TestConsumersModule(t *testing.T) {
 		{"wm.NewEvents.func2", "watermill", "order.shipped", at("wm/dispatch.go", `"order.shipped":`), "", "safe"},
 		{"wmsql.(*Counter).Count", "watermill", "count_click", at("wmsql/counter.go", `r.AddConsumerHandler("count_click"`), "", "medium"},
 		{"wmsql.(*Counter).Tally", "watermill", "tally_click", at("wmsql/counter.go", `r.AddConsumerHandler("tally_click"`), "", "medium"},
+		// Forwarding with an Idempotency-Key from the message's UUID, and
+		// from the clock (the near miss).
+		{"wm.Forward", "watermill", "forward_event", at("wm/forward.go", `r.AddConsumerHandler("forward_event"`), "", "high"},
+		{"wm.ForwardStamped", "watermill", "forward_stamped", at("wm/forward.go", `r.AddConsumerHandler("forward_stamped"`), "", "high"},
+		// Temporal activities from a []interface{} list handed through the
+		// application's two interface layers (tservice, tworker): each
+		// method value is a handler, the string in the list none.
+		{"temporalw.(*Billing).Charge", "temporal", "Charge", at("temporalw/temporalw.go", `svc.RegisterActivity("billing", a)`), "", "medium"},
+		{"temporalw.(*Billing).Lookup", "temporal", "Lookup", at("temporalw/temporalw.go", `svc.RegisterActivity("billing", a)`), "", "safe"},
 		// A core NATS subscription through the application's own
 		// interface over *nats.Conn (natsConn, made by connect).
 		{"natsc.StartFilter.func1", "nats", "lines", at("natsc/filter.go", `nc.QueueSubscribe("lines"`), "", "medium"},
@@ -207,8 +216,13 @@ func TestConsumersModule(t *testing.T) {
 	if rs := rules("wmsql.(*Counter).Tally"); !has(rs, "unguarded") {
 		t.Errorf("wmsql Tally: findings %v, want unguarded", rs)
 	}
+	// A Watermill message's UUID is the same on every redelivery: a key
+	// derived from it is stable (issue 28); one from the clock is not.
+	if rs := rules("wm.ForwardStamped"); !has(rs, "random-key") {
+		t.Errorf("wm ForwardStamped: findings %v, want random-key", rs)
+	}
 	// Safe or guarded handlers have no finding.
-	for _, h := range []string{"natsc.(*Consumer).Audit", "wmsql.(*Counter).Count"} {
+	for _, h := range []string{"natsc.(*Consumer).Audit", "wmsql.(*Counter).Count", "wm.Forward"} {
 		if rs := rules(h); len(rs) != 0 {
 			t.Errorf("%s: findings %v, want none", h, rs)
 		}

@@ -28,6 +28,8 @@ import (
 
 	"example.com/ecosystem/ent"
 	_ "example.com/ecosystem/ent/runtime" // the schema's hooks and defaults
+	"example.com/ecosystem/internal/blobs"
+	"example.com/ecosystem/internal/fxjobs"
 	"example.com/ecosystem/internal/gatestore"
 	"example.com/ecosystem/internal/goschema"
 	"example.com/ecosystem/internal/hookstore"
@@ -38,6 +40,7 @@ import (
 	"example.com/ecosystem/internal/nkrepo"
 	"example.com/ecosystem/internal/notify"
 	"example.com/ecosystem/internal/objstore"
+	"example.com/ecosystem/internal/regjobs"
 	"example.com/ecosystem/internal/sqlcdb"
 	"example.com/ecosystem/jobs"
 )
@@ -131,6 +134,8 @@ func main() {
 		log.Fatal(err)
 	}
 	jobs.RegisterObjects(mux, &jobs.ObjectDeps{Files: &objstore.MinIOStorage{Client: minioClient, Bucket: "exports"}})
+	blobs.Init(minioClient)
+	jobs.RegisterGlobals(mux)
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
 	jobs.RegisterClaims(mux, jobs.NewClaimDeps(idem.New(rdb), rdb))
 	batchDeps, err := jobs.NewBatchDeps(pool)
@@ -142,6 +147,13 @@ func main() {
 	jobs.RegisterAdvisory(mux, &jobs.AdvisoryDeps{Pool: pool})
 	redisOpt := asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}
 	jobs.RegisterTaskID(mux, &jobs.TaskIDDeps{Q: &jobq.RedisQueue{Client: asynq.NewClient(redisOpt), Inspector: asynq.NewInspector(redisOpt)}})
+	jobs.RegisterCond(mux, &jobs.CondDeps{Pool: pool})
+	jobs.RegisterShapes(mux, &jobs.ShapeDeps{Pool: pool})
+	jobs.RegisterCas(mux, jobs.CasRepo{DB: gdb})
+	regjobs.Setup(mux, pool)
+	if err := fxjobs.New(pool, mux, fxjobs.AuditConfig{}).Start(ctx); err != nil {
+		log.Fatal(err)
+	}
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)
 	}

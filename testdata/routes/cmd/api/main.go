@@ -25,6 +25,6 @@ func main() {
 		log.Fatal(err)
 	}
 	go s.Serve(lis)
-	a := &api.API{DB: db}
+	a := &api.API{DB: db, Tally: map[string]int{}}
 	log.Fatal(http.ListenAndServe(":8080", a.Routes()))
 }
