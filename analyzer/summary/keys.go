@@ -321,7 +321,11 @@ func (t *trace) source(v ssa.Value, depth int) string {
 				return rec(vals...)
 			}
 		}
-		if t.fields {
+		// A struct filled by another package's decoder
+		// (json.Unmarshal(t.Payload(), &data)) holds what the decoded
+		// bytes say, not what this package stores into that field
+		// elsewhere (the producer that made the payload).
+		if t.fields && !decodedInto(x.X, x.Field, t.w.fn.Pkg) {
 			if f := t.w.p.storedRandom(elem, x.Field); f.name != "" {
 				return found(f.name, f.at)
 			}
@@ -446,6 +450,54 @@ func localStruct(v ssa.Value) *ssa.Alloc {
 		return lit
 	}
 	return nil
+}
+
+// decodedInto reports whether v, a struct's address (a local, or one a
+// closure captured), is filled only by calls into other packages given
+// that address (json.Unmarshal(b, &v), a codec's Decode): its fields are
+// what those calls decode. A store into the field (or into the whole
+// struct) leaves it to the other rules; so does a call of pkg's own (it
+// may store a random value into the field) or a call through an
+// interface or func value.
+func decodedInto(v ssa.Value, field int, pkg *ssa.Package) bool {
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		v = ssavalue.Binding(fv)
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	addrs := []ssa.Value{alloc}
+	calls := 0
+	for i := 0; i < len(addrs); i++ {
+		for _, r := range ssavalue.Referrers(addrs[i]) {
+			switch u := r.(type) {
+			case *ssa.MakeInterface:
+				if i == 0 {
+					addrs = append(addrs, u)
+				}
+			case *ssa.Store:
+				if u.Addr == addrs[i] {
+					return false
+				}
+			case *ssa.FieldAddr:
+				if u.Field == field {
+					for _, fr := range ssavalue.Referrers(u) {
+						if st, ok := fr.(*ssa.Store); ok && st.Addr == u {
+							return false
+						}
+					}
+				}
+			case ssa.CallInstruction:
+				callee := u.Common().StaticCallee()
+				if callee == nil || callee.Pkg == nil || callee.Pkg == pkg {
+					return false
+				}
+				calls++
+			}
+		}
+	}
+	return calls > 0
 }
 
 // localFieldValues are the values stored into field name of a local

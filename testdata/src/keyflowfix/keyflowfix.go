@@ -120,4 +120,54 @@ func register(mux *asynq.ServeMux) { // want register:`^no effects$`
 	mux.HandleFunc("refund:random", ResultRandom)
 	mux.Handle("transfer:field", NewWorker())
 	mux.HandleFunc("transfer:payload", PayloadKey)
+	mux.HandleFunc("delivery:decoded", DecodedKey)
+	mux.HandleFunc("delivery:filled", FilledKey)
+}
+
+// delivery is a job's payload with no struct tags, whose ID this package
+// makes at random when it creates one (newDelivery): what a handler
+// decodes from its payload is the ID that was made once, at enqueue.
+type delivery struct {
+	ID string
+}
+
+func newDelivery() delivery { // want newDelivery:`^no effects$`
+	var d delivery
+	d.ID = uuid.NewString()
+	return d
+}
+
+// EnqueueDelivery makes the delivery's ID.
+func EnqueueDelivery(c *asynq.Client) error { // want EnqueueDelivery:`^effects: publish/enqueue asynq @p0$`
+	b, _ := json.Marshal(newDelivery())
+	_, err := c.Enqueue(asynq.NewTask("delivery:decoded", b))
+	return err
+}
+
+// DecodedKey: the key is decoded from the payload, read in a deferred
+// closure that captured the struct (convoy's retry shape).
+func DecodedKey(ctx context.Context, t *asynq.Task) (err error) { // want DecodedKey:`^effects: http/post api.example.com/v1/deliveries guarded=idempotency_key$`
+	var d delivery
+	defer func() {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/v1/deliveries", nil)
+		req.Header.Set("Idempotency-Key", d.ID)
+		_, err = http.DefaultClient.Do(req)
+	}()
+	return json.Unmarshal(t.Payload(), &d)
+}
+
+// fillDelivery is this package's own: it stores a random ID.
+func fillDelivery(d *delivery) { d.ID = uuid.NewString() } // want fillDelivery:`^effects: memory_write/set keyflowfix.delivery.ID holder=p0$`
+
+// FilledKey: the struct is filled by this package's own function, which
+// makes a new ID on every delivery.
+func FilledKey(ctx context.Context, t *asynq.Task) (err error) { // want FilledKey:`^effects: http/post api.example.com/v1/deliveries issue=random-key$`
+	var d delivery
+	defer func() {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/v1/deliveries", nil)
+		req.Header.Set("Idempotency-Key", d.ID) // want `random-key: idempotency key \(expression\) derives from uuid.NewString \(stored in ID\)`
+		_, err = http.DefaultClient.Do(req)
+	}()
+	fillDelivery(&d)
+	return nil
 }
