@@ -180,8 +180,9 @@ func (w *walker) capturedValue(v ssa.Value, path []string, depth int) (string, i
 // are, and what path of that parameter s is ("" the parameter itself),
 // when nothing in the function writes the part want of any of them: s
 // is the parameter, a copy of it (append(nil, p...)), a slice of either,
-// or a variable holding one (closures reading it included).
-func (w *walker) sliceParam(s ssa.Value, want []string) (int, bool) {
+// or a variable holding one (closures reading it included). call, if
+// set, is a call being resolved, which may be handed the slice.
+func (w *walker) sliceParam(s ssa.Value, want []string, call ssa.Instruction) (int, bool) {
 	set := map[ssa.Value]bool{}
 	var param *ssa.Parameter
 	var origin func(v ssa.Value, depth int) bool
@@ -223,7 +224,7 @@ func (w *walker) sliceParam(s ssa.Value, want []string) (int, bool) {
 		return effect.NoExec, false
 	}
 	k := w.execIndex(param)
-	if k == effect.NoExec || !elemsUnwritten(set, want, nil) {
+	if k == effect.NoExec || !elemsUnwritten(set, want, call) {
 		return effect.NoExec, false
 	}
 	return k, true
@@ -394,7 +395,7 @@ func permutes(instr ssa.Instruction, v ssa.Value) bool {
 // append of literals), a path of a parameter, or unknown.
 func (w *walker) elemValue(v ssa.Value, path []string, at ssa.Instruction, depth int) (string, int, string, int) {
 	if p, ok := v.(*ssa.Parameter); ok {
-		if k, ok := w.sliceParam(p, path); ok {
+		if k, ok := w.sliceParam(p, path, at); ok {
 			return "", k, joinFields(append([]string{sliceElem}, path...)), valParam
 		}
 		return "", 0, "", valUnknown
@@ -541,7 +542,7 @@ func (w *walker) elemRoot(root ssa.Value, want []string) (int, string, bool) {
 			return k, derefElem, true
 		}
 	case *ssa.IndexAddr:
-		if k, ok := w.sliceParam(x.X, want); ok {
+		if k, ok := w.sliceParam(x.X, want, nil); ok {
 			return k, sliceElem, true
 		}
 	}
