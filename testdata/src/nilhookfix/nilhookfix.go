@@ -130,3 +130,27 @@ type QueuedWorker struct {
 func (p *QueuedWorker) Work(ctx context.Context, job *river.Job[QueuedArgs]) error { // want Work:`^effects: dynamic_call/call the result of a call; dynamic_call/call nilhookfix.Apply.Hook; db_write/update-set items$` `unresolved: go vet cannot tell`
 	return p.W.ApplyBatch(ctx, p.Pending[:job.Args.N])
 }
+
+// Submit passes its batch on: its callers decide the test.
+func (w *Writer) Submit(ctx context.Context, applies []Apply) error { // want Submit:`^effects: dynamic_call/call the result of a call; dynamic_call/call nilhookfix.Apply.Hook; db_write/update-set items$`
+	return w.ApplyBatch(ctx, applies)
+}
+
+type RelayArgs struct{ IDs []string }
+
+func (RelayArgs) Kind() string { return "relay" } // want Kind:"no effects" Kind:`const "relay"`
+
+// RelayWorker's literals leave Hook out, through Submit: the hook never
+// runs.
+type RelayWorker struct {
+	river.WorkerDefaults[RelayArgs]
+	W *Writer
+}
+
+func (p *RelayWorker) Work(ctx context.Context, job *river.Job[RelayArgs]) error { // want Work:`^effects: db_write/update-set items$`
+	var applies []Apply
+	for _, id := range job.Args.IDs {
+		applies = append(applies, Apply{ID: id})
+	}
+	return p.W.Submit(ctx, applies)
+}
