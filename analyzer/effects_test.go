@@ -263,3 +263,12 @@ func TestGlobalInterfaceVar(t *testing.T) {
 func TestInfeasibleBranches(t *testing.T) {
 	runShared(t, "condfix")
 }
+
+// TestNilFuncField: a func-typed field the caller's literals leave out is
+// nil, so what a callee runs only under a nil test of it does not run
+// (through a slice built by append, copied, sorted and indexed, and a
+// closure capturing the value); a literal that sets it, or a slice of
+// unknown origin, keeps the call.
+func TestNilFuncField(t *testing.T) {
+	runShared(t, "nilhookfix")
+}

@@ -1053,3 +1053,35 @@ func TestInfeasibleThroughInterface(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestNilFuncFieldWhole: over the whole program, the hook a writer runs
+// only if hook != nil is what a handler's literal stores in Hook (the
+// followups insert, unguarded); a handler whose literals leave Hook out
+// runs no hook at all, while one whose batch has an unknown origin keeps
+// every hook stored anywhere (nilhookfix, ghsync's BackfillRepoPage).
+func TestNilFuncFieldWhole(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "nilhookfix") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				got = append(got, h.Task+" "+h.Risk.String()+" "+e.Kind+"/"+e.Op+" "+e.Target)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"hooked medium db_write/insert followups",
+		"hooked medium db_write/update-set items",
+		// The hook's own call, whose site is the writer's call (as
+		// before this test; unknown, never none).
+		"hooked medium dynamic_call/call nilhookfix.Apply.Hook",
+		"page safe db_write/update-set items",
+		"queued medium db_write/insert followups",
+		"queued medium db_write/update-set items",
+		"queued medium dynamic_call/call nilhookfix.Apply.Hook",
+		"relay safe db_write/update-set items", // through Submit, which passes its batch on
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

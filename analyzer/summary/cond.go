@@ -83,6 +83,9 @@ func (w *walker) testConds(v ssa.Value, truth bool, depth int) []effect.Cond {
 		}
 		c, other := constSide(x.X, x.Y)
 		if c == "" {
+			c, other = nilSide(x.X, x.Y) // nilfunc.go
+		}
+		if c == "" {
 			return nil
 		}
 		k, path, ok := w.paramPath(other)
@@ -224,6 +227,18 @@ func (w *walker) paramPath(v ssa.Value) (int, string, bool) {
 			root, fields, ok := addrChain(x.X)
 			if !ok {
 				return 0, "", false
+			}
+			want := append([]string(nil), fields...)
+			for j := len(path) - 1; j >= 0; j-- {
+				want = append(want, path[j])
+			}
+			if k, elem, ok := w.elemRoot(root, want); ok {
+				// A captured variable's contents, or every element
+				// of a slice parameter (nilfunc.go).
+				for j := len(fields) - 1; j >= 0; j-- {
+					path = append(path, fields[j])
+				}
+				return k, joinPath(append(path, elem)), true
 			}
 			p, ok := w.paramRoot(root, x)
 			if !ok {
@@ -398,6 +413,14 @@ func (w *walker) valueAt(v ssa.Value, path []string, at ssa.Instruction, depth i
 	if depth > 8 || v == nil {
 		return "", 0, "", valUnknown
 	}
+	switch {
+	case len(path) == 0 && nilFunc(v):
+		return NilValue, 0, "", valConst // nilfunc.go
+	case len(path) > 0 && path[0] == derefElem:
+		return w.capturedValue(v, path[1:], depth)
+	case len(path) > 0 && path[0] == sliceElem:
+		return w.elemValue(unconv(v), path[1:], at, depth)
+	}
 	v = unconv(v)
 	if c, ok := v.(*ssa.Const); ok {
 		if len(path) == 0 && c.Value != nil {
@@ -544,6 +567,9 @@ func (w *walker) valueIn(addr ssa.Value, path []string, at ssa.Instruction, dept
 			}
 		}
 	}
+	if k, elem, ok := w.elemRoot(root, want); ok {
+		return "", k, joinFields(append([]string{elem}, want...)), valParam
+	}
 	if p, ok := w.paramRoot(root, at); ok {
 		if k := w.execIndex(p); k != effect.NoExec {
 			return "", k, strings.Join(want, "."), valParam
@@ -625,6 +651,9 @@ func zeroOf(a *ssa.Alloc, path []string) (string, int, string, int) {
 	t := fieldType(a.Type().Underlying().(*types.Pointer).Elem(), path, false)
 	if t == nil || len(path) == 0 {
 		return "", 0, "", valUnknown
+	}
+	if isFuncType(t) {
+		return NilValue, 0, "", valConst // nilfunc.go
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {

@@ -55,6 +55,11 @@ func (w *walker) callValue(ci ssa.CallInstruction, v ssa.Value, tx *txArg) {
 		}
 		w.unknown(ci, describeValue(v), "calls "+funcValueText(v)+", which is not known here")
 		w.sites[len(w.sites)-1].Effect.Via = w.via(v) // not a parameter: those are in CallsParams
+		if more := w.nilCallCond(v); len(more) > 0 {
+			// Nothing runs where the value is nil (nilfunc.go).
+			e := w.sites[len(w.sites)-1].Effect
+			e.When = effect.AddConds(e.When, more)
+		}
 		// A field of a parameter: a caller that passes the struct's
 		// literal resolves it (paramfields.go).
 		w.paramFieldCall(v, w.sites[len(w.sites)-1].Effect.Evidence())
