@@ -301,14 +301,17 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 	}
 	byDir := map[string][]triggers.File{}
 	var dirs []string
+	createsBun, createsGorm := false, false
 	for _, p := range triggers.GoFiles(root) {
 		if r.req.Safe && confine(p, root, "the Go file") != nil {
 			continue
 		}
 		data, err := readLimited(p, maxGoSize)
-		if err != nil || !triggers.GoCandidate(data) {
+		if err != nil || !triggers.GoCandidate(data) && !triggers.ModelCandidate(data) {
 			continue
 		}
+		b, g := triggers.CreatesTables(data)
+		createsBun, createsGorm = createsBun || b, createsGorm || g
 		r.record(p, data)
 		d := filepath.Dir(p)
 		if byDir[d] == nil {
@@ -321,6 +324,9 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 	for _, d := range dirs {
 		ts, embeds := triggers.GoSchema(byDir[d])
 		texts = append(texts, ts...)
+		// Keys in model tags, when the module creates its tables from
+		// its models (triggers.ModelSchema).
+		texts = append(texts, triggers.ModelSchema(byDir[d], createsBun, createsGorm)...)
 		for _, pat := range embeds {
 			for _, f := range embeddedSQL(pat) {
 				if seen[f] {
