@@ -299,7 +299,9 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 		// Watermill) half again as slow.
 		return nil, nil, nil
 	}
-	byDir := map[string][]triggers.File{}
+	// byDir: the files that may hold schema or ORM models; ddlByDir:
+	// those that may hold schema text (GoSchema reads only these).
+	byDir, ddlByDir := map[string][]triggers.File{}, map[string][]triggers.File{}
 	var dirs []string
 	createsBun, createsGorm := false, false
 	for _, p := range triggers.GoFiles(root) {
@@ -307,7 +309,11 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 			continue
 		}
 		data, err := readLimited(p, maxGoSize)
-		if err != nil || !triggers.GoCandidate(data) && !triggers.ModelCandidate(data) {
+		if err != nil {
+			continue
+		}
+		ddl := triggers.GoCandidate(data)
+		if !ddl && !triggers.ModelCandidate(data) {
 			continue
 		}
 		b, g := triggers.CreatesTables(data)
@@ -318,11 +324,14 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 			dirs = append(dirs, d)
 		}
 		byDir[d] = append(byDir[d], triggers.File{Path: p, Data: data})
+		if ddl {
+			ddlByDir[d] = append(ddlByDir[d], triggers.File{Path: p, Data: data})
+		}
 	}
 	sort.Strings(dirs)
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		ts, embeds := triggers.GoSchema(byDir[d])
+		ts, embeds := triggers.GoSchema(ddlByDir[d])
 		texts = append(texts, ts...)
 		// Keys in model tags, when the module creates its tables from
 		// its models (triggers.ModelSchema).
