@@ -442,6 +442,15 @@ func TestSchemaInGo(t *testing.T) {
 	runShared(t, "goschemafix")
 }
 
+// TestModelTagKeys: unique keys declared in bun model tags, the tables
+// created from the models (declared/bunmodels), make an insert of a row
+// whose key the message fills fail on a redelivery (a struct, a slice
+// built in a loop, a named group); near misses: an untagged field, a key
+// from uuid.NewString.
+func TestModelTagKeys(t *testing.T) {
+	runShared(t, "bunkeyfix")
+}
+
 func TestFailsOnDuplicate(t *testing.T) {
 	runShared(t, "duperrfix/queries", "duperrfix")
 }

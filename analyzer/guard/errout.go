@@ -78,13 +78,22 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 				}
 			case *ssa.Call:
 				t := x.Type()
+				if notFoundIs(x.Common()) {
+					// errors.Is(err, ErrNotFound): a test for a lookup's
+					// "not found", which a unique violation is not: the
+					// duplicate's failure goes on past it.
+					continue
+				}
 				if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
 					return false // errors.Is, errors.As, isDuplicate(err)
 				}
 				if x.Call.IsInvoke() && x.Call.Value == v {
 					continue // err.Error(), err.Unwrap()
 				}
-				if isError(t) {
+				if isError(t) || errorPointer(t) {
+					// Also a constructor of the application's own error
+					// type that carries it (store.NewStorageError(msg,
+					// err) *StorageError).
 					add(x)
 				} else if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type()) {
 					for _, rr := range ssavalue.Referrers(x) {
@@ -513,4 +522,27 @@ func ErrorIgnored(fn *ssa.Function, ci ssa.CallInstruction) bool {
 		}
 	}
 	return !flow.cut // a flow too long to follow is not called ignored
+}
+
+// notFoundIs reports whether c is errors.Is(err, S) with S a sentinel
+// named for a lookup's "not found" (ErrNotFound, ErrNoRows, …).
+func notFoundIs(c *ssa.CallCommon) bool {
+	return isErrorsIs(c) && len(c.Args) == 2 && notFoundName.MatchString(errName(c.Args[1]))
+}
+
+// errorPointer reports whether t is a pointer to a named struct type that
+// implements error (an application's error type, made by its
+// constructor).
+func errorPointer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if _, ok := types.Unalias(p.Elem()).(*types.Named); !ok {
+		return false
+	}
+	if _, ok := p.Elem().Underlying().(*types.Struct); !ok {
+		return false
+	}
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
 }

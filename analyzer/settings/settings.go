@@ -299,28 +299,43 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 		// Watermill) half again as slow.
 		return nil, nil, nil
 	}
-	byDir := map[string][]triggers.File{}
+	// byDir: the files that may hold schema or ORM models; ddlByDir:
+	// those that may hold schema text (GoSchema reads only these).
+	byDir, ddlByDir := map[string][]triggers.File{}, map[string][]triggers.File{}
 	var dirs []string
+	createsBun, createsGorm := false, false
 	for _, p := range triggers.GoFiles(root) {
 		if r.req.Safe && confine(p, root, "the Go file") != nil {
 			continue
 		}
 		data, err := readLimited(p, maxGoSize)
-		if err != nil || !triggers.GoCandidate(data) {
+		if err != nil {
 			continue
 		}
+		ddl := triggers.GoCandidate(data)
+		if !ddl && !triggers.ModelCandidate(data) {
+			continue
+		}
+		b, g := triggers.CreatesTables(data)
+		createsBun, createsGorm = createsBun || b, createsGorm || g
 		r.record(p, data)
 		d := filepath.Dir(p)
 		if byDir[d] == nil {
 			dirs = append(dirs, d)
 		}
 		byDir[d] = append(byDir[d], triggers.File{Path: p, Data: data})
+		if ddl {
+			ddlByDir[d] = append(ddlByDir[d], triggers.File{Path: p, Data: data})
+		}
 	}
 	sort.Strings(dirs)
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		ts, embeds := triggers.GoSchema(byDir[d])
+		ts, embeds := triggers.GoSchema(ddlByDir[d])
 		texts = append(texts, ts...)
+		// Keys in model tags, when the module creates its tables from
+		// its models (triggers.ModelSchema).
+		texts = append(texts, triggers.ModelSchema(byDir[d], createsBun, createsGorm)...)
 		for _, pat := range embeds {
 			for _, f := range embeddedSQL(pat) {
 				if seen[f] {

@@ -186,6 +186,12 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if c.ch.id != nil {
 		w.setIDKey(c, c.ch.id)
 	}
+	if model := c.ch.model; model != nil || m.TargetType != nil {
+		if model == nil {
+			model = c.arg(m.TargetType)
+		}
+		w.ormTagKey(c, model)
+	}
 	if len(m.Hooks) > 0 && !c.ch.noHooks {
 		model := c.ch.model
 		if model == nil && m.TargetType != nil {

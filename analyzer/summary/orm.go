@@ -3,12 +3,11 @@ package summary
 import (
 	"go/constant"
 	"go/types"
-	"strings"
-	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
 // tableOf names the table of an ORM model type: *User, []User, []*User →
@@ -118,28 +117,7 @@ func elemType(t types.Type) types.Type {
 func TableName(typeName string) string { return pluralSnake(typeName) }
 
 // pluralSnake turns "UserProfile" into "user_profiles".
-func pluralSnake(name string) string {
-	var b strings.Builder
-	rs := []rune(name)
-	for i, r := range rs {
-		if unicode.IsUpper(r) {
-			if i > 0 && (unicode.IsLower(rs[i-1]) || (i+1 < len(rs) && unicode.IsLower(rs[i+1]))) {
-				b.WriteByte('_')
-			}
-			b.WriteRune(unicode.ToLower(r))
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	s := b.String()
-	switch {
-	case strings.HasSuffix(s, "s"), strings.HasSuffix(s, "x"), strings.HasSuffix(s, "ch"), strings.HasSuffix(s, "sh"):
-		return s + "es"
-	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	}
-	return s + "s"
-}
+func pluralSnake(name string) string { return triggers.PluralSnake(name) }
 
 // hooks adds, at an ORM call, the effects of the model type's hook methods
 // the call runs (gorm's BeforeCreate, AfterCreate, …): nothing calls them

@@ -152,6 +152,10 @@ type File struct {
 	Path string
 	Data []byte
 	Line int
+	// Model is the table whose keys a model's struct tags declare
+	// (ModelSchema): read after every other file, and only when none of
+	// them creates the table.
+	Model string
 }
 
 // Parse returns the triggers, functions and columns of the migration
@@ -161,7 +165,12 @@ func Parse(files []File) *Set {
 	s := &Set{byTable: map[string][]*Trigger{}, funcs: map[string]*Function{}, columns: map[string]Column{},
 		tables: map[string]bool{}, uniques: map[string][]Unique{}}
 	var trigs []*Trigger
+	var models []File
 	for _, f := range files {
+		if f.Model != "" {
+			models = append(models, f)
+			continue
+		}
 		text := string(f.Data)
 		if !declares(text) {
 			continue
@@ -176,6 +185,13 @@ func Parse(files []File) *Set {
 		}
 		ts, errs := parseFile(f.Path, text, s)
 		s.Errors = append(s.Errors, errs...)
+		trigs = append(trigs, ts...)
+	}
+	for _, f := range models {
+		if s.tables[fold(f.Model)] {
+			continue // the DDL's keys stand
+		}
+		ts, _ := parseFile(f.Path, strings.Repeat("\n", f.Line-1)+string(f.Data), s)
 		trigs = append(trigs, ts...)
 	}
 	for _, t := range trigs {

@@ -6,23 +6,29 @@ package sdkfix
 
 import (
 	"context"
+	"net/http"
+	"strings"
 
+	"dario.cat/mergo"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 	"github.com/openai/openai-go/v3"
 	"github.com/slack-go/slack"
+	lcopenai "github.com/tmc/langchaingo/llms/openai"
 	"google.golang.org/genai"
 	"gopkg.in/gomail.v2"
 )
 
 type Deps struct {
-	Slack *slack.Client
-	Mail  *gomail.Dialer
-	S3    *s3.Client
-	AI    *openai.ChatCompletionService
-	GenAI *genai.Client
+	Slack  *slack.Client
+	Mail   *gomail.Dialer
+	S3     *s3.Client
+	AI     *openai.ChatCompletionService
+	GenAI  *genai.Client
+	LC     *lcopenai.LLM
+	NLPURL string
 }
 
 func (d *Deps) Announce(ctx context.Context, t *asynq.Task) error { // want Announce:`^effects: push/send slack$` `unguarded: handler \(\*sdkfix.Deps\).Announce repeats .*push send \(slack\) \(high\)`
@@ -73,4 +79,34 @@ func (d *Deps) Summarize(ctx context.Context, t *asynq.Task) error { // want Sum
 func (d *Deps) Embed(ctx context.Context, t *asynq.Task) error { // want Embed:`^effects: http/post genai$`
 	_, err := d.GenAI.Models.EmbedContent(ctx, "text-embedding-004", []*genai.Content{{Text: string(t.Payload())}}, nil)
 	return err
+}
+
+// AskLangchain asks for a completion through langchaingo's OpenAI LLM: its
+// internal client's POST computes an answer, safe.
+func (d *Deps) AskLangchain(ctx context.Context, t *asynq.Task) error { // want AskLangchain:`^effects: http/post openai$`
+	_, err := d.LC.Call(ctx, string(t.Payload()))
+	return err
+}
+
+// EmbedLangchain computes embeddings through langchaingo: safe.
+func (d *Deps) EmbedLangchain(ctx context.Context, t *asynq.Task) error { // want EmbedLangchain:`^effects: http/post openai$`
+	_, err := d.LC.CreateEmbedding(ctx, []string{string(t.Payload())})
+	return err
+}
+
+// AskNLP is the near miss: the same kind of request to a service of the
+// application's own (by path only) is a POST the analysis cannot read as
+// a computation.
+func (d *Deps) AskNLP(ctx context.Context, t *asynq.Task) error { // want AskNLP:`^effects: http/post` `unguarded: handler \(\*sdkfix.Deps\).AskNLP repeats .*http post`
+	resp, err := http.Post(d.NLPURL+"/entities", "application/json", strings.NewReader(string(t.Payload())))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// MergeMeta merges two maps in memory with mergo: no effect.
+func (d *Deps) MergeMeta(ctx context.Context, t *asynq.Task) error { // want MergeMeta:`^no effects$`
+	dst := map[string]any{"a": 1}
+	return mergo.Merge(&dst, map[string]any{"b": string(t.Payload())}, mergo.WithOverride)
 }

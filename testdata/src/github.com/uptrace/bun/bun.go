@@ -822,6 +822,16 @@ type ValuesQuery struct {
 
 type CreateTableQuery struct{ baseQuery }
 
+// Model, IfNotExists and Exec: the table created from a model's tags
+// (bun@v1.2.18 query_table_create.go).
+func (q *CreateTableQuery) Model(model any) *CreateTableQuery { return q }
+
+func (q *CreateTableQuery) IfNotExists() *CreateTableQuery { return q }
+
+func (q *CreateTableQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
+	return nil, nil
+}
+
 type DropTableQuery struct {
 	baseQuery
 	cascadeQuery

@@ -1,0 +1,286 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
+)
+
+// Business keys of an ORM model insert. An ORM insert of a model (bun's
+// NewInsert().Model(&row).Exec, gorm's Create(&row)) writes every field of
+// the model; when the table has a unique key (from the migrations, schema
+// kept in Go, or the model's own tags: triggers.ModelSchema) whose columns
+// are fields the code fills, here or in the static call that builds the
+// row, from values traced like an idempotency key (not random, not time),
+// a second delivery's insert violates that key: an insert-if-absent by
+// failure (DupFails, DupKey), as ormBusinessKey does for an id key. A
+// model inserted as a slice (Model(&rows)) counts when every element
+// stored into it (rows[i] = Row{…}) fills the key so. A key column left
+// unset (a pk with a default, filled by the database) or filled from a
+// random or time source makes no key; so does a model hook (bun's
+// BeforeAppendModel, BeforeInsert; gorm's BeforeCreate, BeforeSave) that
+// stores into one of the key's fields.
+func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
+	e := c.e
+	if e == nil || model == nil || e.DupFails != "" || e.Kind != effect.KindDBWrite || e.Op != "insert" || e.Target == "" || w.p.env.Triggers == nil {
+		return
+	}
+	us := w.p.env.Triggers.Uniques(e.Target)
+	if len(us) == 0 {
+		return
+	}
+	alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
+	if !ok {
+		return
+	}
+	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return
+	}
+	elem := ptr.Elem()
+	slice := false
+	if s, ok := elem.Underlying().(*types.Slice); ok {
+		elem, slice = s.Elem(), true
+	}
+	st, ok := elem.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for _, u := range us {
+		if u.Partial || len(u.Columns) == 1 && u.Columns[0] == "id" {
+			continue // the id key is ormBusinessKey's
+		}
+		idxs := make([]int, 0, len(u.Columns))
+		for _, col := range u.Columns {
+			idx := modelField(st, col)
+			if idx < 0 {
+				break
+			}
+			idxs = append(idxs, idx)
+		}
+		if len(idxs) != len(u.Columns) || w.hookStores(elem, idxs) {
+			continue
+		}
+		var k *effect.Key
+		for _, idx := range idxs {
+			var ki *effect.Key
+			if slice {
+				ki = w.sliceFieldKey(alloc, idx, c.ci)
+			} else {
+				ki = w.idValueKey(alloc, idx, c.ci)
+			}
+			if ki == nil || ki.Random != "" {
+				k = nil
+				break
+			}
+			if k == nil {
+				k = ki
+			}
+		}
+		if k == nil {
+			continue
+		}
+		e.DupFails = "a second insert of the row violates the " + u.String() + ", filled from " + orExpr(k.Expr)
+		if k.Param != 0 {
+			// A declared key, not a surrogate id: only a value new on
+			// every delivery, passed by a caller, makes the row new; a
+			// value not known there leaves the failure (as an SQL
+			// insert's key, businessKey).
+			nk := *k
+			nk.FreshOnly = true
+			if nk.Field == "" && !slice {
+				if v := fieldStoreValue(alloc, idxs[0], 0); v != nil {
+					nk.Field = paramField(ssavalue.Unconvert(v))
+				}
+			}
+			e.DupKey = &nk
+		}
+		return
+	}
+}
+
+// modelField is the index of the field of st the ORM maps to column col
+// (triggers.ModelColumn), or -1.
+func modelField(st *types.Struct, col string) int {
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Embedded() || !f.Exported() {
+			continue
+		}
+		if triggers.ModelColumn(f.Name(), reflect.StructTag(st.Tag(i))) == col {
+			return i
+		}
+	}
+	return -1
+}
+
+// hookStores reports whether a model hook of t (bun's BeforeAppendModel,
+// BeforeInsert; gorm's BeforeCreate, BeforeSave) may store into one of
+// the fields idxs: a store into the field, or a hook whose body is not
+// in the program.
+func (w *walker) hookStores(t types.Type, idxs []int) bool {
+	prog := w.fn.Prog
+	ms := prog.MethodSets.MethodSet(types.NewPointer(t))
+	for _, name := range []string{"BeforeAppendModel", "BeforeInsert", "BeforeCreate", "BeforeSave"} {
+		var pkg *types.Package
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			pkg = n.Obj().Pkg()
+		}
+		sel := ms.Lookup(pkg, name)
+		if sel == nil {
+			continue
+		}
+		fn := prog.MethodValue(sel)
+		if fn == nil {
+			return true
+		}
+		fn = ssavalue.Declared(fn)
+		if len(fn.Blocks) == 0 {
+			return true
+		}
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				s, ok := in.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := s.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				for _, idx := range idxs {
+					if fa.Field == idx && types.Identical(deref(fa.X.Type()), t) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sliceFieldKey traces field idx of the elements stored into the local
+// slice alloc (rows := make([]Row, n); rows[i] = Row{…}; Model(&rows)):
+// every element store's value, each a key; nil when there is none or
+// one is not traced. The first key is returned, a random one first.
+func (w *walker) sliceFieldKey(alloc *ssa.Alloc, idx int, at ssa.Instruction) *effect.Key {
+	var slices []ssa.Value
+	stores := 0
+	for _, r := range ssavalue.Referrers(alloc) {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != alloc {
+				continue
+			}
+			stores++
+			if _, ok := x.Val.(*ssa.MakeSlice); !ok {
+				return nil // an append, a slice from elsewhere
+			}
+			slices = append(slices, x.Val)
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				slices = append(slices, x)
+			}
+		}
+	}
+	if stores != 1 {
+		return nil
+	}
+	var found *effect.Key
+	n := 0
+	for _, s := range slices {
+		for _, r := range ssavalue.Referrers(s) {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, rr := range ssavalue.Referrers(ia) {
+				var k *effect.Key
+				switch x := rr.(type) {
+				case *ssa.Store:
+					if x.Addr != ia {
+						continue
+					}
+					ld, ok := x.Val.(*ssa.UnOp)
+					if !ok || ld.Op != token.MUL {
+						return nil
+					}
+					lit, ok := ld.X.(*ssa.Alloc)
+					if !ok {
+						return nil
+					}
+					k = w.idValueKeyDepth(lit, idx, at, 1)
+				case *ssa.FieldAddr:
+					if x.Field != idx {
+						continue
+					}
+					stored := false
+					for _, s := range ssavalue.Referrers(x) {
+						if st, ok := s.(*ssa.Store); ok && st.Addr == x {
+							k, stored = w.keyFrom(st.Val, at), true
+						}
+					}
+					if !stored {
+						continue // a read
+					}
+				default:
+					continue
+				}
+				if k == nil {
+					return nil
+				}
+				n++
+				if found == nil || k.Random != "" && found.Random == "" {
+					found = k
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return found
+}
+
+// fieldStoreValue is the one value stored into field idx of the local
+// struct alloc (directly, or in the composite literal copied into it), or
+// nil.
+func fieldStoreValue(alloc *ssa.Alloc, idx, depth int) ssa.Value {
+	var found ssa.Value
+	n := 0
+	for _, r := range ssavalue.Referrers(alloc) {
+		switch x := r.(type) {
+		case *ssa.FieldAddr:
+			if x.Field != idx {
+				continue
+			}
+			for _, rr := range ssavalue.Referrers(x) {
+				if s, ok := rr.(*ssa.Store); ok && s.Addr == x {
+					n++
+					found = s.Val
+				}
+			}
+		case *ssa.Store:
+			if x.Addr != alloc {
+				continue
+			}
+			n++
+			found = nil
+			if ld, ok := x.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if lit, ok := ld.X.(*ssa.Alloc); ok && lit != alloc && depth < 2 {
+					found = fieldStoreValue(lit, idx, depth+1)
+				}
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return found
+}
