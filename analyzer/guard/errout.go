@@ -16,7 +16,8 @@ import (
 // ErrorReturned reports whether the failure of the call ci reaches fn's
 // error result unexamined: its error (errorOf) is returned as it is or
 // wrapped (fmt.Errorf("…: %w", err), errors.Wrap(err, …), &MyError{Err:
-// err}), and nothing in fn looks at which error it is (errors.Is,
+// err}, or an error builder that holds it: ierr.WithError(err).WithHint(…)
+// .Mark(ErrDatabase), see carriesError), and nothing in fn looks at which error it is (errors.Is,
 // errors.As, a type assertion, an isUniqueViolation(err) bool, the
 // response's StatusCode), which could take a duplicate as success. A
 // create that fails on a duplicate (effect.Effect.DupFails) whose every
@@ -84,7 +85,7 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 				if x.Call.IsInvoke() && x.Call.Value == v {
 					continue // err.Error(), err.Unwrap()
 				}
-				if isError(t) {
+				if isError(t) || carriesError(t) {
 					add(x)
 				} else if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type()) {
 					for _, rr := range ssavalue.Referrers(x) {
@@ -513,4 +514,27 @@ func ErrorIgnored(fn *ssa.Function, ci ssa.CallInstruction) bool {
 		}
 	}
 	return !flow.cut // a flow too long to follow is not called ignored
+}
+
+// carriesError reports whether t, a call's result that is not an error,
+// is a value holding one: a struct, or a pointer to one, with a field of
+// type error (an error builder: flexprice's ierr.WithError(err) returns
+// &ErrorBuilder{err: err}, whose WithHint returns it again and Mark
+// returns its error). A call given the error (or such a value) that
+// returns one carries the error on; a call that returns anything else
+// (a string, a logger entry without an error field) does not.
+func carriesError(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if isError(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
