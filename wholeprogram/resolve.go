@@ -727,6 +727,14 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		callees = o // the handler's instantiation of a generic method
 	}
 	if len(callees) == 0 {
+		// reflect.ValueOf(x).MethodByName("M").Call(args): x's method M
+		// (reflectcall.go). Its arguments are a []reflect.Value, not
+		// the method's parameters: nothing of e's call is read as them.
+		if callees = r.reflectCallees(e); len(callees) > 0 {
+			e = reflectiveCall(e)
+		}
+	}
+	if len(callees) == 0 {
 		return nil
 	}
 	seen[site] = true

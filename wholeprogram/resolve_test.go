@@ -1085,3 +1085,63 @@ func TestNilFuncFieldWhole(t *testing.T) {
 		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A reflective method call by a constant name resolves to the method of
+// the receiver's type: the type argument of the instantiation the
+// handler calls (two instantiations share the call's position) or a
+// concrete type; a name that is not a constant, a name without such a
+// method and an interface receiver stay unknown.
+func TestReflectiveMethodByName(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "reflectwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"concrete safe",
+		"generic safe",
+		"generic-write medium db_write/insert predicates",
+		"iface unknown dynamic_call/call ",
+		"missing unknown dynamic_call/call ",
+		"named unknown dynamic_call/call ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// An ent create under the id of the row a repository interface is given
+// (SetID(r.ID)), its failure returned through an error builder at both
+// levels (flexprice's CreateTask): the handler that fills the id from the
+// payload is duplicate-as-error, though another field of the row is the
+// clock's (the key is the id field, not the row); one that swallows the
+// failure stays unguarded.
+func TestSetIDFieldThroughInterface(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "entidwhole") {
+		for _, h := range res.Handlers {
+			line := h.Task + " " + h.Risk.String()
+			for _, f := range h.Findings {
+				line += " " + f.Rule
+			}
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"keyed medium duplicate-as-error db_write/insert reports",
+		"swallowed medium unguarded db_write/insert reports",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

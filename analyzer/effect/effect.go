@@ -504,6 +504,11 @@ type Effect struct {
 	// statement its caller passes as that parameter: the caller's
 	// statement's SQL decides it.
 	StmtArg int
+	// SQLArg (1-based) says that the effect runs the SQL text its caller
+	// passes as that parameter (ent's generated config.QueryContext(ctx,
+	// query, args...)): the caller's text decides it, as StmtArg's
+	// statement does; the effect stays unknown where no caller's is known.
+	SQLArg int `json:",omitempty"`
 	// DocArg (1-based) says that the effect is a MongoDB update whose
 	// update document is the one its caller passes as that parameter
 	// (a wrapper such as UpdateOne(ctx, coll, filter, update any)): the

@@ -16,7 +16,8 @@ import (
 // ErrorReturned reports whether the failure of the call ci reaches fn's
 // error result unexamined: its error (errorOf) is returned as it is or
 // wrapped (fmt.Errorf("…: %w", err), errors.Wrap(err, …), &MyError{Err:
-// err}), and nothing in fn looks at which error it is (errors.Is,
+// err}, or an error builder that holds it: ierr.WithError(err).WithHint(…)
+// .Mark(ErrDatabase), see carriesError), and nothing in fn looks at which error it is (errors.Is,
 // errors.As, a type assertion, an isUniqueViolation(err) bool, the
 // response's StatusCode), which could take a duplicate as success. A
 // create that fails on a duplicate (effect.Effect.DupFails) whose every
@@ -90,7 +91,7 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 				if x.Call.IsInvoke() && x.Call.Value == v {
 					continue // err.Error(), err.Unwrap()
 				}
-				if isError(t) || errorPointer(t) {
+				if isError(t) || errorPointer(t) || carriesError(t) {
 					// Also a constructor of the application's own error
 					// type that carries it (store.NewStorageError(msg,
 					// err) *StorageError).
@@ -545,4 +546,27 @@ func errorPointer(t types.Type) bool {
 		return false
 	}
 	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+// carriesError reports whether t, a call's result that is not an error,
+// is a value holding one: a struct, or a pointer to one, with a field of
+// type error (an error builder: flexprice's ierr.WithError(err) returns
+// &ErrorBuilder{err: err}, whose WithHint returns it again and Mark
+// returns its error). A call given the error (or such a value) that
+// returns one carries the error on; a call that returns anything else
+// (a string, a logger entry without an error field) does not.
+func carriesError(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if isError(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
 }

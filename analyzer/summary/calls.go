@@ -177,6 +177,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.Exec != effect.NoExec {
 			exec = pick(e.Exec, args, bindings)
 		}
+		if e.SQLArg > 0 && w.resolveSQLArg(ci, &e, exec, args, bindings) {
+			continue
+		}
 		if e.CallerTx != nil {
 			w.resolveCallerTx(&e, exec)
 		}

@@ -583,10 +583,49 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 		}
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 			Detail: detail, Path: []effect.Hop{w.hop(ci)}}
+		if p, ok := ssavalue.Unconvert(v).(*ssa.Parameter); ok && why == "" && !interpolated {
+			// The text is the caller's (resolveSQLArg).
+			if i := paramIndex(w.fn, p); i >= 0 {
+				e.SQLArg = i + 1
+			}
+		}
 		w.addSite(e, ci, exec, true)
 		return
 	}
 	w.sqlTexts(ci, texts, argIndex, exec, params, interpolated)
+}
+
+// resolveSQLArg decides, at a call of a function that runs the SQL text
+// its parameter gives (Effect.SQLArg), the effect by the text this call
+// passes, reached by e's path; false (e unknown still) when that text is
+// not known here either, with SQLArg then naming this function's
+// parameter that gives it.
+func (w *walker) resolveSQLArg(ci ssa.CallInstruction, e *effect.Effect, exec ssa.Value, args, bindings []ssa.Value) bool {
+	v := pick(e.SQLArg-1, args, bindings)
+	e.SQLArg = 0
+	if v == nil {
+		return false
+	}
+	v = ssavalue.Unconvert(v)
+	texts, why, _ := sqlTextsWhy(w.p, v)
+	if why != "" && !slices.ContainsFunc(texts, func(t string) bool { return !strings.Contains(t, dynamic) }) {
+		texts = nil
+	}
+	if len(texts) == 0 {
+		if p, ok := v.(*ssa.Parameter); ok && why == "" {
+			if i := paramIndex(w.fn, p); i >= 0 {
+				e.SQLArg = i + 1
+			}
+		}
+		return false
+	}
+	before := len(w.sites)
+	w.sqlTexts(ci, texts, -1, exec, nil, false)
+	for _, s := range w.sites[before:] {
+		s.Effect.Path = append(append([]effect.Hop(nil), e.Path...), s.Effect.Path[1:]...)
+		s.Direct = false
+	}
+	return true
 }
 
 // sqlTexts adds the effects of SQL texts executed at ci; argIndex is the

@@ -69,7 +69,12 @@ func (w *walker) setIDKey(c *modelCall, id ssa.Value) {
 		return
 	}
 	value := func() *effect.Key {
-		return w.keyFrom(ssavalue.Unconvert(id), c.ci)
+		k := w.keyFrom(ssavalue.Unconvert(id), c.ci)
+		// SetID(t.ID) with t a parameter: that field of what the
+		// callers pass (flexprice's taskRepository.Create(ctx, t)), as
+		// sqlIDKey reads a bound argument.
+		k.Field = paramField(ssavalue.Unconvert(id))
+		return k
 	}
 	if e := c.e; e.DupFails == "" && e.Kind == effect.KindDBWrite && e.Op == "insert" && e.Target != "" && !w.p.env.Triggers.Table(e.Target) {
 		k := value()

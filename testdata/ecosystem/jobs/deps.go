@@ -50,6 +50,8 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("ent:create", d.EntCreate)
 	mux.HandleFunc("ent:credit", d.EntCredit)
 	mux.HandleFunc("ent:upsert", d.EntUpsert)
+	mux.HandleFunc("ent:reflect-list", d.EntReflectList)
+	mux.HandleFunc("ent:reflect-named", d.EntReflectNamed)
 	mux.HandleFunc("sqlx:pay", d.SqlxPay)
 	mux.HandleFunc("sqlx:report", d.SqlxReport)
 	mux.HandleFunc("sqlx:order", d.SqlxOrder)

@@ -186,5 +186,36 @@ func Mux(d *Deps) *asynq.ServeMux { // want Mux:`^no effects$`
 	mux.HandleFunc("getorcreate", d.GetOrCreate)
 	mux.HandleFunc("afterlookup", d.AfterLookup)
 	mux.HandleFunc("deferred", d.Deferred)
+	mux.HandleFunc("built", d.Built)
+	mux.HandleFunc("builtswallowed", d.BuiltSwallowed)
 	return mux
+}
+
+// errBuilder holds an error while a chain adds to it (flexprice's
+// ierr.WithError(err).WithHint(…).Mark(ErrDatabase)).
+type errBuilder struct{ err error }
+
+func withError(err error) *errBuilder { return &errBuilder{err: err} } // want withError:`^no effects$` withError:`^stores map\[0:\[field duperrfix.errBuilder.err\]\]$`
+
+func (b *errBuilder) hint(h string) *errBuilder { // want hint:`^effects: memory_write/set duperrfix.errBuilder.err holder=p0$`
+	b.err = fmt.Errorf("%s: %w", h, b.err)
+	return b
+}
+
+func (b *errBuilder) mark(ref error) error { return fmt.Errorf("%w: %w", ref, b.err) } // want mark:`^no effects$`
+
+// Built: the failure is returned through the builder chain.
+func (d *Deps) Built(ctx context.Context, t *asynq.Task) error { // want Built:`^effects: db_write/insert de_workflows$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/duperrfix.go:27 fails on the duplicate`
+	if err := d.register(ctx, t.Type(), 1); err != nil {
+		return withError(err).hint("register").mark(errDup)
+	}
+	return nil
+}
+
+// BuiltSwallowed: the builder is made and dropped: nothing fails.
+func (d *Deps) BuiltSwallowed(ctx context.Context, t *asynq.Task) error { // want BuiltSwallowed:`^effects: db_write/insert de_workflows$` `unguarded: handler \(\*duperrfix.Deps\).BuiltSwallowed`
+	if err := d.register(ctx, t.Type(), 1); err != nil {
+		fmt.Println(withError(err).hint("register").err)
+	}
+	return nil
 }

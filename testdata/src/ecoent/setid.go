@@ -68,6 +68,43 @@ func (d *Deps) ExportNoID(ctx context.Context, t *asynq.Task) error { // want Ex
 	return d.Client.Export.Create().SetName(m.Name).Exec(ctx)
 }
 
+// exportRow is what a repository's create is given (flexprice's
+// taskRepository.Create(ctx, t *task.Task): SetID(t.ID)).
+type exportRow struct {
+	ID   string
+	Name string
+}
+
+// createRow saves the row under its own id: the callers decide.
+func (d *Deps) createRow(ctx context.Context, r *exportRow) error { // want createRow:`^effects: db_write/insert exports$`
+	_, err := d.Client.Export.Create().SetID(r.ID).SetName(r.Name).Save(ctx)
+	return err
+}
+
+// ExportRow: the row's id is the payload's task id.
+func (d *Deps) ExportRow(ctx context.Context, t *asynq.Task) error { // want ExportRow:`^effects: db_write/insert exports$` `duplicate-as-error: a second delivery's insert into exports \(medium\) at ecoent/setid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) at declared/migrations/007_entidfix.sql:3, filled from r.ID\)`
+	m := decodeExport(t)
+	return d.createRow(ctx, &exportRow{ID: m.TaskID, Name: m.Name})
+}
+
+// freshRow is another repository's row, whose id its callers fill with
+// a new uuid.
+type freshRow struct {
+	ID   string
+	Name string
+}
+
+func (d *Deps) createFresh(ctx context.Context, r *freshRow) error { // want createFresh:`^effects: db_write/insert exports$`
+	_, err := d.Client.Export.Create().SetID(r.ID).SetName(r.Name).Save(ctx)
+	return err
+}
+
+// ExportRowFresh (near miss): the row's id is a new uuid.
+func (d *Deps) ExportRowFresh(ctx context.Context, t *asynq.Task) error { // want ExportRowFresh:`^effects: db_write/insert exports$` `unguarded: handler \(\*ecoent.Deps\).ExportRowFresh .*insert into exports \(medium\)`
+	m := decodeExport(t)
+	return d.createFresh(ctx, &freshRow{ID: uuid.NewString(), Name: m.Name})
+}
+
 // ReportKeyed: no migration creates reports (ent's own migration makes
 // it from the schema), and ent makes the id field its primary key: the
 // payload's id is a business key there too.
@@ -140,4 +177,6 @@ func registerSetID(mux *asynq.ServeMux, d *Deps) { // want registerSetID:`^no ef
 	mux.HandleFunc("ent:report-wide", d.ReportWide)
 	mux.HandleFunc("ent:report-fresh", d.ReportFresh)
 	mux.HandleFunc("ent:report-noid", d.ReportNoID)
+	mux.HandleFunc("ent:export-row", d.ExportRow)
+	mux.HandleFunc("ent:export-row-fresh", d.ExportRowFresh)
 }
