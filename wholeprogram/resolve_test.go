@@ -48,9 +48,7 @@ func handlerLines(results []*result.Result, line func(*result.Handler) string) [
 // wantLines fails the test when the handlers' lines differ from want.
 func wantLines(t *testing.T, got, want []string) {
 	t.Helper()
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*result.Result {
@@ -124,9 +122,7 @@ func TestRegistryFallback(t *testing.T) {
 		"registryfix.(*Email).Run task=EMAIL high low unguarded",
 		"registryfix.(*GC).Run task=GC safe low",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A job that calls a route its own program serves has the route handler's
@@ -268,9 +264,7 @@ func TestDispatchMap(t *testing.T) {
 		"dispatchfix.NewDispatcher.func2 task=user.deleted safe",
 		"dispatchfix.sendEmail task=email.send high unguarded",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // The whole program resolves the interface calls it can (the code then
@@ -339,9 +333,7 @@ func TestInterfaceJobs(t *testing.T) {
 		"sessions:cleanup ifacejobs/jobs.Cleanup.Run safe",
 		"store:cleanup ifacejobs.RegisterCleanup.func1 unknown unresolved",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A memory write an implementation reached through an interface makes to
@@ -367,9 +359,7 @@ func TestMemoryThroughInterfaces(t *testing.T) {
 		"seen safe memory_write/set",
 		"tally medium memory_write/increment",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestCallbacksThroughInterfaces: a callback handed to a store's
@@ -377,25 +367,13 @@ func TestMemoryThroughInterfaces(t *testing.T) {
 // handler's — the closure a method returns, a closure literal, a function
 // kept in a field (as the call graph resolves it) — never none.
 func TestCallbacksThroughInterfaces(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "txcallback") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			}
-			got = append(got, line)
-		}
-	}
-	sort.Strings(got)
+	got := wholeLines(t, effectsLine, "txcallback")
 	want := []string{
 		"audit medium db_write/insert audit",
 		"decrement medium db_write/update-increment namespaces",
 		"purge safe",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A querier interface bound to the transaction (q.WithTx(tx) returning the
@@ -448,9 +426,7 @@ func TestOpenAPIClient(t *testing.T) {
 		"project:create high http/post by code",
 		"project:show safe http/get by code",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestCheckThenActThroughInterfaces: the check, the act and the record
@@ -482,9 +458,7 @@ func TestCheckThenActThroughInterfaces(t *testing.T) {
 		"match medium unguarded db_write/insert subscriptions db_write/insert deliveries db_read/select events db_write/update-set events",
 		"ship medium check-then-act db_write/insert deliveries issue=check-then-act db_write/insert audit issue=check-then-act db_write/update-set events db_read/select events",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A consumer whose functions are kept in a generic config struct
@@ -502,9 +476,7 @@ func TestGenericConfigFuncs(t *testing.T) {
 		}
 	}
 	want := []string{"genericcfg.Consume medium db_write/insert orders"}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // An application's HTTP client behind an interface takes the method in a
@@ -539,9 +511,7 @@ func TestMethodThroughInterfaces(t *testing.T) {
 		"crm:touch high http/patch api.crm.example.com/v3/deals by code: " + clock,
 		"crm:touch-via high http/patch api.crm.example.com/v3/deals by code: " + clock,
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A rate-limit gate behind an interface takes its own request type, which
@@ -571,9 +541,7 @@ func TestMethodThroughWrappedRequest(t *testing.T) {
 		"gate:runquery high http/post",
 		"gate:token safe http/post",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestFiveDynamicHops: a write five interface calls below the handler
@@ -616,9 +584,7 @@ func TestBoundaryThroughInterfaces(t *testing.T) {
 		"wire:open safe dynamic_call/read (*wire.client).Connect by=name (inferred from the name (*wire.client).Connect: a connection opened or closed; example.org/wire.(*client).Connect performs network I/O)",
 		"wire:send unknown network/call (*wire.client).Handle by= (example.org/wire.(*client).Handle performs network I/O)",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A generic worker registered once per job kind: each handler's function
@@ -628,25 +594,13 @@ func TestBoundaryThroughInterfaces(t *testing.T) {
 // persist function a middleware captured is not (the graph merges a set
 // and an insert): the note kind stays unknown.
 func TestGenericWorkerInstances(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "genericworker") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			}
-			got = append(got, line)
-		}
-	}
-	sort.Strings(got)
+	got := wholeLines(t, effectsLine, "genericworker")
 	want := []string{
 		"audit medium db_write/insert audit",
 		"label safe db_write/update-set items",
 		"note unknown dynamic_call/call genericworker.config[A].persist",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A create GitHub refuses to repeat behind a repository interface: over
@@ -684,9 +638,7 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 		"swallow high unguarded http/post github pull requests",
 		"then-record high duplicate-as-error http/post github pull requests db_write/insert pr_log guarded",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A gorm create whose only-id primary key is the order's UID from the
@@ -719,9 +671,7 @@ func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
 		"logged medium db_write/insert nk_orders guarded",
 		"returned medium duplicate-as-error db_write/insert nk_orders",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // natkeywhole two interface calls deep (convoy's event channels): the
@@ -788,9 +738,7 @@ func TestChannelAliasedAcrossPackages(t *testing.T) {
 		"audit safe",
 		"order medium unguarded db_write/insert orders via (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:18 → (*service.Service).Run)",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestMessageLoopAcks: a handler found behind the application's message
@@ -892,9 +840,7 @@ func TestRiverUniqueArgsThroughInterfaces(t *testing.T) {
 		"wp:fan publish/enqueue river guarded=idempotency_key",
 		"wp:fresh publish/enqueue river issue=random-key",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "effects", got, want)
 }
 
 // TestWideFoldKeepsOtherCalls: a handler with more interface calls than a
@@ -937,9 +883,7 @@ func TestParamFieldCallbackThroughInterface(t *testing.T) {
 		"shadow:update medium db_write/insert shadow_updates",
 		"shadow:update medium memory_write/set ", // err, which the closure captured
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "effects", got, want)
 }
 
 // An insert (mongo InsertMany in a wrapper that returns its failure)
@@ -980,9 +924,7 @@ func TestDuplicateFallbackThroughInterfaces(t *testing.T) {
 		"(*ecomongo.BlockDeps).WriteSlot safe db_write/set",
 		"(*ecomongo.BlockWriter).Write safe db_write/set db_write/insert guarded",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // A create behind a store interface whose own call reaches two querier
@@ -1022,9 +964,7 @@ func TestAfterDupSeparateTx(t *testing.T) {
 		"save-recipe medium unguarded db_write/insert sb_records db_write/insert sb_recipes db_write/insert sb_parts",
 		"save-recipe-parts medium unguarded db_write/insert sb_records db_write/insert sb_recipes2 db_write/insert sb_parts2",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestInfeasibleThroughInterface: a call through an interface with a
@@ -1049,9 +989,7 @@ func TestInfeasibleThroughInterface(t *testing.T) {
 		"cancel medium db_write/update-increment moves db_write/update-set orders",
 		"pay medium db_write/update-increment counters db_write/update-increment moves db_write/update-set orders",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestNilFuncFieldWhole: over the whole program, the hook a writer runs
@@ -1081,9 +1019,7 @@ func TestNilFuncFieldWhole(t *testing.T) {
 		"queued medium dynamic_call/call nilhookfix.Apply.Hook",
 		"relay safe db_write/update-set items", // through Submit, which passes its batch on
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("effects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "effects", got, want)
 }
 
 // A reflective method call by a constant name resolves to the method of
@@ -1092,17 +1028,7 @@ func TestNilFuncFieldWhole(t *testing.T) {
 // concrete type; a name that is not a constant, a name without such a
 // method and an interface receiver stay unknown.
 func TestReflectiveMethodByName(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "reflectwhole") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			}
-			got = append(got, line)
-		}
-	}
-	sort.Strings(got)
+	got := wholeLines(t, effectsLine, "reflectwhole")
 	want := []string{
 		"concrete safe",
 		"generic safe",
@@ -1111,9 +1037,7 @@ func TestReflectiveMethodByName(t *testing.T) {
 		"missing unknown dynamic_call/call ",
 		"named unknown dynamic_call/call ",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // An ent create under the id of the row a repository interface is given
@@ -1123,25 +1047,46 @@ func TestReflectiveMethodByName(t *testing.T) {
 // clock's (the key is the id field, not the row); one that swallows the
 // failure stays unguarded.
 func TestSetIDFieldThroughInterface(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "entidwhole") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				line += " " + f.Rule
-			}
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			}
-			got = append(got, line)
-		}
-	}
-	sort.Strings(got)
+	got := wholeLines(t, findingsLine, "entidwhole")
 	want := []string{
 		"keyed medium duplicate-as-error db_write/insert reports",
 		"swallowed medium unguarded db_write/insert reports",
 	}
+	sameLines(t, "handlers", got, want)
+}
+
+// wholeLines resolves patterns over the whole program (summaries kept)
+// and returns one line per handler, sorted: its task, its risk and what
+// line says of it.
+func wholeLines(t *testing.T, line func(h *result.Handler) string, patterns ...string) []string {
+	t.Helper()
+	return handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, patterns...), func(h *result.Handler) string {
+		return h.Task + " " + h.Risk.String() + line(h)
+	})
+}
+
+// effectsLine lists a handler's effects as " kind/op target".
+func effectsLine(h *result.Handler) string {
+	var b strings.Builder
+	for _, e := range h.Effects {
+		b.WriteString(" " + e.Kind + "/" + e.Op + " " + e.Target)
+	}
+	return b.String()
+}
+
+// findingsLine lists a handler's findings' rules, then its effects.
+func findingsLine(h *result.Handler) string {
+	var b strings.Builder
+	for _, f := range h.Findings {
+		b.WriteString(" " + f.Rule)
+	}
+	return b.String() + effectsLine(h)
+}
+
+// sameLines fails the test when got and want differ, printing both.
+func sameLines(t *testing.T, what string, got, want []string) {
+	t.Helper()
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Errorf("%s:\n%s\nwant:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // hookGates marks the dynamic calls of a hook factory's closure that a
@@ -36,7 +37,7 @@ func (a *analysis) hookGates(c *Site, guarded func(*ssa.BasicBlock) bool, g effe
 			continue
 		}
 		call, ok := cc.Value.(*ssa.Call)
-		if !ok || call.Call.StaticCallee() != nil || !nonNilChecked(call, s.Instr.Block()) {
+		if !ok || call.Call.StaticCallee() != nil || !ssavalue.NonNilBefore(call, s.Instr.Block()) {
 			continue
 		}
 		for i, arg := range call.Call.Args {
@@ -64,38 +65,6 @@ func (a *analysis) hookGates(c *Site, guarded func(*ssa.BasicBlock) bool, g effe
 			break
 		}
 	}
-}
-
-// nonNilChecked reports whether b runs only after v was found non-nil
-// (if v != nil { … }, or the else of if v == nil).
-func nonNilChecked(v ssa.Value, b *ssa.BasicBlock) bool {
-	for _, ref := range *v.Referrers() {
-		bin, ok := ref.(*ssa.BinOp)
-		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
-			continue
-		}
-		other := bin.Y
-		if bin.Y == v {
-			other = bin.X
-		}
-		if k, ok := other.(*ssa.Const); !ok || !k.IsNil() {
-			continue
-		}
-		for _, r := range *bin.Referrers() {
-			ifi, ok := r.(*ssa.If)
-			if !ok {
-				continue
-			}
-			succ := ifi.Block().Succs[0]
-			if bin.Op == token.EQL {
-				succ = ifi.Block().Succs[1]
-			}
-			if len(succ.Preds) == 1 && succ.Dominates(b) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // gatedFields returns the fields of the struct variable ptr points to

@@ -410,3 +410,40 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 	}
 	return out
 }
+
+// NonNilBefore reports whether b runs only after v was found non-nil
+// (if v != nil { … }, or the else of if v == nil; the nil possibly
+// converted).
+func NonNilBefore(v ssa.Value, b *ssa.BasicBlock) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		bin, ok := ref.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
+			continue
+		}
+		other := bin.Y
+		if bin.Y == v {
+			other = bin.X
+		}
+		if k, ok := Unconvert(other).(*ssa.Const); !ok || !k.IsNil() {
+			continue
+		}
+		for _, r := range *bin.Referrers() {
+			ifi, ok := r.(*ssa.If)
+			if !ok {
+				continue
+			}
+			succ := ifi.Block().Succs[0]
+			if bin.Op == token.EQL {
+				succ = ifi.Block().Succs[1]
+			}
+			if len(succ.Preds) == 1 && succ.Dominates(b) {
+				return true
+			}
+		}
+	}
+	return false
+}

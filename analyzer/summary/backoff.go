@@ -264,7 +264,7 @@ func failing(v ssa.Value, b *ssa.BasicBlock, calls *pkgCalls, depth int) bool {
 	if depth > 4 {
 		return false
 	}
-	if nonNilTested(v, b) {
+	if ssavalue.NonNilBefore(v, b) {
 		return true
 	}
 	switch x := v.(type) {
@@ -315,41 +315,6 @@ func failing(v ssa.Value, b *ssa.BasicBlock, calls *pkgCalls, depth int) bool {
 			}
 		}
 		return true
-	}
-	return false
-}
-
-// nonNilTested reports whether b runs only after v was found non-nil.
-func nonNilTested(v ssa.Value, b *ssa.BasicBlock) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		bin, ok := ref.(*ssa.BinOp)
-		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) {
-			continue
-		}
-		other := bin.Y
-		if bin.Y == v {
-			other = bin.X
-		}
-		if !isNilConst(other) {
-			continue
-		}
-		for _, r := range *bin.Referrers() {
-			ifi, ok := r.(*ssa.If)
-			if !ok {
-				continue
-			}
-			succ := ifi.Block().Succs[0]
-			if bin.Op == token.EQL {
-				succ = ifi.Block().Succs[1]
-			}
-			if len(succ.Preds) == 1 && succ.Dominates(b) {
-				return true
-			}
-		}
 	}
 	return false
 }
