@@ -107,6 +107,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		hr := &result.Handler{Framework: h.Framework, Task: h.Task, Name: ret.Name, FullName: ret.FullName, Pos: ret.Pos,
 			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce}
 		hr.At = hr.Registered // another package defines it: reported where it is registered
+		hr.PerRegistration = h.PerRegistration
 		s := returned[ret.FullName]
 		hr.Effects = append([]effect.Effect(nil), s.Effects...)
 		hr.Pitfalls, hr.Ignore = s.Pitfalls, s.Ignore
@@ -128,6 +129,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 	if h.Inst != nil {
 		hr.InstRecv = h.Inst.Signature.Recv().Type()
 	}
+	hr.PerRegistration = h.PerRegistration
 	if d := h.Dispatch; d != nil {
 		hr.Note = result.DispatchNote(summary.SSAName(d.By), d.Key, summary.PosString(pass.Fset, d.Entry))
 	}
@@ -139,7 +141,9 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 	// The handler's findings are reported at its definition, or at its
 	// registration when another package defines it.
 	hr.At = hr.Pos
-	if !h.Local {
+	if !h.Local || (h.PerRegistration && hr.Registered != "") {
+		// Another package defines it, or it is one of a closure's
+		// registrations: reported where it is registered.
 		hr.At = hr.Registered
 	}
 	var s *summary.Summary

@@ -44,7 +44,11 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 	for _, res := range results {
 		for _, h := range res.Handlers {
 			key := h.FullName
-			if instances[h.FullName] {
+			if h.PerRegistration && h.Task != "" {
+				// A closure registered under several tasks: one entry
+				// per registration.
+				key += "\x00" + h.Task
+			} else if instances[h.FullName] {
 				if h.InstRecv == nil || h.Task == "" {
 					continue
 				}

@@ -187,3 +187,30 @@ func TestRetryHorizon(t *testing.T) {
 		}
 	}
 }
+
+// A closure registered under several tasks (result.Handler.PerRegistration)
+// is one entry per registration, each with its own registration and
+// effects; a closure's entries without the mark merge as before.
+func TestBuildPerRegistration(t *testing.T) {
+	closure := func(task, reg, target string, per bool) *result.Handler {
+		return &result.Handler{Framework: "asynq", Task: task, Name: "tasks.byChannel.func1", FullName: "m/tasks.byChannel.func1",
+			Pos: "/m/tasks/ch.go:10:9", Registered: reg, Owner: true, PerRegistration: per,
+			Effects: []effect.Effect{eff(effect.KindDBWrite, effect.OpInsert, target, effect.Medium, "/m/tasks/ch.go:11:3")}}
+	}
+	res := &result.Result{Package: "m/cmd", Handlers: []*result.Handler{
+		closure("default", "/m/cmd/main.go:20:2", "events", true),
+		closure("broadcast", "/m/cmd/main.go:21:2", "broadcasts", true),
+	}}
+	inv := Build([]*result.Result{res}, "/m")
+	var got []string
+	for _, h := range inv.Handlers {
+		got = append(got, h.Task+" "+h.Registered+" "+h.SideEffects[0].Target)
+	}
+	if want := "broadcast cmd/main.go:21 broadcasts,default cmd/main.go:20 events"; strings.Join(got, ",") != want {
+		t.Errorf("entries %v, want %s", got, want)
+	}
+	res.Handlers[0].PerRegistration, res.Handlers[1].PerRegistration = false, false
+	if inv := Build([]*result.Result{res}, "/m"); len(inv.Handlers) != 1 {
+		t.Errorf("without the mark: %d entries, want 1", len(inv.Handlers))
+	}
+}

@@ -140,6 +140,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		}
 	}
 	chaGraph, slice, all := r.chaSlice(prog, entries)
+	bound := r.boundCallees(prog, all, in.Results) // bound.go: before the bodies are released
 	stats.Functions = len(slice)
 	provided := r.providedTypes(all, pkgs) // provide.go: before the bodies are released
 	if !in.KeepUnreached {
@@ -171,6 +172,15 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		changedAny := false
 		for _, h := range res.Handlers {
 			r.override = r.instanceCallees(h, instMethod(prog, h), handlerFns[h.Pos+"|"+h.Name])
+			if o := bound[h.Registered+"|"+h.FullName]; h.PerRegistration && len(o) > 0 {
+				// The values this registration binds (bound.go).
+				if r.override == nil {
+					r.override = map[string][]*ssa.Function{}
+				}
+				for site, fns := range o {
+					r.override[site] = fns
+				}
+			}
 			effs, pits, changed := r.handlerEffects(h, handlerFns[h.Pos+"|"+h.Name], regs, &stats)
 			r.override = nil
 			// The readings the per-package pass left to this phase (of

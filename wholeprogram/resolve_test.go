@@ -1090,3 +1090,35 @@ func sameLines(t *testing.T, what string, got, want []string) {
 		t.Errorf("%s:\n%s\nwant:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A closure registered under several tasks, each registration binding a
+// channel of its own type (perregfix byChannel: default, broadcast): each
+// handler's interface call reaches its own channel's method. Near misses:
+// the closure registered once (once) is one handler; the one whose
+// registrations bind a channel of a type they do not fix (any-a, any-b:
+// pick returns either) keeps both channels' methods.
+func TestPerRegistrationBound(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "perregfix") {
+		for _, h := range res.Handlers {
+			line := h.Task
+			var effs []string
+			for _, e := range h.Effects {
+				effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
+			}
+			sort.Strings(effs)
+			got = append(got, line+": "+strings.Join(effs, ", "))
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"any-a: db_write/insert events, db_write/update-set broadcasts",
+		"any-b: db_write/insert events, db_write/update-set broadcasts",
+		"broadcast: db_write/update-set broadcasts",
+		"default: db_write/insert events",
+		"once: db_write/insert events",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -65,6 +65,10 @@ type Handler struct {
 	// values it calls in this instantiation. A generic method registered
 	// under several tasks is one handler per task.
 	Inst *ssa.Function
+	// PerRegistration is set for a closure registered under several
+	// tasks: one handler per registration (Registered), each resolved
+	// with the values its registration binds.
+	PerRegistration bool
 }
 
 // Dispatch says which handler dispatches to an entry, under which key.
@@ -197,6 +201,11 @@ func Find(env *Env) *Found {
 		hs = append(hs, h)
 	}
 	hs = append(hs, f.instances...)
+	for _, h := range f.perReg {
+		if h.Returned == nil {
+			hs = append(hs, h)
+		}
+	}
 	sort.Slice(hs, func(i, j int) bool {
 		if hs[i].Fn.Pos() != hs[j].Fn.Pos() {
 			return hs[i].Fn.Pos() < hs[j].Fn.Pos()
@@ -208,6 +217,11 @@ func Find(env *Env) *Found {
 	})
 	for _, name := range slices.Sorted(maps.Keys(f.external)) {
 		hs = append(hs, f.external[name])
+	}
+	for _, h := range f.perReg {
+		if h.Returned != nil {
+			hs = append(hs, h)
+		}
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
 	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
@@ -247,6 +261,7 @@ type finder struct {
 	env        *Env
 	byFn       map[*ssa.Function]*Handler
 	instances  []*Handler          // generic methods' handlers of their other tasks (Handler.Inst)
+	perReg     []*Handler          // closures' handlers of their other registrations (Handler.PerRegistration)
 	external   map[string]*Handler // closures of other packages' factories, by full name
 	unresolved []Unresolved
 	forwards   map[*ssa.Function][]Forward
@@ -543,6 +558,7 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		var h *Handler
 		if t.returned != nil {
 			h = f.addReturned(t.returned, r.Framework, ci.Pos())
+			h = f.perRegistration(h, targetTask(r, t, task, prefix), ci.Pos())
 		} else {
 			if obj, ok := t.fn.Object().(*types.Func); ok && obj != nil && f.env.Library != nil && f.env.Library(obj.Pkg()) {
 				continue
@@ -550,6 +566,8 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 			h = f.add(t.fn, r.Framework, reg)
 			if inst := instanceMethod(t.fn); inst != nil && !strings.HasPrefix(r.Framework, "temporal") {
 				h = f.instance(h, inst, task, t, reg)
+			} else if t.fn.Parent() != nil && reg.IsValid() {
+				h = f.perRegistration(h, targetTask(r, t, task, prefix), reg)
 			}
 		}
 		if r.Delivery == "at-most-once" {
@@ -573,28 +591,7 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 				h.AckAt = fw.Ack
 			}
 		}
-		name := task
-		if t.task != "" {
-			name = t.task
-		}
-		if name == "" {
-			name = t.typeTask
-		}
-		if strings.HasPrefix(r.Framework, "temporal") {
-			switch {
-			case t.member && prefix != "":
-				name = prefix + t.method
-			case prefix != "":
-				name = prefix // a function or method value: Options.Name alone
-			case t.method != "":
-				name = t.method
-			case t.fn != nil && t.fn.Parent() != nil:
-				// A closure: Temporal names it after the runtime's name, "func1".
-				name = "func" + strings.TrimPrefix(t.fn.Name()[strings.LastIndexByte(t.fn.Name(), '$')+1:], "func")
-			case t.fn != nil:
-				name = t.fn.Name()
-			}
-		}
+		name := targetTask(r, t, task, prefix)
 		if h.Task == "" || h.Task == "*" {
 			h.Task = name
 		}
@@ -900,5 +897,57 @@ func (f *finder) instance(h *Handler, inst *ssa.Function, task string, t target,
 	c := *h
 	c.Task, c.Inst, c.Registered = "", inst, reg
 	f.instances = append(f.instances, &c)
+	return &c
+}
+
+// targetTask is the task a registration names for one of its targets.
+func targetTask(r *Registration, t target, task, prefix string) string {
+	name := task
+	if t.task != "" {
+		name = t.task
+	}
+	if name == "" {
+		name = t.typeTask
+	}
+	if strings.HasPrefix(r.Framework, "temporal") {
+		switch {
+		case t.member && prefix != "":
+			name = prefix + t.method
+		case prefix != "":
+			name = prefix // a function or method value: Options.Name alone
+		case t.method != "":
+			name = t.method
+		case t.fn != nil && t.fn.Parent() != nil:
+			// A closure: Temporal names it after the runtime's name, "func1".
+			name = "func" + strings.TrimPrefix(t.fn.Name()[strings.LastIndexByte(t.fn.Name(), '$')+1:], "func")
+		case t.fn != nil:
+			name = t.fn.Name()
+		}
+	}
+	return name
+}
+
+// perRegistration is the handler of a closure registered at reg under
+// task name: h when it has no task yet or this one, else the closure's
+// handler of this registration, one per task. A closure a factory makes
+// for each registration binds that registration's values (the
+// EventChannel each ProcessEventCreationByChannel(ch, …) captures): the
+// whole program resolves its calls of them in that registration
+// (wholeprogram/bound.go), so the registrations are not one handler.
+// A closure registered once, or always under the same task, stays one
+// handler.
+func (f *finder) perRegistration(h *Handler, name string, reg token.Pos) *Handler {
+	if name == "" || name == "*" || h.Task == "" || h.Task == "*" || h.Task == name {
+		return h
+	}
+	h.PerRegistration = true
+	for _, o := range f.perReg {
+		if o.Task == name && o.Fn == h.Fn && (o.Returned == nil) == (h.Returned == nil) && (o.Returned == nil || o.Returned.FullName == h.Returned.FullName) {
+			return o
+		}
+	}
+	c := *h
+	c.Task, c.Registered = "", reg
+	f.perReg = append(f.perReg, &c)
 	return &c
 }

@@ -176,6 +176,11 @@ type Handler struct {
 	// whole program resolves the function values the method calls there.
 	// Not in the inventory.
 	InstRecv types.Type `json:"-" yaml:"-"`
+	// PerRegistration is set for a closure registered under several
+	// tasks: the inventory keeps one entry per task, and the whole
+	// program resolves its calls of the values its registration
+	// (Registered) binds. Not in the inventory.
+	PerRegistration bool `json:",omitempty" yaml:"-"`
 }
 
 // Finding is a finding about a handler, as the inventory records it, and

@@ -96,6 +96,7 @@ func main() {
 	jobs.RegisterNatKey(mux, &jobs.NatKeyDeps{DB: gdb, Repo: &nkrepo.Orders{DB: gdb}})
 	events := &nkevents.PgRepo{Pool: pool}
 	jobs.RegisterNestKey(mux, &jobs.NestKeyDeps{Payload: jobs.PayloadChannel{Events: events}, Fresh: jobs.FreshChannel{Events: events}})
+	registerPerReg(mux, events)
 	jobs.RegisterAfterDup(mux, &jobs.AfterDupDeps{Events: jobs.PayloadChannel{Events: events}, Notify: jobs.HookNotifier{Client: http.DefaultClient}})
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterParts(mux, &jobs.PartsDeps{Store: &jobs.PgParts{Pool: pool}})
