@@ -30,8 +30,6 @@ func resolve(t *testing.T, patterns ...string) []*result.Result {
 	return resolveWith(t, analyzer.Hooks{KeepSummaries: true}, patterns...)
 }
 
-// resolveWith is resolve with the analyzer's hooks (Whole: as the command
-// runs it, dynamic calls left to this phase unread).
 // handlerLines is one line per handler of the results, as line writes
 // it, sorted: what a test compares with its want (wantLines).
 func handlerLines(results []*result.Result, line func(*result.Handler) string) []string {
@@ -51,6 +49,8 @@ func wantLines(t *testing.T, got, want []string) {
 	sameLines(t, "handlers", got, want)
 }
 
+// resolveWith is resolve with the analyzer's hooks (Whole: as the command
+// runs it, dynamic calls left to this phase unread).
 func resolveWith(t *testing.T, hooks analyzer.Hooks, patterns ...string) []*result.Result {
 	t.Helper()
 	return resolveOpts(t, analyzer.Options{}, hooks, patterns...)
@@ -307,19 +307,15 @@ func TestNamesAfterResolution(t *testing.T) {
 // is resolved to what main wires (nothing here: it stays unknown, and
 // this test's analysis, not told of the whole-program phase, says so).
 func TestInterfaceJobs(t *testing.T) {
-	var got []string
-	for _, res := range resolve(t, "ifacejobs/...") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.FullName + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				if f.Diagnostic != nil {
-					line += " " + f.Rule
-				}
+	got := handlerLines(resolve(t, "ifacejobs/..."), func(h *result.Handler) string {
+		line := h.Task + " " + h.FullName + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			if f.Diagnostic != nil {
+				line += " " + f.Rule
 			}
-			got = append(got, line)
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	want := []string{
 		"CleanupJobs ifacejobs/background.(*CleanupHandler).HandleConsumeJob safe",
 		"CleanupJobsScheduler ifacejobs/background.CleanupHandler.EnqueueTriggeredJob medium unguarded",
@@ -342,17 +338,13 @@ func TestInterfaceJobs(t *testing.T) {
 // server struct's map or a package-level map has that effect for the job
 // that calls it (issue 28's tally).
 func TestMemoryThroughInterfaces(t *testing.T) {
-	var got []string
-	for _, res := range resolve(t, "memwhole") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op
-			}
-			got = append(got, line)
+	got := handlerLines(resolve(t, "memwhole"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	want := []string{
 		"bill medium memory_write/increment",
 		"scratch safe",
@@ -411,17 +403,13 @@ func TestTxGuard(t *testing.T) {
 // a local before one shared callAPI sends it. The whole program follows
 // it to net/http with the method: the create is a POST, the get a read.
 func TestOpenAPIClient(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "openapifix", "openapifix/apiclient") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " by " + e.By
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "openapifix", "openapifix/apiclient"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " by " + e.By
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	want := []string{
 		"project:create high http/post by code",
 		"project:show safe http/get by code",
@@ -436,23 +424,19 @@ func TestOpenAPIClient(t *testing.T) {
 // deferred closure's effect after the check is covered (lamassuiot's
 // RegisterCA reports a failure in a defer).
 func TestCheckThenActThroughInterfaces(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				line += " " + f.Rule
-			}
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-				if e.Issue != "" {
-					line += " issue=" + e.Issue
-				}
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
 		}
-	}
-	sort.Strings(got)
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Issue != "" {
+				line += " issue=" + e.Issue
+			}
+		}
+		return line
+	})
 	want := []string{
 		"cleanup medium check-then-act db_write/update-increment namespaces issue=check-then-act db_read/select devices db_write/delete devices",
 		"match medium unguarded db_write/insert subscriptions db_write/insert deliveries db_read/select events db_write/update-set events",
@@ -488,20 +472,16 @@ func TestGenericConfigFuncs(t *testing.T) {
 func TestMethodThroughInterfaces(t *testing.T) {
 	const mergeSet = "a PATCH of a JSON object (a JSON merge patch, RFC 7396) to the identified resource /v3/deals/{}: repeating it leaves the same state (rule http-merge-patch-set)"
 	const clock = "not read as a set: its body's value time.Now().String() derives from time.Now: new on every delivery"
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacemethod") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op
-				if e.Op == effect.OpSet || e.Op == "patch" {
-					line += " " + e.Target + " by " + e.By + ": " + e.Detail
-				}
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacemethod"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op
+			if e.Op == effect.OpSet || e.Op == "patch" {
+				line += " " + e.Target + " by " + e.By + ": " + e.Detail
 			}
-			got = append(got, line)
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	want := []string{
 		"crm:add high http/post",
 		"crm:amount safe http/set api.crm.example.com/v3/deals by code: " + mergeSet,
@@ -521,17 +501,13 @@ func TestMethodThroughInterfaces(t *testing.T) {
 // the method the request was built with decides; a wrapper that may hold
 // either of two requests leaves it unknown.
 func TestMethodThroughWrappedRequest(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacegate") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacegate"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	want := []string{
 		"gate:close high http/post",
 		"gate:either unknown http/unknown",
@@ -569,17 +545,13 @@ func TestFiveDynamicHops(t *testing.T) {
 // the method's name as a static call into the library is (Connect opens a
 // connection); a name that says nothing (Handle) stays unknown.
 func TestBoundaryThroughInterfaces(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "wpboundary") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target + " by=" + e.By + " (" + e.Detail + ")"
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "wpboundary"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target + " by=" + e.By + " (" + e.Detail + ")"
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	want := []string{
 		"wire:open safe dynamic_call/read (*wire.client).Connect by=name (inferred from the name (*wire.client).Connect: a connection opened or closed; example.org/wire.(*client).Connect performs network I/O)",
 		"wire:send unknown network/call (*wire.client).Handle by= (example.org/wire.(*client).Handle performs network I/O)",
@@ -613,23 +585,19 @@ func TestGenericWorkerInstances(t *testing.T) {
 // after an interface call that may reach an implementation that creates
 // nothing.
 func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "duperrwhole") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				line += " " + f.Rule
-			}
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-				if e.Guard != nil {
-					line += " guarded"
-				}
-			}
-			got = append(got, line)
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "duperrwhole"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
 		}
-	}
-	sort.Strings(got)
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
+		}
+		return line
+	})
 	want := []string{
 		"either-repo high unguarded duplicate-as-error http/post github pull requests db_write/insert pr_log",
 		"open high duplicate-as-error http/post github pull requests",
@@ -646,26 +614,21 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 // only logs the duplicate's failure is guarded by the key, one that
 // returns it is duplicate-as-error, and a uuid id stays unguarded.
 func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
-	var got []string
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	// The declared fixture's config: its migrations have nk_orders.
-	opts := analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
-	for _, res := range resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeywhole") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				line += " " + f.Rule
-			}
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-				if e.Guard != nil {
-					line += " guarded"
-				}
-			}
-			got = append(got, line)
+	opts := declaredOpts()
+	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeywhole"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
 		}
-	}
-	sort.Strings(got)
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
+		}
+		return line
+	})
 	want := []string{
 		"fresh medium unguarded db_write/insert nk_orders",
 		"logged medium db_write/insert nk_orders guarded",
@@ -681,8 +644,7 @@ func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
 // (returned: duplicate-as-error; logged: guarded); a uuid made by the
 // channel or by the handler stays unguarded.
 func TestBusinessIDKeyThroughNestedInterfaces(t *testing.T) {
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	opts := analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
+	opts := declaredOpts()
 	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeynest", "natkeynest/store"), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
 		for _, f := range h.Findings {
@@ -712,25 +674,21 @@ func TestBusinessIDKeyThroughNestedInterfaces(t *testing.T) {
 // received by the service's worker, whose insert is the handler's (with
 // the channel hop in the path). Two different makes are not linked.
 func TestChannelAliasedAcrossPackages(t *testing.T) {
-	var got []string
-	for _, res := range resolve(t, "chanalias/app", "chanalias/broker", "chanalias/service") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				line += " " + f.Rule
-			}
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-				for _, hop := range e.Path {
-					if strings.Contains(hop.Func, effect.ChannelHopMark) {
-						line += " via " + hop.Func
-					}
+	got := handlerLines(resolve(t, "chanalias/app", "chanalias/broker", "chanalias/service"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			for _, hop := range e.Path {
+				if strings.Contains(hop.Func, effect.ChannelHopMark) {
+					line += " via " + hop.Func
 				}
 			}
-			got = append(got, line)
 		}
-	}
-	sort.Strings(got)
+		return line
+	})
 	// The broker's package also finds both by their shape (task "").
 	want := []string{
 		" medium unguarded db_write/insert orders via (*broker.Consumer).push (channel Consumer.out = Service.inbox, made at app.go:18 → (*service.Service).Run)",
@@ -935,28 +893,23 @@ func TestDuplicateFallbackThroughInterfaces(t *testing.T) {
 // create returns, given a new uuid, fails on nothing: it repeats, and so
 // does what follows it (unguarded, no guard-separate-tx).
 func TestAfterDupSeparateTx(t *testing.T) {
-	var got []string
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	opts := analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
-	for _, res := range resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "afterduptx") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			for _, f := range h.Findings {
-				line += " " + f.Rule
-			}
-			for _, e := range h.Effects {
-				line += " " + e.Kind + "/" + e.Op + " " + e.Target
-				if e.Guard != nil {
-					line += " guarded"
-				}
-				if e.Issue != "" {
-					line += " " + e.Issue
-				}
-			}
-			got = append(got, line)
+	opts := declaredOpts()
+	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "afterduptx"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
 		}
-	}
-	sort.Strings(got)
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Guard != nil {
+				line += " guarded"
+			}
+			if e.Issue != "" {
+				line += " " + e.Issue
+			}
+		}
+		return line
+	})
 	want := []string{
 		"import medium duplicate-as-error guard-separate-tx db_write/insert sb_files db_write/insert sb_records guard-separate-tx",
 		"record-first medium unguarded duplicate-as-error db_write/insert sb_files db_write/insert sb_records",
@@ -972,19 +925,15 @@ func TestAfterDupSeparateTx(t *testing.T) {
 // out the implementation's branches that test it otherwise; a variable
 // assigned at run time decides nothing.
 func TestInfeasibleThroughInterface(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "condwhole/...") {
-		for _, h := range res.Handlers {
-			line := h.Task + " " + h.Risk.String()
-			var effs []string
-			for _, e := range h.Effects {
-				effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
-			}
-			sort.Strings(effs)
-			got = append(got, line+" "+strings.Join(effs, " "))
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "condwhole/..."), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		var effs []string
+		for _, e := range h.Effects {
+			effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
 		}
-	}
-	sort.Strings(got)
+		sort.Strings(effs)
+		return line + " " + strings.Join(effs, " ")
+	})
 	want := []string{
 		"cancel medium db_write/update-increment moves db_write/update-set orders",
 		"pay medium db_write/update-increment counters db_write/update-increment moves db_write/update-set orders",
@@ -1098,19 +1047,15 @@ func sameLines(t *testing.T, what string, got, want []string) {
 // registrations bind a channel of a type they do not fix (any-a, any-b:
 // pick returns either) keeps both channels' methods.
 func TestPerRegistrationBound(t *testing.T) {
-	var got []string
-	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "perregfix") {
-		for _, h := range res.Handlers {
-			line := h.Task
-			var effs []string
-			for _, e := range h.Effects {
-				effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
-			}
-			sort.Strings(effs)
-			got = append(got, line+": "+strings.Join(effs, ", "))
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "perregfix"), func(h *result.Handler) string {
+		line := h.Task
+		var effs []string
+		for _, e := range h.Effects {
+			effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
 		}
-	}
-	sort.Strings(got)
+		sort.Strings(effs)
+		return line + ": " + strings.Join(effs, ", ")
+	})
 	want := []string{
 		"any-a: db_write/insert events, db_write/update-set broadcasts",
 		"any-b: db_write/insert events, db_write/update-set broadcasts",
@@ -1121,4 +1066,11 @@ func TestPerRegistrationBound(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// declaredOpts are the analyzer options with the declared fixture's
+// config, whose migrations the key tests need.
+func declaredOpts() analyzer.Options {
+	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
+	return analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
 }
