@@ -114,21 +114,9 @@ func closureOf(v ssa.Value, name string, args []ssa.Value, depth int) *boundClos
 	if depth > maxBoundDepth || v == nil {
 		return nil
 	}
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Convert:
-			v = x.X
-			continue
-		}
-		break
-	}
-	switch x := v.(type) {
+	// A func value is boxed or retyped, never Converted: Unconvert peels
+	// all it can be wrapped in.
+	switch x := ssavalue.Unconvert(v).(type) {
 	case *ssa.MakeClosure:
 		fn, ok := x.Fn.(*ssa.Function)
 		if !ok || summary.FullName(fn) != name {
