@@ -302,40 +302,14 @@ func (w *walker) idValueKey(alloc *ssa.Alloc, idx int, at ssa.Instruction) *effe
 }
 
 func (w *walker) idValueKeyDepth(alloc *ssa.Alloc, idx int, at ssa.Instruction, depth int) *effect.Key {
-	var found *effect.Key
-	n := 0
-	for _, r := range ssavalue.Referrers(alloc) {
-		switch x := r.(type) {
-		case *ssa.FieldAddr:
-			if x.Field != idx {
-				continue
-			}
-			for _, rr := range ssavalue.Referrers(x) {
-				if s, ok := rr.(*ssa.Store); ok && s.Addr == x {
-					n++
-					found = w.keyFrom(s.Val, at)
-				}
-			}
-		case *ssa.Store:
-			if x.Addr != alloc {
-				continue
-			}
-			n++
-			// o := Order{ID: m.UID}: go/ssa builds the literal in a
-			// local of its own and copies it (*o = *complit).
-			if ld, ok := x.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				if lit, ok := ld.X.(*ssa.Alloc); ok && lit != alloc && depth < 2 {
-					found = w.idValueKeyDepth(lit, idx, at, depth+1)
-					continue
-				}
-			}
-			found = w.calleeIDKey(x.Val, idx, at)
-		}
-	}
-	if n != 1 {
+	v, whole, ok := fieldSource(alloc, idx, depth)
+	switch {
+	case !ok:
 		return nil
+	case whole:
+		return w.calleeIDKey(v, idx, at)
 	}
-	return found
+	return w.keyFrom(v, at)
 }
 
 // calleeIDKey traces field idx of the struct a static call returns,

@@ -252,7 +252,19 @@ func (w *walker) sliceFieldKey(alloc *ssa.Alloc, idx int, at ssa.Instruction) *e
 // struct alloc (directly, or in the composite literal copied into it), or
 // nil.
 func fieldStoreValue(alloc *ssa.Alloc, idx, depth int) ssa.Value {
-	var found ssa.Value
+	if v, whole, ok := fieldSource(alloc, idx, depth); ok && !whole {
+		return v
+	}
+	return nil
+}
+
+// fieldSource is what decides field idx of the local struct alloc when
+// exactly one store does: the value stored into the field (directly, or
+// into the composite literal copied into alloc: o := Order{ID: m.UID}
+// is built in a local of its own and copied, *o = *complit), or else the
+// value the whole struct is stored from (whole). ok is false when no
+// store or more than one decides it.
+func fieldSource(alloc *ssa.Alloc, idx, depth int) (v ssa.Value, whole, ok bool) {
 	n := 0
 	for _, r := range ssavalue.Referrers(alloc) {
 		switch x := r.(type) {
@@ -261,9 +273,9 @@ func fieldStoreValue(alloc *ssa.Alloc, idx, depth int) ssa.Value {
 				continue
 			}
 			for _, rr := range ssavalue.Referrers(x) {
-				if s, ok := rr.(*ssa.Store); ok && s.Addr == x {
+				if s, isStore := rr.(*ssa.Store); isStore && s.Addr == x {
 					n++
-					found = s.Val
+					v, whole, ok = s.Val, false, true
 				}
 			}
 		case *ssa.Store:
@@ -271,16 +283,16 @@ func fieldStoreValue(alloc *ssa.Alloc, idx, depth int) ssa.Value {
 				continue
 			}
 			n++
-			found = nil
-			if ld, ok := x.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				if lit, ok := ld.X.(*ssa.Alloc); ok && lit != alloc && depth < 2 {
-					found = fieldStoreValue(lit, idx, depth+1)
+			v, whole, ok = x.Val, true, true
+			if ld, isLoad := x.Val.(*ssa.UnOp); isLoad && ld.Op == token.MUL {
+				if lit, isAlloc := ld.X.(*ssa.Alloc); isAlloc && lit != alloc && depth < 2 {
+					v, whole, ok = fieldSource(lit, idx, depth+1)
 				}
 			}
 		}
 	}
 	if n != 1 {
-		return nil
+		return nil, false, false
 	}
-	return found
+	return v, whole, ok
 }
