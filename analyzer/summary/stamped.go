@@ -25,8 +25,9 @@ import (
 //     alone (its assigned columns are known and do not include it) or is
 //     a delete; an unconditional write stamping it (set synced_at =
 //     now() with no WHERE) would stamp the same rows on every delivery;
-//   - no write of the table, and no SQL not read, runs on a handle not
-//     known here or on the same one: what it stamps is not told;
+//   - no write of the table runs on a handle not known here, and no SQL
+//     not read or call not followed runs on the same one: what it stamps
+//     is not told;
 //   - the stamping write is not one whose repeat the callers decide (a
 //     write-if-newer value: NewerThan) or that a value new on every
 //     delivery made an increment.
@@ -50,10 +51,16 @@ func (w *walker) stamped() {
 		ok := true
 		for _, s := range w.sites {
 			d := s.Effect
-			if s == ins || d.Kind != effect.KindDBWrite {
+			if s == ins {
 				continue
 			}
-			if d.Target != table && !(d.Target == "" && d.Op == effect.OpUnknown) {
+			if d.Kind == effect.KindDynamic || d.Kind == effect.KindUnknown {
+				if s.Exec != nil && guard.SameExec(s.Exec, ins.Exec) {
+					ok = false // a call not followed on the same handle may stamp too
+				}
+				continue
+			}
+			if d.Kind != effect.KindDBWrite || (d.Target != table && !(d.Target == "" && d.Op == effect.OpUnknown)) {
 				continue
 			}
 			if s.Exec == nil || !guard.SameExec(s.Exec, ins.Exec) {
