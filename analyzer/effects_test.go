@@ -123,6 +123,14 @@ func TestInsertFromChange(t *testing.T) {
 	runShared(t, "changedfix")
 }
 
+// TestInsertStamped: an insert … select of the rows its transaction
+// stamped with its clock, where only a conditional upsert stamps them,
+// writes once per change; an upsert without a WHERE, another write that
+// stamps every run, or a stamp the job carries repeat it.
+func TestInsertStamped(t *testing.T) {
+	runShared(t, "stampedfix")
+}
+
 // TestPreparedStatements: a prepared statement's SQL is followed from its
 // Prepare, into struct fields (also across packages), statement lists,
 // tx.Stmt helpers and callees that execute a statement they are given.

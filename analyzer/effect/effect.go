@@ -277,6 +277,16 @@ type Effect struct {
 	// new on every delivery there (time.Now()) makes it the increment its
 	// SET is. nil once decided.
 	NewerThan *Key `json:",omitempty"`
+	// StampedBy, ClockSets and Assigns are sqlclass.Stmt's: an insert …
+	// select of the rows of "table.column" that carry the transaction's
+	// clock, the columns a write that changes a row once stamps with that
+	// clock, and the columns a write assigns ("" not told). Where every
+	// write of that table on the insert's transaction stamps it only on
+	// change, the copy takes only what this transaction changed
+	// (summary/stamped.go).
+	StampedBy string `json:",omitempty"`
+	ClockSets string `json:",omitempty"`
+	Assigns   string `json:",omitempty"`
 	Guard     *Guard
 	// FailsLater: the function whose summary holds the effect can return
 	// a non-nil error after it (one of its own, or a callee's failure

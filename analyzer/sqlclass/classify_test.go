@@ -856,3 +856,46 @@ func TestAccumulates(t *testing.T) {
 		}
 	}
 }
+
+// TestStamped: an insert … select of the rows of a table that carry the
+// transaction's clock (StampedBy), and the conditional writes that stamp
+// a column with it (ClockSets); clock_timestamp(), an outer join, a union
+// or an aggregate stamp or copy nothing, and a WHERE that reads the stamp
+// passes again (stamped.go).
+func TestStamped(t *testing.T) {
+	for sql, want := range map[string]string{
+		`insert into h (run_id, status) select runs.id, runs.status from runs where runs.id = $1 and runs.synced_at = now()`:                  "runs.synced_at",
+		`insert into h (run_id) select r.id from input join runs r on r.id = input.id and r.synced_at = transaction_timestamp()::timestamptz`: "runs.synced_at",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = current_timestamp`:                                            "runs.synced_at",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = clock_timestamp()`:                                            "",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = $1`:                                                           "",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = now() or runs.id = $1`:                                        "",
+		`insert into h (run_id) select runs.id from input left join runs on runs.id = input.id where runs.synced_at = now()`:                  "",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = now() union all select $1`:                                    "",
+		`insert into h (n) select count(*) from runs where runs.synced_at = now()`:                                                            "",
+	} {
+		got := Classify(sql)
+		last := got[len(got)-1]
+		if last.Op != Insert || last.StampedBy != want {
+			t.Errorf("%s: %+v, want an insert with StampedBy %q", sql, got, want)
+		}
+	}
+	for sql, want := range map[string]string{
+		`insert into runs (id, status, synced_at) values ($1, $2, now()) on conflict (id) do update set status = excluded.status, synced_at = excluded.synced_at where runs.status is distinct from excluded.status`: "synced_at",
+		`insert into runs (id, status, synced_at) select i.id, i.status, now() from input i on conflict (id) do update set status = excluded.status, synced_at = now() where excluded.status <> runs.status`:         "synced_at",
+		`insert into runs (id, status, synced_at) values ($1, $2, now()) on conflict (id) do update set status = excluded.status, synced_at = excluded.synced_at`:                                                    "",
+		`insert into runs (id, status, synced_at) values ($1, $2, now()) on conflict (id) do update set synced_at = excluded.synced_at where runs.synced_at < excluded.synced_at`:                                    "",
+		`insert into runs (id, status, synced_at) values ($1, $2, clock_timestamp()) on conflict (id) do update set synced_at = excluded.synced_at where runs.status is distinct from excluded.status`:               "",
+		`update runs set status = $2, synced_at = now() where id = $1 and status is distinct from $2`:                                                                                                                "synced_at",
+		`update runs set synced_at = now() where id = $1`: "",
+	} {
+		got := Classify(sql)
+		last := got[len(got)-1]
+		if last.ClockSets != want {
+			t.Errorf("%s: %+v, want ClockSets %q", sql, got, want)
+		}
+	}
+	if got := Classify(`update runs set last_checked_at = $1, etag = $2 where id = $3`); got[0].Assigns != "etag,last_checked_at" {
+		t.Errorf("Assigns = %q", got[0].Assigns)
+	}
+}

@@ -45,6 +45,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	}
 	st.Columns, st.Conflict = strings.Join(cols, ","), strings.Join(conflict, ",")
 	st.ColumnParams = columnParams(ins)
+	st.Assigns = st.Columns // stamped.go
 	switch {
 	case occ == nil:
 		st.Op, st.Detail = Insert, "insert"
@@ -54,6 +55,8 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 			if n, name := fromChange(sc, ins); n > 0 {
 				st.FromChange = n
 				st.Detail = "insert ... select of only the rows changed by its statement's CTE " + name + " (a second run changes none, so inserts none)"
+			} else {
+				st.StampedBy = stampedBy(ins) // stamped.go
 			}
 		}
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
@@ -87,6 +90,12 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 		// DO UPDATE … WHERE: a run that finds the row already changed
 		// updates nothing and returns no row.
 		st.ReportsChange = occ.WhereClause != nil
+		st.ClockSets = ref.clockSets(occ.TargetList, occ.WhereClause, clockInserted(ins)) // stamped.go
+		if set := assignedCols(occ.TargetList); set == "" || st.Assigns == "" {
+			st.Assigns = ""
+		} else {
+			st.Assigns = unionCols(st.Assigns, set)
+		}
 	default:
 		st.Op, st.Detail = Unknown, "unrecognised on conflict action"
 	}
@@ -106,11 +115,13 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	sc.unreadCTEs(up.FromClause, up.WhereClause)
 	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
 	ref := targetRef(up.Relation)
+	st.Assigns = assignedCols(up.TargetList) // stamped.go
 	if col, param := ref.comparedAndSetParam(up.TargetList, up.WhereClause); col != "" {
 		// update orders set state = 'paid' where id = $1 and state = 'new';
 		// set version = version + 1 where … and version = $2: a second run
 		// finds the row changed and updates nothing. Tested, it is a claim.
 		st.Op, st.Detail, st.Update, st.Optimistic = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true, param
+		st.ClockSets = ref.clockSets(up.TargetList, up.WhereClause, nil)
 		return assemble(sc, st)
 	}
 	st.PickParams = pickParams(up)
@@ -134,6 +145,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 			// changed.go: a second run finds the value set and updates nothing.
 			st.ReportsChange = true
 			st.Detail = "set-if-different: the update changes a row only while its " + col + " differs from the value it sets"
+			st.ClockSets = ref.clockSets(up.TargetList, up.WhereClause, nil)
 		}
 	}
 	return assemble(sc, st)

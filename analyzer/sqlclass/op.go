@@ -209,6 +209,17 @@ type Stmt struct {
 	// before this one that CTE's is: the insert copies what that change
 	// made, once per change (changed.go).
 	FromChange int
+	// StampedBy, for an INSERT … SELECT whose rows must carry the
+	// transaction's clock in a column of the table they come from
+	// (… from runs where runs.synced_at = now()), is "table.column";
+	// ClockSets, for a write that changes a row only once (an upsert whose
+	// DO UPDATE has a WHERE, a set-if-different or compare-and-set update),
+	// lists the columns it sets to that clock; Assigns lists the columns a
+	// write assigns ("" when not told). The copy takes only the rows the
+	// transaction stamped (stamped.go).
+	StampedBy string
+	ClockSets string
+	Assigns   string
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

@@ -76,6 +76,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	}
 	w.publishes() // command.go
 	w.replaces()  // replace.go
+	w.stamped()   // stamped.go
 	w.planLinks() // linkplan.go
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, SameTx: w.sameTxStruct}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
