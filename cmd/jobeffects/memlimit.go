@@ -112,8 +112,8 @@ const loadGCPercent = 400
 // (centrifugo v6.9.1: the load 6.8–7.4 → 5.5–5.9 CPU s, the first run's
 // 6.8 → 5.0–5.6). The soft limit still bounds the heap, and the peak is
 // later, in the passes: the peak RSS stayed within run-to-run variation
-// (reruns 1,731–1,736 MB before, 1,710–1,739 after; first runs
-// 1,823–1,834 before, 1,811–1,852 after). Without a limit (the
+// (reruns 1,731–1,736 MiB before, 1,710–1,739 after; first runs
+// 1,780–1,791 before, 1,768–1,809 after). Without a limit (the
 // user's GOGC or AUTOMEMLIMIT=off) the collector is left as it is: five
 // times the live heap could pass any memory the machine has.
 func gcForLoad() func() {
