@@ -82,6 +82,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	pr := newProgress(opts.quiet)
 	defer pr.clear()
 	pr.step("loading packages…")
+	restoreGC := gcForLoad() // memlimit.go
 	trim := newTrimmer(cfg, patterns)
 	if trim != nil {
 		cfg.ParseFile = trim.parse
@@ -92,6 +93,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		cfg.ParseFile, trim = nil, nil
 		pkgs, err = packages.Load(cfg, patterns...)
 	}
+	restoreGC()
 	pr.clear()
 	if err != nil {
 		return nil, loadError(err)

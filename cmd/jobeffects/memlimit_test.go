@@ -43,3 +43,41 @@ func TestNextLimit(t *testing.T) {
 		}
 	}
 }
+
+// The load runs with GOGC=400 only under a soft limit the user did not
+// replace with GOGC, and the collector's setting is restored after it.
+func TestGCForLoad(t *testing.T) {
+	oldLimit := debug.SetMemoryLimit(-1)
+	oldPercent := debug.SetGCPercent(100)
+	t.Cleanup(func() {
+		debug.SetMemoryLimit(oldLimit)
+		debug.SetGCPercent(oldPercent)
+	})
+	t.Setenv("GOGC", "")
+
+	debug.SetMemoryLimit(1800 << 20)
+	restore := gcForLoad()
+	if got := debug.SetGCPercent(-1); got != loadGCPercent {
+		t.Errorf("under a limit: GOGC %d during the load, want %d", got, loadGCPercent)
+	}
+	debug.SetGCPercent(loadGCPercent)
+	restore()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the load: GOGC %d, want 100 restored", got)
+	}
+
+	debug.SetMemoryLimit(1 << 62) // none
+	restore = gcForLoad()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("without a limit: GOGC %d during the load, want 100 untouched", got)
+	}
+	restore()
+
+	debug.SetMemoryLimit(1800 << 20)
+	t.Setenv("GOGC", "50")
+	restore = gcForLoad()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with the user's GOGC: %d during the load, want it untouched", got)
+	}
+	restore()
+}

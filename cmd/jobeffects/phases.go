@@ -27,6 +27,10 @@ type phases struct {
 	w     io.Writer
 	start time.Time
 	last  time.Time
+	// cpu is the process's CPU seconds (user and system) at the last
+	// mark: each phase's line says the CPU it took, which on a shared
+	// machine says more than its wall time.
+	cpu float64
 	// heap, with -memprofile, is the profile's file name: each phase's end
 	// writes a heap profile next to it (FILE.load, …), since the live heap
 	// of an early phase is gone by the exit.
@@ -36,6 +40,9 @@ type phases struct {
 func newPhases(debug, heap string, w io.Writer) *phases {
 	now := time.Now()
 	p := &phases{on: debug == "phases" || debug == "mem", w: w, start: now, last: now, heap: heap}
+	if p.on {
+		p.cpu = cpuSeconds()
+	}
 	if debug == "mem" {
 		peakFile := ""
 		if heap != "" {
@@ -107,6 +114,19 @@ func (h *heapWatch) line() string {
 		max(peak, ms.HeapAlloc)>>20, ms.HeapAlloc>>20, ms.HeapInuse>>20, ms.Sys>>20, maxRSS()>>20)
 }
 
+// cpuSeconds is the CPU time the process has used (user and system; its
+// children's — the go command's — not included). The runtime's own
+// estimate of the collector's share (runtime/metrics' /cpu/classes) is
+// not printed: it counts wall time on processors the runtime deems idle,
+// and on a shared machine it exceeded the process's whole CPU time.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
 func maxRSS() int64 {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
@@ -124,7 +144,9 @@ func (p *phases) mark(name, what string) {
 	if what != "" {
 		what = " (" + what + ")"
 	}
-	fmt.Fprintf(p.w, "jobeffects: phase %-26s %6.2fs%s\n", name, now.Sub(p.last).Seconds(), what)
+	cpu := cpuSeconds()
+	fmt.Fprintf(p.w, "jobeffects: phase %-26s %6.2fs, cpu %6.2fs%s\n", name, now.Sub(p.last).Seconds(), cpu-p.cpu, what)
+	p.cpu = cpu
 	if p.mem != nil {
 		fmt.Fprintf(p.w, "jobeffects:   %s\n", p.mem.line())
 	}
@@ -165,7 +187,7 @@ func (p *phases) done() {
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
 		peak = fmt.Sprintf("%d MB", ru.Maxrss/1024)
 	}
-	fmt.Fprintf(p.w, "jobeffects: total %.2fs, peak RSS %s, soft memory limit %s\n", time.Since(p.start).Seconds(), peak, currentMemoryLimit())
+	fmt.Fprintf(p.w, "jobeffects: total %.2fs, cpu %.2fs, peak RSS %s, soft memory limit %s\n", time.Since(p.start).Seconds(), cpuSeconds(), peak, currentMemoryLimit())
 }
 
 func countPackages(roots []*packages.Package) int {
