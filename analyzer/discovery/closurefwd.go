@@ -22,9 +22,9 @@ import (
 // (wholeprogram/bound.go). A caller that passes its own parameter as the
 // name forwards again, through any depth of plain calls, of interface
 // methods the package's types implement, and of closures called as values.
-// A call whose name is not a constant registers the closure under no task:
-// those calls stay one handler. When no call of the package registers a
-// forwarder's closure, the forwarder's own registration stands, as before.
+// A call whose name is not a constant registers nothing of its own: when
+// no call of the package names a task, the forwarder's own registration
+// stands, one handler as before.
 
 // closureFwd says that a function registers closure under the task its
 // parameter nameParam names (the receiver excluded), per rule.
@@ -201,6 +201,12 @@ func (f *finder) registerForwarded(ci ssa.CallInstruction) {
 			continue
 		}
 		task := taskName(name)
+		if task == "" {
+			// A name that is not known here: the forwarder's own
+			// registration stands for it (registerPending), as it did
+			// before, when no call names a task.
+			continue
+		}
 		reg := ci.Pos()
 		h := f.add(cf.closure, cf.rule.Framework, reg)
 		h = f.perRegistration(h, task, reg)
