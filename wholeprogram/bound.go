@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -30,13 +31,21 @@ import (
 // graph's callees (every implementation), as does a call in another
 // function the closure passes the value to.
 
-// maxBoundDepth bounds the factories followed from a registration's argument.
+// maxBoundDepth bounds the factories followed from a registration's
+// argument, and the calls followed from a forwarding registration's call
+// to the registration it forwards to.
 const maxBoundDepth = 4
+
+// maxBoundFuncs bounds the functions one forwarding registration's trace
+// enters.
+const maxBoundFuncs = 64
 
 // boundCallees are, by handler (registration position and full name), the
 // callees of the closure's interface calls on the values its registration
-// binds. all holds the program's functions, bodies not yet released.
-func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, results []*result.Result) map[string]map[string][]*ssa.Function {
+// binds. all holds the program's functions, bodies not yet released; cg
+// gives the callees of interface calls a forwarding registration's trace
+// goes through.
+func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, cg *callgraph.Graph, results []*result.Result) map[string]map[string][]*ssa.Function {
 	want := map[string][]*result.Handler{} // by registration position
 	files := map[string]bool{}
 	for _, res := range results {
@@ -79,7 +88,7 @@ func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, r
 			ambiguous := false
 			for _, ci := range sites[pos] {
 				for _, a := range ci.Common().Args {
-					b := closureOf(a, h.FullName, nil, 0)
+					b := closureOf(bval{v: a}, h.FullName, 0)
 					if b == nil {
 						continue
 					}
@@ -88,6 +97,12 @@ func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, r
 					}
 					found = b
 				}
+			}
+			if found == nil && !ambiguous && len(sites[pos]) == 1 {
+				// A forwarding registration (discovery/closurefwd.go): the
+				// call hands the values on to the registration.
+				t := &boundTrace{r: r, cg: cg, name: h.FullName, seen: map[*ssa.Function]int{}}
+				found = t.forwarded(sites[pos][0], nil, 0)
 			}
 			if found == nil || ambiguous {
 				continue
@@ -107,36 +122,108 @@ type boundClosure struct {
 	types []types.Type
 }
 
-// closureOf follows v (in a function whose parameters stand for args, when
-// args is not nil) to the closure named name it makes, through static calls
-// of functions returning it on every path.
-func closureOf(v ssa.Value, name string, args []ssa.Value, depth int) *boundClosure {
-	if depth > maxBoundDepth || v == nil {
+// frame gives the values a call passes to its callee's parameters (args
+// by index of fn.Params, the receiver included), themselves values of the
+// calling frame; a nil frame is the registration's own function, whose
+// parameters are not known.
+type frame struct {
+	fn   *ssa.Function
+	args []bval
+}
+
+// bval is a value in a frame.
+type bval struct {
+	v  ssa.Value
+	fr *frame
+}
+
+// callFrame is the frame of a call of fn made by c in fr.
+func callFrame(fn *ssa.Function, c *ssa.CallCommon, fr *frame) *frame {
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, c.Args...)
+	}
+	if len(args) != len(fn.Params) {
 		return nil
 	}
+	out := &frame{fn: fn, args: make([]bval, len(args))}
+	for i, a := range args {
+		out.args[i] = bval{v: a, fr: fr}
+	}
+	return out
+}
+
+// param is the value a parameter stands for, through the frames that
+// give it, b itself for any other value.
+func (b bval) param() bval {
+	for n := 0; n <= 2*maxBoundDepth; n++ {
+		p, ok := b.v.(*ssa.Parameter)
+		if !ok || b.fr == nil || p.Parent() != b.fr.fn {
+			return b
+		}
+		k := slices.Index(b.fr.fn.Params, p)
+		if k < 0 || k >= len(b.fr.args) {
+			return b
+		}
+		b = b.fr.args[k]
+	}
+	return b
+}
+
+// calleeOf is the function a call calls, when static or a function value
+// its frame gives (a closure a parameter stands for), with its frame.
+func calleeOf(c *ssa.CallCommon, fr *frame) (*ssa.Function, *frame) {
+	if c.IsInvoke() {
+		return nil, nil
+	}
+	fn := c.StaticCallee()
+	if fn == nil {
+		switch x := ssavalue.Unconvert(bval{v: c.Value, fr: fr}.param().v).(type) {
+		case *ssa.MakeClosure:
+			fn, _ = x.Fn.(*ssa.Function)
+		case *ssa.Function:
+			fn = x
+		}
+	}
+	if fn == nil || fn.Blocks == nil {
+		return nil, nil
+	}
+	nf := callFrame(fn, c, fr)
+	if nf == nil {
+		return nil, nil
+	}
+	return fn, nf
+}
+
+// closureOf follows b to the closure named name it makes, through static
+// calls of functions returning it on every path (their parameters standing
+// for the call's arguments).
+func closureOf(b bval, name string, depth int) *boundClosure {
+	if depth > maxBoundDepth || b.v == nil {
+		return nil
+	}
+	b = b.param()
 	// A func value is boxed or retyped, never Converted: Unconvert peels
 	// all it can be wrapped in.
-	switch x := ssavalue.Unconvert(v).(type) {
+	switch x := ssavalue.Unconvert(b.v).(type) {
 	case *ssa.MakeClosure:
 		fn, ok := x.Fn.(*ssa.Function)
 		if !ok || summary.FullName(fn) != name {
 			return nil
 		}
-		b := &boundClosure{fn: fn, types: make([]types.Type, len(x.Bindings))}
+		out := &boundClosure{fn: fn, types: make([]types.Type, len(x.Bindings))}
 		for i, bv := range x.Bindings {
-			b.types[i] = concreteType(bv, args)
+			out.types[i] = concreteType(bval{v: bv, fr: b.fr})
 		}
-		return b
+		return out
 	case *ssa.Call:
 		callee := x.Call.StaticCallee()
-		if callee == nil || callee.Blocks == nil || len(callee.Params) != len(x.Call.Args) {
+		if callee == nil || callee.Blocks == nil {
 			return nil
 		}
-		// The callee's parameters stand for this call's arguments,
-		// themselves the outer caller's when they are its parameters.
-		inner := make([]ssa.Value, len(x.Call.Args))
-		for i, a := range x.Call.Args {
-			inner[i] = substitute(a, args)
+		nf := callFrame(callee, &x.Call, b.fr)
+		if nf == nil {
+			return nil
 		}
 		var out *boundClosure
 		for _, blk := range callee.Blocks {
@@ -147,21 +234,12 @@ func closureOf(v ssa.Value, name string, args []ssa.Value, depth int) *boundClos
 			if len(ret.Results) != 1 {
 				return nil
 			}
-			b := closureOf(ret.Results[0], name, inner, depth+1)
-			if b == nil {
+			c := closureOf(bval{v: ret.Results[0], fr: nf}, name, depth+1)
+			if c == nil {
 				return nil // a path that returns something else
 			}
-			if out == nil {
-				out = b
-				continue
-			}
-			if out.fn != b.fn || len(out.types) != len(b.types) {
+			if out = mergeBound(out, c); out == nil {
 				return nil
-			}
-			for i := range out.types {
-				if out.types[i] == nil || b.types[i] == nil || !types.Identical(out.types[i], b.types[i]) {
-					out.types[i] = nil
-				}
 			}
 		}
 		return out
@@ -169,36 +247,48 @@ func closureOf(v ssa.Value, name string, args []ssa.Value, depth int) *boundClos
 	return nil
 }
 
-// substitute is the value a parameter stands for (args by parameter
-// index), v itself for any other value.
-func substitute(v ssa.Value, args []ssa.Value) ssa.Value {
-	if p, ok := v.(*ssa.Parameter); ok && args != nil {
-		for i, q := range p.Parent().Params {
-			if q == p && i < len(args) {
-				return args[i]
-			}
+// mergeBound is what two ways of making a closure agree on (nil: other
+// closures), out nil at the first.
+func mergeBound(out, b *boundClosure) *boundClosure {
+	if out == nil {
+		return b
+	}
+	if out.fn != b.fn || len(out.types) != len(b.types) {
+		return nil
+	}
+	for i := range out.types {
+		if out.types[i] == nil || b.types[i] == nil || !types.Identical(out.types[i], b.types[i]) {
+			out.types[i] = nil
 		}
 	}
-	return v
+	return out
 }
 
 // concreteType is the one dynamic type a bound value has: its own type
 // when that is not an interface (a pointer to a named struct, a named
 // type), the boxed value's for a conversion to an interface, followed
-// through the parameters args stand for; nil when not known.
-func concreteType(v ssa.Value, args []ssa.Value) types.Type {
-	for n := 0; n <= maxBoundDepth && v != nil; n++ {
-		if a, ok := v.(*ssa.Alloc); ok {
+// through the parameters its frames give and into the functions whose
+// result it is (a constructor returning the interface, a func value its
+// caller passes: func() Task { return NewInsertTask(db) }) when every
+// path returns values of one type; nil when not known.
+func concreteType(b bval) types.Type {
+	return concreteTypeAt(b, 0)
+}
+
+func concreteTypeAt(b bval, depth int) types.Type {
+	for n := 0; n <= maxBoundDepth && b.v != nil; n++ {
+		b = b.param()
+		if a, ok := b.v.(*ssa.Alloc); ok {
 			// A captured variable's cell: the one value stored into it.
-			v = storedOnce(a)
-			if v == nil {
+			b.v = storedOnce(a)
+			if b.v == nil {
 				return nil
 			}
 		}
-		if mi, ok := v.(*ssa.MakeInterface); ok {
-			v = mi.X
+		if mi, ok := b.v.(*ssa.MakeInterface); ok {
+			b.v = mi.X
 		}
-		t := v.Type()
+		t := b.v.Type()
 		if !types.IsInterface(t) {
 			switch u := types.Unalias(t).(type) {
 			case *types.Named:
@@ -210,18 +300,126 @@ func concreteType(v ssa.Value, args []ssa.Value) types.Type {
 			}
 			return nil // a captured variable's cell, a func value, …
 		}
-		p, ok := v.(*ssa.Parameter)
-		if !ok || args == nil {
+		call, ok := b.v.(*ssa.Call)
+		if !ok {
+			if _, isParam := b.v.(*ssa.Parameter); isParam {
+				continue // given by no frame: param returns it unchanged
+			}
 			return nil
 		}
-		next := substitute(p, args)
-		if next == v {
+		if depth >= maxBoundDepth {
 			return nil
 		}
-		v = next
-		args = nil // args are already the outermost values
+		fn, nf := calleeOf(&call.Call, b.fr)
+		if fn == nil {
+			return nil
+		}
+		var out types.Type
+		for _, blk := range fn.Blocks {
+			ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+			if !ok {
+				continue
+			}
+			if len(ret.Results) != 1 {
+				return nil
+			}
+			t := concreteTypeAt(bval{v: ret.Results[0], fr: nf}, depth+1)
+			if t == nil || (out != nil && !types.Identical(out, t)) {
+				return nil
+			}
+			out = t
+		}
+		return out
 	}
 	return nil
+}
+
+// boundTrace follows a forwarding registration's call to the registration
+// it amounts to: into the function it calls (a closure called as a value,
+// the implementations of an interface method it invokes), their
+// parameters standing for its arguments, and on through their calls, to
+// the call whose argument makes the closure name.
+type boundTrace struct {
+	r    *resolver
+	cg   *callgraph.Graph
+	name string
+	seen map[*ssa.Function]int
+	n    int // functions entered
+}
+
+// forwarded is the closure the call ci in frame fr registers, with the
+// types its values have there; nil when no path or two that disagree on
+// the closure.
+func (t *boundTrace) forwarded(ci ssa.CallInstruction, fr *frame, depth int) *boundClosure {
+	if depth > maxBoundDepth {
+		return nil
+	}
+	c := ci.Common()
+	var out *boundClosure
+	for _, g := range t.callees(ci, fr) {
+		if g.Blocks == nil || t.r.modeled(g) || t.n >= maxBoundFuncs {
+			continue
+		}
+		t.n++
+		if d, ok := t.seen[g]; ok && d <= depth {
+			continue // a recursion, or entered already at this depth
+		}
+		t.seen[g] = depth
+		nf := callFrame(g, c, fr)
+		if nf == nil {
+			continue
+		}
+		for _, blk := range g.Blocks {
+			for _, instr := range blk.Instrs {
+				inner, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				var b *boundClosure
+				for _, a := range inner.Common().Args {
+					if b = closureOf(bval{v: a, fr: nf}, t.name, 0); b != nil {
+						break
+					}
+				}
+				if b == nil && passesParam(inner.Common(), g) {
+					b = t.forwarded(inner, nf, depth+1)
+				}
+				if b == nil {
+					continue
+				}
+				if out = mergeBound(out, b); out == nil {
+					return nil
+				}
+			}
+		}
+		delete(t.seen, g)
+	}
+	return out
+}
+
+// callees are the functions a call may call: its static callee, the
+// closure its frame gives for a func value, or the call graph's callees
+// of an interface call, in order.
+func (t *boundTrace) callees(ci ssa.CallInstruction, fr *frame) []*ssa.Function {
+	c := ci.Common()
+	if !c.IsInvoke() {
+		if fn, _ := calleeOf(c, fr); fn != nil {
+			return []*ssa.Function{fn}
+		}
+		return nil
+	}
+	node := t.cg.Nodes[ci.Parent()]
+	if node == nil {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, e := range node.Out {
+		if e.Site == ci && !slices.Contains(out, e.Callee.Func) {
+			out = append(out, e.Callee.Func)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
 }
 
 // invokesOnBound are the callees, by position, of the closure's interface
@@ -303,4 +501,20 @@ func onlyLoaded(fv *ssa.FreeVar) bool {
 		}
 	}
 	return true
+}
+
+// passesParam reports whether a call in fn hands on one of fn's
+// parameters (a forwarder passes the name and the values it was given):
+// the calls a forwarding registration's trace follows.
+func passesParam(c *ssa.CallCommon, fn *ssa.Function) bool {
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, args...)
+	}
+	for _, a := range args {
+		if p, ok := ssavalue.Unconvert(a).(*ssa.Parameter); ok && p.Parent() == fn {
+			return true
+		}
+	}
+	return false
 }

@@ -140,7 +140,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		}
 	}
 	chaGraph, slice, all := r.chaSlice(prog, entries)
-	bound := r.boundCallees(prog, all, in.Results) // bound.go: before the bodies are released
+	bound := r.boundCallees(prog, all, chaGraph, in.Results) // bound.go: before the bodies are released
 	stats.Functions = len(slice)
 	provided := r.providedTypes(all, pkgs) // provide.go: before the bodies are released
 	if !in.KeepUnreached {

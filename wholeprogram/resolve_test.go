@@ -1074,3 +1074,29 @@ func declaredOpts() analyzer.Options {
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	return analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")}
 }
+
+// TestForwardingRegistrationBound: fwdregfix's TaskHandler.func1, one
+// handler per call of the forwarding closure in Initialize, calls the
+// Execute of the task that call binds (a func value returning the
+// constructor's result, through the closure, the Router interface and
+// AddTask): insert its insert, update its update. The near miss, Wrap.func1
+// registered under names not known, keeps every task's.
+func TestForwardingRegistrationBound(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "fwdregfix"), func(h *result.Handler) string {
+		line := h.Name + " " + h.Task
+		var effs []string
+		for _, e := range h.Effects {
+			effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
+		}
+		sort.Strings(effs)
+		return line + ": " + strings.Join(effs, ", ")
+	})
+	want := []string{
+		"fwdregfix.TaskHandler.func1 insert: db_write/insert events",
+		"fwdregfix.TaskHandler.func1 update: db_write/update-set counters",
+		"fwdregfix.Wrap.func1 : db_write/insert events, db_write/update-set counters",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

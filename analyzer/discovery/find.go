@@ -175,6 +175,7 @@ func Find(env *Env) *Found {
 	if f.mapForwards() { // ifacejobs.go
 		f.findForwards()
 	}
+	f.findClosureForwards() // closurefwd.go
 	registrations := func() {
 		for _, fn := range env.Funcs {
 			for _, b := range fn.Blocks {
@@ -194,6 +195,7 @@ func Find(env *Env) *Found {
 	if len(f.forwards) != before {
 		registrations() // the package's own calls of those dispatchers
 	}
+	f.registerPending() // closurefwd.go
 	f.dropCalledWeak()
 	f.dispatchEntries()
 	var hs []*Handler
@@ -272,6 +274,12 @@ type finder struct {
 	wrappers   map[*ssa.Function]string            // receive wrappers and their frameworks (msgloop.go)
 	wrapDirect map[*ssa.Function]bool              // the wrappers of a catalogued receive itself
 	err        error                               // the first user registration that does not fit its function
+	// Forwarding registrations (closurefwd.go).
+	closureFwds    map[*ssa.Function][]closureFwd
+	forwardedSites map[token.Pos]*ssa.Function // innermost registrations a closure forward defers, by call
+	closureUsed    map[*ssa.Function]bool      // closures a call of a forwarder registered
+	pending        []pendingReg
+	direct         bool // registering a deferred registration itself
 }
 
 // shape registers fn as a handler when its signature matches a shape.
@@ -461,6 +469,7 @@ func (f *finder) kindFromJobParam(obj *types.Func, k int) string {
 // catalog registration function, or of a function that forwards its
 // argument to one.
 func (f *finder) registration(ci ssa.CallInstruction) {
+	f.registerForwarded(ci) // closurefwd.go
 	fn, callee, args := calleeArgs(ci)
 	if fn == nil {
 		return
@@ -487,7 +496,13 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 // register applies one registration rule to a call.
 func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Value, typeArgs []types.Type) {
 	c := ci.Common()
-	if r.Handler >= len(args) {
+	if r.Handler < 0 || r.Handler >= len(args) {
+		return
+	}
+	if fn := f.forwardedSites[ci.Pos()]; fn != nil && !f.direct {
+		// Its callers register the closure, each under its own task
+		// (closurefwd.go); it stands when none does.
+		f.pending = append(f.pending, pendingReg{ci: ci, r: r, args: args, typeArgs: typeArgs, closure: fn})
 		return
 	}
 	task := r.Task

@@ -183,6 +183,7 @@ func (f *finder) dropCalledWeak() {
 			}
 		}
 	}
+	f.boundImplementations(called)
 	for fn, h := range f.byFn {
 		if h.Confidence == "low" && called[fn] {
 			delete(f.byFn, fn)
@@ -196,6 +197,70 @@ func (f *finder) dropCalledWeak() {
 		// workflow is part of that workflow, not one of its own.
 		if h.Rule != "" && called[fn] && !h.Registered.IsValid() {
 			delete(f.byFn, fn)
+		}
+	}
+}
+
+// boundImplementations adds to called the low-confidence handlers that a
+// closure registered once per task (Handler.PerRegistration) reaches
+// through an interface call on a value its registrations bind: the
+// package's methods of that name implementing the interface (each task's
+// Execute a TaskHandler(task) closure calls, and the embedded no-op they
+// override), and the low-confidence handlers those call in turn (their
+// payload decoders). They are the registrations' code, resolved per
+// registration over the whole program (wholeprogram/bound.go), not entry
+// points of their own.
+func (f *finder) boundImplementations(called map[*ssa.Function]bool) {
+	var work []*ssa.Function
+	for fn, h := range f.byFn {
+		if !h.PerRegistration || fn.Parent() == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok || !ci.Common().IsInvoke() {
+					continue
+				}
+				c := ci.Common()
+				recv := ssavalue.Unconvert(c.Value)
+				if u, ok := recv.(*ssa.UnOp); ok && u.Op == token.MUL {
+					recv = u.X // a captured variable's cell
+				}
+				if _, ok := recv.(*ssa.FreeVar); !ok {
+					continue
+				}
+				iface, ok := c.Value.Type().Underlying().(*types.Interface)
+				if !ok {
+					continue
+				}
+				for g, gh := range f.byFn {
+					obj, _ := g.Object().(*types.Func)
+					if gh.Confidence != "low" || obj == nil || obj.Name() != c.Method.Name() || g.Pkg != f.env.Pkg {
+						continue
+					}
+					if sig := obj.Type().(*types.Signature); sig.Recv() != nil && types.Implements(sig.Recv().Type(), iface) && !called[g] {
+						called[g] = true
+						work = append(work, g)
+					}
+				}
+			}
+		}
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if g := ci.Common().StaticCallee(); g != nil && !called[g] && f.byFn[g] != nil && f.byFn[g].Confidence == "low" {
+					called[g] = true
+					work = append(work, g)
+				}
+			}
 		}
 	}
 }

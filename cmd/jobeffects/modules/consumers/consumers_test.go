@@ -138,6 +138,12 @@ func TestConsumersModule(t *testing.T) {
 		// from the clock (the near miss).
 		{"wm.Forward", "watermill", "forward_event", at("wm/forward.go", `r.AddConsumerHandler("forward_event"`), "", "high"},
 		{"wm.ForwardStamped", "watermill", "forward_stamped", at("wm/forward.go", `r.AddConsumerHandler("forward_stamped"`), "", "high"},
+		// One closure registered by a forwarder (AddTask, through the
+		// application's Router interface and a closure called once per
+		// task): a handler per call that names a task, each resolved with
+		// the task that call binds; the tasks' Execute methods are none.
+		{"wmtask.TaskHandler.func1", "watermill", "ship_task", at("wmtask/tasks.go", `addTask(ctx, "ship_task"`), "", "medium"},
+		{"wmtask.TaskHandler.func1", "watermill", "status_task", at("wmtask/tasks.go", `addTask(ctx, "status_task"`), "", "safe"},
 		// Temporal activities from a []interface{} list handed through the
 		// application's two interface layers (tservice, tworker): each
 		// method value is a handler, the string in the list none.
