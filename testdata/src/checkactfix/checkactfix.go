@@ -85,4 +85,8 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("fundafter", d.FundAfter)
 	mux.HandleFunc("retain", d.Retain)
 	mux.HandleFunc("settle", d.Settle)
+	mux.HandleFunc("keyexport", d.KeyExport)
+	mux.HandleFunc("keyexportunchecked", d.KeyExportUnchecked)
+	mux.HandleFunc("keyexportfirst", d.KeyExportFirst)
+	mux.HandleFunc("keyandcount", d.KeyAndCount)
 }
