@@ -444,7 +444,7 @@ func TestCheckThenActThroughInterfaces(t *testing.T) {
 	})
 	want := []string{
 		"cleanup medium check-then-act db_write/update-increment namespaces issue=check-then-act db_read/select devices db_write/delete devices",
-		"export medium unguarded check-then-act db_write/insert job_keys db_write/insert exports issue=check-then-act db_read/select job_keys db_write/update-set jobs",
+		"export medium check-then-act db_write/insert job_keys issue=check-then-act db_write/insert exports issue=check-then-act db_read/select job_keys db_write/update-set jobs",
 		"exportmarkedfirst medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",
 		"exportunchecked medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",
 		"match medium unguarded db_write/insert subscriptions db_write/insert deliveries db_read/select events db_write/update-set events",

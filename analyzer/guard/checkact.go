@@ -241,6 +241,14 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 		// The check covers the record's own call as it covers the act
 		// (convoy's final status update, whose hook inserts an event).
 		exposed = append(exposed, same...)
+		// A record that is not idempotent (the key row inserted after
+		// the files it lists) repeats exactly when the act does: a
+		// delivery the check lets through, one overlapping the first or
+		// after a crash before the record; every later one skips. That
+		// is this race, not an effect nothing guards.
+		if needsGuard(record.Effect) && record.Effect.Issue == "" && record.Effect.Guard == nil {
+			exposed = append(exposed, record)
+		}
 	}
 	if external {
 		for _, s := range exposed {

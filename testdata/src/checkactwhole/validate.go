@@ -106,8 +106,8 @@ func (j *keyJobs) validate(ctx context.Context, id string) (error, bool) {
 
 // Export: the key row's check two interface calls deep returns the
 // sentinel its helper turns into "acknowledge"; the export and then the
-// key row's insert run in one interface call: check-then-act (the key row
-// itself stays unguarded, as any record the check reads).
+// key row's insert run in one interface call: check-then-act, the key
+// row's insert included (it repeats only when the export does).
 func (j *keyJobs) Export(ctx context.Context, t *asynq.Task) error {
 	id := string(t.Payload())
 	err, ack := j.validate(ctx, id)
