@@ -422,7 +422,12 @@ func TestOpenAPIClient(t *testing.T) {
 // resolves them (shellhub's device cleanup); a call that also writes (it
 // creates the subscriptions it looked the event up for) is not a check; a
 // deferred closure's effect after the check is covered (lamassuiot's
-// RegisterCA reports a failure in a defer).
+// RegisterCA reports a failure in a defer). A validation helper whose
+// interface call reads the key row and returns a sentinel the helper
+// turns into "acknowledge" (after idempotent bookkeeping) is the check;
+// the export before the key row's insert inside one interface call is
+// the act it exposes; the answer ignored, or the key row inserted before
+// the export, is no check-then-act.
 func TestCheckThenActThroughInterfaces(t *testing.T) {
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole"), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
@@ -439,6 +444,9 @@ func TestCheckThenActThroughInterfaces(t *testing.T) {
 	})
 	want := []string{
 		"cleanup medium check-then-act db_write/update-increment namespaces issue=check-then-act db_read/select devices db_write/delete devices",
+		"export medium check-then-act db_write/insert job_keys issue=check-then-act db_write/insert exports issue=check-then-act db_read/select job_keys db_write/update-set jobs",
+		"exportmarkedfirst medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",
+		"exportunchecked medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",
 		"match medium unguarded db_write/insert subscriptions db_write/insert deliveries db_read/select events db_write/update-set events",
 		"ship medium check-then-act db_write/insert deliveries issue=check-then-act db_write/insert audit issue=check-then-act db_write/update-set events db_read/select events",
 	}

@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"go/token"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -38,18 +39,37 @@ import (
 // deliveries.
 func (a *analysis) checkThenAct() {
 	reported := map[*ssa.Return]bool{}
-	// A call that also writes is not a check: a service call that looks
+	// A call that also acts is not a check: a service call that looks
 	// the event up and then creates its subscriptions acts itself (one
-	// resolved interface call carries all of them).
-	writes := map[ssa.CallInstruction]bool{}
+	// resolved interface call carries all of them). A call whose writes
+	// are all idempotent and none into the table it reads still answers
+	// the question: a validation helper that, on its "already processed"
+	// answer, finishes the bookkeeping (sets the parent job's status,
+	// moves the finished files) before the caller returns.
+	acts := map[ssa.CallInstruction]bool{}
+	written := map[ssa.CallInstruction]map[string]bool{}
 	for _, s := range a.sites {
-		if s.Effect.Kind == effect.KindDBWrite || needsGuard(s.Effect) {
-			writes[s.Instr] = true
+		if needsGuard(s.Effect) {
+			acts[s.Instr] = true
 		}
+		if s.Effect.Kind == effect.KindDBWrite {
+			if written[s.Instr] == nil {
+				written[s.Instr] = map[string]bool{}
+			}
+			written[s.Instr][s.Effect.Target] = true
+		}
+	}
+	writes := func(r *Site) bool {
+		w := written[r.Instr]
+		if acts[r.Instr] || (len(w) > 0 && r.Effect.Kind != effect.KindDBRead) {
+			return true
+		}
+		// A write whose table is not known may be into the read's.
+		return w[r.Effect.Target] || w[""]
 	}
 	for _, r := range a.sites {
 		re := r.Effect
-		if (re.Kind != effect.KindDBRead || re.Target == "") && !describes(re) || writes[r.Instr] {
+		if (re.Kind != effect.KindDBRead || re.Target == "") && !describes(re) || writes(r) {
 			continue
 		}
 		read := r.Instr.Value()
@@ -180,6 +200,11 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 			continue
 		}
 		switch {
+		case s.Instr == record.Instr && firstInCall(s, record):
+			// The act inside the record's own call, before the record
+			// (a service method that writes the files, then inserts the
+			// keys that say they were written).
+			exposed = append(exposed, s)
 		case s.Instr == record.Instr:
 			// Another effect of the record's own call (a hook of the
 			// status update inserting an event).
@@ -216,6 +241,14 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 		// The check covers the record's own call as it covers the act
 		// (convoy's final status update, whose hook inserts an event).
 		exposed = append(exposed, same...)
+		// A record that is not idempotent (the key row inserted after
+		// the files it lists) repeats exactly when the act does: a
+		// delivery the check lets through, one overlapping the first or
+		// after a crash before the record; every later one skips. That
+		// is this race, not an effect nothing guards.
+		if needsGuard(record.Effect) && record.Effect.Issue == "" && record.Effect.Guard == nil {
+			exposed = append(exposed, record)
+		}
 	}
 	if external {
 		for _, s := range exposed {
@@ -751,4 +784,49 @@ func storedFrom(alloc *ssa.Alloc, read ssa.Value, depth int, seen map[ssa.Value]
 		}
 	}
 	return false
+}
+
+// firstInCall reports whether, of two effects of one call, s comes before
+// the record inside it: their paths go through the same calls down to a
+// function where they part, and there s's call is on an earlier line
+// than the record's (the files written at worker.go:139, the keys
+// inserted at :166). Paths that part in different functions (a call
+// through an interface resolved to two implementations) order nothing.
+func firstInCall(s, record *Site) bool {
+	sp, rp := s.Effect.Path, record.Effect.Path
+	for k := s.Hop + 1; k < len(sp) && k-s.Hop+record.Hop < len(rp); k++ {
+		a, b := sp[k], rp[k-s.Hop+record.Hop]
+		// The function holding the hop, without what its call resolved
+		// to ("(dynamic call → …)").
+		af, _, _ := strings.Cut(a.Func, " (")
+		bf, _, _ := strings.Cut(b.Func, " (")
+		if af != bf {
+			return false
+		}
+		if a.Pos == b.Pos {
+			continue
+		}
+		afile, al, ok1 := fileLine(a.Pos)
+		bfile, bl, ok2 := fileLine(b.Pos)
+		return ok1 && ok2 && afile == bfile && al < bl
+	}
+	return false
+}
+
+// fileLine splits a hop's "file:line:col" (or "file:line") into the file
+// and the line.
+func fileLine(pos string) (string, int, bool) {
+	rest := pos
+	if i := strings.LastIndex(rest, ":"); i > 0 {
+		if _, err := strconv.Atoi(rest[i+1:]); err == nil {
+			if j := strings.LastIndex(rest[:i], ":"); j > 0 {
+				if line, err := strconv.Atoi(rest[j+1 : i]); err == nil {
+					return rest[:j], line, true
+				}
+			}
+			line, _ := strconv.Atoi(rest[i+1:])
+			return rest[:i], line, true
+		}
+	}
+	return "", 0, false
 }

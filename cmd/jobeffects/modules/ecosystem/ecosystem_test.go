@@ -96,8 +96,9 @@ func TestEcosystemModule(t *testing.T) {
 		{"PgxDedup", "insert:true update-increment:true", ""},
 		{"MongoDedup", "insert:true increment:false", "guard-separate-tx"},
 		// The check is not held: check-then-act at the check; the record
-		// insert itself repeats too.
-		{"CheckThenRecord", "update-increment:false insert:false select:false", "unguarded check-then-act"},
+		// insert repeats too, in the same windows as the credit (a
+		// delivery the check lets through), so it carries the same rule.
+		{"CheckThenRecord", "update-increment:false insert:false select:false", "check-then-act"},
 		// A compare-and-set of the order's state, tested, is the claim.
 		{"StateTransition", "insert:true claim:false", ""},
 		// pgx v4: the pool's SQL, and a claim in a BeginFunc transaction.

@@ -51,6 +51,11 @@ func TestVetEqualsCommand(t *testing.T) {
 	// (cmd/worker/perreg.go) calls the channel it captured through an
 	// interface: go vet leaves the call unresolved at each registration,
 	// the command resolves it in each registration's channel
-	// (wholeprogram/bound.go).
-	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"), "jobs/gates.go", "jobs/afterdup.go", "jobs/matrix.go", "jobs/partsfresh.go", "internal/fxjobs/fxjobs.go", "internal/regjobs/regjobs.go", "jobs/nilhook.go", "cmd/worker/perreg.go")
+	// (wholeprogram/bound.go). The key workers' check, act and record
+	// are calls through the KeyService and KeyRepo interfaces: go vet
+	// resolves them where RegisterKeyWorkers wires them and says
+	// unguarded; only the command places each effect at its call in the
+	// validation helper and the service (wholeprogram/checkact.go) and
+	// says check-then-act for shape:key-export; both report the handler.
+	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"), "jobs/gates.go", "jobs/afterdup.go", "jobs/matrix.go", "jobs/partsfresh.go", "internal/fxjobs/fxjobs.go", "internal/regjobs/regjobs.go", "jobs/nilhook.go", "cmd/worker/perreg.go", "jobs/keycheck.go")
 }
