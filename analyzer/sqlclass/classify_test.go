@@ -927,6 +927,19 @@ func TestStamped(t *testing.T) {
 			t.Errorf("%s: %+v, want ClockParams %q", sql, got, want)
 		}
 	}
+	for sql, want := range map[string]bool{
+		`SELECT clock_timestamp()::timestamptz AS database_clock`: true,
+		`select now()`:                       true,
+		`select current_timestamp`:           true,
+		`select now(), 1`:                    false,
+		`select max(synced_at) from runs`:    false,
+		`select now() - interval '1 hour'`:   false,
+		`select synced_at from runs limit 1`: false,
+	} {
+		if got := ClockRead(sql); got != want {
+			t.Errorf("ClockRead(%s) = %v, want %v", sql, got, want)
+		}
+	}
 	if got := Classify(`update runs set last_checked_at = $1, etag = $2 where id = $3`); got[0].Assigns != "etag,last_checked_at" {
 		t.Errorf("Assigns = %q", got[0].Assigns)
 	}

@@ -363,3 +363,41 @@ func unionCols(a, b string) string {
 	}
 	return sortedKeys(cols)
 }
+
+// ClockRead reports whether a SQL text only reads the database clock: a
+// SELECT of one clock (now(), transaction_timestamp(), current_timestamp,
+// clock_timestamp(), statement_timestamp(), cast or not) from no table.
+// The value it returns is new in every transaction, so a stamp a
+// transaction passes as a parameter with that value is its own, as now()
+// in the text is (summary stampclock.go).
+func ClockRead(text string) bool {
+	tree, err := pg_query.Parse(text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.FromClause) > 0 || sel.WhereClause != nil || len(sel.TargetList) != 1 ||
+		sel.Larg != nil || sel.Rarg != nil || len(sel.ValuesLists) > 0 || sel.WithClause != nil {
+		return false
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt == nil || rt.Val == nil {
+		return false
+	}
+	n := rt.Val
+	for n != nil && n.GetTypeCast() != nil {
+		n = n.GetTypeCast().Arg
+	}
+	if txClock(n) {
+		return true
+	}
+	f := n.GetFuncCall()
+	if f == nil || len(f.Args) != 0 {
+		return false
+	}
+	switch lastName(f.Funcname) {
+	case "clock_timestamp", "statement_timestamp":
+		return true
+	}
+	return false
+}
