@@ -32,6 +32,17 @@ type Hop struct {
 	DupTaken bool `json:",omitempty"`
 }
 
+// StampArg is a stamp whose value is a parameter (summary stampclock.go):
+// Col is "table.col" for the copy's, "col" for a conditional write's;
+// Param the 1-based parameter (receiver first, then free variables) and
+// Field the field of it read, "" for the whole.
+type StampArg struct {
+	Col   string
+	Copy  bool `json:",omitempty"`
+	Param int
+	Field string `json:",omitempty"`
+}
+
 // Key describes an idempotency key passed to an external API.
 type Key struct {
 	Expr   string // source text of the key expression
@@ -287,6 +298,12 @@ type Effect struct {
 	StampedBy string `json:",omitempty"`
 	ClockSets string `json:",omitempty"`
 	Assigns   string `json:",omitempty"`
+	// StampArgs are the stamps passed as a parameter of the function whose
+	// summary holds the effect (… where runs.synced_at = $3 with $3 that
+	// parameter's value): each caller tells whether what it passes is
+	// the database clock read for the transaction (then StampedBy or
+	// ClockSets take the column) or not (dropped). nil once decided.
+	StampArgs []StampArg `json:",omitempty"`
 	Guard     *Guard
 	// FailsLater: the function whose summary holds the effect can return
 	// a non-nil error after it (one of its own, or a callee's failure

@@ -895,6 +895,51 @@ func TestStamped(t *testing.T) {
 			t.Errorf("%s: %+v, want ClockSets %q", sql, got, want)
 		}
 	}
+	// The same halves with the stamp a parameter: the caller tells whether
+	// $n is the transaction's clock (StampedParam, ClockParams).
+	for sql, want := range map[string]string{
+		`insert into h (run_id) select runs.id from runs where runs.id = $1 and runs.synced_at = $2`:                                       "runs.id=$1,runs.synced_at=$2",
+		`insert into h (run_id) select r.id from input join runs r on r.id = input.id where r.synced_at = $3::timestamptz and r.head = $2`: "runs.head=$2,runs.synced_at=$3",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = now() and runs.checked_at = $1`:                            "",
+		`insert into h (run_id) select runs.id from input left join runs on runs.id = input.id where runs.synced_at = $1`:                  "",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = $1 or runs.id = $2`:                                        "",
+		`insert into h (run_id) select runs.id from runs where runs.synced_at = $1 and runs.id = $2 union all select $3`:                   "",
+	} {
+		got := Classify(sql)
+		last := got[len(got)-1]
+		if last.Op != Insert || last.StampedParam != want {
+			t.Errorf("%s: %+v, want an insert with StampedParam %q", sql, got, want)
+		}
+	}
+	for sql, want := range map[string]string{
+		`insert into runs (id, status, synced_at) values ($1, $2, $3) on conflict (id) do update set status = excluded.status, synced_at = excluded.synced_at where runs.status is distinct from excluded.status`:                               "synced_at=$3",
+		`insert into runs (id, status, synced_at, seen_at) select i.id, i.status, $2, $3 from input i on conflict (id) do update set status = excluded.status, synced_at = $2, seen_at = excluded.seen_at where excluded.status <> runs.status`: "seen_at=$3,synced_at=$2",
+		`insert into runs (id, status, synced_at) values ($1, $2, $3) on conflict (id) do update set synced_at = excluded.synced_at where runs.status is distinct from excluded.status or runs.checked_at < $3`:                                 "",
+		`insert into runs (id, status, synced_at) values ($1, $2, $3) on conflict (id) do update set status = excluded.status, synced_at = excluded.synced_at`:                                                                                  "",
+		`insert into runs (id, status, synced_at) values ($1, $2, $3) on conflict (id) do update set synced_at = excluded.synced_at where runs.synced_at < excluded.synced_at`:                                                                  "",
+		`insert into runs (id, status, synced_at) values ($1, $2, $3) on conflict (id) do update set synced_at = excluded.synced_at where runs.status is distinct from $2 and runs.id <> $3`:                                                    "",
+		`update runs set status = $2, synced_at = $3 where id = $1 and status is distinct from $2`:                                                                                                                                              "synced_at=$3",
+		`update runs set synced_at = $2 where id = $1`: "",
+	} {
+		got := Classify(sql)
+		last := got[len(got)-1]
+		if last.ClockParams != want || last.ClockSets != "" {
+			t.Errorf("%s: %+v, want ClockParams %q", sql, got, want)
+		}
+	}
+	for sql, want := range map[string]bool{
+		`SELECT clock_timestamp()::timestamptz AS database_clock`: true,
+		`select now()`:                       true,
+		`select current_timestamp`:           true,
+		`select now(), 1`:                    false,
+		`select max(synced_at) from runs`:    false,
+		`select now() - interval '1 hour'`:   false,
+		`select synced_at from runs limit 1`: false,
+	} {
+		if got := ClockRead(sql); got != want {
+			t.Errorf("ClockRead(%s) = %v, want %v", sql, got, want)
+		}
+	}
 	if got := Classify(`update runs set last_checked_at = $1, etag = $2 where id = $3`); got[0].Assigns != "etag,last_checked_at" {
 		t.Errorf("Assigns = %q", got[0].Assigns)
 	}

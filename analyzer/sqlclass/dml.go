@@ -56,7 +56,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 				st.FromChange = n
 				st.Detail = "insert ... select of only the rows changed by its statement's CTE " + name + " (a second run changes none, so inserts none)"
 			} else {
-				st.StampedBy = stampedBy(ins) // stamped.go
+				st.StampedBy, st.StampedParam = stampedBy(ins) // stamped.go
 			}
 		}
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:
@@ -90,7 +90,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 		// DO UPDATE … WHERE: a run that finds the row already changed
 		// updates nothing and returns no row.
 		st.ReportsChange = occ.WhereClause != nil
-		st.ClockSets = ref.clockSets(occ.TargetList, occ.WhereClause, clockInserted(ins)) // stamped.go
+		st.ClockSets, st.ClockParams = ref.clockSets(occ.TargetList, occ.WhereClause, clockInserted(ins)) // stamped.go
 		if set := assignedCols(occ.TargetList); set == "" || st.Assigns == "" {
 			st.Assigns = ""
 		} else {
@@ -121,7 +121,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		// set version = version + 1 where … and version = $2: a second run
 		// finds the row changed and updates nothing. Tested, it is a claim.
 		st.Op, st.Detail, st.Update, st.Optimistic = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true, param
-		st.ClockSets = ref.clockSets(up.TargetList, up.WhereClause, nil)
+		st.ClockSets, st.ClockParams = ref.clockSets(up.TargetList, up.WhereClause, nil)
 		return assemble(sc, st)
 	}
 	st.PickParams = pickParams(up)
@@ -145,7 +145,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 			// changed.go: a second run finds the value set and updates nothing.
 			st.ReportsChange = true
 			st.Detail = "set-if-different: the update changes a row only while its " + col + " differs from the value it sets"
-			st.ClockSets = ref.clockSets(up.TargetList, up.WhereClause, nil)
+			st.ClockSets, st.ClockParams = ref.clockSets(up.TargetList, up.WhereClause, nil)
 		}
 	}
 	return assemble(sc, st)

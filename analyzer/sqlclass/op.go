@@ -220,6 +220,13 @@ type Stmt struct {
 	StampedBy string
 	ClockSets string
 	Assigns   string
+	// StampedParam and ClockParams are the same halves with the stamp a
+	// parameter ($n) rather than the clock in the text: "table.col=$n"
+	// for the copy, "col=$n,…" for a conditional write. Whether $n is the
+	// transaction's clock (read from the database by the code that runs
+	// the transaction) or a value the job carries is the caller's to tell.
+	StampedParam string
+	ClockParams  string
 }
 
 // Worst returns the statement with the highest Risk; ties go to the first in

@@ -2,6 +2,7 @@ package sqlclass
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v6"
@@ -62,9 +63,24 @@ func txClock(n *pg_query.Node) bool {
 	return false
 }
 
-// mentionsClock reports whether a tree reads a clock or a column among
-// cols of the target (s): a WHERE that does may pass again.
-func (s selfRef) mentionsClock(n *pg_query.Node, cols map[string]bool) bool {
+// stampParam is the parameter an expression is, cast or not, 0 when it
+// is none: a stamp passed as a parameter (synced_at = $3) whose value the
+// caller tells (summary stamped.go: the database clock read once by the
+// transaction, or a time the job carries).
+func stampParam(n *pg_query.Node) int {
+	for n != nil && n.GetTypeCast() != nil {
+		n = n.GetTypeCast().Arg
+	}
+	if p := n.GetParamRef(); p != nil && p.Number > 0 {
+		return int(p.Number)
+	}
+	return 0
+}
+
+// mentionsClock reports whether a tree reads a clock, one of the
+// parameters params stamps with, or a column among cols of the target
+// (s): a WHERE that does may pass again.
+func (s selfRef) mentionsClock(n *pg_query.Node, cols map[string]bool, params map[int]bool) bool {
 	if n == nil {
 		return false
 	}
@@ -77,7 +93,7 @@ func (s selfRef) mentionsClock(n *pg_query.Node, cols map[string]bool) bool {
 		if !ok {
 			return true
 		}
-		if txClock(node) {
+		if txClock(node) || params[stampParam(node)] {
 			found = true
 			return false
 		}
@@ -101,10 +117,12 @@ func (s selfRef) mentionsClock(n *pg_query.Node, cols map[string]bool) bool {
 }
 
 // clockSets lists the columns a conditional write sets to the
-// transaction's clock; inserted gives, for an upsert, whether the row
-// inserted gives a column now() (excluded.col).
-func (s selfRef) clockSets(targets []*pg_query.Node, where *pg_query.Node, inserted map[string]bool) string {
+// transaction's clock, and (params, "col=$n" sorted) those it sets to a
+// parameter; inserted gives, for an upsert, what the row inserted gives a
+// column (excluded.col): 0 the clock, n parameter $n.
+func (s selfRef) clockSets(targets []*pg_query.Node, where *pg_query.Node, inserted map[string]int) (clock, params string) {
 	cols := map[string]bool{}
+	byParam := map[string]int{}
 	for _, t := range targets {
 		rt := t.GetResTarget()
 		if rt == nil || rt.Name == "" || rt.Val == nil || len(rt.Indirection) != 0 {
@@ -114,22 +132,54 @@ func (s selfRef) clockSets(targets []*pg_query.Node, where *pg_query.Node, inser
 			cols[rt.Name] = true
 			continue
 		}
+		if n := stampParam(rt.Val); n > 0 {
+			byParam[rt.Name] = n
+			continue
+		}
 		if cr := rt.Val.GetColumnRef(); cr != nil {
-			if f := stringsOf(cr.Fields); len(f) == 2 && f[0] == "excluded" && f[1] == rt.Name && inserted[rt.Name] {
-				cols[rt.Name] = true
+			if f := stringsOf(cr.Fields); len(f) == 2 && f[0] == "excluded" && f[1] == rt.Name {
+				if n, ok := inserted[rt.Name]; ok && n == 0 {
+					cols[rt.Name] = true
+				} else if ok {
+					byParam[rt.Name] = n
+				}
 			}
 		}
 	}
-	if len(cols) == 0 || where == nil || s.mentionsClock(where, cols) {
-		return ""
+	if where == nil {
+		return "", ""
 	}
-	return sortedKeys(cols)
+	if len(cols) > 0 && !s.mentionsClock(where, cols, nil) {
+		clock = sortedKeys(cols)
+	}
+	// Which parameter is a clock is the caller's to tell: each column set
+	// from a parameter is a candidate, unless the WHERE reads that
+	// parameter, a column set from it or one set to the clock (it may
+	// pass again).
+	ps := map[string]bool{}
+	for c, n := range byParam {
+		same := map[string]bool{}
+		for d, m := range byParam {
+			if m == n {
+				same[d] = true
+			}
+		}
+		for d := range cols {
+			same[d] = true
+		}
+		if !s.mentionsClock(where, same, map[int]bool{n: true}) {
+			ps[c+"=$"+strconv.Itoa(n)] = true
+		}
+	}
+	params = sortedKeys(ps)
+	return clock, params
 }
 
-// clockInserted maps the columns an INSERT gives the transaction's clock:
-// in its single VALUES row, or by position in its SELECT's target list.
-func clockInserted(ins *pg_query.InsertStmt) map[string]bool {
-	out := map[string]bool{}
+// clockInserted maps the columns an INSERT gives the transaction's clock
+// (0) or a parameter (its number): in its single VALUES row, or by
+// position in its SELECT's target list.
+func clockInserted(ins *pg_query.InsertStmt) map[string]int {
+	out := map[string]int{}
 	sel := ins.SelectStmt.GetSelectStmt()
 	if sel == nil {
 		return out
@@ -149,8 +199,13 @@ func clockInserted(ins *pg_query.InsertStmt) map[string]bool {
 		return out
 	}
 	for i, c := range ins.Cols {
-		if rt := c.GetResTarget(); rt != nil && txClock(items[i]) {
-			out[rt.Name] = true
+		rt := c.GetResTarget()
+		switch {
+		case rt == nil:
+		case txClock(items[i]):
+			out[rt.Name] = 0
+		case stampParam(items[i]) > 0:
+			out[rt.Name] = stampParam(items[i])
 		}
 	}
 	return out
@@ -186,18 +241,20 @@ var aggregates = set("count", "sum", "min", "max", "avg", "array_agg", "json_agg
 
 // stampedBy returns "table.col" for an INSERT … SELECT whose rows come
 // from a table through inner joins only and must carry the transaction's
-// clock in one of its columns; "" when it does not.
-func stampedBy(ins *pg_query.InsertStmt) string {
+// clock in one of its columns; "" when it does not. Failing that, param
+// lists ("table.col=$n,…", sorted) the columns they must equal a
+// parameter in: which of them is a stamp is the caller's to tell.
+func stampedBy(ins *pg_query.InsertStmt) (clock, param string) {
 	sel := ins.SelectStmt.GetSelectStmt()
 	if sel == nil || len(sel.ValuesLists) > 0 || sel.Larg != nil || sel.Rarg != nil || len(sel.FromClause) == 0 ||
 		sel.HavingClause != nil {
-		return ""
+		return "", ""
 	}
 	if len(sel.GroupClause) == 0 {
 		for _, t := range sel.TargetList {
 			if rt := t.GetResTarget(); rt != nil && rt.Val != nil {
 				if f := rt.Val.GetFuncCall(); f != nil && aggregates[lastName(f.Funcname)] {
-					return ""
+					return "", ""
 				}
 			}
 		}
@@ -240,12 +297,12 @@ func stampedBy(ins *pg_query.InsertStmt) string {
 		from(n)
 	}
 	if !ok {
-		return ""
+		return "", ""
 	}
 	if sel.WhereClause != nil {
 		conds = append(conds, sel.WhereClause)
 	}
-	var found []string
+	var found, byParam []string
 	var conj func(n *pg_query.Node)
 	conj = func(n *pg_query.Node) {
 		if b := n.GetBoolExpr(); b != nil {
@@ -262,14 +319,20 @@ func stampedBy(ins *pg_query.InsertStmt) string {
 		}
 		for _, pair := range [][2]*pg_query.Node{{e.Lexpr, e.Rexpr}, {e.Rexpr, e.Lexpr}} {
 			cr := pair[0].GetColumnRef()
-			if cr == nil || !txClock(pair[1]) {
+			n := stampParam(pair[1])
+			if cr == nil || (!txClock(pair[1]) && n == 0) {
 				continue
 			}
 			f := stringsOf(cr.Fields)
 			if len(f) != 2 {
 				continue // unqualified: which table's is not told here
 			}
-			if t, ok := tables[f[0]]; ok {
+			t, ok := tables[f[0]]
+			switch {
+			case !ok:
+			case n > 0:
+				byParam = append(byParam, t+"."+f[1]+"=$"+strconv.Itoa(n))
+			default:
 				found = append(found, t+"."+f[1])
 			}
 		}
@@ -277,11 +340,15 @@ func stampedBy(ins *pg_query.InsertStmt) string {
 	for _, c := range conds {
 		conj(c)
 	}
-	if len(found) == 0 {
-		return ""
-	}
 	sort.Strings(found)
-	return found[0]
+	sort.Strings(byParam)
+	switch {
+	case len(found) > 0:
+		return found[0], ""
+	case len(byParam) > 0:
+		return "", strings.Join(byParam, ",")
+	}
+	return "", ""
 }
 
 // unionCols joins two comma-separated column lists, sorted, no repeats.
@@ -295,4 +362,42 @@ func unionCols(a, b string) string {
 		}
 	}
 	return sortedKeys(cols)
+}
+
+// ClockRead reports whether a SQL text only reads the database clock: a
+// SELECT of one clock (now(), transaction_timestamp(), current_timestamp,
+// clock_timestamp(), statement_timestamp(), cast or not) from no table.
+// The value it returns is new in every transaction, so a stamp a
+// transaction passes as a parameter with that value is its own, as now()
+// in the text is (summary stampclock.go).
+func ClockRead(text string) bool {
+	tree, err := pg_query.Parse(text)
+	if err != nil || len(tree.Stmts) != 1 {
+		return false
+	}
+	sel := tree.Stmts[0].Stmt.GetSelectStmt()
+	if sel == nil || len(sel.FromClause) > 0 || sel.WhereClause != nil || len(sel.TargetList) != 1 ||
+		sel.Larg != nil || sel.Rarg != nil || len(sel.ValuesLists) > 0 || sel.WithClause != nil {
+		return false
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt == nil || rt.Val == nil {
+		return false
+	}
+	n := rt.Val
+	for n != nil && n.GetTypeCast() != nil {
+		n = n.GetTypeCast().Arg
+	}
+	if txClock(n) {
+		return true
+	}
+	f := n.GetFuncCall()
+	if f == nil || len(f.Args) != 0 {
+		return false
+	}
+	switch lastName(f.Funcname) {
+	case "clock_timestamp", "statement_timestamp":
+		return true
+	}
+	return false
 }

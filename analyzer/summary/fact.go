@@ -61,6 +61,10 @@ type Summary struct {
 	// job-identity source the function's string-like results derive from
 	// (a newKey() helper): a key built from its result derives from it.
 	RandomResult, IdentityResult string
+	// ClockResult names the database clock read (a query that only reads
+	// now(), clock_timestamp(), …) the function's result is scanned from,
+	// directly or through the package's calls (stampclock.go).
+	ClockResult string `json:",omitempty"`
 	// KeyResultParam (1-based, receiver first; 0 when none) and
 	// KeyResultField: the function's string-like result derives from that
 	// field of that parameter (a key helper: keyOf(event) returning
@@ -117,7 +121,7 @@ func (*Summary) AFact() {}
 // String lists the effects compactly for tests and fact logs:
 // "effects: db_write/insert ledger @p1; email/send smtp guarded=processed_jobs; calls p2".
 func (s *Summary) String() string {
-	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.CallsParamFields) == 0 && len(s.GuardedCalls) == 0 && s.NilUnless == nil && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && len(s.TxCalls) == 0 {
+	if len(s.Effects) == 0 && len(s.CallsParams) == 0 && len(s.CallsParamFields) == 0 && len(s.GuardedCalls) == 0 && s.NilUnless == nil && s.RequestMethodArg == 0 && len(s.KeptRequests) == 0 && s.StmtArg == 0 && s.StmtTextArg == 0 && !s.DuplicateTest && s.RandomResult == "" && s.IdentityResult == "" && s.ClockResult == "" && len(s.TxCalls) == 0 {
 		return "no effects"
 	}
 	var parts []string
@@ -460,7 +464,7 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
-		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || len(a.TxCalls) != len(b.TxCalls) ||
+		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
 		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false

@@ -200,6 +200,10 @@ type trace struct {
 	params []paramRef
 	// random: t looks for random sources (invokeRandom).
 	random bool
+	// clock: t looks for the database clock (stampclock.go): a value
+	// scanned from a query that only reads it, the package's functions
+	// returning one, the fields only ever given one.
+	clock bool
 }
 
 // source returns the name of the function or field, among those fn and
@@ -257,6 +261,11 @@ func (t *trace) source(v ssa.Value, depth int) string {
 			if s != nil && t.result(s) != "" {
 				return found(t.result(s)+" (in "+SSAName(callee)+")", x.Pos())
 			}
+			if t.clock {
+				if r := t.w.clockReturned(callee, v, depth); r != "" {
+					return found(r+" (in "+SSAName(callee)+")", x.Pos())
+				}
+			}
 		} else if c.IsInvoke() {
 			if t.fn(c.Method) {
 				return found(FuncName(c.Method), x.Pos())
@@ -286,6 +295,11 @@ func (t *trace) source(v ssa.Value, depth int) string {
 	case *ssa.Slice:
 		return rec(x.X)
 	case *ssa.Field:
+		if t.clock {
+			if r := t.w.clockField(x.X.Type(), x.Field); r != "" {
+				return found(r, x.Pos())
+			}
+		}
 		if name := ssavalue.FieldAt(x.X.Type(), x.Field); name != "" && t.field(x.X.Type(), name) {
 			return found(typeShort(x.X.Type())+"."+name+fieldMark, x.Pos())
 		}
@@ -299,6 +313,14 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		return rec(x.X)
 	case *ssa.FieldAddr:
 		elem := x.X.Type().Underlying().(*types.Pointer).Elem()
+		if t.clock {
+			if r := t.w.clockField(elem, x.Field); r != "" {
+				return found(r, x.Pos())
+			}
+			if r := t.localClock(x, depth); r != "" {
+				return r
+			}
+		}
 		if name := ssavalue.FieldName(x); name != "" && t.field(elem, name) {
 			return found(typeShort(elem)+"."+name+fieldMark, x.Pos())
 		}
@@ -340,6 +362,11 @@ func (t *trace) source(v ssa.Value, depth int) string {
 	case *ssa.Phi:
 		return rec(x.Edges...)
 	case *ssa.Alloc:
+		if t.clock {
+			if r := t.w.clockScanned(x); r != "" {
+				return found(r, x.Pos())
+			}
+		}
 		// Values stored into a local (varargs arrays, address-taken vars).
 		var stored []ssa.Value
 		for _, r := range ssavalue.Referrers(x) {

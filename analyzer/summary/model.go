@@ -691,6 +691,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				}
 				w.newerValue(e, v, ci)
 			}
+			w.stampParams(e, st, params) // stampclock.go
 			if st.Op == sqlclass.Insert && e.Target != "" {
 				w.sqlBusinessKey(e, st, params, ci)
 			}

@@ -86,6 +86,12 @@ type Package struct {
 	// randomFields are the struct fields the package assigns a random
 	// value to (collectRandomFields).
 	randomFields map[*types.Var]fieldOrigin
+	// funcs are the package's functions; clockFields and clockBusy the
+	// fields found (or not, "") to hold the database clock and the
+	// functions being read for it (stampclock.go).
+	funcs       []*ssa.Function
+	clockFields map[*types.Var]string
+	clockBusy   map[*ssa.Function]bool
 	// chanRecv are the package's functions that receive from each
 	// channel kept in a field or variable (channels.go).
 	// (chanKey's keys), and the package's calls of each of its functions.
@@ -169,6 +175,7 @@ func Build(env *Env, pkg *ssa.Package, funcs []*ssa.Function) *Package {
 		p.sums[fn] = IllTypedSummary(env.Fset, fn, why)
 	}
 	p.collectPrepared(funcs)
+	p.funcs = funcs
 	p.collectRandomFields(funcs)
 	p.collectChannels(funcs)
 	p.collectGauges(funcs)

@@ -105,6 +105,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)
+	w.clockResult(s) // stampclock.go
 	s.IDResult = w.idResult()
 	s.FreshID = w.freshResult(s)
 	s.MissParams = w.missParams(s)
