@@ -263,6 +263,15 @@ func TestGlobalInterfaceVar(t *testing.T) {
 	runShared(t, "globalifacefix/logx", "globalifacefix")
 }
 
+// TestMadeInterfaceValue: an interface call on a value the function made
+// with one of the package's constructors runs the concrete type's method
+// (a computation named Create… is no insert; a Save inserts); the same
+// interface in a field, or from a constructor that may return its
+// parameter, stays a dynamic call read by name.
+func TestMadeInterfaceValue(t *testing.T) {
+	runShared(t, "madeifacefix")
+}
+
 // TestInfeasibleBranches: an effect in a branch a test of a parameter
 // decides is not the effect of a caller passing a constant that decides
 // it false (a literal, a struct literal's field, a field stored just
