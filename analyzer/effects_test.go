@@ -263,15 +263,6 @@ func TestGlobalInterfaceVar(t *testing.T) {
 	runShared(t, "globalifacefix/logx", "globalifacefix")
 }
 
-// TestMadeInterfaceValue: an interface call on a value the function made
-// with one of the package's constructors runs the concrete type's method
-// (a computation named Create… is no insert; a Save inserts); the same
-// interface in a field, or from a constructor that may return its
-// parameter, stays a dynamic call read by name.
-func TestMadeInterfaceValue(t *testing.T) {
-	runShared(t, "madeifacefix")
-}
-
 // TestRowIdempotencyKey: a row handed to a store interface whose
 // IdempotencyKey field comes from a generator hashing a map stamped with
 // time.Now() is random-key at the key; a map of the job's fields, or the

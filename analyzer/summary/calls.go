@@ -356,15 +356,6 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 		}
 		return
 	}
-	if callees, ok := w.p.madeCallees(c.Value, m); ok {
-		// A value this function made (a constructor's result): the
-		// methods of the concrete types it can hold (madeiface.go).
-		args := append([]ssa.Value{c.Value}, c.Args...)
-		for _, fn := range callees {
-			w.static(ci, fn, args, nil)
-		}
-		return
-	}
 	name := FuncName(m)
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
 	w.withReading(readFunc(m, c.Value))

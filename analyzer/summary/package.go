@@ -267,8 +267,7 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 		}
 	}
 	// A call through one of the package's interface-typed variables
-	// depends on the methods of the types stored there (globaliface.go),
-	// and one on a value the function made on its concrete types' methods.
+	// depends on the methods of the types stored there (globaliface.go).
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			ci, ok := instr.(ssa.CallInstruction)
@@ -276,15 +275,6 @@ func (p *Package) deps(fn *ssa.Function) map[*ssa.Function]bool {
 				continue
 			}
 			if callees, ok := p.globalCallees(ci.Common().Value, ci.Common().Method); ok {
-				for _, f := range callees {
-					if p.set[f] {
-						out[f] = true
-					}
-				}
-			}
-			// One on a value the function made: the methods of its
-			// concrete types (madeiface.go).
-			if callees, ok := p.madeCallees(ci.Common().Value, ci.Common().Method); ok {
 				for _, f := range callees {
 					if p.set[f] {
 						out[f] = true

@@ -155,7 +155,7 @@ func connect(url string) (natsConn, error) { // want connect:"no effects"
 
 // StartFilter subscribes through natsConn and hands each message to a
 // worker over a channel; the worker inserts it. Core NATS: at most once.
-func StartFilter(url string, db *sql.DB) error { // want StartFilter:`^effects: db_write/insert lines @p1$`
+func StartFilter(url string, db *sql.DB) error { // want StartFilter:`^effects: db_write/insert lines @p1; dynamic_call/call \(discnats.natsConn\).QueueSubscribe$`
 	nc, err := connect(url)
 	if err != nil {
 		return err

@@ -76,7 +76,7 @@ func (h *SyncHandler) HandleConsumeJob(ctx context.Context, data []byte) error {
 	return err
 }
 
-func Start(ctx context.Context, mux *asynq.ServeMux, db *sql.DB) error { // want Start:`^effects: dynamic_call/call \(background.JobHandler\).QueueName`
+func Start(ctx context.Context, mux *asynq.ServeMux, db *sql.DB) error { // want Start:`^effects: dynamic_call/call \(background.JobProcessor\).RegisterJob`
 	var processor JobProcessor = &asynqProcessor{mux: mux}
 	jobs := []JobHandler{
 		NewCleanupHandler(db),
