@@ -271,6 +271,14 @@ func TestGlobalInterfaceVar(t *testing.T) {
 	runShared(t, "globalifacefix/logx", "globalifacefix")
 }
 
+// TestRowIdempotencyKey: a row handed to a store interface whose
+// IdempotencyKey field comes from a generator hashing a map stamped with
+// time.Now() is random-key at the key; a map of the job's fields, or the
+// clock in a field not named as a key, is not.
+func TestRowIdempotencyKey(t *testing.T) {
+	runShared(t, "rowkeyfix")
+}
+
 // TestInfeasibleBranches: an effect in a branch a test of a parameter
 // decides is not the effect of a caller passing a constant that decides
 // it false (a literal, a struct literal's field, a field stored just

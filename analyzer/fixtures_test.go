@@ -46,6 +46,7 @@ var sharedFixtures = []string{
 	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix", "objstorefix", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
 	"goschemafix", "funcfieldfix", "globalifacefix/logx", "globalifacefix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
 	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "condfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
+	"rowkeyfix",
 }
 
 // shared is the one analysistest run of every shared fixture.

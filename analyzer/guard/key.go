@@ -26,11 +26,17 @@ func (a *analysis) keys() {
 			}
 			continue
 		}
-		if e.Risk.NonIdempotent() {
+		// A call through an interface counts for what its reading makes
+		// it (a store's Create…: an insert), as needsGuard reads it.
+		if e.Risk.NonIdempotent() || needsGuard(e) {
 			e.Issue, e.IssuePos = rules.RandomKey, e.Key.Pos
+			what := e.Describe()
+			if e.Kind == effect.KindDynamic && e.Target != "" {
+				what = "call of " + e.Target
+			}
 			a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.RandomKey, Pos: e.Key.Pos, Message: fmt.Sprintf(
 				"idempotency key %s derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
-				orKey(e.Key.Expr), e.Key.Random, e.Describe())})
+				orKey(e.Key.Expr), e.Key.Random, what)})
 		}
 	}
 }

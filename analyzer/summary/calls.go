@@ -371,6 +371,11 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.ArgKeys = w.argKeys(c.Args)
 	site.Effect.NonZero = w.nonZeroFields(c.Args) // keylasts.go
 	site.Effect.ArgsKey = w.argsKey(ci, c.Args, 2)
+	if site.Effect.Key == nil {
+		// A row whose idempotency-key field is new on every delivery
+		// (rowkey.go).
+		site.Effect.Key = w.rowKey(c.Args)
+	}
 	if ra, kp := w.structFieldArgs(c.Args); len(ra) > 0 || len(kp) > 0 {
 		site.Effect.RandomArgs = append(site.Effect.RandomArgs, ra...)
 		site.Effect.KeyParams = append(site.Effect.KeyParams, kp...)

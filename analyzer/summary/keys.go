@@ -361,6 +361,18 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		return rec(x.X)
 	case *ssa.Phi:
 		return rec(x.Edges...)
+	case *ssa.MakeMap:
+		// A map the function fills (a literal, m[k] = v after it) and
+		// hands on whole — to a key generator that hashes or encodes
+		// every entry: the keys and values stored into it. One stamped
+		// with time.Now() makes the whole a new value on every call.
+		var stored []ssa.Value
+		for _, r := range ssavalue.Referrers(x) {
+			if up, ok := r.(*ssa.MapUpdate); ok && up.Map == x {
+				stored = append(stored, up.Key, up.Value)
+			}
+		}
+		return rec(stored...)
 	case *ssa.Alloc:
 		if t.clock {
 			if r := t.w.clockScanned(x); r != "" {
