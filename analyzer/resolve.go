@@ -90,7 +90,7 @@ func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effec
 // elem, when v is an element of the collection the field holds).
 func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bool, depth int) []effect.Effect {
 	n := len(r.pits)
-	name, effs, ok := r.callee(v, method)
+	name, effs, ok := r.callee(&e, v, method)
 	if e.DupStopped {
 		// A duplicate never reaches the call (get-or-create): what it
 		// resolves to fails no duplicate.
@@ -157,7 +157,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 
 // callee names what a call of method on v runs and gives its effects; ok
 // is false when they are not known here.
-func (r *wiredResolver) callee(v wired, method string) (name string, effs []effect.Effect, ok bool) {
+func (r *wiredResolver) callee(call *effect.Effect, v wired, method string) (name string, effs []effect.Effect, ok bool) {
 	switch {
 	case v.closure != nil:
 		if s := r.sums.Of(v.closure); s != nil {
@@ -166,7 +166,7 @@ func (r *wiredResolver) callee(v wired, method string) (name string, effs []effe
 		}
 		return summary.SSAName(v.closure), nil, false
 	case v.fn != nil && method == "":
-		return r.funcEffects(v.fn)
+		return r.funcEffects(call, v.fn)
 	case v.impl != nil && method != "":
 		if m, found := v.impl.method(method); found {
 			r.pits = append(r.pits, m.Summary.Pitfalls...)
@@ -180,7 +180,7 @@ func (r *wiredResolver) callee(v wired, method string) (name string, effs []effe
 		}
 		obj, _, _ := types.LookupFieldOrMethod(v.typ, true, pkg, method)
 		if fn, isFunc := obj.(*types.Func); isFunc {
-			return r.funcEffects(fn)
+			return r.funcEffects(call, fn)
 		}
 		return types.TypeString(v.typ, nil) + "." + method, nil, false
 	}
@@ -194,13 +194,17 @@ func derefType(t types.Type) types.Type {
 	return t
 }
 
-// funcEffects are a declared function's effects: its model's, none for
-// a modeled library's function without one, else its summary's.
-func (r *wiredResolver) funcEffects(fn *types.Func) (string, []effect.Effect, bool) {
+// funcEffects are a declared function's effects at the dynamic call
+// call: its model's, with the arguments call passes read as a static
+// call's are (summary.ModelThrough), none for a modeled library's
+// function without one, else its summary's.
+func (r *wiredResolver) funcEffects(call *effect.Effect, fn *types.Func) (string, []effect.Effect, bool) {
 	name := summary.FuncName(fn)
 	if m := r.ix.Lookup(fn); m != nil && m.Kind != "" {
 		risk, _ := effect.ParseRisk(m.Risk)
-		return name, []effect.Effect{{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Exec: effect.NoExec, By: m.By()}}, true
+		me := effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Exec: effect.NoExec, By: m.By()}
+		summary.ModelThrough(call, m, fn, &me)
+		return name, []effect.Effect{me}, true
 	}
 	if r.ix.Modeled(fn.Pkg()) {
 		return name, nil, true

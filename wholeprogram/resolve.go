@@ -773,6 +773,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				if e.Guard != nil && e.Guard.AfterDupFail {
 					me.Guard = e.Guard
 				}
+				// The arguments the call passes, read as a static call's
+				// are (an object key from the clock: a new object).
+				summary.ModelThrough(&e, m, obj, &me)
 				if p := summary.ArgsKeyOf(&e, &me); p != nil {
 					*pits = append(*pits, *p)
 				}

@@ -748,7 +748,9 @@ func TestAssemblyThroughFunctionValues(t *testing.T) {
 // argument a call through an interface passes in another: built from the
 // clock there, the overwrite is a new object on every delivery (as for a
 // static call into the package); from the job's payload it stays an
-// overwrite.
+// overwrite. So also when the interface holds the library's client itself
+// (put:*, through a field; mirror:*, through another package's exported
+// variable): the library method's model reads the key the call passes.
 func TestObjectKeyThroughInterfaces(t *testing.T) {
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "xpkgobj/files", "xpkgobj"), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
@@ -771,6 +773,10 @@ func TestObjectKeyThroughInterfaces(t *testing.T) {
 		"charge:stable high http/post payments.example.com/charges guarded",
 		"export:stable safe file_write/write minio",
 		"export:stamped medium unguarded file_write/create minio",
+		"mirror:stable safe file_write/write minio",
+		"mirror:stamped medium unguarded file_write/create minio",
+		"put:stable safe file_write/write minio",
+		"put:stamped medium unguarded file_write/create minio",
 		"save:stable safe file_write/write minio",
 		"save:stamped medium unguarded file_write/create minio",
 		"upload:stable safe file_write/write minio",

@@ -371,37 +371,84 @@ func (c *modelCall) keys() {
 
 // identity (identity): an object written under a stable identity is
 // overwritten by a second delivery; one whose identity derives from a
-// random or time source is made anew every time.
+// random or time source is made anew every time. The key is read from
+// the call's SSA values here; a call through an interface that the
+// whole program resolves to the method reads it from the call's facts
+// (ModelThrough), and both decide with objectIdentity.
 func (c *modelCall) identity() {
-	id := c.m.Identity
+	objectIdentity(c.e, c.m.Identity, func(arg int, field string) *effect.Key {
+		if field != "" {
+			return c.w.fieldKey(c.arg(&arg), field)
+		}
+		if v := c.arg(&arg); v != nil {
+			return c.w.keyFrom(v, c.ci)
+		}
+		return nil
+	}, func(built *ssa.CallCommon, arg int) *effect.Key {
+		return c.w.keyFrom(built.Args[arg+1], c.ci) // the receiver is argument 0
+	}, c.recv)
+}
+
+// objectIdentity decides an object write by the key naming its object
+// (models.Identity): key reads argument arg (0-based, without the
+// receiver) of the call, or its field; builtKey, the argument of the
+// call that made recv (nil where only facts are known).
+func objectIdentity(e *effect.Effect, id *models.Identity, key func(arg int, field string) *effect.Key, builtKey func(built *ssa.CallCommon, arg int) *effect.Key, recv ssa.Value) {
 	if id == nil {
 		return
 	}
 	var k *effect.Key
 	switch {
 	case id.Built != "":
-		if built := builtBy(c.recv, id.Built); built != nil && id.BuiltArg >= 0 && id.BuiltArg < len(built.Args)-1 {
-			k = c.w.keyFrom(built.Args[id.BuiltArg+1], c.ci) // the receiver is argument 0
+		if built := builtBy(recv, id.Built); built != nil && builtKey != nil && id.BuiltArg >= 0 && id.BuiltArg < len(built.Args)-1 {
+			k = builtKey(built, id.BuiltArg)
 		}
-	case id.Field != "":
-		k = c.w.fieldKey(c.arg(id.Arg), id.Field)
-	default:
-		if v := c.arg(id.Arg); v != nil {
-			k = c.w.keyFrom(v, c.ci)
-		}
+	case id.Arg != nil:
+		k = key(*id.Arg, id.Field)
 	}
 	if k == nil {
-		c.e.Detail = effect.JoinDetail(c.e.Detail, "overwrites the object its key names; the key is not known here")
+		e.Detail = effect.JoinDetail(e.Detail, "overwrites the object its key names; the key is not known here")
 		return
 	}
 	if k.Random != "" {
-		newObject(c.e, k.Expr, k.Random)
+		newObject(e, k.Expr, k.Random)
 		return
 	}
-	c.e.Detail = effect.JoinDetail(c.e.Detail, overwriteNote(k.Expr))
+	e.Detail = effect.JoinDetail(e.Detail, overwriteNote(k.Expr))
 	if k.Param != 0 {
-		c.e.ObjectKey = k // a caller may pass a random key (resolveObjectKey)
+		e.ObjectKey = k // a caller may pass a random key (resolveObjectKey)
 	}
+}
+
+// ModelThrough reads, for the effect e of a library method the whole
+// program resolves the call through an interface (call, the dynamic-call
+// effect, receiver first) to, the method's arguments as a static call's
+// model reads them (objectIdentity), from what the call's facts say of
+// them: an object key that derives from a random or time source there
+// (RandomArgs, with the callers' already folded in) makes the write a
+// create. fn is the method, for its parameters' names.
+func ModelThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effect.Effect) {
+	if m.Identity == nil {
+		return
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	objectIdentity(e, m.Identity, func(arg int, field string) *effect.Key {
+		if sig == nil || arg < 0 || arg >= sig.Params().Len() {
+			return nil
+		}
+		for _, a := range call.RandomArgs {
+			if a.Index == arg+2 && a.Field == field {
+				return &effect.Key{Expr: a.Expr, Pos: a.Pos, Random: a.Source}
+			}
+		}
+		// Nothing random reaches it: the object the argument names, as
+		// a static call whose key derives from no random source.
+		expr := sig.Params().At(arg).Name()
+		if field != "" {
+			expr += "." + field
+		}
+		return &effect.Key{Expr: expr, Pos: call.Evidence()}
+	}, nil, nil)
 }
 
 func overwriteNote(expr string) string { return "overwrites the object " + orExpr(expr) + " names" }

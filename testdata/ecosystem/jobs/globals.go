@@ -44,5 +44,6 @@ func IMLogRejected(ctx context.Context, t *asynq.Task) error {
 func RegisterGlobals(mux *asynq.ServeMux) {
 	mux.HandleFunc("blobs:archive", BlobArchive)
 	mux.HandleFunc("blobs:mirror", BlobMirror)
+	mux.HandleFunc("blobs:mirror-stamped", BlobMirrorStamped)
 	mux.HandleFunc("imlog:rejected", IMLogRejected)
 }

@@ -6,9 +6,11 @@
 package xpkgobj
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/google/uuid"
@@ -29,10 +31,17 @@ type Charger interface {
 	Charge(ctx context.Context, key string, body []byte) error
 }
 
+// Putter is the part of the MinIO client a use case calls; the worker
+// wires the *minio.Client itself (a library method behind the port).
+type Putter interface {
+	PutObject(ctx context.Context, bucket, object string, r io.Reader, size int64, opts minio.PutObjectOptions) (minio.UploadInfo, error)
+}
+
 type Usecase struct {
 	files   FileStorage
 	charger Charger
 	minio   *minio.Client
+	putter  Putter
 }
 
 type exportPayload struct {
@@ -170,6 +179,49 @@ func (h *Handlers) ChargeStable(ctx context.Context, t *asynq.Task) error { // w
 	return h.uc.charge(ctx, "charge-"+p.JobID, t.Payload())
 }
 
+// PutStamped puts the object under a clock-built key through the Putter
+// port, which holds the *minio.Client: the library method's model reads
+// the key the call passes, as for a static call: a new object on every
+// delivery.
+func (h *Handlers) PutStamped(ctx context.Context, t *asynq.Task) error { // want PutStamped:`^effects: dynamic_call/call \(xpkgobj.Putter\).PutObject reads=db_write/set$` `unguarded: handler \(\*xpkgobj.Handlers\).PutStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from time.Now: every delivery makes a new object.*dynamic call → \(\*minio.Client\).PutObject`
+	p, err := decode(t)
+	if err != nil {
+		return err
+	}
+	_, err = h.uc.putter.PutObject(ctx, "files", p.LibraryID+"/"+time.Now().Format(time.RFC3339), bytes.NewReader(t.Payload()), int64(len(t.Payload())), minio.PutObjectOptions{})
+	return err
+}
+
+// PutStable puts it under the job's key (near miss): an overwrite.
+func (h *Handlers) PutStable(ctx context.Context, t *asynq.Task) error { // want PutStable:`^effects: dynamic_call/call \(xpkgobj.Putter\).PutObject reads=db_write/set$`
+	p, err := decode(t)
+	if err != nil {
+		return err
+	}
+	_, err = h.uc.putter.PutObject(ctx, "files", p.LibraryID+"/"+p.JobID, bytes.NewReader(t.Payload()), int64(len(t.Payload())), minio.PutObjectOptions{})
+	return err
+}
+
+// MirrorStamped gives files.MirrorPut, which puts through files' exported
+// Mirror (set here, so only the whole program knows it holds the
+// *minio.Client), a clock-built key.
+func (h *Handlers) MirrorStamped(ctx context.Context, t *asynq.Task) error { // want MirrorStamped:`^effects: dynamic_call/call \(files.Putter\).PutObject reads=db_write/set$` `unresolved: go vet cannot tell what \(\*xpkgobj.Handlers\).MirrorStamped does`
+	p, err := decode(t)
+	if err != nil {
+		return err
+	}
+	return files.MirrorPut(ctx, p.LibraryID+"-"+time.Now().Format(time.RFC3339), t.Payload())
+}
+
+// MirrorStable gives it the job's key (near miss).
+func (h *Handlers) MirrorStable(ctx context.Context, t *asynq.Task) error { // want MirrorStable:`^effects: dynamic_call/call \(files.Putter\).PutObject reads=db_write/set$` `unresolved: go vet cannot tell what \(\*xpkgobj.Handlers\).MirrorStable does`
+	p, err := decode(t)
+	if err != nil {
+		return err
+	}
+	return files.MirrorPut(ctx, p.LibraryID+"-"+p.JobID, t.Payload())
+}
+
 // Register wires files.MinIOStorage into the use case's port.
 func Register(mux *asynq.ServeMux, c *minio.Client) { // want Register:`^no effects$`
 	s := files.New(c)
@@ -185,4 +237,20 @@ func Register(mux *asynq.ServeMux, c *minio.Client) { // want Register:`^no effe
 	mux.HandleFunc("charge:random", h.ChargeRandom)
 	mux.HandleFunc("charge:random-helper", h.ChargeRandomHelper)
 	mux.HandleFunc("charge:stable", h.ChargeStable)
+	mux.HandleFunc("mirror:stamped", h.MirrorStamped)
+	mux.HandleFunc("mirror:stable", h.MirrorStable)
+}
+
+// RegisterPut wires a client of its own into the use case's Putter port:
+// a *minio.Client stored in this package, so go vet resolves the port
+// too, and reads the key the call passes as the whole program does.
+func RegisterPut(mux *asynq.ServeMux) { // want RegisterPut:`^no effects$`
+	h := &Handlers{uc: Usecase{putter: new(minio.Client)}}
+	mux.HandleFunc("put:stamped", h.PutStamped)
+	mux.HandleFunc("put:stable", h.PutStable)
+}
+
+// WireMirror stores the client in files' exported Mirror.
+func WireMirror(c *minio.Client) { // want WireMirror:`^effects: memory_write/set files.Mirror$`
+	files.Mirror = c
 }
