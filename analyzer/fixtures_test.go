@@ -45,7 +45,7 @@ var sharedFixtures = []string{
 	"storedreg/worker", "storedreg/wasynq", "storedreg", "asmfix",
 	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix", "objstorefix", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
 	"goschemafix", "funcfieldfix", "globalifacefix/logx", "globalifacefix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
-	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "condfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
+	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "condfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix", "lockerrfix",
 }
 
 // shared is the one analysistest run of every shared fixture.
