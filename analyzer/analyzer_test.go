@@ -455,6 +455,19 @@ func TestFailsOnDuplicate(t *testing.T) {
 	runShared(t, "duperrfix/queries", "duperrfix")
 }
 
+// TestLostClaimAsError: store helpers whose compare-and-set reports a
+// lost claim as an error made there (a lock table's "can't lock", an
+// optimistic lock's "no records found") are claim helpers: the mail sent
+// after a won lock is guarded, a lost lock returned is
+// duplicate-as-error, an unlock's error that a deferred closure only logs
+// fails nothing; a pgx Query insert whose rows are only closed never
+// returns its duplicate's failure. Near misses: a mail before the lock,
+// rows.Err() returned. Per handler (the helpers' pitfalls each handler
+// carries): wholeprogram's TestLostClaimAsErrorBehindInterface.
+func TestLostClaimAsError(t *testing.T) {
+	runShared(t, "lockerrfix")
+}
+
 // TestBusinessIDKey: a gorm Create whose only-id primary key is filled
 // from the message fails on a redelivery; a logged failure is taken as
 // success, a returned one is duplicate-as-error, a uuid id repeats.

@@ -104,6 +104,9 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discgue.Deps).TxWrite", "gue", "credit", "high", `gue.NewWorkerPool(`, ""},
 		{"(*discgue.Deps).Unknown", "gue", "*", "high", `gue.WithWorkerUnknownJobWorkFunc(`, ""},
 		{"discgue.Start.func1", "gue", "send_welcome", "high", `gue.NewWorkerPool(`, ""},
+		// Found by its shape alone; the failure policy, which takes the
+		// job's error besides the job, is not a handler.
+		{"discgue.Unregistered", "gue", "", "low", "", ""},
 	},
 	"discneoq": {
 		{"(*discneoq.Deps).SendEmail", "neoq", "emails", "high", `nq.Start(ctx, h)`, ""},

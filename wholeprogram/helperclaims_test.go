@@ -1,9 +1,11 @@
 package wholeprogram_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
@@ -69,5 +71,52 @@ func TestClaimHelperThroughStoreInterface(t *testing.T) {
 		"ignored unguarded insert/ci_runs",
 		"same-tx insert/ci_events=same-tx",
 		"timeout guard-separate-tx insert/ci_events=guard-separate-tx insert/ci_runs=guard-separate-tx update-set/ci_readiness",
+	})
+}
+
+// TestLostClaimAsErrorBehindInterface: a store's compare-and-set helpers
+// that report a lost claim as an error made there (lockerrfix), reached
+// per package (lockerrfix's handlers) and through an interface
+// (lockerrwhole). A lock table's "can't lock" guards the mail after it
+// and is duplicate-as-error; an unlock whose error a deferred closure
+// only logs fails nothing; an optimistic lock on the version the handler
+// just read is a lost race, not a duplicate; a pgx Query insert whose
+// rows are only closed never returns its duplicate's failure. Near
+// misses: the mail before the lock, the unlock returned, the version the
+// job carries, rows.Err() returned.
+func TestLostClaimAsErrorBehindInterface(t *testing.T) {
+	got := handlerLines(resolveOpts(t, declaredOpts(), analyzer.Hooks{KeepSummaries: true, Whole: true}, "lockerrfix", "lockerrwhole"), func(h *result.Handler) string {
+		line := h.Task
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			if e.Kind == "http" || e.Kind == "publish" {
+				line += " " + e.Kind + "/" + e.Op
+				if e.Guard != nil {
+					line += "=guarded"
+				}
+			}
+		}
+		for _, p := range h.Pitfalls {
+			_, l, _ := effect.SplitPos(p.Pos)
+			line += fmt.Sprintf(" %s@%d", p.Rule, l)
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"mail duplicate-as-error http/post=guarded duplicate-as-error@49",
+		"mail-first unguarded duplicate-as-error http/post duplicate-as-error@49",
+		"mail-unlock-returned duplicate-as-error duplicate-as-error http/post=guarded duplicate-as-error@49 duplicate-as-error@60",
+		"run unguarded",
+		"run-checked duplicate-as-error",
+		"status unguarded publish/enqueue",
+		"status-job-version duplicate-as-error publish/enqueue=guarded duplicate-as-error@79",
+		"w-mail duplicate-as-error http/post=guarded duplicate-as-error@49",
+		"w-mail-first unguarded duplicate-as-error http/post duplicate-as-error@49",
+		"w-mail-unlock-returned duplicate-as-error duplicate-as-error http/post=guarded duplicate-as-error@49 duplicate-as-error@60",
+		"w-run unguarded",
+		"w-status unguarded publish/enqueue",
+		"w-status-job-version duplicate-as-error publish/enqueue=guarded duplicate-as-error@79",
 	})
 }

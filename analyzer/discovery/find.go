@@ -289,6 +289,9 @@ func (f *finder) shape(fn *ssa.Function) {
 		return
 	}
 	if s := f.env.Rules.matchShape(obj); s != nil {
+		if s.AnyParam != "" && takesError(obj) {
+			return
+		}
 		h := f.add(fn, s.Framework, token.NoPos)
 		if s.KindTypeArg != nil {
 			h.Task = f.kindFromJobParam(obj, *s.KindTypeArg)
@@ -307,6 +310,25 @@ func (f *finder) shape(fn *ssa.Function) {
 func takesFunc(fn *ssa.Function) bool {
 	for _, p := range fn.Params {
 		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// takesError reports whether obj takes an error besides the message the
+// weak (any_param) shape matched: it is told of a failure (a wrapper's
+// failure policy, func(ctx, *Msg, error, *gue.Job) (retry bool, …);
+// gue's job-done hook, func(ctx, *gue.Job, error)), which runs after the
+// handler, not as one.
+func takesError(obj *types.Func) bool {
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type()
+	for i := 0; i < sig.Params().Len(); i++ {
+		if types.Identical(sig.Params().At(i).Type(), errType) {
 			return true
 		}
 	}

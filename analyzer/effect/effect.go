@@ -488,7 +488,8 @@ type Effect struct {
 	// that a duplicate delivery does not reach it: it runs only where a
 	// lookup on the same receiver found nothing (get-or-create), so the
 	// duplicate-as-error pitfalls of what it resolves to are not the
-	// handler's (guard.LookupDecided).
+	// handler's (guard.LookupDecided); so too where the caller drops or
+	// only logs the call's error (a deferred unlock: guard.ErrGoesNowhere).
 	DupStopped bool `json:",omitempty"`
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read

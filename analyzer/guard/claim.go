@@ -153,8 +153,15 @@ func (a *analysis) claims() *ClaimReturn {
 }
 
 // dupSentinel reports whether the claim's tests hand the duplicate up as
-// a package-level error: every return a duplicate reaches gives one (also
-// wrapped with %w), and a first delivery can return nil.
+// an error of the helper's own: every return a duplicate reaches gives a
+// package-level error (also wrapped with %w) or one made there
+// (fmt.Errorf("can't lock, no records found"), errors.New: no other
+// operation's failure, otherFailure), and a first delivery can return
+// nil. Its callers cannot tell a made error from other failures, but
+// their nil-error edge is still taken only by the delivery that won the
+// claim (a lock table's "can't lock" before the mail it guards), and an
+// optimistic lock on the version the caller read hands up a lost race
+// (optimisticHeld), not a duplicate.
 func (a *analysis) dupSentinel(tests []test) bool {
 	res := a.fn.Signature.Results()
 	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
@@ -167,7 +174,8 @@ func (a *analysis) dupSentinel(tests []test) bool {
 	sentinel, firstNil := false, false
 	for _, t := range tests {
 		for _, ret := range returnsFromEdges(t.dup, t.first, dupEdge) {
-			if Sentinel(returned(ret, len(ret.Results)-1)) == "" {
+			errv := returned(ret, len(ret.Results)-1)
+			if Sentinel(errv) == "" && (isNil(errv) || t.nilOnDup[errv] || otherFailure(errv, t.dupErrs, a.env.Index, map[ssa.Value]bool{})) {
 				return false
 			}
 			sentinel = true
@@ -219,7 +227,18 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 	sepParam := 0
 	for _, s := range a.sites {
 		e := s.Effect
-		if s == c || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+		if s == c || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+			continue
+		}
+		if !e.Risk.NonIdempotent() {
+			if readsExternal(e) {
+				// A call nothing decided yet whose reading makes it an
+				// external effect (a mail sender in another module,
+				// read from its name): guarded, with the window, for
+				// what it is read as, as a claim helper's callback is
+				// (summary.guardByClaim).
+				e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos, Window: true, OnReading: true}
+			}
 			continue
 		}
 		helperSame := false
@@ -416,4 +435,15 @@ func (a *analysis) optimisticHeld(c *Site) (held, fresh bool) {
 		}
 	}
 	return false, true
+}
+
+// readsExternal reports whether e is a call nothing decided whose
+// pending reading makes it an external non-idempotent effect short of
+// money and of a database write (summary.claimReadable).
+func readsExternal(e *effect.Effect) bool {
+	if e.Risk != effect.Unknown {
+		return false
+	}
+	r := e.PendingReading()
+	return r != nil && r.Risk.NonIdempotent() && r.Risk != effect.Critical && r.Kind != effect.KindDBWrite
 }

@@ -570,3 +570,54 @@ func carriesError(t types.Type) bool {
 	}
 	return false
 }
+
+// RowsErrCalls gives the calls of Err on the rows ci returns (its first
+// result), when the rows go nowhere but to those and to Close (also
+// deferred): what reads the statement's failure of a query whose library
+// reports it there (models.Model.RowsErr). ok is false when the rows go
+// anywhere else (Next, Scan, a collector, a helper, a store).
+func RowsErrCalls(ci ssa.CallInstruction) ([]ssa.CallInstruction, bool) {
+	call, ok := ci.(*ssa.Call)
+	if !ok {
+		return nil, false
+	}
+	tup, ok := call.Type().(*types.Tuple)
+	if !ok || tup.Len() != 2 || !isError(tup.At(1).Type()) {
+		return nil, false
+	}
+	var rows ssa.Value
+	for _, r := range ssavalue.Referrers(call) {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			if rows != nil {
+				return nil, false
+			}
+			rows = ex
+		}
+	}
+	if rows == nil {
+		return nil, true // the rows unread: so is the failure
+	}
+	var errs []ssa.CallInstruction
+	for _, r := range ssavalue.Referrers(rows) {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+		case ssa.CallInstruction:
+			c := x.Common()
+			if !c.IsInvoke() || c.Value != rows {
+				return nil, false
+			}
+			switch c.Method.Name() {
+			case "Close":
+			case "Err":
+				if cl, ok := x.(*ssa.Call); ok {
+					errs = append(errs, cl)
+				}
+			default:
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return errs, true
+}

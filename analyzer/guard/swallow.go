@@ -80,7 +80,7 @@ func sentinel(v ssa.Value, depth int) string {
 // call's caller keeps from failing the job: a duplicate-as-error whose
 // sentinel the caller turns into success after ci, any duplicate-as-error
 // of a call a lookup's "not found" decides, or of a call whose error the
-// caller drops unread.
+// caller drops unread or only logs.
 func DropStopped(ci ssa.CallInstruction, pits []Pitfall) []Pitfall {
 	var out []Pitfall
 	decided := -1
@@ -89,7 +89,7 @@ func DropStopped(ci ssa.CallInstruction, pits []Pitfall) []Pitfall {
 			if p.Sentinel != "" && swallows(ci, p.Sentinel) {
 				continue
 			}
-			if errDiscarded(ci) {
+			if errDiscarded(ci) || errLogged(ci) {
 				continue // _ = m.UpdateWithVersion(…): the error goes nowhere
 			}
 			if decided < 0 {
@@ -150,6 +150,30 @@ func errDiscarded(ci ssa.CallInstruction) bool {
 	}
 	errv := errorResult(call)
 	return errv == nil || len(ssavalue.Referrers(errv)) == 0 // nil: a tuple whose error is never extracted
+}
+
+// ErrGoesNowhere reports whether the caller of ci drops ci's error
+// unread or only logs it: no duplicate-as-error of what ci runs fails the
+// job (for a dynamic call the whole-program phase resolves later,
+// effect.Effect.DupStopped).
+func ErrGoesNowhere(ci ssa.CallInstruction) bool {
+	return errDiscarded(ci) || errLogged(ci)
+}
+
+// errLogged reports whether the caller of ci only logs ci's error
+// (ErrorIgnored: if err != nil { log.Error(err) }, never returned,
+// stored or examined), as a deferred unlock's closure does: a
+// duplicate's error cannot fail the job through it.
+func errLogged(ci ssa.CallInstruction) bool {
+	call, ok := ci.(*ssa.Call)
+	if !ok || call.Parent() == nil {
+		return false
+	}
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	return ErrorIgnored(call.Parent(), ci)
 }
 
 // errorResult is the error a call returns last, nil when it returns none.

@@ -378,6 +378,14 @@ type Model struct {
 	// columns, the rows' values deciding whether a key is fresh.
 	CopyColumns *int `yaml:"copy_columns"`
 	CopyRows    *int `yaml:"copy_rows"`
+	// RowsErr: the call's error says only that the statement could not
+	// be sent; its failure on the server (a unique violation) is
+	// reported by the Err method of the rows it returns (pgx's Query,
+	// conn.go: "err is only for errors that occur before the query is
+	// sent"). Whether the failure reaches the caller is then decided by
+	// what reads the rows' Err (summary: a Query insert whose rows are
+	// only closed drops its duplicate's failure).
+	RowsErr bool `yaml:"rows_err"`
 	// Body is the request body argument of calls that take one apart
 	// from a request (http.Post's body): a JSON-RPC request's method is
 	// read from it (Effect.RPCMethod).

@@ -9,6 +9,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // walker summarises one function.
@@ -99,7 +100,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		if e.CallerLock != nil && (e.Exec == effect.NoExec || e.Guard != nil) {
 			e.CallerLock = nil // guarded already, or on a handle of this function's own, which it did not lock
 		}
-		if e.Kind == effect.KindDynamic && len(e.Path) == 1 && site.Instr != nil && guard.LookupDecided(site.Instr) {
+		if e.Kind == effect.KindDynamic && len(e.Path) == 1 && site.Instr != nil && (guard.LookupDecided(site.Instr) || guard.ErrGoesNowhere(site.Instr)) {
 			e.DupStopped = true
 		}
 		s.Effects = append(s.Effects, e)
@@ -153,6 +154,21 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 	if !out {
 		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
 	}
+	if errs, ok := w.rowsErr(ci); ok {
+		// The statement's failure comes out of the rows' Err, not the
+		// call's error: it reaches fn's result only through an Err
+		// call, and goes nowhere when the rows are only closed.
+		h.ErrOut, h.ErrDropped = false, true
+		for _, e := range errs {
+			if guard.ErrorReturned(w.fn, e) {
+				h.ErrOut, h.ErrDropped = true, false
+				break
+			}
+			h.ErrDropped = h.ErrDropped && guard.ErrorIgnored(w.fn, e)
+		}
+		w.errOut[ci] = h.ErrOut
+		out = h.ErrOut
+	}
 	if !out && !h.ErrDropped {
 		taken, ok := w.dupTaken[ci]
 		if !ok {
@@ -165,6 +181,21 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		h.DupTaken = taken
 	}
 	return h
+}
+
+// rowsErr gives, for a call of a model marked rows_err (pgx's Query),
+// the calls of Err on the rows it returns; ok is false when the call is
+// not one or its rows go anywhere but to Close and Err (a collector, a
+// helper, a loop's Next: read there, the failure is decided there).
+func (w *walker) rowsErr(ci ssa.CallInstruction) ([]ssa.CallInstruction, bool) {
+	obj, _ := ssavalue.Callee(ci.Common())
+	if obj == nil {
+		return nil, false
+	}
+	if m := w.p.env.Index.Lookup(obj); m == nil || !m.RowsErr {
+		return nil, false
+	}
+	return guard.RowsErrCalls(ci)
 }
 
 func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Value, direct bool) {

@@ -32,6 +32,17 @@ func GueReserve(ctx context.Context, j *gue.Job) error {
 	return nil
 }
 
+// GueFailurePolicy is a wrapper's failure policy (roxy's handler.Create
+// asks one whether to reschedule): it takes the job's error besides the
+// job, so it is told of a failure after a handler ran, and is not one
+// itself, though the job parameter matches gue's weak shape.
+func GueFailurePolicy(ctx context.Context, err error, j *gue.Job) (bool, error) {
+	if j.ErrorCount > 3 {
+		return false, nil
+	}
+	return true, nil
+}
+
 // RegisterGue runs the gue handlers on a pool of workers.
 func RegisterGue(c *gue.Client) (*gue.WorkerPool, error) {
 	return gue.NewWorkerPool(c, gue.WorkMap{

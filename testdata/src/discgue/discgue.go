@@ -32,6 +32,24 @@ func (d *Deps) Unknown(ctx context.Context, j *gue.Job) error { // want Unknown:
 	return err
 }
 
+// Unregistered has a job parameter but nothing registers it: found by
+// its shape alone, with low confidence.
+func Unregistered(ctx context.Context, j *gue.Job) error { // want Unregistered:`^no effects$`
+	return nil
+}
+
+// failurePolicy is a wrapper's failure policy (roxy's handler.Create
+// calls one with the handler's error): told of a failure by its error
+// parameter, it runs after a handler, not as one — even with the job
+// parameter the weak shape matches and an effect of its own.
+func (d *Deps) failurePolicy(ctx context.Context, err error, j *gue.Job) (bool, error) { // want failurePolicy:`^effects: db_write/insert job_failures$`
+	if j.ErrorCount > 3 {
+		return false, nil
+	}
+	_, e := d.DB.ExecContext(ctx, "insert into job_failures(args, error) values ($1, $2)", j.Args, err.Error())
+	return true, e
+}
+
 func Start(c *gue.Client, db *sql.DB) error { // want Start:`^no effects$`
 	d := &Deps{DB: db}
 	wm := gue.WorkMap{

@@ -57,8 +57,14 @@ func TestVetEqualsCommand(t *testing.T) {
 	// unguarded; only the command places each effect at its call in the
 	// validation helper and the service (wholeprogram/checkact.go) and
 	// says check-then-act for shape:key-export; both report the handler.
+	// The lock handlers (jobs/locks.go) call their store's
+	// compare-and-set helpers behind the LockStore interface: only the
+	// command reads the handler's code again with the helpers resolved
+	// (wholeprogram/claims.go), so only it guards the mail sent after a
+	// won lock and takes the optimistic lock on the version just read for
+	// a lost race; both report every handler.
 	// BlobMirrorStamped's put through blobs' exported Mirror is
 	// unresolved to go vet; the command resolves it to
 	// (*minio.Client).PutObject with a clock key: a create (unguarded).
-	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"), "jobs/gates.go", "jobs/afterdup.go", "jobs/matrix.go", "jobs/partsfresh.go", "internal/fxjobs/fxjobs.go", "internal/regjobs/regjobs.go", "jobs/nilhook.go", "cmd/worker/perreg.go", "jobs/keycheck.go", "jobs/blobstamped.go")
+	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "ecosystem"), "jobs/gates.go", "jobs/afterdup.go", "jobs/matrix.go", "jobs/partsfresh.go", "internal/fxjobs/fxjobs.go", "internal/regjobs/regjobs.go", "jobs/nilhook.go", "cmd/worker/perreg.go", "jobs/keycheck.go", "jobs/blobstamped.go", "jobs/locks.go")
 }

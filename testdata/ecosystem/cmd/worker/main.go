@@ -35,6 +35,7 @@ import (
 	"example.com/ecosystem/internal/hookstore"
 	"example.com/ecosystem/internal/idem"
 	"example.com/ecosystem/internal/jobq"
+	"example.com/ecosystem/internal/lockstore"
 	"example.com/ecosystem/internal/models"
 	"example.com/ecosystem/internal/nkevents"
 	"example.com/ecosystem/internal/nkrepo"
@@ -101,6 +102,7 @@ func main() {
 	jobs.RegisterCallerTx(mux, &jobs.CallerDeps{Pool: pool, Q: q})
 	jobs.RegisterParts(mux, &jobs.PartsDeps{Store: &jobs.PgParts{Pool: pool}})
 	jobs.RegisterGates(mux, &jobs.GateDeps{Store: &gatestore.PgStore{Pool: pool}, Pool: pool})
+	jobs.RegisterLocks(mux, &jobs.LockDeps{Store: &lockstore.PgStore{Pool: pool}, Queue: asynq.NewClient(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")})})
 	jobs.RegisterCopy(mux, &jobs.CopyDeps{Pool: pool})
 	jobs.RegisterCopier(mux, &jobs.CopierDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
