@@ -88,10 +88,12 @@ type Package struct {
 	randomFields map[*types.Var]fieldOrigin
 	// funcs are the package's functions; clockFields and clockBusy the
 	// fields found (or not, "") to hold the database clock and the
-	// functions being read for it (stampclock.go).
-	funcs       []*ssa.Function
-	clockFields map[*types.Var]string
-	clockBusy   map[*ssa.Function]bool
+	// functions being read for it, clockResults what each function read
+	// returns (stampclock.go).
+	funcs        []*ssa.Function
+	clockFields  map[*types.Var]string
+	clockBusy    map[*ssa.Function]bool
+	clockResults map[*ssa.Function]string
 	// chanRecv are the package's functions that receive from each
 	// channel kept in a field or variable (channels.go).
 	// (chanKey's keys), and the package's calls of each of its functions.

@@ -298,12 +298,23 @@ func (w *walker) clockReturned(callee *ssa.Function, _ ssa.Value, depth int) str
 	if callee.Blocks == nil || callee.Pkg != w.fn.Pkg || depth > 12 || w.p.clockBusy[callee] {
 		return ""
 	}
+	// Each function is read once per package: without the memo a parser's
+	// call chains (every production returning another's result) are read
+	// once per path, exponentially (hashicorp/hcl's hclsyntax ran for
+	// minutes). The functions are read in the package's fixed order, so a
+	// result cut short by a cycle is the same on every run.
+	if r, ok := w.p.clockResults[callee]; ok {
+		return r
+	}
 	if w.p.clockBusy == nil {
 		w.p.clockBusy = map[*ssa.Function]bool{}
+		w.p.clockResults = map[*ssa.Function]string{}
 	}
 	w.p.clockBusy[callee] = true
-	defer delete(w.p.clockBusy, callee)
-	return (&walker{p: w.p, fn: callee}).returnedClock()
+	r := (&walker{p: w.p, fn: callee}).returnedClock()
+	delete(w.p.clockBusy, callee)
+	w.p.clockResults[callee] = r
+	return r
 }
 
 // clockField is the database clock every store of the package into field
