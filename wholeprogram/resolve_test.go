@@ -593,19 +593,7 @@ func TestGenericWorkerInstances(t *testing.T) {
 // after an interface call that may reach an implementation that creates
 // nothing.
 func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
-	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "duperrwhole"), func(h *result.Handler) string {
-		line := h.Task + " " + h.Risk.String()
-		for _, f := range h.Findings {
-			line += " " + f.Rule
-		}
-		for _, e := range h.Effects {
-			line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			if e.Guard != nil {
-				line += " guarded"
-			}
-		}
-		return line
-	})
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "duperrwhole"), guardedLine)
 	want := []string{
 		"either-repo high unguarded duplicate-as-error http/post github pull requests db_write/insert pr_log",
 		"open high duplicate-as-error http/post github pull requests",
@@ -624,19 +612,7 @@ func TestFailsOnDuplicateThroughInterfaces(t *testing.T) {
 func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
 	// The declared fixture's config: its migrations have nk_orders.
 	opts := declaredOpts()
-	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeywhole"), func(h *result.Handler) string {
-		line := h.Task + " " + h.Risk.String()
-		for _, f := range h.Findings {
-			line += " " + f.Rule
-		}
-		for _, e := range h.Effects {
-			line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			if e.Guard != nil {
-				line += " guarded"
-			}
-		}
-		return line
-	})
+	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeywhole"), guardedLine)
 	want := []string{
 		"fresh medium unguarded db_write/insert nk_orders",
 		"logged medium db_write/insert nk_orders guarded",
@@ -653,19 +629,7 @@ func TestBusinessIDKeyThroughInterfaces(t *testing.T) {
 // channel or by the handler stays unguarded.
 func TestBusinessIDKeyThroughNestedInterfaces(t *testing.T) {
 	opts := declaredOpts()
-	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeynest", "natkeynest/store"), func(h *result.Handler) string {
-		line := h.Task + " " + h.Risk.String()
-		for _, f := range h.Findings {
-			line += " " + f.Rule
-		}
-		for _, e := range h.Effects {
-			line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			if e.Guard != nil {
-				line += " guarded"
-			}
-		}
-		return line
-	})
+	got := handlerLines(resolveOpts(t, opts, analyzer.Hooks{KeepSummaries: true, Whole: true}, "natkeynest", "natkeynest/store"), guardedLine)
 	wantLines(t, got, []string{
 		"by-id medium duplicate-as-error db_write/insert nk_events",
 		"by-id-helper medium duplicate-as-error db_write/insert nk_events",
@@ -752,19 +716,7 @@ func TestAssemblyThroughFunctionValues(t *testing.T) {
 // (put:*, through a field; mirror:*, through another package's exported
 // variable): the library method's model reads the key the call passes.
 func TestObjectKeyThroughInterfaces(t *testing.T) {
-	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "xpkgobj/files", "xpkgobj"), func(h *result.Handler) string {
-		line := h.Task + " " + h.Risk.String()
-		for _, f := range h.Findings {
-			line += " " + f.Rule
-		}
-		for _, e := range h.Effects {
-			line += " " + e.Kind + "/" + e.Op + " " + e.Target
-			if e.Guard != nil {
-				line += " guarded"
-			}
-		}
-		return line
-	})
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "xpkgobj/files", "xpkgobj"), guardedLine)
 	wantLines(t, got, []string{
 		"archive:stable safe file_write/write minio",
 		"archive:stamped medium unguarded file_write/create minio",
@@ -1044,6 +996,22 @@ func findingsLine(h *result.Handler) string {
 		b.WriteString(" " + f.Rule)
 	}
 	return b.String() + effectsLine(h)
+}
+
+// guardedLine is a handler's task, risk, findings' rules and effects,
+// each effect marked " guarded" when a guard covers it.
+func guardedLine(h *result.Handler) string {
+	line := h.Task + " " + h.Risk.String()
+	for _, f := range h.Findings {
+		line += " " + f.Rule
+	}
+	for _, e := range h.Effects {
+		line += " " + e.Kind + "/" + e.Op + " " + e.Target
+		if e.Guard != nil {
+			line += " guarded"
+		}
+	}
+	return line
 }
 
 // sameLines fails the test when got and want differ, printing both.
