@@ -10,8 +10,11 @@ package e2etest
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,25 +28,136 @@ import (
 	"golang.org/x/mod/modfile"
 )
 
-// Build builds the command into a temporary directory and points the run
-// and fact caches there (each test binary has its own: a module's runs are
-// replayed only within it). It returns the binary and a cleanup function.
+// Build builds the command and points the run and fact caches at a
+// temporary directory of this test binary's (a module's runs are replayed
+// only within it). It returns the binary and a cleanup function.
+//
+// The binary is shared by the test binaries of one go test run (the
+// command's own and one per framework module): each used to link its own
+// copy of the same build. Where a file lock is available (unix), the build
+// goes to a fixed path under GOCACHE, locked, so that go build relinks
+// only when the sources changed (it compares the file's build ID with the
+// build's); the test binary then runs a copy in a directory named by its
+// content, which a later build for other sources never overwrites. Elsewhere
+// each test binary builds its own, as before.
 func Build() (binary string, cleanup func(), err error) {
 	dir, err := os.MkdirTemp("", "jobeffects-e2e")
 	if err != nil {
 		return "", nil, err
 	}
-	binary = filepath.Join(dir, "jobeffects")
-	if runtime.GOOS == "windows" {
-		binary += ".exe"
+	if binary, err = buildShared(); err != nil {
+		binary = filepath.Join(dir, "jobeffects"+exeSuffix())
+		err = goBuild(binary)
 	}
-	cmd := exec.Command("go", "build", "-o", binary, "github.com/jobeffects/jobeffects/cmd/jobeffects")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if err != nil {
 		os.RemoveAll(dir)
-		return "", nil, fmt.Errorf("building jobeffects: %v\n%s", err, out)
+		return "", nil, err
 	}
 	os.Setenv("JOBEFFECTS_CACHE_DIR", filepath.Join(dir, "cache"))
 	return binary, func() { os.RemoveAll(dir) }, nil
+}
+
+func exeSuffix() string {
+	if runtime.GOOS == "windows" {
+		return ".exe"
+	}
+	return ""
+}
+
+// goBuild builds the command into binary.
+func goBuild(binary string) error {
+	cmd := exec.Command("go", "build", "-o", binary, "github.com/jobeffects/jobeffects/cmd/jobeffects")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building jobeffects: %v\n%s", err, out)
+	}
+	return nil
+}
+
+// buildShared builds the command at GOCACHE/jobeffects-e2e/<this
+// checkout>/build (under a lock: the test binaries of a go test run start
+// side by side) and returns a copy of it named by its content's SHA-256.
+// An error (no lock here, no GOCACHE) makes Build build its own.
+func buildShared() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", fmt.Errorf("no caller")
+	}
+	out, err := exec.Command("go", "env", "GOCACHE").Output()
+	gocache := strings.TrimSpace(string(out))
+	if err != nil || gocache == "" || gocache == "off" {
+		return "", fmt.Errorf("no GOCACHE")
+	}
+	// One directory per checkout: two worktrees' tests do not take turns
+	// rebuilding one file.
+	root := sha256.Sum256([]byte(filepath.Dir(file)))
+	shared := filepath.Join(gocache, "jobeffects-e2e", hex.EncodeToString(root[:8]))
+	if err := os.MkdirAll(shared, 0o755); err != nil {
+		return "", err
+	}
+	unlock, err := lockFile(filepath.Join(shared, "lock"))
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	build := filepath.Join(shared, "build"+exeSuffix())
+	if err := goBuild(build); err != nil {
+		return "", err
+	}
+	f, err := os.Open(build)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	_, err = io.Copy(h, f)
+	f.Close()
+	if err != nil {
+		return "", err
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	// The file is named jobeffects, as the command calls itself in
+	// what it prints; its directory is named by the content.
+	binDir := filepath.Join(shared, "bin-"+sum[:24])
+	binary := filepath.Join(binDir, "jobeffects"+exeSuffix())
+	if _, err := os.Stat(binary); err == nil {
+		return binary, nil
+	}
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		return "", err
+	}
+	// A copy, not a hard link: go build may rewrite build in place (it
+	// copies a linked binary it finds in its cache into the file).
+	if err := copyFile(build, binary+".tmp"); err != nil {
+		return "", err
+	}
+	if err := os.Rename(binary+".tmp", binary); err != nil {
+		return "", err
+	}
+	// The copies of earlier builds (other sources) older than a day go:
+	// a test binary that started from one has long ended.
+	old, _ := filepath.Glob(filepath.Join(shared, "bin-*"))
+	for _, p := range old {
+		if fi, err := os.Stat(p); err == nil && p != binDir && time.Since(fi.ModTime()) > 24*time.Hour {
+			os.RemoveAll(p)
+		}
+	}
+	return binary, nil
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // TestdataDir is the absolute path of the repository's testdata/name.
