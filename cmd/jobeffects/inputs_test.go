@@ -34,6 +34,19 @@ func Add(id string) error {
 `,
 }
 
+// subHandler is a second handler for ledgerModule, with a finding of its
+// own (an insert into ledger_out): a baseline can list one handler's
+// finding and not the other's.
+const subHandler = `package jobs
+
+import "example.com/ledger/store"
+
+//jobeffects:handler ledger:sub
+func Sub(id string) error {
+	return store.Exec("insert into ledger_out(id) values ($1)", id)
+}
+`
+
 // storeModel is the config entry modelling store.Exec.
 const storeModel = "effects:\n  - {func: example.com/ledger/store.Exec, sql: 0}\n"
 
