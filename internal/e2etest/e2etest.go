@@ -1,5 +1,5 @@
 // Package e2etest holds what the end-to-end tests share: building the
-// jobeffects binary once per test binary, running it (and go vet) in the
+// jobeffects binary once for the test binaries of a go test run, running it (and go vet) in the
 // example modules under testdata the way users do, and reading what they
 // print. The tests live in several packages so that each stays well inside
 // go test's per-package timeout: cmd/jobeffects (the command on the

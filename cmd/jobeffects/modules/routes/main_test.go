@@ -14,7 +14,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// binary is the command, built once for this test binary.
+// binary is the command, built once for the go test run (e2etest.Build).
 var binary string
 
 func TestMain(m *testing.M) { e2etest.Main(m, &binary) }

@@ -11,7 +11,7 @@ import (
 // caches downloads and type-checks every library it imports; what the
 // tests call is internal/e2etest's.
 
-// binary is the command, built once for this test binary.
+// binary is the command, built once for the go test run (e2etest.Build).
 var binary string
 
 func TestMain(m *testing.M) { e2etest.Main(m, &binary) }
