@@ -130,6 +130,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		hr.InstRecv = h.Inst.Signature.Recv().Type()
 	}
 	hr.PerRegistration = h.PerRegistration
+	hr.Literal = len(h.Literal) > 0
 	if d := h.Dispatch; d != nil {
 		hr.Note = result.DispatchNote(summary.SSAName(d.By), d.Key, summary.PosString(pass.Fset, d.Entry))
 	}

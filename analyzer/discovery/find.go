@@ -69,6 +69,10 @@ type Handler struct {
 	// tasks: one handler per registration (Registered), each resolved
 	// with the values its registration binds.
 	PerRegistration bool
+	// Literal holds, for a field forward's literal (closurefwd.go), the
+	// literal's stores into its fields: its handler's calls of the
+	// receiver's func fields run what this literal stores there.
+	Literal []*ssa.Store
 }
 
 // Dispatch says which handler dispatches to an entry, under which key.
@@ -176,6 +180,7 @@ func Find(env *Env) *Found {
 		f.findForwards()
 	}
 	f.findClosureForwards() // closurefwd.go
+	f.findFieldForwards()   // closurefwd.go
 	registrations := func() {
 		for _, fn := range env.Funcs {
 			for _, b := range fn.Blocks {
@@ -195,7 +200,8 @@ func Find(env *Env) *Found {
 	if len(f.forwards) != before {
 		registrations() // the package's own calls of those dispatchers
 	}
-	f.registerPending() // closurefwd.go
+	f.registerFieldLiterals() // closurefwd.go
+	f.registerPending()       // closurefwd.go
 	f.dropCalledWeak()
 	f.dispatchEntries()
 	var hs []*Handler
@@ -226,7 +232,18 @@ func Find(env *Env) *Found {
 		}
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
+	forwards := f.forwards
+	if len(f.fieldFwds) > 0 {
+		// The field forwards are facts too (closurefwd.go).
+		forwards = maps.Clone(f.forwards)
+		if forwards == nil {
+			forwards = map[*ssa.Function][]Forward{}
+		}
+		for fn, fws := range f.fieldFwds {
+			forwards[fn] = append(slices.Clone(forwards[fn]), fws...)
+		}
+	}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: forwards, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -279,7 +296,8 @@ type finder struct {
 	forwardedSites map[token.Pos]*ssa.Function // innermost registrations a closure forward defers, by call
 	closureUsed    map[*ssa.Function]bool      // closures a call of a forwarder registered
 	pending        []pendingReg
-	direct         bool // registering a deferred registration itself
+	fieldFwds      map[*ssa.Function][]Forward // field forwards, by registering method
+	direct         bool                        // registering a deferred registration itself
 }
 
 // shape registers fn as a handler when its signature matches a shape.

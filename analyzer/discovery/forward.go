@@ -55,6 +55,13 @@ type Forward struct {
 	// ranges over acts): its callers' elements are the handlers
 	// (reglists.go).
 	Elem bool
+	// NameField and HandlerMethod describe a field forward (closurefwd.go):
+	// the method registers its receiver's method HandlerMethod under
+	// the receiver's field NameField, so each composite literal of the
+	// type that sets NameField to a constant is a registration (Param
+	// is -1: no call of the method registers anything by itself).
+	NameField     string
+	HandlerMethod string
 }
 
 // registration is the rule a call of a forwarding function amounts to.
@@ -97,6 +104,9 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 	}
 	var out []*Registration
 	for _, fw := range fws {
+		if fw.NameField != "" {
+			continue // a field forward: its literals register (closurefwd.go)
+		}
 		out = append(out, fw.registration(fn))
 	}
 	return out
