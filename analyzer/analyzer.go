@@ -53,7 +53,7 @@ func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
 		// (runPass), so that its importers are analysed.
 		RunDespiteErrors: true,
 		Flags:            fs,
-		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
+		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(fieldForwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
 			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact), new(tableFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}

@@ -46,6 +46,13 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 			}
 			return nil
 		},
+		FieldForwards: func(fn *types.Func) []discovery.FieldForward {
+			var f fieldForwardsFact
+			if pass.ImportObjectFact(fn, &f) {
+				return f.Forwards
+			}
+			return nil
+		},
 		Receives: func(fn *types.Func) string {
 			var f receiveFact
 			if pass.ImportObjectFact(fn, &f) {
@@ -77,6 +84,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	fd := discovery.Find(env)
 	out.handlers, out.err = fd.Handlers, fd.Err
 	exportForwards(pass, fd.Forwards)
+	exportFieldForwards(pass, fd.FieldForwards)
 	exportIfaceForwards(pass, fd.IfaceForwards)
 	exportReceives(pass, fd.Receives)
 	for _, u := range fd.Unresolved {

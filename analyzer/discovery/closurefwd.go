@@ -387,10 +387,9 @@ func (f *finder) findFieldForwards() {
 						continue
 					}
 					field := named.Underlying().(*types.Struct).Field(k)
-					fw := Forward{Param: -1, TaskParam: -1, Framework: r.Framework, Delivery: r.Delivery,
-						NameField: field.Name(), HandlerMethod: h.Name()}
+					fw := FieldForward{Framework: r.Framework, Delivery: r.Delivery, NameField: field.Name(), HandlerMethod: h.Name()}
 					if f.fieldFwds == nil {
-						f.fieldFwds = map[*ssa.Function][]Forward{}
+						f.fieldFwds = map[*ssa.Function][]FieldForward{}
 					}
 					if !slices.Contains(f.fieldFwds[fn], fw) {
 						f.fieldFwds[fn] = append(f.fieldFwds[fn], fw)
@@ -407,8 +406,8 @@ func (f *finder) findFieldForwards() {
 
 // typeFieldForwards are the field forwards of a named type's methods:
 // the package's own, or its methods' facts.
-func (f *finder) typeFieldForwards(named *types.Named) []Forward {
-	var out []Forward
+func (f *finder) typeFieldForwards(named *types.Named) []FieldForward {
+	var out []FieldForward
 	mset := types.NewMethodSet(types.NewPointer(named))
 	for i := 0; i < mset.Len(); i++ {
 		m, ok := mset.At(i).Obj().(*types.Func)
@@ -421,12 +420,8 @@ func (f *finder) typeFieldForwards(named *types.Named) []Forward {
 			}
 			continue
 		}
-		if f.env.Forwards != nil {
-			for _, fw := range f.env.Forwards(m) {
-				if fw.NameField != "" {
-					out = append(out, fw)
-				}
-			}
+		if f.env.FieldForwards != nil {
+			out = append(out, f.env.FieldForwards(m)...)
 		}
 	}
 	return out
@@ -444,7 +439,7 @@ func (f *finder) registerFieldLiterals() {
 }
 
 func (f *finder) fieldLiterals(unnamed bool) {
-	cache := map[*types.Named][]Forward{}
+	cache := map[*types.Named][]FieldForward{}
 	for _, fn := range f.env.Funcs {
 		// The stores of each literal, by the address it fills.
 		byBase := map[ssa.Value][]*ssa.Store{}
@@ -483,7 +478,7 @@ func (f *finder) fieldLiterals(unnamed bool) {
 }
 
 // registerFieldLiteral registers one literal's handler of a field forward.
-func (f *finder) registerFieldLiteral(named *types.Named, fw Forward, stores []*ssa.Store, unnamed bool) {
+func (f *finder) registerFieldLiteral(named *types.Named, fw FieldForward, stores []*ssa.Store, unnamed bool) {
 	st := fieldStore(named, fw.NameField, stores)
 	if st == nil {
 		return

@@ -129,6 +129,9 @@ type Env struct {
 	// Forwards returns the forwards of a function of another package
 	// (facts), or nil.
 	Forwards func(*types.Func) []Forward
+	// FieldForwards returns the field forwards of a method of another
+	// package (facts, closurefwd.go), or nil.
+	FieldForwards func(*types.Func) []FieldForward
 	// Returns describes the function value a function of another package
 	// returns (a fact), or nil.
 	Returns func(*types.Func) *Returned
@@ -153,6 +156,10 @@ type Found struct {
 	// Forwards are the package's functions that hand a parameter to a
 	// job system as a handler, for its facts.
 	Forwards map[*ssa.Function][]Forward
+	// FieldForwards are the package's methods that register their
+	// receiver's method under its name field, for their facts
+	// (closurefwd.go).
+	FieldForwards map[*ssa.Function][]FieldForward
 	// IfaceForwards are the forwards of the package's interface methods
 	// that its implementations make, for their facts.
 	IfaceForwards map[*types.Func][]Forward
@@ -232,18 +239,7 @@ func Find(env *Env) *Found {
 		}
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	forwards := f.forwards
-	if len(f.fieldFwds) > 0 {
-		// The field forwards are facts too (closurefwd.go).
-		forwards = maps.Clone(f.forwards)
-		if forwards == nil {
-			forwards = map[*ssa.Function][]Forward{}
-		}
-		for fn, fws := range f.fieldFwds {
-			forwards[fn] = append(slices.Clone(forwards[fn]), fws...)
-		}
-	}
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: forwards, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, FieldForwards: f.fieldFwds, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -296,8 +292,8 @@ type finder struct {
 	forwardedSites map[token.Pos]*ssa.Function // innermost registrations a closure forward defers, by call
 	closureUsed    map[*ssa.Function]bool      // closures a call of a forwarder registered
 	pending        []pendingReg
-	fieldFwds      map[*ssa.Function][]Forward // field forwards, by registering method
-	direct         bool                        // registering a deferred registration itself
+	fieldFwds      map[*ssa.Function][]FieldForward // field forwards, by registering method
+	direct         bool                             // registering a deferred registration itself
 }
 
 // shape registers fn as a handler when its signature matches a shape.

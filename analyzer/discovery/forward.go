@@ -55,11 +55,15 @@ type Forward struct {
 	// ranges over acts): its callers' elements are the handlers
 	// (reglists.go).
 	Elem bool
-	// NameField and HandlerMethod describe a field forward (closurefwd.go):
-	// the method registers its receiver's method HandlerMethod under
-	// the receiver's field NameField, so each composite literal of the
-	// type that sets NameField to a constant is a registration (Param
-	// is -1: no call of the method registers anything by itself).
+}
+
+// FieldForward says that a method registers its receiver's method
+// HandlerMethod under its receiver's field NameField (closurefwd.go): each
+// composite literal of the type that sets NameField is a registration.
+// A fact of the method, so literals in other packages register too.
+type FieldForward struct {
+	Framework     string
+	Delivery      string
 	NameField     string
 	HandlerMethod string
 }
@@ -104,9 +108,6 @@ func (f *finder) rules(fn *types.Func, callee *ssa.Function) []*Registration {
 	}
 	var out []*Registration
 	for _, fw := range fws {
-		if fw.NameField != "" {
-			continue // a field forward: its literals register (closurefwd.go)
-		}
 		out = append(out, fw.registration(fn))
 	}
 	return out

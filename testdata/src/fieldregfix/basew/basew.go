@@ -17,7 +17,7 @@ type Worker struct {
 	Perform func(ctx context.Context, id uint) error
 }
 
-func (w Worker) Run() { // want Run:"no effects" Run:`forwards \[\{-1 faktory  -1 .* Name perform\}\]`
+func (w Worker) Run() { // want Run:"no effects" Run:"field forwards \\[\\{faktory  Name perform\\}\\]"
 	w.FK.Register(w.Name, w.perform)
 	w.FK.Run()
 }
