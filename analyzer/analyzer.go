@@ -53,7 +53,7 @@ func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
 		// (runPass), so that its importers are analysed.
 		RunDespiteErrors: true,
 		Flags:            fs,
-		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
+		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(fieldForwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
 			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact), new(tableFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
@@ -156,8 +156,17 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	}
 	var pairs []*handlerPair
 	for _, h := range found.handlers {
+		if wr != nil && len(h.Literal) > 0 && h.Fn != nil {
+			if wr.literals == nil {
+				wr.literals = map[string]bool{}
+			}
+			wr.literals[summary.FullName(h.Fn)] = true
+		}
+	}
+	for _, h := range found.handlers {
 		hr := handlerResult(pass, h, sums, found.returned)
 		if wr != nil {
+			wr := wr.literal(pass, h.Literal) // a field forward's literal: its own fields (closurefwd.go)
 			if effs, changed := wr.effects(hr.Effects, 0); changed {
 				hr.Effects = effect.FoldAll(effs, hooks.KeepPaths)
 				hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, wr.takePitfalls())

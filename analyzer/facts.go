@@ -38,6 +38,25 @@ func exportForwards(pass *analysis.Pass, fws map[*ssa.Function][]discovery.Forwa
 	}
 }
 
+// fieldForwardsFact records that a method registers its receiver's
+// method under its receiver's name field (discovery.FieldForward): the
+// composite literals of its type, in any package, are registrations.
+type fieldForwardsFact struct{ Forwards []discovery.FieldForward }
+
+func (*fieldForwardsFact) AFact() {}
+func (f *fieldForwardsFact) String() string {
+	return fmt.Sprintf("field forwards %v", f.Forwards)
+}
+
+// exportFieldForwards publishes the package's field forwards.
+func exportFieldForwards(pass *analysis.Pass, fws map[*ssa.Function][]discovery.FieldForward) {
+	for fn, fw := range fws {
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(obj, &fieldForwardsFact{Forwards: fw})
+		}
+	}
+}
+
 // exportIfaceForwards publishes the forwards of the package's interface
 // methods (discovery.Found.IfaceForwards).
 func exportIfaceForwards(pass *analysis.Pass, fws map[*types.Func][]discovery.Forward) {

@@ -46,6 +46,13 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 			}
 			return nil
 		},
+		FieldForwards: func(fn *types.Func) []discovery.FieldForward {
+			var f fieldForwardsFact
+			if pass.ImportObjectFact(fn, &f) {
+				return f.Forwards
+			}
+			return nil
+		},
 		Receives: func(fn *types.Func) string {
 			var f receiveFact
 			if pass.ImportObjectFact(fn, &f) {
@@ -77,6 +84,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	fd := discovery.Find(env)
 	out.handlers, out.err = fd.Handlers, fd.Err
 	exportForwards(pass, fd.Forwards)
+	exportFieldForwards(pass, fd.FieldForwards)
 	exportIfaceForwards(pass, fd.IfaceForwards)
 	exportReceives(pass, fd.Receives)
 	for _, u := range fd.Unresolved {
@@ -130,6 +138,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		hr.InstRecv = h.Inst.Signature.Recv().Type()
 	}
 	hr.PerRegistration = h.PerRegistration
+	hr.Literal = len(h.Literal) > 0
 	if d := h.Dispatch; d != nil {
 		hr.Note = result.DispatchNote(summary.SSAName(d.By), d.Key, summary.PosString(pass.Fset, d.Entry))
 	}

@@ -50,6 +50,10 @@ type wiredResolver struct {
 	// pits collects the pitfalls of the functions resolved calls reach,
 	// for the handler being resolved (taken by takePitfalls).
 	pits []guard.Pitfall
+	// literals are the handlers this package's composite literals
+	// register, each its own (discovery's field forwards): their
+	// package's entry is not decided again with every literal's fields.
+	literals map[string]bool
 }
 
 // takePitfalls returns and forgets the pitfalls collected so far.
@@ -277,7 +281,7 @@ func (r *wiredResolver) wiredFindings(ctx *report.Context, keepPaths bool) []res
 	for _, of := range r.pass.AllObjectFacts() {
 		f, ok := of.Fact.(*handlerFact)
 		fn, isFunc := of.Object.(*types.Func)
-		if ok && isFunc && fn.Pkg() != r.pass.Pkg {
+		if ok && isFunc && fn.Pkg() != r.pass.Pkg && !r.literals[f.FullName] {
 			hs = append(hs, imported{fn, f})
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"sort"
 	"strings"
 
@@ -744,4 +745,29 @@ func concreteResult(pass *analysis.Pass, fn *ssa.Function, sums *summary.Package
 
 func isTestFile(fset *token.FileSet, pos token.Pos) bool {
 	return pos.IsValid() && strings.HasSuffix(fset.Position(pos).Filename, "_test.go")
+}
+
+// literal is r with the func and interface fields a composite literal
+// sets holding what it stores there only: the handler a field forward's
+// literal registers (discovery's closurefwd.go) runs its own literal's
+// functions, not every value the package stores into those fields.
+func (r *wiredResolver) literal(pass *analysis.Pass, stores []*ssa.Store) *wiredResolver {
+	if len(stores) == 0 {
+		return r
+	}
+	own := wiring{}
+	for _, st := range stores {
+		fa := st.Addr.(*ssa.FieldAddr)
+		if key := summary.FieldKey(fa.X.Type(), fa.Field); key != "" && dynamicField(fa) && !passedThrough(st.Val) {
+			delete(own, key) // the last store of the field wins
+			own.add(pass, key, st.Val, summary.PosString(pass.Fset, st.Pos()), map[ssa.Value]bool{})
+		}
+	}
+	if len(own) == 0 {
+		return r
+	}
+	c := *r
+	c.wire = maps.Clone(r.wire)
+	maps.Copy(c.wire, own)
+	return &c
 }

@@ -34,15 +34,26 @@ func build(results []*result.Result, root string) (*schema.Inventory, []lifecycl
 	// handler per task (result.Handler.InstRecv); its generic entry,
 	// which no instantiation decides, gives way to them.
 	instances := map[string]bool{}
+	// A method registered under its receiver's name field is one
+	// handler per composite literal of the type (result.Handler.Literal):
+	// the registering method's own entry, of unknown task, gives way to
+	// them (a literal of computed name has an entry of its own).
+	literals := map[string]bool{}
 	for _, res := range results {
 		for _, h := range res.Handlers {
 			if h.InstRecv != nil && h.Task != "" {
 				instances[h.FullName] = true
 			}
+			if h.Literal {
+				literals[h.FullName] = true
+			}
 		}
 	}
 	for _, res := range results {
 		for _, h := range res.Handlers {
+			if literals[h.FullName] && !h.Literal && h.Task == "" {
+				continue
+			}
 			key := h.FullName
 			if h.PerRegistration && h.Task != "" {
 				// A closure registered under several tasks: one entry

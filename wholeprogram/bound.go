@@ -61,6 +61,7 @@ func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, c
 		return nil
 	}
 	sites := map[string][]ssa.CallInstruction{}
+	stores := map[string][]*ssa.Store{} // a field forward's literal, at its name field
 	fns := make([]*ssa.Function, 0, len(all))
 	for fn := range all {
 		if fn.Blocks != nil && fn.Pos().IsValid() && files[r.fset.Position(fn.Pos()).Filename] {
@@ -71,6 +72,12 @@ func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, c
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && st.Pos().IsValid() {
+					if pos := summary.PosString(r.fset, st.Pos()); want[pos] != nil {
+						stores[pos] = append(stores[pos], st)
+					}
+					continue
+				}
 				ci, ok := instr.(ssa.CallInstruction)
 				if !ok || !ci.Pos().IsValid() {
 					continue
@@ -82,8 +89,28 @@ func (r *resolver) boundCallees(prog *ssa.Program, all map[*ssa.Function]bool, c
 		}
 	}
 	out := map[string]map[string][]*ssa.Function{}
+	var byName map[string][]*ssa.Function // the handlers' functions, for literals
 	for pos, hs := range want {
 		for _, h := range hs {
+			if len(sites[pos]) == 0 && len(stores[pos]) == 1 {
+				// A field forward's literal (discovery/closurefwd.go):
+				// the handler's calls of its receiver's func fields run
+				// what this literal stores there.
+				if byName == nil {
+					byName = map[string][]*ssa.Function{}
+					for fn := range all {
+						if fn.Blocks != nil && fn.Synthetic == "" && fn.Signature.Recv() != nil {
+							byName[summary.FullName(fn)] = append(byName[summary.FullName(fn)], fn)
+						}
+					}
+				}
+				if fs := byName[h.FullName]; len(fs) == 1 {
+					if o := r.literalCallees(fs[0], stores[pos][0]); len(o) > 0 {
+						out[h.Registered+"|"+h.FullName] = o
+					}
+				}
+				continue
+			}
 			var found *boundClosure
 			ambiguous := false
 			for _, ci := range sites[pos] {
@@ -517,4 +544,110 @@ func passesParam(c *ssa.CallCommon, fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// literalCallees are, by position, the callees of a method's calls of
+// its receiver's func fields that a composite literal of the receiver's
+// type sets (name is the literal's store into its name field): the
+// function it stores there.
+func (r *resolver) literalCallees(fn *ssa.Function, name *ssa.Store) map[string][]*ssa.Function {
+	fa, ok := name.Addr.(*ssa.FieldAddr)
+	if !ok || fn.Signature.Recv() == nil || len(fn.Params) == 0 {
+		return nil
+	}
+	if !types.Identical(deref(fa.X.Type()), deref(fn.Params[0].Type())) {
+		return nil
+	}
+	set := map[int]ssa.Value{} // the literal's values by field, the last store winning
+	for _, b := range name.Block().Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if g, ok := st.Addr.(*ssa.FieldAddr); ok && g.X == fa.X {
+					set[g.Field] = st.Val
+				}
+			}
+		}
+	}
+	out := map[string][]*ssa.Function{}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok || ci.Common().IsInvoke() || !ci.Pos().IsValid() {
+				continue
+			}
+			k := recvFieldOf(ci.Common().Value, fn)
+			if k < 0 || set[k] == nil {
+				continue
+			}
+			var g *ssa.Function
+			switch v := ssavalue.Unconvert(set[k]).(type) {
+			case *ssa.MakeClosure:
+				g, _ = v.Fn.(*ssa.Function)
+			case *ssa.Function:
+				g = v
+			}
+			if g != nil {
+				out[summary.PosString(r.fset, ci.Pos())] = []*ssa.Function{g}
+			}
+		}
+	}
+	return out
+}
+
+// recvFieldOf is the field of fn's receiver v reads (w.F, or a load of
+// &w.F, w the receiver or the cell it is kept in), or -1.
+func recvFieldOf(v ssa.Value, fn *ssa.Function) int {
+	var x ssa.Value
+	k := -1
+	switch e := ssavalue.Unconvert(v).(type) {
+	case *ssa.Field:
+		x, k = e.X, e.Field
+	case *ssa.UnOp:
+		fa, ok := e.X.(*ssa.FieldAddr)
+		if !ok || e.Op != token.MUL {
+			return -1
+		}
+		x, k = fa.X, fa.Field
+	default:
+		return -1
+	}
+	if a, ok := x.(*ssa.Alloc); ok {
+		x = cellValue(a)
+	}
+	if x == nil || x != ssa.Value(fn.Params[0]) {
+		return -1
+	}
+	return k
+}
+
+// deref is the type a pointer type points to, else t.
+func deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// cellValue is the value stored once into a local cell that is otherwise
+// only read, whole or by field (a value receiver whose address is
+// taken), else nil.
+func cellValue(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, ref := range *a.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.Store:
+			if x.Addr != a || val != nil {
+				return nil
+			}
+			val = x.Val
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+		case *ssa.FieldAddr, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return val
 }

@@ -1082,3 +1082,29 @@ func TestForwardingRegistrationBound(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestFieldForwardBound: fieldregfix's literals of basew.Worker, each a
+// registration of Worker.perform of its own (a field forward), call the
+// Perform their literal sets: Insert the inserter's insert, Mark the
+// marker's update, and the literal of computed name its own update. The
+// forwarder's own registration, in basew, keeps every literal's.
+func TestFieldForwardBound(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "fieldregfix", "fieldregfix/basew"), func(h *result.Handler) string {
+		line := h.Name + " " + h.Task
+		var effs []string
+		for _, e := range h.Effects {
+			effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
+		}
+		sort.Strings(effs)
+		return line + ": " + strings.Join(effs, ", ")
+	})
+	want := []string{
+		"basew.Worker.perform : db_write/insert events, db_write/update-set events",
+		"basew.Worker.perform : db_write/update-set events",
+		"basew.Worker.perform Insert: db_write/insert events",
+		"basew.Worker.perform Mark: db_write/update-set events",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

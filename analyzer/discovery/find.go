@@ -69,6 +69,10 @@ type Handler struct {
 	// tasks: one handler per registration (Registered), each resolved
 	// with the values its registration binds.
 	PerRegistration bool
+	// Literal holds, for a field forward's literal (closurefwd.go), the
+	// literal's stores into its fields: its handler's calls of the
+	// receiver's func fields run what this literal stores there.
+	Literal []*ssa.Store
 }
 
 // Dispatch says which handler dispatches to an entry, under which key.
@@ -125,6 +129,9 @@ type Env struct {
 	// Forwards returns the forwards of a function of another package
 	// (facts), or nil.
 	Forwards func(*types.Func) []Forward
+	// FieldForwards returns the field forwards of a method of another
+	// package (facts, closurefwd.go), or nil.
+	FieldForwards func(*types.Func) []FieldForward
 	// Returns describes the function value a function of another package
 	// returns (a fact), or nil.
 	Returns func(*types.Func) *Returned
@@ -149,6 +156,10 @@ type Found struct {
 	// Forwards are the package's functions that hand a parameter to a
 	// job system as a handler, for its facts.
 	Forwards map[*ssa.Function][]Forward
+	// FieldForwards are the package's methods that register their
+	// receiver's method under its name field, for their facts
+	// (closurefwd.go).
+	FieldForwards map[*ssa.Function][]FieldForward
 	// IfaceForwards are the forwards of the package's interface methods
 	// that its implementations make, for their facts.
 	IfaceForwards map[*types.Func][]Forward
@@ -176,6 +187,7 @@ func Find(env *Env) *Found {
 		f.findForwards()
 	}
 	f.findClosureForwards() // closurefwd.go
+	f.findFieldForwards()   // closurefwd.go
 	registrations := func() {
 		for _, fn := range env.Funcs {
 			for _, b := range fn.Blocks {
@@ -195,7 +207,8 @@ func Find(env *Env) *Found {
 	if len(f.forwards) != before {
 		registrations() // the package's own calls of those dispatchers
 	}
-	f.registerPending() // closurefwd.go
+	f.registerFieldLiterals() // closurefwd.go
+	f.registerPending()       // closurefwd.go
 	f.dropCalledWeak()
 	f.dispatchEntries()
 	var hs []*Handler
@@ -226,7 +239,7 @@ func Find(env *Env) *Found {
 		}
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, FieldForwards: f.fieldFwds, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -279,7 +292,8 @@ type finder struct {
 	forwardedSites map[token.Pos]*ssa.Function // innermost registrations a closure forward defers, by call
 	closureUsed    map[*ssa.Function]bool      // closures a call of a forwarder registered
 	pending        []pendingReg
-	direct         bool // registering a deferred registration itself
+	fieldFwds      map[*ssa.Function][]FieldForward // field forwards, by registering method
+	direct         bool                             // registering a deferred registration itself
 }
 
 // shape registers fn as a handler when its signature matches a shape.

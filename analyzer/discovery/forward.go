@@ -57,6 +57,17 @@ type Forward struct {
 	Elem bool
 }
 
+// FieldForward says that a method registers its receiver's method
+// HandlerMethod under its receiver's field NameField (closurefwd.go): each
+// composite literal of the type that sets NameField is a registration.
+// A fact of the method, so literals in other packages register too.
+type FieldForward struct {
+	Framework     string
+	Delivery      string
+	NameField     string
+	HandlerMethod string
+}
+
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Registration: catalog.Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,

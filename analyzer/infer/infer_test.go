@@ -74,6 +74,14 @@ func TestRead(t *testing.T) {
 		{Call{Name: "SetStatus", Recv: "Store", Sig: io}, "db_write/set/safe"},
 		{Call{Name: "DeleteSession", Recv: "Store", Sig: io}, "db_write/delete/safe"},
 		{Call{Name: "CreateOrUpdateUser", Recv: "Store", Sig: io}, "db_write/upsert-set/safe"},
+		// A creation under a key the caller gives, by the name only;
+		// near misses: no key in the name, an identity, a key that is
+		// not the record's.
+		{Call{Name: "InsertVectorWithId", Recv: "serverClient", Pkg: "example.com/hnsw/grpcapi", Sig: io}, "http/put/safe"},
+		{Call{Name: "CreateObjectWithKey", Recv: "Store", Sig: io}, "db_write/upsert-set/safe"},
+		{Call{Name: "InsertVector", Recv: "serverClient", Pkg: "example.com/hnsw/grpcapi", Sig: io}, "http/post/high"},
+		{Call{Name: "CreateWithIdentity", Recv: "Store", Sig: io}, "db_write/insert/medium"},
+		{Call{Name: "CreateIdKey", Recv: "Store", Sig: io}, "db_write/insert/medium"},
 		{Call{Name: "GetOrCreateUser", Recv: "Store", Sig: sig([]types.Type{ctxType, str}, str, errType)}, "db_read/read/safe"},
 		{Call{Name: "PrevEventIDs", Recv: "PDU", Sig: sig(nil, types.NewSlice(str))}, "dynamic_call/read/safe"},
 		// OpenAPI-generated requests: Api<Operation>Request.Execute() sends

@@ -71,6 +71,9 @@ func (t *table) find(name []string, sh shape, ctx func(rest []string) []string) 
 		if len(r.Rest) > 0 && !t.within(name[n:], r.Rest) {
 			continue
 		}
+		if len(r.phrases) > 0 && !hasPhrase(name[n:], r.phrases) {
+			continue
+		}
 		words := ctx(name[n:])
 		if len(r.When) > 0 && !t.touches(words, r.When) || t.touches(words, r.Unless) {
 			continue
@@ -359,4 +362,16 @@ func (t *table) readOperation(c Call, op string) *effect.Reading {
 	}
 	why := "inferred from the name " + orName(c.Display, c.Name) + " (an OpenAPI request of the operation " + op + "): " + r.Why
 	return &effect.Reading{Kind: kind, Op: eop, Risk: risk, Why: why}
+}
+
+// hasPhrase reports whether words hold one of the phrases, word for word.
+func hasPhrase(words []string, phrases [][]string) bool {
+	for _, ph := range phrases {
+		for i := 0; i+len(ph) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(ph)], ph) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -112,15 +112,19 @@ type rule struct {
 	// (centrifuge's Node.Disconnect(userID) disconnects a user, not the
 	// caller's connection).
 	Unnamed bool `yaml:"unnamed"`
-	Effect  struct {
+	// Phrase asks that the name's words after the verb hold one of these
+	// phrases, word for word (InsertVectorWithId: "with id").
+	Phrase []string `yaml:"phrase"`
+	Effect struct {
 		Kind string `yaml:"kind"`
 		Op   string `yaml:"op"`
 		Risk string `yaml:"risk"`
 	} `yaml:"effect"`
 	Why string `yaml:"why"`
 
-	verbs [][]string  // Verbs as words
-	risk  effect.Risk // Effect.Risk parsed
+	verbs   [][]string  // Verbs as words
+	phrases [][]string  // Phrase as words
+	risk    effect.Risk // Effect.Risk parsed
 }
 
 // command is one reading of a command line by its subcommand's first word.
@@ -211,6 +215,9 @@ func parse(data []byte) (*table, error) {
 			if risk != effect.Safe {
 				t.writers[ws[0]] = true
 			}
+		}
+		for _, ph := range r.Phrase {
+			r.phrases = append(r.phrases, words(ph))
 		}
 	}
 	for i := range t.Stores {

@@ -181,6 +181,11 @@ type Handler struct {
 	// program resolves its calls of the values its registration
 	// (Registered) binds. Not in the inventory.
 	PerRegistration bool `json:",omitempty" yaml:"-"`
+	// Literal is set for the handler a composite literal registers
+	// (a field forward, discovery's closurefwd.go): the registering
+	// method's own entry of unknown task gives way to the literals'.
+	// Not in the inventory.
+	Literal bool `json:",omitempty" yaml:"-"`
 }
 
 // Finding is a finding about a handler, as the inventory records it, and
