@@ -46,7 +46,7 @@ const appQueue = "app-queue"
 // client of its own.
 func (f *finder) ackLoops() {
 	for _, fn := range f.env.Funcs {
-		if fn.Parent() != nil || !f.local(fn) || f.wrappers[fn] != "" || f.testFile(fn.Pos()) {
+		if fn.Parent() != nil || !f.local(fn) || f.wrappers[fn] != "" || f.testFile(fn.Pos()) || !callsFieldFunc(fn) {
 			continue
 		}
 		var cyclic map[*ssa.BasicBlock]bool // inCycle per block, once per function
@@ -116,6 +116,26 @@ func (f *finder) ackLoop(fn *ssa.Function, recv *ssa.Call, t types.Type, i int) 
 			}
 		}
 	}
+}
+
+// callsFieldFunc reports whether fn or one of its closures calls a
+// function value read from a struct field that returns an error: the
+// cheap test that spares the other functions the search for a receive.
+func callsFieldFunc(fn *ssa.Function) bool {
+	for _, g := range withClosures(fn) {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				h, ok := instr.(*ssa.Call)
+				if !ok || h.Call.IsInvoke() || h.Call.StaticCallee() != nil || !returnsErrorSig(h.Call.Signature()) {
+					continue
+				}
+				if _, _, ok := fieldRead(h.Call.Value); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ackAfter is the call in g, after h and only on h's way (h's block
