@@ -203,6 +203,7 @@ func Find(env *Env) *Found {
 	before := len(f.forwards)
 	f.pullLoops()
 	f.messageLoops() // msgloop.go
+	f.ackLoops()     // ackloop.go
 	f.findForwards() // pull loops that dispatch to a parameter forward it
 	if len(f.forwards) != before {
 		registrations() // the package's own calls of those dispatchers
@@ -533,6 +534,11 @@ func (f *finder) registration(ci ssa.CallInstruction) {
 func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Value, typeArgs []types.Type) {
 	c := ci.Common()
 	if r.Handler < 0 || r.Handler >= len(args) {
+		return
+	}
+	if r.Framework == appQueue && f.testFile(ci.Pos()) {
+		// A test driving the application's own queue loop with a
+		// function of its own: no deployed consumer (ackloop.go).
 		return
 	}
 	if fn := f.forwardedSites[ci.Pos()]; fn != nil && !f.direct {
