@@ -214,7 +214,7 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 		return nil
 	}
 	method := e.Op
-	if e.HTTPSet != "" {
+	if e.HTTPSet == effect.RuleMergePatchSet {
 		method = "patch" // a PATCH read as a set (summary.DecideSet)
 	}
 	var hit *route

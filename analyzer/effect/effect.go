@@ -524,9 +524,10 @@ type Effect struct {
 	// BodyField).
 	CallURLs   map[string]URL   `json:",omitempty"`
 	CallBodies map[string]*Body `json:",omitempty"`
-	// HTTPSet, on an HTTP effect read as a set (Op set), is the rule that
-	// read it so (effect.RuleMergePatchSet): infer checks that its path
-	// names no action.
+	// HTTPSet, on an HTTP effect read as a set (Op set) or as an
+	// idempotent delete (Op delete), is the rule that read it so
+	// (effect.RuleMergePatchSet, RuleDeleteByID): infer checks that its
+	// path names no action.
 	HTTPSet string `json:",omitempty"`
 	// StmtArg (1-based) says that the effect executes the prepared
 	// statement its caller passes as that parameter: the caller's
@@ -749,6 +750,10 @@ type Body struct {
 // JSON object of properties (a JSON merge patch, RFC 7396) sent to an
 // identified resource as a set.
 const RuleMergePatchSet = "http-merge-patch-set"
+
+// RuleDeleteByID names the reading of an outbound HTTP DELETE of an
+// identified resource as a delete (safe): DELETE is idempotent in HTTP.
+const RuleDeleteByID = "http-delete-by-id"
 
 // RandomArg is an argument of a call (1-based index, receiver first) that
 // derives from a random or time source: Source names it, Expr is the

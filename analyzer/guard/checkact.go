@@ -91,6 +91,13 @@ func (a *analysis) checkThenAct() {
 				}
 				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
 					a.existsAsError(r, b.Succs[1-i], succ, reported)
+					// A check that only skips the act and goes on (if
+					// wd == nil { upload; insert work_data }, then both
+					// wait for the result) decides the act as one that
+					// returns success does.
+					if !errTest(ifi) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false) {
+						return
+					}
 					continue
 				}
 				// A check in a loop that skips the item (continue) covers
@@ -141,6 +148,46 @@ func nextItem(other, work, check *ssa.BasicBlock) bool {
 		stack = append(stack, b.Succs...)
 	}
 	return head
+}
+
+// skipsAndGoesOn reports whether the other branch of a check leaves the
+// work's branch out and joins what follows it: the test decides only
+// whether the act runs (the row found: reuse it; not found: act, then
+// record it), and the rest of the function runs either way. The other
+// branch must reach a block the work's branch reaches too: one that only
+// returns (return errNotFound: the row must exist) is a look-up failing,
+// not a check. Within a loop (the other branch comes back to the work's)
+// it is not: nextItem decides there.
+func skipsAndGoesOn(other, work *ssa.BasicBlock) bool {
+	if reaches(other, work) {
+		return false
+	}
+	fromWork := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{work}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if fromWork[b] {
+			continue
+		}
+		fromWork[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack = []*ssa.BasicBlock{other}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		if fromWork[b] {
+			return true
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
 }
 
 // skipsAsDone reports whether the other branch of a check returns

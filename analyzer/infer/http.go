@@ -50,24 +50,29 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	case "get", "head":
 		return t.getAction(e, p, segs, on)
 	case effect.OpSet:
-		if e.HTTPSet != "" {
-			return t.setAction(e, p, segs)
+		if e.HTTPSet == effect.RuleMergePatchSet {
+			return t.setAction(e, p, segs, "patch", "a PATCH there is not read as a set, whatever its body")
+		}
+	case effect.OpDelete:
+		if e.HTTPSet == effect.RuleDeleteByID {
+			return t.setAction(e, p, segs, effect.OpDelete, "a DELETE there is not read as an idempotent removal")
 		}
 	}
 	return nil
 }
 
 // setAction keeps a PATCH the summary read as a set (a JSON merge patch to
-// an identified resource, effect.RuleMergePatchSet) the PATCH it is when a
-// constant segment of its path names an action (…/send/{id},
-// …/cancel-order/{id}): the verbs that make a GET's path an action before
-// its last segment (HTTP.ActionPrefixes; the id is the last), whatever on
-// says. nil when none does.
-func (t *table) setAction(e *effect.Effect, p string, segs []string) *effect.Reading {
+// an identified resource, effect.RuleMergePatchSet), or a DELETE it read
+// as an idempotent removal (effect.RuleDeleteByID), the outbound write it
+// is (op, high) when a constant segment of its path names an action
+// (…/send/{id}, …/cancel-order/{id}): the verbs that make a GET's path an
+// action before its last segment (HTTP.ActionPrefixes; the id is the
+// last), whatever on says. nil when none does.
+func (t *table) setAction(e *effect.Effect, p string, segs []string, op, not string) *effect.Reading {
 	for _, s := range segs {
 		if t.prefix[s] || t.prefix[firstWord(s)] {
-			return &effect.Reading{Kind: effect.KindHTTP, Op: "patch", Risk: effect.High, Path: true,
-				Why: "the path " + p + " names an action (" + s + "): a PATCH there is not read as a set, whatever its body"}
+			return &effect.Reading{Kind: effect.KindHTTP, Op: op, Risk: effect.High, Path: true,
+				Why: "the path " + p + " names an action (" + s + "): " + not}
 		}
 	}
 	return nil

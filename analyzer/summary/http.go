@@ -210,6 +210,7 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	if e.RequestArg == 0 {
 		w.requestBody(e, req, o.body)
 		DecideSet(e)
+		DecideDelete(e)
 	}
 }
 
@@ -241,6 +242,7 @@ const methodUnknown = "request method not known statically"
 // effect that waits for its caller: the method string, the URL or the
 // request the caller passes there.
 func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
+	defer DecideDelete(e) // once the caller decided the method and the URL
 	if e.URLArg > 0 && e.URLField == "" {
 		v := pick(e.URLArg-1, args, bindings)
 		e.URLArg = 0

@@ -365,6 +365,7 @@ func (w *walker) resolveRequestFields(e *effect.Effect, args, bindings []ssa.Val
 		}
 	}
 	DecideSet(e)
+	DecideDelete(e)
 }
 
 // setURL sets an HTTP effect's path, query and target from a URL value.
@@ -537,13 +538,14 @@ func ResolveRequestArgs(call, e *effect.Effect) {
 		e.Body = &nb
 	}
 	DecideSet(e)
+	DecideDelete(e)
 }
 
 // unset makes an HTTP PATCH read as a set (DecideSet) the PATCH it is
 // again, once a caller is found to pass a value new on every delivery
 // for one of its body's parameters.
 func unset(e *effect.Effect) {
-	if e.HTTPSet == "" || e.Body == nil || e.Body.Random == "" {
+	if e.HTTPSet != effect.RuleMergePatchSet || e.Body == nil || e.Body.Random == "" {
 		return
 	}
 	b := e.Body
@@ -593,6 +595,34 @@ func DecideSet(e *effect.Effect) {
 	e.Op, e.Risk, e.HTTPSet, e.By = effect.OpSet, effect.Safe, effect.RuleMergePatchSet, effect.ByCode
 	e.Detail = effect.JoinDetail(e.Detail, "a PATCH of a JSON object (a JSON merge patch, RFC 7396) to the identified resource "+
 		e.URLPath+": repeating it leaves the same state (rule "+effect.RuleMergePatchSet+")")
+}
+
+// DecideDelete reads an outbound HTTP DELETE of an identified resource (its
+// path ends in an id: {cleanURL}/{id}, /orders/{id}) as the delete it is
+// (effect.RuleDeleteByID): HTTP makes DELETE idempotent (RFC 9110 9.2.2),
+// so a repeat removes nothing more, as a store's Delete… by key is read
+// (a second delivery's 404 is the caller's to handle). The id may be the
+// only segment the code builds when the base URL, set at run time, names
+// the collection. A DELETE of a collection (no id) stays rated as an
+// outbound write (high), and (infer) so does one whose path names an
+// action (…/cancel/{id}). Left for the callers while its method or URL is
+// theirs.
+func DecideDelete(e *effect.Effect) {
+	if e.Kind != effect.KindHTTP || e.Op != effect.OpDelete || e.HTTPSet != "" || e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.Risk != effect.High {
+		return
+	}
+	if !identified(e.URLPath) && !idOnly(e.URLPath) {
+		return
+	}
+	e.Risk, e.HTTPSet, e.By = effect.Safe, effect.RuleDeleteByID, effect.ByCode
+	e.Detail = effect.JoinDetail(e.Detail, "a DELETE of the identified resource "+e.URLPath+
+		" (an idempotent method, RFC 9110): a repeat removes nothing more (rule "+effect.RuleDeleteByID+")")
+}
+
+// idOnly reports whether a path pattern is one id after a base URL set at
+// run time ("/{}": fmt.Sprintf("%s/%s", base, id)).
+func idOnly(p string) bool {
+	return strings.TrimRight(p, "/") == "/{}"
 }
 
 // identified reports whether a path pattern ends in an id: its last

@@ -270,7 +270,7 @@ func (p *Package) duplicateTest(fn *ssa.Function) bool {
 // method).
 func (w *walker) rateEndpoint(e *effect.Effect) {
 	method := e.Op
-	if e.HTTPSet != "" {
+	if e.HTTPSet == effect.RuleMergePatchSet {
 		method = "patch" // a PATCH read as a set (DecideSet): the catalog's rating of the endpoint stands
 	}
 	ep := w.p.env.Index.Endpoint(method, e.Target, e.URLQuery)

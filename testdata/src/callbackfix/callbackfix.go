@@ -55,6 +55,20 @@ func (d *Deps) Retried(ctx context.Context, t *asynq.Task) error { // want Retri
 	}, b)
 }
 
+// RetriedData sets a row inside the generic backoff loop, whose
+// operation returns data: the set is the effect, safe.
+func (d *Deps) RetriedData(ctx context.Context, t *asynq.Task) error { // want RetriedData:`^effects: db_write/update-set orders$`
+	n, err := backoff.RetryWithData(func() (int64, error) {
+		res, err := d.DB.ExecContext(ctx, "update orders set state = 'done' where id = $1", string(t.Payload()))
+		if err != nil {
+			return 0, err
+		}
+		return res.RowsAffected()
+	}, &backoff.ExponentialBackOff{})
+	_ = n
+	return err
+}
+
 // Ask asks for a response and an embedding: nothing is created, safe.
 func (d *Deps) Ask(ctx context.Context, t *asynq.Task) error { // want Ask:`^effects: http/post openai; http/post genai$`
 	if _, err := d.AI.New(ctx, responses.ResponseNewParams{Model: "gpt"}); err != nil {
