@@ -116,14 +116,14 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 // effect over the whole program (reachesNoEffect, as at a library
 // boundary), memoized per function.
 func (r *resolver) inertCallback(g *ssa.Function) bool {
-	if v, ok := r.inertCallbacks[g]; ok {
+	if v, ok := r.inertCbs[g]; ok {
 		return v
 	}
-	if r.inertCallbacks == nil {
-		r.inertCallbacks = map[*ssa.Function]bool{}
+	if r.inertCbs == nil {
+		r.inertCbs = map[*ssa.Function]bool{}
 	}
 	v := r.cg != nil && r.reachesNoEffect(g)
-	r.inertCallbacks[g] = v
+	r.inertCbs[g] = v
 	return v
 }
 
