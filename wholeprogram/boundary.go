@@ -46,7 +46,14 @@ func (r *resolver) boundaryInert(e effect.Effect) bool {
 		if callee == nil || r.modeled(callee) || summary.FuncName(funcObj(callee)) != e.Target {
 			return false
 		}
-		if !r.reachesNoOtherEffect(callee) {
+		// Only a summary keeps the catalogued calls apart: a function
+		// whose package was not analysed has none, and all it reaches
+		// counts.
+		if r.sums[summary.Key(r.fset, callee)] != nil {
+			if !r.reachesNoOtherEffect(callee) {
+				return false
+			}
+		} else if !r.reachesNoEffect(callee) {
 			return false
 		}
 	}
