@@ -46,7 +46,14 @@ func (r *resolver) boundaryInert(e effect.Effect) bool {
 		if callee == nil || r.modeled(callee) || summary.FuncName(funcObj(callee)) != e.Target {
 			return false
 		}
-		if !r.reachesNoEffect(callee) {
+		// Only a summary keeps the catalogued calls apart: a function
+		// whose package was not analysed has none, and all it reaches
+		// counts.
+		if r.sums[summary.Key(r.fset, callee)] != nil {
+			if !r.reachesNoOtherEffect(callee) {
+				return false
+			}
+		} else if !r.reachesNoEffect(callee) {
 			return false
 		}
 	}
@@ -87,15 +94,54 @@ func (r *resolver) staticSites() map[string][]ssa.CallInstruction {
 // without effect; function values given to modelled functions (which the
 // graph does not enter) are walked as called.
 func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
-	seen := map[*ssa.Function]bool{}
-	work := []*ssa.Function{fn}
+	return r.reachesNoEffectBut(fn, false)
+}
+
+// reachesNoOtherEffect is reachesNoEffect for a library function whose
+// summary keeps the catalogued calls it makes as effects of their own
+// (summary.FoldAtBoundary keeps an HTTP POST the catalog rates and folds
+// only what it cannot resolve): such a call, a function the catalog
+// models with an effect kind (langchaingo's internal client's
+// CreateChat), is not walked into: its model decides it, as it did in
+// the summary. Dynamic calls inside it are the catalog's to describe (its
+// comment says what it does not follow).
+func (r *resolver) reachesNoOtherEffect(fn *ssa.Function) bool {
+	return r.reachesNoEffectBut(fn, true)
+}
+
+// catalogued reports whether fn has a catalog model with an effect kind
+// of its own.
+func (r *resolver) catalogued(fn *ssa.Function) bool {
+	obj := funcObj(ssaDeclared(fn))
+	if obj == nil {
+		return false
+	}
+	m := r.ix.Lookup(obj)
+	return m != nil && m.Kind != ""
+}
+
+// reachesNoEffectBut is reachesNoEffect; with apart, a catalogued call
+// reached from fn by static calls only (which fn's summary saw, and kept)
+// is not walked. One reached through a dynamic call is walked as before:
+// no summary kept its effect.
+func (r *resolver) reachesNoEffectBut(fn *ssa.Function, apart bool) bool {
+	type item struct {
+		f      *ssa.Function
+		static bool // reached from fn by static calls only
+	}
+	seen := map[*ssa.Function]int{} // 1: walked as static, 2: as dynamic
+	work := []item{{fn, true}}
 	for len(work) > 0 {
-		f := work[len(work)-1]
+		it := work[len(work)-1]
+		f := it.f
 		work = work[:len(work)-1]
-		if seen[f] {
+		if seen[f] == 2 || seen[f] == 1 && it.static {
 			continue
 		}
-		seen[f] = true
+		seen[f] = 1
+		if !it.static {
+			seen[f] = 2
+		}
 		if len(seen) > maxBoundary || f.Blocks == nil {
 			return false // too large to tell, or assembly
 		}
@@ -119,8 +165,9 @@ func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
 					continue
 				}
 				var callees []*ssa.Function
+				static := false
 				if s := c.StaticCallee(); s != nil {
-					callees = []*ssa.Function{s}
+					callees, static = []*ssa.Function{s}, it.static
 				} else if callees = bySite[ci]; len(callees) == 0 {
 					if c.IsInvoke() && r.inertInterface(c.Method) {
 						continue
@@ -143,8 +190,11 @@ func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
 				}
 			walk:
 				for _, g := range callees {
+					if apart && static && r.catalogued(g) {
+						continue // its model is an effect of its own, kept
+					}
 					if !r.modeled(g) {
-						work = append(work, g)
+						work = append(work, item{g, static})
 						continue
 					}
 					if !r.inertCall(g) {
@@ -158,9 +208,9 @@ func (r *resolver) reachesNoEffect(fn *ssa.Function) bool {
 						}
 						switch v := a.(type) {
 						case *ssa.Function:
-							work = append(work, v)
+							work = append(work, item{v, false})
 						case *ssa.MakeClosure:
-							work = append(work, v.Fn.(*ssa.Function))
+							work = append(work, item{v.Fn.(*ssa.Function), false})
 						default:
 							return false
 						}

@@ -74,6 +74,9 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 			funcs = append(funcs, pc...)
 		}
 		funcs = uniqueFuncs(funcs)
+		if len(funcs) == 0 && known {
+			continue // every site passes no function (an absent variadic slice)
+		}
 		if len(funcs) == 0 {
 			u := e
 			u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it reaches " + summary.SSAName(fn) + ", which calls a callback that is not known here"
@@ -85,6 +88,9 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 			last := prefix[len(prefix)-1]
 			hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken}
 			p := append(append([]effect.Hop(nil), prefix[:len(prefix)-1]...), hop)
+			if gs == nil && r.inertCallback(g) {
+				continue // another module's option that only sets a field
+			}
 			if gs == nil {
 				u := e
 				u.Detail = strings.TrimSuffix(e.Detail, ".") + "; it calls back " + summary.SSAName(g) + ", whose summary is not available"
@@ -102,6 +108,23 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 		}
 	}
 	return out
+}
+
+// inertCallback reports whether a callback without a summary (a
+// function of another module's package: the closure llms.WithMaxTokens(n)
+// returns, which sets a field of the options it is given) reaches no
+// effect over the whole program (reachesNoEffect, as at a library
+// boundary), memoized per function.
+func (r *resolver) inertCallback(g *ssa.Function) bool {
+	if v, ok := r.inertCbs[g]; ok {
+		return v
+	}
+	if r.inertCbs == nil {
+		r.inertCbs = map[*ssa.Function]bool{}
+	}
+	v := r.cg != nil && r.reachesNoEffect(g)
+	r.inertCbs[g] = v
+	return v
 }
 
 // outerArgFuncs resolves a callback that the function making the dynamic
@@ -130,6 +153,7 @@ func (r *resolver) outerArgFuncs(e effect.Effect, ci ssa.CallInstruction, arg ss
 		return nil
 	}
 	var out []*ssa.Function
+	resolved := false
 	for _, oci := range outer {
 		into := false
 		for _, g := range r.bySite[oci] {
@@ -148,7 +172,11 @@ func (r *resolver) outerArgFuncs(e effect.Effect, ci ssa.CallInstruction, arg ss
 		if fs == nil {
 			return nil
 		}
+		resolved = true
 		out = append(out, fs...)
+	}
+	if resolved && out == nil {
+		return []*ssa.Function{} // only absent slices: nothing is called
 	}
 	return out
 }
@@ -253,6 +281,9 @@ func (r *resolver) argFuncs(v ssa.Value, depth int, seen map[ssa.Value]bool) []*
 		return nil
 	}
 	seen[v] = true
+	if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice {
+		return r.sliceFuncs(v, depth, seen)
+	}
 	switch x := v.(type) {
 	case *ssa.Function:
 		return []*ssa.Function{x}
@@ -301,6 +332,54 @@ func (r *resolver) argFuncs(v ssa.Value, depth int, seen map[ssa.Value]bool) []*
 		}
 	case *ssa.Field:
 		return r.fieldFuncs(x.X.Type(), x.Field, depth, seen)
+	}
+	return nil
+}
+
+// sliceFuncs resolves the function values in a slice of them handed on
+// (functional options, opts... through an interface), each element as a
+// single value is: a literal's elements, through phis and the builtin
+// append (a default option appended to the caller's), what a call
+// returns. An absent slice (nil) holds none: an empty, non-nil result.
+// nil when some element or source is not resolved.
+func (r *resolver) sliceFuncs(v ssa.Value, depth int, seen map[ssa.Value]bool) []*ssa.Function {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return []*ssa.Function{}
+	}
+	if elems := ssavalue.SliceElems(v); elems != nil {
+		out := []*ssa.Function{}
+		for _, e := range elems {
+			fs := r.argFuncs(e, depth+1, seen)
+			if fs == nil {
+				return nil
+			}
+			out = append(out, fs...)
+		}
+		return out
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		out := []*ssa.Function{}
+		for _, e := range x.Edges {
+			fs := r.argFuncs(e, depth+1, seen)
+			if fs == nil {
+				return nil
+			}
+			out = append(out, fs...)
+		}
+		return out
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
+			a := r.argFuncs(x.Call.Args[0], depth+1, seen)
+			if a == nil {
+				return nil
+			}
+			b := r.argFuncs(x.Call.Args[1], depth+1, seen)
+			if b == nil {
+				return nil
+			}
+			return append(a, b...)
+		}
 	}
 	return nil
 }

@@ -338,6 +338,7 @@ type resolver struct {
 	sites       map[string][]ssa.CallInstruction // dynamic call site position → its instructions (callbackargs.go)
 	roots       []*ssa.Function                  // the root packages' functions
 	fieldStores ssavalue.FieldIndex              // func values the roots store in struct fields, by field (callbackargs.go)
+	inertCbs    map[*ssa.Function]bool           // callbacks without a summary that reach no effect (callbackargs.go)
 	rootPkgs    map[string]bool                  // the roots' import paths (neverset.go)
 	funcFields  map[string]bool                  // func-typed fields the roots set to a function (neverset.go)
 	byName      map[string][]*ssa.Function       // the slice's functions by summary.SSAName
@@ -809,7 +810,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			// effect named at the boundary, as the per-package pass folds
 			// a static call there (summary.FoldAtBoundary).
 			kept, folded := summary.FoldAtBoundary(s, obj)
-			if folded != nil && r.reachesNoEffect(fn) {
+			if folded != nil && r.reachesNoOtherEffect(fn) {
 				// The implementation's code, followed over the whole
 				// program, only touches the process's own memory (an
 				// in-memory store: a map under a mutex): no effect,

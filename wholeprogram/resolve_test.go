@@ -1108,3 +1108,18 @@ func TestFieldForwardBound(t *testing.T) {
 		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Functional options handed on through two interfaces (a tracing wrapper,
+// a model that appends a default): the slice's elements are followed as
+// single values at each dynamic hop, the options only set fields, and the
+// library call's folded dynamic calls reach only the catalogued request
+// its summary kept: safe, nothing unknown. Options from a field whose
+// values are not known stay unknown.
+func TestOptionsThroughInterfaces(t *testing.T) {
+	got := wholeLines(t, effectsLine, "optsiface")
+	want := []string{
+		"intent safe http/post openai",
+		"kept unknown dynamic_call/call (optsiface.Model).Call http/post openai",
+	}
+	sameLines(t, "handlers", got, want)
+}

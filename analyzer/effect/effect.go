@@ -477,6 +477,17 @@ type Effect struct {
 	// with it to a completion path (HTTP.CompletionPaths) as asking, not
 	// making (summary/completion.go).
 	Completion bool `json:",omitempty"`
+	// TextBody says that the body gives texts to analyse: a JSON object
+	// with a string field "text" or "texts", at its top or in the records
+	// of a list field; TextBodyArg (1-based) that the body is the bytes its
+	// caller passes as that parameter. ResponseRead says that the
+	// response's body is read where the request is sent. infer reads a POST
+	// with both to a path that names what is computed from texts
+	// (HTTP.ComputeSegments: /entities, /embeddings) as a computation
+	// (summary/textbody.go).
+	TextBody     bool `json:",omitempty"`
+	TextBodyArg  int  `json:",omitempty"`
+	ResponseRead bool `json:",omitempty"`
 	// CallArgs, on a call through an interface, are the constant strings
 	// its arguments carry: an argument ("3"), or a string field stored into
 	// the struct it points to ("3.Method" for &Request{Method: "POST"}),
@@ -548,6 +559,11 @@ type Effect struct {
 	// the whole-program phase matches it against the routes the program
 	// serves.
 	URLPath string
+	// URLPaths are the path patterns of a URL that is one of several
+	// constant texts (a switch on a kind choosing /embeddings/message or
+	// /embeddings/document), sorted; URLPath is "" then. infer reads them
+	// all; routes are matched on URLPath alone.
+	URLPaths []string `json:",omitempty"`
 	// URLQuery is an HTTP call's query as a pattern ("action=create",
 	// "action={}&id={}"), when the URL's text is known up to its "?":
 	// a GET whose query names an action is not read as a read (infer),

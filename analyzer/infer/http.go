@@ -35,6 +35,12 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 					Why: "the path " + shortPath(p) + " is a language model's completion endpoint (" + tail + ") and the body asks a model: a second delivery asks again, nothing is created at the provider"}
 			}
 		}
+		if on && e.TextBody && e.ResponseRead {
+			if seg, at := t.computePath(e); seg != "" {
+				return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+					Why: "the path " + at + " names what is computed from the texts the body sends (" + seg + ") and the response is read: a computation, a second delivery computes again, read"}
+			}
+		}
 		if tail := t.credentialPath(p); tail != "" {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "the path " + shortPath(p) + " is a token endpoint (" + tail + "): a POST there exchanges a credential for a short-lived token, and a second delivery only gets another one, nothing repeated for a person"}
@@ -59,6 +65,41 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		}
 	}
 	return nil
+}
+
+// computePath is the segment (HTTP.ComputeSegments) that each of the
+// POST's path patterns (URLPath, or every one of URLPaths) names what is
+// computed from texts by, and the path it is read in: /entities,
+// /embeddings/{kind}. "" when a path names none, or names an action too
+// (/entities/create): a path that acts is not a computation.
+func (t *table) computePath(e *effect.Effect) (seg, at string) {
+	paths := e.URLPaths
+	if e.URLPath != "" {
+		paths = []string{e.URLPath}
+	}
+	if len(paths) == 0 {
+		return "", ""
+	}
+	for _, p := range paths {
+		found := ""
+		for _, s := range segments(p) {
+			if t.action[s] || t.action[firstWord(s)] || t.prefix[firstWord(s)] {
+				return "", ""
+			}
+			if found == "" && t.compute[s] {
+				found = s
+			}
+		}
+		if found == "" || seg != "" && found != seg {
+			return "", ""
+		}
+		seg = found
+	}
+	at = shortPath(paths[0])
+	if len(paths) > 1 {
+		at = strings.Join(paths, ", ")
+	}
+	return seg, at
 }
 
 // setAction keeps a PATCH the summary read as a set (a JSON merge patch to

@@ -74,6 +74,10 @@ type table struct {
 		// POST there whose body asks a model (Effect.Completion) creates
 		// nothing a second delivery would duplicate.
 		CompletionPaths []string `yaml:"completion_paths"`
+		// ComputeSegments are path segments that name what a service
+		// computes from the texts a POST sends (/entities, /embeddings):
+		// with a body of texts and its response read, a computation.
+		ComputeSegments []string `yaml:"compute_segments"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words
@@ -83,6 +87,7 @@ type table struct {
 	prefix  map[string]bool // HTTP.ActionPrefixes
 	params  map[string]bool // HTTP.ActionParams
 	rpcRead map[string]bool // HTTP.RPCReads, lower-case
+	compute map[string]bool // HTTP.ComputeSegments
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
 	wait    map[string]bool // WaitParams
@@ -256,6 +261,7 @@ func parse(data []byte) (*table, error) {
 	t.action = set(t.HTTP.ActionSegments)
 	t.prefix = set(t.HTTP.ActionPrefixes)
 	t.params = set(t.HTTP.ActionParams)
+	t.compute = set(t.HTTP.ComputeSegments)
 	t.rpcRead = map[string]bool{}
 	for _, m := range t.HTTP.RPCReads {
 		t.rpcRead[strings.ToLower(m)] = true

@@ -166,7 +166,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.Via != "" {
 			e.Via = w.viaAt(e.Via, args, bindings)
 		}
-		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 {
+		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 || e.TextBodyArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
 		w.resolveRequestFields(&e, args, bindings)

@@ -157,6 +157,9 @@ func (s *Summary) String() string {
 		if e.Completion {
 			t += " completion"
 		}
+		if e.TextBody && e.ResponseRead {
+			t += " texts-read" // texts sent, the response read (textbody.go)
+		}
 		if e.ChangedFrom != "" {
 			t += " changed-from"
 		}

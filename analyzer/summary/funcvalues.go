@@ -177,7 +177,7 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 			continue // a write to a value this function made for itself (memory.go)
 		}
 		w.resolveKey(ci, &e, args, r.bindings)
-		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 {
+		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 || e.TextBodyArg > 0 {
 			w.resolveHTTP(&e, args, r.bindings)
 		}
 		w.resolveRequestFields(&e, args, r.bindings)
@@ -250,21 +250,65 @@ func (w *walker) callArgTx(ci ssa.CallInstruction, a ssa.Value, tx *txArg) {
 	if c, ok := a.(*ssa.Const); ok && c.IsNil() {
 		return
 	}
-	elems := ssavalue.SliceElems(a)
-	if elems == nil {
-		if k := w.execIndex(normalize(a)); k != effect.NoExec {
-			// This function's own slice parameter passed on (opts...
-			// to a constructor that applies them): its callers pass
-			// the slice.
-			w.calls = append(w.calls, k)
-			return
-		}
+	params, elems, ok := w.sliceSources(a)
+	if !ok {
 		w.unknown(ci, describeValue(a), "calls the function values in "+theValue(a)+", which are not known here")
 		return
 	}
+	// This function's own slice parameter passed on (opts... to a
+	// constructor that applies them): its callers pass the slice.
+	w.calls = append(w.calls, params...)
 	for _, e := range elems {
 		w.callValue(ci, e, nil)
 	}
+}
+
+// sliceSources is where the elements of a slice of function values come
+// from, each followed as a single value would be: a literal's elements, a
+// parameter of this function (its callers pass the slice), and through
+// phis and the builtin append both (a default option appended to the
+// options a caller passed: if len(opts) == 0 { opts = append(opts,
+// WithTemperature(t)) }). ok is false when any source is something else
+// (a field, a call's result, a slice indexed or sliced at run time): its
+// elements are not known here.
+func (w *walker) sliceSources(a ssa.Value) (params []int, elems []ssa.Value, ok bool) {
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		if c, isConst := v.(*ssa.Const); isConst && c.IsNil() {
+			return true // an absent variadic slice calls nothing
+		}
+		if es := ssavalue.SliceElems(v); es != nil {
+			elems = append(elems, es...)
+			return true
+		}
+		if k := w.execIndex(normalize(v)); k != effect.NoExec {
+			params = append(params, k)
+			return true
+		}
+		switch x := ssavalue.Unconvert(v).(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			if b, isBuiltin := x.Call.Value.(*ssa.Builtin); isBuiltin && b.Name() == "append" && len(x.Call.Args) == 2 {
+				return walk(x.Call.Args[0]) && walk(x.Call.Args[1])
+			}
+		}
+		return false
+	}
+	if !walk(a) {
+		return nil, nil, false
+	}
+	return params, elems, true
 }
 func isFunc(v ssa.Value) bool {
 	_, ok := v.Type().Underlying().(*types.Signature)

@@ -30,6 +30,7 @@ type origin struct {
 	field  string    // the field (path) of param that is the method, "" when param is the method
 	url    ssa.Value // the URL's value when its host is not constant
 	path   string    // the URL's path pattern (URLPath)
+	paths  []string  // the URL's path patterns when it is one of several texts (URLPaths)
 	query  string    // the URL's query pattern (URLQuery)
 	body   ssa.Value // the request body, when built here
 	rawURL ssa.Value // the URL argument the request was built with
@@ -108,6 +109,9 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		o.rawURL = args[ui]
 		u := w.keptURL(args[ui])
 		o.path, o.query = urlPath(u), urlQuery(u)
+		if o.path == "" {
+			o.paths = urlPathsOf(u)
+		}
 		if o.target = urlTarget([]ssa.Value{u}, 0); o.target == "" {
 			o.url = args[ui]
 		}
@@ -187,6 +191,9 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 			e.Target = o.path // the host is a base URL: name the path at least
 		}
 	}
+	if o.paths != nil {
+		e.URLPaths = o.paths
+	}
 	if o.query != "" {
 		e.URLQuery = o.query
 	}
@@ -207,6 +214,7 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 		e.Key = k
 	}
 	w.rpcMethod(e, o.body)
+	w.textBody(e, o.body)
 	if e.RequestArg == 0 {
 		w.requestBody(e, req, o.body)
 		DecideSet(e)
@@ -249,6 +257,8 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		if v != nil {
 			if p := urlPath(v); p != "" {
 				e.URLPath = p
+			} else if ps := urlPathsOf(v); ps != nil {
+				e.URLPaths = ps
 			}
 			if q := urlQuery(v); q != "" {
 				e.URLQuery = q
@@ -262,6 +272,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 	}
 	if e.RPCMethodArg > 0 {
 		w.resolveRPCMethod(e, args, bindings)
+	}
+	if e.TextBodyArg > 0 {
+		w.resolveTextBody(e, args, bindings)
 	}
 	switch {
 	case e.MethodArg > 0:
@@ -294,6 +307,7 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		if e.RPCMethod == "" && e.RPCMethodArg == 0 {
 			w.rpcMethod(e, o.body)
 		}
+		w.textBody(e, o.body)
 		if e.Body == nil && e.BodyArg == 0 {
 			w.requestBody(e, v, o.body)
 		}
@@ -327,6 +341,8 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 		}
 		if o.path != "" {
 			e.URLPath = o.path
+		} else if o.paths != nil {
+			e.URLPaths = o.paths
 		}
 		if o.query != "" {
 			e.URLQuery = o.query
@@ -510,7 +526,11 @@ func urlPath(v ssa.Value) string {
 	if len(texts) != 1 {
 		return ""
 	}
-	u := texts[0]
+	return urlPathText(texts[0])
+}
+
+// urlPathText is urlPath of one URL text.
+func urlPathText(u string) string {
 	switch {
 	case strings.HasPrefix(u, dynamic+"://"):
 		// A scheme from configuration ("%s://%s:%d/write?db=%s"): the

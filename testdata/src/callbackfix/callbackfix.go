@@ -28,6 +28,8 @@ type Deps struct {
 	AI     *responses.ResponseService
 	Models genai.Models
 	Pool   *faktory.Client
+	// RenderOpts are options set where Deps is built.
+	RenderOpts []func(*Renderer)
 }
 
 // Fanout inserts from two goroutines of a group: the inserts are the
@@ -197,4 +199,46 @@ func Pages(ctx context.Context, t *asynq.Task) error { // want Pages:`^effects: 
 	}
 	_, err := api.PageCountFile(string(t.Payload()))
 	return err
+}
+
+// WithAudit is an option that writes when it is applied.
+func WithAudit(db *sql.DB) func(*Renderer) { // want WithAudit:"no effects" WithAudit:"returns callbackfix.WithAudit.func1"
+	return func(r *Renderer) {
+		_, _ = db.Exec("insert into audit_log(msg) values ('render')")
+	}
+}
+
+// NewDefaultRenderer appends a default option when its caller gives none
+// and passes the options on: the elements of the slice it builds are
+// followed as single values are (the default's effects, none here), and
+// its callers' through the parameter.
+func NewDefaultRenderer(opts ...func(*Renderer)) *Renderer { // want NewDefaultRenderer:"calls p0"
+	if len(opts) == 0 {
+		opts = append(opts, WithTable("renders"))
+	}
+	return newRenderer(opts...)
+}
+
+// Defaulted builds a renderer through the defaulting constructor with an
+// option: no effect, and nothing unknown.
+func (d *Deps) Defaulted(ctx context.Context, t *asynq.Task) error { // want Defaulted:`^effects: db_write/update-set renders$`
+	r := NewDefaultRenderer(WithTable("renders"))
+	_, err := d.DB.ExecContext(ctx, "update renders set done = true where id = $1", r.table)
+	return err
+}
+
+// Audited passes an option that writes through the defaulting
+// constructor: its insert is the handler's.
+func (d *Deps) Audited(ctx context.Context, t *asynq.Task) error { // want Audited:`^effects: db_write/insert audit_log$` `unguarded: handler \(\*callbackfix.Deps\).Audited repeats .*insert into audit_log \(medium\)`
+	r := NewDefaultRenderer(WithAudit(d.DB))
+	_ = r
+	return nil
+}
+
+// Kept passes on options kept in a field: what they are is not known here
+// (the near miss: unknown, not "no effect").
+func (d *Deps) Kept(ctx context.Context, t *asynq.Task) error { // want Kept:`^effects: dynamic_call/call callbackfix.Deps.RenderOpts$`
+	r := NewDefaultRenderer(d.RenderOpts...)
+	_ = r
+	return nil
 }
