@@ -49,6 +49,17 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 	for i := range effs {
 		e := &effs[i]
 		seen := map[*ssa.Function]bool{}
+		// A hop whose path goes on to a dynamic call resolved here has
+		// effects the per-package pass did not see in that function
+		// either (the act behind a static call of a client whose
+		// transport is an interface).
+		resolvedFrom := -1
+		for k := len(e.Path) - 1; k >= 0; k-- {
+			if len(r.sites[e.Path[k].Pos]) > 0 {
+				resolvedFrom = k
+				break
+			}
+		}
 		for k, h := range e.Path {
 			instrs, dynamic := r.sites[h.Pos], true
 			if len(instrs) == 0 {
@@ -72,7 +83,7 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 				byFn[fn] = fs
 				fns = append(fns, fn)
 			}
-			fs.dynamic = fs.dynamic || dynamic
+			fs.dynamic = fs.dynamic || dynamic || k <= resolvedFrom
 			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k})
 		}
 	}
