@@ -24,10 +24,16 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 	var pits []guard.Pitfall
 	for _, fn := range fns {
 		fs := byFn[fn]
-		if !fs.dynamic || fn.Blocks == nil {
+		if fn.Blocks == nil {
 			continue
 		}
-		pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
+		if fs.dynamic {
+			pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
+		} else if fs.later {
+			// Only the membership test of the acted item: the other forms
+			// were decided by the per-package pass on what it saw here.
+			pits = append(pits, guard.MemberChecks(fn, fs.sites, env)...)
+		}
 	}
 	return pits
 }
@@ -37,6 +43,7 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 type fnSites struct {
 	sites   []*guard.Site
 	dynamic bool
+	later   bool // a path goes on from here to a dynamic call resolved in this phase
 }
 
 // sitesByFunc places each effect at the call its path makes in each
@@ -83,7 +90,8 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 				byFn[fn] = fs
 				fns = append(fns, fn)
 			}
-			fs.dynamic = fs.dynamic || dynamic || k <= resolvedFrom
+			fs.dynamic = fs.dynamic || dynamic
+			fs.later = fs.later || k <= resolvedFrom
 			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k})
 		}
 	}

@@ -702,6 +702,17 @@ func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	return a.pitfalls
 }
 
+// MemberChecks runs only the membership form of check-then-act
+// (checkmember.go) on fn with sites the whole program resolved: where
+// the act is behind a static call whose callee's dynamic calls were
+// resolved later, and the other forms stay as the per-package pass
+// decided them.
+func MemberChecks(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+	a := &analysis{fn: fn, sites: sites, env: env}
+	a.memberChecks()
+	return a.pitfalls
+}
+
 // HelperClaims decides the claims among sites whose outcome a claim
 // helper returns (Site.ClaimReturn), which the whole-program phase
 // resolved behind dynamic calls: the external effects the outcome's
