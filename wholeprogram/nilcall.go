@@ -27,8 +27,10 @@ import (
 // (the call's block dominates it, and it comes after the call in its
 // block), so code reached around the call (a nil test before it, a
 // deferred call registered earlier, which still runs) stays. Decided only
-// for an interface a root package declares, with the loaded program read
-// as the whole program (as neverset.go reads the roots' stores): no named
+// for an interface a root package declares, when a root package is a
+// command (package main: a library's callers may implement it), with the
+// loaded program read as the whole program (as neverset.go reads the
+// roots' stores): no named
 // type anywhere in it (its methods, or its pointer's), nor another
 // interface whose methods include the interface's (a struct embedding it
 // would implement it), may implement it; a generic type counts when it
@@ -78,6 +80,9 @@ func (r *resolver) unimplemented(m *types.Func) bool {
 	if !ok || iface.NumMethods() == 0 {
 		return false
 	}
+	if !r.hasMain() {
+		return false // a library: its callers, not loaded, may implement it
+	}
 	key := named.Obj().Pkg().Path() + "." + named.Obj().Name()
 	if v, ok := r.unimpl[key]; ok {
 		return v
@@ -88,6 +93,17 @@ func (r *resolver) unimplemented(m *types.Func) bool {
 	}
 	r.unimpl[key] = v
 	return v
+}
+
+// hasMain reports whether a root package is a command (package main):
+// the loaded program is then a program, whose values all come from it.
+func (r *resolver) hasMain() bool {
+	for _, fn := range r.roots {
+		if fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main" {
+			return true
+		}
+	}
+	return false
 }
 
 // mayImplement reports whether a named type declared anywhere in the

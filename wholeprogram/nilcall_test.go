@@ -9,7 +9,7 @@ import (
 // are dropped and the status check before it is no check-then-act; an
 // implemented interface, and a call behind a nil test, keep what follows.
 func TestNilInterfaceCall(t *testing.T) {
-	got := wholeLines(t, findingsLine, "nilcall")
+	got := wholeLines(t, findingsLine, "nilcall/...")
 	want := []string{
 		"judge medium unguarded db_write/insert gate_events dynamic_call/call (nilcall.Evaluator).Evaluate db_read/select gates",
 		"maybe medium unguarded db_write/insert gate_events dynamic_call/call (nilcall.Evaluator).Evaluate",

@@ -20,7 +20,7 @@ func TestReleaseUnreachedSameResults(t *testing.T) {
 	// the deepest resolved paths.
 	fixtures := []string{
 		"wpboundary", "asmwhole/...", "txcallback", "claimcbwhole/app", "chanalias/service",
-		"dispatchfix", "registryfix", "neverset", "nilcall", "routefix", "deepdynfix",
+		"dispatchfix", "registryfix", "neverset", "nilcall/...", "routefix", "deepdynfix",
 	}
 	hooks := analyzer.Hooks{KeepSummaries: true, Whole: true}
 	for _, fx := range fixtures {
