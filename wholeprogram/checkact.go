@@ -24,10 +24,16 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 	var pits []guard.Pitfall
 	for _, fn := range fns {
 		fs := byFn[fn]
-		if !fs.dynamic || fn.Blocks == nil {
+		if fn.Blocks == nil {
 			continue
 		}
-		pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
+		if fs.dynamic {
+			pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
+		} else if fs.later {
+			// Only the membership test of the acted item: the other forms
+			// were decided by the per-package pass on what it saw here.
+			pits = append(pits, guard.MemberChecks(fn, fs.sites, env)...)
+		}
 	}
 	return pits
 }
@@ -37,6 +43,7 @@ func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
 type fnSites struct {
 	sites   []*guard.Site
 	dynamic bool
+	later   bool // a path goes on from here to a dynamic call resolved in this phase
 }
 
 // sitesByFunc places each effect at the call its path makes in each
@@ -49,6 +56,17 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 	for i := range effs {
 		e := &effs[i]
 		seen := map[*ssa.Function]bool{}
+		// A hop whose path goes on to a dynamic call resolved here has
+		// effects the per-package pass did not see in that function
+		// either (the act behind a static call of a client whose
+		// transport is an interface).
+		resolvedFrom := -1
+		for k := len(e.Path) - 1; k >= 0; k-- {
+			if len(r.sites[e.Path[k].Pos]) > 0 {
+				resolvedFrom = k
+				break
+			}
+		}
 		for k, h := range e.Path {
 			instrs, dynamic := r.sites[h.Pos], true
 			if len(instrs) == 0 {
@@ -73,6 +91,7 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 				fns = append(fns, fn)
 			}
 			fs.dynamic = fs.dynamic || dynamic
+			fs.later = fs.later || k <= resolvedFrom
 			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k})
 		}
 	}

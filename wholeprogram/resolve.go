@@ -153,6 +153,8 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 	r.localDispatch(prog, pkgs)
 	r.indexNames(slice)
 	r.indexInvokes(slice)
+	r.indexInvokeSites(slice)
+	r.prog = prog
 	phase("whole: call graphs", strconv.Itoa(len(slice))+" functions, "+strconv.Itoa(stats.Released)+" other bodies released")
 	reg := newRegistry(prog, roots, r.ix)
 	handlerFns := map[string]*ssa.Function{}
@@ -314,6 +316,11 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		}
 		out = routed
 	}
+	if o, dropped := r.afterPanic(out); dropped {
+		// What runs only after a call through an interface nothing
+		// implements: it panics first (nilcall.go).
+		out, changed = o, true
+	}
 	if changed {
 		// Claims whose helpers the calls just resolved (claims.go), what
 		// runs only after a create they resolved (afterdup.go), then
@@ -361,6 +368,9 @@ type resolver struct {
 	// globalConsts are the package-level variables read as constants
 	// (constglobals.go).
 	globalConsts map[string]string
+	prog         *ssa.Program                     // the whole program (nilcall.go)
+	invokeSites  map[string][]ssa.CallInstruction // interface calls by position, callees or not (nilcall.go)
+	unimpl       map[string]bool                  // interfaces ("pkg.Name") nothing implements (nilcall.go)
 }
 
 // factSummaries adds the summaries of declared functions of packages that

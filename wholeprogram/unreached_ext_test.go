@@ -12,7 +12,7 @@ import (
 // findings with the bodies kept (KeepUnreached) and released.
 func TestReleaseUnreachedSameResults(t *testing.T) {
 	if testing.Short() {
-		t.Skip("loads ten whole-program fixtures twice")
+		t.Skip("loads eleven whole-program fixtures twice")
 	}
 	// One fixture of each later step that reads SSA bodies: library
 	// boundaries (and assembly), callbacks and their arguments, channel
@@ -20,7 +20,7 @@ func TestReleaseUnreachedSameResults(t *testing.T) {
 	// the deepest resolved paths.
 	fixtures := []string{
 		"wpboundary", "asmwhole/...", "txcallback", "claimcbwhole/app", "chanalias/service",
-		"dispatchfix", "registryfix", "neverset", "routefix", "deepdynfix",
+		"dispatchfix", "registryfix", "neverset", "nilcall/...", "routefix", "deepdynfix",
 	}
 	hooks := analyzer.Hooks{KeepSummaries: true, Whole: true}
 	for _, fx := range fixtures {

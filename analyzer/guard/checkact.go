@@ -745,6 +745,18 @@ func scannedBy(mi *ssa.MakeInterface, read ssa.Value) bool {
 func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	a := &analysis{fn: fn, sites: sites, env: env}
 	a.checkThenAct()
+	a.memberChecks()
+	return a.pitfalls
+}
+
+// MemberChecks runs only the membership form of check-then-act
+// (checkmember.go) on fn with sites the whole program resolved: where
+// the act is behind a static call whose callee's dynamic calls were
+// resolved later, and the other forms stay as the per-package pass
+// decided them.
+func MemberChecks(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+	a := &analysis{fn: fn, sites: sites, env: env}
+	a.memberChecks()
 	return a.pitfalls
 }
 
