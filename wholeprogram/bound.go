@@ -612,7 +612,7 @@ func recvFieldOf(v ssa.Value, fn *ssa.Function) int {
 		return -1
 	}
 	if a, ok := x.(*ssa.Alloc); ok {
-		x = cellValue(a)
+		x = ssavalue.CellValue(a)
 	}
 	if x == nil || x != ssa.Value(fn.Params[0]) {
 		return -1
@@ -626,28 +626,4 @@ func deref(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
-}
-
-// cellValue is the value stored once into a local cell that is otherwise
-// only read, whole or by field (a value receiver whose address is
-// taken), else nil.
-func cellValue(a *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, ref := range *a.Referrers() {
-		switch x := ref.(type) {
-		case *ssa.Store:
-			if x.Addr != a || val != nil {
-				return nil
-			}
-			val = x.Val
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return nil
-			}
-		case *ssa.FieldAddr, *ssa.DebugRef:
-		default:
-			return nil
-		}
-	}
-	return val
 }

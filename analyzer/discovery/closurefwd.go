@@ -297,7 +297,7 @@ func recvOf(v ssa.Value) (*ssa.Function, *types.Named) {
 	if a, ok := v.(*ssa.Alloc); ok {
 		// A value receiver whose address is taken: its cell, the
 		// receiver stored into it once and nothing else.
-		v = spilled(a)
+		v = ssavalue.CellValue(a)
 	}
 	p, ok := v.(*ssa.Parameter)
 	if !ok {
@@ -554,27 +554,4 @@ func (f *finder) unnamedLiteral(h *Handler, reg token.Pos) *Handler {
 	c.Task, c.Registered = "", reg
 	f.perReg = append(f.perReg, &c)
 	return &c
-}
-
-// spilled is the value stored into a local cell when it is stored once
-// and otherwise only read or addressed by field, else nil.
-func spilled(a *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, ref := range *a.Referrers() {
-		switch x := ref.(type) {
-		case *ssa.Store:
-			if x.Addr != a || val != nil {
-				return nil
-			}
-			val = x.Val
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return nil
-			}
-		case *ssa.FieldAddr, *ssa.DebugRef:
-		default:
-			return nil
-		}
-	}
-	return val
 }
