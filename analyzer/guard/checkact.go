@@ -95,7 +95,7 @@ func (a *analysis) checkThenAct() {
 					// wd == nil { upload; insert work_data }, then both
 					// wait for the result) decides the act as one that
 					// returns success does.
-					if !errTest(ifi) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false) {
+					if !errTest(ifi) && onMissing(ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false) {
 						return
 					}
 					continue
@@ -148,6 +148,33 @@ func nextItem(other, work, check *ssa.BasicBlock) bool {
 		stack = append(stack, b.Succs...)
 	}
 	return head
+}
+
+// onMissing reports whether the branch Succs[i] of a nil test is the one
+// taken when the looked-up value is nil (x == nil true, x != nil false):
+// only acting when nothing was found is a first-time start a found row
+// skips. A branch acting on the row found (if c != nil { update it })
+// works on that row, as a get-or-update does; a test that is not a
+// comparison with nil says nothing of which side is "not done".
+func onMissing(ifi *ssa.If, i int) bool {
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	isNil := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Const)
+		return ok && c.IsNil()
+	}
+	if !isNil(bin.X) && !isNil(bin.Y) {
+		return false
+	}
+	switch bin.Op {
+	case token.EQL:
+		return i == 0
+	case token.NEQ:
+		return i == 1
+	}
+	return false
 }
 
 // skipsAndGoesOn reports whether the other branch of a check leaves the
