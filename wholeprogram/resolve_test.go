@@ -1064,23 +1064,13 @@ func declaredOpts() analyzer.Options {
 // AddTask): insert its insert, update its update. The near miss, Wrap.func1
 // registered under names not known, keeps every task's.
 func TestForwardingRegistrationBound(t *testing.T) {
-	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "fwdregfix"), func(h *result.Handler) string {
-		line := h.Name + " " + h.Task
-		var effs []string
-		for _, e := range h.Effects {
-			effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
-		}
-		sort.Strings(effs)
-		return line + ": " + strings.Join(effs, ", ")
-	})
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "fwdregfix"), taskEffectsLine)
 	want := []string{
 		"fwdregfix.TaskHandler.func1 insert: db_write/insert events",
 		"fwdregfix.TaskHandler.func1 update: db_write/update-set counters",
 		"fwdregfix.Wrap.func1 : db_write/insert events, db_write/update-set counters",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, "handlers", got, want)
 }
 
 // TestFieldForwardBound: fieldregfix's literals of basew.Worker, each a
@@ -1089,24 +1079,25 @@ func TestForwardingRegistrationBound(t *testing.T) {
 // marker's update, and the literal of computed name its own update. The
 // forwarder's own registration, in basew, keeps every literal's.
 func TestFieldForwardBound(t *testing.T) {
-	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "fieldregfix", "fieldregfix/basew"), func(h *result.Handler) string {
-		line := h.Name + " " + h.Task
-		var effs []string
-		for _, e := range h.Effects {
-			effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
-		}
-		sort.Strings(effs)
-		return line + ": " + strings.Join(effs, ", ")
-	})
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "fieldregfix", "fieldregfix/basew"), taskEffectsLine)
 	want := []string{
 		"basew.Worker.perform : db_write/insert events, db_write/update-set events",
 		"basew.Worker.perform : db_write/update-set events",
 		"basew.Worker.perform Insert: db_write/insert events",
 		"basew.Worker.perform Mark: db_write/update-set events",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	sameLines(t, "handlers", got, want)
+}
+
+// taskEffectsLine is a handler's name and task, then its effects' kind,
+// operation and target, sorted: what the forwarding tests compare.
+func taskEffectsLine(h *result.Handler) string {
+	var effs []string
+	for _, e := range h.Effects {
+		effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
 	}
+	sort.Strings(effs)
+	return h.Name + " " + h.Task + ": " + strings.Join(effs, ", ")
 }
 
 // Functional options handed on through two interfaces (a tracing wrapper,
