@@ -100,7 +100,6 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 		}
 	}
 	t.parsed.Add(1)
-	t.dropTablesOf(filename, f)
 	dropBodies(f)
 	resolved := false
 	if hasFuncLit(f) {
@@ -114,9 +113,9 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 			return g, err
 		}
 		f, resolved = g, true
-		t.dropTablesOf(filename, f)
 		dropBodies(f)
 	}
+	t.dropTablesOf(filename, f) // once per file: it counts the tables
 	t.blankUnused(f, resolved)
 	return f, nil
 }
