@@ -100,7 +100,29 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 		}
 	}
 	t.parsed.Add(1)
-	t.dropTablesOf(filename, f)
+	dropBodies(f)
+	resolved := false
+	if hasFuncLit(f) {
+		// A function literal left (a variable's initialiser) declares
+		// parameters and locals, which may be spelled like an import
+		// whose only uses were in the bodies removed: parse again with
+		// go/ast's object resolution, so that blankUnused can tell a
+		// local's selector (fs.Open, fs a parameter) from the import's.
+		g, err := parser.ParseFile(fset, filename, src, parser.AllErrors)
+		if err != nil || g == nil {
+			return g, err
+		}
+		f, resolved = g, true
+		dropBodies(f)
+	}
+	t.dropTablesOf(filename, f) // once per file: it counts the tables
+	t.blankUnused(f, resolved)
+	return f, nil
+}
+
+// dropBodies removes the bodies of the file's functions, leaving the ones
+// go/types requires a stub that type-checks under any signature.
+func dropBodies(f *ast.File) {
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 			fd.Body = nil
@@ -112,8 +134,19 @@ func (t *trimmer) parse(fset *token.FileSet, filename string, src []byte) (*ast.
 			}
 		}
 	}
-	t.blankUnused(f)
-	return f, nil
+}
+
+// hasFuncLit reports whether the file, its bodies dropped, still holds a
+// function literal: the only syntax left in it that declares locals.
+func hasFuncLit(f *ast.File) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // mustHaveBody reports whether go/types requires fd to have a body: init
@@ -136,15 +169,21 @@ func mustHaveBody(fd *ast.FuncDecl) bool {
 }
 
 // blankUnused turns the imports the remaining declarations do not use into
-// blank imports.
-func (t *trimmer) blankUnused(f *ast.File) {
+// blank imports. With resolved (the file parsed with go/ast's object
+// resolution), a selector whose operand resolves to an object of the file
+// (a parameter, a local, a package-level name declared there) is not a use
+// of an import: go/parser never resolves an identifier to an import, and
+// Go forbids a package-level name spelled like one of the file's imports.
+// Without it, every selector's operand counts: an import kept unused, or
+// one blanked that is used, is a type error, and failed redoes the load.
+func (t *trimmer) blankUnused(f *ast.File, resolved bool) {
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.ImportSpec:
 			return false
 		case *ast.SelectorExpr:
-			if id, ok := x.X.(*ast.Ident); ok {
+			if id, ok := x.X.(*ast.Ident); ok && (!resolved || id.Obj == nil) {
 				used[id.Name] = true
 			}
 		}

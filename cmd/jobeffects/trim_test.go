@@ -184,3 +184,53 @@ var Names = []string{"a", "b"}
 		t.Errorf("a main-module table has %d elements, want %d", n, tableLeaves)
 	}
 }
+
+// A function literal left in a trimmed file (a variable's initialiser)
+// whose parameter is spelled like an import does not keep that import when
+// its only uses were in the bodies removed: the file still type-checks. The
+// near miss: a literal that does use the import keeps it.
+func TestTrimLocalShadowsImport(t *testing.T) {
+	t.Parallel()
+	const src = `package lib
+
+import (
+	"io/fs"
+	"strings"
+)
+
+type dir struct{ name string }
+
+var name = func(fs *dir) string { return fs.name }
+
+var upper = func(s string) string { return strings.ToUpper(s) }
+
+func Valid(p string) bool { return fs.ValidPath(p) }
+`
+	tr := &trimmer{names: map[string]string{"io/fs": "fs", "strings": "strings"},
+		files: map[string]bool{"lib.go": true}}
+	fset := token.NewFileSet()
+	f, err := tr.parse(fset, "lib.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	for _, s := range f.Imports {
+		name := ""
+		if s.Name != nil {
+			name = s.Name.Name + " "
+		}
+		imports = append(imports, name+s.Path.Value)
+	}
+	if got, want := strings.Join(imports, ", "), `_ "io/fs", "strings"`; got != want {
+		t.Errorf("imports %s, want %s", got, want)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("lib", fset, []*ast.File{f}, nil); err != nil {
+		t.Errorf("trimmed file does not type-check: %v", err)
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			t.Errorf("%s kept its body", fd.Name.Name)
+		}
+	}
+}
