@@ -15,10 +15,13 @@ import (
 func TestVetStdUnitsAcrossConfigs(t *testing.T) {
 	t.Parallel()
 	dir := tinyModule(t, map[string]string{
-		".jobeffects.yaml": storeModel,
 		// A standard import, so that there are standard units to keep.
 		"store/log.go": "package store\n\nimport \"strings\"\n\n// Clean trims a statement.\nfunc Clean(q string) string { return strings.TrimSpace(q) }\n",
 	})
+	// A config of this run's own (its directory in a comment): a version
+	// line no other test, nor an earlier run, has filled go vet's cache
+	// under, so that go vet runs the tool on the standard units.
+	writeTree(t, dir, map[string]string{".jobeffects.yaml": "# " + dir + "\n" + storeModel})
 	cache := t.TempDir()
 	env := []string{"JOBEFFECTS_VETX_CACHE_DIR=" + cache}
 	entries := func() []string {
@@ -47,7 +50,7 @@ func TestVetStdUnitsAcrossConfigs(t *testing.T) {
 	}
 	// The model gone: a new version line, the standard units replayed
 	// (no new entry), the handler's finding gone with its model.
-	writeTree(t, dir, map[string]string{".jobeffects.yaml": "# no models\n"})
+	writeTree(t, dir, map[string]string{".jobeffects.yaml": "# " + dir + "\n# no models\n"})
 	second := vet()
 	if strings.Contains(second, ": unguarded: ") {
 		t.Errorf("the finding stayed after its model was removed:\n%s", second)
