@@ -29,6 +29,11 @@ import (
 func main() {
 	args := os.Args[1:]
 	if isVetProtocol(args) {
+		if cfg := args[len(args)-1]; strings.HasSuffix(cfg, ".cfg") {
+			if code, ok := stdVetx(args, cfg); ok { // stdvetx.go
+				os.Exit(code)
+			}
+		}
 		registerVetVersion()
 		// go vet shows a vet tool's stderr: warnings go there.
 		a := analyzer.WithHooks(analyzer.Options{}, analyzer.Hooks{Warnings: os.Stderr})

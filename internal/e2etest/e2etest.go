@@ -54,6 +54,13 @@ func Build() (binary string, cleanup func(), err error) {
 		return "", nil, err
 	}
 	os.Setenv("JOBEFFECTS_CACHE_DIR", filepath.Join(dir, "cache"))
+	if shared := filepath.Dir(filepath.Dir(binary)); filepath.Base(filepath.Dir(shared)) == "jobeffects-e2e" {
+		// The standard library's vet units (cmd/jobeffects/stdvetx.go)
+		// are one set for all the test binaries: keyed by the build and
+		// the files, not by a module's config, they are what every
+		// module's go vet repeats under its own version line.
+		os.Setenv("JOBEFFECTS_VETX_CACHE_DIR", filepath.Join(shared, "vetx"))
+	}
 	return binary, func() { os.RemoveAll(dir) }, nil
 }
 
@@ -140,6 +147,15 @@ func buildShared() (string, error) {
 			os.RemoveAll(p)
 		}
 	}
+	// So do the standard units of earlier builds (keyed by the build).
+	_ = filepath.WalkDir(filepath.Join(shared, "vetx"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil && time.Since(fi.ModTime()) > 24*time.Hour {
+				os.Remove(p)
+			}
+		}
+		return nil
+	})
 	return binary, nil
 }
 
