@@ -71,6 +71,12 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.LLMChat", "safe", "medium", []string{"name"}},
 		{"inferfix.SurveyResponse", "high", "high", []string{"code"}},
 		{"inferfix.FineTune", "high", "high", []string{"code"}},
+		// A creation whose "already exists" failure a caller takes as
+		// success is a create-if-absent; one tolerating a timeout, or
+		// returning the duplicate, stays a creation.
+		{"(*inferfix.Deps).CreateIfAbsent", "safe", "medium", []string{"name"}},
+		{"(*inferfix.Deps).CreateTolerant", "high", "medium", []string{"name"}},
+		{"(*inferfix.Deps).CreateDupFails", "high", "medium", []string{"name"}},
 	} {
 		h := got[tc.handler]
 		if h == nil {

@@ -832,7 +832,11 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				s = &c
 			}
 			if folded != nil {
-				folded.Path = append(append([]effect.Hop(nil), prefix...), effect.Hop{Pos: site, Func: summary.SSAName(fn)})
+				// The folded effect stands for the callee as a whole: its
+				// failure is the callee's error result, as the per-package
+				// pass's fold at a static call is that call's (a caller
+				// that takes "already exists" as success sees it).
+				folded.Path = append(append([]effect.Hop(nil), prefix...), effect.Hop{Pos: site, Func: summary.SSAName(fn), ErrOut: returnsError(fn)})
 				out = append(out, *folded)
 				c := *s
 				c.Effects = kept
@@ -1169,4 +1173,10 @@ func argsDecide(s *summary.Summary, e *effect.Effect, globals map[string]string)
 	c := *s
 	c.Effects = effs
 	return &c
+}
+
+// returnsError reports whether fn's last result is an error.
+func returnsError(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	return res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
 }

@@ -292,6 +292,7 @@ func TestNamesAfterResolution(t *testing.T) {
 	sort.Strings(got)
 	want := []string{
 		"(*jobs.Deps).Create medium medium db_write/insert by=name unguarded",
+		"(*jobs.Deps).Ensure safe medium db_write/insert by=name",
 		"(*jobs.Deps).Read safe medium db_read/read by=name",
 		"(*jobs.Deps).Status medium high db_write/insert by=code unguarded",
 		"(*jobs.Deps).Welcome high medium email/send by=name unguarded",
@@ -551,7 +552,10 @@ func TestFiveDynamicHops(t *testing.T) {
 // code: what it cannot resolve (a logger the application may replace,
 // writes to a connection) is one effect named at the boundary, read from
 // the method's name as a static call into the library is (Connect opens a
-// connection); a name that says nothing (Handle) stays unknown.
+// connection); a name that says nothing (Handle) stays unknown. A
+// creation read so whose failure a caller takes as success when it says
+// "already exists" is a create-if-absent (safe); one whose every failure
+// is returned stays the creation.
 func TestBoundaryThroughInterfaces(t *testing.T) {
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "wpboundary"), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
@@ -561,6 +565,8 @@ func TestBoundaryThroughInterfaces(t *testing.T) {
 		return line
 	})
 	want := []string{
+		`wire:index safe http/post (*wire.client).CreateIndex by=name (inferred from the name (*wire.client).CreateIndex: a creation with a payload; example.org/wire.(*client).CreateIndex performs network I/O; create-if-absent: (*wpboundary.Deps).ensureIndex takes its failure on a duplicate ("already exists") as success)`,
+		"wire:index-once high http/post (*wire.client).CreateIndex by=name (inferred from the name (*wire.client).CreateIndex: a creation with a payload; example.org/wire.(*client).CreateIndex performs network I/O)",
 		"wire:open safe dynamic_call/read (*wire.client).Connect by=name (inferred from the name (*wire.client).Connect: a connection opened or closed; example.org/wire.(*client).Connect performs network I/O)",
 		"wire:send unknown network/call (*wire.client).Handle by= (example.org/wire.(*client).Handle performs network I/O)",
 	}

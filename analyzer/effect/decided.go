@@ -108,6 +108,7 @@ func (e Effect) Apply(r Reading) Effect {
 		e.Guard = g
 		r.Was.Guarded = true
 	}
+	e.createIfAbsent()
 	return e
 }
 

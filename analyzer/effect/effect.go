@@ -669,15 +669,7 @@ func (e *Effect) DupTested() (int, bool) {
 	}
 	// Hop i's function tests the failure of its call at i, which the
 	// calls below return as it is.
-	for i := len(e.Path) - 1; i >= 0; i-- {
-		if e.Path[i].DupTaken {
-			return i, true
-		}
-		if !e.Path[i].ErrOut {
-			return 0, false
-		}
-	}
-	return 0, false
+	return e.dupTakenHop()
 }
 
 // MaxAlt bounds the other paths kept per effect.

@@ -509,6 +509,32 @@ func DuplicateTaken(fn *ssa.Function, ci ssa.CallInstruction, env *Env) bool {
 	return len(tests) > 0 && len(duplicateAsError(fn, tests, a.pos, env.Index)) == 0
 }
 
+// ErrorExamined reports whether the failure of the call ci is looked at
+// beyond a test against nil (err.Error(), errors.Is(err, …), a type
+// assertion, a comparison with a value): only then can a returned failure
+// be one the function first tests for a duplicate and takes as success.
+// A cheap test before DuplicateTaken.
+func ErrorExamined(ci ssa.CallInstruction) bool {
+	if _, ok := ci.(*ssa.Call); !ok {
+		return false
+	}
+	errv := errorOf(ci)
+	if errv == nil {
+		return false
+	}
+	for _, r := range ssavalue.Referrers(errv) {
+		switch x := r.(type) {
+		case *ssa.Call, *ssa.TypeAssert:
+			return true
+		case *ssa.BinOp:
+			if !isNil(x.X) && !isNil(x.Y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // DupTested marks an insert whose failure a caller on its path tests for
 // a unique-key violation and takes as success (effect.Effect.DupTested):
 // it is an insert-if-absent, as insert … on conflict do nothing is in SQL

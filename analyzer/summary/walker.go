@@ -169,7 +169,10 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		w.errOut[ci] = h.ErrOut
 		out = h.ErrOut
 	}
-	if !out && !h.ErrDropped {
+	// A failure returned only when it is not a duplicate (if err != nil
+	// && !strings.Contains(err.Error(), "already exists") { return err })
+	// is taken as success on the duplicate's edge too.
+	if !h.ErrDropped && (!out || guard.ErrorExamined(ci)) {
 		taken, ok := w.dupTaken[ci]
 		if !ok {
 			if w.dupTaken == nil {

@@ -107,6 +107,25 @@ func OAuthToken(ctx context.Context, t *asynq.Task) error { // want OAuthToken:`
 	return err
 }
 
+// GuestToken activates a guest token at Twitter's API v1.1 (POST
+// /1.1/guest/activate.json answers {"guest_token": …}, a short-lived
+// credential for unauthenticated reads): a token exchange.
+func GuestToken(ctx context.Context, t *asynq.Task) error { // want GuestToken:`^effects: http/post`
+	req, err := http.NewRequestWithContext(ctx, "POST", "https://api.twitter.com/1.1/guest/activate.json", nil)
+	if err != nil {
+		return err
+	}
+	_, err = http.DefaultClient.Do(req)
+	return err
+}
+
+// ActivateAccount activates an account: a state change a person sees,
+// not a token exchange, still a finding.
+func ActivateAccount(ctx context.Context, t *asynq.Task) error { // want ActivateAccount:`^effects: http/post` `unguarded: handler inferfix.ActivateAccount repeats .*http post .*\(high\)`
+	_, err := http.Post("https://api.example.com/v1/accounts/"+string(t.Payload())+"/activate", "application/json", nil)
+	return err
+}
+
 // ProjectToken creates a GitLab project access token, a long-lived
 // credential its members see: not a token exchange, still a finding.
 func ProjectToken(ctx context.Context, t *asynq.Task) error { // want ProjectToken:`^effects: http/post` `unguarded: handler inferfix.ProjectToken repeats .*http post .*\(high\)`

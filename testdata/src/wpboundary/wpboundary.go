@@ -7,6 +7,7 @@ package wpboundary
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hibiken/asynq"
 
@@ -23,9 +24,29 @@ func (d *Deps) Send(ctx context.Context, t *asynq.Task) error {
 	return d.C.Handle(t.Payload())
 }
 
+// Index creates the job's index and takes "already exists" as done: a
+// create-if-absent, safe.
+func (d *Deps) Index(ctx context.Context, t *asynq.Task) error {
+	return d.ensureIndex(string(t.Payload()))
+}
+
+func (d *Deps) ensureIndex(name string) error {
+	if err := d.C.CreateIndex(name); err != nil && !strings.Contains(err.Error(), "already exists") {
+		return err
+	}
+	return nil
+}
+
+// IndexOnce returns every failure of the create: a creation.
+func (d *Deps) IndexOnce(ctx context.Context, t *asynq.Task) error {
+	return d.C.CreateIndex(string(t.Payload()))
+}
+
 func Register(mux *asynq.ServeMux, l wire.Logger) {
 	wire.SetLogger(l)
 	d := &Deps{C: wire.NewClient("broker:1883")}
 	mux.HandleFunc("wire:open", d.Open)
 	mux.HandleFunc("wire:send", d.Send)
+	mux.HandleFunc("wire:index", d.Index)
+	mux.HandleFunc("wire:index-once", d.IndexOnce)
 }

@@ -21,6 +21,7 @@ func SetLogger(l Logger) { ERROR = l }
 type Client interface {
 	Connect() error
 	Handle(v []byte) error
+	CreateIndex(name string) error
 }
 
 type client struct {
@@ -48,6 +49,16 @@ func (c *client) Handle(v []byte) error {
 	_, err := c.conn.Write(v)
 	if err != nil {
 		ERROR.Println("handle:", err)
+	}
+	return err
+}
+
+// CreateIndex asks the broker for an index; a second one of that name is
+// refused ("index … already exists").
+func (c *client) CreateIndex(name string) error {
+	_, err := c.conn.Write([]byte("CREATE INDEX " + name))
+	if err != nil {
+		ERROR.Println("create index:", err)
 	}
 	return err
 }

@@ -24,4 +24,5 @@ func main() {
 	mux.HandleFunc("read", d.Read)
 	mux.HandleFunc("welcome", d.Welcome)
 	mux.HandleFunc("status", d.Status)
+	mux.HandleFunc("ensure", d.Ensure)
 }

@@ -5,6 +5,8 @@ package jobs
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/hibiken/asynq"
 )
@@ -45,4 +47,18 @@ func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error {
 func (d *Deps) Status(ctx context.Context, t *asynq.Task) error {
 	_, err := d.Checker.GetStatus(ctx, string(t.Payload()))
 	return err
+}
+
+// Ensure creates the order through a helper that takes the store's
+// "already exists" as done: a create-if-absent, safe.
+func (d *Deps) Ensure(ctx context.Context, t *asynq.Task) error {
+	return d.ensure(ctx, string(t.Payload()))
+}
+
+func (d *Deps) ensure(ctx context.Context, id string) error {
+	err := d.Orders.CreateOrder(ctx, id)
+	if err != nil && !strings.Contains(err.Error(), "already exists") {
+		return fmt.Errorf("creating order %s: %w", id, err)
+	}
+	return nil
 }
