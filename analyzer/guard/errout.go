@@ -89,7 +89,15 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 					return false // errors.Is, errors.As, isDuplicate(err)
 				}
 				if x.Call.IsInvoke() && x.Call.Value == v {
-					continue // err.Error(), err.Unwrap()
+					if x.Call.Method.Name() == "Error" {
+						// Its text: a new error made of it
+						// (fmt.Errorf("…: %s", err.Error())) is the same
+						// failure returned, and a test of the text
+						// (strings.Contains(err.Error(), "duplicate
+						// key")) looks at which error it is.
+						add(x)
+					}
+					continue // err.Unwrap()
 				}
 				if isError(t) || errorPointer(t) || carriesError(t) {
 					// Also a constructor of the application's own error

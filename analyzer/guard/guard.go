@@ -23,6 +23,10 @@ type Env struct {
 	// struct a transaction helper handed it run on the transaction the
 	// helper began (entity.tx and entity.queries); nil: never.
 	SameTx func(a, b ssa.Value) bool
+	// NilOnError reports whether a call's pointer results are nil
+	// whenever its error is not (every implementation's, for a call
+	// through an interface); nil: never known (nilderef.go).
+	NilOnError func(*ssa.CallCommon) bool
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,

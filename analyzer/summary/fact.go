@@ -101,6 +101,10 @@ type Summary struct {
 	// NilUnless, for a hook factory, is the field test every non-nil
 	// return of a function value lies under (hookgate.go).
 	NilUnless *NilUnless `json:",omitempty"`
+	// NilOnError: every return of the function whose error is not nil
+	// returns nil pointers (nilresult.go); a caller that dereferences a
+	// result on its failure's branch panics there.
+	NilOnError bool `json:",omitempty"`
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.

@@ -352,6 +352,15 @@ func (t *trace) source(v ssa.Value, depth int) string {
 				return found(f.name, f.at)
 			}
 		}
+		if alloc := localStruct(x.X); alloc != nil && t.random && !storedWhole(alloc) {
+			// One field of a local struct read as the key
+			// (ev.IdempotencyKey): the random values stored into its
+			// other fields (ev.EventID = ulid.Make() for a legacy
+			// payload) are not in it. The parameters they reach still
+			// tell the callers what the struct is built from.
+			t.paramsOnly(x.X, depth)
+			return ""
+		}
 		return rec(x.X)
 	case *ssa.IndexAddr:
 		return rec(x.X)
@@ -396,6 +405,30 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		return rec(stored...)
 	}
 	return ""
+}
+
+// storedWhole reports whether a value is stored into the local struct
+// alloc as a whole (*ev = other).
+func storedWhole(alloc *ssa.Alloc) bool {
+	for _, r := range ssavalue.Referrers(alloc) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			return true
+		}
+	}
+	return false
+}
+
+// paramsOnly traces v for the parameters it reaches, as source would,
+// but finds no source: the parameters reached are recorded on t.
+func (t *trace) paramsOnly(v ssa.Value, depth int) {
+	sub := *t
+	sub.fn = func(*types.Func) bool { return false }
+	sub.field = func(types.Type, string) bool { return false }
+	sub.result = func(*Summary) string { return "" }
+	sub.random, sub.fields, sub.clock = false, false, false
+	sub.seen[v] = false
+	sub.source(v, depth+1)
+	t.param, t.paramField, t.params = sub.param, sub.paramField, sub.params
 }
 
 // localStruct is the local struct v is, or the one the variable v is

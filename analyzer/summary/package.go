@@ -86,6 +86,9 @@ type Package struct {
 	// randomFields are the struct fields the package assigns a random
 	// value to (collectRandomFields).
 	randomFields map[*types.Var]fieldOrigin
+	// nilErr memoises which of the package's functions return nil
+	// pointers whenever they fail (nilresult.go).
+	nilErr map[*ssa.Function]bool
 	// funcs are the package's functions; clockFields and clockBusy the
 	// fields found (or not, "") to hold the database clock and the
 	// functions being read for it, clockResults what each function read

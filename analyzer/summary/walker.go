@@ -106,6 +106,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)
+	s.NilOnError = p.nilOnErrorFn(fn)
 	w.clockResult(s) // stampclock.go
 	s.IDResult = w.idResult()
 	s.FreshID = w.freshResult(s)
@@ -169,6 +170,16 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		w.errOut[ci] = h.ErrOut
 		out = h.ErrOut
 	}
+	if !out && !h.ErrDropped {
+		if _, deref := guard.NilDerefOnDup(w.fn, ci, w.guardEnv()); deref {
+			// The branch that takes the duplicate as success reads the
+			// nil the failed call returned: it panics, and the delivery
+			// fails as if the error were returned.
+			h.ErrOut = true
+			w.errOut[ci] = true
+			return h
+		}
+	}
 	// A failure returned only when it is not a duplicate (if err != nil
 	// && !strings.Contains(err.Error(), "already exists") { return err })
 	// is taken as success on the duplicate's edge too.
@@ -178,12 +189,17 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 			if w.dupTaken == nil {
 				w.dupTaken = map[ssa.CallInstruction]bool{}
 			}
-			taken = guard.DuplicateTaken(w.fn, ci, &guard.Env{Fset: w.p.env.Fset, Index: w.p.env.Index, DuplicateTest: w.p.duplicateTest})
+			taken = guard.DuplicateTaken(w.fn, ci, w.guardEnv())
 			w.dupTaken[ci] = taken
 		}
 		h.DupTaken = taken
 	}
 	return h
+}
+
+// guardEnv is what the guard package's per-call tests are given.
+func (w *walker) guardEnv() *guard.Env {
+	return &guard.Env{Fset: w.p.env.Fset, Index: w.p.env.Index, DuplicateTest: w.p.duplicateTest, NilOnError: w.p.nilOnError}
 }
 
 // rowsErr gives, for a call of a model marked rows_err (pgx's Query),

@@ -66,6 +66,40 @@ func (h *H) RandomID(ctx context.Context, t *asynq.Task) error { // want RandomI
 	return err
 }
 
+// legacyEvent is a payload whose own ID older producers left empty.
+type legacyEvent struct {
+	EventID string `json:"event_id"`
+	Key     string `json:"key"`
+}
+
+// OtherFieldRandom: the task ID is the payload's key; the event ID, made
+// with a uuid for a legacy payload, is another field of the struct and
+// not in the key.
+func (h *H) OtherFieldRandom(ctx context.Context, t *asynq.Task) error { // want OtherFieldRandom:`^effects: publish/enqueue asynq guarded=idempotency_key$`
+	var ev legacyEvent
+	if err := json.Unmarshal(t.Payload(), &ev); err != nil {
+		return err
+	}
+	if ev.EventID == "" {
+		ev.EventID = uuid.NewString()
+	}
+	_, err := h.C.Enqueue(asynq.NewTask("notify", []byte(ev.EventID)), asynq.TaskID(ev.Key), asynq.ProcessIn(time.Minute))
+	return err
+}
+
+// KeyFieldRandom (near miss): the field made with a uuid is the key.
+func (h *H) KeyFieldRandom(ctx context.Context, t *asynq.Task) error { // want KeyFieldRandom:`^effects: publish/enqueue asynq issue=random-key$`
+	var ev legacyEvent
+	if err := json.Unmarshal(t.Payload(), &ev); err != nil {
+		return err
+	}
+	if ev.EventID == "" {
+		ev.EventID = uuid.NewString()
+	}
+	_, err := h.C.Enqueue(asynq.NewTask("notify", []byte(ev.Key)), asynq.TaskID(ev.EventID), asynq.ProcessIn(time.Minute)) // want `random-key: idempotency key ev.EventID derives from uuid.NewString`
+	return err
+}
+
 // NoID: a delay and no ID: asynq makes a new one.
 func (h *H) NoID(ctx context.Context, t *asynq.Task) error { // want NoID:`^effects: publish/enqueue asynq$` `unguarded: handler \(\*asynqidfix.H\).NoID`
 	_, err := h.C.Enqueue(asynq.NewTask("notify", t.Payload()), asynq.ProcessIn(time.Minute))
@@ -198,6 +232,8 @@ func Register(h *H, w *W, v *V) *asynq.ServeMux { // want Register:"no effects"
 	mux.HandleFunc("zero", h.ZeroDelay)
 	mux.HandleFunc("random", h.RandomID)
 	mux.HandleFunc("noid", h.NoID)
+	mux.HandleFunc("otherfield", h.OtherFieldRandom)
+	mux.HandleFunc("keyfield", h.KeyFieldRandom)
 	mux.HandleFunc("retry", w.Retry)
 	mux.HandleFunc("maybezero", w.MayBeZero)
 	mux.HandleFunc("nojobid", w.NoJobID)
