@@ -275,6 +275,14 @@ func TestLockIsNotAClaim(t *testing.T) {
 	runShared(t, "lockfix")
 }
 
+// A recheck under the completion's advisory lock whose work is a River
+// enqueue unique by its args while live: guarded when another function
+// writes the checked table; not without the lock, without a writer, or
+// without the unique options.
+func TestLockedRecheckEnqueue(t *testing.T) {
+	runShared(t, "livelockfix")
+}
+
 // Bazel's nogo runs analyzers from their exported Analyzer variable, with
 // options set as analyzer flags (nogo.json's analyzer_flags) and no go.mod
 // to find a config next to: the config given by flag applies.

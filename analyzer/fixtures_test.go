@@ -46,7 +46,7 @@ var sharedFixtures = []string{
 	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "batchfix", "objstorefix", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
 	"goschemafix", "funcfieldfix", "globalifacefix/logx", "globalifacefix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
 	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "condfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
-	"rowkeyfix", "lockerrfix",
+	"rowkeyfix", "lockerrfix", "livelockfix",
 }
 
 // shared is the one analysistest run of every shared fixture.

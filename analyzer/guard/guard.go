@@ -27,6 +27,13 @@ type Env struct {
 	// whenever its error is not (every implementation's, for a call
 	// through an interface); nil: never known (nilderef.go).
 	NilOnError func(*ssa.CallCommon) bool
+	// UniqueEnqueue reports whether a call passes enqueue options that
+	// deduplicate it by the job's arguments at least while the job is
+	// live (River's UniqueOpts.ByArgs); nil: never.
+	UniqueEnqueue func(ssa.CallInstruction) bool
+	// Writers are the functions of the package that write a table
+	// (insert, update or delete it); nil: none known.
+	Writers func(table string) []*ssa.Function
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,

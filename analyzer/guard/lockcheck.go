@@ -174,6 +174,7 @@ func (a *analysis) advisoryLock(r *Site) *Site {
 func (a *analysis) lockClaim(r, adv *Site, work *ssa.BasicBlock) {
 	on, record := a.lockedWork(r, work)
 	if !record {
+		a.liveClaim(r, adv, on)
 		return
 	}
 	for _, s := range a.sites {
@@ -283,4 +284,53 @@ func TxRoot(ix *models.Index, v ssa.Value) ssa.Value {
 		v = tx
 	}
 	return ssavalue.Unconvert(v)
+}
+
+// liveClaim is lockClaim for a work's branch that records nothing in the
+// checked table itself but enqueues a job on the locked transaction with
+// options that keep it unique by its arguments while it is live (River's
+// UniqueOpts.ByArgs), where another function of the package writes the
+// checked table:
+//
+//	lock(ctx, tx, key)                                  -- the advisory lock
+//	st, err := q.GetState(ctx, key)                     -- the check
+//	if st.Generation <= st.Completed { return nil }
+//	client.InsertTx(ctx, tx, args, uniqueOpts)          -- the enqueue
+//	return tx.Commit(ctx)
+//
+// A second delivery waits for the lock. While the job the first enqueued
+// is live, its insert is skipped as a duplicate; once that job has run,
+// the table's writer (the job's completion, under the same lock) has
+// cleared the condition and the second delivery leaves at the check. The
+// record is made later, by the work the enqueue starts, and the unique
+// insert covers the time until then. Only the unique enqueues are
+// guarded so: another write on the branch repeats. With no writer of the
+// checked table besides this function nothing clears the condition, and
+// a delivery after the job finished enqueues it again (unguarded).
+func (a *analysis) liveClaim(r, adv *Site, on func(*Site) bool) {
+	if a.env.UniqueEnqueue == nil || a.env.Writers == nil || r.Effect.Target == "" {
+		return
+	}
+	writer := "" // the first by name: the guard's text is the same on every run
+	for _, fn := range a.env.Writers(r.Effect.Target) {
+		if fn != a.fn && (writer == "" || fn.Name() < writer) {
+			writer = fn.Name()
+		}
+	}
+	if writer == "" {
+		return
+	}
+	for _, s := range a.sites {
+		e := s.Effect
+		if !on(s) || e.Kind != effect.KindDBWrite || !e.Risk.NonIdempotent() || e.Guard != nil || e.Issue != "" || !a.env.UniqueEnqueue(s.Instr) {
+			continue
+		}
+		lock := "row lock on " + r.Effect.Target
+		pos := r.Effect.Evidence()
+		if adv != nil {
+			lock, pos = "advisory lock held over the check of "+r.Effect.Target, adv.Effect.Evidence()
+		}
+		e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: lock + " that " + writer + " clears, and an enqueue unique by its args while the job is live", Pos: pos, SameTx: true}
+		e.CallerLock = nil
+	}
 }

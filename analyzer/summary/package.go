@@ -133,7 +133,10 @@ type Package struct {
 	// everyFunc the package's functions with its initializer.
 	globalIfaces map[*ssa.Global]globalImpl
 	everyFunc    []*ssa.Function
-	err          error // the first model that does not fit its function
+	// writers are the package's functions that write each table
+	// (tablewriters.go), built on the first question.
+	writers map[string][]*ssa.Function
+	err     error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store

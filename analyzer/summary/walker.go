@@ -79,7 +79,8 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.replaces()  // replace.go
 	w.stamped()   // stamped.go
 	w.planLinks() // linkplan.go
-	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, SameTx: w.sameTxStruct}
+	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, SameTx: w.sameTxStruct,
+		UniqueEnqueue: w.uniqueEnqueue, Writers: p.tableWriters}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)

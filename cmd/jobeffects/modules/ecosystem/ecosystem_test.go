@@ -194,6 +194,13 @@ func TestEcosystemModule(t *testing.T) {
 		// object (create, medium), the order's key an overwrite.
 		{"BlobMirrorStamped", "create minio:false", "unguarded"},
 		{"BlobMirror", "write minio:false", ""},
+		// River v0.51.2 on pgx v5: a recheck under the advisory lock the
+		// refresh's completion takes, then an InsertTx unique by args
+		// while live (ByState leaves finished jobs out) on the locked
+		// transaction: guarded when the refresh writes the checked table,
+		// unguarded when nothing does.
+		{"(*OrphanScanWorker).Work", "insert river_job:true select :false select orphan_intents:false", ""},
+		{"(*OrphanBacklogWorker).Work", "insert river_job:false select :false select orphan_backlog:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false
