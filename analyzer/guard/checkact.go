@@ -86,7 +86,7 @@ func (a *analysis) checkThenAct() {
 				continue
 			}
 			for i, succ := range b.Succs {
-				if len(succ.Preds) != 1 {
+				if len(succ.Preds) != 1 || loopCondition(b, b.Succs[1-i], succ) {
 					continue
 				}
 				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
@@ -118,6 +118,29 @@ func errTest(ifi *ssa.If) bool {
 		return false
 	}
 	return isError(bin.X.Type()) || isError(bin.Y.Type())
+}
+
+// loopCondition reports whether the test ending block b is a loop's own
+// condition with work its exit: the other branch is the loop's body,
+// which comes back to b (a back edge: a pred of b that b and the body
+// dominate), and no back edge comes through work. A range over what a read returned tests
+// that read there, but the exit skips nothing as done: every item went
+// through the body. A test inside the body that skips an item (continue)
+// is not one: its work comes back to the loop's head too (nextItem).
+func loopCondition(b, other, work *ssa.BasicBlock) bool {
+	back := false
+	for _, p := range b.Preds {
+		if !b.Dominates(p) {
+			continue // the loop's entry, or a test inside a body: its pred
+		}
+		if work.Dominates(p) {
+			return false
+		}
+		if other.Dominates(p) {
+			back = true
+		}
+	}
+	return back
 }
 
 // nextItem reports whether the other branch of a check inside a loop

@@ -142,6 +142,9 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 		dupErrs[v] = true
 	}
 	seen := map[ssa.Value]bool{}
+	// The returns that pass a derived value on, in the order found; which
+	// of them carries the outcome is known once the tests are (below).
+	var handed []handedUp
 	for len(work) > 0 {
 		it := work[0]
 		work = work[1:]
@@ -170,11 +173,9 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 			switch x := r.(type) {
 			case *ssa.Return:
 				returned = true
-				if ret == nil {
-					for i, rv := range x.Results {
-						if rv == it.v && returnKinds[it.k] != "" {
-							ret = &ClaimReturn{Index: i, Kind: returnKinds[it.k]}
-						}
+				for i, rv := range x.Results {
+					if rv == it.v && returnKinds[it.k] != "" {
+						handed = append(handed, handedUp{x, &ClaimReturn{Index: i, Kind: returnKinds[it.k]}})
 					}
 				}
 			case *ssa.Call:
@@ -274,10 +275,46 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 		tests[i].nilOnDup = plain
 		tests[i].dupErrs = dupErrs
 	}
+	if ret == nil {
+		ret = outcomeReturn(handed, tests)
+	}
 	if ret != nil {
 		ret.ErrNilOnDup = errNilOnDup(c.Instr.Parent(), plain)
 	}
 	return tests, returned, ret
+}
+
+// handedUp is a return that passes a claim-derived value on, and as what.
+type handedUp struct {
+	ret *ssa.Return
+	cr  *ClaimReturn
+}
+
+// outcomeReturn is how the first of the returns a duplicate can reach
+// carries the claim's outcome, nil when none does. A return of the
+// claim's "no rows" error on the not-a-duplicate edge of a test
+// (`if errors.Is(err, ErrNoRows) { return nil }; return err`) hands up
+// only real failures: the function mapped the duplicate to success
+// itself, so it is no claim helper and its callers, which return its
+// error, return no duplicate (nilmapped.go in testdata/src/guards).
+func outcomeReturn(handed []handedUp, tests []test) *ClaimReturn {
+	for _, h := range handed {
+		if h.cr.Kind != returnKinds[noRowsErr] || !pastDuplicate(h.ret.Block(), tests) {
+			return h.cr
+		}
+	}
+	return nil
+}
+
+// pastDuplicate reports whether block b runs only on the first-time (or
+// real-error) edge of one of the tests, which a duplicate never takes.
+func pastDuplicate(b *ssa.BasicBlock, tests []test) bool {
+	for _, t := range tests {
+		if len(t.first.Preds) == 1 && t.first.Dominates(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // errNilOnDup reports whether every return of a claim helper gives a nil
