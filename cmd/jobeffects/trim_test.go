@@ -50,14 +50,7 @@ func Read(r io.Reader) (int, error) { return str.Atoi(strings.TrimSpace("1")) }
 	if want := map[string]bool{"Get": true, "Map": true, "init": true, "Read": false}; !equalMaps(bodies, want) {
 		t.Errorf("bodies %v, want %v", bodies, want)
 	}
-	var imports []string
-	for _, s := range f.Imports {
-		name := ""
-		if s.Name != nil {
-			name = s.Name.Name + " "
-		}
-		imports = append(imports, name+s.Path.Value)
-	}
+	imports := importList(f)
 	if got, want := strings.Join(imports, ", "), `"io", _ "strings", _ "strconv", _ "sort"`; got != want {
 		t.Errorf("imports %s, want %s", got, want)
 	}
@@ -213,14 +206,7 @@ func Valid(p string) bool { return fs.ValidPath(p) }
 	if err != nil {
 		t.Fatal(err)
 	}
-	var imports []string
-	for _, s := range f.Imports {
-		name := ""
-		if s.Name != nil {
-			name = s.Name.Name + " "
-		}
-		imports = append(imports, name+s.Path.Value)
-	}
+	imports := importList(f)
 	if got, want := strings.Join(imports, ", "), `_ "io/fs", "strings"`; got != want {
 		t.Errorf("imports %s, want %s", got, want)
 	}
@@ -233,4 +219,18 @@ func Valid(p string) bool { return fs.ValidPath(p) }
 			t.Errorf("%s kept its body", fd.Name.Name)
 		}
 	}
+}
+
+// importList is a file's imports as written, each with its name if it has
+// one ("_ \"io/fs\"").
+func importList(f *ast.File) []string {
+	var imports []string
+	for _, s := range f.Imports {
+		name := ""
+		if s.Name != nil {
+			name = s.Name.Name + " "
+		}
+		imports = append(imports, name+s.Path.Value)
+	}
+	return imports
 }
