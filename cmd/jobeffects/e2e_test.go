@@ -263,7 +263,7 @@ func TestVetEqualsCommand(t *testing.T) {
 	for _, mod := range []string{"example", "clean"} {
 		t.Run(mod, func(t *testing.T) {
 			t.Parallel()
-			e2etest.VetEqualsCommand(t, binary, testdataDir(t, mod))
+			e2etest.VetEqualsCommand(t, binary, testdataDir(t, mod), []string{"./..."})
 		})
 	}
 	// The example's handlers behind Deps.Notifier and Deps.Audit, wired in

@@ -191,6 +191,9 @@ func TestdataDir(t testing.TB, name string) string {
 // lines are dropped from its stderr.
 func Run(t testing.TB, dir string, env []string, name string, args ...string) (string, string, int) {
 	t.Helper()
+	if name == "go" {
+		compileFirst(dir, args)
+	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	if env != nil {
@@ -424,9 +427,12 @@ func RunShared(t testing.TB, dir string, env []string, name string, args ...stri
 // the command places after the create (wholeprogram/afterdup.go); go vet
 // reports the effects after it as they are. Their findings are not
 // compared.
-func VetEqualsCommand(t *testing.T, binary, dir string, wholeOnly ...string) {
+//
+// vetPkgs names the packages go vet itself runs on (PerPackage): the
+// per-package answer compared is the CLI's, checked against go vet there.
+func VetEqualsCommand(t *testing.T, binary, dir string, vetPkgs []string, wholeOnly ...string) {
 	t.Helper()
-	_, vetOut, _ := RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
+	vetOut, _ := PerPackage(t, binary, dir, vetPkgs)
 	_, cliOut, _ := RunShared(t, dir, nil, binary, "./...")
 	vet, cli := FindingSet(vetOut), FindingSet(cliOut)
 	skip := func(f string) bool {

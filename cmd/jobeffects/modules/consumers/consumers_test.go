@@ -33,35 +33,24 @@ func TestConsumersModule(t *testing.T) {
 	tmp := t.TempDir()
 	invPath := func(i int) string { return filepath.Join(tmp, fmt.Sprintf("inventory%d.yaml", i)) }
 
-	// go vet first: it analyses every dependency for facts (Pub/Sub's
-	// gRPC and Google API stack is most of it) and caches them, so a
-	// warm run takes a second.
-	_, stderr, code := e2etest.RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
+	// What go vet prints: the per-package CLI's answer, which go vet
+	// itself gives on vetPackages (e2etest.PerPackage).
+	stderr, code := e2etest.PerPackage(t, binary, dir, vetPackages)
 	if code != 1 {
-		t.Fatalf("go vet exit code %d, want 1\n%s", code, stderr)
+		t.Fatalf("per-package exit code %d, want 1\n%s", code, stderr)
 	}
 	vet := e2etest.Diagnostics(stderr)
 	e2etest.Golden(t, "consumers.vet.txt", []byte(strings.Join(vet, "\n")+"\n"), *update)
 
-	// The CLI and the two inventory runs load and analyse the whole module
+	// The two inventory runs load and analyse the whole module
 	// themselves (about 25 s of CPU each): run them side by side.
 	res := e2etest.RunConcurrently(dir,
-		[]string{binary, "-whole=false", "./..."},
 		[]string{binary, "inventory", "./...", "-o", invPath(0)},
 		[]string{binary, "inventory", "./...", "-o", invPath(1)})
 
-	// The per-package CLI answers exactly as go vet does.
-	cliRun := res[0]
-	if cliRun.Code != 1 || cliRun.Stdout != "" {
-		t.Fatalf("jobeffects -whole=false: exit %d, stdout %q\n%s", cliRun.Code, cliRun.Stdout, cliRun.Stderr)
-	}
-	if a, b := strings.Join(e2etest.Diagnostics(cliRun.Stderr), "\n"), strings.Join(vet, "\n"); a != b {
-		t.Errorf("CLI and go vet differ\n--- CLI\n%s\n--- vet\n%s", a, b)
-	}
-
 	// The inventory: byte-identical over two runs, golden.
 	var outputs [][]byte
-	for i, r := range res[1:] {
+	for i, r := range res {
 		if r.Code != 0 {
 			t.Fatalf("inventory exit code %d\n%s", r.Code, r.Stderr)
 		}

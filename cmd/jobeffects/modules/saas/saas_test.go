@@ -88,8 +88,8 @@ func TestSaaSModule(t *testing.T) {
 			}
 		}
 	}
-	_, stderr, code = e2etest.RunShared(t, dir, nil, "go", "vet", "-vettool="+binary, "./...")
+	stderr, code = e2etest.PerPackage(t, binary, dir, nil)
 	if code != 1 || strings.Count(stderr, ": unguarded: ") != 6 || strings.Count(stderr, ": random-key: ") != 2 {
-		t.Errorf("go vet: exit %d, want 1, six unguarded findings and two random-key\n%s", code, stderr)
+		t.Errorf("per-package run: exit %d, want 1, six unguarded findings and two random-key\n%s", code, stderr)
 	}
 }

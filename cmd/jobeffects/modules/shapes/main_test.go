@@ -24,5 +24,5 @@ func TestMain(m *testing.M) { e2etest.Main(m, &binary) }
 // program): go vet leaves the first unresolved and reports neither
 // gw:notify nor gw:prune.
 func TestVetEqualsCommand(t *testing.T) {
-	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "shapes"), "jobs/cond.go", "internal/gwjobs/gwjobs.go")
+	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "shapes"), []string{"./..."}, "jobs/cond.go", "internal/gwjobs/gwjobs.go")
 }
