@@ -56,6 +56,10 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 				fs = r.outerArgFuncs(e, ci, arg)
 			}
 			if fs == nil {
+				// A helper's parameter handed on (forwardcb.go).
+				fs = r.forwardedFuncs(e, ci, arg)
+			}
+			if fs == nil {
 				known = false
 				continue
 			}

@@ -45,6 +45,10 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "the path " + shortPath(p) + " is a token endpoint (" + tail + "): a POST there exchanges a credential for a short-lived token, and a second delivery only gets another one, nothing repeated for a person"}
 		}
+		if m, verb := t.customMethod(p); on && verb != "" {
+			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+				Why: "inferred from the path " + shortPath(p) + ": a custom method (:" + m + ") that " + verb + ": a second delivery asks again, nothing is created for a person, read"}
+		}
 		if len(segs) == 0 {
 			return nil
 		}
@@ -65,6 +69,41 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		}
 	}
 	return nil
+}
+
+// customMethod reads the custom method a path's last segment ends with
+// (AIP-136's resource:verb, Azure AI's documentModels/{}:analyze, Google
+// Cloud Vision's images:annotate): its name and what it does when its
+// first word is a query (query_segments: :search) or a computation
+// (compute_methods: :analyze, :annotate, :embedContent); "" otherwise,
+// and for a name with an action's word anywhere (:batchCreate,
+// :analyzeAndSend), which the rules above read as a write.
+func (t *table) customMethod(p string) (name, does string) {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	i := strings.LastIndexByte(last, ':')
+	if i < 0 || i+1 == len(last) || strings.ContainsAny(last[i+1:], "{}") {
+		return "", ""
+	}
+	name = last[i+1:]
+	ws := words(name)
+	if len(ws) == 0 {
+		return "", ""
+	}
+	for _, w := range ws {
+		if t.action[w] || t.prefix[w] {
+			return "", ""
+		}
+	}
+	switch {
+	case t.query[ws[0]]:
+		return name, "queries"
+	case t.methods[ws[0]]:
+		return name, "computes a result from what it is sent"
+	}
+	return "", ""
 }
 
 // computePath is the segment (HTTP.ComputeSegments) that each of the

@@ -204,6 +204,21 @@ func TestHTTP(t *testing.T) {
 		{"post", "collector.example.com/v1/traces", "", true, ""},
 		{"post", "api.example.com/v1/stacktrace", "", true, ""},
 		{"post", "api.example.com/v1/ssntrace/orders", "", true, ""},
+		// A custom method (AIP-136 resource:verb) that computes or
+		// queries is a read; one that names an action, or the plain
+		// segment, is not.
+		{"post", "", "/documentintelligence/documentModels/{}:analyze", true, "safe"},
+		{"post", "", "/documentintelligence/documentModels/{}:analyze", false, ""},
+		{"post", "vision.example.com/v1/images:annotate", "", true, "safe"},
+		{"post", "", "/v1/models/{}:generateContent", true, "safe"},
+		{"post", "", "/v1/projects/{}/servingConfigs/{}:search", true, "safe"},
+		{"post", "", "/v1/documents:analyzeSentiment", true, "safe"},
+		{"post", "", "/v1/operations/{}:cancel", true, ""},
+		{"post", "", "/v1/projects/{}/documents:batchCreate", true, ""},
+		{"post", "", "/v1/documents:analyzeAndSend", true, ""},
+		{"post", "", "/v1/instances/{}:start", true, ""},
+		{"post", "", "/api/projects/{}/analyze", true, ""},
+		{"post", "", "/v1/{}:{}", true, ""},
 		{"get", "api.example.com/v1/orders/create", "", true, "medium"},
 		{"get", "api.example.com/v1/orders/create", "", false, "unknown"},
 		{"get", "", "/payments/{}/pay", true, "critical"},

@@ -78,6 +78,11 @@ type table struct {
 		// computes from the texts a POST sends (/entities, /embeddings):
 		// with a body of texts and its response read, a computation.
 		ComputeSegments []string `yaml:"compute_segments"`
+		// ComputeMethods are the verbs of custom methods (the last
+		// segment's ":verb", AIP-136: documentModels/{}:analyze,
+		// images:annotate) that compute a result from what the request
+		// sends and create nothing a person sees.
+		ComputeMethods []string `yaml:"compute_methods"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words
@@ -88,6 +93,7 @@ type table struct {
 	params  map[string]bool // HTTP.ActionParams
 	rpcRead map[string]bool // HTTP.RPCReads, lower-case
 	compute map[string]bool // HTTP.ComputeSegments
+	methods map[string]bool // HTTP.ComputeMethods
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
 	wait    map[string]bool // WaitParams
@@ -262,6 +268,7 @@ func parse(data []byte) (*table, error) {
 	t.prefix = set(t.HTTP.ActionPrefixes)
 	t.params = set(t.HTTP.ActionParams)
 	t.compute = set(t.HTTP.ComputeSegments)
+	t.methods = set(t.HTTP.ComputeMethods)
 	t.rpcRead = map[string]bool{}
 	for _, m := range t.HTTP.RPCReads {
 		t.rpcRead[strings.ToLower(m)] = true
