@@ -334,6 +334,14 @@ type Effect struct {
 	// its path ErrOut), the duplicate fails the job (rule
 	// duplicate-as-error) instead of repeating the effect.
 	DupFails string
+	// RepeatsPerParent, on a read of an ORM model's association loaded
+	// with its parent row (gorm Preload), says that the association's
+	// table is known (its model's tags or the migrations) and that no
+	// unique key of it holds the column referring to the parent: a
+	// second delivery's create of the rows adds a second set. A check of
+	// the loaded rows before their create is then check-then-act on that
+	// create and what follows it (guard.checkedBranch).
+	RepeatsPerParent bool `json:",omitempty"`
 	// DupKey, for an insert that fails on a duplicate only because the
 	// value it stores in a key that is only an id column (taken otherwise
 	// as a fresh surrogate) is traced to what the job carries, is that

@@ -331,6 +331,20 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 	if mark {
 		exposed = append(exposed, later...)
 	}
+	// Rows of an association the check loaded with their parent, created
+	// where no unique key holds their reference to the parent: the record
+	// does not stop a second delivery, which adds a second set and runs
+	// what follows it again. The create and every effect after it on the
+	// branch are exposed.
+	repeats := !external && !mark && check.Effect.RepeatsPerParent && record.Effect.Op == effect.OpInsert &&
+		record.Effect.DupFails == "" && record.Effect.Guard == nil && record.Effect.Issue == ""
+	if repeats {
+		// The record's own call and the record follow (below).
+		exposed = append(exposed, later...)
+		if len(exposed) == 0 && needsGuard(record.Effect) {
+			exposed = append(exposed, record)
+		}
+	}
 	if len(exposed) == 0 {
 		return false
 	}
@@ -362,6 +376,15 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 		s.Effect.Issue, s.Effect.IssuePos = rules.CheckThenAct, checkPos
 	}
 	first := exposed[0].Effect
+	if repeats {
+		msg := fmt.Sprintf("this check of %s, loaded with its parent row, and the create of its rows at %s are two statements, and no unique key of %s holds the rows' reference to the parent: two deliveries at once both find none, both create the rows and both run the %s at %s; add a unique key on the reference (with the rows' own key) or claim the parent first in the same transaction",
+			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), check.Effect.Target, first.Describe(), effect.Relative(first.Evidence(), ""))
+		for _, s := range exposed {
+			s.Effect.Issue, s.Effect.IssuePos = rules.CheckThenAct, checkPos
+		}
+		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg, LockParam: a.lockParam(check, exposed)})
+		return true
+	}
 	msg := fmt.Sprintf("this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
 		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	if mark {

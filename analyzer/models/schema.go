@@ -456,6 +456,13 @@ type Model struct {
 	// TargetType is the argument whose type names the target table (an
 	// ORM model: *User, []User → "users").
 	TargetType *int `yaml:"target_type"`
+	// Associations: the call is a read of the model TargetType names whose
+	// effects are the reads of the associations its chain loads (chain
+	// rules with association): one read of each association's table,
+	// none without one. The model's own row is not an effect here (gorm's
+	// First and Find are otherwise inert); a preloaded association tested
+	// before a create of its rows is a check (guard.checkThenAct).
+	Associations bool `yaml:"associations"`
 	// Chain are calls made earlier on the receiver (a query builder) that
 	// change the effect: gorm Clauses(clause.OnConflict{DoNothing: true}),
 	// bun Ignore(), gorm Model(&u), Session(&gorm.Session{SkipHooks: true}).
@@ -584,6 +591,11 @@ type ChainRule struct {
 	// itself executes on (squirrel RunWith(db)), for a model whose sql is
 	// -1 (the receiver builds the SQL).
 	Executor bool `yaml:"executor"`
+	// Association: its constant argument names an association of the
+	// read's model that the read loads too (gorm Preload("Items"),
+	// Joins("Owner")): for a model with Associations, a read of that
+	// association's table.
+	Association bool `yaml:"association"`
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`

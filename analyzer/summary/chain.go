@@ -33,6 +33,9 @@ type chainResult struct {
 	id        ssa.Value // the value given the id column (ent SetID(id))
 	// exec is the executor a builder runs on (squirrel RunWith(db)).
 	exec ssa.Value
+	// associations are the associations a read loads too (gorm
+	// Preload("Items")), nearest the final call first.
+	associations []string
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
@@ -86,6 +89,10 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.exec = ssavalue.Unconvert(arg)
 			case r.NoHooks:
 				res.noHooks = true
+			case r.Association && arg != nil:
+				if texts := stringValues(ssavalue.Unconvert(arg)); len(texts) == 1 {
+					res.associations = append(res.associations, texts[0])
+				}
 			case r.Assignment && arg != nil:
 				if texts := stringValues(arg); len(texts) == 1 {
 					col, expr, ok := strings.Cut(identPlaceholders(texts[0], argsAfter(args, arg)), "=")

@@ -134,6 +134,10 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.Exec != nil {
 		c.exec = c.arg(m.Exec)
 	}
+	if m.Associations {
+		w.associationReads(c)
+		return
+	}
 	c.callbacks()
 	c.fieldMethods()
 	c.ack()

@@ -31,7 +31,8 @@ import (
 // strings) declare keeps their keys: the models' keys are added only for
 // tables no DDL text creates. ModelSchema writes each model's keys as the
 // DDL the ORM would run for them (CREATE TABLE with no columns, then one
-// ALTER TABLE … ADD PRIMARY KEY / UNIQUE or CREATE UNIQUE INDEX per key),
+// ALTER TABLE … ADD PRIMARY KEY / UNIQUE or CREATE UNIQUE INDEX per key;
+// a model without keys is its CREATE TABLE alone: a known table),
 // each on the line of the Go file that declares it, so Parse reads them
 // like any migration and a key's position is its struct tag.
 //
@@ -100,9 +101,12 @@ func ModelSchema(files []File, bun, gorm bool) []File {
 				return false
 			}
 			m := readModel(fset, ts.Name.Name, st, names[ts.Name.Name], bun, gorm)
-			if m == nil || len(m.keys) == 0 {
+			if m == nil {
 				return false
 			}
+			// A model without keys still names a table the ORM creates:
+			// known, with no unique key (an association whose rows
+			// nothing turns away, summary.repeatsPerParent).
 			out = append(out, m.file(p.path, fset.Position(ts.Pos()).Line))
 			return false
 		})
