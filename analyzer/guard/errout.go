@@ -343,7 +343,10 @@ func nilTestEdges(errv ssa.Value) (onErr, onNil *ssa.BasicBlock) {
 // duplicate fails only when deliveries overlap. A create is so decided
 // when a test dominating it reads the result of a call named as a lookup
 // (Get…, Describe…, Find…, Exists…), other than its error tested against
-// nil.
+// nil, and one of the test's branches cannot reach the create: a test both
+// of whose branches go on to it decides how, not whether, it runs (a
+// transaction helper's "was one handed in", `tx, wrapped, err :=
+// GetTx(ctx); if !wrapped { defer rollback(tx) }`).
 func (a *analysis) checkedCreates() {
 	for _, c := range a.sites {
 		if c.Effect.DupFails == "" || !c.Direct || c.Effect.Guard != nil || c.Effect.Issue != "" {
@@ -351,7 +354,7 @@ func (a *analysis) checkedCreates() {
 		}
 		for b := c.Instr.Block().Idom(); b != nil; b = b.Idom() {
 			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if ok && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{}) {
+			if ok && decides(b, c.Instr.Block()) && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{}) {
 				e := c.Effect
 				pos := a.pos(ifi.Cond.Pos())
 				if pos == "" {
@@ -363,6 +366,38 @@ func (a *analysis) checkedCreates() {
 			}
 		}
 	}
+}
+
+// decides reports whether one of the branches of the test ending the
+// block b cannot reach the block to without passing b again (a loop's
+// next turn is another test).
+func decides(b, to *ssa.BasicBlock) bool {
+	for _, succ := range b.Succs {
+		if !reachesAvoiding(succ, to, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesAvoiding reports whether to is reachable from from on a path
+// that does not pass the block avoid.
+func reachesAvoiding(from, to, avoid *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{avoid: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == to {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
 }
 
 var lookupPrefixes = []string{"Get", "Describe", "Find", "Lookup", "Exists", "Has", "Fetch", "Read", "Count", "get", "find", "lookup", "exists", "has", "fetch", "count"}

@@ -21,9 +21,10 @@ import (
 //			existing, err = repo.Find(ctx, event.ID) // nil dereference
 //		…
 //
-// The dereference must lie on every way out of that branch (its block
-// dominates each return the duplicate reaches) and no nil test of the
-// result may come before it. The position of the dereference is returned.
+// The dereference must lie on every way out of that branch (each way from
+// it to a return passes the dereference's block, also where the branch
+// joins another before returning) and no nil test of the result may come
+// before it. The position of the dereference is returned.
 func NilDerefOnDup(fn *ssa.Function, ci ssa.CallInstruction, env *Env) (string, bool) {
 	if _, ok := ci.(*ssa.Call); !ok || env == nil || env.Index == nil || env.NilOnError == nil {
 		return "", false
@@ -55,7 +56,7 @@ func NilDerefOnDup(fn *ssa.Function, ci ssa.CallInstruction, env *Env) (string, 
 		for _, p := range ptrs {
 			for _, d := range derefs(p) {
 				b := d.Block()
-				if !t.dup.Dominates(b) || nilTestedBefore(fn, p, b) || !dominatesAll(d, rets) {
+				if !t.dup.Dominates(b) || nilTestedBefore(fn, p, b) || !onEveryWay(b, t.dup, t.first) {
 					continue
 				}
 				return a.pos(d.Pos()), true
@@ -114,14 +115,28 @@ func nilTestedBefore(fn *ssa.Function, v ssa.Value, b *ssa.BasicBlock) bool {
 	return false
 }
 
-// dominatesAll reports whether the instruction d runs before each of the
-// returns (its block dominates theirs; in the same block, it comes first,
-// as a return ends its block).
-func dominatesAll(d ssa.Instruction, rets []*ssa.Return) bool {
-	for _, r := range rets {
-		if !d.Block().Dominates(r.Block()) {
-			return false
+// onEveryWay reports whether each way from the duplicate's edge start to
+// a return of the function passes the block b (returnsFromEdges' walk:
+// blocks the error-free edge stop dominates are not the duplicate's). The
+// branches may join again before they return (`if dup { found, err =
+// find(ctx, event.ID) }; if found == nil { return err }`): the
+// dereference need not dominate the returns, only lie on the way to them.
+func onEveryWay(b, start, stop *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{start}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b || seen[x] || (x != start && stop.Dominates(x)) {
+			continue
 		}
+		seen[x] = true
+		if n := len(x.Instrs); n > 0 {
+			if _, ok := x.Instrs[n-1].(*ssa.Return); ok {
+				return false
+			}
+		}
+		work = append(work, x.Succs...)
 	}
 	return true
 }

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -82,7 +83,9 @@ func nilOnErrorReturns(fn *ssa.Function) bool {
 	}
 	rets := 0
 	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 {
+		if len(b.Instrs) == 0 || b == fn.Recover {
+			// The recover block returns what a return stored before a
+			// deferred call recovered from a panic: no return of its own.
 			continue
 		}
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -90,16 +93,46 @@ func nilOnErrorReturns(fn *ssa.Function) bool {
 			continue
 		}
 		rets++
-		if constNil(ret.Results[n-1]) {
+		if constNil(returned(ret, n-1)) {
 			continue
 		}
 		for i := 0; i < n-1; i++ {
-			if _, ok := res.At(i).Type().Underlying().(*types.Pointer); ok && !constNil(ret.Results[i]) {
+			if _, ok := res.At(i).Type().Underlying().(*types.Pointer); ok && !constNil(returned(ret, i)) {
 				return false
 			}
 		}
 	}
 	return rets > 0
+}
+
+// returned is the i-th value ret returns. In a function that defers a
+// call, the results live in cells that each return statement stores into
+// just before it runs the deferred calls and loads them back (`return
+// nil, err` is `*r0 = nil; *r1 = err; rundefers; return *r0, *r1`): the
+// value is the one stored in ret's block. A cell a closure captures (a
+// deferred closure may set a named result) is not followed: nil.
+func returned(ret *ssa.Return, i int) ssa.Value {
+	v := ret.Results[i]
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	cell, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	for _, r := range *cell.Referrers() {
+		if _, ok := r.(*ssa.MakeClosure); ok {
+			return nil
+		}
+	}
+	var stored ssa.Value
+	for _, instr := range ret.Block().Instrs {
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == cell {
+			stored = st.Val
+		}
+	}
+	return stored
 }
 
 // constNil reports whether v is the constant nil.

@@ -79,11 +79,58 @@ func (d *Deps) RowKept(ctx context.Context, t *asynq.Task) error { // want RowKe
 	return nil
 }
 
+// findWorkflow looks the workflow up.
+func (d *Deps) findWorkflow(ctx context.Context, id string) (*workflow, error) { // want findWorkflow:`^effects: db_read/select de_workflows$`
+	var n int
+	if err := d.Pool.QueryRow(ctx, "select pull_request_id from de_workflows where workflow_id = $1", id).Scan(&n); err != nil {
+		return nil, err
+	}
+	return &workflow{ID: id}, nil
+}
+
+// NilDerefJoined: the duplicate's branch looks the row up by the nil
+// result's ID and joins the other failures before returning; the read
+// lies on its every way out all the same.
+func (d *Deps) NilDerefJoined(ctx context.Context, t *asynq.Task) error { // want NilDerefJoined:`^effects: db_write/insert de_workflows; db_read/select de_workflows$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/nilderef.go:26 fails on the duplicate`
+	var found *workflow
+	wf, err := d.createWorkflow(ctx, t.Type())
+	if err != nil {
+		if strings.Contains(err.Error(), "duplicate key") {
+			found, err = d.findWorkflow(ctx, wf.ID)
+		}
+		if found == nil {
+			return fmt.Errorf("create: %s", err.Error())
+		}
+		log.Println("already created", found.ID)
+		return nil
+	}
+	return nil
+}
+
+// NilDerefSometimes (near miss): the duplicate's branch reads the nil
+// result only when told to log: the other way takes the duplicate as
+// success.
+func (d *Deps) NilDerefSometimes(ctx context.Context, t *asynq.Task) error { // want NilDerefSometimes:`^effects: db_write/insert de_workflows guarded=`
+	wf, err := d.createWorkflow(ctx, t.Type())
+	if err != nil {
+		if strings.Contains(err.Error(), "duplicate key") {
+			if t.Type() == "verbose" {
+				log.Println("already created", wf.ID)
+			}
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
 // NilMux registers the handlers of this file.
 func NilMux(d *Deps) *asynq.ServeMux { // want NilMux:`^no effects$`
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("nilderef", d.NilDeref)
 	mux.HandleFunc("nilchecked", d.NilChecked)
 	mux.HandleFunc("rowkept", d.RowKept)
+	mux.HandleFunc("nilderefjoined", d.NilDerefJoined)
+	mux.HandleFunc("nilderefsometimes", d.NilDerefSometimes)
 	return mux
 }
