@@ -1,6 +1,9 @@
 package guard
 
 import (
+	"go/constant"
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,7 +20,8 @@ type DoneCheck struct {
 // DoneChecks lists fn's done checks, in block order. fn must return an
 // error (a success return is one whose error is nil). The branch that
 // returns success must not be the "nothing found" side of a nil test
-// (if row == nil { return nil }): a retry that finds the row a duplicate
+// (if row == nil { return nil }) or of a length test against zero (if
+// len(rows) == 0 { return nil }): a retry that finds the row a duplicate
 // wrote does not take it. A test of an error is a lookup failing, not a
 // check.
 func DoneChecks(fn *ssa.Function) []DoneCheck {
@@ -45,7 +49,7 @@ func DoneChecks(fn *ssa.Function) []DoneCheck {
 		}
 		for i, succ := range b.Succs {
 			work := b.Succs[1-i]
-			if len(work.Preds) != 1 || onMissing(ifi, i) || !returnsSuccess(succ, work, res.Len()-1) {
+			if len(work.Preds) != 1 || onMissing(ifi, i) || onEmpty(ifi, i) || !returnsSuccess(succ, work, res.Len()-1) {
 				continue
 			}
 			for _, c := range calls {
@@ -88,4 +92,48 @@ func CheckedBefore(checks []DoneCheck, ci ssa.CallInstruction) []ssa.CallInstruc
 		}
 	}
 	return out
+}
+
+// onEmpty reports whether the branch Succs[i] of a test of a length
+// against zero (len(x) == 0, != 0, <= 0, > 0, < 1) is the one taken when
+// x is empty.
+func onEmpty(ifi *ssa.If, i int) bool {
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	isLen := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, ok := c.Call.Value.(*ssa.Builtin)
+		return ok && b.Name() == "len"
+	}
+	intConst := func(v ssa.Value) (int64, bool) {
+		c, ok := v.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		return c.Int64(), true
+	}
+	x, y, op := bin.X, bin.Y, bin.Op
+	if isLen(y) && !isLen(x) {
+		// 0 == len(x), 0 != len(x): the same test.
+		x, y = y, x
+		if op != token.EQL && op != token.NEQ {
+			return false
+		}
+	}
+	n, ok := intConst(y)
+	if !isLen(x) || !ok {
+		return false
+	}
+	switch {
+	case op == token.EQL && n == 0, op == token.LEQ && n == 0, op == token.LSS && n == 1:
+		return i == 0
+	case op == token.NEQ && n == 0, op == token.GTR && n == 0, op == token.GEQ && n == 1:
+		return i == 1
+	}
+	return false
 }

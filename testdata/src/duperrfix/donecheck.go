@@ -119,6 +119,19 @@ func (d *CheckDeps) CheckedMissing(ctx context.Context, t *asynq.Task) error { /
 	return d.start(ctx, t.Type(), 7)
 }
 
+// CheckedEmpty (near miss): success when the read found no row: the
+// retry finds the one the first delivery wrote and fails again.
+func (d *CheckDeps) CheckedEmpty(ctx context.Context, t *asynq.Task) error { // want CheckedEmpty:`^effects: db_write/insert de_workflows; db_read/select de_workflows$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/donecheck.go:\d+ fails on the duplicate`
+	pending, err := d.pendingWorkflows(ctx, 7)
+	if err != nil {
+		return err
+	}
+	if len(pending) == 0 {
+		return nil
+	}
+	return d.start(ctx, t.Type(), 7)
+}
+
 // Unchecked (near miss): no check at all.
 func (d *CheckDeps) Unchecked(ctx context.Context, t *asynq.Task) error { // want Unchecked:`^effects: db_write/insert de_workflows$` `duplicate-as-error: a second delivery's insert into de_workflows \(medium\) at duperrfix/donecheck.go:\d+ fails on the duplicate`
 	return d.start(ctx, t.Type(), 7)
@@ -129,5 +142,6 @@ func registerDoneCheck(mux *asynq.ServeMux, d *CheckDeps) { // want registerDone
 	mux.HandleFunc("checkedothertable", d.CheckedOtherTable)
 	mux.HandleFunc("checkedafter", d.CheckedAfter)
 	mux.HandleFunc("checkedmissing", d.CheckedMissing)
+	mux.HandleFunc("checkedempty", d.CheckedEmpty)
 	mux.HandleFunc("unchecked", d.Unchecked)
 }
