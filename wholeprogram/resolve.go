@@ -277,6 +277,9 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		changed = true
 		effs = append(effs, ch...)
 	}
+	prevFollowed, prevCut := r.followed, r.cut
+	r.followed, r.cut = map[string]bool{}, map[string]bool{}
+	defer func() { r.followed, r.cut = prevFollowed, prevCut }()
 	for _, e := range effs {
 		if e.Kind != effect.KindDynamic {
 			out = append(out, e)
@@ -303,6 +306,7 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		changed = true
 		out = append(out, resolved...)
 	}
+	out = r.dropFollowedCuts(out)
 	if len(r.routes) > 0 {
 		var routed []effect.Effect
 		for _, e := range out {
@@ -333,34 +337,39 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 }
 
 type resolver struct {
-	routes      []route                                 // the HTTP routes the program serves
-	grpc        map[string]*grpcService                 // the gRPC services it registers (grpc.go)
-	bySite      map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
-	invokes     map[string]*types.Func                  // interface call site position → the method
-	fset        *token.FileSet
-	ix          *models.Index
-	sums        map[string]*summary.Summary        // by analyzer.SummaryKey
-	callees     map[string][]*ssa.Function         // dynamic call site position → callees
-	queued      map[string]bool                    // sites calling a function value received from a channel
-	sites       map[string][]ssa.CallInstruction   // dynamic call site position → its instructions (callbackargs.go)
-	roots       []*ssa.Function                    // the root packages' functions
-	fieldStores ssavalue.FieldIndex                // func values the roots store in struct fields, by field (callbackargs.go)
-	inertCbs    map[*ssa.Function]bool             // callbacks without a summary that reach no effect (callbackargs.go)
-	madeIn      map[*ssa.Function]*ssa.MakeClosure // an anonymous function's only closure (forwardcb.go)
-	callerFuncs map[callerKey][]*ssa.Function      // what every call of a function passes as a parameter (forwardcb.go)
-	rootPkgs    map[string]bool                    // the roots' import paths (neverset.go)
-	funcFields  map[string]bool                    // func-typed fields the roots set to a function (neverset.go)
-	byName      map[string][]*ssa.Function         // the slice's functions by summary.SSAName
-	cg          *callgraph.Graph                   // the VTA call graph of the slice
-	cha         *callgraph.Graph                   // the class-hierarchy call graph VTA started from (boundary.go)
-	sliceFns    map[*ssa.Function]bool             // the slice
-	static      map[string][]ssa.CallInstruction   // static calls by position (boundary.go)
-	closures    map[string][]ssa.CallInstruction   // anonymous functions' call sites by position (checkact.go)
-	override    map[string][]*ssa.Function         // the handler being resolved: callees by position in its instantiation
-	modOf       map[string]string                  // package path → its module's path ("" unknown)
-	rootMods    map[string]bool                    // the root packages' modules
-	alias       *chanAlias                         // channel fields aliased across packages (chanalias.go)
-	rootSet     map[*ssa.Function]bool             // roots, as a set (chanalias.go)
+	// followed and cut, while one handler's effects are resolved
+	// (handlerEffects), are the dynamic call sites resolve followed to
+	// their callees, and those it left unresolved at the bound on
+	// dynamic hops (maxDepth): dropFollowedCuts.
+	followed, cut map[string]bool
+	routes        []route                                 // the HTTP routes the program serves
+	grpc          map[string]*grpcService                 // the gRPC services it registers (grpc.go)
+	bySite        map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
+	invokes       map[string]*types.Func                  // interface call site position → the method
+	fset          *token.FileSet
+	ix            *models.Index
+	sums          map[string]*summary.Summary        // by analyzer.SummaryKey
+	callees       map[string][]*ssa.Function         // dynamic call site position → callees
+	queued        map[string]bool                    // sites calling a function value received from a channel
+	sites         map[string][]ssa.CallInstruction   // dynamic call site position → its instructions (callbackargs.go)
+	roots         []*ssa.Function                    // the root packages' functions
+	fieldStores   ssavalue.FieldIndex                // func values the roots store in struct fields, by field (callbackargs.go)
+	inertCbs      map[*ssa.Function]bool             // callbacks without a summary that reach no effect (callbackargs.go)
+	madeIn        map[*ssa.Function]*ssa.MakeClosure // an anonymous function's only closure (forwardcb.go)
+	callerFuncs   map[callerKey][]*ssa.Function      // what every call of a function passes as a parameter (forwardcb.go)
+	rootPkgs      map[string]bool                    // the roots' import paths (neverset.go)
+	funcFields    map[string]bool                    // func-typed fields the roots set to a function (neverset.go)
+	byName        map[string][]*ssa.Function         // the slice's functions by summary.SSAName
+	cg            *callgraph.Graph                   // the VTA call graph of the slice
+	cha           *callgraph.Graph                   // the class-hierarchy call graph VTA started from (boundary.go)
+	sliceFns      map[*ssa.Function]bool             // the slice
+	static        map[string][]ssa.CallInstruction   // static calls by position (boundary.go)
+	closures      map[string][]ssa.CallInstruction   // anonymous functions' call sites by position (checkact.go)
+	override      map[string][]*ssa.Function         // the handler being resolved: callees by position in its instantiation
+	modOf         map[string]string                  // package path → its module's path ("" unknown)
+	rootMods      map[string]bool                    // the root packages' modules
+	alias         *chanAlias                         // channel fields aliased across packages (chanalias.go)
+	rootSet       map[*ssa.Function]bool             // roots, as a set (chanalias.go)
 	// dispatchKeys are, at a call through a dispatch map its package
 	// fills whole, the keys each entry is stored under (dispatch.go).
 	dispatchKeys map[string]map[*ssa.Function][]string
@@ -742,6 +751,9 @@ func isInterfaceMethod(fn *types.Func) bool {
 // when the whole program does not resolve it either.
 func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pits *[]guard.Pitfall) []effect.Effect {
 	site := e.Evidence()
+	if depth >= maxDepth && r.cut != nil && !seen[site] && !e.Folded {
+		r.cut[site] = true
+	}
 	if depth >= maxDepth || seen[site] || e.Folded {
 		return nil
 	}
@@ -762,6 +774,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 	}
 	seen[site] = true
 	defer delete(seen, site)
+	if r.followed != nil {
+		r.followed[site] = true
+	}
 	if r.queued[site] {
 		callees = r.supplied(e, callees) // queue.go
 	}
@@ -769,7 +784,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 	for _, fn := range r.throughThunks(callees) {
 		fn = ssavalue.Declared(fn)
 		last := e.Path[len(e.Path)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, DoneChecks: last.DoneChecks}
 		if impl, via := r.grpcImpl(fn); impl != nil {
 			// A gRPC client stub of a service this program serves: the
 			// implementation's method runs (grpc.go).
@@ -1181,4 +1196,26 @@ func argsDecide(s *summary.Summary, e *effect.Effect, globals map[string]string)
 func returnsError(fn *ssa.Function) bool {
 	res := fn.Signature.Results()
 	return res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
+}
+
+// dropFollowedCuts leaves out the dynamic calls that resolve left
+// unresolved at the bound on dynamic hops on one path of the handler
+// while it followed the same call (the same site) to its callees on
+// another, shorter path (a wrapper adds a hop on one path only: a
+// tracing transaction client around the real one): that call's effects
+// are already the handler's, from the path that followed it, so the
+// longer path does not stand for it again as a call read from its
+// method's name. A call cut on every path stays as it was.
+func (r *resolver) dropFollowedCuts(effs []effect.Effect) []effect.Effect {
+	if len(r.cut) == 0 {
+		return effs
+	}
+	out := effs[:0:0]
+	for _, e := range effs {
+		if site := e.Evidence(); e.Kind == effect.KindDynamic && r.cut[site] && r.followed[site] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }

@@ -30,6 +30,14 @@ type Hop struct {
 	// insert whose failure every hop below returns unexamined (ErrOut)
 	// dedupes by its constraint (guard.DupTested).
 	DupTaken bool `json:",omitempty"`
+	// DoneChecks are the positions (as Pos) of the calls in this hop's
+	// function whose result decided, before this call, a branch that
+	// returns success (guard.DoneChecks): a second delivery the check
+	// answers as done never reaches the call. A create that fails on a
+	// duplicate whose retry a check of its own table answers is not a
+	// duplicate reported as an error (CheckAnswersRetry). Joined by ";"
+	// (sorted) so that a Hop stays comparable.
+	DoneChecks string `json:",omitempty"`
 }
 
 // StampArg is a stamp whose value is a parameter (summary stampclock.go):

@@ -68,7 +68,7 @@ func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect
 	n := 0
 	for i := range h.Effects {
 		e := &h.Effects[i]
-		if !e.NeedsGuard() || !e.FailsOnDuplicate() {
+		if !e.NeedsGuard() || !e.FailsOnDuplicate() || effect.CheckAnswersRetry(e, h.Effects) {
 			continue
 		}
 		if _, silenced := c.silence(e.Ignore, rules.DuplicateAsError); silenced {

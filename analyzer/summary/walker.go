@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -43,6 +44,9 @@ type walker struct {
 	commands []commandSite
 	// errOut memoises guard.ErrorReturned per call.
 	errOut map[ssa.CallInstruction]bool
+	// doneChecks memoises guard.DoneChecks of fn (doneChecked: computed).
+	doneChecks  []guard.DoneCheck
+	doneChecked bool
 	// dupTaken memoises guard.DuplicateTaken per call.
 	dupTaken map[ssa.CallInstruction]bool
 	// scopes are the values that fix the rows of the DELETEs that clear
@@ -152,7 +156,7 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		out = guard.ErrorReturned(w.fn, ci)
 		w.errOut[ci] = out
 	}
-	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out}
+	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out, DoneChecks: w.doneChecksBefore(ci)}
 	if !out {
 		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
 	}
@@ -328,4 +332,28 @@ func (w *walker) dropLostRaces() {
 		kept = append(kept, p)
 	}
 	w.pitfalls = kept
+}
+
+// doneChecksBefore are the positions of the done checks (guard.DoneChecks)
+// that ci runs after, on their "not done" branch; sorted and joined by
+// ";", "" for none.
+func (w *walker) doneChecksBefore(ci ssa.CallInstruction) string {
+	if !w.doneChecked {
+		w.doneChecked = true
+		w.doneChecks = guard.DoneChecks(w.fn)
+	}
+	if len(w.doneChecks) == 0 {
+		return ""
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range guard.CheckedBefore(w.doneChecks, ci) {
+		p := PosString(w.p.env.Fset, c.Pos())
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return strings.Join(out, ";")
 }
