@@ -46,9 +46,6 @@ func PerPackage(t *testing.T, binary, dir string, vet []string) (string, int) {
 			want = append(want, d)
 		}
 	}
-	if len(want) == 0 {
-		t.Fatalf("no diagnostic of the CLI is in %v: go vet would check nothing", vet)
-	}
 	if got, want := strings.Join(Diagnostics(vetErr), "\n"), strings.Join(want, "\n"); got != want {
 		t.Errorf("go vet %v and the per-package CLI differ on those packages\n--- go vet\n%s\n--- CLI\n%s", vet, got, want)
 	}
