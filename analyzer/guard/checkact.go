@@ -497,23 +497,9 @@ func precedes(a, b ssa.Instruction) bool {
 	return reaches(ab, bb) && !reaches(bb, ab)
 }
 
-func reaches(from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{from}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
-}
+// reaches reports whether to is reachable from from (errout.go's
+// reachesAvoiding with nothing to avoid).
+func reaches(from, to *ssa.BasicBlock) bool { return reachesAvoiding(from, to, nil) }
 
 // readVerbs and createVerbs are the verbs of an external API's methods
 // that look a resource up and that create it (ListCACertificates,
