@@ -129,13 +129,8 @@ func onlyStore(cell *ssa.Alloc) ssa.Value {
 // free variable fv, memoized; nil when fn is made more than once or not
 // found in its parent.
 func (r *resolver) closureBinding(fn *ssa.Function, fv *ssa.FreeVar) ssa.Value {
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 || fn.Parent() == nil {
+	idx := freeVarIndex(fv)
+	if idx < 0 || fv.Parent() != fn || fn.Parent() == nil {
 		return nil
 	}
 	mc, ok := r.madeIn[fn]

@@ -124,12 +124,7 @@ func (r *resolver) indexNames(slice map[*ssa.Function]bool) {
 // variable, or nil.
 func binding(fv *ssa.FreeVar) ssa.Value {
 	fn := fv.Parent()
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
+	idx := freeVarIndex(fv)
 	if idx < 0 || fn.Parent() == nil {
 		return nil
 	}
@@ -141,4 +136,16 @@ func binding(fv *ssa.FreeVar) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// freeVarIndex is fv's position among its function's free variables, the
+// index of the value a MakeClosure of that function binds to it; -1 when
+// absent.
+func freeVarIndex(fv *ssa.FreeVar) int {
+	for i, f := range fv.Parent().FreeVars {
+		if f == fv {
+			return i
+		}
+	}
+	return -1
 }
