@@ -14,8 +14,9 @@ import (
 // once per directory, patterns and test binary, before that go command
 // (go vet, go test, go build) runs. Only the named packages: a test that
 // runs go vet on a few packages of a large module (consumers: 90 of 569
-// dependencies) must not compile the whole module first; go test adds
-// -test, so the test variants' dependencies are compiled too.
+// dependencies) must not compile the whole module first. go test and go
+// vet add -test (vet checks test files too), so the test variants'
+// dependencies are compiled too.
 //
 // Why: the build cache shares finished work, not work in progress. The
 // tests of a package run in parallel, and several run go commands on the
@@ -39,8 +40,8 @@ func compileFirst(dir string, args []string) {
 		return
 	}
 	list := []string{"list", "-e", "-export", "-deps"}
-	if args[0] == "test" {
-		list = append(list, "-test")
+	if args[0] == "test" || args[0] == "vet" {
+		list = append(list, "-test") // go vet checks the test files too
 	}
 	var patterns []string
 	for _, a := range args[1:] {

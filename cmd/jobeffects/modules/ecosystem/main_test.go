@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { e2etest.Main(m, &binary) }
 // in jobs or cmd/worker, which import every framework of the module (454
 // and 487 of its 471 dependencies beside the standard library): the
 // CLI's per-package run stands for go vet here; go vet itself runs on the
-// example, clean, shapes and routes modules and on most of consumers.
+// example, clean and gormv1 modules and on most of consumers.
 var vetPackages []string
 
 // go vet reports the command's findings on this module: the same handlers

@@ -27,6 +27,7 @@ func TestMain(m *testing.M) { e2etest.Main(m, &binary) }
 func TestVetEqualsCommand(t *testing.T) {
 	// Both packages import the module's whole stack (AWS SDK v2, OpenAI,
 	// go-mail, Slack): the CLI's per-package run stands for go vet here
-	// (e2etest.PerPackage); the other modules run go vet itself.
+	// (e2etest.PerPackage), as on shapes, routes and ecosystem; go vet
+	// itself runs on the example, clean, gormv1 and consumers modules.
 	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "saas"), nil)
 }

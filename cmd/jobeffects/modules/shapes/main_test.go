@@ -24,5 +24,9 @@ func TestMain(m *testing.M) { e2etest.Main(m, &binary) }
 // program): go vet leaves the first unresolved and reports neither
 // gw:notify nor gw:prune.
 func TestVetEqualsCommand(t *testing.T) {
-	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "shapes"), []string{"./..."}, "jobs/cond.go", "internal/gwjobs/gwjobs.go")
+	// The CLI's per-package run stands for go vet here
+	// (e2etest.PerPackage): go vet itself runs on the example, clean,
+	// gormv1 and consumers modules, where the two must agree, and
+	// compiling this module's 109 dependencies for it cost CI a minute.
+	e2etest.VetEqualsCommand(t, binary, e2etest.TestdataDir(t, "shapes"), nil, "jobs/cond.go", "internal/gwjobs/gwjobs.go")
 }
