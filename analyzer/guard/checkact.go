@@ -48,9 +48,15 @@ func (a *analysis) checkThenAct() {
 	// moves the finished files) before the caller returns.
 	acts := map[ssa.CallInstruction]bool{}
 	written := map[ssa.CallInstruction]map[string]bool{}
+	// A call that also writes a key (an idempotence helper's claim and
+	// mark in one) is no key check.
+	kvWritten := map[ssa.CallInstruction]bool{}
 	for _, s := range a.sites {
 		if needsGuard(s.Effect) {
 			acts[s.Instr] = true
+		}
+		if s.Effect.Kind == effect.KindKVWrite {
+			kvWritten[s.Instr] = true
 		}
 		if s.Effect.Kind == effect.KindDBWrite {
 			if written[s.Instr] == nil {
@@ -69,7 +75,8 @@ func (a *analysis) checkThenAct() {
 	}
 	for _, r := range a.sites {
 		re := r.Effect
-		if (re.Kind != effect.KindDBRead || re.Target == "") && !describes(re) || writes(r) {
+		kv := re.Kind == effect.KindKVRead
+		if (re.Kind != effect.KindDBRead || re.Target == "") && !describes(re) && !kv || writes(r) || kv && kvWritten[r.Instr] {
 			continue
 		}
 		read := r.Instr.Value()
@@ -90,6 +97,9 @@ func (a *analysis) checkThenAct() {
 					continue
 				}
 				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
+					if kv {
+						continue // a key's existence check returning an error: not read (yet)
+					}
 					a.existsAsError(r, b.Succs[1-i], succ, reported)
 					// A check that only skips the act and goes on (if
 					// wd == nil { upload; insert work_data }, then both
@@ -264,7 +274,8 @@ func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
 // runs unguarded effects and then writes the checked table.
 func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool) bool {
 	var record *Site
-	external := check.Effect.Kind != effect.KindDBRead
+	kv := check.Effect.Kind == effect.KindKVRead
+	external := check.Effect.Kind != effect.KindDBRead && !kv
 	for _, w := range a.sites {
 		we := w.Effect
 		if !branch.Dominates(w.Instr.Block()) {
@@ -273,6 +284,13 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 		if external && w.Instr != check.Instr && creates(check.Effect, we) {
 			record = w
 			break
+		}
+		if kv {
+			if we.Kind == effect.KindKVWrite && we.Op == effect.OpSet && a.sameKVKey(check, w) {
+				record = w
+				break
+			}
+			continue
 		}
 		if !external && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim {
 			record = w
@@ -312,7 +330,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 			exposed = append(exposed, s)
 		case after(s.Instr, record.Instr) || precedes(s.Instr, record.Instr):
 			exposed = append(exposed, s)
-		case e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target:
+		case !kv && e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target:
 			// the status written again after the act
 		default:
 			later = append(later, s)
@@ -387,6 +405,10 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 	}
 	msg := fmt.Sprintf("this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
 		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+	if kv {
+		msg = fmt.Sprintf("this read of a key and its set at %s sit on either side of the %s at %s: two deliveries at once both find the key unset and both run it, and a crash before the set runs it again; claim the key first (SET NX) and skip the effects when it is taken",
+			effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+	}
 	if mark {
 		written := "the status written"
 		if record.Effect.Op == "delete" {

@@ -117,7 +117,7 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 // ExecWait: on a taken key it reads the key's status back, waits for a
 // delivery in flight and answers from the status; fn runs only when the
 // claim is new.
-func (i *Idem) ExecWait(ctx context.Context, key string, fn func(context.Context) error) error { // want ExecWait:`^effects: kv_write/claim; kv_write/delete; kv_write/set; calls p3 under claim key key=p2 released on failure$`
+func (i *Idem) ExecWait(ctx context.Context, key string, fn func(context.Context) error) error { // want ExecWait:`^effects: kv_write/claim; kv_write/delete; kv_read/read; kv_read/read; kv_write/set; calls p3 under claim key key=p2 released on failure$`
 	first, err := i.claim(ctx, key)
 	if err != nil {
 		return err
