@@ -661,6 +661,11 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 			if influencedIn(arg, read, depth+1, seen) {
 				return true
 			}
+			// The variable the read filled, handed to the call as it
+			// is (build(&a) after First(&a, id)).
+			if alloc, ok := arg.(*ssa.Alloc); ok && scanned(alloc, read) {
+				return true
+			}
 		}
 	}
 	return false
