@@ -350,7 +350,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 			// the check's race.
 			same = slices.DeleteFunc(same, func(s *Site) bool { return around[s] })
 			exposed = slices.DeleteFunc(exposed, func(s *Site) bool {
-				return s.Instr != record.Instr && after(s.Instr, record.Instr)
+				return s.Instr != record.Instr && after(record.Instr, s.Instr)
 			})
 		}
 		if len(exposed) == 0 && needsGuard(record.Effect) {
