@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -359,6 +360,17 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 	if repeats {
 		// The record's own call and the record follow (below).
 		exposed = append(exposed, later...)
+		if around := a.aroundRecord(record, same); len(around) > 0 {
+			// The record's call goes on without the record (an empty
+			// list creates nothing): what it runs then, and what
+			// follows the call, repeats on every redelivery, which the
+			// check lets through as nothing was recorded: no guard, not
+			// the check's race.
+			same = slices.DeleteFunc(same, func(s *Site) bool { return around[s] })
+			exposed = slices.DeleteFunc(exposed, func(s *Site) bool {
+				return s.Instr != record.Instr && after(record.Instr, s.Instr)
+			})
+		}
 		if len(exposed) == 0 && needsGuard(record.Effect) {
 			exposed = append(exposed, record)
 		}
@@ -419,6 +431,58 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 	}
 	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg, LockParam: a.lockParam(check, exposed)})
 	return true
+}
+
+// aroundRecord are the sites of same (the record's call's other effects)
+// that the callee of the record's call (a static callee, or a closure it
+// is handed: a transaction's callback) reaches from its entry without
+// going through the record's create, when the create sits in that
+// callee itself; nil otherwise.
+func (a *analysis) aroundRecord(record *Site, same []*Site) map[*Site]bool {
+	at := record.Hop + 1
+	if len(same) == 0 || at >= len(record.Effect.Path) {
+		return nil
+	}
+	var fns []*ssa.Function
+	c := record.Instr.Common()
+	if fn := c.StaticCallee(); fn != nil {
+		fns = append(fns, fn)
+	}
+	for _, arg := range c.Args {
+		if mc, ok := arg.(*ssa.MakeClosure); ok {
+			fns = append(fns, mc.Fn.(*ssa.Function))
+		}
+	}
+	for _, fn := range fns {
+		create := a.callAt(fn, record.Effect.Path[at].Pos)
+		if create == nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		out := map[*Site]bool{}
+		for _, s := range same {
+			if len(s.Effect.Path) <= at {
+				continue
+			}
+			in := a.callAt(fn, s.Effect.Path[at].Pos)
+			if in != nil && in.Block() != create.Block() && reachesAvoiding(fn.Blocks[0], in.Block(), create.Block()) {
+				out[s] = true
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// callAt is the call instruction of fn at pos ("file:line:col"), or nil.
+func (a *analysis) callAt(fn *ssa.Function, pos string) ssa.CallInstruction {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if ci, ok := in.(ssa.CallInstruction); ok && a.pos(ci.Pos()) == pos {
+				return ci
+			}
+		}
+	}
+	return nil
 }
 
 // lockParam is the transaction parameter (1-based) a check-then-act's
@@ -681,6 +745,11 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 		}
 		for _, arg := range x.Call.Args {
 			if influencedIn(arg, read, depth+1, seen) {
+				return true
+			}
+			// The variable the read filled, handed to the call as it
+			// is (build(&a) after First(&a, id)).
+			if alloc, ok := arg.(*ssa.Alloc); ok && scanned(alloc, read) {
 				return true
 			}
 		}

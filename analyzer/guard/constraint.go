@@ -113,6 +113,37 @@ func errorOf(ci ssa.CallInstruction) ssa.Value {
 	return nil
 }
 
+// errorFieldLoads are all the reads of the Error field of the result of
+// ci (gorm's res.Error), where errorOf returns the first: code that
+// tests the field and then returns it reads it twice.
+func errorFieldLoads(ci ssa.CallInstruction) []ssa.Value {
+	call := ci.Value()
+	if call == nil {
+		return nil
+	}
+	ptr, ok := call.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range ssavalue.Referrers(call) {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || st.Field(fa.Field).Name() != "Error" {
+			continue
+		}
+		for _, l := range ssavalue.Referrers(fa) {
+			if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+				out = append(out, load)
+			}
+		}
+	}
+	return out
+}
+
 // uniqueTests pairs the function's tests of errv for a unique-key
 // violation (the duplicate edge) with its test of errv against nil (the
 // first-time edge: no error).

@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // DoneCheck is a call whose result decides a branch that returns success
@@ -22,7 +24,8 @@ type DoneCheck struct {
 // returns success must not be the "nothing found" side of a nil test
 // (if row == nil { return nil }) or of a length test against zero (if
 // len(rows) == 0 { return nil }): a retry that finds the row a duplicate
-// wrote does not take it. A test of an error is a lookup failing, not a
+// wrote does not take it, unless the value tested is a row a builder
+// returns (builtNothing). A test of an error is a lookup failing, not a
 // check.
 func DoneChecks(fn *ssa.Function) []DoneCheck {
 	res := fn.Signature.Results()
@@ -49,7 +52,7 @@ func DoneChecks(fn *ssa.Function) []DoneCheck {
 		}
 		for i, succ := range b.Succs {
 			work := b.Succs[1-i]
-			if len(work.Preds) != 1 || onMissing(ifi, i) || onEmpty(ifi, i) || !returnsSuccess(succ, work, res.Len()-1) {
+			if len(work.Preds) != 1 || onMissing(ifi, i) && !builtNothing(ifi) || onEmpty(ifi, i) || !returnsSuccess(succ, work, res.Len()-1) {
 				continue
 			}
 			for _, c := range calls {
@@ -136,4 +139,115 @@ func onEmpty(ifi *ssa.If, i int) bool {
 		return i == 1
 	}
 	return false
+}
+
+// builtNothing reports whether the nil test ifi tests a row a builder
+// returns: the result of a static call of the package that returns a
+// row (or another builder's) or nil, and nil where a test of a field of one of its parameters (the
+// parent row loaded with its association: if a.Vector != nil { return
+// nil, nil }) decides. "Nothing built" is then the builder finding the
+// work done in what it was handed, not a lookup finding nothing: a
+// retry that reads the row a duplicate wrote takes that branch.
+func builtNothing(ifi *ssa.If) bool {
+	bin, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	v := bin.X
+	if !isNil(bin.Y) {
+		v = bin.Y
+	}
+	v = ssavalue.Unconvert(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		// A variable a closure captures lives in a cell: the one
+		// value stored there.
+		if cell, ok := ld.X.(*ssa.Alloc); ok {
+			if stores := cellStores(cell); len(stores) == 1 {
+				v = ssavalue.Unconvert(stores[0])
+			}
+		}
+	}
+	var call *ssa.Call
+	idx := 0
+	switch x := v.(type) {
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+		idx = x.Index
+	case *ssa.Call:
+		call = x
+	}
+	if call == nil {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 {
+		return false
+	}
+	rets, ok := ssavalue.ReturnedValues(callee, idx)
+	if !ok {
+		return false
+	}
+	var built ssa.Value
+	var nils []*ssa.BasicBlock
+	for _, ret := range rets {
+		switch r := ret.Value.(type) {
+		case *ssa.Const:
+			if !r.IsNil() {
+				return false
+			}
+			nils = append(nils, ret.Block)
+		default:
+			built = r // the row, or another builder's
+		}
+	}
+	if built == nil {
+		return false
+	}
+	for _, nb := range nils {
+		for _, pred := range nb.Preds {
+			if n := len(pred.Instrs); n > 0 {
+				if t, ok := pred.Instrs[n-1].(*ssa.If); ok && readsParamField(t.Cond, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// readsParamField reports whether v is computed from a field read off a
+// parameter (a.Vector != nil, len(a.Classes) > 0).
+func readsParamField(v ssa.Value, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		return readsParamField(x.X, depth+1) || readsParamField(x.Y, depth+1)
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			_, isParam := fa.X.(*ssa.Parameter)
+			return isParam || readsParamField(fa.X, depth+1)
+		}
+		return readsParamField(x.X, depth+1)
+	case *ssa.Field:
+		_, isParam := x.X.(*ssa.Parameter)
+		return isParam || readsParamField(x.X, depth+1)
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(x.Call.Args) == 1 {
+			return readsParamField(x.Call.Args[0], depth+1)
+		}
+	}
+	return false
+}
+
+// cellStores are the values stored into the variable cell.
+func cellStores(cell *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range ssavalue.Referrers(cell) {
+		if s, ok := r.(*ssa.Store); ok && s.Addr == cell {
+			out = append(out, s.Val)
+		}
+	}
+	return out
 }

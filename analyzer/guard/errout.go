@@ -40,6 +40,11 @@ func ErrorReturned(fn *ssa.Function, ci ssa.CallInstruction) bool {
 	}
 	flow := newErrFlow(errv)
 	add, reach := flow.add, flow.reach
+	for _, ld := range errorFieldLoads(ci) {
+		// The result's Error field read again (gorm's res.Error tested,
+		// then wrapped): each read is the same failure.
+		add(ld)
+	}
 	for v, ok := flow.next(); ok; v, ok = flow.next() {
 		for _, r := range ssavalue.Referrers(v) {
 			switch x := r.(type) {

@@ -25,7 +25,8 @@ import (
 // unset (a pk with a default, filled by the database) or filled from a
 // random or time source makes no key; so does a model hook (bun's
 // BeforeAppendModel, BeforeInsert; gorm's BeforeCreate, BeforeSave) that
-// stores into one of the key's fields.
+// stores into one of the key's fields. The row may be built elsewhere: a
+// closure's captured variable, a helper's result (builtRow, helperrow.go).
 func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 	e := c.e
 	if e == nil || model == nil || e.DupFails != "" || e.Kind != effect.KindDBWrite || e.Op != "insert" || e.Target == "" || w.p.env.Triggers == nil {
@@ -35,10 +36,11 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 	if len(us) == 0 {
 		return
 	}
-	alloc, ok := ssavalue.Unconvert(model).(*ssa.Alloc)
+	rb, ok := builtRow(model)
 	if !ok {
 		return
 	}
+	alloc := rb.alloc
 	ptr, ok := alloc.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return
@@ -70,10 +72,13 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 		var k *effect.Key
 		for _, idx := range idxs {
 			var ki *effect.Key
-			if slice {
+			switch {
+			case slice && rb.call != nil:
+				ki = nil // a helper's list: not read
+			case slice:
 				ki = w.sliceFieldKey(alloc, idx, c.ci)
-			} else {
-				ki = w.idValueKey(alloc, idx, c.ci)
+			default:
+				ki = w.rowFieldKey(rb, idx, c.ci)
 			}
 			if ki == nil || ki.Random != "" {
 				k = nil
@@ -94,7 +99,7 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 			// insert's key, businessKey).
 			nk := *k
 			nk.FreshOnly = true
-			if nk.Field == "" && !slice {
+			if nk.Field == "" && !slice && rb.call == nil {
 				if v := fieldStoreValue(alloc, idxs[0], 0); v != nil {
 					nk.Field = paramField(ssavalue.Unconvert(v))
 				}
