@@ -115,6 +115,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.clockResult(s) // stampclock.go
 	s.IDResult = w.idResult()
 	s.FreshID = w.freshResult(s)
+	s.MeasuresEmpty = measuresEmpty(fn)
 	s.MissParams = w.missParams(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
