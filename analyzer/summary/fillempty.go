@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -26,7 +27,7 @@ import (
 // one-string helper that measures it, their negations).
 func (w *walker) fillsEmpty(st *ssa.Store) bool {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
-	if !ok || st.Block() == nil {
+	if !ok || st.Block() == nil || !filledFromOutside(fa.X, 0) {
 		return false
 	}
 	for _, b := range st.Parent().Blocks {
@@ -41,6 +42,54 @@ func (w *walker) fillsEmpty(st *ssa.Store) bool {
 		s := b.Succs[side]
 		if len(s.Preds) == 1 && s.Dominates(st.Block()) {
 			return true
+		}
+	}
+	return false
+}
+
+// filledFromOutside reports whether the struct x may hold what came from
+// outside before the test: a local whose address a call is given (a
+// decoder's json.Unmarshal(body, &m)) or that is assigned whole, or a
+// struct that is not a local of this function (a parameter's). A local
+// built here and handed to nothing (m := msg{Name: n}) always has the
+// field empty, and its default is made on every run.
+func filledFromOutside(x ssa.Value, depth int) bool {
+	alloc, ok := x.(*ssa.Alloc)
+	if !ok {
+		return true
+	}
+	if depth > 3 {
+		return false
+	}
+	vals := []ssa.Value{alloc}
+	for i := 0; i < len(vals); i++ {
+		for _, r := range ssavalue.Referrers(vals[i]) {
+			switch y := r.(type) {
+			case *ssa.Store:
+				if y.Addr != alloc {
+					continue
+				}
+				switch v := y.Val.(type) {
+				case *ssa.Const:
+					continue // the zero value a literal starts from
+				case *ssa.UnOp:
+					if lit, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+						// A copy of a literal built here (m :=
+						// msg{Name: n}): what fills the literal.
+						if filledFromOutside(lit, depth+1) {
+							return true
+						}
+						continue
+					}
+				}
+				return true
+			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
+				vals = append(vals, y.(ssa.Value)) // &m handed on as an any
+			case ssa.CallInstruction:
+				if slices.Contains(y.Common().Args, vals[i]) {
+					return true
+				}
+			}
 		}
 	}
 	return false

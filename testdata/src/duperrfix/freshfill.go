@@ -18,7 +18,8 @@ import (
 // fails on it (duplicate-as-error). The test may go through a helper
 // that only measures the string (len(strings.TrimSpace(s)) == 0), and the
 // id may be a local variable read off the message. Near misses: the id
-// made on every run, and one made when another field is empty.
+// made on every run, one made when another field is empty, and one made
+// on a struct built here whose id nothing gives (always empty).
 
 type fillMsg struct {
 	EventID string `json:"event_id"`
@@ -135,6 +136,29 @@ func (d *Deps) FilledWhenNameEmpty(ctx context.Context, t *asynq.Task) error { /
 	return d.insertNamedEvent(ctx, &namedEvent{UID: m.EventID, Name: m.Name})
 }
 
+// FilledNeverSet (near miss): the struct is built here and its id is
+// never given: the test always finds it empty and the id is new on every
+// run.
+func (d *Deps) FilledNeverSet(ctx context.Context, t *asynq.Task) error { // want FilledNeverSet:`^effects: db_write/insert de_events$` `unguarded: handler \(\*duperrfix.Deps\).FilledNeverSet \(asynq task "fillednever"\) repeats its side effects when a job is delivered twice: insert into de_events \(medium\) at duperrfix/freshfill.go:\d+ is not guarded`
+	m := fillMsg{Name: t.Type()}
+	if m.EventID == "" {
+		m.EventID = uuid.NewString()
+	}
+	return d.insertNeverEvent(ctx, &neverEvent{UID: m.EventID, Name: m.Name})
+}
+
+// neverEvent is FilledNeverSet's row, a type of its own as the others.
+type neverEvent struct {
+	UID  string
+	Name string
+}
+
+// insertNeverEvent inserts FilledNeverSet's event.
+func (d *Deps) insertNeverEvent(ctx context.Context, ev *neverEvent) error { // want insertNeverEvent:`^effects: db_write/insert de_events$`
+	_, err := d.Pool.Exec(ctx, "insert into de_events (id, body) values ($1, $2)", ev.UID, ev.Name)
+	return err
+}
+
 // FillMux registers the handlers.
 func FillMux(d *Deps) *asynq.ServeMux { // want FillMux:`^no effects$`
 	mux := asynq.NewServeMux()
@@ -142,6 +166,7 @@ func FillMux(d *Deps) *asynq.ServeMux { // want FillMux:`^no effects$`
 	mux.HandleFunc("filledwhenblank", d.FilledWhenBlank)
 	mux.HandleFunc("filledlocal", d.FilledLocal)
 	mux.HandleFunc("alwaysfresh", d.AlwaysFresh)
+	mux.HandleFunc("fillednever", d.FilledNeverSet)
 	mux.HandleFunc("filledwhennameempty", d.FilledWhenNameEmpty)
 	return mux
 }
