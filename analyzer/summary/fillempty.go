@@ -20,6 +20,8 @@ import (
 // second delivery's insert keyed by it fails on the duplicate as a
 // reviewer expects. A field assigned a random value on every run, or
 // under a test of something else (another field, a flag), stays random.
+// Only a business key is so read (walker.tracingBusinessKey): an idempotency key
+// filled so is random for the message that lacks one (random-key).
 
 // fillsEmpty reports whether the store st into a field of a local struct
 // runs only where that same field was found empty: its block lies under
@@ -27,7 +29,7 @@ import (
 // one-string helper that measures it, their negations).
 func (w *walker) fillsEmpty(st *ssa.Store) bool {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
-	if !ok || st.Block() == nil || !filledFromOutside(fa.X, 0) {
+	if !ok || w.tracingBusinessKey == 0 || st.Block() == nil || !filledFromOutside(fa.X, 0) {
 		return false
 	}
 	for _, b := range st.Parent().Blocks {
@@ -110,7 +112,7 @@ func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {
 // another edge of phi brings.
 func (w *walker) fillsEmptyEdge(phi *ssa.Phi, i int) bool {
 	preds := phi.Block().Preds
-	if i >= len(preds) || len(preds) != len(phi.Edges) {
+	if w.tracingBusinessKey == 0 || i >= len(preds) || len(preds) != len(phi.Edges) {
 		return false
 	}
 	for j, other := range phi.Edges {
