@@ -460,7 +460,7 @@ func TestModelTagKeys(t *testing.T) {
 }
 
 func TestFailsOnDuplicate(t *testing.T) {
-	runShared(t, "duperrfix/queries", "duperrfix")
+	runShared(t, "duperrfix/queries", "duperrfix/strutil", "duperrfix")
 }
 
 // TestLostClaimAsError: store helpers whose compare-and-set reports a

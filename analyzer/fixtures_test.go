@@ -38,7 +38,7 @@ var sharedFixtures = []string{
 	"helperreg/bus", "helperreg/tasks", "helperreg",
 	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix", "riveruniquefix", "changedfix", "stampedfix",
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
-	"lifecyclefix", "callbackfix", "cmdfix", "duperrfix/queries", "duperrfix", "natkeyfix/model", "natkeyfix", "dupstopfix", "replacefix",
+	"lifecyclefix", "callbackfix", "cmdfix", "duperrfix/queries", "duperrfix/strutil", "duperrfix", "natkeyfix/model", "natkeyfix", "dupstopfix", "replacefix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "seqfix", "cbfix", "replyfix", "chanfix/pool", "chanfix",
 	"chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",

@@ -415,7 +415,7 @@ func (w *walker) fieldKeyOrigin(v ssa.Value, field string) keySource {
 	if alloc == nil {
 		return w.storedFieldOrigin(x.Type(), field)
 	}
-	if vals := localFieldValues(alloc, field, 0); len(vals) > 0 {
+	if vals := w.keptFieldValues(alloc, field); len(vals) > 0 {
 		var out keySource
 		for _, val := range vals {
 			o := w.keyOrigin(val)

@@ -81,6 +81,10 @@ type Summary struct {
 	// repeats, says so: the id field of its result is new on every
 	// delivery (freshid.go).
 	FreshID string `json:",omitempty"`
+	// MeasuresEmpty, for a function of one string returning whether it
+	// is empty (len(strings.TrimSpace(s)) == 0), says so: a field filled
+	// under its test is a default, not a fresh key (fillempty.go).
+	MeasuresEmpty bool `json:",omitempty"`
 	// MissParams, for a function without effects that plans from a
 	// lookup's misses, are the parameters (1-based, receiver first) the
 	// maps it looks up derive from (missplan.go).
@@ -472,7 +476,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || !slices.Equal(a.MissParams, b.MissParams) ||
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false
 	}

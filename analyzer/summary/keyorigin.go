@@ -42,7 +42,10 @@ type fieldOrigin struct {
 // a key made once at enqueue and carried in the payload is the same on
 // every delivery of that job (a tagged field, a River args type).
 func (p *Package) collectRandomFields(funcs []*ssa.Function) {
-	w := &walker{p: p}
+	// A field given an id that is filled only when the message lacks one
+	// (fillempty.go) is not made random by it: that value is the
+	// message's, the business key a create resolves.
+	w := &walker{p: p, tracingBusinessKey: 1}
 	ix := p.env.Index
 	for _, fn := range funcs {
 		w.fn = fn

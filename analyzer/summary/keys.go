@@ -339,7 +339,7 @@ func (t *trace) source(v ssa.Value, depth int) string {
 			// &Event{ID: …}): what is stored there, not what the
 			// package stores into that field elsewhere, nor its other
 			// fields.
-			if vals := localFieldValues(alloc, ssavalue.FieldName(x), 0); len(vals) > 0 {
+			if vals := t.w.keptFieldValues(alloc, ssavalue.FieldName(x)); len(vals) > 0 {
 				return rec(vals...)
 			}
 		}
@@ -369,7 +369,7 @@ func (t *trace) source(v ssa.Value, depth int) string {
 	case *ssa.UnOp:
 		return rec(x.X)
 	case *ssa.Phi:
-		return rec(x.Edges...)
+		return rec(t.w.phiKept(x)...)
 	case *ssa.MakeMap:
 		// A map the function fills (a literal, m[k] = v after it) and
 		// hands on whole — to a key generator that hashes or encodes
@@ -396,7 +396,7 @@ func (t *trace) source(v ssa.Value, depth int) string {
 				stored = append(stored, y.Val)
 			case *ssa.IndexAddr, *ssa.FieldAddr:
 				for _, rr := range ssavalue.Referrers(y.(ssa.Value)) {
-					if st, ok := rr.(*ssa.Store); ok {
+					if st, ok := rr.(*ssa.Store); ok && !t.w.fillsEmpty(st) {
 						stored = append(stored, st.Val)
 					}
 				}

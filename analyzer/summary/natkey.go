@@ -96,6 +96,8 @@ func (w *walker) setIDKey(c *modelCall, id ssa.Value) {
 // delivery (DupFails) and carries the key (DupKey), which a parameter
 // leaves to the callers (resolveDupKey).
 func (w *walker) idBusinessKey(e *effect.Effect, value func() *effect.Key) {
+	w.tracingBusinessKey++
+	defer func() { w.tracingBusinessKey-- }()
 	key := w.idOnlyKey(e)
 	if key == "" {
 		return
@@ -467,6 +469,8 @@ func (w *walker) resolveKeyChain(fails string, k *effect.Key, args, bindings []s
 // that can be read; otherwise nk.Param is the caller's parameter it
 // derives from, or 0 (stable).
 func (w *walker) resolveKeyValue(nk *effect.Key, args, bindings []ssa.Value) (fresh, known bool) {
+	w.tracingBusinessKey++
+	defer func() { w.tracingBusinessKey-- }()
 	k := *nk
 	nk.Param = 0
 	v := pick(k.Param-1, args, bindings)
@@ -600,6 +604,8 @@ func (w *walker) argKeys(args []ssa.Value) []effect.ArgKey {
 // argKeysOf is argKeys for the one argument a at index (1-based,
 // receiver first).
 func (w *walker) argKeysOf(index int, a ssa.Value) []effect.ArgKey {
+	w.tracingBusinessKey++
+	defer func() { w.tracingBusinessKey-- }()
 	var out []effect.ArgKey
 	switch a.Type().Underlying().(type) {
 	case *types.Signature, *types.Interface:
@@ -648,6 +654,8 @@ func (w *walker) argKeysOf(index int, a ssa.Value) []effect.ArgKey {
 // struct built here, whose fields are then read) is what they derive
 // from; an argument not read here drops them.
 func (w *walker) resolveArgKeys(e *effect.Effect, args, bindings []ssa.Value) {
+	w.tracingBusinessKey++
+	defer func() { w.tracingBusinessKey-- }()
 	if len(e.ArgKeys) == 0 {
 		return
 	}

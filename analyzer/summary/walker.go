@@ -15,6 +15,10 @@ import (
 
 // walker summarises one function.
 type walker struct {
+	// tracingBusinessKey is set while a duplicate's business key is traced
+	// (natkey.go): only there is an id filled when empty the message's
+	// (fillempty.go); an idempotency key so filled stays random-key.
+	tracingBusinessKey int
 	// rmwMemo memoises rmwArg (rmwcall.go).
 	rmwMemo map[ssa.Value]*effect.Effect
 	// active guards callValue against cycles through function values
@@ -115,6 +119,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.clockResult(s) // stampclock.go
 	s.IDResult = w.idResult()
 	s.FreshID = w.freshResult(s)
+	s.MeasuresEmpty = measuresEmpty(fn)
 	s.MissParams = w.missParams(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
