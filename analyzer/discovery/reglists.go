@@ -118,11 +118,11 @@ func (f *finder) sources(v ssa.Value, seen map[ssa.Value]bool, depth int) []ssa.
 			}
 			return out
 		case *ssa.Alloc:
-			return stores(p)
+			return ssavalue.Stores(p)
 		case *ssa.FreeVar:
 			if b := ssavalue.Binding(p); b != nil {
 				if a, ok := b.(*ssa.Alloc); ok {
-					return stores(a)
+					return ssavalue.Stores(a)
 				}
 			}
 		}
@@ -191,7 +191,7 @@ func (f *finder) pointers(v ssa.Value, seen map[ssa.Value]bool, depth int) []*ss
 // keeps in a variable).
 func (f *finder) fieldStores(a *ssa.Alloc, i int, seen map[ssa.Value]bool, depth int) []ssa.Value {
 	var out []ssa.Value
-	for _, whole := range stores(a) {
+	for _, whole := range ssavalue.Stores(a) {
 		for _, s := range f.structs(whole, seen, depth+1) {
 			out = append(out, f.fieldStores(s, i, seen, depth+1)...)
 		}
@@ -205,17 +205,6 @@ func (f *finder) fieldStores(a *ssa.Alloc, i int, seen map[ssa.Value]bool, depth
 			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
 				out = append(out, st.Val)
 			}
-		}
-	}
-	return out
-}
-
-// stores are the values stored to a variable.
-func stores(a *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	for _, r := range ssavalue.Referrers(a) {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			out = append(out, st.Val)
 		}
 	}
 	return out

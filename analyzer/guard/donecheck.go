@@ -162,7 +162,7 @@ func builtNothing(ifi *ssa.If) bool {
 		// A variable a closure captures lives in a cell: the one
 		// value stored there.
 		if cell, ok := ld.X.(*ssa.Alloc); ok {
-			if stores := cellStores(cell); len(stores) == 1 {
+			if stores := ssavalue.Stores(cell); len(stores) == 1 {
 				v = ssavalue.Unconvert(stores[0])
 			}
 		}
@@ -239,15 +239,4 @@ func readsParamField(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
-}
-
-// cellStores are the values stored into the variable cell.
-func cellStores(cell *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	for _, r := range ssavalue.Referrers(cell) {
-		if s, ok := r.(*ssa.Store); ok && s.Addr == cell {
-			out = append(out, s.Val)
-		}
-	}
-	return out
 }

@@ -300,6 +300,17 @@ func Deref(t types.Type) types.Type {
 	return t
 }
 
+// Stores are the values stored to the variable a, in instruction order.
+func Stores(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range Referrers(a) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
+
 // OnlyStore returns the value stored into a captured-variable cell when
 // there is exactly one store (the variable is never reassigned).
 func OnlyStore(a *ssa.Alloc) ssa.Value {
