@@ -113,11 +113,12 @@ func TestRunAndFactCache(t *testing.T) {
 	if hits == 0 || loaded-hits > 10 {
 		t.Errorf("the second run took %d of %d packages from the cache, want all but the changed one and its importers:\n%s", hits, loaded, stderr)
 	}
-	// JOBEFFECTS_CACHE=off runs without the cache, and the cached facts
-	// answered as it does.
-	if off := uncached(); off != second {
-		t.Errorf("inventory with cached facts differs from an uncached run (JOBEFFECTS_CACHE=off):\n%.300s", off)
-	}
+	// The cached facts answered as a run without any cache: second is
+	// first (checked above), which ran on an empty cache, loading no fact
+	// and replaying nothing, over the same code but the comment. A
+	// JOBEFFECTS_CACHE=off run here would compare with first again, for
+	// 10 more CPU seconds; the one after the change below is the
+	// comparison first cannot stand for, and checks the variable itself.
 
 	// So is a migration's content: the entry's settings no longer verify.
 	mig, _ := filepath.Glob(filepath.Join(dir, "migrations", "*.sql"))
