@@ -65,6 +65,25 @@ func TestNameInference(t *testing.T) {
 		{"inferfix.RPCPut", "high", "high", []string{"code"}},
 		{"inferfix.RPCDynamic", "high", "high", []string{"code"}},
 		{"inferfix.NotRPC", "high", "high", []string{"code"}},
+		// A SOAP request is read by its operation, the Body's element
+		// (its type's XMLName, its type's name, the content field's tag,
+		// or a generic helper's type argument); an operation that acts or
+		// an XML body without an envelope stays the POST.
+		{"inferfix.SOAPConsult", "safe", "medium", []string{"name"}},
+		{"inferfix.SOAPStatus", "safe", "medium", []string{"name"}},
+		{"inferfix.SOAPListInvoices", "safe", "medium", []string{"name"}},
+		{"inferfix.SOAPSend", "high", "high", []string{"code"}},
+		{"inferfix.SOAPCreate", "high", "high", []string{"code"}},
+		{"inferfix.NotSOAP", "high", "high", []string{"code"}},
+		// A POST whose response's body a Download/Fetch function returns
+		// is a read; a name that acts, a response discarded or copied
+		// elsewhere stays the POST.
+		{"inferfix.PreviewReport", "safe", "medium", []string{"code", "name"}},
+		{"inferfix.InvoicePDF", "safe", "medium", []string{"name"}},
+		{"inferfix.SubmitReportJob", "high", "high", []string{"code"}},
+		{"inferfix.FetchOrCreateJob", "high", "high", []string{"code"}},
+		{"inferfix.DownloadPingJob", "high", "high", []string{"code"}},
+		{"inferfix.DownloadIntoJob", "high", "high", []string{"code", "", "model"}},
 		// A language model's completion endpoint with a body that asks a
 		// model is safe; a form's /responses or a fine-tuning job is not.
 		{"inferfix.LLMResponses", "safe", "medium", []string{"name"}},
@@ -99,6 +118,14 @@ func TestNameInference(t *testing.T) {
 	if h := got["inferfix.RPCBlock"]; h == nil || len(h.Effects) != 1 ||
 		!strings.Contains(h.Effects[0].Detail, "inferred from the JSON-RPC method chain_get_block: a read returning data (a POST that queries), read") {
 		t.Errorf("RPCBlock: %+v", h)
+	}
+	if h := got["inferfix.SOAPConsult"]; h == nil || len(h.Effects) != 1 ||
+		!strings.Contains(h.Effects[0].Detail, "inferred from the SOAP operation consultarDocumento: a read returning data (a POST that queries), read") {
+		t.Errorf("SOAPConsult: %+v", h)
+	}
+	if h := got["inferfix.PreviewReport"]; h == nil || len(h.Effects) != 2 ||
+		!strings.Contains(h.Effects[1].Detail, "inferred from the function DownloadReport, which returns this POST's response body: the POST asks for what the name says it gets (download report)") {
+		t.Errorf("PreviewReport: %+v", h)
 	}
 	if h := got["inferfix.CreateUserByGet"]; h == nil || len(h.Effects) != 1 ||
 		!strings.Contains(h.Effects[0].Detail, "names an action (create) before its last segment, not taken as a read") {

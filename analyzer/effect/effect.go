@@ -481,6 +481,21 @@ type Effect struct {
 	// Call(method, params)).
 	RPCMethod    string
 	RPCMethodArg int
+	// SOAP says that the body is a SOAP envelope (encoding/xml of a
+	// struct whose element is Envelope, with a Body): RPCMethod is then
+	// the operation, the name of the Body's element (from its field's
+	// xml tag, its type's XMLName tag, or its type's name), read as a
+	// JSON-RPC method is. RPCTypeArg (1-based; 0 when none) says that the
+	// Body's element is the generic function's type parameter of that
+	// index (doReq[Req any](…) marshalling Envelope[Req]): the call's
+	// type argument names the operation (summary/soap.go).
+	SOAP       bool `json:",omitempty"`
+	RPCTypeArg int  `json:",omitempty"`
+	// ReturnedBy, on a POST whose response's body the function that
+	// sends it returns (the body itself, or what io.ReadAll reads from
+	// it), is that function's name: infer reads the POST by it
+	// (DownloadReport returns what it downloads; summary/download.go).
+	ReturnedBy string `json:",omitempty"`
 	// GraphQL says that the body is a GraphQL request ({"query": …,
 	// "variables": …}): RPCMethod is then its operation type ("query",
 	// "mutation", "subscription", "unknown"), and RPCMethodArg the

@@ -49,6 +49,9 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "inferred from the path " + shortPath(p) + ": a custom method (:" + m + ") that " + verb + ": a second delivery asks again, nothing is created for a person, read"}
 		}
+		if r := t.download(e, p, segs, on); r != nil {
+			return r
+		}
 		if len(segs) == 0 {
 			return nil
 		}
@@ -69,6 +72,41 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 		}
 	}
 	return nil
+}
+
+// download reads a POST whose response's body the function that sends it
+// returns (Effect.ReturnedBy), in a function whose name starts with a verb
+// that gets a document for its caller (HTTP.DownloadVerbs:
+// DownloadReport, FetchInvoicePDF): the POST is how the document is asked
+// for (a form posted back to the page it came from, a report generated
+// from a query), a read, by name. Not when another word of the name acts
+// (DownloadAndSend, FetchOrCreate), nor when a constant path segment names
+// an action (…/orders/create), nor with on off. nil otherwise.
+func (t *table) download(e *effect.Effect, p string, segs []string, on bool) *effect.Reading {
+	if !on || e.ReturnedBy == "" {
+		return nil
+	}
+	name := t.unqualified(words(e.ReturnedBy))
+	if len(name) == 0 || !t.fetch[name[0]] {
+		return nil
+	}
+	for _, w := range name[1:] {
+		if t.action[w] || t.writers[w] || t.prefix[w] {
+			return nil
+		}
+	}
+	for _, s := range segs {
+		if t.action[s] || t.action[firstWord(s)] || t.prefix[firstWord(s)] {
+			return nil
+		}
+	}
+	at := ""
+	if p != "" {
+		at = " to " + shortPath(p)
+	}
+	return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
+		Why: "inferred from the function " + e.ReturnedBy + ", which returns this POST's response body" + at +
+			": the POST asks for what the name says it gets (" + strings.Join(name, " ") + "), a second delivery gets it again, read"}
 }
 
 // customMethod reads the custom method a path's last segment ends with
@@ -405,8 +443,12 @@ func (t *table) rpcMethod(e *effect.Effect, on bool) *effect.Reading {
 	if why == "" {
 		return nil
 	}
+	proto := "JSON-RPC method "
+	if e.SOAP {
+		proto = "SOAP operation "
+	}
 	return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
-		Why: "inferred from the JSON-RPC method " + m + ": " + why + " (a POST that queries), read"}
+		Why: "inferred from the " + proto + m + ": " + why + " (a POST that queries), read"}
 }
 
 // graphQL reads a POST whose body is a GraphQL request by its operation

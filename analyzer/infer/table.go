@@ -83,6 +83,11 @@ type table struct {
 		// images:annotate) that compute a result from what the request
 		// sends and create nothing a person sees.
 		ComputeMethods []string `yaml:"compute_methods"`
+		// DownloadVerbs are the first words of a function's name that
+		// say it gets a document for its caller (DownloadReport): a
+		// POST whose response's body that function returns is read as
+		// a download (Effect.ReturnedBy).
+		DownloadVerbs []string `yaml:"download_verbs"`
 	} `yaml:"http"`
 
 	group   map[string]map[string]bool // group → its words
@@ -94,6 +99,7 @@ type table struct {
 	rpcRead map[string]bool // HTTP.RPCReads, lower-case
 	compute map[string]bool // HTTP.ComputeSegments
 	methods map[string]bool // HTTP.ComputeMethods
+	fetch   map[string]bool // HTTP.DownloadVerbs
 	writers map[string]bool // verbs' first words of rules that write
 	qualify map[string]bool // Qualifiers
 	wait    map[string]bool // WaitParams
@@ -269,6 +275,7 @@ func parse(data []byte) (*table, error) {
 	t.params = set(t.HTTP.ActionParams)
 	t.compute = set(t.HTTP.ComputeSegments)
 	t.methods = set(t.HTTP.ComputeMethods)
+	t.fetch = set(t.HTTP.DownloadVerbs)
 	t.rpcRead = map[string]bool{}
 	for _, m := range t.HTTP.RPCReads {
 		t.rpcRead[strings.ToLower(m)] = true

@@ -169,6 +169,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 || e.TextBodyArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
+		if e.RPCTypeArg > 0 {
+			resolveSOAP(w, &e, ci)
+		}
 		w.resolveRequestFields(&e, args, bindings)
 		if e.StmtArg > 0 && w.resolveStmt(ci, &e, args, bindings) {
 			continue

@@ -153,7 +153,7 @@ func (s *Summary) String() string {
 				t += "." + e.MethodField
 			}
 		}
-		if e.RPCMethod != "" && e.Target != "json-rpc "+e.RPCMethod {
+		if e.RPCMethod != "" && e.Target != "json-rpc "+e.RPCMethod && e.Target != "soap "+e.RPCMethod {
 			t += " rpc=" + e.RPCMethod
 		}
 		if e.RPCMethodArg > 0 {
@@ -161,6 +161,9 @@ func (s *Summary) String() string {
 		}
 		if e.GraphQL {
 			t += " graphql"
+		}
+		if e.RPCTypeArg > 0 {
+			t += fmt.Sprintf(" soap=T%d", e.RPCTypeArg-1)
 		}
 		if e.Completion {
 			t += " completion"

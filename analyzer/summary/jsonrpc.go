@@ -30,6 +30,7 @@ func (w *walker) rpcMethod(e *effect.Effect, body ssa.Value) {
 	v := jsonRPCMethod(body)
 	if v == nil {
 		if v = graphQLText(body); v == nil {
+			w.soapOperation(e, body)
 			return
 		}
 		e.GraphQL = true

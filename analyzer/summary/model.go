@@ -295,6 +295,9 @@ func (c *modelCall) request() {
 	if c.m.Kind == effect.KindHTTP && responseRead(c.ci) {
 		c.e.ResponseRead = true
 	}
+	if c.m.Kind == effect.KindHTTP {
+		c.e.ReturnedBy = c.w.bodyReturned(c.ci)
+	}
 }
 
 // copyKeys (copy_columns, copy_rows): a bulk COPY into a table inserts
