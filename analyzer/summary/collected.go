@@ -53,29 +53,73 @@ type firstTime struct {
 }
 
 // freshValue reports whether v is a value the function made: a
-// composite or local it allocated, or what a static call (a
-// constructor) returns as a pointer to a struct.
-func freshValue(v ssa.Value) bool {
+// composite or local it allocated, or what a constructor returns with
+// its collections empty (Summary.EmptyResult).
+func (w *walker) freshValue(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Alloc:
 		if st := onlyStore(x); st != nil {
 			// A variable a closure captures: what its one store puts
 			// there.
-			return freshValue(ssavalue.Unconvert(st.Val))
+			return w.freshValue(ssavalue.Unconvert(st.Val))
 		}
 		return true
 	case *ssa.Call:
-		if x.Call.StaticCallee() == nil {
+		callee := x.Call.StaticCallee()
+		if callee == nil {
 			return false
 		}
-		p, ok := x.Type().Underlying().(*types.Pointer)
+		if w.p.set[callee] {
+			s := w.p.sums[callee]
+			return s != nil && s.EmptyResult
+		}
+		obj, _ := callee.Object().(*types.Func)
+		if obj == nil {
+			return false
+		}
+		s, ok := w.p.env.Import(obj)
+		return ok && s != nil && s.EmptyResult
+	}
+	return false
+}
+
+// emptyResult reports whether fn returns, as its only result, a struct
+// it allocates and hands nowhere, with no store into a slice or map
+// field of it (Summary.EmptyResult).
+func emptyResult(fn *ssa.Function) bool {
+	if fn.Signature.Results().Len() != 1 {
+		return false
+	}
+	p, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if _, ok := p.Elem().Underlying().(*types.Struct); !ok {
+		return false
+	}
+	rets, ok := ssavalue.ReturnedValues(fn, 0)
+	if !ok || len(rets) == 0 {
+		return false
+	}
+	for _, r := range rets {
+		a, ok := r.Value.(*ssa.Alloc)
 		if !ok {
 			return false
 		}
-		_, ok = p.Elem().Underlying().(*types.Struct)
-		return ok
+		for _, ref := range ssavalue.Referrers(a) {
+			switch x := ref.(type) {
+			case *ssa.Return, *ssa.DebugRef:
+			case *ssa.FieldAddr:
+				switch x.Type().Underlying().(*types.Pointer).Elem().Underlying().(type) {
+				case *types.Slice, *types.Map:
+					return false // filled here, or handed on
+				}
+			default:
+				return false
+			}
+		}
 	}
-	return false
+	return true
 }
 
 // cellRoot is the variable v is loaded from when v reads a captured
@@ -138,7 +182,7 @@ func (w *walker) upOver(e *effect.Effect, args, bindings []ssa.Value) {
 		e.Over = &effect.Over{Param: k, Target: o.Target}
 		return
 	}
-	if freshValue(a) {
+	if w.freshValue(a) {
 		w.noteOverLocal(e, collected{root: a, target: o.Target})
 	}
 }
@@ -162,7 +206,7 @@ func (w *walker) calleeFill(e *effect.Effect, ci ssa.CallInstruction, args, bind
 		return
 	}
 	v = cellRoot(ssavalue.Unconvert(v))
-	if !freshValue(v) {
+	if !w.freshValue(v) {
 		return
 	}
 	var g *effect.Guard
@@ -179,7 +223,7 @@ func (w *walker) ownFill(st *ssa.Store) {
 		return
 	}
 	root := cellRoot(ssavalue.Unconvert(fa.X))
-	if !freshValue(root) {
+	if !w.freshValue(root) {
 		return
 	}
 	w.fills = append(w.fills, fillSite{root: root, target: locationName(fa), at: st})
@@ -208,7 +252,7 @@ func (w *walker) ownOver() {
 		}
 		if k := w.execIndex(root); k != effect.NoExec {
 			e.Over = &effect.Over{Param: k, Target: target}
-		} else if freshValue(root) {
+		} else if w.freshValue(root) {
 			w.noteOverLocal(e, collected{root: root, target: target})
 		}
 	}

@@ -161,3 +161,29 @@ func (s *Assoc) OutboxEach(ctx context.Context, t *asynq.Task) error { // want O
 	}
 	return ob.flush(s.Q)
 }
+
+// newGreetingOutbox starts with a task of its own.
+func newGreetingOutbox() *outbox { // want newGreetingOutbox:`^no effects$`
+	return &outbox{tasks: []*asynq.Task{asynq.NewTask("hello", nil)}}
+}
+
+// OutboxPrefilled, near miss: the constructor fills the outbox before
+// any claim, so a second delivery flushes its task again.
+func (s *Assoc) OutboxPrefilled(ctx context.Context, t *asynq.Task) error { // want OutboxPrefilled:`^effects: publish/enqueue asynq; db_write/insert assoc_summaries guarded=processed_jobs$` `unguarded: handler \(\*gormfix.Assoc\).OutboxPrefilled`
+	row := s.summaryFor(ctx, t)
+	ob := newGreetingOutbox()
+	err := s.DB.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			if errors.Is(err, gorm.ErrDuplicatedKey) {
+				return nil
+			}
+			return err
+		}
+		ob.add("summarised", t.Payload())
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return ob.flush(s.Q)
+}
