@@ -520,6 +520,9 @@ func (w *walker) summarised(c *ssa.CallCommon) bool {
 	if ix.Lookup(obj) != nil || ix.Modeled(obj.Pkg()) {
 		return false
 	}
+	if w.p.env.ThirdParty != nil && w.p.env.ThirdParty(obj.Pkg()) {
+		return false // another module's memory writes do not come up (includeFrom)
+	}
 	_, ok := w.p.env.Import(obj)
 	return ok
 }
