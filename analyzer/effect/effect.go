@@ -533,6 +533,10 @@ type Effect struct {
 	// handler's (guard.LookupDecided); so too where the caller drops or
 	// only logs the call's error (a deferred unlock: guard.ErrGoesNowhere).
 	DupStopped bool `json:",omitempty"`
+	// Over, on an effect that runs only when a collection in a field of
+	// one of the function's parameters is not empty, names that field
+	// (over.go).
+	Over *Over `json:",omitempty"`
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.

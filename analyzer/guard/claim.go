@@ -209,6 +209,9 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 		return false
 	}
 	claimPos := c.Effect.Evidence()
+	if c.Effect.ConstraintState != "none" && a.env.FirstTime != nil && len(firsts) > 0 {
+		a.env.FirstTime(firsts, effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: claimPos, Window: true})
+	}
 	if c.Effect.ConstraintState != "none" {
 		// The callbacks the function runs only when the claim is new
 		// (summary.GuardedCall): their effects are decided where the

@@ -34,6 +34,11 @@ type Env struct {
 	// Writers are the functions of the package that write a table
 	// (insert, update or delete it); nil: none known.
 	Writers func(table string) []*ssa.Function
+	// FirstTime, when set, is told of each claim whose first-time edges
+	// (firsts: the blocks only a first delivery enters) decide what
+	// follows, and the guard it gives there: the caller decides with it
+	// what is not a site (the fills of a collection, summary/collected.go).
+	FirstTime func(firsts []*ssa.BasicBlock, g effect.Guard)
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,

@@ -85,6 +85,11 @@ type Summary struct {
 	// is empty (len(strings.TrimSpace(s)) == 0), says so: a field filled
 	// under its test is a default, not a fresh key (fillempty.go).
 	MeasuresEmpty bool `json:",omitempty"`
+	// EmptyResult: the function returns a struct it allocates and hands
+	// nowhere, leaving its slice and map fields empty (a constructor:
+	// return &Outbox{}): a caller's collection in that value holds only
+	// what the caller fills (collected.go).
+	EmptyResult bool `json:",omitempty"`
 	// MissParams, for a function without effects that plans from a
 	// lookup's misses, are the parameters (1-based, receiver first) the
 	// maps it looks up derive from (missplan.go).

@@ -67,6 +67,7 @@ func (w *walker) memory(instr ssa.Instruction) {
 	}
 	switch x := instr.(type) {
 	case *ssa.Store:
+		w.ownFill(x) // collected.go
 		if skipType(deref(x.Addr.Type())) || wiring(deref(x.Addr.Type())) || w.queueStore(x) {
 			return
 		}

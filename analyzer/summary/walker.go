@@ -70,6 +70,12 @@ type walker struct {
 	paramArgs  []ParamArgs
 	valueArgs  []ssa.Value
 	fieldDepth int // fieldKeyOrigin's nesting
+	// overLocal are the sites that run only over a collection the
+	// function made, fills its fields' writes, firstTimes its claims'
+	// first-time edges (collected.go).
+	overLocal  map[*effect.Effect]collected
+	fills      []fillSite
+	firstTimes []firstTime
 }
 
 func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
@@ -87,9 +93,14 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.replaces()  // replace.go
 	w.stamped()   // stamped.go
 	w.planLinks() // linkplan.go
+	w.ownOver()   // collected.go
 	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, SameTx: w.sameTxStruct,
-		UniqueEnqueue: w.uniqueEnqueue, Writers: p.tableWriters}
+		UniqueEnqueue: w.uniqueEnqueue, Writers: p.tableWriters,
+		FirstTime: func(firsts []*ssa.BasicBlock, g effect.Guard) {
+			w.firstTimes = append(w.firstTimes, firstTime{firsts: firsts, g: g})
+		}}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
+	w.resolveOver() // collected.go
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
@@ -120,6 +131,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	s.IDResult = w.idResult()
 	s.FreshID = w.freshResult(s)
 	s.MeasuresEmpty = measuresEmpty(fn)
+	s.EmptyResult = emptyResult(fn) // collected.go
 	s.MissParams = w.missParams(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
