@@ -18,24 +18,33 @@ import (
 // effect is placed at the call its path makes in the function, and the
 // guard package's analysis runs on those sites; the effects it finds
 // exposed carry the issue, as in the per-package pass.
-func (r *resolver) checkThenAct(effs []effect.Effect) []guard.Pitfall {
+//
+// A summary keeps one path per effect (the best it folded), so an act
+// the function reaches both before a check and after it would be read on
+// the first path only: its other calls that reach it are placed too
+// (otherPaths), each as a copy of the effect with that path. A copy the
+// analysis decides otherwise than the effect (check-then-act on the path
+// after the check, the effect left unguarded on the path before it) is
+// returned, to be reported beside it.
+func (r *resolver) checkThenAct(effs []effect.Effect) ([]guard.Pitfall, []effect.Effect) {
 	fns, byFn := r.sitesByFunc(effs)
 	env := &guard.Env{Fset: r.fset, Index: r.ix}
 	var pits []guard.Pitfall
+	others := r.otherPaths(fns, byFn)
 	for _, fn := range fns {
 		fs := byFn[fn]
-		if fn.Blocks == nil {
+		if fn.Blocks == nil || !fs.dynamic && !fs.later {
 			continue
 		}
 		if fs.dynamic {
 			pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
-		} else if fs.later {
+		} else {
 			// Only the membership test of the acted item: the other forms
 			// were decided by the per-package pass on what it saw here.
 			pits = append(pits, guard.MemberChecks(fn, fs.sites, env)...)
 		}
 	}
-	return pits
+	return pits, decidedApart(others)
 }
 
 // fnSites are the sites of a handler's effects in one function of their

@@ -331,7 +331,9 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		// check-then-act behind them (checkact.go).
 		pits = r.helperClaims(out, pits)
 		pits = append(pits, r.afterDupFailures(out)...)
-		pits = append(pits, r.checkThenAct(out)...)
+		cta, other := r.checkThenAct(out)
+		pits = append(pits, cta...)
+		out = append(out, other...)
 	}
 	return out, pits, changed
 }
@@ -348,28 +350,30 @@ type resolver struct {
 	invokes       map[string]*types.Func                  // interface call site position → the method
 	fset          *token.FileSet
 	ix            *models.Index
-	sums          map[string]*summary.Summary        // by analyzer.SummaryKey
-	callees       map[string][]*ssa.Function         // dynamic call site position → callees
-	queued        map[string]bool                    // sites calling a function value received from a channel
-	sites         map[string][]ssa.CallInstruction   // dynamic call site position → its instructions (callbackargs.go)
-	roots         []*ssa.Function                    // the root packages' functions
-	fieldStores   ssavalue.FieldIndex                // func values the roots store in struct fields, by field (callbackargs.go)
-	inertCbs      map[*ssa.Function]bool             // callbacks without a summary that reach no effect (callbackargs.go)
-	madeIn        map[*ssa.Function]*ssa.MakeClosure // an anonymous function's only closure (forwardcb.go)
-	callerFuncs   map[callerKey][]*ssa.Function      // what every call of a function passes as a parameter (forwardcb.go)
-	rootPkgs      map[string]bool                    // the roots' import paths (neverset.go)
-	funcFields    map[string]bool                    // func-typed fields the roots set to a function (neverset.go)
-	byName        map[string][]*ssa.Function         // the slice's functions by summary.SSAName
-	cg            *callgraph.Graph                   // the VTA call graph of the slice
-	cha           *callgraph.Graph                   // the class-hierarchy call graph VTA started from (boundary.go)
-	sliceFns      map[*ssa.Function]bool             // the slice
-	static        map[string][]ssa.CallInstruction   // static calls by position (boundary.go)
-	closures      map[string][]ssa.CallInstruction   // anonymous functions' call sites by position (checkact.go)
-	override      map[string][]*ssa.Function         // the handler being resolved: callees by position in its instantiation
-	modOf         map[string]string                  // package path → its module's path ("" unknown)
-	rootMods      map[string]bool                    // the root packages' modules
-	alias         *chanAlias                         // channel fields aliased across packages (chanalias.go)
-	rootSet       map[*ssa.Function]bool             // roots, as a set (chanalias.go)
+	sums          map[string]*summary.Summary               // by analyzer.SummaryKey
+	callees       map[string][]*ssa.Function                // dynamic call site position → callees
+	queued        map[string]bool                           // sites calling a function value received from a channel
+	sites         map[string][]ssa.CallInstruction          // dynamic call site position → its instructions (callbackargs.go)
+	roots         []*ssa.Function                           // the root packages' functions
+	fieldStores   ssavalue.FieldIndex                       // func values the roots store in struct fields, by field (callbackargs.go)
+	inertCbs      map[*ssa.Function]bool                    // callbacks without a summary that reach no effect (callbackargs.go)
+	madeIn        map[*ssa.Function]*ssa.MakeClosure        // an anonymous function's only closure (forwardcb.go)
+	callerFuncs   map[callerKey][]*ssa.Function             // what every call of a function passes as a parameter (forwardcb.go)
+	rootPkgs      map[string]bool                           // the roots' import paths (neverset.go)
+	funcFields    map[string]bool                           // func-typed fields the roots set to a function (neverset.go)
+	byName        map[string][]*ssa.Function                // the slice's functions by summary.SSAName
+	cg            *callgraph.Graph                          // the VTA call graph of the slice
+	cha           *callgraph.Graph                          // the class-hierarchy call graph VTA started from (boundary.go)
+	sliceFns      map[*ssa.Function]bool                    // the slice
+	static        map[string][]ssa.CallInstruction          // static calls by position (boundary.go)
+	closures      map[string][]ssa.CallInstruction          // anonymous functions' call sites by position (checkact.go)
+	passes        map[*ssa.Function]map[string][]effect.Hop // what a function's effects pass through (otherpaths.go)
+	callsIn       map[*ssa.Function][]fnCall                // a function's calls and their callees (otherpaths.go)
+	override      map[string][]*ssa.Function                // the handler being resolved: callees by position in its instantiation
+	modOf         map[string]string                         // package path → its module's path ("" unknown)
+	rootMods      map[string]bool                           // the root packages' modules
+	alias         *chanAlias                                // channel fields aliased across packages (chanalias.go)
+	rootSet       map[*ssa.Function]bool                    // roots, as a set (chanalias.go)
 	// dispatchKeys are, at a call through a dispatch map its package
 	// fills whole, the keys each entry is stored under (dispatch.go).
 	dispatchKeys map[string]map[*ssa.Function][]string

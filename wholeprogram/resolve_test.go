@@ -428,7 +428,11 @@ func TestOpenAPIClient(t *testing.T) {
 // turns into "acknowledge" (after idempotent bookkeeping) is the check;
 // the export before the key row's insert inside one interface call is
 // the act it exposes; the answer ignored, or the key row inserted before
-// the export, is no check-then-act.
+// the export, is no check-then-act. An act behind a helper the handler
+// calls before a Redis replay check (its success path) and again between
+// the check and the mark (its alert path) is check-then-act on the path
+// after the check and unguarded on the one before (alert); reached only
+// before the check, it is no check-then-act (alertfirst).
 func TestCheckThenActThroughInterfaces(t *testing.T) {
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole"), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
@@ -444,6 +448,8 @@ func TestCheckThenActThroughInterfaces(t *testing.T) {
 		return line
 	})
 	want := []string{
+		"alert medium unguarded check-then-act db_write/insert notices db_write/insert notices issue=check-then-act kv_read/read  kv_write/set ",
+		"alertfirst medium unguarded db_write/insert notices kv_read/read  kv_write/set ",
 		"cleanup medium check-then-act db_write/update-increment namespaces issue=check-then-act db_read/select devices db_write/delete devices",
 		"export medium check-then-act db_write/insert job_keys issue=check-then-act db_write/insert exports issue=check-then-act db_read/select job_keys db_write/update-set jobs",
 		"exportmarkedfirst medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",

@@ -503,6 +503,17 @@ func (a *analysis) lockParam(check *Site, exposed []*Site) int {
 	return 0
 }
 
+// NeedsGuard reports whether an effect is an act a check may expose
+// (needsGuard), for the whole-program phase's other paths.
+func NeedsGuard(e *effect.Effect) bool { return needsGuard(e) }
+
+// MayCheck reports whether an effect's call may be the check of
+// check-then-act: a read of a known table, a key's read, or an external
+// look-up that describes a resource.
+func MayCheck(e *effect.Effect) bool {
+	return e.Kind == effect.KindDBRead && e.Target != "" || e.Kind == effect.KindKVRead || describes(e)
+}
+
 // needsGuard is Effect.NeedsGuard, and for a call the whole program could
 // not resolve, whose reading by its name waits to be applied (the report
 // phase applies it: PublishMsg is a message published), what the reading

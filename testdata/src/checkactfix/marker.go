@@ -96,3 +96,42 @@ func (m *Marker) MarkerExists(ctx context.Context, t *asynq.Task) error { // wan
 	}
 	return m.RDB.Set(ctx, key, "1", 0).Err()
 }
+
+// export is a helper the handler below calls on two paths.
+func (m *Marker) export(ctx context.Context, key string) error { // want export:`^effects: db_write/insert exports$`
+	_, err := m.Pool.DB.ExecContext(ctx, "insert into exports (job_id) values ($1)", key)
+	return err
+}
+
+// MarkerTwice: the helper's insert on a success path that returns before
+// the check, and again between the check and the set: check-then-act on
+// the second path, unguarded on the first.
+func (m *Marker) MarkerTwice(ctx context.Context, t *asynq.Task) error { // want MarkerTwice:`^effects: db_write/insert exports; db_write/insert exports issue=check-then-act; kv_read/read; kv_write/set$` `unguarded: handler \(\*checkactfix.Marker\).MarkerTwice .* path: checkactfix/marker.go:\d+ \(\*checkactfix.Marker\).MarkerTwice → checkactfix/marker.go:\d+ \(\*checkactfix.Marker\).export`
+	key := "processed:" + string(t.Payload())
+	if key[0] == 's' {
+		return m.export(ctx, key)
+	}
+	if v, _ := m.RDB.Get(ctx, key).Result(); v == "1" { // want `check-then-act: this read of a key and its set at checkactfix/marker.go:\d+ sit on either side of the insert into exports at checkactfix/marker.go:\d+`
+		return nil
+	}
+	if err := m.export(ctx, key); err != nil {
+		return err
+	}
+	return m.RDB.Set(ctx, key, "1", 0).Err()
+}
+
+// MarkerTwiceFirst, the near miss: the helper's insert only before the
+// check on both paths; after it only the set.
+func (m *Marker) MarkerTwiceFirst(ctx context.Context, t *asynq.Task) error { // want MarkerTwiceFirst:`^effects: db_write/insert exports; kv_read/read; kv_write/set$` `unguarded: handler \(\*checkactfix.Marker\).MarkerTwiceFirst`
+	key := "processed:" + string(t.Payload())
+	if key[0] == 's' {
+		return m.export(ctx, key)
+	}
+	if err := m.export(ctx, key); err != nil {
+		return err
+	}
+	if v, _ := m.RDB.Get(ctx, key).Result(); v == "1" {
+		return nil
+	}
+	return m.RDB.Set(ctx, key, "1", 0).Err()
+}
