@@ -164,6 +164,11 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out, DoneChecks: w.doneChecksBefore(ci)}
 	if !out {
 		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
+		if h.ErrDropped && guard.AckWithheld(w.fn, ci, w.p.env.Index) {
+			// Only logged, but the message is acked only on success: the
+			// broker redelivers it, as a queue retries a returned error.
+			h.ErrDropped, h.AckWithheld = false, true
+		}
 	}
 	if errs, ok := w.rowsErr(ci); ok {
 		// The statement's failure comes out of the rows' Err, not the
