@@ -38,6 +38,10 @@ type Hop struct {
 	// duplicate whose hops below return its failure (ErrOut) fails every
 	// redelivery (FailsOnDuplicate).
 	AckWithheld bool `json:",omitempty"`
+	// AckAfter: the function acks a message on some way after this call
+	// (guard.AckFollows): a failure a callee withheld the ack on is acked
+	// here anyway.
+	AckAfter bool `json:",omitempty"`
 	// DoneChecks are the positions (as Pos) of the calls in this hop's
 	// function whose result decided, before this call, a branch that
 	// returns success (guard.DoneChecks): a second delivery the check
@@ -659,7 +663,12 @@ func (e *Effect) FailsOnDuplicate() bool {
 	for i := len(e.Path) - 1; i >= 0; i-- {
 		if e.Path[i].AckWithheld {
 			// The failure withholds the message's ack: redelivered, it
-			// fails again, whatever the callers above do not see of it.
+			// fails again, unless a caller above acks after the call.
+			for _, h := range e.Path[:i] {
+				if h.AckAfter {
+					return false
+				}
+			}
 			return true
 		}
 		if !e.Path[i].ErrOut {

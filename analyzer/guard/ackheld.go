@@ -158,3 +158,41 @@ func ackableType(t types.Type, ix *models.Index, memo map[types.Type]bool) bool 
 	memo[t] = ok
 	return ok
 }
+
+// AckFollows reports whether fn acknowledges a message (a call the
+// catalog models as an ack) on some way after the call ci: a caller that
+// acks after a function that withholds its ack on a failure (AckWithheld)
+// acks the failed message anyway.
+func AckFollows(fn *ssa.Function, ci ssa.CallInstruction, ix *models.Index) bool {
+	if ix == nil || ci.Block() == nil {
+		return false
+	}
+	b0 := ci.Block()
+	after := false
+	for _, in := range b0.Instrs {
+		if in == ci {
+			after = true
+			continue
+		}
+		if c, ok := in.(ssa.CallInstruction); ok && after && modeledAck(c.Common(), ix) {
+			return true
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b0.Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		for _, in := range b.Instrs {
+			if c, ok := in.(ssa.CallInstruction); ok && modeledAck(c.Common(), ix) {
+				return true
+			}
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}

@@ -6,8 +6,8 @@ package goschemafix
 // the row and lost its ack fails on the unique key again at every
 // redelivery, never acked (duplicate-as-error), as a handler returning
 // the error would. Near misses: the failure acks too (the duplicate is
-// taken as success: no duplicate-as-error), and an insert with no unique
-// key (unguarded).
+// taken as success: no duplicate-as-error), a caller that acks after the
+// helper that withholds it, and an insert with no unique key (unguarded).
 
 import (
 	"context"
@@ -71,9 +71,17 @@ func (s *Sub) OnEvent(m *stan.Msg) { // want OnEvent:`^effects: db_write/insert 
 	m.Ack()
 }
 
+// OnAckedAfter acks after the helper that acks only on success: the
+// failure is acked too, not withheld.
+func (s *Sub) OnAckedAfter(m *stan.Msg) { // want OnAckedAfter:`^effects: db_write/insert gs_orders; db_write/notify gs_orders_created$` `unguarded: handler \(\*goschemafix.Sub\).OnAckedAfter`
+	s.save(m)
+	m.Ack()
+}
+
 func Subscribe(sc stan.Conn, s *Sub) { // want Subscribe:`^no effects$`
 	sc.Subscribe("orders", s.OnOrder, stan.SetManualAckMode())
 	sc.Subscribe("handed", s.OnHanded, stan.SetManualAckMode())
 	sc.Subscribe("anyway", s.OnAckAnyway, stan.SetManualAckMode())
 	sc.Subscribe("events", s.OnEvent, stan.SetManualAckMode())
+	sc.Subscribe("after", s.OnAckedAfter, stan.SetManualAckMode())
 }
