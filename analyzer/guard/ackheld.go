@@ -160,7 +160,8 @@ func ackableType(t types.Type, ix *models.Index, memo map[types.Type]bool) bool 
 }
 
 // AckFollows reports whether fn acknowledges a message (a call the
-// catalog models as an ack) on some way after the call ci: a caller that
+// catalog models as an ack) on some way after the call ci, before a loop
+// comes back to its head (the next turn's ack is another message's): a caller that
 // acks after a function that withholds its ack on a failure (AckWithheld)
 // acks the failed message anyway.
 func AckFollows(fn *ssa.Function, ci ssa.CallInstruction, ix *models.Index) bool {
@@ -183,7 +184,9 @@ func AckFollows(fn *ssa.Function, ci ssa.CallInstruction, ix *models.Index) bool
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if seen[b] {
+		if seen[b] || b.Dominates(b0) {
+			// A loop's head: the next turn handles another message (a
+			// worker's next task, a pull loop's next delivery).
 			continue
 		}
 		seen[b] = true
