@@ -445,7 +445,9 @@ func TestArchitectureImports(t *testing.T) {
 // TestSchemaInGo: the unique keys and triggers an application declares in
 // Go string constants run at startup (declared/goschema) are schema like a
 // migration's (issue 28); near misses: a key in a _test.go file, in a text
-// that is not SQL, under a down name.
+// that is not SQL, under a down name. Its manual-ack consumers
+// (ackheld.go) ack only when the insert succeeded: duplicate-as-error;
+// near misses: the failure acked too, an insert with no unique key.
 func TestSchemaInGo(t *testing.T) {
 	runShared(t, "goschemafix")
 }

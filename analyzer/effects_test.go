@@ -234,7 +234,9 @@ func TestMemoryWrites(t *testing.T) {
 // TestChannelWorkers: a handler that sends its message on a channel has
 // the effects of the functions that receive from it (a field's, a
 // package-level variable's, another package's field's), with a
-// (channel → worker) hop; a signal channel hands no work.
+// (channel → worker) hop; a signal channel hands no work. A worker's
+// type switch on what it received runs only the sent type's case
+// (typeswitch.go; near miss: a value of unknown type, every case).
 func TestChannelWorkers(t *testing.T) {
 	runShared(t, "chanfix/pool", "chanfix")
 }

@@ -6,6 +6,18 @@ import (
 	"strings"
 )
 
+// RecvParam, as a Cond's Param, is the value a channel worker received
+// (TypePath tests of it): the send that hands the work decides them
+// (summary/channels.go), with the dynamic type of what it sends.
+const RecvParam = -2
+
+// TypePath, as a Cond's Path, tests the dynamic type of an interface
+// value (a type switch's case, `t, ok := v.(T)` with T concrete): Value
+// is the type's types.TypeString. A caller decides it with the concrete
+// type of what it converts to the interface (MakeInterface) and hands it
+// up from its own parameter; anything else drops the test.
+const TypePath = "(type)"
+
 // Cond is a test of a parameter of the summarised function against a
 // constant that must hold for an effect to run: the effect sits in a
 // branch the test decides (if ev.Type() == "dms.create" { … } else {

@@ -30,6 +30,18 @@ type Hop struct {
 	// insert whose failure every hop below returns unexamined (ErrOut)
 	// dedupes by its constraint (guard.DupTested).
 	DupTaken bool `json:",omitempty"`
+	// AckWithheld: the call's failure is only logged in its function,
+	// which acknowledges the message (a manual-ack consumer's msg.Ack(),
+	// or hands it on to be acked) only when the call succeeded
+	// (guard.AckWithheld): the broker redelivers it, as a queue retries
+	// a handler that returned the error. A create that fails on a
+	// duplicate whose hops below return its failure (ErrOut) fails every
+	// redelivery (FailsOnDuplicate).
+	AckWithheld bool `json:",omitempty"`
+	// AckAfter: the function acks a message on some way after this call
+	// (guard.AckFollows): a failure a callee withheld the ack on is acked
+	// here anyway.
+	AckAfter bool `json:",omitempty"`
 	// DoneChecks are the positions (as Pos) of the calls in this hop's
 	// function whose result decided, before this call, a branch that
 	// returns success (guard.DoneChecks): a second delivery the check
@@ -661,13 +673,24 @@ func Lasting(effs []Effect, test bool) []Effect {
 // FailsOnDuplicate reports whether a second delivery fails on this
 // effect instead of repeating it, and the handler returns that failure:
 // the effect fails on a duplicate (DupFails), nothing else guards or
-// explains it, and every call on its path returns its error.
+// explains it, and every call on its path returns its error, or every
+// call up to one whose failure withholds the message's ack (AckWithheld).
 func (e *Effect) FailsOnDuplicate() bool {
 	if e.DupFails == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
 		return false
 	}
-	for _, h := range e.Path {
-		if !h.ErrOut {
+	for i := len(e.Path) - 1; i >= 0; i-- {
+		if e.Path[i].AckWithheld {
+			// The failure withholds the message's ack: redelivered, it
+			// fails again, unless a caller above acks after the call.
+			for _, h := range e.Path[:i] {
+				if h.AckAfter {
+					return false
+				}
+			}
+			return true
+		}
+		if !e.Path[i].ErrOut {
 			return false
 		}
 	}

@@ -83,13 +83,33 @@ func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect
 		return nil, nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the duplicate (%s) and handler %s returns that error: the queue retries a job that succeeded and finally dead-letters it; take the duplicate as success",
-		rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), worst.DupFails, h.Name)
+	if held := ackWithheldAt(worst.Path); held != nil {
+		// A manual-ack consumer: the failure skips the ack, not a return.
+		fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the duplicate (%s) and %s acknowledges the message only when it succeeded (the failure at %s is only logged): handler %s's message is redelivered and fails again, without end; take the duplicate as success and acknowledge it",
+			rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), worst.DupFails, held.Func, c.rel(held.Pos), h.Name)
+	} else {
+		fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the duplicate (%s) and handler %s returns that error: the queue retries a job that succeeded and finally dead-letters it; take the duplicate as success",
+			rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), worst.DupFails, h.Name)
+	}
 	if n > 1 {
 		fmt.Fprintf(&b, " (and %d other such effects)", n-1)
 	}
 	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
 	return &result.Finding{Rule: rules.DuplicateAsError, Message: c.relMessage(b.String())}, worst.Path
+}
+
+// ackWithheldAt is the lowest hop of path whose failure withholds the
+// message's ack (effect.Hop.AckWithheld), nil when none does.
+func ackWithheldAt(path []effect.Hop) *effect.Hop {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i].AckWithheld {
+			return &path[i]
+		}
+		if !path[i].ErrOut {
+			return nil
+		}
+	}
+	return nil
 }
 
 // workflowEffect is the finding of a side effect made directly by workflow

@@ -34,7 +34,9 @@ import (
 // that one make(chan …) reaches are one channel (wholeprogram/chanalias.go).
 //
 // The whole receiving function counts (a worker's select loop may do
-// more than process the message): a reviewer reads it so too. Signal
+// more than process the message): a reviewer reads it so too, except
+// for the cases of a type switch on what it received that the sent
+// value's concrete type does not match (typecond.go). Signal
 // channels (of struct{}, bool or error: done, quit, errors) hand no work
 // and are left out. A write the worker makes to its own receiver or
 // captured state lasts; one to its other parameters is left out.
@@ -363,6 +365,9 @@ func (w *walker) channelTo(instr ssa.Instruction, k chanKey, ch ssa.Value) {
 		hop := effect.Hop{Pos: PosString(w.p.env.Fset, instr.Pos()), Func: w.name + " " + effect.ChannelHopMark + k.name + " → " + cw.Name + ")"}
 		for _, se := range cw.Summary.Effects {
 			e := se.Prepend(hop)
+			if !w.sentTypes(&e, instr) {
+				continue // a case of the worker's type switch this send's type does not match (typecond.go)
+			}
 			e.Exec = effect.NoExec // the worker's handles are not the sender's
 			if e.Kind == effect.KindMemory && e.Holder > 0 {
 				if !e.HolderKept {

@@ -93,6 +93,14 @@ func (w *walker) testConds(v ssa.Value, truth bool, depth int) []effect.Cond {
 			return nil
 		}
 		return []effect.Cond{{Param: k, Path: path, Value: c, Neg: (x.Op == token.EQL) != truth}}
+	case *ssa.Extract:
+		if c, ok := w.typeCond(x, truth); ok {
+			return []effect.Cond{c}
+		}
+		if k, path, ok := w.paramPath(v); ok {
+			return []effect.Cond{{Param: k, Path: path, Value: constant.MakeBool(truth).ExactString()}}
+		}
+		return nil
 	case *ssa.Phi:
 		// A flag set on one branch only (isUpdate := false; if … {
 		// } else { isUpdate = true }): the flag is truth only when
@@ -381,6 +389,12 @@ func (w *walker) resolveWhen(e *effect.Effect, ci ssa.CallInstruction, args, bin
 	for _, c := range e.When {
 		a := pick(c.Param, args, bindings)
 		if a == nil {
+			continue
+		}
+		if c.Path == effect.TypePath {
+			if !w.typeArg(c, a, &out) {
+				return false
+			}
 			continue
 		}
 		var path []string

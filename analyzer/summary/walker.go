@@ -53,6 +53,10 @@ type walker struct {
 	doneChecked bool
 	// dupTaken memoises guard.DuplicateTaken per call.
 	dupTaken map[ssa.CallInstruction]bool
+	// ackHeld memoises guard.AckWithheld per call.
+	ackHeld map[ssa.CallInstruction]bool
+	// ackFollows memoises guard.AckFollows per call.
+	ackFollows map[ssa.CallInstruction]bool
 	// scopes are the values that fix the rows of the DELETEs that clear
 	// a scope of their table (replace.go).
 	scopes map[*effect.Effect][]ssa.Value
@@ -173,9 +177,14 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		out = guard.ErrorReturned(w.fn, ci)
 		w.errOut[ci] = out
 	}
-	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out, DoneChecks: w.doneChecksBefore(ci)}
+	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out, DoneChecks: w.doneChecksBefore(ci), AckAfter: w.ackAfter(ci)}
 	if !out {
 		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
+		if h.ErrDropped && w.ackWithheld(ci) {
+			// Only logged, but the message is acked only on success: the
+			// broker redelivers it, as a queue retries a returned error.
+			h.ErrDropped, h.AckWithheld = false, true
+		}
 	}
 	if errs, ok := w.rowsErr(ci); ok {
 		// The statement's failure comes out of the rows' Err, not the
@@ -217,6 +226,32 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		h.DupTaken = taken
 	}
 	return h
+}
+
+// ackWithheld is guard.AckWithheld, memoised per call.
+func (w *walker) ackWithheld(ci ssa.CallInstruction) bool {
+	held, ok := w.ackHeld[ci]
+	if !ok {
+		if w.ackHeld == nil {
+			w.ackHeld = map[ssa.CallInstruction]bool{}
+		}
+		held = guard.AckWithheld(w.fn, ci, w.p.env.Index)
+		w.ackHeld[ci] = held
+	}
+	return held
+}
+
+// ackAfter is guard.AckFollows, memoised per call.
+func (w *walker) ackAfter(ci ssa.CallInstruction) bool {
+	after, ok := w.ackFollows[ci]
+	if !ok {
+		if w.ackFollows == nil {
+			w.ackFollows = map[ssa.CallInstruction]bool{}
+		}
+		after = guard.AckFollows(w.fn, ci, w.p.env.Index)
+		w.ackFollows[ci] = after
+	}
+	return after
 }
 
 // guardEnv is what the guard package's per-call tests are given.
