@@ -34,22 +34,30 @@ func (w *walker) bodyReturned(ci ssa.CallInstruction) string {
 	if resp == nil {
 		return ""
 	}
+	for _, load := range bodyLoads(resp) {
+		if bodyOut(load, 0) {
+			return fn.Name()
+		}
+	}
+	return ""
+}
+
+// bodyLoads are the loads of the response's Body field (resp.Body), where
+// what the function does with the body starts.
+func bodyLoads(resp ssa.Value) []*ssa.UnOp {
+	var loads []*ssa.UnOp
 	for _, r := range ssavalue.Referrers(resp) {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok || ssavalue.FieldName(fa) != "Body" {
 			continue
 		}
 		for _, l := range ssavalue.Referrers(fa) {
-			load, ok := l.(*ssa.UnOp)
-			if !ok || load.Op != token.MUL {
-				continue
-			}
-			if bodyOut(load, 0) {
-				return fn.Name()
+			if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
+				loads = append(loads, load)
 			}
 		}
 	}
-	return ""
+	return loads
 }
 
 // responseOf is the *http.Response an HTTP call ci gives: its first

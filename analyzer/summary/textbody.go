@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/token"
 	"go/types"
 	"sort"
 
@@ -125,37 +124,14 @@ func isStringList(t types.Type) bool {
 // json.NewDecoder(resp.Body), a buffer's ReadFrom. A copy (io.Copy) is
 // not counted: into io.Discard it only drains the connection.
 func responseRead(ci ssa.CallInstruction) bool {
-	call, ok := ci.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	var resp ssa.Value
-	if _, isTuple := call.Type().(*types.Tuple); isTuple {
-		for _, r := range ssavalue.Referrers(call) {
-			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
-				resp = ex
-			}
-		}
-	} else {
-		resp = call
-	}
+	resp := responseOf(ci)
 	if resp == nil {
 		return false
 	}
-	for _, r := range ssavalue.Referrers(resp) {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || ssavalue.FieldName(fa) != "Body" {
-			continue
-		}
-		for _, l := range ssavalue.Referrers(fa) {
-			load, ok := l.(*ssa.UnOp)
-			if !ok || load.Op != token.MUL {
-				continue
-			}
-			for _, u := range ssavalue.Referrers(load) {
-				if readsBody(u, load) {
-					return true
-				}
+	for _, load := range bodyLoads(resp) {
+		for _, u := range ssavalue.Referrers(load) {
+			if readsBody(u, load) {
+				return true
 			}
 		}
 	}
