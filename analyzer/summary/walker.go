@@ -11,6 +11,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+	"github.com/jobeffects/jobeffects/internal/memo"
 )
 
 // walker summarises one function.
@@ -54,9 +55,9 @@ type walker struct {
 	// dupTaken memoises guard.DuplicateTaken per call.
 	dupTaken map[ssa.CallInstruction]bool
 	// ackHeld memoises guard.AckWithheld per call.
-	ackHeld map[ssa.CallInstruction]bool
+	ackHeld memo.Map[ssa.CallInstruction, bool]
 	// ackFollows memoises guard.AckFollows per call.
-	ackFollows map[ssa.CallInstruction]bool
+	ackFollows memo.Map[ssa.CallInstruction, bool]
 	// scopes are the values that fix the rows of the DELETEs that clear
 	// a scope of their table (replace.go).
 	scopes map[*effect.Effect][]ssa.Value
@@ -230,28 +231,12 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 
 // ackWithheld is guard.AckWithheld, memoised per call.
 func (w *walker) ackWithheld(ci ssa.CallInstruction) bool {
-	held, ok := w.ackHeld[ci]
-	if !ok {
-		if w.ackHeld == nil {
-			w.ackHeld = map[ssa.CallInstruction]bool{}
-		}
-		held = guard.AckWithheld(w.fn, ci, w.p.env.Index)
-		w.ackHeld[ci] = held
-	}
-	return held
+	return w.ackHeld.Get(ci, func() bool { return guard.AckWithheld(w.fn, ci, w.p.env.Index) })
 }
 
 // ackAfter is guard.AckFollows, memoised per call.
 func (w *walker) ackAfter(ci ssa.CallInstruction) bool {
-	after, ok := w.ackFollows[ci]
-	if !ok {
-		if w.ackFollows == nil {
-			w.ackFollows = map[ssa.CallInstruction]bool{}
-		}
-		after = guard.AckFollows(w.fn, ci, w.p.env.Index)
-		w.ackFollows[ci] = after
-	}
-	return after
+	return w.ackFollows.Get(ci, func() bool { return guard.AckFollows(w.fn, ci, w.p.env.Index) })
 }
 
 // guardEnv is what the guard package's per-call tests are given.
