@@ -498,7 +498,7 @@ func urlTarget(args []ssa.Value, i int) string {
 	if i >= len(args) {
 		return ""
 	}
-	texts := stringValues(args[i])
+	texts := urlTexts(args[i])
 	if len(texts) != 1 {
 		return ""
 	}
@@ -522,7 +522,7 @@ func urlTarget(args []ssa.Value, i int) string {
 // after a base URL that is not constant (cfg.BaseURL + "/orders/" + id).
 // "" when the path is not known.
 func urlPath(v ssa.Value) string {
-	texts := stringValues(v)
+	texts := urlTexts(v)
 	if len(texts) != 1 {
 		return ""
 	}
@@ -567,7 +567,7 @@ func urlPathText(u string) string {
 // text is known up to there ("https://api.example.com/v1?action=create",
 // cfg.BaseURL + "/jobs?action=" + act). "" when there is none.
 func urlQuery(v ssa.Value) string {
-	texts := stringValues(v)
+	texts := urlTexts(v)
 	if len(texts) != 1 {
 		return ""
 	}

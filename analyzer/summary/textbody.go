@@ -180,7 +180,7 @@ func readsBody(instr ssa.Instruction, b ssa.Value) bool {
 // /embeddings/document after a base URL), sorted; nil when it is one text
 // or one of them has no path.
 func urlPathsOf(v ssa.Value) []string {
-	texts := stringValues(v)
+	texts := urlTexts(v)
 	if len(texts) < 2 {
 		return nil
 	}

@@ -310,6 +310,11 @@ type strWalk struct {
 	// the placeholders of the last one's text, when known.
 	builders int
 	params   []ssa.Value
+	// calls is how many calls to the program's own functions deep the
+	// walk still follows (helperstr.go; URL walks only); bound are the
+	// texts of the parameters of the helper being read.
+	calls int
+	bound map[*ssa.Parameter]string
 }
 
 func (sw *strWalk) values(v ssa.Value, depth int) []string {
@@ -329,6 +334,10 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 	case *ssa.Const:
 		if x.Value != nil && x.Value.Kind() == constant.String {
 			return []string{constant.StringVal(x.Value)}
+		}
+	case *ssa.Parameter:
+		if t, ok := sw.bound[x]; ok {
+			return []string{t}
 		}
 	case *ssa.UnOp:
 		if sw.p != nil && x.Op == token.MUL {
@@ -419,6 +428,9 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 				return sw.replace(x.Call.Args, depth)
 			}
 		}
+		if sw.calls > 0 {
+			return sw.helperResult(x, 0, depth)
+		}
 	case *ssa.Extract:
 		// query, args, err := b.ToSql(): the text the builder builds
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && sw.p != nil {
@@ -435,6 +447,10 @@ func (sw *strWalk) values(v ssa.Value, depth int) []string {
 					return sw.joinPath(bases[0], call.Call.Args[1], depth)
 				}
 			}
+		}
+		// path, err := s.JoinPath("embed/"): a helper's result
+		if call, ok := x.Tuple.(*ssa.Call); ok && sw.calls > 0 {
+			return sw.helperResult(call, x.Index, depth)
 		}
 	}
 	return []string{dynamic}

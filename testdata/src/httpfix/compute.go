@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 
 	"github.com/hibiken/asynq"
 )
@@ -191,4 +192,104 @@ func (n *NLP) Comment(ctx context.Context, t *asynq.Task) error { // want Commen
 	}
 	_, err = n.post(ctx, n.BaseURL+"/comments", b)
 	return err
+}
+
+// AI is a client of the application's own AI service whose URLs a helper
+// joins under its base URL: the path is known at the call, where the
+// helper's constant argument is bound to its parameter, through its
+// (string, error) result. The near miss posts to a path the same helper
+// joins that names no computation.
+type AI struct {
+	BaseURL string
+	Client  *http.Client
+}
+
+// JoinPath joins a path under the service's base URL.
+func (s *AI) JoinPath(sub string) (string, error) { // want JoinPath:"no effects"
+	full, err := url.JoinPath(s.BaseURL, sub)
+	if err != nil {
+		return "", err
+	}
+	return full, nil
+}
+
+// endpoint is JoinPath one helper further.
+func (s *AI) endpoint(name string) (string, error) { // want endpoint:"no effects"
+	return s.JoinPath(name + "/")
+}
+
+// Vector embeds the payload at {base}/embed/, joined by a helper: read.
+func (s *AI) Vector(ctx context.Context, t *asynq.Task) error { // want Vector:`^effects: http/post /embed texts-read$`
+	path, err := s.JoinPath("embed/")
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(map[string]string{"text": string(t.Payload())})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, path, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	resp, err := s.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Vector []float32 `json:"vector"`
+	}
+	return json.NewDecoder(resp.Body).Decode(&out)
+}
+
+// Classify asks at {base}/classify/, two helpers deep: read.
+func (s *AI) Classify(ctx context.Context, t *asynq.Task) error { // want Classify:`^effects: http/post /classify texts-read$`
+	path, err := s.endpoint("classify")
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(map[string]string{"text": string(t.Payload())})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, path, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	resp, err := s.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Vector []float32 `json:"vector"`
+	}
+	return json.NewDecoder(resp.Body).Decode(&out)
+}
+
+// Send posts the payload at {base}/send/, joined by the same helper: a
+// path that names no computation (near miss).
+func (s *AI) Send(ctx context.Context, t *asynq.Task) error { // want Send:`^effects: http/post /send texts-read$` `unguarded: handler \(\*httpfix.AI\).Send repeats .*http post \(/send\) \(high\)`
+	path, err := s.JoinPath("send/")
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(map[string]string{"text": string(t.Payload())})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, path, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	resp, err := s.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Vector []float32 `json:"vector"`
+	}
+	return json.NewDecoder(resp.Body).Decode(&out)
 }
