@@ -149,9 +149,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		restoreGC := gcForWhole() // memlimit.go
 		r.results = run.Resolve(graph, pkgs, r.results, r.root, stderr)
-		restoreGC()
 		pr.clear()
 		ph.mark("whole: lifecycle rules", "")
 	}

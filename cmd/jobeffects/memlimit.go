@@ -116,35 +116,14 @@ const loadGCPercent = 400
 // 1,780–1,791 before, 1,768–1,809 after). Without a limit (the
 // user's GOGC or AUTOMEMLIMIT=off) the collector is left as it is: five
 // times the live heap could pass any memory the machine has.
-func gcForLoad() func() { return gcUnderLimit(loadGCPercent) }
-
-// wholeGCPercent is GOGC during the whole-program phase (gcForWhole).
-const wholeGCPercent = 400
-
-// gcForWhole does for the whole-program phase what gcForLoad does for the
-// load. The phase starts with the live heap it keeps to its end (the
-// program's SSA, the summaries), and its call graphs allocate garbage
-// over it: at GOGC=100 every collection scans that whole heap again
-// after as little as it holds of new garbage. Under the soft limit the
-// heap grows to the limit instead (to 1,800 MiB by default, where the
-// per-package analysis has taken the process already on a first run), so
-// a one-file rerun, whose live heap there is 0.7 GB on centrifugo,
-// collects less often. A program whose live heap is near the limit (the
-// limit raised to 1.25× it) collects as often as before: the limit, not
-// GOGC, sets the pace there.
-func gcForWhole() func() { return gcUnderLimit(wholeGCPercent) }
-
-// gcUnderLimit sets GOGC to percent when a soft memory limit is in force
-// and the user did not set GOGC, and returns the function that restores
-// the collector's setting.
-func gcUnderLimit(percent int) func() {
+func gcForLoad() func() {
 	if os.Getenv("GOGC") != "" {
 		return func() {}
 	}
 	if l := debug.SetMemoryLimit(-1); l <= 0 || l >= 1<<62 {
 		return func() {}
 	}
-	old := debug.SetGCPercent(percent)
+	old := debug.SetGCPercent(loadGCPercent)
 	return func() { debug.SetGCPercent(old) }
 }
 

@@ -44,49 +44,40 @@ func TestNextLimit(t *testing.T) {
 	}
 }
 
-// The load and the whole-program phase run with GOGC=400 only under a
-// soft limit the user did not replace with GOGC, and the collector's
-// setting is restored after them.
+// The load runs with GOGC=400 only under a soft limit the user did not
+// replace with GOGC, and the collector's setting is restored after it.
 func TestGCForLoad(t *testing.T) {
-	for _, c := range []struct {
-		name    string
-		set     func() func()
-		percent int
-	}{
-		{"the load", gcForLoad, loadGCPercent},
-		{"the whole-program phase", gcForWhole, wholeGCPercent},
-	} {
-		oldLimit := debug.SetMemoryLimit(-1)
-		oldPercent := debug.SetGCPercent(100)
-		t.Setenv("GOGC", "")
-
-		debug.SetMemoryLimit(1800 << 20)
-		restore := c.set()
-		if got := debug.SetGCPercent(-1); got != c.percent {
-			t.Errorf("under a limit: GOGC %d during %s, want %d", got, c.name, c.percent)
-		}
-		debug.SetGCPercent(c.percent)
-		restore()
-		if got := debug.SetGCPercent(100); got != 100 {
-			t.Errorf("after %s: GOGC %d, want 100 restored", c.name, got)
-		}
-
-		debug.SetMemoryLimit(1 << 62) // none
-		restore = c.set()
-		if got := debug.SetGCPercent(100); got != 100 {
-			t.Errorf("without a limit: GOGC %d during %s, want 100 untouched", got, c.name)
-		}
-		restore()
-
-		debug.SetMemoryLimit(1800 << 20)
-		t.Setenv("GOGC", "50")
-		restore = c.set()
-		if got := debug.SetGCPercent(100); got != 100 {
-			t.Errorf("with the user's GOGC: %d during %s, want it untouched", got, c.name)
-		}
-		restore()
-
+	oldLimit := debug.SetMemoryLimit(-1)
+	oldPercent := debug.SetGCPercent(100)
+	t.Cleanup(func() {
 		debug.SetMemoryLimit(oldLimit)
 		debug.SetGCPercent(oldPercent)
+	})
+	t.Setenv("GOGC", "")
+
+	debug.SetMemoryLimit(1800 << 20)
+	restore := gcForLoad()
+	if got := debug.SetGCPercent(-1); got != loadGCPercent {
+		t.Errorf("under a limit: GOGC %d during the load, want %d", got, loadGCPercent)
 	}
+	debug.SetGCPercent(loadGCPercent)
+	restore()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the load: GOGC %d, want 100 restored", got)
+	}
+
+	debug.SetMemoryLimit(1 << 62) // none
+	restore = gcForLoad()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("without a limit: GOGC %d during the load, want 100 untouched", got)
+	}
+	restore()
+
+	debug.SetMemoryLimit(1800 << 20)
+	t.Setenv("GOGC", "50")
+	restore = gcForLoad()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with the user's GOGC: %d during the load, want it untouched", got)
+	}
+	restore()
 }
