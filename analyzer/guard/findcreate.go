@@ -34,6 +34,16 @@ import (
 // tested: no claim), a table whose key does not hold the reference
 // (RepeatsPerParent), or a fill with no check before it stay unguarded.
 func (a *analysis) createdFills() {
+	// foundSkips per insert: the fills of one function share its inserts.
+	skips := map[*Site]bool{}
+	found := func(c *Site) bool {
+		v, ok := skips[c]
+		if !ok {
+			v = a.foundSkips(c)
+			skips[c] = v
+		}
+		return v
+	}
 	for _, s := range a.sites {
 		e := s.Effect
 		if e.Kind != effect.KindMemory || e.Guard != nil || e.Issue != "" || s.Instr == nil {
@@ -43,7 +53,7 @@ func (a *analysis) createdFills() {
 			ce := c.Effect
 			if ce.Kind != effect.KindDBWrite || ce.Op != effect.OpInsert || ce.Target == "" || ce.Guard == nil ||
 				ce.Guard.Kind != effect.GuardClaim || !ce.Guard.DupAbortsTx || c.Exec == nil || c.Instr == nil ||
-				c.Instr == s.Instr || !after(c.Instr, s.Instr) || !a.foundSkips(c) {
+				c.Instr == s.Instr || !after(c.Instr, s.Instr) || !found(c) {
 				continue
 			}
 			e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "unique key of " + ce.Target, Pos: ce.Evidence(), SameTx: true, NeedsTx: true,
