@@ -28,6 +28,9 @@ type Forward struct {
 	TaskParam int    // the parameter naming the task, or -1
 	Method    string // when a value of a type is passed: its handler method
 	Delivery  string // "at-most-once" for systems that never redeliver
+	// AckMode is the ack mode of the subscription the helper makes
+	// (ackmode.go), read where it makes it.
+	AckMode string
 	// AtMostOnceIf is 1 + the boolean parameter that, when its callers
 	// pass the constant true, makes the delivery at most once (0: none):
 	// a subscription helper that hands its autoAck parameter to amqp's
@@ -71,7 +74,7 @@ type FieldForward struct {
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Registration: catalog.Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
-		Method: fw.Method, Delivery: fw.Delivery}, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
+		Method: fw.Method, Delivery: fw.Delivery, Ack: fw.AckMode}, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
 		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, Optional: fw.Optional, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
@@ -471,7 +474,7 @@ func (f *finder) findForwards() {
 func (f *finder) forwardOf(r *Registration, args []ssa.Value, owner *ssa.Function, k int, elem bool) Forward {
 	fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
 		Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
-		Optional: r.Optional, Elem: elem}
+		Optional: r.Optional, Elem: elem, AckMode: f.ackModeOf(r, args)}
 	if r.forward != nil {
 		fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 		// The delivery mode the helper called takes from a parameter:
@@ -588,7 +591,7 @@ func (f *finder) loopForward(loop *ssa.Function, h *Handler, taskParam int, deli
 					if owner == loop {
 						tp, op = taskParam, onceParam
 					}
-					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Delivery: delivery, AtMostOnceIf: op, Loop: true, Ack: ack})
+					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Delivery: delivery, AtMostOnceIf: op, Loop: true, Ack: ack, AckMode: h.AckMode})
 					found = true
 				}
 			}
