@@ -28,9 +28,6 @@ type Forward struct {
 	TaskParam int    // the parameter naming the task, or -1
 	Method    string // when a value of a type is passed: its handler method
 	Delivery  string // "at-most-once" for systems that never redeliver
-	// AckMode is the ack mode of the subscription the helper makes
-	// (ackmode.go), read where it makes it.
-	AckMode string
 	// AtMostOnceIf is 1 + the boolean parameter that, when its callers
 	// pass the constant true, makes the delivery at most once (0: none):
 	// a subscription helper that hands its autoAck parameter to amqp's
@@ -58,6 +55,10 @@ type Forward struct {
 	// ranges over acts): its callers' elements are the handlers
 	// (reglists.go).
 	Elem bool
+	// AckMode is the ack mode of the subscription the helper makes
+	// (ackmode.go), read where it makes it; last, so that the fact's
+	// printed form keeps its earlier fields' places.
+	AckMode string
 }
 
 // FieldForward says that a method registers its receiver's method
