@@ -45,6 +45,11 @@ type Config struct {
 	// Phase, if set, is told as each step of the whole-program phase
 	// ends (-debug=phases).
 	Phase func(name, what string)
+	// PerPackage, with Whole, is given each analysed package's go vet
+	// answer, decided in the same pass (analyzer.Hooks.PerPackage; a
+	// test's hook: the fact cache must then be off, CacheDir "", since
+	// its entries hold the command's answer only).
+	PerPackage func(pkg *types.Package, res *result.Result)
 }
 
 // Runner drives the analysis of one run of the command over loaded
@@ -76,7 +81,7 @@ func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
 		c.Settings = settings.NewSession()
 	}
 	r := &Runner{cfg: c, store: NewFactStore(), running: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	if c.CacheDir != "" {
+	if c.CacheDir != "" && c.PerPackage == nil {
 		r.cache = newFactCache(c, load, pkgs)
 	}
 	if c.Whole {
@@ -89,6 +94,7 @@ func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
 		KeepSummaries: c.Whole,
 		KeepPaths:     c.KeepPaths,
 		Whole:         c.Whole,
+		PerPackage:    c.PerPackage,
 	})
 	return r
 }

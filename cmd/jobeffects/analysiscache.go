@@ -58,8 +58,10 @@ func analysisArgs(patterns []string, opts options) []string {
 
 // analyseCached is analyse through the run cache.
 func analyseCached(patterns []string, opts options, stderr io.Writer) (*session, error) {
-	if opts.cpuprofile != "" || opts.memprofile != "" || opts.debug == "mem" {
-		return analyse(patterns, opts, stderr) // a profile is of a real run
+	if opts.cpuprofile != "" || opts.memprofile != "" || opts.debug == "mem" || opts.perPackage != "" {
+		// A profile is of a real run; an entry holds one answer, not the
+		// per-package one beside it (perpackage.go).
+		return analyse(patterns, opts, stderr)
 	}
 	var (
 		ran     bool
