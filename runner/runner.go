@@ -47,8 +47,10 @@ type Config struct {
 	Phase func(name, what string)
 	// PerPackage, with Whole, is given each analysed package's go vet
 	// answer, decided in the same pass (analyzer.Hooks.PerPackage; a
-	// test's hook: the fact cache must then be off, CacheDir "", since
-	// its entries hold the command's answer only).
+	// test's hook). The fact cache is then written, never read: its
+	// entries hold the command's answer only, and every pass must run for
+	// go vet's. What it writes is a whole run's (the extra wiring facts
+	// are read by go vet's wiring only, which a whole run never does).
 	PerPackage func(pkg *types.Package, res *result.Result)
 }
 
@@ -81,7 +83,7 @@ func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
 		c.Settings = settings.NewSession()
 	}
 	r := &Runner{cfg: c, store: NewFactStore(), running: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	if c.CacheDir != "" && c.PerPackage == nil {
+	if c.CacheDir != "" {
 		r.cache = newFactCache(c, load, pkgs)
 	}
 	if c.Whole {
@@ -197,7 +199,7 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 	// and for a main-module package its result (a dependency's is not
 	// reported).
 	key := c.key(pass.Pkg)
-	if key != "" {
+	if key != "" && r.cfg.PerPackage == nil {
 		if res, ok := c.load(key, pass, r.store); ok {
 			if res == nil { // a dependency's: not reported
 				res = &result.Result{Package: pass.Pkg.Path(), Files: analyzer.FileNames(pass)}

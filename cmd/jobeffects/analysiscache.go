@@ -58,10 +58,8 @@ func analysisArgs(patterns []string, opts options) []string {
 
 // analyseCached is analyse through the run cache.
 func analyseCached(patterns []string, opts options, stderr io.Writer) (*session, error) {
-	if opts.cpuprofile != "" || opts.memprofile != "" || opts.debug == "mem" || opts.perPackage != "" {
-		// A profile is of a real run; an entry holds one answer, not the
-		// per-package one beside it (perpackage.go).
-		return analyse(patterns, opts, stderr)
+	if opts.cpuprofile != "" || opts.memprofile != "" || opts.debug == "mem" {
+		return analyse(patterns, opts, stderr) // a profile is of a real run
 	}
 	var (
 		ran     bool
@@ -69,7 +67,10 @@ func analyseCached(patterns []string, opts options, stderr io.Writer) (*session,
 		err     error
 		out, ew bytes.Buffer
 	)
-	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
+	// A run asked for the per-package answer too analyses (an entry
+	// holds the whole answer only) and keeps its whole answer for the
+	// runs after it (perpackage.go).
+	code := cachedFresh(analysisArgs(patterns, opts), opts.perPackage != "", &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
 		ran = true
 		r, err = analyse(patterns, opts, stderr)
 		if err != nil {

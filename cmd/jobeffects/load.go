@@ -132,7 +132,7 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	})
 	failures := &failureLog{}
 	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings, Phase: ph.mark}
-	if dir := cacheDir(); dir != "" && pp == nil {
+	if dir := cacheDir(); dir != "" {
 		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
 	}
 	if pp != nil {

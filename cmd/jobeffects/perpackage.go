@@ -24,8 +24,10 @@ import (
 // stderr, and to FILE.exit its exit status. Each package's pass decides
 // both answers from the same summaries and discovery
 // (analyzer.Hooks.PerPackage); go vet's wiring is the only part done twice.
-// Neither cache is used by such a run: a run-cache entry and a fact-cache
-// entry hold one answer.
+// Such a run reads neither cache (a run-cache entry and a fact-cache entry
+// hold the whole answer only, and every pass must run for go vet's) but
+// writes both, as the plain run would: the runs after it (an inventory of
+// the same packages) replay its whole answer.
 const perPackageEnv = "JOBEFFECTS_DEBUG_PERPACKAGE"
 
 // perPackageFile is the file a lint run also writes go vet's answer to, or
