@@ -134,25 +134,80 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	res.NoInfer = set.config.NoInfer()
 	res.Disabled = sel.Disabled()
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
+	var vres *result.Result // go vet's answer beside the command's (Hooks.PerPackage)
+	d := &decision{pass: pass, opts: opts, set: set, sel: sel, pkg: pkg, funcs: funcs, sums: sums, found: found, directives: directives, keepPaths: hooks.KeepPaths}
+	switch {
+	case !hooks.Whole:
+		d.decide(res, true)
+	case hooks.PerPackage != nil:
+		// Both answers from one pass (a test's, never a user's): go vet's
+		// first, which exports the wiring facts (its implFacts are the
+		// ones exportImplFacts exports; the command's phases read no
+		// other wiring fact), then the command's on its own handlers'
+		// results. Both decide from the same summaries and discovery.
+		v := *res
+		vres = &v
+		d.decide(vres, true)
+		d.decide(res, false)
+	default:
+		// The command: the types other packages' constructors return
+		// behind an interface, for discovery (Env.ConcreteMethod).
+		exportImplFacts(pass, funcs, sums)
+		d.decide(res, false)
+	}
+	local := localSummaries(sums, funcs)
+	res.Warnings = set.warnings()
+	if hooks.Warnings != nil && writesTables(local) {
+		for _, w := range res.Warnings {
+			fmt.Fprintf(hooks.Warnings, "jobeffects: warning: %s\n", w)
+		}
+	}
+	if hooks.KeepSummaries {
+		res.Summaries = keyedSummaries(pass, sums, append(slices.Clip(funcs), bodiless...))
+	}
+	emit(pass, res)
+	if vres != nil {
+		vres.Warnings = res.Warnings
+		hooks.PerPackage(pass.Pkg, vres)
+	}
+	return res, nil
+}
+
+// decision is what a package's findings are decided from: the pass's
+// summaries and discovery, shared by go vet's answer and the command's.
+type decision struct {
+	pass       *analysis.Pass
+	opts       *Options
+	set        *passSettings
+	sel        rules.Selection
+	pkg        *ssa.Package
+	funcs      []*ssa.Function
+	sums       *summary.Package
+	found      found
+	directives *directive.Index
+	keepPaths  bool
+}
+
+// decide fills res's handlers, diagnostics, claims and prunes. wired:
+// go vet's answer, where what this package wires resolves its own
+// handlers' calls through fields and, below, its imports' handlers'
+// (wiring facts exported); otherwise the command's, which leaves wiring
+// and the unresolved rule to the whole-program phase.
+func (d *decision) decide(res *result.Result, wired bool) {
+	pass, opts, set, sums, funcs, found := d.pass, d.opts, d.set, d.sums, d.funcs, d.found
 	ctx := report.ForResult(res, opts.Strict, set.baseline)
 	// An interface or func-value call is read by its name only once the
 	// whole program failed to resolve it (the command's wholeprogram
 	// phase); go vet, which cannot tell, leaves it unknown (unresolved).
 	ctx.Deferred = dynamicCall
-	res.Diagnostics = ctx.BadDirectives(directives)
+	res.Diagnostics = ctx.BadDirectives(d.directives)
 	var wr *wiredResolver
-	if !hooks.Whole {
-		// go vet: what this package wires resolves its own handlers'
-		// calls through fields and, below, its imports' handlers'.
-		wr = &wiredResolver{pass: pass, wire: collectWiring(pass, funcs), dispatch: dispatchCalls(pass, funcs), sums: sums, prog: pkg.Prog, ix: set.index}
+	if wired {
+		wr = &wiredResolver{pass: pass, wire: collectWiring(pass, funcs), dispatch: dispatchCalls(pass, funcs), sums: sums, prog: d.pkg.Prog, ix: set.index}
 		exportWiringFacts(pass, funcs, sums)
 		if !opts.QuietUnresolved {
 			ctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) && !throughField(e) }
 		}
-	} else {
-		// The command: the types other packages' constructors return
-		// behind an interface, for discovery (Env.ConcreteMethod).
-		exportImplFacts(pass, funcs, sums)
 	}
 	var pairs []*handlerPair
 	for _, h := range found.handlers {
@@ -168,7 +223,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		if wr != nil {
 			wr := wr.literal(pass, h.Literal) // a field forward's literal: its own fields (closurefwd.go)
 			if effs, changed := wr.effects(hr.Effects, 0); changed {
-				hr.Effects = effect.FoldAll(effs, hooks.KeepPaths)
+				hr.Effects = effect.FoldAll(effs, d.keepPaths)
 				hr.Pitfalls = guard.MergePitfalls(hr.Pitfalls, wr.takePitfalls())
 			}
 			wr.takePitfalls()
@@ -185,23 +240,12 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 		if !opts.QuietUnresolved {
 			wctx.Unresolved = func(e *effect.Effect) bool { return summary.ViaDynamic(e.Via) }
 		}
-		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, hooks.KeepPaths)...)
+		res.Diagnostics = append(res.Diagnostics, wr.wiredFindings(wctx, d.keepPaths)...)
 	}
 	local := localSummaries(sums, funcs)
 	res.Claims, res.Prunes = ctx.Lifecycle(local)
-	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(directives, local)...)
-	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(d result.Diagnostic) bool { return !sel.Enabled(d.Rule) })
-	res.Warnings = set.warnings()
-	if hooks.Warnings != nil && writesTables(local) {
-		for _, w := range res.Warnings {
-			fmt.Fprintf(hooks.Warnings, "jobeffects: warning: %s\n", w)
-		}
-	}
-	if hooks.KeepSummaries {
-		res.Summaries = keyedSummaries(pass, sums, append(slices.Clip(funcs), bodiless...))
-	}
-	emit(pass, res)
-	return res, nil
+	res.Diagnostics = append(res.Diagnostics, ctx.StaleDirectives(d.directives, local)...)
+	res.Diagnostics = slices.DeleteFunc(res.Diagnostics, func(dg result.Diagnostic) bool { return !d.sel.Enabled(dg.Rule) })
 }
 
 // dynamicCall picks the interface and func-value calls, whose readings

@@ -447,7 +447,13 @@ func TestArchitectureImports(t *testing.T) {
 // migration's (issue 28); near misses: a key in a _test.go file, in a text
 // that is not SQL, under a down name. Its manual-ack consumers
 // (ackheld.go) ack only when the insert succeeded: duplicate-as-error;
-// near misses: the failure acked too, an insert with no unique key.
+// near misses: the failure acked too, an insert with no unique key. The
+// subscription's ack mode (ackmode.go): JetStream with ManualAck, amqp
+// autoAck false and STAN options in a configuration field with
+// SetManualAckMode flagged, options from a parameter flagged with "ack
+// mode not found"; near misses: the same handlers acked by the library
+// (no ManualAck, no SetManualAckMode), amqp autoAck true, a sarama mark
+// (a cumulative commit) only on success.
 func TestSchemaInGo(t *testing.T) {
 	runShared(t, "goschemafix")
 }

@@ -113,7 +113,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Package, returned map[string]*summary.Summary) *result.Handler {
 	if ret := h.Returned; ret != nil {
 		hr := &result.Handler{Framework: h.Framework, Task: h.Task, Name: ret.Name, FullName: ret.FullName, Pos: ret.Pos,
-			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce}
+			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce, AckMode: h.AckMode}
 		hr.At = hr.Registered // another package defines it: reported where it is registered
 		hr.PerRegistration = h.PerRegistration
 		s := returned[ret.FullName]
@@ -133,6 +133,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		Ack:        summary.PosString(pass.Fset, h.Ack),
 		Rule:       h.Rule,
 		AtMostOnce: h.AtMostOnce,
+		AckMode:    h.AckMode,
 	}
 	if h.Inst != nil {
 		hr.InstRecv = h.Inst.Signature.Recv().Type()

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
@@ -247,4 +248,11 @@ type Hooks struct {
 	// program after this pass: the pass then leaves wiring (wiring.go) and
 	// the unresolved rule to it.
 	Whole bool
+	// PerPackage, when set with Whole, is given go vet's answer for each
+	// package the pass analyses (what -whole=false would report: wiring
+	// applied, the unresolved rule on), decided from the same summaries
+	// in the same pass. The wiring facts are then exported too; nothing
+	// the command runs after the pass reads them. A test's hook: it lets
+	// one run give both answers (e2etest.VetEqualsCommand).
+	PerPackage func(pkg *types.Package, res *result.Result)
 }

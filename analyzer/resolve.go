@@ -25,6 +25,7 @@ import (
 type handlerFact struct {
 	Framework, Task, Name, FullName, Pos, At, Rule string
 	AtMostOnce                                     bool
+	AckMode                                        string
 	Decided                                        []string
 }
 
@@ -260,7 +261,7 @@ func exportHandlerFacts(pass *analysis.Pass, found []*handlerPair) {
 			continue
 		}
 		f := &handlerFact{Framework: hr.Framework, Task: hr.Task, Name: hr.Name, FullName: hr.FullName, Pos: hr.Pos,
-			At: hr.At, Rule: hr.Rule, AtMostOnce: hr.AtMostOnce}
+			At: hr.At, Rule: hr.Rule, AtMostOnce: hr.AtMostOnce, AckMode: hr.AckMode}
 		for _, fd := range hr.Findings {
 			f.Decided = appendUnique(f.Decided, fd.Rule)
 		}
@@ -299,7 +300,7 @@ func (r *wiredResolver) wiredFindings(ctx *report.Context, keepPaths bool) []res
 		}
 		f := h.fact
 		hr := &result.Handler{Framework: f.Framework, Task: f.Task, Name: f.Name, FullName: f.FullName, Pos: f.Pos, At: f.At,
-			Rule: f.Rule, AtMostOnce: f.AtMostOnce, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths),
+			Rule: f.Rule, AtMostOnce: f.AtMostOnce, AckMode: f.AckMode, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths),
 			Pitfalls: pits}
 		ctx.Handler(hr)
 		decided := map[string]bool{}

@@ -45,6 +45,13 @@ type Config struct {
 	// Phase, if set, is told as each step of the whole-program phase
 	// ends (-debug=phases).
 	Phase func(name, what string)
+	// PerPackage, with Whole, is given each analysed package's go vet
+	// answer, decided in the same pass (analyzer.Hooks.PerPackage; a
+	// test's hook). The fact cache is then written, never read: its
+	// entries hold the command's answer only, and every pass must run for
+	// go vet's. What it writes is a whole run's (the extra wiring facts
+	// are read by go vet's wiring only, which a whole run never does).
+	PerPackage func(pkg *types.Package, res *result.Result)
 }
 
 // Runner drives the analysis of one run of the command over loaded
@@ -89,6 +96,7 @@ func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
 		KeepSummaries: c.Whole,
 		KeepPaths:     c.KeepPaths,
 		Whole:         c.Whole,
+		PerPackage:    c.PerPackage,
 	})
 	return r
 }
@@ -191,7 +199,7 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 	// and for a main-module package its result (a dependency's is not
 	// reported).
 	key := c.key(pass.Pkg)
-	if key != "" {
+	if key != "" && r.cfg.PerPackage == nil {
 		if res, ok := c.load(key, pass, r.store); ok {
 			if res == nil { // a dependency's: not reported
 				res = &result.Result{Package: pass.Pkg.Path(), Files: analyzer.FileNames(pass)}

@@ -44,7 +44,7 @@ func (r *resolver) dispatchHandlers(h *result.Handler, fn *ssa.Function, fields 
 			hr := &result.Handler{
 				Framework: h.Framework, Task: e.Key, Name: name, FullName: summary.FullName(e.Fn),
 				Pos: pos, At: pos, Registered: at, Owner: true, Confidence: h.Confidence,
-				Rule: h.Rule, AtMostOnce: h.AtMostOnce, Test: h.Test || strings.HasSuffix(posFile(pos), "_test.go"),
+				Rule: h.Rule, AtMostOnce: h.AtMostOnce, AckMode: h.AckMode, Test: h.Test || strings.HasSuffix(posFile(pos), "_test.go"),
 				Note: result.DispatchNote(h.Name, e.Key, at),
 			}
 			if withSummary(hr, r.sums[summary.Key(r.fset, e.Fn)], "the entry's package was not analysed") {

@@ -298,6 +298,13 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 			stats.Boundaries++
 			resolved = []effect.Effect{}
 		}
+		if resolved == nil && r.foldedInert(e) {
+			// A dependency's folded unresolved calls whose library
+			// function the whole program resolves and finds without
+			// effect (foldedcalls.go).
+			stats.Boundaries++
+			resolved = []effect.Effect{}
+		}
 		if resolved == nil {
 			out = append(out, e)
 			continue
@@ -366,6 +373,8 @@ type resolver struct {
 	cha           *callgraph.Graph                          // the class-hierarchy call graph VTA started from (boundary.go)
 	sliceFns      map[*ssa.Function]bool                    // the slice
 	static        map[string][]ssa.CallInstruction          // static calls by position (boundary.go)
+	allCalls      map[string][]ssa.CallInstruction          // every call of the slice by position (foldedcalls.go)
+	foldedMemo    map[*ssa.Function]bool                    // library entries decided for folded calls (foldedcalls.go)
 	closures      map[string][]ssa.CallInstruction          // anonymous functions' call sites by position (checkact.go)
 	passes        map[*ssa.Function]map[string][]effect.Hop // what a function's effects pass through (otherpaths.go)
 	callsIn       map[*ssa.Function][]fnCall                // a function's calls and their callees (otherpaths.go)

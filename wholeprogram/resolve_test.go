@@ -63,6 +63,10 @@ func resolveOpts(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, patt
 	return resolveKeep(t, opts, hooks, false, patterns...)
 }
 
+// versioned, when set, is a module path of testdata/src whose packages
+// resolveKeep loads as a versioned dependency's (foldedcalls_test.go).
+var versioned string
+
 // resolveKeep is resolveOpts with the input's KeepUnreached.
 func resolveKeep(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keepUnreached bool, patterns ...string) []*result.Result {
 	t.Helper()
@@ -76,6 +80,15 @@ func resolveKeep(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keep
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if versioned != "" {
+		// GOPATH mode loads no module versions: the packages of this
+		// one are a versioned dependency's, summarised as such.
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			if p.PkgPath == versioned || strings.HasPrefix(p.PkgPath, versioned+"/") {
+				p.Module = &packages.Module{Path: versioned, Version: "v1.0.0"}
+			}
+		})
 	}
 	a := analyzer.WithHooks(opts, hooks)
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)

@@ -26,6 +26,16 @@ type Registration struct {
 	// NATS): their handlers cannot run twice for one message, so they are
 	// not reported as unguarded.
 	Delivery string `yaml:"delivery"`
+	// Ack is the subscription's ack mode when the call gives no option:
+	// "auto" (the library acks when the handler returns: NATS Streaming,
+	// JetStream's js.Subscribe) or "manual" (only the handler's own Ack
+	// acknowledges: the jetstream package's consumers). ManualAck lists the
+	// option functions ("pkg.Func") that, passed to the call, make an
+	// "auto" subscription manual (stan.SetManualAckMode, nats.ManualAck).
+	// A manual-ack handler that acks only on success redelivers a failure
+	// (guard.AckWithheld); an auto-ack one is acked anyway.
+	Ack       string   `yaml:"ack"`
+	ManualAck []string `yaml:"manual_ack"`
 	// Constructor: the call builds a handler value without registering
 	// it (river.WorkFunc); the task is known, the registration site is not.
 	Constructor bool `yaml:"constructor"`

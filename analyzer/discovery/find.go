@@ -42,6 +42,11 @@ type Handler struct {
 	AckAt string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// AckMode is its subscription's ack mode (AckManual, AckAuto;
+	// AckUnknown or "" when not found): whether an ack the handler skips
+	// on a failure leaves the message to be redelivered (ackmode.go).
+	AckMode string
+	ackSet  bool
 	// FreshReceiver: the handler is a method registered as a method
 	// expression ((*Ctx).Send): the framework makes its receiver for each
 	// job, so writes to it do not outlive the delivery (memory_write).
@@ -630,8 +635,11 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
 		}
+		mergeAck(h, f.ackModeOf(r, args))
 		if fw := r.forward; fw != nil && fw.AtMostOnceIf > 0 && fw.AtMostOnceIf <= len(args) && ssavalue.IsTrue(args[fw.AtMostOnceIf-1]) {
 			h.AtMostOnce = true // the helper's autoAck parameter, given true here
+		} else if fw != nil && fw.AtMostOnceIf > 0 && fw.AtMostOnceIf <= len(args) && isFalse(args[fw.AtMostOnceIf-1]) {
+			mergeAck(h, AckManual) // the helper's autoAck parameter, given false here
 		}
 		if t.expr {
 			h.FreshReceiver = true

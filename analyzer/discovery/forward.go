@@ -55,6 +55,10 @@ type Forward struct {
 	// ranges over acts): its callers' elements are the handlers
 	// (reglists.go).
 	Elem bool
+	// AckMode is the ack mode of the subscription the helper makes
+	// (ackmode.go), read where it makes it; last, so that the fact's
+	// printed form keeps its earlier fields' places.
+	AckMode string
 }
 
 // FieldForward says that a method registers its receiver's method
@@ -71,7 +75,7 @@ type FieldForward struct {
 // registration is the rule a call of a forwarding function amounts to.
 func (fw Forward) registration(fn *types.Func) *Registration {
 	r := &Registration{Registration: catalog.Registration{Func: models.FuncKey(fn), Framework: fw.Framework, Task: fw.Task, Handler: fw.Param,
-		Method: fw.Method, Delivery: fw.Delivery}, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
+		Method: fw.Method, Delivery: fw.Delivery, Ack: fw.AckMode}, Interface: fw.Interface, TaskMethod: fw.TaskMethod,
 		TaskPrefix: fw.TaskPrefix, TaskSuffix: fw.TaskSuffix, Optional: fw.Optional, forward: &fw}
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
@@ -471,7 +475,7 @@ func (f *finder) findForwards() {
 func (f *finder) forwardOf(r *Registration, args []ssa.Value, owner *ssa.Function, k int, elem bool) Forward {
 	fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
 		Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
-		Optional: r.Optional, Elem: elem}
+		Optional: r.Optional, Elem: elem, AckMode: f.ackModeOf(r, args)}
 	if r.forward != nil {
 		fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
 		// The delivery mode the helper called takes from a parameter:
@@ -588,7 +592,7 @@ func (f *finder) loopForward(loop *ssa.Function, h *Handler, taskParam int, deli
 					if owner == loop {
 						tp, op = taskParam, onceParam
 					}
-					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Delivery: delivery, AtMostOnceIf: op, Loop: true, Ack: ack})
+					f.forward(owner, Forward{Param: k, Framework: h.Framework, TaskParam: tp, Delivery: delivery, AtMostOnceIf: op, Loop: true, Ack: ack, AckMode: h.AckMode})
 					found = true
 				}
 			}

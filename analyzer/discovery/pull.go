@@ -27,6 +27,7 @@ func (f *finder) pullLoops() {
 		var recv *ssa.Call
 		var m *models.Model
 		var ack token.Pos
+		wrapped := false // received through a local wrapper: its options are the wrapper's
 		// The receive is in the function; the ack may be in a callback it
 		// runs per record (franz-go EachRecord, a goroutine per partition).
 		for _, g := range withClosures(fn) {
@@ -46,7 +47,7 @@ func (f *finder) pullLoops() {
 						// receive returned (msgloop.go): this loop receives
 						// through it.
 						if callee := call.Call.StaticCallee(); callee != nil && f.wrapDirect[callee] {
-							recv, m = call, &models.Model{Receive: f.wrappers[callee]}
+							recv, m, wrapped = call, &models.Model{Receive: f.wrappers[callee]}, true
 						}
 					}
 					if cm == nil {
@@ -91,6 +92,11 @@ func (f *finder) pullLoops() {
 		}
 		if autoAck {
 			h.AtMostOnce = true
+		}
+		if wrapped {
+			mergeAck(h, AckUnknown)
+		} else {
+			mergeAck(h, pullAckMode(m, recv, autoAck))
 		}
 		switch {
 		case h.Ack.IsValid():
@@ -263,4 +269,22 @@ func (f *finder) boundImplementations(called map[*ssa.Function]bool) {
 			}
 		}
 	}
+}
+
+// pullAckMode is the ack mode of a pull loop's receive recv of model m:
+// auto where the receive acks itself (at_most_once, or amqp's autoAck
+// given true), not found where autoAck is not a constant (a parameter:
+// its callers decide, forward.go), manual otherwise: a pulled message is
+// acknowledged only by the loop's own ack (delete, commit, Ack).
+func pullAckMode(m *models.Model, recv *ssa.Call, autoAck bool) string {
+	switch {
+	case m.AtMostOnce || autoAck:
+		return AckAuto
+	case m.AtMostOnceIf != nil:
+		if isFalse(modelArg(recv, *m.AtMostOnceIf)) {
+			return AckManual
+		}
+		return AckUnknown
+	}
+	return AckManual
 }

@@ -194,6 +194,16 @@ type Guard struct {
 	// new key, so the claim guards nothing (random-key).
 	KeyParam int    `json:",omitempty"`
 	KeyField string `json:",omitempty"`
+	// DupAbortsTx, on a claim that is an insert whose unique-key
+	// violation is taken as success: the violation is recognised only
+	// as PostgreSQL's (SQLSTATE 23505), so on a transaction the failed
+	// insert aborts it, and the success taken does not commit.
+	DupAbortsTx bool `json:",omitempty"`
+	// NeedsTx: the guard holds only where the handle the effect names
+	// (Effect.Exec) is a transaction, known to the caller that passes
+	// one (Effect.Tx): a fill of a collection made after a lookup found
+	// no row and a DupAbortsTx insert created it (guard/findcreate.go).
+	NeedsTx bool `json:",omitempty"`
 }
 
 // Guard kinds.

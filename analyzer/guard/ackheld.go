@@ -19,7 +19,9 @@ import (
 //
 // The message is a value of a type with a method the catalog models as
 // an ack (ix). It is released where fn acks it (a call the catalog
-// models as an ack: also a Kafka commit, an SQS delete) or hands it to
+// models as an ack: an SQS delete too, but not a Kafka offset commit,
+// which is cumulative: the next message's commit commits past a skipped
+// one, models.Model.AckCumulative) or hands it to
 // another call (to ack it there, perhaps through a
 // channel the per-package pass does not follow). The success edge of
 // ci's error test must release it on every way on; the failure edge must
@@ -42,6 +44,11 @@ func AckWithheld(fn *ssa.Function, ci ssa.CallInstruction, ix *models.Index) boo
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			c, ok := in.(ssa.CallInstruction)
+			if ok && cumulativeAck(c.Common(), ix) {
+				// An offset commit: a failure whose commit is skipped is
+				// committed past by the next message's, not redelivered.
+				return false
+			}
 			if !ok || !modeledAck(c.Common(), ix) && !takesMessage(c.Common(), ix, ackable) {
 				continue
 			}
@@ -106,6 +113,19 @@ func releasesOnEveryWay(from, test *ssa.BasicBlock, release map[*ssa.BasicBlock]
 // modeledAck reports whether the call is one the catalog models as an
 // acknowledgement.
 func modeledAck(c *ssa.CallCommon, ix *models.Index) bool {
+	m := ackModel(c, ix)
+	return m != nil && m.Ack
+}
+
+// cumulativeAck reports whether the call is an ack the catalog models as
+// cumulative (a Kafka offset commit).
+func cumulativeAck(c *ssa.CallCommon, ix *models.Index) bool {
+	m := ackModel(c, ix)
+	return m != nil && m.Ack && m.AckCumulative
+}
+
+// ackModel is the catalog's model of the call's callee, nil when none.
+func ackModel(c *ssa.CallCommon, ix *models.Index) *models.Model {
 	var f *types.Func
 	if c.IsInvoke() {
 		f = c.Method
@@ -113,10 +133,9 @@ func modeledAck(c *ssa.CallCommon, ix *models.Index) bool {
 		f, _ = sc.Object().(*types.Func)
 	}
 	if f == nil {
-		return false
+		return nil
 	}
-	m := ix.Lookup(f)
-	return m != nil && m.Ack
+	return ix.Lookup(f)
 }
 
 // takesMessage reports whether the call is given (as receiver or
@@ -148,7 +167,9 @@ func ackableType(t types.Type, ix *models.Index, memo map[types.Type]bool) bool 
 			ms := types.NewMethodSet(mt)
 			for i := 0; i < ms.Len() && !ok; i++ {
 				if f, isFn := ms.At(i).Obj().(*types.Func); isFn {
-					if m := ix.Lookup(f); m != nil && m.Ack {
+					if m := ix.Lookup(f); m != nil && m.Ack && !m.AckCumulative {
+						// A message acked by itself (a session that
+						// commits offsets is no such message).
 						ok = true
 					}
 				}

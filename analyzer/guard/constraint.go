@@ -38,11 +38,13 @@ func (a *analysis) constraintClaims() {
 		if errv == nil {
 			continue
 		}
+		a.dupPG, a.dupOther = 0, 0
 		tests := a.uniqueTests(errv)
 		if len(tests) == 0 {
 			continue
 		}
-		e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "unique key of " + orTable(e.Target), Pos: e.Evidence(), SameTx: true}
+		e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "unique key of " + orTable(e.Target), Pos: e.Evidence(), SameTx: true,
+			DupAbortsTx: a.dupPG > 0 && a.dupOther == 0}
 		e.Detail = effect.JoinDetail(e.Detail, "a unique-key violation is taken as success: the insert dedupes by its constraint")
 		// The effects after it: as after a claim on the insert's handle.
 		claim := *c
@@ -226,6 +228,7 @@ func (a *analysis) uniqueTest(v ssa.Value, errv ssa.Value, depth int) (onDup, ok
 		}
 		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
 			if val, isVal := comparedValue(pair[1]); isVal && a.uniqueOperand(pair[0], val, errv) {
+				a.matched(val == pgUniqueViolation)
 				return x.Op == token.EQL, true
 			}
 		}
@@ -237,6 +240,7 @@ func (a *analysis) uniqueTest(v ssa.Value, errv ssa.Value, depth int) (onDup, ok
 		obj, _ := callee.Object().(*types.Func)
 		if obj == nil {
 			if a.env.DuplicateTest != nil && a.env.DuplicateTest(callee) && anyDerived(x.Call.Args, errv) {
+				a.matched(a.env.DuplicateAborts != nil && a.env.DuplicateAborts(callee))
 				return true, true
 			}
 			return false, false
@@ -245,20 +249,40 @@ func (a *analysis) uniqueTest(v ssa.Value, errv ssa.Value, depth int) (onDup, ok
 		case obj.FullName() == "errors.Is" && len(x.Call.Args) == 2 && fromErr(x.Call.Args[0], errv, 0):
 			if g, isGlobal := ssavalue.Unconvert(loadOf(x.Call.Args[1])).(*ssa.Global); isGlobal {
 				if gv, isVar := g.Object().(*types.Var); isVar && ix.UniqueError(gv) {
+					a.matched(false)
 					return true, true
 				}
 			}
 		case obj.FullName() == "strings.Contains" && len(x.Call.Args) == 2 && fromErr(x.Call.Args[0], errv, 0):
 			if c, isConst := x.Call.Args[1].(*ssa.Const); isConst && c.Value != nil && c.Value.Kind() == constant.String && ix.UniqueText(constant.StringVal(c.Value)) {
+				a.matched(false)
 				return true, true
 			}
 		case ix.UniqueTest(obj) && anyDerived(x.Call.Args, errv):
+			a.matched(false)
 			return true, true
 		case a.env.DuplicateTest != nil && a.env.DuplicateTest(callee) && anyDerived(x.Call.Args, errv):
+			a.matched(a.env.DuplicateAborts != nil && a.env.DuplicateAborts(callee))
 			return true, true
 		}
 	}
 	return false, false
+}
+
+// pgUniqueViolation is PostgreSQL's SQLSTATE of a unique-key violation
+// (unique_violation); CockroachDB, which also aborts the transaction a
+// failed statement ran in, reports the same code.
+const pgUniqueViolation = "23505"
+
+// matched counts a violation test uniqueTest recognised: PostgreSQL's
+// SQLSTATE (pg), or any other (a MySQL or SQLite code, a driver's error
+// variable, a message text, a helper not known to test PostgreSQL's).
+func (a *analysis) matched(pg bool) {
+	if pg {
+		a.dupPG++
+	} else {
+		a.dupOther++
+	}
 }
 
 // comparedValue is the text a unique-violation entry compares with: a
@@ -434,9 +458,26 @@ func isNil(v ssa.Value) bool {
 // false or such a test of the error parameter (isUniqueViolation(err)
 // bool). Callers then use it as the test itself.
 func IsDuplicateTest(fn *ssa.Function, env *Env) bool {
+	ok, _ := duplicateTestOf(fn, env)
+	return ok
+}
+
+// DuplicateTestAborts reports whether fn is a duplicate test
+// (IsDuplicateTest) that recognises only PostgreSQL's violation, SQLSTATE
+// 23505 (pgconn.PgError.Code, pq.Error.Code, SQLState()): the statement
+// that failed so ran on a server where a failed statement aborts its
+// transaction (findcreate.go).
+func DuplicateTestAborts(fn *ssa.Function, env *Env) bool {
+	ok, pg := duplicateTestOf(fn, env)
+	return ok && pg
+}
+
+// duplicateTestOf is IsDuplicateTest, and whether every violation it
+// recognises is PostgreSQL's.
+func duplicateTestOf(fn *ssa.Function, env *Env) (isTest, pg bool) {
 	res := fn.Signature.Results()
 	if res.Len() != 1 || !isBool(res.At(0).Type()) {
-		return false
+		return false, false
 	}
 	var param ssa.Value
 	for _, p := range fn.Params {
@@ -445,7 +486,7 @@ func IsDuplicateTest(fn *ssa.Function, env *Env) bool {
 		}
 	}
 	if param == nil {
-		return false
+		return false, false
 	}
 	a := &analysis{fn: fn, env: env}
 	found := false
@@ -462,7 +503,7 @@ func IsDuplicateTest(fn *ssa.Function, env *Env) bool {
 		if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
 			if constant.BoolVal(c.Value) {
 				if !a.onDuplicateEdge(b, param) {
-					return false
+					return false, false
 				}
 				found = true
 			}
@@ -470,11 +511,11 @@ func IsDuplicateTest(fn *ssa.Function, env *Env) bool {
 		}
 		dup, ok := a.uniqueTest(v, param, 0)
 		if !ok || !dup {
-			return false
+			return false, false
 		}
 		found = true
 	}
-	return found
+	return found, found && a.dupPG > 0 && a.dupOther == 0
 }
 
 // onDuplicateEdge reports whether b runs only on the violation edge of a

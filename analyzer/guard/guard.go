@@ -19,6 +19,9 @@ type Env struct {
 	// DuplicateTest reports whether a function of the program tests an
 	// error for a unique-key violation (IsDuplicateTest, from its summary).
 	DuplicateTest func(*ssa.Function) bool
+	// DuplicateAborts reports whether such a test recognises only
+	// PostgreSQL's violation (DuplicateTestAborts); nil: never.
+	DuplicateAborts func(*ssa.Function) bool
 	// SameTx reports whether two handles the function reads from one
 	// struct a transaction helper handed it run on the transaction the
 	// helper began (entity.tx and entity.queries); nil: never.
@@ -66,6 +69,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env, calls ...*ParamCall) ([]
 	a.lockedChecks()
 	ret := a.claims()
 	a.constraintClaims()
+	a.createdFills()
 	a.checkedCreates()
 	a.afterDupFailures()
 	a.swallowedDupFailures()
@@ -89,6 +93,9 @@ type analysis struct {
 	externalOnly bool
 	// paramCalls are fn's calls of its func-typed parameters.
 	paramCalls []*ParamCall
+	// dupPG and dupOther count the violation tests uniqueTest
+	// recognised since they were reset: PostgreSQL's SQLSTATE, others.
+	dupPG, dupOther int
 }
 
 // ParamCall is a call of one of the function's func-typed parameters

@@ -525,6 +525,11 @@ type Model struct {
 	// Ack marks the call that acknowledges a received message (delete,
 	// commit, Ack): before the effects it makes delivery at-most-once.
 	Ack bool `yaml:"ack"`
+	// AckCumulative marks an ack that commits an offset (Kafka): it
+	// acknowledges every earlier message of the partition too, so a
+	// message whose commit was skipped is committed past by the next
+	// one's and not redelivered (guard.AckWithheld does not apply).
+	AckCumulative bool `yaml:"ack_cumulative"`
 	// AtMostOnce marks a receive that acknowledges before returning
 	// (kafka-go ReadMessage with a group): every effect after it is lost
 	// on a crash.

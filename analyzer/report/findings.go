@@ -21,6 +21,12 @@ func (c *Context) Handler(h *result.Handler) {
 	// (effect.Transient): decided here, where no caller maps them; nor
 	// are a test handler's writes to its probes.
 	h.Effects = infer.Apply(effect.Lasting(h.Effects, h.Test), c.Infer, c.Deferred)
+	if h.AckMode == ackAuto {
+		// The library acks the message when the handler returns: an ack
+		// the handler withholds on a failure is made anyway, and the
+		// failure is only logged (effect.AckedAnyway).
+		h.Effects = effect.AckedAnyway(h.Effects)
+	}
 	h.Risk = effect.HandlerRisk(h.Effects)
 	h.Findings = nil
 	var f *result.Finding

@@ -94,6 +94,11 @@ func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect
 	if n > 1 {
 		fmt.Fprintf(&b, " (and %d other such effects)", n-1)
 	}
+	if ackWithheldAt(worst.Path) != nil && h.AckMode != ackManual {
+		// How it was decided: no rule read the subscription's ack mode
+		// (options passed from elsewhere, a handler found by its shape).
+		b.WriteString("; ack mode not found at the subscription: read as manual ack")
+	}
 	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
 	return &result.Finding{Rule: rules.DuplicateAsError, Message: c.relMessage(b.String())}, worst.Path
 }
@@ -226,3 +231,11 @@ func PathText(path []effect.Hop, rel func(string) string) string {
 	}
 	return strings.Join(parts, " → ")
 }
+
+// The ack modes of result.Handler.AckMode that decide a withheld ack
+// (discovery.AckManual, discovery.AckAuto; report does not import
+// discovery).
+const (
+	ackManual = "manual"
+	ackAuto   = "auto"
+)

@@ -151,6 +151,11 @@ type Handler struct {
 	Rule string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// AckMode is the ack mode of the handler's subscription
+	// (discovery.AckManual, AckAuto; "unknown" or "" when not found): an
+	// auto-acked message whose ack the handler withholds on a failure is
+	// acked anyway (report.Context.Handler).
+	AckMode string `json:",omitempty"`
 	// SingleRun says why a handler whose every retry policy allows a
 	// single run is never run again, in the version of its framework the
 	// program builds with (inventory.SingleRun; AtMostOnce is then set).

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -43,6 +44,12 @@ type fillSite struct {
 	target string
 	at     ssa.Instruction
 	guard  *effect.Guard
+	// commit: the guard holds because the violation aborts the
+	// transaction the call at ran and committed (Guard.NeedsTx): it
+	// covers an effect after that call, or a write of that call made in
+	// the transaction, which the abort rolls back; not one the call
+	// makes outside it (an enqueue inside the callback).
+	commit bool
 }
 
 // firstTime is a claim's first-time edges in the function and the guard
@@ -210,10 +217,13 @@ func (w *walker) calleeFill(e *effect.Effect, ci ssa.CallInstruction, args, bind
 		return
 	}
 	var g *effect.Guard
-	if e.Guard != nil && e.Issue == "" && e.Guard.Kind == effect.GuardClaim {
+	if e.Guard != nil && e.Issue == "" && e.Guard.Kind == effect.GuardClaim && (!e.Guard.NeedsTx || e.Tx) {
+		// A guard that needs the transaction (guard/findcreate.go) holds
+		// where a callee ran the fill in one: that call returned after its
+		// commit (fillSite.commit).
 		g = e.Guard
 	}
-	w.fills = append(w.fills, fillSite{root: v, target: e.Target, at: ci, guard: g})
+	w.fills = append(w.fills, fillSite{root: v, target: e.Target, at: ci, guard: g, commit: g != nil && g.NeedsTx})
 }
 
 // ownFill notes a store into a field of a value the function made.
@@ -383,17 +393,27 @@ func (w *walker) resolveOver() {
 	if len(w.overLocal) == 0 {
 		return
 	}
-	memo := map[collected]*effect.Guard{}
+	type key struct {
+		c    collected
+		at   ssa.Instruction
+		inTx bool
+	}
+	memo := map[key]*effect.Guard{}
 	for _, s := range w.sites {
 		e := s.Effect
 		c, ok := w.overLocal[e]
 		if !ok || e.Guard != nil || e.Issue != "" {
 			continue
 		}
-		g, done := memo[c]
+		var at ssa.Instruction
+		if s.Instr != nil {
+			at = s.Instr
+		}
+		k := key{c, at, e.Kind == effect.KindDBWrite && e.Tx}
+		g, done := memo[k]
 		if !done {
-			g = w.onlyClaimedFills(c)
-			memo[c] = g
+			g = w.onlyClaimedFills(c, at, k.inTx)
+			memo[k] = g
 		}
 		if g != nil {
 			cp := *g
@@ -405,8 +425,11 @@ func (w *walker) resolveOver() {
 
 // onlyClaimedFills is the guard of the claims every fill of c runs
 // after, or nil: no fill, one with no claim before it, or a use of the
-// collection's value where fills cannot be seen.
-func (w *walker) onlyClaimedFills(c collected) *effect.Guard {
+// collection's value where fills cannot be seen. at is the effect run
+// over c, inTx whether it is a database write made in a transaction: a
+// fill whose guard rests on the commit (fillSite.commit) covers it only
+// after the fill's call, or within that call's transaction.
+func (w *walker) onlyClaimedFills(c collected, at ssa.Instruction, inTx bool) *effect.Guard {
 	if !w.usesSeen(c.root) {
 		return nil
 	}
@@ -416,6 +439,9 @@ func (w *walker) onlyClaimedFills(c collected) *effect.Guard {
 			continue
 		}
 		g := f.guard
+		if f.commit && (at == nil || !(at != f.at && guard.Dominates(f.at, at) || at == f.at && inTx)) {
+			g = nil
+		}
 		if g == nil {
 			g = w.claimAt(f.at)
 		}

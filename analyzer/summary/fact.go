@@ -31,6 +31,10 @@ type Summary struct {
 	// unique-key violation (isUniqueViolation(err) bool); a caller that
 	// takes one as success after an insert dedupes by the constraint.
 	DuplicateTest bool
+	// DuplicateAborts, with DuplicateTest: the only violation it
+	// recognises is PostgreSQL's (SQLSTATE 23505), so the failed statement
+	// aborted the transaction it ran in (guard.DuplicateTestAborts).
+	DuplicateAborts bool `json:",omitempty"`
 	// StmtArg (1-based; 0 when none) is the parameter whose prepared
 	// statement the function returns (a TxStmt(tx, stmt) helper).
 	StmtArg int
@@ -482,7 +486,7 @@ func dedupPitfalls(ps []guard.Pitfall) []guard.Pitfall {
 // every round.
 func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
-		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest ||
+		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest || a.DuplicateAborts != b.DuplicateAborts ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
 		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {

@@ -276,6 +276,15 @@ func (c *modelCall) targetArg() {
 	if c.m.Kind == effect.KindHTTP {
 		c.e.Target = urlTarget([]ssa.Value{v}, 0)
 		c.e.URLPath, c.e.URLQuery = urlPath(v), urlQuery(v)
+		// A URL the caller passes (a helper over http.Post or
+		// (*http.Client).Post) is handed back to the callers, as one a
+		// request built with NewRequest carries (httpRequest): the
+		// caller's constant URL then names the target and the path.
+		if c.e.Target == "" && c.e.URLPath == "" && c.e.RequestArg == 0 {
+			if k := c.w.execIndex(normalize(v)); k != effect.NoExec {
+				c.e.URLArg = k + 1
+			}
+		}
 	}
 }
 

@@ -99,7 +99,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	w.stamped()   // stamped.go
 	w.planLinks() // linkplan.go
 	w.ownOver()   // collected.go
-	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, SameTx: w.sameTxStruct,
+	genv := &guard.Env{Fset: p.env.Fset, Index: p.env.Index, Text: p.text.exprText, DuplicateTest: p.duplicateTest, DuplicateAborts: p.duplicateAborts, SameTx: w.sameTxStruct,
 		UniqueEnqueue: w.uniqueEnqueue, Writers: p.tableWriters,
 		FirstTime: func(firsts []*ssa.BasicBlock, g effect.Guard) {
 			w.firstTimes = append(w.firstTimes, firstTime{firsts: firsts, g: g})
@@ -111,6 +111,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 
 	s := &Summary{ParamArgs: w.paramArgs, CallsParams: w.calls, CallsParamFields: w.fieldCalls, TxCalls: w.txCalls, GuardedCalls: w.guardedCalls(w.paramCalls), Pitfalls: w.pitfalls, ClaimReturn: claimReturn, StmtArg: w.stmtArg(fn),
 		DuplicateTest: guard.IsDuplicateTest(fn, genv)}
+	s.DuplicateAborts = s.DuplicateTest && guard.DuplicateTestAborts(fn, genv)
 	s.StmtTextArg, s.StmtTextAppended = w.stmtTextArg(fn)
 	s.NilUnless = nilUnless(fn)
 	s.RequestMethodArg, s.RequestMethodField = w.requestMethodArg(fn)
@@ -122,6 +123,10 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}
 		e := *site.Effect
 		e.Exec = w.execIndex(w.txHandle(w.injectedHandle(site.Exec)))
+		if g := e.Guard; g != nil && g.NeedsTx && !e.Tx && site.Exec != nil {
+			// The guard analysis named the handle (guard/findcreate.go).
+			e.Tx = w.isTx(normalize(site.Exec))
+		}
 		if e.CallerLock != nil && (e.Exec == effect.NoExec || e.Guard != nil) {
 			e.CallerLock = nil // guarded already, or on a handle of this function's own, which it did not lock
 		}
@@ -241,7 +246,7 @@ func (w *walker) ackAfter(ci ssa.CallInstruction) bool {
 
 // guardEnv is what the guard package's per-call tests are given.
 func (w *walker) guardEnv() *guard.Env {
-	return &guard.Env{Fset: w.p.env.Fset, Index: w.p.env.Index, DuplicateTest: w.p.duplicateTest, NilOnError: w.p.nilOnError}
+	return &guard.Env{Fset: w.p.env.Fset, Index: w.p.env.Index, DuplicateTest: w.p.duplicateTest, DuplicateAborts: w.p.duplicateAborts, NilOnError: w.p.nilOnError}
 }
 
 // rowsErr gives, for a call of a model marked rows_err (pgx's Query),
@@ -263,6 +268,11 @@ func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Valu
 	exec = normalize(exec)
 	if exec != nil && !e.Tx {
 		e.Tx = w.isTx(exec)
+	}
+	if g := e.Guard; g != nil && g.NeedsTx && !e.Tx && w.execIndex(w.txHandle(w.injectedHandle(exec))) == effect.NoExec {
+		// The handle its guard needs to be a transaction is none, and no
+		// caller can make it one (guard/findcreate.go).
+		e.Guard = nil
 	}
 	if e.Kind == effect.KindHTTP && e.Target != "" {
 		w.rateEndpoint(e)
@@ -321,6 +331,24 @@ func (p *Package) duplicateTest(fn *ssa.Function) bool {
 	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && p.env.Import != nil {
 		if s, ok := p.env.Import(obj); ok && s != nil {
 			return s.DuplicateTest
+		}
+	}
+	return false
+}
+
+// duplicateAborts reports whether fn's summary says its duplicate test
+// recognises only PostgreSQL's violation (Summary.DuplicateAborts).
+func (p *Package) duplicateAborts(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if p.set[fn] {
+		s := p.sums[fn]
+		return s != nil && s.DuplicateAborts
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && p.env.Import != nil {
+		if s, ok := p.env.Import(obj); ok && s != nil {
+			return s.DuplicateAborts
 		}
 	}
 	return false

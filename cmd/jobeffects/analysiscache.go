@@ -67,7 +67,10 @@ func analyseCached(patterns []string, opts options, stderr io.Writer) (*session,
 		err     error
 		out, ew bytes.Buffer
 	)
-	code := cached(analysisArgs(patterns, opts), &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
+	// A run asked for the per-package answer too analyses (an entry
+	// holds the whole answer only) and keeps its whole answer for the
+	// runs after it (perpackage.go).
+	code := cachedFresh(analysisArgs(patterns, opts), opts.perPackage != "", &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
 		ran = true
 		r, err = analyse(patterns, opts, stderr)
 		if err != nil {

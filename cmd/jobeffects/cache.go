@@ -95,6 +95,12 @@ const cacheMaxAge = 7 * 24 * time.Hour
 // printed) and the settings resolutions it made (what it read besides
 // code, settings.Session.Resolved).
 func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
+	return cachedFresh(args, false, stdout, stderr, fn)
+}
+
+// cachedFresh is cached; fresh: never replayed, only kept (a run that must
+// do the work for more than its output: perpackage.go).
+func cachedFresh(args []string, fresh bool, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
 	dir := cacheDir()
 	if dir == "" || !cacheable(args) {
 		code, _ := fn(stdout, stderr)
@@ -113,7 +119,7 @@ func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.W
 		return code
 	}
 	path := filepath.Join(dir, key[:2], key+".json")
-	if e, ok := readEntry(path, key); ok && replay(e, stdout, stderr) == nil {
+	if e, ok := readEntry(path, key); ok && !fresh && replay(e, stdout, stderr) == nil {
 		if debug {
 			fmt.Fprintf(stderr, "jobeffects: cache hit %s: replayed in %.2fs\n", key[:12], time.Since(start).Seconds())
 		}

@@ -34,6 +34,11 @@ type session struct {
 	incomplete map[string]string
 	// settings is what the run read besides code (the run cache's record).
 	settings *settings.Session
+	// perPackage is what -whole=false would have given, with what it
+	// printed on stderr, when opts.perPackage asked for it too
+	// (perpackage.go).
+	perPackage *session
+	printed    []byte
 }
 
 // fail records that a package was left out, and why.
@@ -50,6 +55,11 @@ func (r *session) fail(pkg, reason string) {
 // phase. Load and type errors are printed as file:line: message and
 // counted; the other packages are analysed.
 func analyse(patterns []string, opts options, stderr io.Writer) (*session, error) {
+	var pp *perPackageRun
+	if opts.perPackage != "" {
+		pp = &perPackageRun{results: map[*types.Package]*result.Result{}, stderr: stderr}
+		stderr = pp // what the per-package phase prints is in both answers
+	}
 	stop := startProfiles(opts, stderr)
 	defer stop()
 	cfg := &packages.Config{
@@ -125,6 +135,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	if dir := cacheDir(); dir != "" {
 		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
 	}
+	if pp != nil {
+		rc.PerPackage = pp.add
+	}
 	run := runner.New(cfg, pkgs, rc)
 	pr.step("analysing %d packages…", countPackages(pkgs))
 	graph, err := run.Analyze(pkgs)
@@ -146,6 +159,10 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if r.root == "" {
 		r.root, _ = os.Getwd()
+	}
+	if pp != nil {
+		stderr = pp.stderr
+		r.perPackage = pp.session(r, graph, run.Analyzer())
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")

@@ -114,6 +114,9 @@ type options struct {
 	debug                  string // "phases": print each phase's time and the peak RSS; "mem": and the heap per phase
 	showPaths              bool   // inventory only
 	cpuprofile, memprofile string
+	// perPackage, in a whole lint run, is the file that also gets what
+	// -whole=false would print (perpackage.go); "" otherwise.
+	perPackage string
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -207,11 +210,27 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitError
 	}
+	opts.perPackage = perPackageFile(opts)           // perpackage.go: a test's second answer
 	r, err := analyseCached(fs.Args(), opts, stderr) // analysiscache.go
 	if err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
 		return exitError
 	}
+	bar := failBar{risk: threshold, confidence: floor, failOn: *failOn, minConfidence: *minConfidence}
+	if r.perPackage != nil {
+		if err := writePerPackage(opts.perPackage, r.perPackage, func(r *session, stdout, stderr io.Writer) int {
+			return lintResults(r, formats, bar, *exitZero, stdout, stderr)
+		}); err != nil {
+			fmt.Fprintf(stderr, "jobeffects: %v\n", err)
+			return exitError
+		}
+	}
+	return lintResults(r, formats, bar, *exitZero, stdout, stderr)
+}
+
+// lintResults renders an analysis's findings in the formats asked for and
+// returns the lint run's exit status.
+func lintResults(r *session, formats formatList, bar failBar, exitZero bool, stdout, stderr io.Writer) int {
 	diags := reportedDiagnostics(r.results)
 	if err := formats.render(diags, r.root, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "jobeffects: %v\n", err)
@@ -220,10 +239,9 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if r.errors > 0 {
 		return exitError
 	}
-	bar := failBar{risk: threshold, confidence: floor, failOn: *failOn, minConfidence: *minConfidence}
 	failing := bar.failing(diags)
-	bar.explain(diags, failing, *exitZero, stderr)
-	if len(failing) > 0 && !*exitZero {
+	bar.explain(diags, failing, exitZero, stderr)
+	if len(failing) > 0 && !exitZero {
 		return exitFindings
 	}
 	return exitClean

@@ -116,6 +116,10 @@ func TestConsumersModule(t *testing.T) {
 		{"sqspoll.(*Poller).Run", "sqs", "", at("sqspoll/poll.go", "p.SQS.ReceiveMessage("), at("sqspoll/poll.go", "p.SQS.DeleteMessage("), "medium"},
 		{"wm.(*Handlers).MarkShipped", "watermill", "mark_shipped", at("wm/router.go", `r.AddHandler("mark_shipped"`), "", "medium"},
 		{"natsc.(*Consumer).Audit", "nats", "orders.events", at("natsc/consumer.go", `nc.Subscribe("orders.events"`), "", "medium"},
+		// Legacy JetStream subscriptions of one handler body, with and
+		// without ManualAck (natsc/reserve.go).
+		{"natsc.(*Reserver).Reserve", "jetstream", "orders.reserve", at("natsc/reserve.go", `js.Subscribe("orders.reserve"`), "", "medium"},
+		{"natsc.(*Reserver).Hold", "jetstream", "orders.hold", at("natsc/reserve.go", `js.Subscribe("orders.hold"`), "", "medium"},
 		{"wm.(*Handlers).Ship", "watermill", "ship_order", at("wm/router.go", `r.AddConsumerHandler("ship_order"`), "", "medium"},
 		// A dispatch map: the router's handler and each entry, its key the task.
 		{"wm.(*Events).Handle", "watermill", "order_events", at("wm/dispatch.go", `r.AddConsumerHandler("order_events"`), "", "medium"},
@@ -192,6 +196,16 @@ func TestConsumersModule(t *testing.T) {
 		if rs := rules(h); !has(rs, "unguarded") || has(rs, "ack-before-effect") {
 			t.Errorf("%s (at least once): findings %v, want unguarded and no ack-before-effect", h, rs)
 		}
+	}
+	// The subscription's ack mode: Reserve (ManualAck) acks only when its
+	// insert into a unique key succeeded, so a redelivery fails without
+	// end (duplicate-as-error); Hold, the same body without ManualAck, is
+	// acked by the library when it returns (its failure only logged).
+	if rs := rules("natsc.(*Reserver).Reserve"); !has(rs, "duplicate-as-error") {
+		t.Errorf("natsc Reserve (ManualAck): findings %v, want duplicate-as-error", rs)
+	}
+	if rs := rules("natsc.(*Reserver).Hold"); has(rs, "duplicate-as-error") {
+		t.Errorf("natsc Hold (acked when it returns): findings %v, want no duplicate-as-error", rs)
 	}
 	// At most once: the SQS loop deletes each message before counting it,
 	// so a crash in between loses the count: ack-before-effect at the

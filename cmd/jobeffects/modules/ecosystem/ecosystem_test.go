@@ -191,6 +191,36 @@ func TestEcosystemModule(t *testing.T) {
 		// unguarded when nothing does.
 		{"(*OrphanScanWorker).Work", "insert river_job:true select :false select orphan_intents:false", ""},
 		{"(*OrphanBacklogWorker).Work", "insert river_job:false select :false select orphan_backlog:false", "unguarded"},
+		// gorm v1.31.2 and asynq (issue 28, stop 51): tasks collected in
+		// an in-memory outbox only after the create a unique key makes a
+		// claim (a duplicate taken as success collects nothing) are
+		// flushed over an empty outbox on a second delivery: guarded;
+		// collected before the create, they are flushed again.
+		{"(*OutboxDeps).OutboxAfter", "enqueue asynq:true insert article_summaries:true", ""},
+		{"(*OutboxDeps).OutboxBefore", "enqueue asynq:false insert article_summaries:true", "unguarded"},
+		// gorm (stop 49): an association loaded with Preload and tested
+		// empty is the check of its rows' create where no unique key holds
+		// their reference (check-then-act); one summary per article turns
+		// the second create away.
+		{"(*OutboxDeps).AssocLabel", "insert article_labels:false enqueue asynq:false select article_labels:false", "check-then-act"},
+		{"(*OutboxDeps).AssocSummarize", "insert article_summaries:false enqueue asynq:true select article_summaries:false", ""},
+		// go-redis v9 (stops 50 and 51): a marker's GET/EXISTS, the act,
+		// the marker's SET. An act a helper does on a path that returns
+		// before the check and again between the check and the set is
+		// check-then-act after it and unguarded before, also with the
+		// replay gate behind an interface; with the act only before the
+		// check, or a read of another key than the one set, unguarded only.
+		{"(*ReplayDeps).ReplayAlert", "insert notices:false insert notices:false read :false set :false", "check-then-act unguarded"},
+		{"(*ReplayDeps).ReplayAlertFirst", "insert notices:false read :false set :false", "unguarded"},
+		{"(*ReplayDeps).MarkerTwice", "insert marker_exports:false insert marker_exports:false read :false set :false", "unguarded check-then-act"},
+		{"(*ReplayDeps).MarkerTwiceFirst", "insert marker_exports:false read :false set :false", "unguarded"},
+		{"(*ReplayDeps).MarkerCache", "insert marker_exports:false read :false set :false", "unguarded"},
+		// pgx v5 (stop 50): an id made with uuid only when the message
+		// lacks one is the message's key, the same on every delivery: the
+		// insert's returned failure is duplicate-as-error; made on every
+		// run, the insert repeats.
+		{"(*FillDeps).FilledWhenEmpty", "insert nk_events:false", "duplicate-as-error"},
+		{"(*FillDeps).AlwaysFresh", "insert nk_events:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false

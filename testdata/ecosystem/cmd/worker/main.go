@@ -141,6 +141,9 @@ func main() {
 	jobs.RegisterGlobals(mux)
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
 	jobs.RegisterClaims(mux, jobs.NewClaimDeps(idem.New(rdb), rdb))
+	jobs.RegisterReplay(mux, jobs.NewReplayDeps(rdb, pool))
+	jobs.RegisterFill(mux, &jobs.FillDeps{Pool: pool})
+	jobs.RegisterOutbox(mux, &jobs.OutboxDeps{DB: gdb, Q: asynq.NewClient(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")})})
 	batchDeps, err := jobs.NewBatchDeps(pool)
 	if err != nil {
 		log.Fatal(err)

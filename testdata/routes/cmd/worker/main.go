@@ -20,6 +20,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	jobs.Register(mux, &jobs.Worker{OrdersURL: os.Getenv("ORDERS_URL"), Client: http.DefaultClient, Orders: ordersv1.NewOrdersClient(conn)})
+	w := &jobs.Worker{OrdersURL: os.Getenv("ORDERS_URL"), Client: http.DefaultClient, Orders: ordersv1.NewOrdersClient(conn)}
+	jobs.Register(mux, w)
+	jobs.RegisterRemote(mux, w)
 	log.Fatal(srv.Run(mux))
 }
