@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/build"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -29,15 +30,20 @@ const maxHelperCalls = 3
 // helperKey is one read of a helper's result: the function, which result,
 // the texts bound to its parameters and the call levels left below it
 // (a level is part of the key, so a read never waits on itself).
+//
+// The function is named by its full name and position, not its pointer:
+// the memo outlives each package's pass in one process, and a pointer
+// would keep every pass's SSA alive (issue 31's memory).
 type helperKey struct {
-	fn    *ssa.Function
+	fn    string
+	pos   token.Pos
 	index int
 	args  string
 	level int
 }
 
-// helperTexts memoises the reads across a run; bounded, as the functions
-// it keeps belong to the programs analysed.
+// helperTexts memoises the reads across a run; bounded, so a long run's
+// memo stays small.
 var helperTexts = memo.Map[helperKey, []string]{Max: 1 << 14}
 
 // urlTexts is stringValues for URLs and paths: it also follows calls to
@@ -70,7 +76,7 @@ func (sw *strWalk) helperResult(call *ssa.Call, index, depth int) []string {
 			}
 		}
 	}
-	k := helperKey{fn: fn, index: index, args: strings.Join(args, "\x00"), level: sw.calls - 1}
+	k := helperKey{fn: fn.String(), pos: fn.Pos(), index: index, args: strings.Join(args, "\x00"), level: sw.calls - 1}
 	return helperTexts.Get(k, func() []string {
 		inner := &strWalk{onPath: map[*ssa.Phi]bool{}, budget: maxStrSteps, calls: k.level,
 			bound: map[*ssa.Parameter]string{}}
