@@ -24,7 +24,7 @@ var portal = &Portal{http: http.DefaultClient}
 
 // DownloadReport reads the page, then posts its form back with the
 // "generate" flag and returns the PDF.
-func (p *Portal) DownloadReport(ctx context.Context, page string) (io.ReadCloser, error) { // want DownloadReport:`^effects: http/post http url=p2; http/get$`
+func (p *Portal) DownloadReport(ctx context.Context, page string) (io.ReadCloser, error) { // want DownloadReport:`^effects: http/post http url=p2; http/get url=p2$`
 	res, err := p.http.Get(page)
 	if err != nil {
 		return nil, err
@@ -57,7 +57,7 @@ func (p *Portal) FetchInvoicePDF(ctx context.Context, id string) ([]byte, error)
 }
 
 // SubmitReport returns the response too, but its name acts.
-func (p *Portal) SubmitReport(ctx context.Context, page string) (io.ReadCloser, error) { // want SubmitReport:`^effects: http/post$`
+func (p *Portal) SubmitReport(ctx context.Context, page string) (io.ReadCloser, error) { // want SubmitReport:`^effects: http/post url=p2$`
 	resp, err := p.http.Post(page, "application/x-www-form-urlencoded", strings.NewReader("submit=1"))
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (p *Portal) SubmitReport(ctx context.Context, page string) (io.ReadCloser, 
 }
 
 // FetchOrCreateReport fetches, or creates: another word acts.
-func (p *Portal) FetchOrCreateReport(ctx context.Context, page string) (io.ReadCloser, error) { // want FetchOrCreateReport:`^effects: http/post$`
+func (p *Portal) FetchOrCreateReport(ctx context.Context, page string) (io.ReadCloser, error) { // want FetchOrCreateReport:`^effects: http/post url=p2$`
 	resp, err := p.http.Post(page, "application/json", strings.NewReader("{}"))
 	if err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func (p *Portal) FetchOrCreateReport(ctx context.Context, page string) (io.ReadC
 
 // DownloadPing posts and discards the response: the name alone says
 // nothing of what the POST does.
-func (p *Portal) DownloadPing(ctx context.Context, page string) error { // want DownloadPing:`^effects: http/post$`
+func (p *Portal) DownloadPing(ctx context.Context, page string) error { // want DownloadPing:`^effects: http/post url=p2$`
 	resp, err := p.http.Post(page, "text/plain", strings.NewReader("ping"))
 	if err != nil {
 		return err
@@ -86,7 +86,7 @@ func (p *Portal) DownloadPing(ctx context.Context, page string) error { // want 
 
 // DownloadInto copies the response's body to a writer it is given: the
 // document goes elsewhere, not back to the caller.
-func (p *Portal) DownloadInto(ctx context.Context, page string, w io.Writer) error { // want DownloadInto:`^effects: http/post; unknown/write$`
+func (p *Portal) DownloadInto(ctx context.Context, page string, w io.Writer) error { // want DownloadInto:`^effects: http/post url=p2; unknown/write$`
 	resp, err := p.http.Post(page, "text/plain", strings.NewReader("x"))
 	if err != nil {
 		return err
