@@ -166,15 +166,18 @@ func TestRoutes(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"(*routefix.Worker).Ship":     "safe db_write/update-set orders via (http POST /orders/{id}/status → (*routefix.API).SetStatus)",
-		"(*routefix.Worker).Address":  "safe db_write/upsert-set addresses via (http PUT /orders/{id}/address → (*routefix.API).UpsertAddress)",
-		"(*routefix.Worker).Note":     "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
-		"(*routefix.Worker).Wrong":    "high http/post /orders/{}/address",
-		"(*routefix.Payer).Credit":    "medium db_write/update-increment accounts via (grpc /ledger.v1.Ledger/Credit → (*routefix.ledger).Credit)",
-		"(*routefix.Payer).Audit":     "medium db_write/insert audit via (grpc /pb.audit/recordEntry → (*routefix.audit).RecordEntry)",
-		"(*routefix.Worker).Pay":      "insert guarded=true",
-		"(*routefix.Worker).PayNoKey": "insert guarded=false",
-		"(*routefix.Payer).Touch":     "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
+		"(*routefix.Worker).Ship":    "safe db_write/update-set orders via (http POST /orders/{id}/status → (*routefix.API).SetStatus)",
+		"(*routefix.Worker).Address": "safe db_write/upsert-set addresses via (http PUT /orders/{id}/address → (*routefix.API).UpsertAddress)",
+		"(*routefix.Worker).Note":    "medium db_write/insert notes via (http POST /orders/{id}/notes → (*routefix.API).AddNote)",
+		"(*routefix.Worker).Wrong":   "high http/post /orders/{}/address",
+		// Only a route of wildcards would match: another service's path.
+		"(*routefix.Worker).Publish":     "high http/post http",
+		"(*routefix.Worker).RenameLocal": "medium db_write/insert renames via (http POST /{name} → (*routefix.API).Rename)",
+		"(*routefix.Payer).Credit":       "medium db_write/update-increment accounts via (grpc /ledger.v1.Ledger/Credit → (*routefix.ledger).Credit)",
+		"(*routefix.Payer).Audit":        "medium db_write/insert audit via (grpc /pb.audit/recordEntry → (*routefix.audit).RecordEntry)",
+		"(*routefix.Worker).Pay":         "insert guarded=true",
+		"(*routefix.Worker).PayNoKey":    "insert guarded=false",
+		"(*routefix.Payer).Touch":        "safe db_write/update-set accounts via (grpc /ledger.v1.Ledger/Touch → (*routefix.ledger).Touch)",
 		// A GET to the program's own route is judged by the route (issue 28).
 		"(*routefix.Worker).Confirm": "medium db_write/insert confirmations via (http GET /orders/{id}/confirm → (*routefix.API).Confirm)",
 		"(*routefix.Worker).Lookup":  "safe db_read/select orders via (http GET /orders/{id} → (*routefix.API).Order)",

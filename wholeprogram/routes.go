@@ -175,15 +175,21 @@ func routeParts(pattern string) []string {
 }
 
 // matches reports whether a call's path pattern ("/orders/{}/status") is
-// served by the route.
-func (r *route) matches(method, path string) bool {
+// served by the route. Where the call's host is not a constant of this
+// program's (a base URL from configuration), at least one constant
+// segment must meet the route's: a base URL naming another service with
+// a path of its own ("/embed") would otherwise be taken for a route of
+// wildcards only ("/:id", often registered under a group prefix the
+// route table does not see), and a reviewer links nothing on that.
+func (r *route) matches(method, path string, ownConstHost bool) bool {
 	if r.method != "" && r.method != strings.ToUpper(method) {
 		return false
 	}
 	segs := strings.Split(strings.Trim(path, "/"), "/")
+	literal := ownConstHost
 	for i, p := range r.parts {
 		if p == "**" {
-			return true
+			return literal
 		}
 		if i >= len(segs) {
 			return false
@@ -191,8 +197,11 @@ func (r *route) matches(method, path string) bool {
 		if p != "*" && p != segs[i] {
 			return false // a dynamic segment ({}) matches only a wildcard
 		}
+		if p != "*" {
+			literal = true
+		}
 	}
-	return len(segs) == len(r.parts)
+	return len(segs) == len(r.parts) && literal
 }
 
 // ownHost reports whether an HTTP effect's target could be a service of
@@ -217,9 +226,10 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 	if e.HTTPSet == effect.RuleMergePatchSet {
 		method = "patch" // a PATCH read as a set (summary.DecideSet)
 	}
+	constHost := e.Target != "" && e.Target != "http" && !strings.HasPrefix(e.Target, "/")
 	var hit *route
 	for i := range r.routes {
-		if r.routes[i].matches(method, e.URLPath) {
+		if r.routes[i].matches(method, e.URLPath, constHost) {
 			if hit != nil {
 				return nil // two routes: which one runs depends on the router's precedence
 			}

@@ -34,6 +34,11 @@ func (a *API) Confirm(w http.ResponseWriter, r *http.Request) {
 	a.DB.ExecContext(r.Context(), "insert into confirmations (order_id) values ($1)", r.PathValue("id"))
 }
 
+// Rename is served at a path of one wildcard ("POST /{name}").
+func (a *API) Rename(w http.ResponseWriter, r *http.Request) {
+	a.DB.ExecContext(r.Context(), "insert into renames (name) values ($1)", r.PathValue("name"))
+}
+
 // Order is a GET that reads.
 func (a *API) Order(w http.ResponseWriter, r *http.Request) {
 	var status string
@@ -47,6 +52,7 @@ func Serve(a *API) {
 	mux.HandleFunc("POST /orders/{id}/notes", a.AddNote)
 	mux.HandleFunc("GET /orders/{id}/confirm", a.Confirm)
 	mux.HandleFunc("GET /orders/{id}", a.Order)
+	mux.HandleFunc("POST /{name}", a.Rename)
 	http.ListenAndServe(":8080", mux)
 }
 
@@ -87,6 +93,19 @@ func (w *Worker) Wrong(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
+// Publish POSTs to another service's path under a configured base URL:
+// only the route of one wildcard would match it, which says nothing of
+// which service it is; the POST stays.
+func (w *Worker) Publish(ctx context.Context, t *asynq.Task) error {
+	return w.call(ctx, "POST", w.Base+"/publish")
+}
+
+// RenameLocal POSTs to this program's own host: the route of one
+// wildcard is its route (near miss of Publish).
+func (w *Worker) RenameLocal(ctx context.Context, t *asynq.Task) error {
+	return w.call(ctx, "POST", "http://localhost:8080/"+string(t.Payload()))
+}
+
 // Confirm GETs the route that inserts: judged by the route's effects, not
 // read as a GET.
 func (w *Worker) Confirm(ctx context.Context, t *asynq.Task) error {
@@ -112,6 +131,8 @@ func Register(mux *asynq.ServeMux, w *Worker) {
 	mux.HandleFunc("ship", w.Ship)
 	mux.HandleFunc("address", w.Address)
 	mux.HandleFunc("note", w.Note)
+	mux.HandleFunc("publish", w.Publish)
+	mux.HandleFunc("renamelocal", w.RenameLocal)
 	mux.HandleFunc("wrong", w.Wrong)
 }
 
