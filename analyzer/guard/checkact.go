@@ -80,19 +80,8 @@ func (a *analysis) checkThenAct() {
 		if (re.Kind != effect.KindDBRead || re.Target == "") && !describes(re) && !kv || writes(r) || kv && kvWritten[r.Instr] {
 			continue
 		}
-		read := r.Instr.Value()
-		if read == nil {
-			continue
-		}
-		for _, b := range a.fn.Blocks {
-			n := len(b.Instrs)
-			if n == 0 {
-				continue
-			}
-			ifi, ok := b.Instrs[n-1].(*ssa.If)
-			if !ok || !after(r.Instr, ifi) || !influenced(ifi.Cond, read, 0) {
-				continue
-			}
+		for _, ifi := range a.readTests(r) {
+			b := ifi.Block()
 			for i, succ := range b.Succs {
 				if len(succ.Preds) != 1 || loopCondition(b, b.Succs[1-i], succ) {
 					continue

@@ -1,8 +1,6 @@
 package guard
 
 import (
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
 
@@ -77,19 +75,8 @@ func (a *analysis) foundSkips(c *Site) bool {
 		if re.Kind != effect.KindDBRead || re.Target != c.Effect.Target || re.RepeatsPerParent || r.Instr == nil {
 			continue
 		}
-		read := r.Instr.Value()
-		if read == nil {
-			continue
-		}
-		for _, b := range a.fn.Blocks {
-			n := len(b.Instrs)
-			if n == 0 {
-				continue
-			}
-			ifi, ok := b.Instrs[n-1].(*ssa.If)
-			if !ok || !after(r.Instr, ifi) || !influenced(ifi.Cond, read, 0) {
-				continue
-			}
+		for _, ifi := range a.readTests(r) {
+			b := ifi.Block()
 			for i, succ := range b.Succs {
 				if len(succ.Preds) != 1 || !onMissing(ifi, i) || !succ.Dominates(c.Instr.Block()) {
 					continue

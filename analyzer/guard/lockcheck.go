@@ -58,19 +58,8 @@ func (a *analysis) lockedChecks() {
 		if !r.Effect.RowLock && adv == nil && !pending {
 			continue
 		}
-		read := r.Instr.Value()
-		if read == nil {
-			continue
-		}
-		for _, b := range a.fn.Blocks {
-			n := len(b.Instrs)
-			if n == 0 {
-				continue
-			}
-			ifi, ok := b.Instrs[n-1].(*ssa.If)
-			if !ok || !after(r.Instr, ifi) || !influenced(ifi.Cond, read, 0) {
-				continue
-			}
+		for _, ifi := range a.readTests(r) {
+			b := ifi.Block()
 			rowHeld := r.Effect.RowLock && !errTest(ifi)
 			if !rowHeld && adv == nil && !pending {
 				continue

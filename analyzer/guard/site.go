@@ -118,3 +118,24 @@ func MergePitfalls(own, more []Pitfall) []Pitfall {
 	})
 	return out
 }
+
+// readTests are the branches after a site's read that the value read
+// decides (the If ending a block, its condition influenced by the read):
+// where a check, a find-or-create or a lock's "not found" is tested.
+func (a *analysis) readTests(r *Site) []*ssa.If {
+	read := r.Instr.Value()
+	if read == nil {
+		return nil
+	}
+	var out []*ssa.If
+	for _, b := range a.fn.Blocks {
+		n := len(b.Instrs)
+		if n == 0 {
+			continue
+		}
+		if ifi, ok := b.Instrs[n-1].(*ssa.If); ok && after(r.Instr, ifi) && influenced(ifi.Cond, read, 0) {
+			out = append(out, ifi)
+		}
+	}
+	return out
+}
