@@ -2,7 +2,6 @@ package discovery
 
 import (
 	"go/constant"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -51,7 +50,7 @@ func (f *finder) optionsMode(r *Registration, opts ssa.Value, field bool) string
 	}
 	vals := ssavalue.SliceElems(opts)
 	if vals == nil {
-		if t, i, ok := loadedField(opts); ok && field {
+		if t, i, ok := fieldRead(opts); ok && field {
 			mode := ""
 			for _, v := range f.fieldStored(t, i) {
 				mode = mergeOptionModes(mode, f.optionsMode(r, v, false))
@@ -107,19 +106,6 @@ func mergeOptionModes(a, b string) string {
 		return AckUnknown
 	}
 	return AckAuto
-}
-
-// loadedField is the struct field v is loaded from (cfg.SubOpts).
-func loadedField(v ssa.Value) (types.Type, int, bool) {
-	switch x := ssavalue.Unconvert(v).(type) {
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fa.X.Type(), fa.Field, true
-		}
-	case *ssa.Field:
-		return x.X.Type(), x.Field, true
-	}
-	return nil, 0, false
 }
 
 // mergeAck sets h's ack mode from one more registration: a handler
