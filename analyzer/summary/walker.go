@@ -321,37 +321,32 @@ func (w *walker) unknown(ci ssa.CallInstruction, target, detail string) {
 // duplicateTest reports whether fn's summary says it tests an error for a
 // unique-key violation.
 func (p *Package) duplicateTest(fn *ssa.Function) bool {
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	if p.set[fn] {
-		s := p.sums[fn]
-		return s != nil && s.DuplicateTest
-	}
-	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && p.env.Import != nil {
-		if s, ok := p.env.Import(obj); ok && s != nil {
-			return s.DuplicateTest
-		}
-	}
-	return false
+	s := p.calleeSummary(fn)
+	return s != nil && s.DuplicateTest
 }
 
 // duplicateAborts reports whether fn's summary says its duplicate test
 // recognises only PostgreSQL's violation (Summary.DuplicateAborts).
 func (p *Package) duplicateAborts(fn *ssa.Function) bool {
+	s := p.calleeSummary(fn)
+	return s != nil && s.DuplicateAborts
+}
+
+// calleeSummary is fn's summary: this package's own (nil before it is
+// made), or the one imported for a function of another package.
+func (p *Package) calleeSummary(fn *ssa.Function) *Summary {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
 	if p.set[fn] {
-		s := p.sums[fn]
-		return s != nil && s.DuplicateAborts
+		return p.sums[fn]
 	}
 	if obj, ok := fn.Object().(*types.Func); ok && obj != nil && p.env.Import != nil {
-		if s, ok := p.env.Import(obj); ok && s != nil {
-			return s.DuplicateAborts
+		if s, ok := p.env.Import(obj); ok {
+			return s
 		}
 	}
-	return false
+	return nil
 }
 
 // rateEndpoint applies the catalog's rating of the HTTP API an effect
