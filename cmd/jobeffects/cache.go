@@ -314,6 +314,13 @@ func runKey(args []string) (key, modcache string, err error) {
 	fmt.Fprintf(h, "wd %s\nargs %q\n", wd, args)
 	var env []string
 	for _, kv := range os.Environ() {
+		// JOBEFFECTS_DEBUG_PERPACKAGE names a file the run also writes
+		// the per-package answer to (perpackage.go): an output, like -o,
+		// not an input. Left in the key, the whole answer such a run
+		// keeps (its temporary file's name in the key) was never replayed.
+		if strings.HasPrefix(kv, perPackageEnv+"=") {
+			continue
+		}
 		if strings.HasPrefix(kv, "GO") || strings.HasPrefix(kv, "CGO_") || strings.HasPrefix(kv, "JOBEFFECTS_") {
 			env = append(env, kv)
 		}

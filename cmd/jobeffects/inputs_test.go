@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -280,4 +281,72 @@ func TestMigrationSyntaxErrorWarns(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+}
+
+// factsLine is what -debug=phases says of the fact cache, with the count.
+var factsLine = regexp.MustCompile(`\(([0-9]+) packages' facts from the cache`)
+
+// JOBEFFECTS_CACHE=off neither replays a run nor loads a fact, with a
+// JOBEFFECTS_CACHE_DIR holding both for the module: its run after a change
+// is the cached run's answer, made from nothing. (TestRunAndFactCache
+// checked this on a copy of the example, 10 CPU seconds a run.)
+func TestCacheOffReadsNothing(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{".jobeffects.yaml": storeModel, "jobs/sub.go": subHandler})
+	env := []string{"JOBEFFECTS_CACHE_DIR=" + t.TempDir()}
+	off := append(env[:1:1], "JOBEFFECTS_CACHE=off")
+	first, hit := cachedRun(t, dir, env, "inventory", "./...")
+	if hit {
+		t.Fatal("the first run was a replay")
+	}
+	if o, hit := cachedRun(t, dir, off, "inventory", "./..."); hit || o.stdout != first.stdout || o.code != first.code {
+		t.Errorf("JOBEFFECTS_CACHE=off on unchanged inputs: replayed %v, or answered otherwise:\n%+v\n%+v", hit, o, first)
+	}
+	// A change in jobs: store's facts are in the cache, and a cached run
+	// loads them (the check would prove nothing otherwise).
+	writeTree(t, dir, map[string]string{"jobs/sub.go": subHandler + "\n// a comment changes the key\n"})
+	o, hit := cachedRun(t, dir, off, "inventory", "./...")
+	if m := factsLine.FindStringSubmatch(o.stderr); hit || m != nil && m[1] != "0" {
+		t.Errorf("JOBEFFECTS_CACHE=off used the cache:\n%s", o.stderr)
+	}
+	cached, hit := cachedRun(t, dir, env, "inventory", "./...")
+	if m := factsLine.FindStringSubmatch(cached.stderr); hit || m == nil || m[1] == "0" {
+		t.Errorf("the cached run after the change loaded no fact (hit %v):\n%s", hit, cached.stderr)
+	}
+	if o.stdout != cached.stdout || o.code != cached.code {
+		t.Errorf("JOBEFFECTS_CACHE=off and the cached run differ:\n%+v\n%+v", o, cached)
+	}
+}
+
+// A run asked for the per-package answer too (JOBEFFECTS_DEBUG_PERPACKAGE,
+// e2etest.BothAnswers) keeps its whole answer for the runs after it: the
+// file it names is an output, not an input of the run's key.
+func TestPerPackageRunKept(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{".jobeffects.yaml": storeModel})
+	env := []string{"JOBEFFECTS_CACHE_DIR=" + t.TempDir()}
+	file := filepath.Join(t.TempDir(), "perpackage.txt")
+	lint, hit := cachedRun(t, dir, append(env[:1:1], perPackageEnv+"="+file), "./...")
+	if hit || lint.code != 1 {
+		t.Fatalf("the run with both answers: replayed %v, exit %d\n%s", hit, lint.code, lint.stderr)
+	}
+	if pp, err := os.ReadFile(file); err != nil || !strings.Contains(string(pp), "jobs/jobs.go:6:6: unguarded:") {
+		t.Errorf("no per-package answer written (%v):\n%s", err, pp)
+	}
+	again, hit := cachedRun(t, dir, env, "./...")
+	if d, want := findings(again.stderr), findings(lint.stderr); !hit || d != want || again.code != lint.code {
+		t.Errorf("a plain run after it did not replay its analysis (hit %v), or printed otherwise:\n%+v\n%+v", hit, again, lint)
+	}
+}
+
+// findings are the lines of a run's stderr that report in the module's
+// jobs package (not -debug=phases' timings).
+func findings(stderr string) string {
+	var out []string
+	for _, line := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(line, "jobs/") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }
