@@ -2,10 +2,6 @@ package analyzer_test
 
 import (
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 )
 
 // TestChannelFrameState: a worker closure's writes to a variable of the
@@ -13,5 +9,5 @@ import (
 // the frame is a call the delivery makes, for good when it registered the
 // handler.
 func TestChannelFrameState(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.New(analyzer.Options{}), "chanframe")
+	runShared(t, "chanframe") // fixtures_test.go
 }

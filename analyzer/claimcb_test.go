@@ -2,10 +2,6 @@ package analyzer_test
 
 import (
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 )
 
 // TestClaimCallback: a helper that runs its callback only when its claim
@@ -13,5 +9,5 @@ import (
 // made on every delivery is random-key; a helper that runs the callback
 // whatever the claim found guards nothing.
 func TestClaimCallback(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "claimcbfix")
+	runShared(t, "claimcbfix") // fixtures_test.go
 }

@@ -1,14 +1,10 @@
 package analyzer_test
 
 import (
+	"path"
 	"sort"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
 // TestFieldForwardRegistration: a method that registers its receiver's
@@ -20,17 +16,15 @@ import (
 // own literal's Perform only (go vet: the literal's fields, not every
 // value the package stores there).
 func TestFieldForwardRegistration(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.New(analyzer.Options{}), "fieldregfix", "fieldregfix/basew")
 	var got []string
-	for _, r := range results {
-		res := r.Result.(*result.Result)
+	for _, res := range runShared(t, "fieldregfix", "fieldregfix/basew") { // fixtures_test.go
 		for _, h := range res.Handlers {
 			reg := h.Registered[strings.LastIndexByte(h.Registered[:strings.LastIndexByte(h.Registered, ':')], ':')+1:]
 			var effs []string
 			for _, e := range h.Effects {
 				effs = append(effs, e.Kind+"/"+e.Op+" "+e.Target)
 			}
-			got = append(got, r.Pass.Pkg.Name()+": "+h.Name+" "+h.Task+" "+reg+" "+h.Confidence+" "+map[bool]string{true: "per-registration", false: "one"}[h.PerRegistration]+": "+strings.Join(effs, ", "))
+			got = append(got, path.Base(res.Package)+": "+h.Name+" "+h.Task+" "+reg+" "+h.Confidence+" "+map[bool]string{true: "per-registration", false: "one"}[h.PerRegistration]+": "+strings.Join(effs, ", "))
 		}
 	}
 	sort.Strings(got)

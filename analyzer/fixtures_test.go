@@ -47,6 +47,10 @@ var sharedFixtures = []string{
 	"goschemafix", "funcfieldfix", "globalifacefix/logx", "globalifacefix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
 	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "condfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
 	"rowkeyfix", "lockerrfix", "livelockfix",
+	// Tests of their own file each, in the shared run since stop 53
+	// (each of their loads was 5-7 CPU seconds).
+	"chanframe", "helperkeyfix", "claimcbfix", "genbatch/batcher", "genbatch", "gozerofix",
+	"fwdregfix", "perregfix", "fieldregfix", "fieldregfix/basew",
 }
 
 // shared is the one analysistest run of every shared fixture.

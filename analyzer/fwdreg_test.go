@@ -4,11 +4,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
 // TestForwardingRegistration: a closure registered by a forwarder whose
@@ -19,8 +14,7 @@ import (
 // a forwarder called with names that are not constants stays one handler
 // (Wrap.func1, at its own registration).
 func TestForwardingRegistration(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.New(analyzer.Options{}), "fwdregfix")
-	res := results[0].Result.(*result.Result)
+	res := runShared(t, "fwdregfix")[0] // fixtures_test.go
 	var got []string
 	for _, h := range res.Handlers {
 		reg := h.Registered[strings.LastIndexByte(h.Registered[:strings.LastIndexByte(h.Registered, ':')], ':')+1:]

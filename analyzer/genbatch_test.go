@@ -2,10 +2,6 @@ package analyzer_test
 
 import (
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 )
 
 // TestGenericBatcherChannels: a handler that puts its message into the
@@ -16,5 +12,5 @@ import (
 // send on one array field of shard channels reaches only the workers
 // started on that field's elements, not those of its sibling field.
 func TestGenericBatcherChannels(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.New(analyzer.Options{}), "genbatch/batcher", "genbatch")
+	runShared(t, "genbatch/batcher", "genbatch") // fixtures_test.go
 }

@@ -4,11 +4,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/result"
 )
 
 // TestPerRegistration: a closure registered under several tasks is one
@@ -16,8 +11,7 @@ import (
 // (perregfix byChannel, registered as default and broadcast, and any, as
 // any-a and any-b); one registered once stays one handler (once).
 func TestPerRegistration(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.New(analyzer.Options{}), "perregfix")
-	res := results[0].Result.(*result.Result)
+	res := runShared(t, "perregfix")[0] // fixtures_test.go
 	var got []string
 	for _, h := range res.Handlers {
 		reg := h.Registered[strings.LastIndexByte(h.Registered[:strings.LastIndexByte(h.Registered, ':')], ':')+1:]

@@ -70,6 +70,15 @@ var versioned string
 // resolveKeep is resolveOpts with the input's KeepUnreached.
 func resolveKeep(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keepUnreached bool, patterns ...string) []*result.Result {
 	t.Helper()
+	return resolveLoaded(t, opts, hooks, keepUnreached, loadFixtures(t, patterns...))
+}
+
+// loadFixtures loads fixture packages of testdata/src (GOPATH mode) with
+// their dependencies, the standard library's from source: most of a
+// fixture test's CPU. A test that analyses several fixtures loads them
+// in one call, so that what they share is parsed and type-checked once.
+func loadFixtures(t *testing.T, patterns ...string) []*packages.Package {
+	t.Helper()
 	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
@@ -90,6 +99,13 @@ func resolveKeep(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keep
 			}
 		})
 	}
+	return pkgs
+}
+
+// resolveLoaded analyses loaded root packages (and, for their facts,
+// their dependencies) and resolves them over the whole program.
+func resolveLoaded(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keepUnreached bool, pkgs []*packages.Package) []*result.Result {
+	t.Helper()
 	a := analyzer.WithHooks(opts, hooks)
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {

@@ -56,6 +56,17 @@ func Nodes() ([]Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	dir := nodeCacheDir()
+	var key string
+	if dir != "" {
+		key = nodesKey(files)
+		if out, ok := readNodes(dir, key); ok {
+			if nodes.held > 0 {
+				nodes.kept = out
+			}
+			return out, nil
+		}
+	}
 	out := make([]Node, 0, len(files))
 	for _, f := range files {
 		var root yaml.Node
@@ -63,6 +74,9 @@ func Nodes() ([]Node, error) {
 			return nil, fmt.Errorf("%s: %v", f.Name, err)
 		}
 		out = append(out, Node{Name: f.Name, Root: &root})
+	}
+	if dir != "" {
+		writeNodes(dir, key, out) // nodecache.go
 	}
 	if nodes.held > 0 {
 		nodes.kept = out

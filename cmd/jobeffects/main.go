@@ -18,6 +18,7 @@
 package main
 
 import (
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"os"
 	"strings"
 
@@ -28,6 +29,7 @@ import (
 
 func main() {
 	args := os.Args[1:]
+	catalog.CacheIn(catalogCacheDir()) // catalogcache.go
 	if isVetProtocol(args) {
 		if cfg := args[len(args)-1]; strings.HasSuffix(cfg, ".cfg") {
 			if code, ok := stdVetx(args, cfg); ok { // stdvetx.go

@@ -221,6 +221,45 @@ func TestEcosystemModule(t *testing.T) {
 		// run, the insert repeats.
 		{"(*FillDeps).FilledWhenEmpty", "insert nk_events:false", "duplicate-as-error"},
 		{"(*FillDeps).AlwaysFresh", "insert nk_events:false", "unguarded"},
+		// pgx v5 (stop 49, jobs/dupshapes.go): a create on the caller's
+		// transaction or its own, whose wrapped test decides nothing, and
+		// a nil row read on every way of the duplicate's branch: the
+		// returned failure is duplicate-as-error; a look-up whose found
+		// branch returns first, or a nil row read on one way only, is
+		// none. A check of the inserted table that returns success
+		// answers the duplicate's retry; one of another table does not.
+		{"(*DupShapeDeps).WrappedRun", "insert wf_runs:false", "duplicate-as-error"},
+		{"(*DupShapeDeps).WrappedRunLooked", "insert wf_runs:true select wf_runs:false", ""},
+		{"(*DupShapeDeps).NilRunJoined", "insert wf_runs:false select wf_runs:false", "duplicate-as-error"},
+		{"(*DupShapeDeps).NilRunSometimes", "insert wf_runs:true", ""},
+		{"(*DupShapeDeps).CheckedRun", "insert wf_runs:false select wf_runs:false", ""},
+		{"(*DupShapeDeps).CheckedRunOther", "insert wf_runs:false select wf_events:false", "duplicate-as-error"},
+		// gorm, pgx v5 and asynq (stops 50 and 52, jobs/gormshapes.go): a
+		// row two helpers build carries its unique key to the create (the
+		// enqueue after it guarded); a label row has none. Labels created
+		// only when the list is not empty leave the enqueues around the
+		// create unguarded (its near miss is AssocLabel). Find-or-create
+		// in a transaction whose violation only SQLSTATE 23505 recognises
+		// guards the enqueue after the commit; on the pool it does not.
+		{"(*GormShapeDeps).RowDigest", "insert article_summaries:false enqueue asynq:true select article_summaries:false", ""},
+		{"(*GormShapeDeps).RowNote", "insert article_labels:false enqueue asynq:false", "unguarded"},
+		{"(*GormShapeDeps).RowClassify", "insert article_labels:false enqueue asynq:false enqueue asynq:false select article_labels:false", "unguarded check-then-act"},
+		{"(*GormShapeDeps).FindOrCreateSummary", "insert article_summaries:true enqueue asynq:true select article_summaries:false", ""},
+		{"(*GormShapeDeps).FindOrCreateSummaryNoTx", "insert article_summaries:true enqueue asynq:false select article_summaries:false", "unguarded"},
+		// A channel worker's type switch (stop 51, jobs/typeswitch.go)
+		// runs only the cases of the sent value's type; a decoded
+		// interface{} reaches every case.
+		{"(*TypedTasks).TaskSave", "insert ts_saved:false", "unguarded"},
+		{"(*TypedTasks).TaskMail", "insert ts_mails:false", "unguarded"},
+		{"(*TypedTasks).TaskDecoded", "insert ts_saved:false insert ts_mails:false", "unguarded"},
+		// A callback a helper hands on to an interface method (stop 49,
+		// jobs/fwdcb.go, internal/idem/memo.go) runs its caller's closure
+		// only: the cached reads stay reads; one stored in a field first
+		// stands for every closure handed to the method (the insert too).
+		{"(*CachedDeps).PriceCached", "set example.com/ecosystem/internal/idem.Memory.items:false select fc_prices:false", ""},
+		{"(*CachedDeps).StockCached", "set example.com/ecosystem/internal/idem.Memory.items:false select fc_stock:false", ""},
+		{"(*CachedDeps).GrantCached", "insert fc_grants:false set example.com/ecosystem/internal/idem.Memory.items:false", "unguarded"},
+		{"(*CachedDeps).NoteCached", "insert fc_grants:false set example.com/ecosystem/internal/idem.Memory.items:false select fc_prices:false select fc_stock:false select fc_notes:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false

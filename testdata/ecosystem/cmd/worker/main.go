@@ -156,6 +156,10 @@ func main() {
 	jobs.RegisterCond(mux, &jobs.CondDeps{Pool: pool})
 	jobs.RegisterShapes(mux, &jobs.ShapeDeps{Pool: pool})
 	jobs.RegisterCas(mux, jobs.CasRepo{DB: gdb})
+	jobs.RegisterDupShapes(mux, &jobs.DupShapeDeps{Pool: pool})
+	jobs.RegisterGormShapes(mux, &jobs.GormShapeDeps{DB: gdb, Q: asynq.NewClient(redisOpt)})
+	jobs.RegisterTypedTasks(mux, jobs.NewTypedTasks(stdlib.OpenDBFromPool(pool)))
+	jobs.RegisterCached(mux, &jobs.CachedDeps{Memo: idem.NewMemory(), DB: stdlib.OpenDBFromPool(pool)})
 	regjobs.Setup(mux, pool)
 	if err := fxjobs.New(pool, mux, fxjobs.AuditConfig{}).Start(ctx); err != nil {
 		log.Fatal(err)
