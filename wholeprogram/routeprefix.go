@@ -52,6 +52,7 @@ type groupUse struct {
 type prefixer struct {
 	ix      *models.Index
 	callers map[*ssa.Function][]ssa.CallInstruction
+	roots   map[*ssa.Function]bool // the functions traced into: the program's, not its libraries'
 	uses    map[*ssa.Function][]groupUse
 	clos    map[*ssa.Function][]*ssa.MakeClosure
 	fields  map[string][]ssa.Value // stores to a struct field, by fieldKey
@@ -70,12 +71,16 @@ func newPrefixer(fns []*ssa.Function, ix *models.Index) *prefixer {
 	p := &prefixer{
 		ix:      ix,
 		callers: map[*ssa.Function][]ssa.CallInstruction{},
+		roots:   map[*ssa.Function]bool{},
 		uses:    map[*ssa.Function][]groupUse{},
 		clos:    map[*ssa.Function][]*ssa.MakeClosure{},
 		fields:  map[string][]ssa.Value{},
 		globals: map[*ssa.Global][]ssa.Value{},
 		memo:    map[ssa.Value]prefixSet{},
 		busy:    map[ssa.Value]bool{},
+	}
+	for _, fn := range fns {
+		p.roots[fn] = true
 	}
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
@@ -94,7 +99,7 @@ func newPrefixer(fns []*ssa.Function, ix *models.Index) *prefixer {
 					}
 				case ssa.CallInstruction:
 					c := x.Common()
-					if callee := c.StaticCallee(); callee != nil && callee.Blocks != nil {
+					if callee := c.StaticCallee(); p.roots[callee] {
 						p.callers[callee] = append(p.callers[callee], x)
 					}
 					obj, args := ssavalue.Callee(c)
@@ -262,13 +267,13 @@ func (p *prefixer) compute(v ssa.Value, depth int) prefixSet {
 				return p.group(&x.Call, obj, g, args, depth)
 			}
 		}
-		if callee := x.Call.StaticCallee(); callee != nil && callee.Blocks != nil {
+		if callee := x.Call.StaticCallee(); p.roots[callee] {
 			return p.returned(callee, 0, depth)
 		}
 		return p.mounts(v, depth)
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
-			if callee := call.Call.StaticCallee(); callee != nil && callee.Blocks != nil {
+			if callee := call.Call.StaticCallee(); p.roots[callee] {
 				return p.returned(callee, x.Index, depth)
 			}
 		}
@@ -445,11 +450,13 @@ func (p *prefixer) mounts(v ssa.Value, depth int) prefixSet {
 			if g == nil || g.Mounted == nil || *g.Mounted >= len(args) || args[*g.Mounted] != v {
 				continue
 			}
-			var base prefixSet
+			// http.StripPrefix (no receiver) strips from the request's
+			// path as it arrives, so its prefix is the whole prefix, under
+			// whatever router serves it (a chi Mount("/store", …) of it
+			// routes the same path).
+			base := prefixSet{ps: []string{""}, ok: true}
 			if recv := receiver(c, obj); recv != nil {
 				base = p.of(recv, depth)
-			} else {
-				base = p.mounts(x.Value(), depth+1)
 			}
 			if g.Prefix == nil || *g.Prefix >= len(args) {
 				sets = append(sets, base)
