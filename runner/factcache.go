@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/internal/atomicfile"
 	"github.com/jobeffects/jobeffects/internal/memo"
 )
 
@@ -185,22 +186,7 @@ func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res 
 			return
 		}
 	}
-	file := c.file(key)
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		os.Remove(tmp.Name())
-	}
+	_ = atomicfile.Write(c.file(key), buf.Bytes(), 0o755)
 }
 
 // scopeMark starts the path of a package-level object objectpath does not

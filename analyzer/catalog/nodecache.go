@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/jobeffects/jobeffects/internal/atomicfile"
 )
 
 // The parsed catalog kept on disk between processes. Under go vet every
@@ -105,19 +107,5 @@ func writeNodes(dir, key string, nodes []Node) {
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	buf.Write(sum[:])
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(dir, "tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, key+".gob")); err != nil {
-		os.Remove(tmp.Name())
-	}
+	_ = atomicfile.Write(filepath.Join(dir, key+".gob"), buf.Bytes(), 0o700)
 }

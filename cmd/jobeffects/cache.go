@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/internal/atomicfile"
 	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
@@ -162,23 +163,7 @@ func writeEntry(path, key string, e cacheEntry) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "tmp-*") // mode 0600
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return errors.Join(werr, cerr)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return atomicfile.Write(path, data, 0o700)
 }
 
 // readEntry returns the entry under key if it is intact, is a complete

@@ -15,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/internal/atomicfile"
 	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
@@ -110,7 +111,7 @@ func stdVetx(args []string, cfgFile string) (code int, ok bool) {
 	}
 	if stderr.Len() == 0 && emptyFile(u.Stdout) {
 		if vetx, err := os.ReadFile(u.VetxOutput); err == nil {
-			_ = writeFileAtomic(path, vetx)
+			_ = atomicfile.Write(path, vetx, 0o700)
 		}
 	}
 	return 0, true
@@ -182,28 +183,6 @@ func emptyFile(path string) bool {
 	}
 	fi, err := os.Stat(path)
 	return err != nil || fi.Size() == 0
-}
-
-// writeFileAtomic writes data to path through a temporary file, so that
-// a concurrent reader sees the whole entry or none.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %v %v", path, werr, cerr)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }
 
 // vetxCacheDir is where standard units are kept, or "" for none.
