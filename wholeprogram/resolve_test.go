@@ -252,20 +252,6 @@ func TestRouters(t *testing.T) {
 		"(*routers.Worker).GinTag":        "safe db_write/claim tags via (http POST /v2/orders/:id/tags → (*routers.API).ginTag)",
 		"(*routers.Worker).GinEvent":      "medium db_write/insert events via (http POST /v2/orders/:id/events → (*routers.API).ginEvent)",
 		"(*routers.Worker).EchoAddress":   "safe db_write/upsert-set addresses via (http PUT /v3/orders/:id/address → (*routers.API).echoAddress)",
-		// Route groups (issue 28): nested gin groups, a group handed to a
-		// function and kept in a field, an echo group (a GET whose handler
-		// counts in a package-level map), a gorilla/mux subrouter and a
-		// net/http sub-mux behind http.StripPrefix serve under the prefix.
-		"(*routers.Worker).GroupNote":   "medium db_write/insert group_notes via (http POST /api/v1/notes/:id → (*routers.API).ginGroupNote)",
-		"(*routers.Worker).GroupMemo":   "medium db_write/insert memos via (http POST /api/v1/memos/:id → (*routers.API).ginMemo)",
-		"(*routers.Worker).AdminReport": "medium db_write/insert reports via (http POST /admin/reports/:id → (*routers.API).ginReport)",
-		"(*routers.Worker).Hit":         "medium memory_write/increment routers.hits via (http GET /api/hits/:id → (*routers.API).echoHit)",
-		"(*routers.Worker).JobTask":     "safe db_write/update-set tasks via (http PUT /jobs/tasks/{id} → (*routers.API).gorillaTask)",
-		"(*routers.Worker).StoreItem":   "medium db_write/insert items via (http POST /store/items/{id} → (*routers.API).itemPut)",
-		// Near misses: the path without its group's prefix, and a route of
-		// one group under another group's prefix, reach no route.
-		"(*routers.Worker).NoPrefix":   "high http/post http",
-		"(*routers.Worker).OtherGroup": "high http/post http",
 	} {
 		if got[name] != w {
 			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)

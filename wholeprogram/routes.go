@@ -17,8 +17,7 @@ import (
 // (cfg.OrdersURL + "/orders/" + id + "/status") does what the route's
 // handler does. The program's route registrations (models.Route: net/http
 // ServeMux patterns with Go 1.22 methods and wildcards, chi, gorilla/mux,
-// gin, echo) are read from the root packages' code, each under the
-// prefixes of the group it is registered on (routeprefix.go); an HTTP effect whose
+// gin, echo) are read from the root packages' code; an HTTP effect whose
 // path pattern (Effect.URLPath) and method match one route is replaced by
 // the handler's effects, with the hop "(http POST /orders/{id}/status →
 // handler)" in the path. No match, or a host that names another service
@@ -38,7 +37,6 @@ func routeTable(fns []*ssa.Function, ix *models.Index) []route {
 		return nil
 	}
 	var out []route
-	pre := newPrefixer(fns, ix)
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -77,10 +75,7 @@ func routeTable(fns []*ssa.Function, ix *models.Index) []route {
 				if !strings.HasPrefix(pattern, "/") {
 					continue
 				}
-				for _, prefix := range pre.registered(ci.Common(), obj) {
-					full := joinPath(prefix, pattern)
-					out = append(out, route{method: strings.ToUpper(method), pattern: full, parts: routeParts(full), fn: h})
-				}
+				out = append(out, route{method: strings.ToUpper(method), pattern: pattern, parts: routeParts(pattern), fn: h})
 			}
 		}
 	}
