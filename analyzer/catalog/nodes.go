@@ -56,14 +56,24 @@ func Nodes() ([]Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	out, err := parseNodes(files)
+	if err != nil {
+		return nil, err
+	}
+	if nodes.held > 0 {
+		nodes.kept = out
+	}
+	return out, nil
+}
+
+// parseNodes parses the files, or reads their trees from the cache
+// (nodecache.go) when the driver set one.
+func parseNodes(files []File) ([]Node, error) {
 	dir := nodeCacheDir()
 	var key string
 	if dir != "" {
 		key = nodesKey(files)
 		if out, ok := readNodes(dir, key); ok {
-			if nodes.held > 0 {
-				nodes.kept = out
-			}
 			return out, nil
 		}
 	}
@@ -76,10 +86,7 @@ func Nodes() ([]Node, error) {
 		out = append(out, Node{Name: f.Name, Root: &root})
 	}
 	if dir != "" {
-		writeNodes(dir, key, out) // nodecache.go
-	}
-	if nodes.held > 0 {
-		nodes.kept = out
+		writeNodes(dir, key, out)
 	}
 	return out, nil
 }

@@ -18,13 +18,13 @@
 package main
 
 import (
-	"github.com/jobeffects/jobeffects/analyzer/catalog"
 	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/jobeffects/jobeffects/analyzer"
+	"github.com/jobeffects/jobeffects/analyzer/catalog"
 )
 
 func main() {
