@@ -171,6 +171,9 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"(*discnats.Deps).PullIter", "jetstream", "", "medium", `cons.Messages()`, `the iterator's ack`},
 		{"(*discnats.Deps).PullLegacy", "jetstream", "", "medium", `sub.Fetch(10)`, `if err := m.Ack(); err != nil { // want`},
 		{"(*discnats.Deps).PullNext", "jetstream", "", "medium", `cons.Next()`, `the single message's ack`},
+		// sendOne, which the loop's goroutine calls with each message, is
+		// the loop's work, not a handler of its own (its *nats.Msg).
+		{"(*discnats.Deps).PullWorkers", "jetstream", "", "medium", `msgs, err := sub.Fetch(5)`, `the worker's ack`},
 	},
 	"discsqs": {
 		// Tasks from the input's QueueUrl ("orders", "refunds").

@@ -172,18 +172,23 @@ func calleeFunc(call *ssa.Call) *types.Func {
 // dropCalledWeak removes handlers that another handler of the package
 // calls: low-confidence ones (functions that merely take a message type),
 // pull loops found only by their receive, and workflow helpers. They are
-// its helpers, not entry points.
+// its helpers, not entry points. The calls of the closures a handler
+// defines count as its own: a pull loop that hands each message to a
+// goroutine (go func(m *nats.Msg) { handle(m); m.Ack() }(m)) runs the
+// helper as its per-message work.
 func (f *finder) dropCalledWeak() {
 	called := map[*ssa.Function]bool{}
 	for fn, h := range f.byFn {
 		if h.Confidence == "low" {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ci, ok := instr.(ssa.CallInstruction); ok {
-					if callee := ci.Common().StaticCallee(); callee != nil && callee != fn {
-						called[callee] = true
+		for _, g := range withClosures(fn) {
+			for _, b := range g.Blocks {
+				for _, instr := range b.Instrs {
+					if ci, ok := instr.(ssa.CallInstruction); ok {
+						if callee := ci.Common().StaticCallee(); callee != nil && callee != fn {
+							called[callee] = true
+						}
 					}
 				}
 			}

@@ -121,6 +121,30 @@ func (d *Deps) PullLegacy(ctx context.Context, sub *nats.Subscription) error { /
 	return nil
 }
 
+// PullWorkers fetches from a legacy pull subscription and hands each
+// message to a goroutine that runs sendOne and then acks: sendOne takes a
+// *nats.Msg but is the loop's per-message work, called from the loop's
+// own closure, not a handler of its own.
+func (d *Deps) PullWorkers(sub *nats.Subscription) { // want PullWorkers:`^effects: db_write/insert outbox$` `unguarded: handler \(\*discnats.Deps\).PullWorkers repeats .*insert into outbox`
+	for {
+		msgs, err := sub.Fetch(5)
+		if err != nil {
+			continue
+		}
+		for _, m := range msgs {
+			go func(m *nats.Msg) {
+				_ = d.sendOne(m)
+				_ = m.Ack() // the worker's ack
+			}(m)
+		}
+	}
+}
+
+func (d *Deps) sendOne(m *nats.Msg) error { // want sendOne:`^effects: db_write/insert outbox$`
+	_, err := d.DB.Exec("insert into outbox(data) values ($1)", m.Data)
+	return err
+}
+
 // PullNext takes one message at a time and acks after writing.
 func (d *Deps) PullNext(ctx context.Context, cons jetstream.Consumer) error { // want PullNext:`^effects: db_write/insert reminders$` `unguarded: handler \(\*discnats.Deps\).PullNext repeats .*insert into reminders`
 	for {
