@@ -52,24 +52,44 @@ func assignedParams(targets []*pg_query.Node, ins *pg_query.InsertStmt) string {
 	return strings.Join(parts, ",")
 }
 
-// insertedParams maps the columns of an INSERT of one VALUES row to the
-// parameter each is given directly.
+// insertedParams maps the columns of an INSERT of one row to the
+// parameter each is given directly: a VALUES row, or a SELECT list that
+// reads no table (insert … select $1, $2, (select id from …)), written so
+// that a column can take a scalar subquery, whose items fill the columns
+// by position as a VALUES row's do.
 func insertedParams(ins *pg_query.InsertStmt) map[string]int {
 	out := map[string]int{}
 	if ins == nil || ins.SelectStmt == nil {
 		return out
 	}
 	sel := ins.SelectStmt.GetSelectStmt()
-	if sel == nil || len(sel.ValuesLists) != 1 {
+	if sel == nil {
 		return out
 	}
-	row := sel.ValuesLists[0].GetList()
-	if row == nil || len(row.Items) != len(ins.Cols) {
+	var items []*pg_query.Node
+	switch {
+	case len(sel.ValuesLists) == 1:
+		if row := sel.ValuesLists[0].GetList(); row != nil {
+			items = row.Items
+		}
+	case len(sel.ValuesLists) == 0 && len(sel.FromClause) == 0 && sel.Larg == nil && sel.Rarg == nil:
+		for _, t := range sel.TargetList {
+			rt := t.GetResTarget()
+			if rt == nil {
+				return out
+			}
+			items = append(items, rt.Val)
+		}
+	}
+	if len(items) != len(ins.Cols) {
 		return out
 	}
 	for i, c := range ins.Cols {
 		rt := c.GetResTarget()
-		v := row.Items[i]
+		v := items[i]
+		if v == nil {
+			continue
+		}
 		for v.GetTypeCast() != nil {
 			v = v.GetTypeCast().Arg
 		}

@@ -29,3 +29,6 @@ create table de_tags (id bigserial primary key, item_id bigint not null, name te
 create table de_sources (id bigserial primary key, target_id bigint, name text not null);
 create table de_targets (id bigserial primary key, name text not null);
 create table de_target_kinds (id bigserial primary key, target_id bigint not null unique, kind text not null);
+
+-- selectrow.go: mails unique by their message id.
+create table de_mails (id bigserial primary key, message_id text not null unique, body text);
