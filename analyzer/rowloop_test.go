@@ -15,3 +15,13 @@ import (
 func TestRowLoopCheck(t *testing.T) {
 	analysistest.Run(t, testdata, analyzer.Analyzer, "rowloopfix")
 }
+
+// TestDistLockCheck: a status check made under a distributed lock
+// (redsync), with the status written before the release, is guarded
+// (distlockfix's SyncLocked); the lock alone (SyncLockOnly), the check
+// alone (SyncUnlocked) or a lock whose failure is ignored (SyncIgnored)
+// are not. gorm's First and Scan read their rows' tables (RefreshAll's
+// per-row check is gorm's Scan: check-then-act).
+func TestDistLockCheck(t *testing.T) {
+	analysistest.Run(t, testdata, analyzer.Analyzer, "distlockfix")
+}

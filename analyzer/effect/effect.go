@@ -275,6 +275,13 @@ type Effect struct {
 	// follows it in the same transaction is serialised with every other
 	// delivery that takes the lock (guard/lockcheck.go).
 	AdvisoryLock bool `json:",omitempty"`
+	// DistLock marks a call that takes a distributed lock (a Redis mutex:
+	// models.Model.DistributedLock), held once it returns without an
+	// error: a status check under it, with the record written before the
+	// release, serialises the deliveries as an advisory lock does
+	// (guard/distlock.go). A lock alone keeps only concurrent deliveries
+	// apart.
+	DistLock bool `json:",omitempty"`
 	// ClaimOutcome, for a claim read back as one row whatever happened
 	// (with ins as (insert … on conflict do nothing returning 1) select
 	// exists (select 1 from ins)), is what the scanned value says:

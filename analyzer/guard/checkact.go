@@ -506,12 +506,18 @@ func MayCheck(e *effect.Effect) bool {
 // needsGuard is Effect.NeedsGuard, and for a call the whole program could
 // not resolve, whose reading by its name waits to be applied (the report
 // phase applies it: PublishMsg is a message published), what the reading
-// will say.
+// will say. So too for a network call of an SDK the analysis followed to
+// its request (a Lark service method: network/call reads=http/post),
+// whose method and path the reading applies.
 func needsGuard(e *effect.Effect) bool {
 	if e.NeedsGuard() {
 		return true
 	}
 	r := e.Reading
+	if e.Kind == effect.KindNetwork {
+		r = e.PendingReading()
+		return e.Guard == nil && r != nil && r.Risk.NonIdempotent()
+	}
 	return e.Kind == effect.KindDynamic && e.Guard == nil && r != nil && r.Was == nil && r.Risk.NonIdempotent()
 }
 

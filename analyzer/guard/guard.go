@@ -67,6 +67,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env, calls ...*ParamCall) ([]
 	a.completions()
 	a.locks()
 	a.lockedChecks()
+	a.distLockedChecks()
 	ret := a.claims()
 	a.constraintClaims()
 	a.createdFills()

@@ -310,6 +310,12 @@ type Model struct {
 	// handler that returns that failure is duplicate-as-error, not
 	// unguarded (effect.Effect.DupFails).
 	FailsOnDuplicate string `yaml:"fails_on_duplicate"`
+	// DistributedLock marks a call that takes a lock other deliveries
+	// also take (redsync's LockContext: SETNX with an expiry), held when
+	// the call returns no error, until its release: a status check made
+	// under it, with the status written before the release, keeps a
+	// second delivery out of the work (effect.Effect.DistLock).
+	DistributedLock bool `yaml:"distributed_lock"`
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).
 	TargetArg *int `yaml:"target_arg"`
@@ -456,12 +462,15 @@ type Model struct {
 	// TargetType is the argument whose type names the target table (an
 	// ORM model: *User, []User → "users").
 	TargetType *int `yaml:"target_type"`
-	// Associations: the call is a read of the model TargetType names whose
-	// effects are the reads of the associations its chain loads (chain
-	// rules with association): one read of each association's table,
-	// none without one. The model's own row is not an effect here (gorm's
-	// First and Find are otherwise inert); a preloaded association tested
-	// before a create of its rows is a check (guard.checkThenAct).
+	// Associations: the call is a read of rows into the destination
+	// TargetType names (gorm's First, Find, Take, Last, Scan): a read of
+	// the table of the chain's Model or Table, else of the destination's
+	// model type (none for a destination that is no named type, or after a
+	// Statement rule: Raw(sql).Scan), then one read of each association's
+	// table its chain loads (chain rules with association). A test of the
+	// row read (its status) before a write of it, or of a preloaded
+	// association before a create of its rows, is a check
+	// (guard.checkThenAct).
 	Associations bool `yaml:"associations"`
 	// Chain are calls made earlier on the receiver (a query builder) that
 	// change the effect: gorm Clauses(clause.OnConflict{DoNothing: true}),
@@ -601,6 +610,10 @@ type ChainRule struct {
 	// Joins("Owner")): for a model with Associations, a read of that
 	// association's table.
 	Association bool `yaml:"association"`
+	// Statement: the call builds the statement the final call runs (gorm
+	// Raw(sql).Scan(&dest)): the statement is the read (its SQL), and the
+	// final call adds no read of its own (Associations' row read).
+	Statement bool `yaml:"statement"`
 	// DuplicateError are the errors the final call returns on a duplicate
 	// when this rule makes it a claim (ent's DoNothing: sql.ErrNoRows).
 	DuplicateError []string `yaml:"duplicate_error"`

@@ -11,12 +11,46 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
+// rowRead applies a model with associations to the rows it reads itself
+// (gorm's First(&link, id), Model(&Account{}).Where(…).Scan(&accounts)):
+// a read of the table the chain's Table or Model names, else the
+// destination's model type. A status of the row tested before a write of
+// it is then a check (guard.checkThenAct), as for the same SELECT in
+// SQL. A destination that is no named type (a count, a map, a slice of
+// ids) names no table, and a chain that built the statement itself
+// (Raw(sql).Scan(&dest)) is read by its SQL: no read here.
+func (w *walker) rowRead(c *modelCall) {
+	ch := w.chain(c.m, c.recv)
+	if ch.statement {
+		return
+	}
+	table := ch.table
+	if table == "" && ch.model != nil {
+		table = tableOf(w.fn.Prog, w.p.env.ConstResult, normalize(ch.model).Type())
+	}
+	if table == "" && c.m.TargetType != nil {
+		if dest := c.arg(c.m.TargetType); dest != nil {
+			table = tableOf(w.fn.Prog, w.p.env.ConstResult, normalize(dest).Type())
+		}
+	}
+	if table == "" {
+		return
+	}
+	exec := c.exec
+	if c.m.Exec == nil && ch.root != nil {
+		exec = ch.root // the builder's root handle (a *gorm.DB transaction), as for its writes
+	}
+	e := &effect.Effect{Kind: effect.KindDBRead, Op: string(sqlclass.Select), Target: table, Risk: effect.Safe,
+		Path: []effect.Hop{w.hop(c.ci)}, By: c.m.By()}
+	w.addSite(e, c.ci, exec, true)
+}
+
 // associationReads applies a model with associations (gorm's First,
 // Find: Preload("TextClasses").First(&article, id)): one read of each
-// association the chain loads, in the association's table. The parent
-// row's own read stays no effect, as before: only a test of the loaded
-// association (if len(article.TextClasses) > 0 { skip }) before a create
-// of its rows is a check a handler makes of work it records there, which
+// association the chain loads, in the association's table (the parent's
+// own is rowRead's). A test of the loaded association (if
+// len(article.TextClasses) > 0 { skip }) before a create of its rows is a
+// check a handler makes of work it records there, which
 // guard.checkThenAct judges. Where the association's table is known and
 // no unique key of it holds the column referring to the parent (a plain
 // index on article_id), the read says so (RepeatsPerParent): a second

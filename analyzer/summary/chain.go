@@ -36,6 +36,8 @@ type chainResult struct {
 	// associations are the associations a read loads too (gorm
 	// Preload("Items")), nearest the final call first.
 	associations []string
+	// statement: the chain built the statement the call runs (gorm Raw).
+	statement bool
 }
 
 // chain walks the receiver chain of a builder call (db.Clauses(…).Create,
@@ -55,6 +57,9 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 		res.root = v
 		call, ok := v.(*ssa.Call)
 		if !ok {
+			if phi, ok := v.(*ssa.Phi); ok && res.model == nil && res.table == "" {
+				res.model, res.table = w.phiModel(m, phi)
+			}
 			break
 		}
 		var name string
@@ -89,6 +94,8 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.exec = ssavalue.Unconvert(arg)
 			case r.NoHooks:
 				res.noHooks = true
+			case r.Statement:
+				res.statement = true
 			case r.Association && arg != nil:
 				if texts := stringValues(ssavalue.Unconvert(arg)); len(texts) == 1 {
 					res.associations = append(res.associations, texts[0])
@@ -371,4 +378,41 @@ func argsAfter(args []ssa.Value, arg ssa.Value) []ssa.Value {
 		}
 	}
 	return nil
+}
+
+// phiModel is the model and table of a builder reassigned on some paths
+// (q := db.Model(&Link{}); if id != 0 { q = q.Where("id = ?", id) }): the
+// chain of each incoming value, when those that name one agree (the same
+// model type, the same table). Only these: the other rules (conditions,
+// clauses) hold on some paths only. A phi met again on its own edges (a
+// loop) adds nothing.
+func (w *walker) phiModel(m *models.Model, phi *ssa.Phi) (ssa.Value, string) {
+	if w.chainPhis[phi] {
+		return nil, ""
+	}
+	if w.chainPhis == nil {
+		w.chainPhis = map[*ssa.Phi]bool{}
+	}
+	w.chainPhis[phi] = true
+	defer delete(w.chainPhis, phi)
+	var model ssa.Value
+	table := ""
+	for _, e := range phi.Edges {
+		sub := w.chain(m, e)
+		if sub.model != nil {
+			if model != nil && !types.Identical(normalize(model).Type(), normalize(sub.model).Type()) {
+				return nil, ""
+			}
+			if model == nil {
+				model = sub.model
+			}
+		}
+		if sub.table != "" {
+			if table != "" && table != sub.table {
+				return nil, ""
+			}
+			table = sub.table
+		}
+	}
+	return model, table
 }

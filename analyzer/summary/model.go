@@ -135,6 +135,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		c.exec = c.arg(m.Exec)
 	}
 	if m.Associations {
+		w.rowRead(c)
 		w.associationReads(c)
 		return
 	}
@@ -180,7 +181,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		risk = effect.Unknown
 	}
 	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By(),
-		DupFails: m.FailsOnDuplicate}
+		DupFails: m.FailsOnDuplicate, DistLock: m.DistributedLock}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}

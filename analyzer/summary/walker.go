@@ -20,6 +20,8 @@ type walker struct {
 	// (natkey.go): only there is an id filled when empty the message's
 	// (fillempty.go); an idempotency key so filled stays random-key.
 	tracingBusinessKey int
+	// chainPhis are the phis chain is walking the edges of (phiModel).
+	chainPhis map[*ssa.Phi]bool
 	// rmwMemo memoises rmwArg (rmwcall.go).
 	rmwMemo map[ssa.Value]*effect.Effect
 	// active guards callValue against cycles through function values

@@ -17,7 +17,7 @@ import (
 // records nothing, and every redelivery enqueues again (unguarded), on
 // top of the race of two deliveries that both find no label and both
 // create them (check-then-act).
-func (s *Assoc) Classify(ctx context.Context, t *asynq.Task) error { // want Classify:`^effects: db_write/insert assoc_labels issue=check-then-act; publish/enqueue asynq; publish/enqueue asynq; db_read/select assoc_labels$` `unguarded: handler \(\*gormfix.Assoc\).Classify`
+func (s *Assoc) Classify(ctx context.Context, t *asynq.Task) error { // want Classify:`^effects: db_write/insert assoc_labels issue=check-then-act; publish/enqueue asynq; publish/enqueue asynq; db_read/select assoc_articles; db_read/select assoc_labels$` `unguarded: handler \(\*gormfix.Assoc\).Classify`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	var a gormmodels.AssocArticle
 	if err := s.DB.Preload("Labels").First(&a, id).Error; err != nil { // want `check-then-act: this check of assoc_labels, loaded with its parent row`

@@ -48,7 +48,7 @@ func createSummaryAny(tx *gorm.DB, row *gormmodels.AssocSummary) error { // want
 
 // summarise is the find-or-create: the look-up and the create run on the
 // handle it is given; whether that is a transaction its callers decide.
-func (s *Assoc) summarise(tx *gorm.DB, id uint64, ob *outbox) error { // want summarise:`^effects: db_write/insert assoc_summaries @p1 guarded=processed_jobs; memory_write/insert gormfix.outbox.tasks @p1 holder=p3 guarded=processed_jobs; db_read/select assoc_summaries$`
+func (s *Assoc) summarise(tx *gorm.DB, id uint64, ob *outbox) error { // want summarise:`^effects: db_write/insert assoc_summaries @p1 guarded=processed_jobs; memory_write/insert gormfix.outbox.tasks @p1 holder=p3 guarded=processed_jobs; db_read/select assoc_articles @p1; db_read/select assoc_summaries$`
 	var a gormmodels.AssocArticle
 	if err := tx.Preload("Summary").First(&a, id).Error; err != nil {
 		return err
@@ -65,7 +65,7 @@ func (s *Assoc) summarise(tx *gorm.DB, id uint64, ob *outbox) error { // want su
 
 // FindOrCreate: the helper runs in the transaction; the enqueue after the
 // commit runs only over tasks of summaries this delivery created.
-func (s *Assoc) FindOrCreate(ctx context.Context, t *asynq.Task) error { // want FindOrCreate:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_summaries$`
+func (s *Assoc) FindOrCreate(ctx context.Context, t *asynq.Task) error { // want FindOrCreate:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	ob := newOutbox()
 	err := s.DB.Transaction(func(tx *gorm.DB) error {
@@ -80,7 +80,7 @@ func (s *Assoc) FindOrCreate(ctx context.Context, t *asynq.Task) error { // want
 // FindOrCreateNoTx, near miss: the same helper on the pool: the insert
 // commits alone, and an overlapping delivery's violation, taken as
 // success, collects the task again.
-func (s *Assoc) FindOrCreateNoTx(ctx context.Context, t *asynq.Task) error { // want FindOrCreateNoTx:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq; db_read/select assoc_summaries$` `unguarded: handler \(\*gormfix.Assoc\).FindOrCreateNoTx`
+func (s *Assoc) FindOrCreateNoTx(ctx context.Context, t *asynq.Task) error { // want FindOrCreateNoTx:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq; db_read/select assoc_articles; db_read/select assoc_summaries$` `unguarded: handler \(\*gormfix.Assoc\).FindOrCreateNoTx`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	ob := newOutbox()
 	if err := s.summarise(s.DB, id, ob); err != nil {
@@ -110,7 +110,7 @@ func (s *Assoc) FindOrCreateNoCheck(ctx context.Context, t *asynq.Task) error { 
 // FindOrCreateAnyDB, near miss: the violation is gorm's translated error,
 // not known to be PostgreSQL's: on MySQL the transaction goes on and
 // commits the overlapping delivery's task.
-func (s *Assoc) FindOrCreateAnyDB(ctx context.Context, t *asynq.Task) error { // want FindOrCreateAnyDB:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq; db_read/select assoc_summaries$` `unguarded: handler \(\*gormfix.Assoc\).FindOrCreateAnyDB`
+func (s *Assoc) FindOrCreateAnyDB(ctx context.Context, t *asynq.Task) error { // want FindOrCreateAnyDB:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq; db_read/select assoc_articles; db_read/select assoc_summaries$` `unguarded: handler \(\*gormfix.Assoc\).FindOrCreateAnyDB`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	ob := newOutbox()
 	err := s.DB.Transaction(func(tx *gorm.DB) error {
@@ -136,7 +136,7 @@ func (s *Assoc) FindOrCreateAnyDB(ctx context.Context, t *asynq.Task) error { //
 // FindOrCreateLookupApart: the look-up runs on the pool, outside the
 // transaction that creates the row: still guarded, as a redelivery sees
 // the committed summary there too, and the overlap is the abort's.
-func (s *Assoc) FindOrCreateLookupApart(ctx context.Context, t *asynq.Task) error { // want FindOrCreateLookupApart:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_summaries$`
+func (s *Assoc) FindOrCreateLookupApart(ctx context.Context, t *asynq.Task) error { // want FindOrCreateLookupApart:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	ob := newOutbox()
 	err := s.DB.Transaction(func(tx *gorm.DB) error {
@@ -162,7 +162,7 @@ func (s *Assoc) FindOrCreateLookupApart(ctx context.Context, t *asynq.Task) erro
 // FindOrCreateFlushInside, near miss: the enqueue runs inside the
 // transaction's callback, before the commit the abort would fail: an
 // overlapping delivery enqueues the task before its transaction ends.
-func (s *Assoc) FindOrCreateFlushInside(ctx context.Context, t *asynq.Task) error { // want FindOrCreateFlushInside:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq; db_read/select assoc_summaries$` `unguarded: handler \(\*gormfix.Assoc\).FindOrCreateFlushInside`
+func (s *Assoc) FindOrCreateFlushInside(ctx context.Context, t *asynq.Task) error { // want FindOrCreateFlushInside:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq; db_read/select assoc_articles; db_read/select assoc_summaries$` `unguarded: handler \(\*gormfix.Assoc\).FindOrCreateFlushInside`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	ob := newOutbox()
 	return s.DB.Transaction(func(tx *gorm.DB) error {

@@ -34,7 +34,7 @@ func newSummary(a *gormmodels.AssocArticle) *gormmodels.AssocSummary { // want n
 // field read twice: tested, then wrapped), and the retry it asks for
 // finds the row loaded with the article and takes the builder's "nothing
 // to build" return: no duplicate-as-error.
-func (s *Assoc) Digest(ctx context.Context, t *asynq.Task) error { // want Digest:`^effects: db_write/insert assoc_summaries; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_summaries$`
+func (s *Assoc) Digest(ctx context.Context, t *asynq.Task) error { // want Digest:`^effects: db_write/insert assoc_summaries; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	var a gormmodels.AssocArticle
 	if err := s.DB.Preload("Summary").First(&a, id).Error; err != nil {
@@ -69,7 +69,7 @@ func noteRow(a *gormmodels.AssocArticle) *gormmodels.AssocLabel { // want noteRo
 
 // Note is the near miss: the helper's row has no unique key, so a second
 // delivery inserts another and enqueues again.
-func (s *Assoc) Note(ctx context.Context, t *asynq.Task) error { // want Note:`^effects: db_write/insert assoc_labels; publish/enqueue asynq$` `unguarded: handler \(\*gormfix.Assoc\).Note`
+func (s *Assoc) Note(ctx context.Context, t *asynq.Task) error { // want Note:`^effects: db_write/insert assoc_labels; publish/enqueue asynq; db_read/select assoc_articles$` `unguarded: handler \(\*gormfix.Assoc\).Note`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	var a gormmodels.AssocArticle
 	if err := s.DB.First(&a, id).Error; err != nil {

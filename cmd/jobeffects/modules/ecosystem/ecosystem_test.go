@@ -202,8 +202,8 @@ func TestEcosystemModule(t *testing.T) {
 		// empty is the check of its rows' create where no unique key holds
 		// their reference (check-then-act); one summary per article turns
 		// the second create away.
-		{"(*OutboxDeps).AssocLabel", "insert article_labels:false enqueue asynq:false select article_labels:false", "check-then-act"},
-		{"(*OutboxDeps).AssocSummarize", "insert article_summaries:false enqueue asynq:true select article_summaries:false", ""},
+		{"(*OutboxDeps).AssocLabel", "insert article_labels:false enqueue asynq:false select article_labels:false select articles:false", "check-then-act"},
+		{"(*OutboxDeps).AssocSummarize", "insert article_summaries:false enqueue asynq:true select article_summaries:false select articles:false", ""},
 		// go-redis v9 (stops 50 and 51): a marker's GET/EXISTS, the act,
 		// the marker's SET. An act a helper does on a path that returns
 		// before the check and again between the check and the set is
@@ -241,11 +241,11 @@ func TestEcosystemModule(t *testing.T) {
 		// create unguarded (its near miss is AssocLabel). Find-or-create
 		// in a transaction whose violation only SQLSTATE 23505 recognises
 		// guards the enqueue after the commit; on the pool it does not.
-		{"(*GormShapeDeps).RowDigest", "insert article_summaries:false enqueue asynq:true select article_summaries:false", ""},
-		{"(*GormShapeDeps).RowNote", "insert article_labels:false enqueue asynq:false", "unguarded"},
-		{"(*GormShapeDeps).RowClassify", "insert article_labels:false enqueue asynq:false enqueue asynq:false select article_labels:false", "unguarded check-then-act"},
-		{"(*GormShapeDeps).FindOrCreateSummary", "insert article_summaries:true enqueue asynq:true select article_summaries:false", ""},
-		{"(*GormShapeDeps).FindOrCreateSummaryNoTx", "insert article_summaries:true enqueue asynq:false select article_summaries:false", "unguarded"},
+		{"(*GormShapeDeps).RowDigest", "insert article_summaries:false enqueue asynq:true select article_summaries:false select articles:false", ""},
+		{"(*GormShapeDeps).RowNote", "insert article_labels:false enqueue asynq:false select articles:false", "unguarded"},
+		{"(*GormShapeDeps).RowClassify", "insert article_labels:false enqueue asynq:false enqueue asynq:false select article_labels:false select articles:false", "unguarded check-then-act"},
+		{"(*GormShapeDeps).FindOrCreateSummary", "insert article_summaries:true enqueue asynq:true select article_summaries:false select articles:false", ""},
+		{"(*GormShapeDeps).FindOrCreateSummaryNoTx", "insert article_summaries:true enqueue asynq:false select article_summaries:false select articles:false", "unguarded"},
 		// A channel worker's type switch (stop 51, jobs/typeswitch.go)
 		// runs only the cases of the sent value's type; a decoded
 		// interface{} reaches every case.
@@ -260,6 +260,14 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*CachedDeps).StockCached", "set example.com/ecosystem/internal/idem.Memory.items:false select fc_stock:false", ""},
 		{"(*CachedDeps).GrantCached", "insert fc_grants:false set example.com/ecosystem/internal/idem.Memory.items:false", "unguarded"},
 		{"(*CachedDeps).NoteCached", "insert fc_grants:false set example.com/ecosystem/internal/idem.Memory.items:false select fc_prices:false select fc_stock:false select fc_notes:false", "unguarded"},
+		// A status check under a Redis lock (SETNX deleted when the
+		// handler returns) with the status written before the release
+		// (stop 54, jobs/distlock.go): guarded, the record's registered
+		// callback too; the lock alone guards nothing; gorm's Scan of the
+		// listed rows is the per-row check of check-then-act.
+		{"(*DistLockDeps).DistLockSync", "post events.example.com/updates:true post docs.example.com/blocks:true lock :false delete :false select dl_links:false update-set dl_links:true", ""},
+		{"(*DistLockDeps).DistLockOnly", "post events.example.com/updates:false post docs.example.com/blocks:false lock :false delete :false update-set dl_links:false", "unguarded"},
+		{"(*DistLockDeps).DlRefreshAll", "post auth.example.com/refresh:false select dl_accounts:false upsert-set dl_accounts:false", "check-then-act"},
 	} {
 		var effs, rules []string
 		found := false

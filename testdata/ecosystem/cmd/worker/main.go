@@ -142,6 +142,7 @@ func main() {
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR")})
 	jobs.RegisterClaims(mux, jobs.NewClaimDeps(idem.New(rdb), rdb))
 	jobs.RegisterReplay(mux, jobs.NewReplayDeps(rdb, pool))
+	jobs.RegisterDistLock(mux, &jobs.DistLockDeps{DB: gdb, RDB: rdb})
 	jobs.RegisterFill(mux, &jobs.FillDeps{Pool: pool})
 	jobs.RegisterOutbox(mux, &jobs.OutboxDeps{DB: gdb, Q: asynq.NewClient(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")})})
 	batchDeps, err := jobs.NewBatchDeps(pool)
