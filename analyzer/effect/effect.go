@@ -86,8 +86,17 @@ type Key struct {
 	// new on every delivery (a uuid it makes) drops the duplicate failure
 	// (an SQL insert's unique key filled from a parameter); resolved to a
 	// stable value it does not make a swallowed failure a guard, as a
-	// traced id key does.
+	// traced id key does, unless the whole key is the job's (Payload): a
+	// column filled by the SQL text or by a value of the inserting
+	// function's own is not known to be the job's.
 	FreshOnly bool `json:",omitempty"`
+	// Payload, with FreshOnly, says that every column of the unique key
+	// is filled from a parameter of the function that inserts (the row
+	// its callers build): where the callers resolve all of them to values
+	// neither new on every delivery nor constant, the key is the job's
+	// own business key, and a swallowed duplicate failure is a guard as
+	// a traced id key's is (BusinessKey).
+	Payload bool `json:",omitempty"`
 	// Field, with Param, is the field of that parameter (a struct) the
 	// key is: a caller resolves the value it stores there.
 	Field string `json:",omitempty"`
@@ -613,6 +622,12 @@ type Effect struct {
 	// query, args...)): the caller's text decides it, as StmtArg's
 	// statement does; the effect stays unknown where no caller's is known.
 	SQLArg int `json:",omitempty"`
+	// ArgsArg (1-based), with StmtArg or SQLArg, is the variadic
+	// parameter whose elements the execution binds (sqlc's
+	// q.exec(ctx, stmt, query, args...)): the caller that decides the
+	// text binds the elements of the slice it passes there, so the
+	// values of the insert's key columns are followed into it.
+	ArgsArg int `json:",omitempty"`
 	// DocArg (1-based) says that the effect is a MongoDB update whose
 	// update document is the one its caller passes as that parameter
 	// (a wrapper such as UpdateOne(ctx, coll, filter, update any)): the
@@ -714,12 +729,21 @@ func (e *Effect) FailsOnDuplicate() bool {
 	return true
 }
 
+// BusinessKey reports whether a resolved duplicate key is the job's own:
+// a traced id key, or an SQL unique key (FreshOnly) whose every column
+// its callers filled from the job (Payload). A FreshOnly key otherwise
+// (a column filled here, a constant, a value not followed) only says the
+// insert fails, not that the row is this job's.
+func (k *Key) BusinessKey() bool {
+	return !k.FreshOnly || k.Payload
+}
+
 // DupTakenAsSuccess reports whether a create that fails on a duplicate
 // of a business key (DupKey resolved: traced to what the job carries) has
 // that failure returned up to a call that only logs or drops it: a
 // redelivery writes nothing and goes on.
 func (e *Effect) DupTakenAsSuccess() bool {
-	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || e.DupKey.FreshOnly || len(e.Path) < 2 {
+	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || !e.DupKey.BusinessKey() || len(e.Path) < 2 {
 		return false
 	}
 	for i := len(e.Path) - 1; i >= 1; i-- {

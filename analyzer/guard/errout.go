@@ -463,7 +463,7 @@ func fromLookup(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 func (a *analysis) swallowedDupFailures() {
 	for _, c := range a.sites {
 		e := c.Effect
-		if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || e.DupKey.FreshOnly ||
+		if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || !e.DupKey.BusinessKey() ||
 			e.Guard != nil || e.Issue != "" || len(e.Path) < 2 || e.Path[0].ErrOut {
 			continue
 		}

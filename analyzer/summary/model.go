@@ -162,14 +162,20 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	case m.SQL != nil:
 		// go-pg takes the query as an interface{} (a string or a
 		// ValueAppender): the text is the boxed constant.
+		before := len(w.sites)
 		w.sql(ci, *m.SQL, ssavalue.Unconvert(c.arg(m.SQL)), c.exec, sqlParams(ci, c.args, *m.SQL), m.Interpolated)
+		w.spreadArgs(before, spreadParam(w.fn, ci, c.args, *m.SQL+1))
 		return
 	case m.Prepared:
 		var params []ssa.Value
 		if m.Bind != nil {
 			params = boundParams(ci, c.args, *m.Bind)
 		}
+		before := len(w.sites)
 		w.prepared(ci, c.recv, params)
+		if m.Bind != nil && params == nil {
+			w.spreadArgs(before, spreadParam(w.fn, ci, c.args, *m.Bind))
+		}
 		return
 	case m.Prepare != nil || m.StmtFrom != nil:
 		return // making a statement: its execution is the effect
@@ -663,6 +669,50 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 	w.sqlTexts(ci, texts, argIndex, exec, params, interpolated)
 }
 
+// spreadArgs marks the effects added since before whose text a caller
+// decides (SQLArg, StmtArg) with the variadic parameter arg whose
+// elements they bind (Effect.ArgsArg; 0: none).
+func (w *walker) spreadArgs(before, arg int) {
+	if arg == 0 {
+		return
+	}
+	for _, s := range w.sites[before:] {
+		if s.Effect.SQLArg > 0 || s.Effect.StmtArg > 0 {
+			s.Effect.ArgsArg = arg
+		}
+	}
+}
+
+// argsOf are the values a call binds for a callee's execution that
+// spreads its variadic parameter (Effect.ArgsArg): the elements of the
+// slice the call passes there; nil when none or not known one by one.
+func (w *walker) argsOf(e *effect.Effect, args, bindings []ssa.Value) []ssa.Value {
+	if e.ArgsArg == 0 {
+		return nil
+	}
+	return spreadElems(pick(e.ArgsArg-1, args, bindings))
+}
+
+// passArgs, where the text is still left to this function's callers,
+// names the parameter of this function the call passes on as the
+// callee's spread values (Effect.ArgsArg), or drops it.
+func (w *walker) passArgs(e *effect.Effect, args, bindings []ssa.Value) {
+	arg := e.ArgsArg
+	e.ArgsArg = 0
+	if arg == 0 || e.SQLArg == 0 && e.StmtArg == 0 {
+		return
+	}
+	v := pick(arg-1, args, bindings)
+	if v == nil {
+		return
+	}
+	if p, ok := ssavalue.Unconvert(v).(*ssa.Parameter); ok {
+		if i := paramIndex(w.fn, p); i >= 0 {
+			e.ArgsArg = i + 1
+		}
+	}
+}
+
 // resolveSQLArg decides, at a call of a function that runs the SQL text
 // its parameter gives (Effect.SQLArg), the effect by the text this call
 // passes, reached by e's path; false (e unknown still) when that text is
@@ -672,6 +722,7 @@ func (w *walker) resolveSQLArg(ci ssa.CallInstruction, e *effect.Effect, exec ss
 	v := pick(e.SQLArg-1, args, bindings)
 	e.SQLArg = 0
 	if v == nil {
+		e.ArgsArg = 0
 		return false
 	}
 	v = ssavalue.Unconvert(v)
@@ -685,10 +736,11 @@ func (w *walker) resolveSQLArg(ci ssa.CallInstruction, e *effect.Effect, exec ss
 				e.SQLArg = i + 1
 			}
 		}
+		w.passArgs(e, args, bindings)
 		return false
 	}
 	before := len(w.sites)
-	w.sqlTexts(ci, texts, -1, exec, nil, false)
+	w.sqlTexts(ci, texts, -1, exec, w.argsOf(e, args, bindings), false)
 	for _, s := range w.sites[before:] {
 		s.Effect.Path = append(append([]effect.Hop(nil), e.Path...), s.Effect.Path[1:]...)
 		s.Direct = false
@@ -1057,7 +1109,9 @@ func intConst(v ssa.Value) (int64, bool) {
 // a composite key's other columns filled from parameters ride along,
 // Key.Also, and a fresh value for any of them makes the key new too); a
 // stable one leaves the failure as it was, not a guard when a caller
-// swallows it. With several keys left they are chained (Key.Else): a
+// swallows it, unless every column of the key is bound from a parameter
+// (Key.Payload) and the callers fill each from the job, none a constant:
+// the row is then the job's own and a swallowed duplicate is success. With several keys left they are chained (Key.Else): a
 // caller's fresh value for the first leaves the next to fail the insert.
 func (w *walker) sqlBusinessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Value, at ssa.Instruction) {
 	w.businessKey(e, st, params, nil, at)
@@ -1091,9 +1145,11 @@ func (w *walker) businessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Va
 			left = append(left, candidate{u, key})
 			continue
 		}
+		payload := true // every column filled from a parameter
 		for _, col := range u.Columns {
 			n := st.ColumnParam(col)
 			if n <= 0 || n > len(params) || params[n-1] == nil {
+				payload = false
 				continue
 			}
 			k := w.keyFrom(params[n-1], at)
@@ -1111,7 +1167,14 @@ func (w *walker) businessKey(e *effect.Effect, st sqlclass.Stmt, params []ssa.Va
 				} else {
 					key.Also = append(key.Also, effect.Key{Param: k.Param, Field: k.Field, FreshOnly: true})
 				}
+			} else {
+				payload = false
 			}
+		}
+		if key != nil && payload {
+			// The whole key is what the callers pass: theirs to trace to
+			// the job (resolveKeyChain), not a value made here.
+			key.Payload = true
 		}
 		if !fresh {
 			left = append(left, candidate{u, key})

@@ -430,8 +430,10 @@ func (w *walker) resolveKeyChain(fails string, k *effect.Key, args, bindings []s
 		var also []effect.Key
 		for _, a := range k.Also {
 			ak := a
+			ak.Payload = k.Payload
 			f, kn := w.resolveKeyValue(&ak, args, bindings)
 			fresh = fresh || f
+			nk.Payload = nk.Payload && ak.Payload
 			if kn && ak.Param != 0 {
 				also = append(also, ak)
 			}
@@ -499,7 +501,13 @@ func (w *walker) resolveKeyValue(nk *effect.Key, args, bindings []ssa.Value) (fr
 		v = v2
 	}
 	if v == nil {
+		nk.Payload = false
 		return false, false
+	}
+	if c, ok := ssavalue.Unconvert(v).(*ssa.Const); ok && !c.IsNil() {
+		// A constant column: the same for every job, not the job's own
+		// key (a redelivery of another job fails on it too).
+		nk.Payload = false
 	}
 	if w.freshID(v) != "" {
 		return true, true // the id of a row this run has just inserted

@@ -162,10 +162,11 @@ func (w *walker) resolveStmt(ci ssa.CallInstruction, e *effect.Effect, args, bin
 		if param != effect.NoExec {
 			e.StmtArg = param + 1
 		}
+		w.passArgs(e, args, bindings)
 		return false
 	}
 	before := len(w.sites)
-	w.sqlTexts(ci, texts, -1, exec, nil, false)
+	w.sqlTexts(ci, texts, -1, exec, w.argsOf(e, args, bindings), false)
 	// The effects are at the callee's execution, reached by e's path
 	// (a trigger's hops follow it).
 	for _, s := range w.sites[before:] {

@@ -46,6 +46,35 @@ func boundParams(ci ssa.CallInstruction, args []ssa.Value, first int) []ssa.Valu
 	return out
 }
 
+// spreadParam is the 1-based index of fn's parameter that ci spreads as
+// its only bound values (exec(ctx, stmt, query, args...) passing args on
+// as args...), when boundParams cannot list them; 0 otherwise.
+func spreadParam(fn *ssa.Function, ci ssa.CallInstruction, args []ssa.Value, first int) int {
+	if first < 0 || first != len(args)-1 || !ci.Common().Signature().Variadic() {
+		return 0
+	}
+	p, ok := ssavalue.Unconvert(args[first]).(*ssa.Parameter)
+	if !ok {
+		return 0
+	}
+	return paramIndex(fn, p) + 1
+}
+
+// spreadElems are the values a caller passes in the variadic slice v
+// (a parameter spread by the callee, Effect.ArgsArg), nil when not
+// known one by one.
+func spreadElems(v ssa.Value) []ssa.Value {
+	if v == nil {
+		return nil
+	}
+	elems := ssavalue.SliceElems(v)
+	out := make([]ssa.Value, len(elems))
+	for i, e := range elems {
+		out[i] = ssavalue.Unconvert(e)
+	}
+	return out
+}
+
 // readModifyWrite makes an increment of a set whose assigned parameter the
 // function computed from a value it read from the database before (var n;
 // SELECT n … Scan(&n); UPDATE … SET n = $1 with n+1): a second delivery
