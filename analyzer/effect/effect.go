@@ -344,6 +344,15 @@ type Effect struct {
 	StampedBy string `json:",omitempty"`
 	ClockSets string `json:",omitempty"`
 	Assigns   string `json:",omitempty"`
+	// Selects and Filters, on a database read, are sqlclass.Stmt's: the
+	// columns it returns and those its WHERE tests ("" not told). A check
+	// of the read and a later update of its table are check-then-act only
+	// if the update assigns one of them (guard.recordsCheck).
+	Selects string `json:",omitempty"`
+	Filters string `json:",omitempty"`
+	// SetConsts, on a database update, is sqlclass.Stmt's: the string
+	// literals its SET gives columns ("status=sending", one a line).
+	SetConsts string `json:",omitempty"`
 	// StampArgs are the stamps passed as a parameter of the function whose
 	// summary holds the effect (… where runs.synced_at = $3 with $3 that
 	// parameter's value): each caller tells whether what it passes is

@@ -95,14 +95,14 @@ func (a *analysis) checkThenAct() {
 					// wd == nil { upload; insert work_data }, then both
 					// wait for the result) decides the act as one that
 					// returns success does.
-					if !errTest(ifi) && onMissing(ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false) {
+					if !errTest(ifi) && onMissing(ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false, skipOf(ifi, 1-i)) {
 						return
 					}
 					continue
 				}
 				// A check in a loop that skips the item (continue) covers
 				// what the loop hands on from the item's work, too.
-				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ)) {
+				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ), skipOf(ifi, 1-i)) {
 					return
 				}
 			}
@@ -261,8 +261,10 @@ func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
 }
 
 // checkedBranch reports (and records) check-then-act when the branch
-// runs unguarded effects and then writes the checked table.
-func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool) bool {
+// runs unguarded effects and then writes the checked table (what the
+// check read, where that is known: recordsCheck). skip is the check's
+// test of a constant, nil when it is none.
+func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool, skip *skipTest) bool {
 	var record *Site
 	kv := check.Effect.Kind == effect.KindKVRead
 	external := check.Effect.Kind != effect.KindDBRead && !kv
@@ -282,7 +284,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 			}
 			continue
 		}
-		if !external && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim {
+		if !external && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim && recordsCheck(check.Effect, we, skip) {
 			record = w
 			break
 		}
@@ -320,7 +322,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool)
 			exposed = append(exposed, s)
 		case after(s.Instr, record.Instr) || precedes(s.Instr, record.Instr):
 			exposed = append(exposed, s)
-		case !kv && e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target:
+		case !kv && e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target && recordsCheck(check.Effect, e, skip):
 			// the status written again after the act
 		default:
 			later = append(later, s)

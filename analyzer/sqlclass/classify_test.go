@@ -944,3 +944,33 @@ func TestStamped(t *testing.T) {
 		t.Errorf("Assigns = %q", got[0].Assigns)
 	}
 }
+
+func TestSelects(t *testing.T) {
+	for q, want := range map[string][2]string{
+		`select id, org_id, c.status from campaigns c where id = $1`:                 {"id,org_id,status", "id"},
+		`select line from orders where id = $1 and status <> 'packed'`:               {"line", "id,status"},
+		`select status from campaigns`:                                               {"status", ""},
+		`select * from campaigns where id = $1`:                                      {"", ""},
+		`select status, count(*) from campaigns group by status`:                     {"", ""},
+		`select exists(select 1 from processed_jobs where key = $1)`:                 {"", ""},
+		`select a.status from campaigns a join lists l on l.id = a.list_id`:          {"", ""},
+		`select c.id from campaigns c where c.id in (select campaign_id from sends)`: {"", ""},
+	} {
+		got := Classify(q)
+		if len(got) != 1 || got[0].Selects != want[0] || got[0].Filters != want[1] {
+			t.Errorf("%s: Selects, Filters = %q, %q, want %q", q, got[0].Selects, got[0].Filters, want)
+		}
+	}
+}
+
+func TestSetConsts(t *testing.T) {
+	for q, want := range map[string]string{
+		`update emails set status = 'sending', updated_at = now() where id = $1`: "status=sending",
+		`update emails set status = $1, kind = 'x'::text where id = $2`:          "kind=x",
+		`update emails set sent_count = sent_count + 1 where id = $1`:            "",
+	} {
+		if got := Classify(q); len(got) != 1 || got[0].SetConsts != want {
+			t.Errorf("%s: SetConsts = %q, want %q", q, got[0].SetConsts, want)
+		}
+	}
+}

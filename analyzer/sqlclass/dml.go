@@ -116,6 +116,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	st := Stmt{Table: relName(up.Relation), Returning: len(up.ReturningList) > 0}
 	ref := targetRef(up.Relation)
 	st.Assigns = assignedCols(up.TargetList) // stamped.go
+	st.SetConsts = setConsts(up.TargetList)  // readcols.go
 	if col, param := ref.comparedAndSetParam(up.TargetList, up.WhereClause); col != "" {
 		// update orders set state = 'paid' where id = $1 and state = 'new';
 		// set version = version + 1 where … and version = $2: a second run
@@ -235,6 +236,7 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 		return append(ctes, sc.functions()...)
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
+	st.Selects, st.Filters = selectedCols(sel) // readcols.go
 	if st.Table == "" && takesXactLock(sel) {
 		st.Detail = "takes a transaction advisory lock"
 		st.AdvisoryLock = true

@@ -220,6 +220,19 @@ type Stmt struct {
 	StampedBy string
 	ClockSets string
 	Assigns   string
+	// Selects, for a read of one table, lists the columns it returns
+	// (folded, sorted, comma-separated): every entry of its select list a
+	// plain column; "" when not told (*, an expression, a join, a set
+	// operation, a subquery or HAVING). Filters lists the columns its
+	// WHERE tests ("" when none). What the read answers depends on these
+	// alone, so a write that assigns none of them records nothing a check
+	// of the read tests (readcols.go).
+	Selects, Filters string
+	// SetConsts, for an update, lists the columns its SET gives a string
+	// literal and that literal ("status=sending", one a line, sorted);
+	// "" when none. A check that skips only on a value no write gives the
+	// column is not recorded by them (readcols.go).
+	SetConsts string
 	// StampedParam and ClockParams are the same halves with the stamp a
 	// parameter ($n) rather than the clock in the text: "table.col=$n"
 	// for the copy, "col=$n,…" for a conditional write. Whether $n is the
