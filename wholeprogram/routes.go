@@ -276,11 +276,11 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 	if !replace {
 		kept := e
 		sort.Strings(open)
-		what := open[0]
+		n := "1 effect undecided (" + open[0] + ")"
 		if len(open) > 1 {
-			what += " and " + strconv.Itoa(len(open)-1) + " more"
+			n = strconv.Itoa(len(open)) + " effects undecided (first: " + open[0] + ")"
 		}
-		kept.Detail = effect.JoinDetail(kept.Detail, "the program's route ("+via+") is not taken for this call: its handler leaves undecided "+what+"; what it decides is listed beside this call")
+		kept.Detail = effect.JoinDetail(kept.Detail, "the program's route ("+via+") is not taken for this call: its handler leaves "+n+"; what it decides is listed beside this call")
 		out = append(out, kept)
 	}
 	for _, ce := range s.Effects {
