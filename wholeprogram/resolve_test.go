@@ -252,6 +252,62 @@ func TestRouters(t *testing.T) {
 		"(*routers.Worker).GinTag":        "safe db_write/claim tags via (http POST /v2/orders/:id/tags → (*routers.API).ginTag)",
 		"(*routers.Worker).GinEvent":      "medium db_write/insert events via (http POST /v2/orders/:id/events → (*routers.API).ginEvent)",
 		"(*routers.Worker).EchoAddress":   "safe db_write/upsert-set addresses via (http PUT /v3/orders/:id/address → (*routers.API).echoAddress)",
+		// Route groups (issue 28): nested gin groups, a group handed to a
+		// function and kept in a field, an echo group (a GET whose handler
+		// counts in a package-level map), a gorilla/mux subrouter and a
+		// net/http sub-mux behind http.StripPrefix serve under the prefix.
+		"(*routers.Worker).GroupNote":   "medium db_write/insert group_notes via (http POST /api/v1/notes/:id → (*routers.API).ginGroupNote)",
+		"(*routers.Worker).GroupMemo":   "medium db_write/insert memos via (http POST /api/v1/memos/:id → (*routers.API).ginMemo)",
+		"(*routers.Worker).AdminReport": "medium db_write/insert reports via (http POST /admin/reports/:id → (*routers.API).ginReport)",
+		"(*routers.Worker).Hit":         "medium memory_write/increment routers.hits via (http GET /api/hits/:id → (*routers.API).echoHit)",
+		"(*routers.Worker).JobTask":     "safe db_write/update-set tasks via (http PUT /jobs/tasks/{id} → (*routers.API).gorillaTask)",
+		"(*routers.Worker).StoreItem":   "medium db_write/insert items via (http POST /store/items/{id} → (*routers.API).itemPut)",
+		// Near misses: the path without its group's prefix, and a route of
+		// one group under another group's prefix, reach no route.
+		"(*routers.Worker).NoPrefix":   "high http/post http",
+		"(*routers.Worker).OtherGroup": "high http/post http",
+	} {
+		if got[name] != w {
+			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)
+		}
+	}
+}
+
+// Grouped routes (issue 28) are followed only when a reviewer can read
+// them: a GET whose grouped route inserts is that insert, with its
+// finding; a route whose handler calls a service nothing implements (left
+// undecided) does not replace the call's own reading, a POST stays a
+// non-idempotent HTTP call, and what the route does decide (an insert)
+// is listed beside a GET, which is then not safe.
+func TestRouteGroupsUndecided(t *testing.T) {
+	got := map[string]string{}
+	for _, res := range resolve(t, "routers") {
+		for _, h := range res.Handlers {
+			line := h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.Target
+				for _, hop := range e.Path {
+					if i := strings.Index(hop.Func, "(http "); i >= 0 {
+						line += " via " + hop.Func[i:]
+					}
+				}
+				if strings.Contains(e.Detail, "is not taken for this call") {
+					line += " (kept)"
+				}
+			}
+			var rules []string
+			for _, f := range h.Findings {
+				rules = append(rules, f.Rule)
+			}
+			got[h.Name] = line + " [" + strings.Join(rules, ",") + "]"
+		}
+	}
+	for name, w := range map[string]string{
+		"(*routers.Worker).VisitCert": "medium db_write/insert visits via (http GET /pki/v1/certs/:id/visit → (*routers.Service).ginVisit) [unguarded]",
+		"(*routers.Worker).IssueCert": "high http/post http (kept) [unguarded]",
+		"(*routers.Worker).AuditCert": "medium db_write/insert audit via (http GET /pki/v1/certs/:id/audit → (*routers.Service).audited) http/get http (kept) [unguarded]",
+		// Not grouped: the route is read as before.
+		"(*routers.Worker).GinEvent": "medium db_write/insert events via (http POST /v2/orders/:id/events → (*routers.API).ginEvent) [unguarded]",
 	} {
 		if got[name] != w {
 			t.Errorf("%s:\n got %s\nwant %s", name, got[name], w)

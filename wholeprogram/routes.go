@@ -3,6 +3,7 @@ package wholeprogram
 import (
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,10 +18,13 @@ import (
 // (cfg.OrdersURL + "/orders/" + id + "/status") does what the route's
 // handler does. The program's route registrations (models.Route: net/http
 // ServeMux patterns with Go 1.22 methods and wildcards, chi, gorilla/mux,
-// gin, echo) are read from the root packages' code; an HTTP effect whose
+// gin, echo) are read from the root packages' code, each under the
+// prefixes of the group it is registered on (routeprefix.go); an HTTP effect whose
 // path pattern (Effect.URLPath) and method match one route is replaced by
 // the handler's effects, with the hop "(http POST /orders/{id}/status →
-// handler)" in the path. No match, or a host that names another service
+// handler)" in the path, when those effects are all decided; a handler
+// that leaves one undecided keeps the HTTP effect, its decided effects
+// beside it (undecided). No match, or a host that names another service
 // (a constant public host), leaves the HTTP effect as it is.
 
 // route is one route the program serves.
@@ -37,6 +41,7 @@ func routeTable(fns []*ssa.Function, ix *models.Index) []route {
 		return nil
 	}
 	var out []route
+	pre := newPrefixer(fns, ix)
 	for _, fn := range fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -75,7 +80,10 @@ func routeTable(fns []*ssa.Function, ix *models.Index) []route {
 				if !strings.HasPrefix(pattern, "/") {
 					continue
 				}
-				out = append(out, route{method: strings.ToUpper(method), pattern: pattern, parts: routeParts(pattern), fn: h})
+				for _, prefix := range pre.registered(ci.Common(), obj) {
+					full := joinPath(prefix, pattern)
+					out = append(out, route{method: strings.ToUpper(method), pattern: full, parts: routeParts(full), fn: h})
+				}
 			}
 		}
 	}
@@ -244,10 +252,41 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 		return nil
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (http " + strings.ToUpper(method) + " " + hit.pattern + " → " + summary.SSAName(hit.fn) + ")"}
+	via := "http " + strings.ToUpper(method) + " " + hit.pattern + " → " + summary.SSAName(hit.fn)
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (" + via + ")"}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
+	// A reviewer follows the route when they can read it: the route's
+	// effects replace the call's own reading only when they are all
+	// decided, or when the call's reading decided nothing either. A
+	// route whose handler leaves some effect undecided (a service
+	// interface it calls, unknown) keeps the call as the request it is
+	// (a POST stays a non-idempotent HTTP call) and adds beside it what
+	// the route is known to do (a GET whose route inserts is not safe).
+	replace := undecided(e)
+	var open []string
+	if !replace {
+		for _, ce := range s.Effects {
+			if undecided(ce) {
+				open = append(open, ce.Describe())
+			}
+		}
+		replace = len(open) == 0
+	}
 	out := []effect.Effect{}
+	if !replace {
+		kept := e
+		sort.Strings(open)
+		n := "1 effect undecided (" + open[0] + ")"
+		if len(open) > 1 {
+			n = strconv.Itoa(len(open)) + " effects undecided (first: " + open[0] + ")"
+		}
+		kept.Detail = effect.JoinDetail(kept.Detail, "the program's route ("+via+") is not taken for this call: its handler leaves "+n+"; what it decides is listed beside this call")
+		out = append(out, kept)
+	}
 	for _, ce := range s.Effects {
+		if !replace && undecided(ce) {
+			continue
+		}
 		ne := ce
 		ne.Path = append(append([]effect.Hop(nil), prefix...), ce.Path...)
 		ne.Exec = effect.NoExec
@@ -255,6 +294,18 @@ func (r *resolver) throughRoute(e effect.Effect) []effect.Effect {
 		out = append(out, ne)
 	}
 	return out
+}
+
+// undecided reports whether the analysis left an effect undecided: a call
+// it could not follow (whose reading from names, if any, is applied
+// later), an unknown, or one read from names only.
+func undecided(e effect.Effect) bool {
+	e = e.Raw()
+	switch e.Kind {
+	case effect.KindDynamic, effect.KindUnknown:
+		return true
+	}
+	return e.Risk == effect.Unknown || e.By == effect.ByName
 }
 
 // requestKeyed decides a route handler's claim keyed by the request

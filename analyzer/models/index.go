@@ -27,6 +27,7 @@ type Index struct {
 	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
 	endpoints    []HTTPEndpoint
 	routes       map[string]*Route
+	routeGroups  map[string]*RouteGroup
 	uniqueText   []string // message texts
 	random       map[string]bool
 	uniqueIns    map[string]*UniqueInsert // by options type
@@ -365,6 +366,12 @@ func NewIndex(files ...File) (*Index, error) {
 					ix.routes = map[string]*Route{}
 				}
 				ix.routes[lib.Routes[i].Func] = &lib.Routes[i]
+			}
+			for i := range lib.RouteGroups {
+				if ix.routeGroups == nil {
+					ix.routeGroups = map[string]*RouteGroup{}
+				}
+				ix.routeGroups[lib.RouteGroups[i].Func] = &lib.RouteGroups[i]
 			}
 			for _, u := range lib.UniqueViolations {
 				switch {
@@ -1019,6 +1026,13 @@ func hasQueryParam(query, name string) bool {
 
 // Route returns how fn registers an HTTP route, or nil.
 func (ix *Index) Route(fn *types.Func) *Route { return ix.routes[FuncKey(fn)] }
+
+// RouteGroup returns how fn makes a router serving under a path prefix,
+// or nil.
+func (ix *Index) RouteGroup(fn *types.Func) *RouteGroup { return ix.routeGroups[FuncKey(fn)] }
+
+// HasRouteGroups reports whether the catalog knows any route group.
+func (ix *Index) HasRouteGroups() bool { return len(ix.routeGroups) > 0 }
 
 // HasRoutes reports whether the catalog knows any route registration.
 func (ix *Index) HasRoutes() bool { return len(ix.routes) > 0 }

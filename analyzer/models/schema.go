@@ -35,6 +35,11 @@ type Library struct {
 	// whole-program phase follows a call to a route the program serves
 	// into the route's handler.
 	Routes []Route `yaml:"routes"`
+	// RouteGroups are the functions that make a router serving under a
+	// path prefix (gin's Group, chi's Route and Mount, gorilla/mux's
+	// PathPrefix(…).Subrouter(), net/http's StripPrefix): a route
+	// registered on the group serves the prefix and its pattern.
+	RouteGroups []RouteGroup `yaml:"route_groups"`
 	// HTTPEndpoints are HTTP APIs whose calls the catalog rates by what
 	// they do rather than by their method: a POST to a language model's
 	// completion endpoint creates nothing (safe).
@@ -732,6 +737,27 @@ type Route struct {
 	// MethodsCall is a method of the result that sets the methods
 	// (gorilla/mux's Route.Methods).
 	MethodsCall string `yaml:"methods_call"`
+}
+
+// RouteGroup is a function whose router serves under a path prefix: the
+// router it returns (the result), the router its function argument
+// receives (Fn: chi's Route and Group) or the router it is given to serve
+// (Mounted: chi's Mount, http.StripPrefix) serves under the receiver's
+// prefix joined with the Prefix argument.
+type RouteGroup struct {
+	// Func is the function or method (interface methods too).
+	Func string `yaml:"func"`
+	// Prefix is the argument holding the path prefix, receiver excluded;
+	// nil when the group adds none (chi's Group and With, gorilla's
+	// Subrouter: the receiver's prefix passes through).
+	Prefix *int `yaml:"prefix"`
+	// Fn is the argument holding a function whose first parameter is the
+	// group (chi's Route(pattern, func(r chi.Router))); nil when none.
+	Fn *int `yaml:"fn"`
+	// Mounted is the argument holding a router that serves under the
+	// prefix (chi's Mount(pattern, h)); nil when none. Without Fn and
+	// Mounted the result is the group.
+	Mounted *int `yaml:"mounted"`
 }
 
 // UniqueInsert is enqueue options that deduplicate by the job's arguments

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc"
 
 	"example.com/routes/api"
+	"example.com/routes/billing"
 	"example.com/routes/ordersv1"
 )
 
@@ -26,5 +27,7 @@ func main() {
 	}
 	go s.Serve(lis)
 	a := &api.API{DB: db, Tally: map[string]int{}}
+	inv := &api.Invoicing{DB: db, Billing: &billing.Ledger{DB: db}}
+	go func() { log.Fatal(http.ListenAndServe(":8081", inv.Routes())) }()
 	log.Fatal(http.ListenAndServe(":8080", a.Routes()))
 }

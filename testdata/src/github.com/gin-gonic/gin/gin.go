@@ -21,3 +21,9 @@ func (group *RouterGroup) GET(relativePath string, handlers ...HandlerFunc) IRou
 func (group *RouterGroup) POST(relativePath string, handlers ...HandlerFunc) IRoutes   { return nil }
 func (group *RouterGroup) PUT(relativePath string, handlers ...HandlerFunc) IRoutes    { return nil }
 func (group *RouterGroup) DELETE(relativePath string, handlers ...HandlerFunc) IRoutes { return nil }
+
+// Group returns a group whose routes serve under the group's path joined
+// with relativePath.
+func (group *RouterGroup) Group(relativePath string, handlers ...HandlerFunc) *RouterGroup {
+	return &RouterGroup{}
+}

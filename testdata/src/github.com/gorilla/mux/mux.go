@@ -20,3 +20,9 @@ func (r *Route) Methods(methods ...string) *Route { return r }
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {}
 
 func Vars(r *http.Request) map[string]string { return nil }
+
+// PathPrefix adds a route matching the URL path prefix tpl.
+func (r *Router) PathPrefix(tpl string) *Route { return &Route{} }
+
+// Subrouter is a router whose routes match under the route's prefix.
+func (r *Route) Subrouter() *Router { return &Router{} }

@@ -18,3 +18,12 @@ func New() *Echo { return &Echo{} }
 func (e *Echo) GET(path string, h HandlerFunc, m ...MiddlewareFunc) *Route  { return nil }
 func (e *Echo) POST(path string, h HandlerFunc, m ...MiddlewareFunc) *Route { return nil }
 func (e *Echo) PUT(path string, h HandlerFunc, m ...MiddlewareFunc) *Route  { return nil }
+
+// Group is a set of routes under a prefix.
+type Group struct{}
+
+func (e *Echo) Group(prefix string, m ...MiddlewareFunc) *Group { return &Group{} }
+
+func (g *Group) Group(prefix string, m ...MiddlewareFunc) *Group             { return &Group{} }
+func (g *Group) GET(path string, h HandlerFunc, m ...MiddlewareFunc) *Route  { return nil }
+func (g *Group) POST(path string, h HandlerFunc, m ...MiddlewareFunc) *Route { return nil }
