@@ -63,6 +63,7 @@ func TestEcosystemModule(t *testing.T) {
 	var inv struct {
 		Handlers []struct {
 			Handler     string
+			Task        string
 			Findings    []struct{ Rule string }
 			SideEffects []struct {
 				Kind      string
@@ -260,6 +261,12 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*CachedDeps).StockCached", "set example.com/ecosystem/internal/idem.Memory.items:false select fc_stock:false", ""},
 		{"(*CachedDeps).GrantCached", "insert fc_grants:false set example.com/ecosystem/internal/idem.Memory.items:false", "unguarded"},
 		{"(*CachedDeps).NoteCached", "insert fc_grants:false set example.com/ecosystem/internal/idem.Memory.items:false select fc_prices:false select fc_stock:false select fc_notes:false", "unguarded"},
+		// River v0.51.2 through the application's generic registrar
+		// (internal/riverreg, issue 28): a method value and a plain
+		// function wrapped in a closure that calls them with the job's
+		// args are the handlers (tasks checked below).
+		{"(*FuncService).addNote", "insert order_notes:false", "unguarded"},
+		{"activateOrder", "update-set order_flags:false", ""},
 	} {
 		var effs, rules []string
 		found := false
@@ -276,6 +283,21 @@ func TestEcosystemModule(t *testing.T) {
 		}
 		if !found || strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
 			t.Errorf("%s (found %v): effects %v findings %v, want %s / %q", c.handler, found, effs, rules, c.effects, c.rules)
+		}
+	}
+
+	// The registrar's tasks are its callers' type arguments' Kind(); its
+	// closure is no handler.
+	for handler, task := range map[string]string{"(*FuncService).addNote": "river:func-note", "activateOrder": "river:func-activate"} {
+		for _, h := range inv.Handlers {
+			if h.Handler == "example.com/ecosystem/jobs."+handler && h.Task != task {
+				t.Errorf("%s: task %q, want %q", handler, h.Task, task)
+			}
+		}
+	}
+	for _, h := range inv.Handlers {
+		if strings.HasPrefix(h.Handler, "example.com/ecosystem/internal/riverreg.") {
+			t.Errorf("the registrar's closure %s is a handler", h.Handler)
 		}
 	}
 
