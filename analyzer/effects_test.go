@@ -32,9 +32,6 @@ func TestSequencesAreSafe(t *testing.T) {
 
 // TestCapturedCallbackIsUnknown: a handler closure that calls a callback
 // its enclosing function captured is unknown for that call, never safe.
-// One that hands the callback the task's payload is a registrar's
-// plumbing (cbfix.Forward): its callers' functions are the handlers, and
-// there are none.
 func TestCapturedCallbackIsUnknown(t *testing.T) {
 	res := runShared(t, "cbfix")
 	if len(res) != 1 || len(res[0].Handlers) != 1 {

@@ -14,9 +14,10 @@ import (
 // caller's argument, a method value or a plain function, is a handler
 // registered at the call, its task the Kind() of the type argument
 // instantiated there (funcadapter.go, Forward.KindTypeArg). A non-generic
-// registrar names the task itself (RegisterExport). The closures are not
-// handlers; a closure that calls its parameter with nothing of the job (a
-// callback, RegisterPing) stays the handler.
+// registrar names the task itself (RegisterExport). The closures stay
+// handlers of unknown task (a registrar nothing calls still registers
+// them); a closure that calls its parameter with nothing of the job (a
+// callback, RegisterPing) is the only handler of its registration.
 func TestGenericRegistrar(t *testing.T) {
 	res := runShared(t, "genreg/jobs", "genreg") // fixtures_test.go
 	var got []string
@@ -31,7 +32,9 @@ func TestGenericRegistrar(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
+		"genreg/jobs: jobs.RegisterExport.func1 river export-report jobs.go:36:17",
 		"genreg/jobs: jobs.RegisterPing.func1 river ping jobs.go:48:17",
+		"genreg/jobs: jobs.RegisterWorkerFunc.func1 river  jobs.go:20:20",
 		"genreg: (*genreg.Service).export river export-report genreg.go:22:21",
 		"genreg: (*genreg.Service).handleSyncUser river sync-user genreg.go:19:25",
 		"genreg: genreg.cleanup river cleanup genreg.go:20:25",

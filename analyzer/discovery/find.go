@@ -571,9 +571,6 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 	if a, _ := f.adapterOf(r, args); a != nil {
 		return // an adapter of a job interface parameter: its callers register the jobs (ifacejobs.go)
 	}
-	if owner, _ := f.funcAdapter(args[r.Handler], r, ci.Parent()); owner != nil {
-		return // an adapter of a function parameter: its callers' functions are the handlers (funcadapter.go)
-	}
 	if fw := r.forward; fw != nil && fw.Loop && fw.Interface && f.testFile(ci.Pos()) {
 		// A test that runs the application's message loop with a double
 		// of its handler interface (msgloop.go): no deployed handler.

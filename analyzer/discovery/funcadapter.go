@@ -20,17 +20,21 @@ import (
 //	}
 //	jobs.RegisterWorkerFunc(svc.handleX)
 //
-// The closure is the registrar's plumbing, not a handler of its own:
-// listed, it would stand for every function passed with none of their
+// The closure alone stands for every function passed with none of their
 // effects (an unknown call of the captured parameter) and, its type
 // argument unknown there, no task. The registrar forwards its function
-// parameter instead (a Forward like any other, forward.go, and a fact
-// for its callers in other packages): each caller's argument is the
-// handler, registered at the call, its task the registration's (for
-// River the Kind() of the type argument, which the forward passes on as
-// the registrar's own type parameter, instantiated at each call:
+// parameter (a Forward like any other, forward.go, and a fact for its
+// callers in other packages): each caller's argument is a handler,
+// registered at the call, its task the registration's (for River the
+// Kind() of the type argument, which the forward passes on as the
+// registrar's own type parameter, instantiated at each call:
 // Forward.KindTypeArg). This is the function-valued sibling of the
-// interface adapters of ifacejobs.go.
+// interface adapters of ifacejobs.go. Unlike those, the closure stays a
+// handler of its own (task unknown, its effects the unknown call): a
+// package cannot tell whether the packages that import it call the
+// registrar, and one nothing in the program calls still has the closure
+// registered (centrifugo's unused NatsPubSub.Subscribe); dropping it
+// where callers are found would take the whole program.
 
 // funcAdapter is the declared function of the package and the index of
 // its function-typed parameter (the receiver excluded) that a handler

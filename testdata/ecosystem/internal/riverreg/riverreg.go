@@ -2,7 +2,8 @@
 // its services hand it functions of their jobs' args, which it wraps in
 // workers that call them with the job's args. Each function passed is a
 // handler, its task the Kind() of the args type its caller instantiates
-// RegisterWorkerFunc with; the wrapping closure is not one.
+// RegisterWorkerFunc with; the wrapping closure stays a handler of
+// unknown task.
 package riverreg
 
 import (
