@@ -50,7 +50,7 @@ var sharedFixtures = []string{
 	// Tests of their own file each, in the shared run since stop 53
 	// (each of their loads was 5-7 CPU seconds).
 	"chanframe", "helperkeyfix", "claimcbfix", "genbatch/batcher", "genbatch", "gozerofix",
-	"fwdregfix", "perregfix", "fieldregfix", "fieldregfix/basew",
+	"fwdregfix", "perregfix", "fieldregfix", "fieldregfix/basew", "genreg/jobs", "genreg",
 }
 
 // shared is the one analysistest run of every shared fixture.

@@ -24,6 +24,15 @@
 // type its callers pass is a handler, named by the constant its Name()
 // (or whichever method the registrar names the task by) returns.
 //
+// Its function-valued sibling (funcadapter.go): a registrar that takes the
+// handler as a function and registers a closure calling it with the job's
+// args (RegisterWorkerFunc[A](work) registering river.WorkFunc(func(ctx, j)
+// { return work(ctx, j.Args) })) forwards that parameter: each function its
+// callers pass is a handler (the closure stays one too, task unknown). A
+// task named by a type argument's Kind() that is the registrar's own type
+// parameter is named at each call by the type argument there
+// (Forward.KindTypeArg).
+//
 // Handlers registered from lists (reglists.go): an element of a slice
 // ranged over is followed back through append, struct fields, the
 // package's callers and the results of its functions to the literals it

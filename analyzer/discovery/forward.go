@@ -59,6 +59,12 @@ type Forward struct {
 	// (ackmode.go), read where it makes it; last, so that the fact's
 	// printed form keeps its earlier fields' places.
 	AckMode string
+	// KindTypeArg is 1 + the function's type parameter whose Kind()
+	// names the task (0: none): a generic registrar that hands the
+	// framework a worker of its own type parameter
+	// (RegisterWorkerFunc[A](work) calling river.AddWorker[A]), whose
+	// callers' type argument names their task (funcadapter.go).
+	KindTypeArg int
 }
 
 // FieldForward says that a method registers its receiver's method
@@ -80,6 +86,10 @@ func (fw Forward) registration(fn *types.Func) *Registration {
 	if fw.TaskParam >= 0 {
 		k := fw.TaskParam
 		r.Name = &k
+	}
+	if fw.KindTypeArg > 0 {
+		k := fw.KindTypeArg - 1
+		r.KindTypeArg = &k
 	}
 	return r
 }
@@ -428,12 +438,23 @@ func (f *finder) findForwards() {
 					if obj == nil {
 						continue
 					}
+					var typeArgs []types.Type
+					if callee != nil {
+						typeArgs = ci.Common().StaticCallee().TypeArgs()
+					}
 					for _, r := range f.rules(obj, callee) {
 						if r.Handler >= len(args) || r.Constructor {
 							continue
 						}
 						if a, fw := f.adapterOf(r, args); a != nil {
 							if f.forward(a.owner, *fw) {
+								changed = true
+							}
+							continue
+						}
+						if owner, k := f.funcAdapter(args[r.Handler], r, ci.Parent()); owner != nil {
+							// A closure calling a function parameter with the job (funcadapter.go).
+							if f.forward(owner, f.forwardOf(r, args, typeArgs, owner, k, false)) {
 								changed = true
 							}
 							continue
@@ -449,7 +470,7 @@ func (f *finder) findForwards() {
 						if owner == nil && !elem {
 							// A parameter kept in a struct field the call reads (storedfields.go).
 							for _, p := range f.storedParams(args[r.Handler]) {
-								if f.forward(p.fn, f.forwardOf(r, args, p.fn, p.k, false)) {
+								if f.forward(p.fn, f.forwardOf(r, args, typeArgs, p.fn, p.k, false)) {
 									changed = true
 								}
 							}
@@ -457,7 +478,7 @@ func (f *finder) findForwards() {
 						if owner == nil || !f.local(owner) || (!elem && f.resolves(args[r.Handler], r)) {
 							continue // not a parameter, or resolved here (a struct registered by its type)
 						}
-						if f.forward(owner, f.forwardOf(r, args, owner, k, elem)) {
+						if f.forward(owner, f.forwardOf(r, args, typeArgs, owner, k, elem)) {
 							changed = true
 						}
 					}
@@ -471,8 +492,9 @@ func (f *finder) findForwards() {
 }
 
 // forwardOf is the forward a function makes by handing its parameter k
-// to a registering call of rule r with arguments args.
-func (f *finder) forwardOf(r *Registration, args []ssa.Value, owner *ssa.Function, k int, elem bool) Forward {
+// to a registering call of rule r with arguments args and type
+// arguments typeArgs.
+func (f *finder) forwardOf(r *Registration, args []ssa.Value, typeArgs []types.Type, owner *ssa.Function, k int, elem bool) Forward {
 	fw := Forward{Param: k, Framework: r.Framework, Task: r.Task, TaskParam: -1, Method: r.Method, Delivery: r.Delivery,
 		Interface: r.Interface, TaskMethod: r.TaskMethod, TaskPrefix: r.TaskPrefix, TaskSuffix: r.TaskSuffix,
 		Optional: r.Optional, Elem: elem, AckMode: f.ackModeOf(r, args)}
@@ -498,7 +520,34 @@ func (f *finder) forwardOf(r *Registration, args []ssa.Value, owner *ssa.Functio
 			fw.Task = taskName(args[*r.Name])
 		}
 	}
+	if r.KindTypeArg != nil && *r.KindTypeArg < len(typeArgs) {
+		// The task is a type argument's Kind(): the function's own type
+		// parameter, named at each of its calls, or a type known here.
+		if j := typeParamIndex(owner, typeArgs[*r.KindTypeArg]); j >= 0 {
+			fw.KindTypeArg = j + 1
+		} else if fw.Task == "" && fw.TaskParam < 0 && f.env.KindOf != nil {
+			if kind, ok := f.env.KindOf(typeArgs[*r.KindTypeArg]); ok {
+				fw.Task = kind
+			}
+		}
+	}
 	return fw
+}
+
+// typeParamIndex is the index of t among fn's type parameters, -1 when
+// t is not one of them.
+func typeParamIndex(fn *ssa.Function, t types.Type) int {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return -1
+	}
+	tps := fn.TypeParams()
+	for i := 0; i < tps.Len(); i++ {
+		if tps.At(i) == tp {
+			return i
+		}
+	}
+	return -1
 }
 
 // forwardedParam is the parameter a handler argument comes from, through

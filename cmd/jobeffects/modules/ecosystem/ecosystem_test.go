@@ -63,6 +63,7 @@ func TestEcosystemModule(t *testing.T) {
 	var inv struct {
 		Handlers []struct {
 			Handler     string
+			Task        string
 			Findings    []struct{ Rule string }
 			SideEffects []struct {
 				Kind      string
@@ -268,6 +269,12 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*DistLockDeps).DistLockSync", "post events.example.com/updates:true post docs.example.com/blocks:true lock :false delete :false select dl_links:false update-set dl_links:true", ""},
 		{"(*DistLockDeps).DistLockOnly", "post events.example.com/updates:false post docs.example.com/blocks:false lock :false delete :false update-set dl_links:false", "unguarded"},
 		{"(*DistLockDeps).DlRefreshAll", "post auth.example.com/refresh:false select dl_accounts:false upsert-set dl_accounts:false", "check-then-act"},
+		// River v0.51.2 through the application's generic registrar
+		// (internal/riverreg, issue 28): a method value and a plain
+		// function wrapped in a closure that calls them with the job's
+		// args are the handlers (tasks checked below).
+		{"(*FuncService).addNote", "insert order_notes:false", "unguarded"},
+		{"activateOrder", "update-set order_flags:false", ""},
 	} {
 		var effs, rules []string
 		found := false
@@ -284,6 +291,15 @@ func TestEcosystemModule(t *testing.T) {
 		}
 		if !found || strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
 			t.Errorf("%s (found %v): effects %v findings %v, want %s / %q", c.handler, found, effs, rules, c.effects, c.rules)
+		}
+	}
+
+	// The registrar's tasks are its callers' type arguments' Kind().
+	for handler, task := range map[string]string{"(*FuncService).addNote": "river:func-note", "activateOrder": "river:func-activate"} {
+		for _, h := range inv.Handlers {
+			if h.Handler == "example.com/ecosystem/jobs."+handler && h.Task != task {
+				t.Errorf("%s: task %q, want %q", handler, h.Task, task)
+			}
 		}
 	}
 
