@@ -903,6 +903,7 @@ func scannedBy(mi *ssa.MakeInterface, read ssa.Value) bool {
 func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	a := &analysis{fn: fn, sites: sites, env: env}
 	a.checkThenAct()
+	a.excludedCreates()
 	a.memberChecks()
 	return a.pitfalls
 }

@@ -75,6 +75,7 @@ func Analyze(fn *ssa.Function, sites []*Site, env *Env, calls ...*ParamCall) ([]
 	a.afterDupFailures()
 	a.swallowedDupFailures()
 	a.checkThenAct()
+	a.excludedCreates()
 	a.memberChecks()
 	a.failsLater()
 	return a.pitfalls, ret
