@@ -182,6 +182,10 @@ type Guard struct {
 	// be, so the whole-program phase gives it to what a dynamic call
 	// resolves to.
 	AfterDupFail bool
+	// LookupCreate: the guard is a read of the create's own table that
+	// decides it (guard's checkedCreates), which holds only while the
+	// create fails on a duplicate: a caller's fresh key drops it.
+	LookupCreate bool `json:",omitempty"`
 	// OnReading: the guard was given to a call nothing decided yet (an
 	// unknown dynamic call) because its reading from the name is a
 	// non-idempotent effect of the kind the guard protects (a publish run

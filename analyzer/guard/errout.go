@@ -221,7 +221,9 @@ func AfterDupFailures(fn *ssa.Function, sites []*Site, env *Env, create func(*Si
 func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 	for _, c := range a.sites {
 		e := c.Effect
-		if e.DupFails == "" || e.Guard != nil || e.Issue != "" || c.Hop >= len(e.Path) || !create(c) {
+		// A create a lookup of its table decides (LookupCreate) still
+		// fails on a duplicate: what follows it is guarded all the same.
+		if e.DupFails == "" || e.Guard != nil && !e.Guard.LookupCreate || e.Issue != "" || c.Hop >= len(e.Path) || !create(c) {
 			continue
 		}
 		ok := true
@@ -352,25 +354,79 @@ func nilTestEdges(errv ssa.Value) (onErr, onNil *ssa.BasicBlock) {
 // of whose branches go on to it decides how, not whether, it runs (a
 // transaction helper's "was one handed in", `tx, wrapped, err :=
 // GetTx(ctx); if !wrapped { defer rollback(tx) }`).
+//
+// The lookup may also be a read of the create's own table whose row (not
+// its error) the test finds present or not, the create only on the miss
+// (ent's find-or-create: Query().Where(by the key).Only, `if h != nil {
+// return h }`, then the Create), and then the
+// create may be a callee's: the guard holds while the create fails on a
+// duplicate (LookupCreate: a caller that passes a fresh key drops both,
+// summary's resolveDupKey).
 func (a *analysis) checkedCreates() {
 	for _, c := range a.sites {
-		if c.Effect.DupFails == "" || !c.Direct || c.Effect.Guard != nil || c.Effect.Issue != "" {
+		if c.Effect.DupFails == "" || c.Effect.Guard != nil || c.Effect.Issue != "" || c.Instr == nil {
 			continue
 		}
 		for b := c.Instr.Block().Idom(); b != nil; b = b.Idom() {
 			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if ok && decides(b, c.Instr.Block()) && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{}) {
-				e := c.Effect
-				pos := a.pos(ifi.Cond.Pos())
-				if pos == "" {
-					pos = e.Evidence()
-				}
-				e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "a lookup before " + e.Describe() + ", which fails on a duplicate",
-					Pos: pos, SameTx: true, Note: e.DupFails}
-				break
+			if !ok || !decides(b, c.Instr.Block()) {
+				continue
+			}
+			named := c.Direct && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{})
+			if !named && (!foundAvoids(ifi, c.Instr.Block()) || !a.readOfTable(ifi, c.Effect.Target)) {
+				continue
+			}
+			e := c.Effect
+			pos := a.pos(ifi.Cond.Pos())
+			if pos == "" {
+				pos = e.Evidence()
+			}
+			e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: "a lookup before " + e.Describe() + ", which fails on a duplicate",
+				Pos: pos, SameTx: true, Note: e.DupFails, LookupCreate: !named}
+			break
+		}
+	}
+}
+
+// foundAvoids reports whether ifi tests a value against nil and its
+// branch where the value is there cannot reach the block to: the row
+// found is used, not created again (a count, or a test whose found
+// branch creates too, is no find-or-create).
+func foundAvoids(ifi *ssa.If, to *ssa.BasicBlock) bool {
+	b := ifi.Block()
+	for i := range b.Succs {
+		if onMissing(ifi, i) && !reachesAvoiding(b.Succs[1-i], to, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// readOfTable reports whether the test ifi reads the rows (a result other
+// than the error) of a read of table in this function.
+func (a *analysis) readOfTable(ifi *ssa.If, table string) bool {
+	if table == "" {
+		return false
+	}
+	for _, r := range a.sites {
+		if r.Effect.Kind != effect.KindDBRead || r.Effect.Target != table || r.Instr == nil || r.Instr.Value() == nil || !after(r.Instr, ifi) {
+			continue
+		}
+		read := r.Instr.Value()
+		tup, ok := read.Type().(*types.Tuple)
+		if !ok {
+			if !isError(read.Type()) && influenced(ifi.Cond, read, 0) {
+				return true
+			}
+			continue
+		}
+		for _, ref := range ssavalue.Referrers(read) {
+			if ex, ok := ref.(*ssa.Extract); ok && !isError(tup.At(ex.Index).Type()) && influenced(ifi.Cond, ex, 0) {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // decides reports whether one of the branches of the test ending the

@@ -606,6 +606,12 @@ type ChainRule struct {
 	// SetID(id)): traced to the job, it makes the id a business key when
 	// the table's only unique key is its id (as a gorm model's ID field).
 	ID bool `yaml:"id"`
+	// Column: the method's name after MethodPrefix names a column (in
+	// snake case: ent's SetShiftID sets shift_id) and its argument is the
+	// value the insert gives it: a unique key of the migrations all of
+	// whose columns are so filled makes the insert fail on a second
+	// delivery, as an SQL insert naming them does.
+	Column bool `yaml:"column"`
 	// Executor: its argument is the executor a query builder that runs
 	// itself executes on (squirrel RunWith(db)), for a model whose sql is
 	// -1 (the receiver builds the SQL).

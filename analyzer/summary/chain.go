@@ -3,6 +3,7 @@ package summary
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
+	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
 
 // chainResult is what the calls made earlier on a builder's receiver chain
@@ -31,6 +33,10 @@ type chainResult struct {
 	whereArgs []ssa.Value
 	whereAll  bool
 	id        ssa.Value // the value given the id column (ent SetID(id))
+	// columns are the columns a Column rule fills (ent SetShiftID(v)),
+	// each once, nearest the final call first; values the values given.
+	columns []string
+	values  []ssa.Value
 	// exec is the executor a builder runs on (squirrel RunWith(db)).
 	exec ssa.Value
 	// associations are the associations a read loads too (gorm
@@ -88,6 +94,11 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				res.model = arg
 			case r.ID && arg != nil && res.id == nil:
 				res.id = arg
+			case r.Column && arg != nil && r.MethodPrefix != "":
+				if col := triggers.ModelColumn(strings.TrimPrefix(name, r.MethodPrefix), ""); col != "" && !slices.Contains(res.columns, col) {
+					res.columns = append(res.columns, col)
+					res.values = append(res.values, arg)
+				}
 			case r.Table && arg != nil && res.table == "":
 				res.table = constTarget(arg)
 			case r.Executor && arg != nil && res.exec == nil:

@@ -197,6 +197,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if c.ch.id != nil {
 		w.setIDKey(c, c.ch.id)
 	}
+	if len(c.ch.columns) > 0 {
+		w.setColumnsKey(c)
+	}
 	if model := c.ch.model; model != nil || m.TargetType != nil {
 		if model == nil {
 			model = c.arg(m.TargetType)

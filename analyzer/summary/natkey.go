@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -413,6 +414,9 @@ func (w *walker) resolveDupKey(e *effect.Effect, args, bindings []ssa.Value) {
 		return
 	}
 	e.DupFails, e.DupKey = w.resolveKeyChain(e.DupFails, k, args, bindings)
+	if e.DupFails == "" && e.Guard != nil && e.Guard.LookupCreate {
+		e.Guard = nil // the lookup held only with the duplicate's failure
+	}
 }
 
 // resolveKeyChain resolves a business key (and the keys after it, Else)
@@ -815,4 +819,22 @@ func UpDupKey(call, m *effect.Effect, method bool) {
 	if m.Guard == nil && m.Issue == "" && m.DupTakenAsSuccess() {
 		m.Guard = guard.DupTakenAsSuccess(m)
 	}
+}
+
+// setColumnsKey is businessKey for a builder whose setters name the
+// columns they fill (ent's client.Handover.Create().SetShiftID(id)…Save,
+// chainResult.columns): a unique key of the migrations all of whose
+// columns are set, none from a fresh value, makes the create fail on a
+// second delivery; a value from a parameter leaves it to the callers.
+func (w *walker) setColumnsKey(c *modelCall) {
+	e := c.e
+	if e == nil || e.DupFails != "" || e.Kind != effect.KindDBWrite || e.Op != "insert" || e.Target == "" || w.p.env.Triggers == nil {
+		return
+	}
+	params := make([]string, len(c.ch.columns))
+	for i, col := range c.ch.columns {
+		params[i] = col + "=" + strconv.Itoa(i+1)
+	}
+	st := sqlclass.Stmt{Op: sqlclass.Insert, Table: e.Target, Columns: strings.Join(c.ch.columns, ","), ColumnParams: strings.Join(params, ",")}
+	w.businessKey(e, st, c.ch.values, nil, c.ci)
 }

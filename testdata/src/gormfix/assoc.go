@@ -56,8 +56,10 @@ func (s *Assoc) Label(ctx context.Context, t *asynq.Task) error { // want Label:
 // the retry it asks for takes the check's early return (the check reads
 // the table the create writes: guard.DoneChecks), so it is no
 // duplicate-as-error either; the enqueue runs only after the create
-// succeeded.
-func (s *Assoc) Summarize(ctx context.Context, t *asynq.Task) error { // want Summarize:`^effects: db_write/insert assoc_summaries; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
+// succeeded. The create itself, made only where the read of its table
+// found no summary, is guarded by that find-or-create (guard
+// checkedCreates, since stop 54).
+func (s *Assoc) Summarize(ctx context.Context, t *asynq.Task) error { // want Summarize:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	var a gormmodels.AssocArticle
 	if err := s.DB.Preload("Summary").First(&a, id).Error; err != nil {

@@ -34,7 +34,7 @@ func newSummary(a *gormmodels.AssocArticle) *gormmodels.AssocSummary { // want n
 // field read twice: tested, then wrapped), and the retry it asks for
 // finds the row loaded with the article and takes the builder's "nothing
 // to build" return: no duplicate-as-error.
-func (s *Assoc) Digest(ctx context.Context, t *asynq.Task) error { // want Digest:`^effects: db_write/insert assoc_summaries; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
+func (s *Assoc) Digest(ctx context.Context, t *asynq.Task) error { // want Digest:`^effects: db_write/insert assoc_summaries guarded=processed_jobs; publish/enqueue asynq guarded=processed_jobs; db_read/select assoc_articles; db_read/select assoc_summaries$`
 	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
 	var a gormmodels.AssocArticle
 	if err := s.DB.Preload("Summary").First(&a, id).Error; err != nil {

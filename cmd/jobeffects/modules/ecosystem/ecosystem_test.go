@@ -204,7 +204,7 @@ func TestEcosystemModule(t *testing.T) {
 		// their reference (check-then-act); one summary per article turns
 		// the second create away.
 		{"(*OutboxDeps).AssocLabel", "insert article_labels:false enqueue asynq:false select article_labels:false select articles:false", "check-then-act"},
-		{"(*OutboxDeps).AssocSummarize", "insert article_summaries:false enqueue asynq:true select article_summaries:false select articles:false", ""},
+		{"(*OutboxDeps).AssocSummarize", "insert article_summaries:true enqueue asynq:true select article_summaries:false select articles:false", ""},
 		// go-redis v9 (stops 50 and 51): a marker's GET/EXISTS, the act,
 		// the marker's SET. An act a helper does on a path that returns
 		// before the check and again between the check and the set is
@@ -242,7 +242,7 @@ func TestEcosystemModule(t *testing.T) {
 		// create unguarded (its near miss is AssocLabel). Find-or-create
 		// in a transaction whose violation only SQLSTATE 23505 recognises
 		// guards the enqueue after the commit; on the pool it does not.
-		{"(*GormShapeDeps).RowDigest", "insert article_summaries:false enqueue asynq:true select article_summaries:false select articles:false", ""},
+		{"(*GormShapeDeps).RowDigest", "insert article_summaries:true enqueue asynq:true select article_summaries:false select articles:false", ""},
 		{"(*GormShapeDeps).RowNote", "insert article_labels:false enqueue asynq:false select articles:false", "unguarded"},
 		{"(*GormShapeDeps).RowClassify", "insert article_labels:false enqueue asynq:false enqueue asynq:false select article_labels:false select articles:false", "unguarded check-then-act"},
 		{"(*GormShapeDeps).FindOrCreateSummary", "insert article_summaries:true enqueue asynq:true select article_summaries:false select articles:false", ""},

@@ -70,6 +70,10 @@ type Client struct {
 	Export *ExportClient
 	// Report is the client for interacting with the Report builders.
 	Report *ReportClient
+	// Handover is the client for interacting with the Handover builders.
+	Handover *HandoverClient
+	// Memo is the client for interacting with the Memo builders.
+	Memo *MemoClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -83,6 +87,8 @@ func (c *Client) init() {
 	c.User = NewUserClient(c.config)
 	c.Export = &ExportClient{config: c.config}
 	c.Report = &ReportClient{config: c.config}
+	c.Handover = &HandoverClient{config: c.config}
+	c.Memo = &MemoClient{config: c.config}
 }
 
 type (
