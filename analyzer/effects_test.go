@@ -115,6 +115,15 @@ func TestRiverUniqueArgs(t *testing.T) {
 	runShared(t, "riveruniquefix")
 }
 
+// TestRiverUniqueArgsWrapper: a River insert through the application's
+// exported wrapper, whose options or batch are its parameter, is keyed by
+// what its callers pass: a batch or options unique by args with River's
+// default states guard it; a ByState without completed, or no ByArgs,
+// leave it unguarded.
+func TestRiverUniqueArgsWrapper(t *testing.T) {
+	runShared(t, "riveruniquewrap")
+}
+
 // TestInsertFromChange: an insert … select of only the rows its
 // statement's data-modifying CTE changed (set-if-different update, delete,
 // claim) writes once per change; a CTE that changes every run, or a union

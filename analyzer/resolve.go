@@ -137,6 +137,12 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		summary.ResolveDupKey(&e, &ne, method != "")
 		summary.ResolveObjectKey(&e, &ne, method != "")
 		summary.ResolveKeyParams(&e, &ne, method != "")
+		if k := ne.ArgsKey; k != nil && k.OptsParam != 0 {
+			// An insert whose options (or batch) the call passes.
+			if p := summary.ResolveArgsKey(&e, &ne, method != ""); p != nil {
+				r.pits = append(r.pits, *p)
+			}
+		}
 		if p := summary.ResolveKey(&e, &ne, method != ""); p != nil {
 			r.pits = append(r.pits, *p)
 		}

@@ -926,6 +926,17 @@ type ArgsKey struct {
 	// variables) of the function making the call they derive from.
 	Params []int  `json:",omitempty"`
 	Note   string `json:",omitempty"` // what the deduplication covers
+	// Opts is the 1-based index (receiver first) at the call of the
+	// argument carrying the options (for a batch, the slice itself);
+	// Batch says it is a batch (only some batch inserts skip duplicates).
+	Opts  int  `json:",omitempty"`
+	Batch bool `json:",omitempty"`
+	// OptsParam, when not 0, is the parameter of the function making the
+	// call that the options (or the batch) come from: the key holds only
+	// where a caller passes options there that deduplicate (an
+	// application's wrapper of the insert, behind an interface or not).
+	// Until a caller decides, the insert has no key.
+	OptsParam int `json:",omitempty"`
 }
 
 // ArgKey is where an argument of a call through an interface, or a field

@@ -921,6 +921,17 @@ func (ix *Index) UniqueInsertMany(t types.Type) *UniqueInsert {
 	return ix.uniqueIns["[]"+tn]
 }
 
+// UniqueBatchFunc reports whether the batch insert fn (a function key)
+// skips the elements that duplicate a kept job (UniqueInsert.ManyFuncs).
+func (ix *Index) UniqueBatchFunc(fn string) bool {
+	for _, u := range ix.uniqueIns {
+		if slices.Contains(u.ManyFuncs, fn) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsProvider reports whether fn registers dependency-injection
 // constructors (Library.Providers).
 func (ix *Index) IsProvider(fn *types.Func) bool { return ix.providers[FuncKey(fn)] }

@@ -52,11 +52,18 @@ func (w *walker) argsKey(ci ssa.CallInstruction, args []ssa.Value, base int) *ef
 			val = i
 		}
 	}
-	if val < 0 || !w.uniqueFlag(args[opts], u, 0, map[ssa.Value]bool{}) {
+	if val < 0 {
 		return nil
 	}
+	pending := 0
+	if !w.uniqueFlag(args[opts], u, 0, map[ssa.Value]bool{}) {
+		// Options a parameter brings: the callers decide (a wrapper).
+		if pending = optsParam(args[opts]); pending == 0 {
+			return nil
+		}
+	}
 	v := args[val]
-	k := &effect.ArgsKey{Index: base + val, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, ci.Pos()), Note: u.Note}
+	k := &effect.ArgsKey{Index: base + val, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, ci.Pos()), Note: u.Note, Opts: base + opts, OptsParam: pending}
 	if k.Expr == "" {
 		k.Expr = "the job's args"
 		if loc := ssavalue.LocalOf(normalize(v)); loc != nil {
@@ -94,42 +101,72 @@ func (w *walker) argsOrigins(k *effect.ArgsKey, v ssa.Value, u *models.UniqueIns
 // batchArgsKey is argsKey for a batch insert (unique_inserts many: River's
 // InsertMany / InsertManyTx with []InsertManyParams): each element is one
 // job with its own options (only the calls u.ManyFuncs lists: River's
-// InsertManyFast fails on a unique conflict instead), so the batch is keyed by its args only when
-// every element is built here (a slice literal, appends, a make filled by
-// index) with options that turn deduplication by args on; the key's
-// sources are every element's args.
+// InsertManyFast fails on a unique conflict instead; fn "" is a call
+// through an interface, whose implementation decides), so the batch is
+// keyed by its args only when every element is built here (a slice
+// literal, appends, a make filled by index) with options that turn
+// deduplication by args on; the key's sources are every element's args.
+// A batch that is a parameter of the function is left to its callers
+// (ArgsKey.OptsParam: an application's wrapper of the insert).
 func (w *walker) batchArgsKey(ci ssa.CallInstruction, fn string, args []ssa.Value, base int) *effect.ArgsKey {
 	ix := w.p.env.Index
 	for i, a := range args {
 		u := ix.UniqueInsertMany(a.Type())
-		if u == nil || !slices.Contains(u.ManyFuncs, fn) {
+		if u == nil || fn != "" && !slices.Contains(u.ManyFuncs, fn) {
 			continue
 		}
-		argsField, optsField := batchFields(a.Type(), u)
-		if argsField == "" || optsField == "" {
+		return w.batchKey(ci, a, base+i, u)
+	}
+	return nil
+}
+
+// batchKey is the key the batch a (the call's argument index) makes:
+// batchArgsKey.
+func (w *walker) batchKey(ci ssa.CallInstruction, a ssa.Value, index int, u *models.UniqueInsert) *effect.ArgsKey {
+	argsField, optsField := batchFields(a.Type(), u)
+	if argsField == "" || optsField == "" {
+		return nil
+	}
+	k := &effect.ArgsKey{Index: index, Expr: "each element's " + argsField, Pos: PosString(w.p.env.Fset, ci.Pos()), Note: u.Note, Opts: index, Batch: true}
+	var elems []ssa.Value
+	if !batchElems(a, &elems, map[ssa.Value]bool{}, 0) || len(elems) == 0 {
+		if k.OptsParam = optsParam(a); k.OptsParam == 0 {
 			return nil
-		}
-		var elems []ssa.Value
-		if !batchElems(a, &elems, map[ssa.Value]bool{}, 0) || len(elems) == 0 {
-			return nil
-		}
-		k := &effect.ArgsKey{Index: base + i, Expr: "each element's " + argsField, Pos: PosString(w.p.env.Fset, ci.Pos()), Note: u.Note}
-		var vals []ssa.Value
-		for _, el := range elems {
-			av, ov := batchField(el, argsField), batchField(el, optsField)
-			if av == nil || ov == nil || !w.uniqueFlag(ov, u, 0, map[ssa.Value]bool{}) {
-				return nil
-			}
-			vals = append(vals, av)
-		}
-		for _, v := range vals {
-			if w.argsOrigins(k, v, u) {
-				break
-			}
 		}
 		return k
 	}
-	return nil
+	var vals []ssa.Value
+	for _, el := range elems {
+		av, ov := batchField(el, argsField), batchField(el, optsField)
+		if av == nil || ov == nil || !w.uniqueFlag(ov, u, 0, map[ssa.Value]bool{}) {
+			return nil
+		}
+		vals = append(vals, av)
+	}
+	for _, v := range vals {
+		if w.argsOrigins(k, v, u) {
+			break
+		}
+	}
+	return k
+}
+
+// optsParam is the 1-based index (receiver first) of the parameter of its
+// function that v is (through conversions and reslicing), or 0.
+func optsParam(v ssa.Value) int {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Slice:
+			v = x.X
+			continue
+		case *ssa.Parameter:
+			return slices.Index(x.Parent().Params, x) + 1
+		}
+		return 0
+	}
 }
 
 // batchFields names the fields of a batch's element type (slice type t)
@@ -480,6 +517,10 @@ func (c *modelCall) uniqueArgs() {
 	if k == nil {
 		return
 	}
+	if k.OptsParam != 0 {
+		c.e.ArgsKey = k // no key until a caller's options decide
+		return
+	}
 	c.e.Key = &effect.Key{Expr: k.Expr, Pos: k.Pos, Random: k.Random}
 	if k.Random != "" {
 		c.e.Key.Pos = k.RandomPos
@@ -497,6 +538,11 @@ func (c *modelCall) uniqueArgs() {
 // again leaves it to this function's callers.
 func (w *walker) resolveArgsKey(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) {
 	k := e.ArgsKey
+	if k != nil && k.OptsParam != 0 {
+		if k = w.resolveArgsOpts(ci, e, args, bindings); k == nil {
+			return
+		}
+	}
 	if k == nil || len(k.Params) == 0 {
 		return
 	}
@@ -508,6 +554,11 @@ func (w *walker) resolveArgsKey(ci ssa.CallInstruction, e *effect.Effect, args, 
 			continue
 		}
 		o := w.keyOrigin(v)
+		if o.random != "" && nk.OptsParam != 0 {
+			// New args every delivery, options still undecided: no key.
+			e.ArgsKey = nil
+			return
+		}
 		if o.random != "" {
 			nk.Random, nk.RandomPos, nk.RandomExpr, nk.Params = o.random, PosString(w.p.env.Fset, o.at), w.p.text.exprText(v), nil
 			if nk.RandomPos == "" {
@@ -525,9 +576,86 @@ func (w *walker) resolveArgsKey(ci ssa.CallInstruction, e *effect.Effect, args, 
 		}
 	}
 	e.ArgsKey = &nk
-	if e.Kind != effect.KindDynamic && nk.Random == "" && len(nk.Params) == 0 {
+	if e.Kind != effect.KindDynamic && nk.Random == "" && len(nk.Params) == 0 && nk.OptsParam == 0 {
 		e.ArgsKey = nil // decided: stable
 	}
+}
+
+// resolveArgsOpts decides, at a static call, an insert's key whose
+// options (or batch) the callee takes as its parameter (ArgsKey.OptsParam):
+// what this call passes there. A batch built here is keyed here (its
+// elements' args); options that deduplicate key the insert by the args
+// the callee's key already traces (left for resolveArgsKey's loop, which
+// gets the key returned); this function's own parameter again leaves it
+// to its callers; anything else is no key. It returns the key left to
+// resolve, or nil when settled here.
+func (w *walker) resolveArgsOpts(ci ssa.CallInstruction, e *effect.Effect, args, bindings []ssa.Value) *effect.ArgsKey {
+	k := e.ArgsKey
+	e.ArgsKey = nil
+	v := pick(k.OptsParam-1, args, bindings)
+	if v == nil {
+		return nil
+	}
+	ix := w.p.env.Index
+	if k.Batch {
+		u := ix.UniqueInsertMany(v.Type())
+		if u == nil {
+			return nil
+		}
+		if p := settleArgsKey(e, w.batchKey(ci, v, k.OptsParam, u), true); p != nil {
+			w.pitfalls = append(w.pitfalls, *p)
+		}
+		return nil
+	}
+	u := ix.UniqueInsert(v.Type())
+	if u == nil {
+		return nil
+	}
+	nk := *k
+	nk.OptsParam = 0
+	if !w.uniqueFlag(v, u, 0, map[ssa.Value]bool{}) {
+		if nk.OptsParam = optsParam(v); nk.OptsParam == 0 {
+			return nil
+		}
+		e.ArgsKey = &nk
+		return &nk
+	}
+	params := nk.Params
+	nk.Params = nil
+	settleArgsKey(e, &nk, true)
+	nk.Params = params
+	e.ArgsKey = &nk
+	return &nk
+}
+
+// settleArgsKey gives the insert e the key k its options were found to
+// make at a caller of the function inserting (nil: none): guarded by it,
+// random-key (the pitfall returned) when the args derive from a random
+// source, still left to a parameter (kept in e.ArgsKey when keep) or to
+// the options of the caller's caller. A call through an interface only
+// records it for what it resolves to.
+func settleArgsKey(e *effect.Effect, k *effect.ArgsKey, keep bool) *guard.Pitfall {
+	e.ArgsKey = nil
+	if k == nil {
+		return nil
+	}
+	if k.OptsParam != 0 || e.Kind == effect.KindDynamic {
+		e.ArgsKey = k
+		return nil
+	}
+	if k.Random != "" {
+		e.Key = &effect.Key{Expr: k.Expr, Pos: k.RandomPos, Random: k.Random}
+		return randomArgsKey(e, k, k.RandomExpr)
+	}
+	e.Key = &effect.Key{Expr: k.Expr, Pos: k.Pos}
+	e.Detail = effect.JoinDetail(e.Detail, k.Note)
+	if e.Guard == nil && e.Issue == "" {
+		e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: k.Expr, Pos: k.Pos}
+	}
+	if keep && len(k.Params) > 0 {
+		e.ArgsKey = k
+	}
+	return nil
 }
 
 // randomArgsKey makes an enqueue keyed by its job arguments random-key
@@ -565,6 +693,20 @@ func randomArgsKey(e *effect.Effect, k *effect.ArgsKey, what string) *guard.Pitf
 // random-key.
 func ResolveArgsKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 	k := e.ArgsKey
+	if k != nil && k.OptsParam != 0 {
+		// The implementation inserts with the options (or the batch) the
+		// call passes: keyed as the call's arguments are (call.ArgsKey),
+		// when the implementation's args are the call's too.
+		e.ArgsKey = nil
+		ck := call.ArgsKey
+		if !method || ck == nil || ck.OptsParam != 0 || ck.Opts != k.OptsParam || ck.Batch != k.Batch {
+			return nil
+		}
+		if !k.Batch && !slices.Equal(k.Params, []int{ck.Index}) {
+			return nil
+		}
+		return settleArgsKey(e, ck, false)
+	}
 	if k == nil || len(k.Params) == 0 {
 		return nil
 	}
@@ -627,10 +769,11 @@ func ResolveArgsKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 // there (call.ArgsKey): guarded by it when they are the same on every
 // delivery, random-key (the pitfall returned) when they derive from a
 // random source. Sources still left to a parameter are the handler's:
-// what the job carries.
-func ArgsKeyOf(call, e *effect.Effect) *guard.Pitfall {
+// what the job carries. batchSkips says the library call skips a batch's
+// duplicates (UniqueInsert.ManyFuncs); otherwise a batch makes no key.
+func ArgsKeyOf(call, e *effect.Effect, batchSkips bool) *guard.Pitfall {
 	k := call.ArgsKey
-	if k == nil || e.Kind == effect.KindDynamic {
+	if k == nil || e.Kind == effect.KindDynamic || k.OptsParam != 0 || k.Batch && !batchSkips {
 		return nil
 	}
 	if k.Random != "" {

@@ -376,6 +376,9 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.ArgKeys = w.argKeys(c.Args)
 	site.Effect.NonZero = w.nonZeroFields(c.Args) // keylasts.go
 	site.Effect.ArgsKey = w.argsKey(ci, c.Args, 2)
+	if site.Effect.ArgsKey == nil {
+		site.Effect.ArgsKey = w.batchArgsKey(ci, "", c.Args, 2) // a batch the implementation inserts
+	}
 	if site.Effect.Key == nil {
 		// A row whose idempotency-key field is new on every delivery
 		// (rowkey.go).
