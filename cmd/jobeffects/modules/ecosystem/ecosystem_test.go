@@ -275,6 +275,13 @@ func TestEcosystemModule(t *testing.T) {
 		// args are the handlers (tasks checked below).
 		{"(*FuncService).addNote", "insert order_notes:false", "unguarded"},
 		{"activateOrder", "update-set order_flags:false", ""},
+		// sqlc's prepared-query mode (jobs/sqlcspread.go, stop 54): the
+		// generated method's values spread through exec(ctx, stmt, query,
+		// args...) into the statement; the unique key (email, message_id,
+		// domain) is the message's, so a logged failure is the guard and
+		// a returned one a duplicate-as-error.
+		{"(*SpreadDeps).SpreadBounced", "insert sq_bounces:true insert sq_bounces:true", ""},
+		{"(*SpreadDeps).SpreadBouncedReturned", "insert sq_bounces:false insert sq_bounces:false", "duplicate-as-error"},
 	} {
 		var effs, rules []string
 		found := false

@@ -121,6 +121,11 @@ func main() {
 	jobs.RegisterFuncField(mux, &jobs.FuncFieldDeps{Pool: pool})
 	jobs.RegisterHooks(mux, &jobs.HookDeps{Store: &hookstore.Store{Pool: pool}})
 	jobs.RegisterStmt(mux, &jobs.StmtDeps{DB: stdlib.OpenDBFromPool(pool)})
+	spread, err := jobs.PrepareSpread(ctx, stdlib.OpenDBFromPool(pool))
+	if err != nil {
+		log.Fatal(err)
+	}
+	jobs.RegisterSpread(mux, &jobs.SpreadDeps{Q: spread})
 	jobs.RegisterEntID(mux, deps)
 	sched := asynq.NewScheduler(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, nil)
 	jobs.RegisterWaitlist(mux, &jobs.WaitlistDeps{Q: q, Sched: sched})
