@@ -827,18 +827,7 @@ func scanned(alloc *ssa.Alloc, read ssa.Value) bool {
 			}
 			continue
 		}
-		users := []ssa.Instruction{r}
-		if mi, ok := r.(*ssa.MakeInterface); ok {
-			for _, u := range ssavalue.Referrers(mi) {
-				users = append(users, u)
-				users = append(users, variadicUsers(u, mi)...)
-			}
-		}
-		for _, u := range users {
-			call, ok := u.(*ssa.Call)
-			if !ok {
-				continue
-			}
+		for _, call := range callsGiven(r) {
 			if ssa.Value(call) == read {
 				return true
 			}
@@ -851,6 +840,27 @@ func scanned(alloc *ssa.Alloc, read ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// callsGiven are the calls that referrer r of a value makes of it: r
+// itself, or, when r converts the value to an interface, the calls that
+// get the interface directly or through a variadic argument (Scan(&a,
+// &b)).
+func callsGiven(r ssa.Instruction) []*ssa.Call {
+	users := []ssa.Instruction{r}
+	if mi, ok := r.(*ssa.MakeInterface); ok {
+		for _, u := range ssavalue.Referrers(mi) {
+			users = append(users, u)
+			users = append(users, variadicUsers(u, mi)...)
+		}
+	}
+	var calls []*ssa.Call
+	for _, u := range users {
+		if call, ok := u.(*ssa.Call); ok {
+			calls = append(calls, call)
+		}
+	}
+	return calls
 }
 
 // variadicUsers are the calls that get v through a variadic argument

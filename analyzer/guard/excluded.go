@@ -290,18 +290,7 @@ func storesInto(v ssa.Value) []ssa.Value {
 func fillers(alloc *ssa.Alloc) []ssa.Value {
 	var out []ssa.Value
 	for _, r := range ssavalue.Referrers(alloc) {
-		users := []ssa.Instruction{r}
-		if mi, ok := r.(*ssa.MakeInterface); ok {
-			for _, u := range ssavalue.Referrers(mi) {
-				users = append(users, u)
-				users = append(users, variadicUsers(u, mi)...)
-			}
-		}
-		for _, u := range users {
-			call, ok := u.(*ssa.Call)
-			if !ok {
-				continue
-			}
+		for _, call := range callsGiven(r) {
 			if call.Call.IsInvoke() {
 				out = append(out, call.Call.Value)
 			} else if len(call.Call.Args) > 0 && call.Call.Args[0] != alloc {
