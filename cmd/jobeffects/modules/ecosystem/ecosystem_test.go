@@ -282,6 +282,13 @@ func TestEcosystemModule(t *testing.T) {
 		// a returned one a duplicate-as-error.
 		{"(*SpreadDeps).SpreadBounced", "insert sq_bounces:true insert sq_bounces:true", ""},
 		{"(*SpreadDeps).SpreadBouncedReturned", "insert sq_bounces:false insert sq_bounces:false", "duplicate-as-error"},
+		// Check and record paired by column, and the set form of
+		// check-then-act (jobs/checkshapes.go, stop 54): a write of
+		// sent_count records nothing a check of status read; a read of
+		// the created rows that a <> all filter leaves out is the check.
+		{"(*CheckShapeDeps).CsMailBatch", "insert cs_sends:false update-increment cs_campaigns:false select cs_campaigns:false", "unguarded"},
+		{"(*CheckShapeDeps).CsMailBatchDone", "insert cs_sends:false select cs_campaigns:false update-set cs_campaigns:false", "check-then-act"},
+		{"(*CheckShapeDeps).CsSendRequests", "insert cs_debriefs:false select cs_debriefs:false select cs_assignments:false", "check-then-act"},
 	} {
 		var effs, rules []string
 		found := false

@@ -126,6 +126,7 @@ func main() {
 		log.Fatal(err)
 	}
 	jobs.RegisterSpread(mux, &jobs.SpreadDeps{Q: spread})
+	jobs.RegisterCheckShapes(mux, &jobs.CheckShapeDeps{Pool: pool, DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
 	sched := asynq.NewScheduler(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, nil)
 	jobs.RegisterWaitlist(mux, &jobs.WaitlistDeps{Q: q, Sched: sched})
