@@ -289,6 +289,36 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*CheckShapeDeps).CsMailBatch", "insert cs_sends:false update-increment cs_campaigns:false select cs_campaigns:false", "unguarded"},
 		{"(*CheckShapeDeps).CsMailBatchDone", "insert cs_sends:false select cs_campaigns:false update-set cs_campaigns:false", "check-then-act"},
 		{"(*CheckShapeDeps).CsSendRequests", "insert cs_debriefs:false select cs_debriefs:false select cs_assignments:false", "check-then-act"},
+		// Stop 54's fixture-only mechanisms on the real libraries (stop
+		// 55). River inserts through the application's JobService behind
+		// the JobQueue interface (jobs/riverwrap.go; fixture
+		// riveruniquewrap): unique by args with the default states is
+		// keyed, a ByState without completed or no ByArgs is not.
+		{"(*WrapFan).Work", "enqueue river:true", ""},
+		{"(*WrapFanLive).Work", "enqueue river:false", "unguarded"},
+		{"(*WrapRemind).Work", "enqueue river:true", ""},
+		{"(*WrapNudge).Work", "enqueue river:false", "unguarded"},
+		// ent find-or-create (jobs/entfindcreate.go; fixture
+		// ecoent/findcreate.go): created only when the query by the
+		// unique email found nothing (the create hook's mail with it);
+		// on exports' name, which no key holds, the create repeats.
+		{"(*Deps).EntEnsureCustomer", "send smtp:true insert customers:true select customers:false", ""},
+		{"(*Deps).EntEnsureExport", "insert exports:false select exports:false", "unguarded"},
+		// INSERT … SELECT $1, (subquery), … (jobs/selectrow.go; fixture
+		// duperrfix/selectrow.go): the unique message_id filled with a
+		// new uuid is a surrogate, with the task's id a business key.
+		{"(*SelectRowDeps).SrSendFresh", "insert sr_mails:false", "unguarded"},
+		{"(*SelectRowDeps).SrSendKeyed", "insert sr_mails:false", "duplicate-as-error"},
+		// A JetStream pull loop handing each message to a goroutine
+		// (jobs/natspull.go; fixture discnats PullWorkers): the loop is
+		// the handler, its per-message function (a *nats.Msg parameter)
+		// is its work, not a handler of its own (checked below).
+		{"RunPullSender", "send smtp:false publish mail.stats.delivered:false", "unguarded"},
+		// A CTE claim on a composite key in a River worker enqueueing
+		// with InsertManyTx in the claim's transaction (jobs/cteriver.go;
+		// fixture sqlshapes/cte.go ImportWorker): guarded, and no
+		// duplicate-as-error (none at the InsertManyTx's return).
+		{"(*CteImport).Work", "insert cr_rows:true insert river_job:true claim cr_imports:false", ""},
 	} {
 		var effs, rules []string
 		found := false
@@ -305,6 +335,12 @@ func TestEcosystemModule(t *testing.T) {
 		}
 		if !found || strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
 			t.Errorf("%s (found %v): effects %v findings %v, want %s / %q", c.handler, found, effs, rules, c.effects, c.rules)
+		}
+	}
+
+	for _, h := range inv.Handlers {
+		if h.Handler == "example.com/ecosystem/jobs.sendQueuedMail" {
+			t.Errorf("sendQueuedMail is listed as a handler; it is RunPullSender's per-message work")
 		}
 	}
 

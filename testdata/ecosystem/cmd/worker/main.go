@@ -128,10 +128,15 @@ func main() {
 	jobs.RegisterSpread(mux, &jobs.SpreadDeps{Q: spread})
 	jobs.RegisterCheckShapes(mux, &jobs.CheckShapeDeps{Pool: pool, DB: stdlib.OpenDBFromPool(pool)})
 	jobs.RegisterEntID(mux, deps)
+	jobs.RegisterEntFindCreate(mux, deps)
+	jobs.RegisterSelectRow(mux, &jobs.SelectRowDeps{Pool: pool})
 	sched := asynq.NewScheduler(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}, nil)
 	jobs.RegisterWaitlist(mux, &jobs.WaitlistDeps{Q: q, Sched: sched})
 	legacyJS, err := nc.JetStream()
 	if err != nil {
+		log.Fatal(err)
+	}
+	if err := jobs.StartPullSender(legacyJS, &jobs.PullSender{NC: nc, SMTPAddr: os.Getenv("SMTP_ADDR")}); err != nil {
 		log.Fatal(err)
 	}
 	if err := jobs.RegisterMatrix(&jobs.MatrixDeps{DB: stdlib.OpenDBFromPool(pool), JS: legacyJS, Fed: fclient.NewFederationClient(nil), HTTP: http.DefaultClient, ASURL: os.Getenv("APPSERVICE_URL"), Queue: &jobs.DBQueue{DB: stdlib.OpenDBFromPool(pool)}}); err != nil {
