@@ -161,6 +161,33 @@ func (d *SQLCDeps) Stamped(ctx context.Context, t *asynq.Task) error { // want S
 	return nil
 }
 
+// BouncedWhole: the generated method's params decoded from the payload
+// and passed whole (no field stored here): the key is the message's.
+func (d *SQLCDeps) BouncedWhole(ctx context.Context, t *asynq.Task) error { // want BouncedWhole:"effects: db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs"
+	var p BounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
+// BouncedWholeConst (near miss): decoded, then a key column set to a
+// constant here: the key is not the job's own alone.
+func (d *SQLCDeps) BouncedWholeConst(ctx context.Context, t *asynq.Task) error { // want BouncedWholeConst:"effects: db_write/insert nk_bounces; db_write/insert nk_bounces; db_write/insert nk_bounces" `unguarded: handler \(\*natkeyfix.SQLCDeps\).BouncedWholeConst`
+	var p BounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	p.Domain = "mail"
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
 func RegisterSQLC(d *SQLCDeps) *asynq.ServeMux { // want RegisterSQLC:"no effects"
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("bounce:logged", d.Bounced)
@@ -169,5 +196,7 @@ func RegisterSQLC(d *SQLCDeps) *asynq.ServeMux { // want RegisterSQLC:"no effect
 	mux.HandleFunc("bounce:sql-default", d.BouncedSQLDefault)
 	mux.HandleFunc("stamp:now", d.StampedNow)
 	mux.HandleFunc("stamp:logged", d.Stamped)
+	mux.HandleFunc("bounce:whole", d.BouncedWhole)
+	mux.HandleFunc("bounce:whole-const", d.BouncedWholeConst)
 	return mux
 }
