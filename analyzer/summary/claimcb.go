@@ -463,6 +463,12 @@ func paramOf(v ssa.Value) *ssa.Parameter {
 	if !ok {
 		return nil
 	}
+	return cellParam(cell)
+}
+
+// cellParam is the parameter a local cell holds (the function's copy of
+// it, spilled: *t0 = arg), when that is the only value stored there.
+func cellParam(cell *ssa.Alloc) *ssa.Parameter {
 	var p *ssa.Parameter
 	for _, r := range ssavalue.Referrers(cell) {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {

@@ -347,7 +347,12 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		// (json.Unmarshal(t.Payload(), &data)) holds what the decoded
 		// bytes say, not what this package stores into that field
 		// elsewhere (the producer that made the payload).
-		if t.fields && !decodedInto(x.X, x.Field, t.w.fn.Pkg) {
+		// A struct parameter passed by value (a generated method's
+		// params, InsertBounce(ctx, arg)) holds what each caller puts in
+		// it, decided at the call (resolveKeyValue), not what one of
+		// them stores there (p.MessageID = uuid.NewString() in another
+		// handler).
+		if t.fields && !decodedInto(x.X, x.Field, t.w.fn.Pkg) && !byValueParam(x.X) {
 			if f := t.w.p.storedRandom(elem, x.Field); f.name != "" {
 				return found(f.name, f.at)
 			}
@@ -633,6 +638,21 @@ func (t *trace) argParam(v ssa.Value) bool {
 	}
 	fn := t.w.fn
 	return !(fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p)
+}
+
+// byValueParam reports whether v is the cell of a struct parameter
+// passed by value: a copy each caller fills.
+func byValueParam(v ssa.Value) bool {
+	cell, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	p := cellParam(cell)
+	if p == nil {
+		return false
+	}
+	_, ok = p.Type().Underlying().(*types.Struct)
+	return ok
 }
 
 // fieldOfParam records, when v is a parameter and none was reached

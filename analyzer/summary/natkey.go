@@ -501,6 +501,15 @@ func (w *walker) resolveKeyValue(nk *effect.Key, args, bindings []ssa.Value) (fr
 				nk.Param, nk.Field = o.param, k.Field
 				return false, true
 			}
+			if len(stores) == 0 && decodedField(a, k.Field, w.fn.Pkg) {
+				// A struct another package's decoder fills and the
+				// function passes whole (json.Unmarshal(t.Payload(), &p);
+				// InsertBounce(ctx, p)): the field holds what the
+				// decoded bytes say, the same on every delivery (as a
+				// field read off the decoded message is), unless those
+				// bytes are made here from a fresh value.
+				return w.decodedFresh(a), true
+			}
 		}
 		v = v2
 	}
@@ -837,4 +846,48 @@ func (w *walker) setColumnsKey(c *modelCall) {
 	}
 	st := sqlclass.Stmt{Op: sqlclass.Insert, Table: e.Target, Columns: strings.Join(c.ch.columns, ","), ColumnParams: strings.Join(params, ",")}
 	w.businessKey(e, st, c.ch.values, nil, c.ci)
+}
+
+// decodedFresh reports whether the bytes the decoders of the local
+// struct a read (the other arguments of the calls a is handed to:
+// json.Unmarshal(raw, &p)) derive from a random or time source.
+func (w *walker) decodedFresh(a *ssa.Alloc) bool {
+	addrs := []ssa.Value{a}
+	for i := 0; i < len(addrs); i++ {
+		for _, r := range ssavalue.Referrers(addrs[i]) {
+			switch u := r.(type) {
+			case *ssa.MakeInterface:
+				if i == 0 {
+					addrs = append(addrs, u)
+				}
+			case ssa.CallInstruction:
+				for _, arg := range u.Common().Args {
+					if arg != addrs[i] && w.keyOrigin(arg).random != "" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// decodedField reports whether field name of the local struct a is only
+// ever filled by another package's function the struct is handed to (a
+// decoder: json.Unmarshal(t.Payload(), &p)), never stored here.
+func decodedField(a *ssa.Alloc, name string, pkg *ssa.Package) bool {
+	ptr, ok := a.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return decodedInto(a, i, pkg)
+		}
+	}
+	return false
 }

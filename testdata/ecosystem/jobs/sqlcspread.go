@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log"
 
+	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 )
 
@@ -66,9 +67,7 @@ type bounceMsg struct {
 
 // SpreadBounced inserts the bounce under the message's key and only logs
 // a failure: a redelivery's insert fails on the key and the job succeeds
-// (guarded). (The params decoded whole from the payload and passed on,
-// with no field set here, are not read as the job's key yet:
-// docs/limits.md.)
+// (guarded).
 func (d *SpreadDeps) SpreadBounced(ctx context.Context, t *asynq.Task) error {
 	var m bounceMsg
 	if err := json.Unmarshal(t.Payload(), &m); err != nil {
@@ -91,8 +90,39 @@ func (d *SpreadDeps) SpreadBouncedReturned(ctx context.Context, t *asynq.Task) e
 	return d.Q.InsertBounce(ctx, SpreadBounceParams{Email: m.Email, MessageID: m.MessageID, Domain: m.Domain, Reason: m.Reason})
 }
 
+// SpreadBouncedWhole decodes the generated method's params whole from
+// the payload and passes them on, no field set here: the key is still
+// the message's, a redelivery's insert fails on it (guarded).
+func (d *SpreadDeps) SpreadBouncedWhole(ctx context.Context, t *asynq.Task) error {
+	var p SpreadBounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
+// SpreadBouncedWholeFresh (near miss) decodes them whole, then sets a
+// key column to a new uuid: every delivery's key is new, the insert
+// repeats (unguarded).
+func (d *SpreadDeps) SpreadBouncedWholeFresh(ctx context.Context, t *asynq.Task) error {
+	var p SpreadBounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	p.MessageID = uuid.NewString()
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
 // RegisterSpread registers the sqlc handlers.
 func RegisterSpread(mux *asynq.ServeMux, d *SpreadDeps) {
 	mux.HandleFunc("sqlc:bounced", d.SpreadBounced)
 	mux.HandleFunc("sqlc:bounced-returned", d.SpreadBouncedReturned)
+	mux.HandleFunc("sqlc:bounced-whole", d.SpreadBouncedWhole)
+	mux.HandleFunc("sqlc:bounced-whole-fresh", d.SpreadBouncedWholeFresh)
 }

@@ -161,6 +161,88 @@ func (d *SQLCDeps) Stamped(ctx context.Context, t *asynq.Task) error { // want S
 	return nil
 }
 
+// BouncedWhole: the generated method's params decoded from the payload
+// and passed whole (no field stored here): the key is the message's.
+func (d *SQLCDeps) BouncedWhole(ctx context.Context, t *asynq.Task) error { // want BouncedWhole:"effects: db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs"
+	var p BounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
+// BouncedWholeConst (near miss): decoded, then a key column set to a
+// constant here: the key is not the job's own alone.
+func (d *SQLCDeps) BouncedWholeConst(ctx context.Context, t *asynq.Task) error { // want BouncedWholeConst:"effects: db_write/insert nk_bounces; db_write/insert nk_bounces; db_write/insert nk_bounces" `unguarded: handler \(\*natkeyfix.SQLCDeps\).BouncedWholeConst`
+	var p BounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	p.Domain = "mail"
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
+// saveBounce decodes the params whole from the bytes its callers give it
+// and inserts them: the key is what those bytes say, taken as the job's
+// (as a field read off a decoded message is; docs/limits.md).
+func (d *SQLCDeps) saveBounce(ctx context.Context, raw []byte) { // want saveBounce:"effects: db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs"
+	var p BounceParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return
+	}
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+}
+
+// BouncedWholeHelper: the helper given the payload: the message's key.
+func (d *SQLCDeps) BouncedWholeHelper(ctx context.Context, t *asynq.Task) error { // want BouncedWholeHelper:"effects: db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs; db_write/insert nk_bounces guarded=processed_jobs"
+	d.saveBounce(ctx, t.Payload())
+	return nil
+}
+
+// BouncedWholeFresh (near miss): the params decoded whole from bytes
+// made here with a message id from the clock: every delivery's key is new.
+func (d *SQLCDeps) BouncedWholeFresh(ctx context.Context, t *asynq.Task) error { // want BouncedWholeFresh:"effects: db_write/insert nk_bounces; db_write/insert nk_bounces; db_write/insert nk_bounces" `unguarded: handler \(\*natkeyfix.SQLCDeps\).BouncedWholeFresh`
+	var m BounceMsg
+	if err := json.Unmarshal(t.Payload(), &m); err != nil {
+		return nil
+	}
+	raw, err := json.Marshal(BounceMsg{Email: m.Email, MessageID: time.Now().String(), Domain: m.Domain, Msg: m.Msg})
+	if err != nil {
+		return err
+	}
+	var p BounceParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil
+	}
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
+// BouncedFieldFresh (near miss): the params' key field given a new
+// value here, in a package where other handlers fill it from the
+// message: every delivery's key is new.
+func (d *SQLCDeps) BouncedFieldFresh(ctx context.Context, t *asynq.Task) error { // want BouncedFieldFresh:"effects: db_write/insert nk_bounces; db_write/insert nk_bounces; db_write/insert nk_bounces" `unguarded: handler \(\*natkeyfix.SQLCDeps\).BouncedFieldFresh`
+	var p BounceParams
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return nil
+	}
+	p.MessageID = time.Now().String()
+	if err := d.Q.InsertBounce(ctx, p); err != nil {
+		log.Println("insert bounce:", err)
+	}
+	return nil
+}
+
 func RegisterSQLC(d *SQLCDeps) *asynq.ServeMux { // want RegisterSQLC:"no effects"
 	mux := asynq.NewServeMux()
 	mux.HandleFunc("bounce:logged", d.Bounced)
@@ -169,5 +251,10 @@ func RegisterSQLC(d *SQLCDeps) *asynq.ServeMux { // want RegisterSQLC:"no effect
 	mux.HandleFunc("bounce:sql-default", d.BouncedSQLDefault)
 	mux.HandleFunc("stamp:now", d.StampedNow)
 	mux.HandleFunc("stamp:logged", d.Stamped)
+	mux.HandleFunc("bounce:whole", d.BouncedWhole)
+	mux.HandleFunc("bounce:whole-const", d.BouncedWholeConst)
+	mux.HandleFunc("bounce:whole-helper", d.BouncedWholeHelper)
+	mux.HandleFunc("bounce:whole-fresh", d.BouncedWholeFresh)
+	mux.HandleFunc("bounce:field-fresh", d.BouncedFieldFresh)
 	return mux
 }

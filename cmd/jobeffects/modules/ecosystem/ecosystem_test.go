@@ -282,6 +282,12 @@ func TestEcosystemModule(t *testing.T) {
 		// a returned one a duplicate-as-error.
 		{"(*SpreadDeps).SpreadBounced", "insert sq_bounces:true insert sq_bounces:true", ""},
 		{"(*SpreadDeps).SpreadBouncedReturned", "insert sq_bounces:false insert sq_bounces:false", "duplicate-as-error"},
+		// The generated method's params decoded whole from the payload
+		// and passed on (stop 55): the key is the message's all the
+		// same; the near miss gives the message id a new uuid, which
+		// leaves the other handlers' inserts through that method alone.
+		{"(*SpreadDeps).SpreadBouncedWhole", "insert sq_bounces:true insert sq_bounces:true", ""},
+		{"(*SpreadDeps).SpreadBouncedWholeFresh", "insert sq_bounces:false insert sq_bounces:false", "unguarded"},
 		// Check and record paired by column, and the set form of
 		// check-then-act (jobs/checkshapes.go, stop 54): a write of
 		// sent_count records nothing a check of status read; a read of
