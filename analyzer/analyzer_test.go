@@ -88,6 +88,7 @@ func TestRetryPolicies(t *testing.T) {
 		"asynq *:  (runs 0 within 0s backoff \"Config.RetryDelayFunc\" replay false)",
 		"river *: dead-letter replay (*github.com/riverqueue/river.Client).JobRetry (runs 0 within 0s backoff \"\" replay true)",
 		"river *: run again by github.com/riverqueue/river.JobSnooze (runs 0 within 0s backoff \"\" replay false) rerun",
+		"river wait: run again by github.com/riverqueue/river.JobSnooze (runs 0 within 0s backoff \"\" replay false) rerun",
 		"river *: a periodic job's InsertOpts not read (runs 0 within 0s backoff \"\" replay false) unread",
 		"river *: Config.WorkerMiddleware set (runs 0 within 0s backoff \"\" replay false) unread",
 		"river *: a worker's Middleware method (runs 0 within 0s backoff \"\" replay false) unread",

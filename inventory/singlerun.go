@@ -25,7 +25,8 @@ import (
 // applies) or whose options are not read (a River periodic job's
 // constructor that returns InsertOpts), where the program replays dead
 // letters or calls what runs a job again (once_since unless: River's
-// JobSnooze), or where the version
+// JobSnooze; made in a worker's Work, only that worker's task), or where
+// the version
 // is not known (version returns "": a module replaced by a directory, no
 // module information). go vet, one package at a time, keeps the finding.
 //
@@ -111,8 +112,13 @@ func singleRunPolicies(h *result.Handler, retries []result.RetryPolicy, register
 			continue
 		}
 		switch {
-		case r.Replay || r.Rerun:
+		case r.Replay || r.Rerun && r.Global:
 			return false // a finished job runs again
+		case r.Rerun:
+			if r.Task == h.Task || r.Handler != "" && r.Handler == h.FullName {
+				return false // this worker snoozes: its job runs again
+			}
+			continue // another worker's snooze
 		case r.Unread:
 			return false // an enqueue whose policy is not known
 		case r.Backoff != "":

@@ -29,6 +29,8 @@ func TestSingleRun(t *testing.T) {
 		{"one attempt at every insert, a pseudo-version before v0.44.0", "v0.43.1-0.20240101000000-abcdefabcdef", []result.RetryPolicy{atSite(1)}, true},
 		{"the client's one attempt", "v0.39.0", []result.RetryPolicy{{Framework: "river", Global: true, Policy: "river Config.MaxAttempts 1", Once: true, Runs: 1, Pos: "/m/main.go:30:3"}}, true},
 		// Near misses: each may run the job again.
+		{"another worker snoozes its own job (tesla-oracle's tesla_command)", "v0.23.1", []result.RetryPolicy{typeOnce,
+			{Framework: "river", Task: "command", Rerun: true, Policy: "run again by github.com/riverqueue/river.JobSnooze", Pos: "/m/jobs/command.go:40:10"}}, true},
 		{"River v0.44.0 gives a cancelled job its attempt back", "v0.44.0", []result.RetryPolicy{typeOnce}, false},
 		{"River v0.51.2", "v0.51.2", []result.RetryPolicy{typeOnce}, false},
 		{"version not known (a replacement directory)", "", []result.RetryPolicy{typeOnce}, false},
@@ -37,6 +39,8 @@ func TestSingleRun(t *testing.T) {
 		{"no policy at all", "v0.13.0", nil, false},
 		{"the program snoozes (an attempt added)", "v0.13.0", []result.RetryPolicy{typeOnce,
 			{Framework: "river", Global: true, Rerun: true, Policy: "run again by github.com/riverqueue/river.JobSnooze", Pos: "/m/jobs/x.go:5:9"}}, false},
+		{"the scan worker snoozes its own job", "v0.13.0", []result.RetryPolicy{typeOnce,
+			{Framework: "river", Task: "scan", Rerun: true, Policy: "run again by github.com/riverqueue/river.JobSnooze", Pos: "/m/jobs/scan.go:25:9"}}, false},
 		{"the program replays discarded jobs", "v0.13.0", []result.RetryPolicy{typeOnce,
 			{Framework: "river", Global: true, Replay: true, Policy: "dead-letter replay (*github.com/riverqueue/river.Client).JobRetry", Pos: "/m/admin/retry.go:9:2"}}, false},
 		{"a periodic job's constructor returns options not read", "v0.13.0", []result.RetryPolicy{typeOnce,

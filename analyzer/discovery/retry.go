@@ -48,9 +48,10 @@ type Retry struct {
 	// makes (asynq Inspector.RunTask / RunAllArchivedTasks, River
 	// JobRetry): a finished job can run again at any later time.
 	Replay bool
-	// Rerun, on a Global entry, is a call by which a job asks to run
-	// again whatever its policy (River's JobSnooze, catalog once_since
-	// unless): a single run by retry is then not a single run.
+	// Rerun is a call by which a job asks to run again whatever its
+	// policy (River's JobSnooze, catalog once_since unless): a single run
+	// by retry is then not a single run. Made in a worker's Work, it is
+	// that worker's task's (Task); elsewhere it is Global.
 	Rerun bool
 	// Unread, on a Global entry, is a policy the inventory cannot read,
 	// for any task: an enqueue's options (a River periodic job's
@@ -149,9 +150,40 @@ func callRetry(env *Env, call *ssa.Call) []Retry {
 		return []Retry{{Framework: "river", Global: true, Unread: true, Pos: call.Pos(), Policy: "a periodic job's InsertOpts not read"}}
 	}
 	if fw, ok := rerunCalls()[key]; ok {
-		return []Retry{{Framework: fw, Global: true, Rerun: true, Pos: call.Pos(), Policy: "run again by " + key}}
+		r := Retry{Framework: fw, Global: true, Rerun: true, Pos: call.Pos(), Policy: "run again by " + key}
+		if kind, ok := workerKind(env, call.Parent()); ok {
+			// The worker that snoozes asks to run its own job again,
+			// not the jobs of the other workers.
+			r.Task, r.Global = kind, false
+		}
+		return []Retry{r}
 	}
 	return nil
+}
+
+// workerKind is the kind of the job a River worker's Work method (or a
+// function literal in it) works: the Kind() of T in its *river.Job[T]
+// parameter. A call elsewhere (a helper the worker calls) has no kind.
+func workerKind(env *Env, fn *ssa.Function) (string, bool) {
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn == nil || env.KindOf == nil || fn.Signature.Recv() == nil || fn.Name() != "Work" {
+		return "", false
+	}
+	params := fn.Signature.Params()
+	if params.Len() != 2 {
+		return "", false
+	}
+	ptr, ok := params.At(1).Type().(*types.Pointer)
+	if !ok {
+		return "", false
+	}
+	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "github.com/riverqueue/river" || n.Obj().Name() != "Job" || n.TypeArgs().Len() != 1 {
+		return "", false
+	}
+	return env.KindOf(n.TypeArgs().At(0))
 }
 
 // workerMiddleware recognises a River worker's own Middleware method

@@ -81,7 +81,8 @@ type RetryPolicy struct {
 	Replay  bool
 	Exp     *horizon.Exponential
 	// Rerun: a call by which a job runs again whatever its policy
-	// (discovery.Retry.Rerun); it sets no policy of its own.
+	// (discovery.Retry.Rerun); it sets no policy of its own. Global when
+	// made outside a worker, else for the Task of the worker making it.
 	Rerun bool
 	// Unread: an enqueue whose options are not read, for any task of the
 	// framework (discovery.Retry.Unread); it sets no policy of its own.

@@ -68,6 +68,20 @@ func Snooze() error { // want Snooze:"no effects"
 	return river.JobSnooze(time.Minute)
 }
 
+// WaitArgs' worker snoozes its own job: the rerun is the wait task's only,
+// and a single-attempt policy of another task stays a single run.
+type WaitArgs struct{}
+
+func (WaitArgs) Kind() string { return "wait" } // want Kind:"no effects" Kind:`const "wait"`
+
+type WaitWorker struct {
+	river.WorkerDefaults[WaitArgs]
+}
+
+func (w *WaitWorker) Work(ctx context.Context, job *river.Job[WaitArgs]) error { // want Work:"no effects"
+	return river.JobSnooze(time.Minute)
+}
+
 // Cancel ends the job for good: nothing runs it again (not recorded).
 func Cancel(err error) error { // want Cancel:"no effects"
 	return river.JobCancel(err)
