@@ -115,7 +115,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		hr := &result.Handler{Framework: h.Framework, Task: h.Task, Name: ret.Name, FullName: ret.FullName, Pos: ret.Pos,
 			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce, AckMode: h.AckMode}
 		hr.At = hr.Registered // another package defines it: reported where it is registered
-		hr.PerRegistration = h.PerRegistration
+		hr.PerRegistration, hr.Via = h.PerRegistration, h.Via
 		s := returned[ret.FullName]
 		hr.Effects = append([]effect.Effect(nil), s.Effects...)
 		hr.Pitfalls, hr.Ignore = s.Pitfalls, s.Ignore
@@ -134,6 +134,8 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		Rule:       h.Rule,
 		AtMostOnce: h.AtMostOnce,
 		AckMode:    h.AckMode,
+		Adapts:     h.Adapts,
+		Via:        h.Via,
 	}
 	if h.Inst != nil {
 		hr.InstRecv = h.Inst.Signature.Recv().Type()

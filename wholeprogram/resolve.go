@@ -44,6 +44,9 @@ type Stats struct {
 	// Released counts the functions whose SSA bodies were emptied before
 	// the call graphs because no later step reads them (unreached.go).
 	Released int
+	// Adapters counts the adapter closures dropped for the handlers
+	// registered through their registrars (adapters.go).
+	Adapters int
 }
 
 // maxDepth bounds how many dynamic hops one resolved path may take. Five:
@@ -168,11 +171,18 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 			known[h.Pos+"|"+h.Name+"|"+h.Task] = true
 		}
 	}
+	through := throughAdapters(in.Results) // adapters.go
 	out := make([]*result.Result, 0, len(in.Results))
 	for _, res := range in.Results {
 		var handlers []*result.Handler
 		changedAny := false
 		for _, h := range res.Handlers {
+			if replacedAdapter(h, through) {
+				// The handlers registered through it are listed.
+				stats.Adapters++
+				changedAny = true
+				continue
+			}
 			r.override = r.instanceCallees(h, instMethod(prog, h), handlerFns[h.Pos+"|"+h.Name])
 			if o := bound[h.Registered+"|"+h.FullName]; h.PerRegistration && len(o) > 0 {
 				// The values this registration binds (bound.go).

@@ -78,6 +78,13 @@ type Handler struct {
 	// literal's stores into its fields: its handler's calls of the
 	// receiver's func fields run what this literal stores there.
 	Literal []*ssa.Store
+	// Adapts is, for a closure that adapts a function parameter of its
+	// registrar (funcadapter.go), the registrar's key; Via lists the
+	// keys of the registrars whose adapter closures call this handler
+	// (Forward.Adapter). The whole program drops an adapter closure
+	// some handler is registered through.
+	Adapts string
+	Via    []string
 }
 
 // Dispatch says which handler dispatches to an entry, under which key.
@@ -300,6 +307,7 @@ type finder struct {
 	pending        []pendingReg
 	fieldFwds      map[*ssa.Function][]FieldForward // field forwards, by registering method
 	direct         bool                             // registering a deferred registration itself
+	adapters       map[*ssa.Function]string         // adapter closures, their registrars' keys (funcadapter.go)
 }
 
 // shape registers fn as a handler when its signature matches a shape.
@@ -634,6 +642,15 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		}
 		if r.Delivery == "at-most-once" {
 			h.AtMostOnce = true
+		}
+		if t.fn != nil {
+			if k := f.adapters[originOf(t.fn)]; k != "" {
+				h.Adapts = k // an adapter closure (funcadapter.go)
+			}
+		}
+		if fw := r.forward; fw != nil && fw.Adapter != "" && !slices.Contains(h.Via, fw.Adapter) {
+			h.Via = append(h.Via, fw.Adapter)
+			slices.Sort(h.Via)
 		}
 		mergeAck(h, f.ackModeOf(r, args))
 		if fw := r.forward; fw != nil && fw.AtMostOnceIf > 0 && fw.AtMostOnceIf <= len(args) && ssavalue.IsTrue(args[fw.AtMostOnceIf-1]) {

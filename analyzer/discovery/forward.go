@@ -65,6 +65,13 @@ type Forward struct {
 	// (RegisterWorkerFunc[A](work) calling river.AddWorker[A]), whose
 	// callers' type argument names their task (funcadapter.go).
 	KindTypeArg int
+	// Adapter is, for a forward that ends at a closure adapting a
+	// function parameter (funcadapter.go), the key of the registrar
+	// function that makes the closure, passed on through the
+	// registrars that call it: the handlers its callers register name
+	// it (Handler.Via), so the whole program drops the closure once
+	// one does.
+	Adapter string
 }
 
 // FieldForward says that a method registers its receiver's method
@@ -452,9 +459,11 @@ func (f *finder) findForwards() {
 							}
 							continue
 						}
-						if owner, k := f.funcAdapter(args[r.Handler], r, ci.Parent()); owner != nil {
+						if owner, k, closure := f.funcAdapter(args[r.Handler], r, ci.Parent()); owner != nil {
 							// A closure calling a function parameter with the job (funcadapter.go).
-							if f.forward(owner, f.forwardOf(r, args, typeArgs, owner, k, false)) {
+							fw := f.forwardOf(r, args, typeArgs, owner, k, false)
+							fw.Adapter = f.adapted(closure, owner)
+							if f.forward(owner, fw) {
 								changed = true
 							}
 							continue
@@ -500,6 +509,7 @@ func (f *finder) forwardOf(r *Registration, args []ssa.Value, typeArgs []types.T
 		Optional: r.Optional, Elem: elem, AckMode: f.ackModeOf(r, args)}
 	if r.forward != nil {
 		fw.Loop, fw.Ack = r.forward.Loop, r.forward.Ack
+		fw.Adapter = r.forward.Adapter // a registrar calling one whose closure adapts
 		// The delivery mode the helper called takes from a parameter:
 		// decided here when the argument is the constant true, passed on
 		// to this function's callers when it is one of its parameters.

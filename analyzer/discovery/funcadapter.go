@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
@@ -30,11 +31,14 @@ import (
 // registrar's own type parameter, instantiated at each call:
 // Forward.KindTypeArg). This is the function-valued sibling of the
 // interface adapters of ifacejobs.go. Unlike those, the closure stays a
-// handler of its own (task unknown, its effects the unknown call): a
+// handler of its own here (task unknown, its effects the unknown call): a
 // package cannot tell whether the packages that import it call the
 // registrar, and one nothing in the program calls still has the closure
-// registered (centrifugo's unused NatsPubSub.Subscribe); dropping it
-// where callers are found would take the whole program.
+// registered (centrifugo's unused NatsPubSub.Subscribe). The closure
+// names its registrar (Handler.Adapts), and so does each handler a call
+// of it registers (Handler.Via, from Forward.Adapter, also through
+// registrars that call it): the whole program drops the closure when one
+// such handler is found (wholeprogram's adapters.go), go vet keeps it.
 
 // funcAdapter is the declared function of the package and the index of
 // its function-typed parameter (the receiver excluded) that a handler
@@ -45,22 +49,23 @@ import (
 // context). A closure that calls two such parameters, or calls one with
 // nothing of the job (a completion callback), adapts none; nor does one
 // another function returns (taskToAsynq(t.Handler)): what the call
-// passes that factory is the handler, as for any wrapper (targets).
-func (f *finder) funcAdapter(v ssa.Value, r *Registration, in *ssa.Function) (*ssa.Function, int) {
+// passes that factory is the handler, as for any wrapper (targets). The
+// closure is returned too.
+func (f *finder) funcAdapter(v ssa.Value, r *Registration, in *ssa.Function) (*ssa.Function, int, *ssa.Function) {
 	root := in
 	for root != nil && root.Parent() != nil {
 		root = root.Parent()
 	}
 	if root == nil || !f.local(root) {
-		return nil, -1
+		return nil, -1, nil
 	}
 	ts := f.targets(v, r, 0)
 	if len(ts) != 1 || ts[0].fn == nil {
-		return nil, -1
+		return nil, -1, nil
 	}
 	fn := ts[0].fn
 	if fn.Parent() == nil || fn.Pkg != f.env.Pkg {
-		return nil, -1
+		return nil, -1, nil
 	}
 	job := map[ssa.Value]bool{}
 	for _, p := range fn.Params {
@@ -82,16 +87,36 @@ func (f *finder) funcAdapter(v ssa.Value, r *Registration, in *ssa.Function) (*s
 					continue
 				}
 				if owner != nil && (o != owner || j != k) {
-					return nil, -1 // two parameters called: not one handler's adapter
+					return nil, -1, nil // two parameters called: not one handler's adapter
 				}
 				if !passesJob(ci.Common().Args, job) {
-					return nil, -1
+					return nil, -1, nil
 				}
 				owner, k = o, j
 			}
 		}
 	}
-	return owner, k
+	if owner == nil {
+		return nil, -1, nil
+	}
+	return owner, k, fn
+}
+
+// adapted records that closure adapts a function parameter of registrar
+// and returns the registrar's key, which the closure's handler gets as
+// Adapts and the forward as Adapter.
+func (f *finder) adapted(closure, registrar *ssa.Function) string {
+	obj, _ := registrar.Object().(*types.Func)
+	if obj == nil {
+		return ""
+	}
+	key := models.FuncKey(obj.Origin())
+	closure = originOf(closure)
+	if f.adapters == nil {
+		f.adapters = map[*ssa.Function]string{}
+	}
+	f.adapters[closure] = key
+	return key
 }
 
 // encloses reports whether closure is made (at any depth) inside fn.
@@ -186,4 +211,12 @@ func fromJob(v ssa.Value, job map[ssa.Value]bool, depth int) bool {
 		}
 	}
 	return false
+}
+
+// originOf is fn's generic origin, fn itself when it has none.
+func originOf(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
 }

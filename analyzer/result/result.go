@@ -192,6 +192,14 @@ type Handler struct {
 	// method's own entry of unknown task gives way to the literals'.
 	// Not in the inventory.
 	Literal bool `json:",omitempty" yaml:"-"`
+	// Adapts is, for a closure that calls a function parameter of its
+	// registrar with the job (discovery's funcadapter.go), that
+	// registrar's key; Via lists the registrars whose adapter closures
+	// call this handler. The whole program drops an adapter closure that
+	// a handler is registered through: the handlers are listed then.
+	// Not in the inventory.
+	Adapts string   `json:",omitempty" yaml:"-"`
+	Via    []string `json:",omitempty" yaml:"-"`
 }
 
 // Finding is a finding about a handler, as the inventory records it, and

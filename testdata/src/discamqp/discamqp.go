@@ -78,7 +78,7 @@ func (d *Deps) ConsumeAsync(ctx context.Context) error { // want ConsumeAsync:`^
 // Subscribe hands its deliveries to a loop of its own, which calls the
 // function it was given for each: that function, at its callers, is the
 // handler (the application's own subscription helper).
-func (d *Deps) Subscribe(queue string, handle func(amqp.Delivery)) error { // want Subscribe:`forwards \[\{1 amqp  0   0 true  false    false false \S+ 0\}\]` Subscribe:`^effects: calls p2$`
+func (d *Deps) Subscribe(queue string, handle func(amqp.Delivery)) error { // want Subscribe:`forwards \[\{1 amqp  0   0 true  false    false false \S+ 0 \}\]` Subscribe:`^effects: calls p2$`
 	msgs, err := d.Ch.Consume(queue, "", false, false, false, false, nil)
 	if err != nil {
 		return err

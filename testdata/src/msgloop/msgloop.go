@@ -20,7 +20,7 @@ type Worker struct {
 	logger  consumer.Logger
 }
 
-func NewWorker(url string, handler consumer.MessageHandler, logger consumer.Logger) *Worker { // want NewWorker:`^stores ` NewWorker:"forwards \\[{1 gocloud-pubsub  -1 Handle  0 true  true    false false  0}\\]" NewWorker:"no effects"
+func NewWorker(url string, handler consumer.MessageHandler, logger consumer.Logger) *Worker { // want NewWorker:`^stores ` NewWorker:"forwards \\[{1 gocloud-pubsub  -1 Handle  0 true  true    false false  0 }\\]" NewWorker:"no effects"
 	return &Worker{url: url, handler: handler, logger: logger}
 }
 

@@ -272,7 +272,8 @@ func TestEcosystemModule(t *testing.T) {
 		// River v0.51.2 through the application's generic registrar
 		// (internal/riverreg, issue 28): a method value and a plain
 		// function wrapped in a closure that calls them with the job's
-		// args are the handlers (tasks checked below).
+		// args are the handlers (tasks checked below); the closure is not
+		// (checked below too).
 		{"(*FuncService).addNote", "insert order_notes:false", "unguarded"},
 		{"activateOrder", "update-set order_flags:false", ""},
 		// sqlc's prepared-query mode (jobs/sqlcspread.go, stop 54): the
@@ -356,6 +357,12 @@ func TestEcosystemModule(t *testing.T) {
 			if h.Handler == "example.com/ecosystem/jobs."+handler && h.Task != task {
 				t.Errorf("%s: task %q, want %q", handler, h.Task, task)
 			}
+		}
+	}
+	// Its closure is no handler: the handlers registered through it are.
+	for _, h := range inv.Handlers {
+		if strings.HasPrefix(h.Handler, "example.com/ecosystem/internal/riverreg.") {
+			t.Errorf("the registrar's closure %s is listed as a handler", h.Handler)
 		}
 	}
 

@@ -2,8 +2,8 @@
 // its services hand it functions of their jobs' args, which it wraps in
 // workers that call them with the job's args. Each function passed is a
 // handler, its task the Kind() of the args type its caller instantiates
-// RegisterWorkerFunc with; the wrapping closure stays a handler of
-// unknown task.
+// RegisterWorkerFunc with; the wrapping closure, a handler of unknown
+// task per package, is none in the whole program (package jobs calls it).
 package riverreg
 
 import (

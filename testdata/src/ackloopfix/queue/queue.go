@@ -24,7 +24,7 @@ type Scheduler struct {
 	exec   func(ctx context.Context, body string) error
 }
 
-func New(name string, client Client, exec func(context.Context, string) error) *Scheduler { // want New:"no effects" New:`^forwards \[\{2 app-queue  0   0 true \S*ackloopfix/queue/queue.go:41:23 false    false false  0\}\]$` New:`^stores `
+func New(name string, client Client, exec func(context.Context, string) error) *Scheduler { // want New:"no effects" New:`^forwards \[\{2 app-queue  0   0 true \S*ackloopfix/queue/queue.go:41:23 false    false false  0 \}\]$` New:`^stores `
 	return &Scheduler{client: client, name: name, exec: exec}
 }
 

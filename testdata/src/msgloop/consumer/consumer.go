@@ -28,7 +28,7 @@ type Logger interface {
 	Debug(msg *mq.Message)
 }
 
-func New(sub mq.Subscription, handler MessageHandler, logger Logger) *Consumer { // want New:"forwards \\[{1 gocloud-pubsub  -1 Handle  0 true  true    false false  0}\\]" New:`^stores ` New:"no effects"
+func New(sub mq.Subscription, handler MessageHandler, logger Logger) *Consumer { // want New:"forwards \\[{1 gocloud-pubsub  -1 Handle  0 true  true    false false  0 }\\]" New:`^stores ` New:"no effects"
 	return &Consumer{sub: sub, handler: handler, logger: logger}
 }
 

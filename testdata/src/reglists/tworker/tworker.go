@@ -27,7 +27,7 @@ func (t *temporalWorker) RegisterWorkflow(w interface{}) error { // want Registe
 
 // RegisterActivities registers each of acts: its callers' elements are
 // the activities.
-func RegisterActivities(w worker.Worker, acts ...interface{}) { // want RegisterActivities:"no effects" RegisterActivities:`forwards \[\{1 temporal .* true  0\}\]`
+func RegisterActivities(w worker.Worker, acts ...interface{}) { // want RegisterActivities:"no effects" RegisterActivities:`forwards \[\{1 temporal .* true  0 \}\]`
 	for _, a := range acts {
 		w.RegisterActivity(a)
 	}
