@@ -122,12 +122,14 @@ func (r *Runner) CacheHits() string {
 // (Config.Whole): dynamic calls resolved over the loaded program, then the
 // claim tables' lifecycle rules, which need every package's claims,
 // prunes and handlers' retry horizons (with -whole=false the command
-// reports what go vet does). root is the main module's directory.
-func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results []*result.Result, root string, stderr io.Writer) []*result.Result {
+// reports what go vet does). root is the main module's directory. It
+// returns how many errors it printed (a step of the whole-program phase
+// that failed).
+func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results []*result.Result, root string, stderr io.Writer) ([]*result.Result, int) {
 	if r.whole == nil {
-		return results
+		return results, 0
 	}
-	results = r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, r.cfg.Phase, results, stderr)
+	results, errs := r.whole.resolve(graph, r.store, pkgs, r.reportContext, r.cfg.KeepPaths, r.cfg.Phase, results, stderr)
 	results = inventory.SingleRun(results, moduleVersions(pkgs), r.reportContext)
 	known := map[string]*report.Context{} // by module root: only its baseline is read
 	inventory.Lifecycle(results, root, func(res *result.Result, d result.Diagnostic) bool {
@@ -138,7 +140,7 @@ func (r *Runner) Resolve(graph *checker.Graph, pkgs []*packages.Package, results
 		}
 		return c.Known(d.Rule, d.Pos, d.Message)
 	})
-	return results
+	return results, errs
 }
 
 // moduleVersions gives the version of a module the packages build with

@@ -6,7 +6,10 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -141,19 +144,21 @@ func (w *whole) pruneWhenIdle(slots chan struct{}) {
 }
 
 // resolve resolves dynamic calls over the loaded program and returns the
-// results with the findings that follow from it.
-func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, phase func(name, what string), results []*result.Result, stderr io.Writer) []*result.Result {
+// results with the findings that follow from it, and how many errors it
+// printed: the phase's steps that panicked (what they could not decide
+// keeps its per-package answer, its dynamic calls unknown).
+func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages.Package, report func(*result.Result) *report.Context, keepPaths bool, phase func(name, what string), results []*result.Result, stderr io.Writer) ([]*result.Result, int) {
 	if len(pkgs) == 0 || len(results) == 0 {
-		return results
+		return results, 0
 	}
 	if w.err != nil {
 		// The per-package pass failed on it too and said so: no results
 		// to resolve reach here for the packages it governs.
 		fmt.Fprintf(stderr, "jobeffects: %v\n", w.err)
-		return results
+		return results, 0
 	}
 	loaded := w.cfg
-	out, _ := wholeprogram.Resolve(wholeprogram.Input{
+	out, stats := wholeprogram.Resolve(wholeprogram.Input{
 		Fset:      pkgs[0].Fset,
 		Packages:  pkgs,
 		Program:   w.prog,
@@ -175,7 +180,14 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 			})
 		},
 	})
-	return out
+	cwd, _ := os.Getwd()
+	for _, f := range stats.Failures {
+		if cwd != "" {
+			f = strings.ReplaceAll(f, cwd+string(filepath.Separator), "") // relative, as the other errors
+		}
+		fmt.Fprintf(stderr, "jobeffects: %s; the handlers it concerns keep their per-package answers (their interface and func-value calls unresolved). Please report this with the module's version\n", f)
+	}
+	return out, len(stats.Failures)
 }
 
 // releaseTypesInfo empties the packages' type information (the maps from

@@ -77,8 +77,16 @@ func lazyCallees(fns map[*ssa.Function]bool) func(site ssa.CallInstruction) []*s
 		id := m.Id()
 		methods, ok := memo[imethod{I, id}]
 		if !ok {
+			sig := interfaceMethod(I, id)
 			for _, f := range methodsByID[id] {
-				if types.Implements(f.Signature.Recv().Type(), I) {
+				// types.Implements holds for any receiver with an
+				// embedded field of invalid type (a stub or module that
+				// did not load: it cannot tell which methods the field
+				// lacks), whatever its methods' signatures; a method
+				// whose signature is not the interface method's is never
+				// called through it, and VTA, which reads the call's
+				// results by the callee's, panics on it.
+				if types.Implements(f.Signature.Recv().Type(), I) && sig != nil && types.Identical(f.Signature, sig) {
 					methods = append(methods, f)
 				}
 			}
@@ -110,4 +118,14 @@ func lazyCallees(fns map[*ssa.Function]bool) func(site ssa.CallInstruction) []*s
 		}
 		return nil
 	}
+}
+
+// interfaceMethod is the signature of I's method with the given ID, or nil.
+func interfaceMethod(I *types.Interface, id string) *types.Signature {
+	for i := 0; i < I.NumMethods(); i++ {
+		if m := I.Method(i); m.Id() == id {
+			return m.Type().(*types.Signature)
+		}
+	}
+	return nil
 }

@@ -47,6 +47,10 @@ type Stats struct {
 	// Adapters counts the adapter closures dropped for the handlers
 	// registered through their registrars (adapters.go).
 	Adapters int
+	// Failures are the steps that panicked, each with what it involved
+	// (contain.go): what they could not decide kept its per-package
+	// answer.
+	Failures []string
 }
 
 // maxDepth bounds how many dynamic hops one resolved path may take. Five:
@@ -113,63 +117,102 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		in.Summaries(r.addFactSummary)
 	}
 	var stats Stats
-	pkgs := production(in.Packages)
-	prog := in.Program
-	if prog == nil {
-		prog = NewProgram(in.Fset, in.Packages, r.ix)
+	// The program-wide steps: a panic in them leaves every handler with
+	// its per-package answer (contain.go).
+	var (
+		pkgs       []*packages.Package
+		prog       *ssa.Program
+		entries    []*ssa.Function
+		roots      []*ssa.Function
+		regs       map[string][]registration
+		bound      map[string]map[string][]*ssa.Function
+		reg        *registry
+		handlerFns map[string]*ssa.Function
+		fields     map[ssavalue.FieldKey][]ssavalue.DispatchEntry
+		known      map[string]bool
+	)
+	var buildFailure string // a package's SSA build panicked (contain.go)
+	failure := r.contain(func() {
+		r.at("the program's SSA", nil)
+		pkgs = production(in.Packages)
+		prog = in.Program
+		if prog == nil {
+			prog = NewProgram(in.Fset, in.Packages, r.ix)
+		}
+		r.modules(in.Packages, pkgs)
+		if buildFailure = buildAll(prog); buildFailure != "" {
+			return
+		}
+		if in.Release != nil {
+			in.Release()
+		}
+		phase("whole: SSA built", "")
+		entries = r.entries(prog, pkgs, in.Results)
+		if len(entries) == 0 {
+			return
+		}
+		// VTA learns what flows into an interface or func value from the
+		// stores that put it there, which are typically in main (wiring
+		// dependencies); the root packages' functions join the slice for that.
+		roots = r.rootFunctions(prog, pkgs)
+		r.roots = roots
+		r.routes = routeTable(roots, r.ix)
+		r.grpc = grpcServices(roots)
+		entries = append(entries, roots...)
+		regs = r.registrations(roots)
+		for _, chain := range slices.Sorted(maps.Keys(regs)) {
+			for _, g := range regs[chain] {
+				entries = append(entries, g.fns...)
+			}
+		}
+		r.at("the call graph (CHA)", nil)
+		chaGraph, slice, all := r.chaSlice(prog, entries)
+		r.at("the values registrations bind", nil)
+		bound = r.boundCallees(prog, all, chaGraph, in.Results) // bound.go: before the bodies are released
+		stats.Functions = len(slice)
+		provided := r.providedTypes(all, pkgs) // provide.go: before the bodies are released
+		if !in.KeepUnreached {
+			stats.Released = releaseUnreached(all, slice)
+		}
+		r.at("the call graph (VTA)", func() string {
+			if bad := mismatchedCalls(slice, chaGraph); len(bad) > 0 {
+				return bad[0]
+			}
+			return ""
+		})
+		cg := vta.CallGraph(slice, chaGraph)
+		r.at("the call graph's indexes", nil)
+		r.cg, r.cha, r.sliceFns = cg, chaGraph, slice
+		r.index(cg)
+		stats.Provided = r.provideCallees(prog, provided, slice)
+		r.localDispatch(prog, pkgs)
+		r.indexNames(slice)
+		r.indexInvokes(slice)
+		r.indexInvokeSites(slice)
+		r.prog = prog
+		phase("whole: call graphs", strconv.Itoa(len(slice))+" functions, "+strconv.Itoa(stats.Released)+" other bodies released")
+		reg = newRegistry(prog, roots, r.ix)
+		handlerFns = map[string]*ssa.Function{}
+		for _, fn := range entries {
+			handlerFns[summary.Key(r.fset, fn)] = fn
+		}
+		fields = ssavalue.DispatchFields(sortedFuncs(slice))
+		known = map[string]bool{}
+		for _, res := range in.Results {
+			for _, h := range res.Handlers {
+				known[h.Pos+"|"+h.Name+"|"+h.Task] = true
+			}
+		}
+	})
+	if failure == "" {
+		failure = buildFailure
 	}
-	r.modules(in.Packages, pkgs)
-	prog.Build()
-	if in.Release != nil {
-		in.Release()
-	}
-	phase("whole: SSA built", "")
-	entries := r.entries(prog, pkgs, in.Results)
-	if len(entries) == 0 {
+	if failure != "" {
+		stats.Failures = append(stats.Failures, failure)
 		return in.Results, stats
 	}
-	// VTA learns what flows into an interface or func value from the
-	// stores that put it there, which are typically in main (wiring
-	// dependencies); the root packages' functions join the slice for that.
-	roots := r.rootFunctions(prog, pkgs)
-	r.roots = roots
-	r.routes = routeTable(roots, r.ix)
-	r.grpc = grpcServices(roots)
-	entries = append(entries, roots...)
-	regs := r.registrations(roots)
-	for _, chain := range slices.Sorted(maps.Keys(regs)) {
-		for _, g := range regs[chain] {
-			entries = append(entries, g.fns...)
-		}
-	}
-	chaGraph, slice, all := r.chaSlice(prog, entries)
-	bound := r.boundCallees(prog, all, chaGraph, in.Results) // bound.go: before the bodies are released
-	stats.Functions = len(slice)
-	provided := r.providedTypes(all, pkgs) // provide.go: before the bodies are released
-	if !in.KeepUnreached {
-		stats.Released = releaseUnreached(all, slice)
-	}
-	cg := vta.CallGraph(slice, chaGraph)
-	r.cg, r.cha, r.sliceFns = cg, chaGraph, slice
-	r.index(cg)
-	stats.Provided = r.provideCallees(prog, provided, slice)
-	r.localDispatch(prog, pkgs)
-	r.indexNames(slice)
-	r.indexInvokes(slice)
-	r.indexInvokeSites(slice)
-	r.prog = prog
-	phase("whole: call graphs", strconv.Itoa(len(slice))+" functions, "+strconv.Itoa(stats.Released)+" other bodies released")
-	reg := newRegistry(prog, roots, r.ix)
-	handlerFns := map[string]*ssa.Function{}
-	for _, fn := range entries {
-		handlerFns[summary.Key(r.fset, fn)] = fn
-	}
-	fields := ssavalue.DispatchFields(sortedFuncs(slice))
-	known := map[string]bool{}
-	for _, res := range in.Results {
-		for _, h := range res.Handlers {
-			known[h.Pos+"|"+h.Name+"|"+h.Task] = true
-		}
+	if len(entries) == 0 {
+		return in.Results, stats
 	}
 	through := throughAdapters(in.Results) // adapters.go
 	out := make([]*result.Result, 0, len(in.Results))
@@ -183,25 +226,41 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 				changedAny = true
 				continue
 			}
-			r.override = r.instanceCallees(h, instMethod(prog, h), handlerFns[h.Pos+"|"+h.Name])
-			if o := bound[h.Registered+"|"+h.FullName]; h.PerRegistration && len(o) > 0 {
-				// The values this registration binds (bound.go).
-				if r.override == nil {
-					r.override = map[string][]*ssa.Function{}
+			// A panic while this handler is resolved leaves it with its
+			// per-package answer (contain.go).
+			var (
+				effs    []effect.Effect
+				pits    []guard.Pitfall
+				changed bool
+				spawned []*result.Handler
+			)
+			failure := r.contain(func() {
+				r.at("resolving handler "+h.FullName, func() string { return h.Pos })
+				r.override = r.instanceCallees(h, instMethod(prog, h), handlerFns[h.Pos+"|"+h.Name])
+				if o := bound[h.Registered+"|"+h.FullName]; h.PerRegistration && len(o) > 0 {
+					// The values this registration binds (bound.go).
+					if r.override == nil {
+						r.override = map[string][]*ssa.Function{}
+					}
+					for site, fns := range o {
+						r.override[site] = fns
+					}
 				}
-				for site, fns := range o {
-					r.override[site] = fns
+				effs, pits, changed = r.handlerEffects(h, handlerFns[h.Pos+"|"+h.Name], regs, &stats)
+				r.override = nil
+				// The readings the per-package pass left to this phase (of
+				// the dynamic calls it could not resolve) are applied when
+				// the handler is decided again.
+				changed = changed || unreadDynamic(effs)
+				spawned = r.registryHandlers(h, effs, reg)
+				if fn := handlerFns[h.Pos+"|"+h.Name]; fn != nil && len(fields) > 0 {
+					spawned = append(spawned, r.dispatchHandlers(h, fn, fields, known, regs, &stats)...)
 				}
-			}
-			effs, pits, changed := r.handlerEffects(h, handlerFns[h.Pos+"|"+h.Name], regs, &stats)
-			r.override = nil
-			// The readings the per-package pass left to this phase (of
-			// the dynamic calls it could not resolve) are applied when
-			// the handler is decided again.
-			changed = changed || unreadDynamic(effs)
-			spawned := r.registryHandlers(h, effs, reg)
-			if fn := handlerFns[h.Pos+"|"+h.Name]; fn != nil && len(fields) > 0 {
-				spawned = append(spawned, r.dispatchHandlers(h, fn, fields, known, regs, &stats)...)
+			})
+			if failure != "" {
+				stats.Failures = append(stats.Failures, failure)
+				handlers = append(handlers, h)
+				continue
 			}
 			if !changed && len(spawned) == 0 {
 				handlers = append(handlers, h)
@@ -356,6 +415,10 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 }
 
 type resolver struct {
+	// step and involving say what the phase is doing, for the failure a
+	// panic in it is reported as (contain.go).
+	step      string
+	involving func() string
 	// followed and cut, while one handler's effects are resolved
 	// (handlerEffects), are the dynamic call sites resolve followed to
 	// their callees, and those it left unresolved at the bound on

@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"github.com/jobeffects/jobeffects/analyzer"
@@ -51,8 +52,12 @@ func analysisArgs(patterns []string, opts options) []string {
 		// -debug=phases prints the phases' times: a run with it is kept
 		// apart, so that a run without it does not replay them.
 		"-debug="+opts.debug,
-		"--",
 	)
+	if v := os.Getenv(analyzer.TestPanicEnv); v != "" {
+		// The tests' forced failures change what the run concludes.
+		args = append(args, "-test-panic="+v)
+	}
+	args = append(args, "--")
 	return append(args, patterns...)
 }
 

@@ -166,7 +166,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	if opts.whole {
 		pr.step("resolving calls over the whole program…")
-		r.results = run.Resolve(graph, pkgs, r.results, r.root, stderr)
+		var errs int
+		r.results, errs = run.Resolve(graph, pkgs, r.results, r.root, stderr)
+		r.errors += errs
 		pr.clear()
 		ph.mark("whole: lifecycle rules", "")
 	}

@@ -125,3 +125,68 @@ func TestAnalysisFailureContained(t *testing.T) {
 		}
 	})
 }
+
+// whole/broken does not type-check: *broken.Client embeds a field of
+// invalid type, which go/types lets implement every interface, and its
+// Send's signature is not jobs.Sender's. The class-hierarchy call graph
+// once made it a callee of jobs.Notify's sender.Send, and VTA panicked on
+// it (graph.go: the call's one result read as the callee's tuple),
+// killing the run. The call graph now keeps only the methods whose
+// signature is the interface method's; a panic in a step of the
+// whole-program phase is an error naming the step and what it concerned
+// (exit 2), and what the step could not decide keeps its per-package
+// answer: the interface call unknown, the other handler reported.
+func TestWholeProgramFailureContained(t *testing.T) {
+	t.Parallel()
+	dir := testdataDir(t, "robust")
+	const loadErr = "whole/broken/broken.go:9:21: undefined: rest"
+	const notifyPos = "whole/jobs/jobs.go:26:6"
+	for _, tc := range []struct {
+		name, force string
+		failure     string // the error's start, "" for none
+		notify      []string
+	}{
+		{name: "resolved", notify: []string{"risk: medium", "target: outbox.log", "rule: unguarded"}},
+		{name: "vta", force: "whole:the call graph (VTA)",
+			failure: "jobeffects: whole-program phase failed in the call graph (VTA): internal error: JOBEFFECTS_TEST_PANIC names this step at wholeprogram/contain.go:",
+			notify:  []string{"risk: unknown", "target: (jobs.Sender).Send"}},
+		{name: "handler", force: "whole:resolving handler example.com/robust/whole/jobs.Notify",
+			failure: "jobeffects: whole-program phase failed in resolving handler example.com/robust/whole/jobs.Notify (" + notifyPos + "): internal error: JOBEFFECTS_TEST_PANIC names this step",
+			notify:  []string{"risk: unknown", "target: (jobs.Sender).Send"}},
+		{name: "ssa", force: "whole:the program's SSA: example.com/robust/whole/jobs",
+			failure: "jobeffects: whole-program phase failed in the program's SSA (package example.com/robust/whole/jobs: internal error: JOBEFFECTS_TEST_PANIC names this step",
+			notify:  []string{"risk: unknown", "target: (jobs.Sender).Send"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			env := []string{"JOBEFFECTS_CACHE=off", analyzer.TestPanicEnv + "=" + tc.force}
+			stdout, stderr, code := runCmdEnv(t, dir, env, binary, "inventory", "./whole/...")
+			if code != 2 {
+				t.Errorf("exit %d, want 2 (a package that does not type-check)", code)
+			}
+			if strings.Contains(stderr, "panic") && tc.failure == "" {
+				t.Errorf("the run panicked:\n%s", stderr)
+			}
+			for _, want := range []string{loadErr, tc.failure} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, stderr)
+				}
+			}
+			if tc.failure == "" && strings.Contains(stderr, "whole-program phase failed") {
+				t.Errorf("an unforced failure:\n%s", stderr)
+			}
+			cleanup, notify, ok := strings.Cut(stdout, "task: notify")
+			if !ok || !strings.Contains(cleanup, "task: cleanup") {
+				t.Fatalf("inventory lacks a handler:\n%s", stdout)
+			}
+			if !strings.Contains(cleanup[strings.Index(cleanup, "task: cleanup"):], "risk: safe") {
+				t.Errorf("cleanup is not reported as before:\n%s", stdout)
+			}
+			for _, want := range tc.notify {
+				if !strings.Contains(notify, want) {
+					t.Errorf("notify lacks %q:\n%s", want, stdout)
+				}
+			}
+		})
+	}
+}
