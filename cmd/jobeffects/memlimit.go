@@ -100,7 +100,8 @@ func nextLimit(limit, live int64) int64 {
 	return limit
 }
 
-// loadGCPercent is GOGC while the packages load (gcForLoad).
+// loadGCPercent is GOGC while the packages load (gcForLoad), as long as
+// the live heap is small beside the limit (loadPercent).
 const loadGCPercent = 400
 
 // gcForLoad lets the heap grow to five times the live heap (GOGC=400)
@@ -110,12 +111,19 @@ const loadGCPercent = 400
 // for its pass — so a collection then finds little garbage and scans all
 // of it: the load's collections were a fifth of a one-file rerun's CPU
 // (centrifugo v6.9.1: the load 6.8–7.4 → 5.5–5.9 CPU s, the first run's
-// 6.8 → 5.0–5.6). The soft limit still bounds the heap, and the peak is
-// later, in the passes: the peak RSS stayed within run-to-run variation
-// (reruns 1,731–1,736 MiB before, 1,710–1,739 after; first runs
-// 1,780–1,791 before, 1,768–1,809 after). Without a limit (the
-// user's GOGC or AUTOMEMLIMIT=off) the collector is left as it is: five
-// times the live heap could pass any memory the machine has.
+// 6.8 → 5.0–5.6). Without a limit (the user's GOGC or AUTOMEMLIMIT=off)
+// the collector is left as it is: five times the live heap could pass any
+// memory the machine has.
+//
+// As the live heap grows, GOGC is lowered so that the heap's goal stays
+// under three quarters of the limit (loadPercent), sampled as
+// keepHeadroom samples it. At GOGC=400 a large application's load let
+// the heap reach the limit itself (flexprice, 1.17 GB live at the load's
+// end: 1.85 GB of RSS before any pass ran), and the passes, whose live
+// heap peaks higher still, then grew into a process that already held
+// that much: with the goal held, the load ends at 1.6 GB of RSS, and the
+// run's peak was under 2 GiB in both runs measured (one of two before;
+// docs/performance.md, stop 55).
 func gcForLoad() func() {
 	if os.Getenv("GOGC") != "" {
 		return func() {}
@@ -124,8 +132,51 @@ func gcForLoad() func() {
 		return func() {}
 	}
 	old := debug.SetGCPercent(loadGCPercent)
-	return func() { debug.SetGCPercent(old) }
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		percent := loadGCPercent
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+			metrics.Read(sample)
+			if sample[0].Value.Kind() != metrics.KindUint64 {
+				return
+			}
+			limit := debug.SetMemoryLimit(-1)
+			if p := loadPercent(limit, int64(sample[0].Value.Uint64())); p != percent {
+				percent = p
+				debug.SetGCPercent(p)
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-done
+		debug.SetGCPercent(old)
+	}
 }
+
+// loadPercent is the load's GOGC for a live heap of live under limit: 400,
+// or less, so that the heap's goal (live × (1 + GOGC/100)) stays under
+// three quarters of the limit; never under minLoadGCPercent.
+func loadPercent(limit, live int64) int {
+	if live <= 0 {
+		return loadGCPercent
+	}
+	p := int((limit/4*3 - live) * 100 / live)
+	return min(loadGCPercent, max(minLoadGCPercent, p))
+}
+
+// minLoadGCPercent is the least GOGC the load is given.
+const minLoadGCPercent = 10
 
 // currentMemoryLimit is the limit in force: the user's GOMEMLIMIT, the
 // container's, or the default.

@@ -81,3 +81,26 @@ func TestGCForLoad(t *testing.T) {
 	}
 	restore()
 }
+
+// The load's GOGC is 400 while the live heap is small, and lowered as it
+// grows so that the heap's goal stays under three quarters of the limit,
+// to no less than minLoadGCPercent.
+func TestLoadPercent(t *testing.T) {
+	const mb = 1 << 20
+	for _, c := range []struct {
+		limit, live int64
+		want        int
+	}{
+		{1800 * mb, 100 * mb, loadGCPercent},
+		{1800 * mb, 270 * mb, loadGCPercent},
+		{1800 * mb, 675 * mb, 100},
+		{1800 * mb, 1125 * mb, 20},
+		{1800 * mb, 1300 * mb, minLoadGCPercent},
+		{1800 * mb, 2000 * mb, minLoadGCPercent},
+		{1800 * mb, 0, loadGCPercent},
+	} {
+		if got := loadPercent(c.limit, c.live); got != c.want {
+			t.Errorf("loadPercent(%d MB, %d MB) = %d, want %d", c.limit/mb, c.live/mb, got, c.want)
+		}
+	}
+}
