@@ -214,6 +214,9 @@ func (r *wiredResolver) funcEffects(call *effect.Effect, fn *types.Func) (string
 	if m := r.ix.Lookup(fn); m != nil && m.Kind != "" {
 		risk, _ := effect.ParseRisk(m.Risk)
 		me := effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Exec: effect.NoExec, By: m.By()}
+		if me.Target == "" {
+			me.Target = summary.ReceiverTable(m, fn)
+		}
 		summary.ModelThrough(call, m, fn, &me)
 		return name, []effect.Effect{me}, true
 	}

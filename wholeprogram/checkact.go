@@ -39,9 +39,12 @@ func (r *resolver) checkThenAct(effs []effect.Effect) ([]guard.Pitfall, []effect
 		if fs.dynamic {
 			pits = append(pits, guard.CheckThenAct(fn, fs.sites, env)...)
 		} else {
-			// Only the membership test of the acted item: the other forms
-			// were decided by the per-package pass on what it saw here.
+			// The membership test of the acted item, and a check whose
+			// record is resolved beyond a static call here (a status
+			// written through a helper's interface call): the other
+			// forms were decided by the per-package pass on what it saw.
 			pits = append(pits, guard.MemberChecks(fn, fs.sites, env)...)
+			pits = append(pits, guard.ResolvedChecks(fn, fs.sites, env)...)
 		}
 	}
 	return pits, decidedApart(others)
@@ -101,7 +104,7 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 			}
 			fs.dynamic = fs.dynamic || dynamic
 			fs.later = fs.later || k <= resolvedFrom
-			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k})
+			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k, Resolved: !dynamic && k <= resolvedFrom})
 		}
 	}
 	sort.Slice(fns, func(i, j int) bool {

@@ -884,6 +884,9 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				me := effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
 					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By(),
 					DupFails: m.FailsOnDuplicate}
+				if me.Target == "" {
+					me.Target = summary.ReceiverTable(m, obj)
+				}
 				if e.Guard != nil && e.Guard.AfterDupFail {
 					me.Guard = e.Guard
 				}

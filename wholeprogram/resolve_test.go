@@ -1235,3 +1235,18 @@ func TestOptionsThroughInterfaces(t *testing.T) {
 	}
 	sameLines(t, "handlers", got, want)
 }
+
+// TestStatusRowsThroughInterfaces: a loop that skips each projector whose
+// status row says succeeded, marks the others pending, POSTs and writes
+// succeeded, its status writes made through an interface over ent's
+// builders (UpdateOneID or Create, then Save), is check-then-act once
+// the whole program resolves the writes to users (the builder's table);
+// a skip on a status nothing writes stays unguarded.
+func TestStatusRowsThroughInterfaces(t *testing.T) {
+	got := wholeLines(t, findingsLine, "statuswhole")
+	want := []string{
+		"project:all high check-then-act http/post  db_write/insert users db_read/select users db_write/update-set users",
+		"project:unrecorded high unguarded http/post  db_read/select users",
+	}
+	sameLines(t, "handlers", got, want)
+}

@@ -90,7 +90,9 @@ func (a *analysis) checkThenAct() {
 					if kv {
 						continue // a key's existence check returning an error: not read (yet)
 					}
-					a.existsAsError(r, b.Succs[1-i], succ, reported)
+					if !a.resolvedRecord {
+						a.existsAsError(r, b.Succs[1-i], succ, reported)
+					}
 					// A check that only skips the act and goes on (if
 					// wd == nil { upload; insert work_data }, then both
 					// wait for the result) decides the act as one that
@@ -268,9 +270,11 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 	var record *Site
 	kv := check.Effect.Kind == effect.KindKVRead
 	external := check.Effect.Kind != effect.KindDBRead && !kv
+	work := itemWork(branch)
+	onBranch := func(b *ssa.BasicBlock) bool { return branch.Dominates(b) || work[b] }
 	for _, w := range a.sites {
 		we := w.Effect
-		if !branch.Dominates(w.Instr.Block()) {
+		if !onBranch(w.Instr.Block()) {
 			continue
 		}
 		if external && w.Instr != check.Instr && creates(check.Effect, we) {
@@ -289,16 +293,29 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 			break
 		}
 	}
-	if record == nil {
+	if record != nil && !external && !kv && !isMark(record.Effect) {
+		// A call that updates the status row it is given and creates one
+		// only when there is none (setStatus(id, …): UpdateOneID(id) or
+		// Create()) marks a row the check found not done with a plain
+		// update: that update, not the create, is the record.
+		for _, w := range a.sites {
+			we := w.Effect
+			if w != record && w.Instr == record.Instr && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && isMark(we) && recordsCheck(check.Effect, we, skip) {
+				record = w
+				break
+			}
+		}
+	}
+	if record == nil || a.resolvedRecord && !record.Resolved {
 		return false
 	}
-	var exposed, later, same []*Site
+	var exposed, later, same, again []*Site
 	for _, s := range a.sites {
 		e := s.Effect
 		if s == record || s == check || !needsGuard(e) || e.Issue != "" {
 			continue
 		}
-		if !branch.Dominates(s.Instr.Block()) {
+		if !onBranch(s.Instr.Block()) {
 			// After the loop: an effect on what the items' work gathered
 			// (the spending rows the due schedules funded, updated at once).
 			if item && !external && reaches(branch, s.Instr.Block()) && handsOn(s.Instr, branch) {
@@ -323,7 +340,10 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 		case after(s.Instr, record.Instr) || precedes(s.Instr, record.Instr):
 			exposed = append(exposed, s)
 		case !kv && e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target && recordsCheck(check.Effect, e, skip):
-			// the status written again after the act
+			// The status written again after the act: one that is not
+			// idempotent (its row created when there was none) repeats
+			// exactly when the act does, as the record does.
+			again = append(again, s)
 		default:
 			later = append(later, s)
 		}
@@ -380,6 +400,11 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 		// is this race, not an effect nothing guards.
 		if needsGuard(record.Effect) && record.Effect.Issue == "" && record.Effect.Guard == nil {
 			exposed = append(exposed, record)
+		}
+		for _, s := range again {
+			if s.Effect.Guard == nil {
+				exposed = append(exposed, s)
+			}
 		}
 	}
 	if external {
@@ -926,6 +951,18 @@ func CheckThenAct(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 func MemberChecks(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
 	a := &analysis{fn: fn, sites: sites, env: env}
 	a.memberChecks()
+	return a.pitfalls
+}
+
+// ResolvedChecks runs check-then-act on fn where its record is a write
+// the whole program resolved beyond one of fn's static calls (a status
+// row written through a helper whose builder's Save is reached through
+// an interface: UpdateOneID or Create behind one mutator): the
+// per-package pass saw the check here but not the record, so it decided
+// nothing. Checks whose record it saw stay as it decided them.
+func ResolvedChecks(fn *ssa.Function, sites []*Site, env *Env) []Pitfall {
+	a := &analysis{fn: fn, sites: sites, env: env, resolvedRecord: true}
+	a.checkThenAct()
 	return a.pitfalls
 }
 

@@ -93,6 +93,9 @@ type analysis struct {
 	// externalOnly: only external effects are guarded by claims, and
 	// database writes are left as they are (HelperClaims).
 	externalOnly bool
+	// resolvedRecord: check-then-act only where the record is a Resolved
+	// site (ResolvedChecks).
+	resolvedRecord bool
 	// paramCalls are fn's calls of its func-typed parameters.
 	paramCalls []*ParamCall
 	// dupPG and dupOther count the violation tests uniqueTest

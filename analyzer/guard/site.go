@@ -28,6 +28,10 @@ type Site struct {
 	// its own (a pool it holds, a transaction it begins and ends): it
 	// commits apart from anything the caller runs. Exec is then nil.
 	OwnHandle bool
+	// Resolved, in the whole-program phase, says that the effect's path
+	// goes on from this call to a dynamic call resolved in that phase:
+	// the per-package pass did not see it here (ResolvedChecks).
+	Resolved bool
 	// Direct is true when the call itself is the modeled effect, so its
 	// results are the effect's results (what a claim check tests).
 	Direct bool

@@ -526,11 +526,32 @@ func (c *modelCall) targetType() {
 		}
 	}
 	if c.m.ReceiverSuffix != "" && c.recv != nil {
-		// Generated builders are named after the entity: UserCreate → users.
-		if n, ok := types.Unalias(ssavalue.Deref(c.recv.Type())).(*types.Named); ok {
-			c.e.Target = pluralSnake(strings.TrimSuffix(n.Obj().Name(), c.m.ReceiverSuffix))
+		if t := suffixTable(c.m, c.recv.Type()); t != "" {
+			c.e.Target = t
 		}
 	}
+}
+
+// suffixTable is the table a generated builder of type t names, by the
+// model's receiver suffix (UserCreate → users); "" for none.
+func suffixTable(m *models.Model, t types.Type) string {
+	n, ok := types.Unalias(ssavalue.Deref(t)).(*types.Named)
+	if m.ReceiverSuffix == "" || !ok || !strings.HasSuffix(n.Obj().Name(), m.ReceiverSuffix) {
+		return ""
+	}
+	return pluralSnake(strings.TrimSuffix(n.Obj().Name(), m.ReceiverSuffix))
+}
+
+// ReceiverTable is the table of a generated builder's method fn that a
+// call through an interface reaches ((*NormalizedEventProjectionCreate).Save
+// behind an application's mutator interface: normalized_event_projections),
+// as a static call's receiver names it; "" when m matches no receiver suffix.
+func ReceiverTable(m *models.Model, fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	return suffixTable(m, sig.Recv().Type())
 }
 
 // document (document): a MongoDB update document's operators.

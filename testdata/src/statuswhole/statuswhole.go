@@ -1,0 +1,117 @@
+// Package statuswhole keeps a status row per projector (users' balance
+// stands for it) and writes it through an interface over ent's generated
+// builders (UpdateOneID or Create, then Save behind one saver): per
+// package the status write is an unknown interface call; over the whole
+// program it resolves to the builders' Save, whose table the builder's
+// type names (users), and the skip of a succeeded projector, the POST
+// and the status written around it are check-then-act.
+package statuswhole
+
+import (
+	"context"
+	"log"
+	"net/http"
+
+	"github.com/hibiken/asynq"
+
+	"entexample/ent"
+)
+
+const (
+	pending   = 1
+	succeeded = 2
+)
+
+// Pipeline runs its projectors once per event.
+type Pipeline struct {
+	Client     *ent.Client
+	Projectors map[string]string
+}
+
+type projStatus struct {
+	id    int
+	state int
+}
+
+func (p *Pipeline) statuses(ctx context.Context) (map[string]projStatus, error) {
+	rows, err := p.Client.User.Query().All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]projStatus{}
+	for _, r := range rows {
+		out[r.Name] = projStatus{id: r.ID, state: r.Balance}
+	}
+	return out, nil
+}
+
+// saver is the generated builders' Save behind one interface.
+type saver interface {
+	Save(ctx context.Context) (*ent.User, error)
+}
+
+func (p *Pipeline) setStatus(ctx context.Context, id int, name string, state int) (*ent.User, error) {
+	var m saver
+	if id != 0 {
+		m = p.Client.User.UpdateOneID(id).SetBalance(state)
+	} else {
+		m = p.Client.User.Create().SetName(name).SetBalance(state)
+	}
+	return m.Save(ctx)
+}
+
+// ProjectAll: check-then-act.
+func (p *Pipeline) ProjectAll(ctx context.Context, t *asynq.Task) error {
+	sts, err := p.statuses(ctx)
+	if err != nil {
+		return err
+	}
+	for name, url := range p.Projectors {
+		var id int
+		if cur, ok := sts[name]; ok {
+			if cur.state == succeeded {
+				continue
+			}
+			id = cur.id
+		}
+		row, err := p.setStatus(ctx, id, name, pending)
+		if err != nil {
+			log.Print(err)
+		}
+		resp, err := http.Post(url, "application/json", nil)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if _, err := p.setStatus(ctx, row.ID, name, succeeded); err != nil {
+			log.Print(err)
+		}
+	}
+	return nil
+}
+
+// ProjectUnrecorded is the near miss: the status is never written;
+// unguarded.
+func (p *Pipeline) ProjectUnrecorded(ctx context.Context, t *asynq.Task) error {
+	sts, err := p.statuses(ctx)
+	if err != nil {
+		return err
+	}
+	for name, url := range p.Projectors {
+		if cur, ok := sts[name]; ok && cur.state == succeeded {
+			continue
+		}
+		resp, err := http.Post(url, "application/json", nil)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// Register registers the handlers.
+func Register(mux *asynq.ServeMux, p *Pipeline) {
+	mux.HandleFunc("project:all", p.ProjectAll)
+	mux.HandleFunc("project:unrecorded", p.ProjectUnrecorded)
+}
