@@ -593,6 +593,30 @@ func TestMethodThroughInterfaces(t *testing.T) {
 	sameLines(t, "handlers", got, want)
 }
 
+// An OAuth2 client-credentials token request sent through a shared HTTP
+// wrapper behind an interface (DIMO's ExecuteRequest, its URL from
+// configuration): the form the caller passes as the body's bytes sets
+// grant_type, so the POST resolved over the whole program is a token
+// request, safe by code. A form without it stays a POST (high).
+func TestTokenGrantThroughInterfaces(t *testing.T) {
+	const grant = "a POST of a form with grant_type client_credentials (an OAuth2 token request, RFC 6749): a repeat gets another access token, nothing changes at the provider (rule http-token-grant)"
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacetoken"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " by " + e.By
+			if e.Detail != "" {
+				line += ": " + e.Detail
+			}
+		}
+		return line
+	})
+	want := []string{
+		"fleet:form high http/post by code",
+		"fleet:token safe http/post by code: " + grant,
+	}
+	sameLines(t, "handlers", got, want)
+}
+
 // A rate-limit gate behind an interface takes its own request type, which
 // keeps the *http.Request its caller built in a field (through a
 // constructor, a wrapper choosing between constructors, and a setter that

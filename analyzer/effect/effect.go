@@ -570,6 +570,16 @@ type Effect struct {
 	TextBody     bool `json:",omitempty"`
 	TextBodyArg  int  `json:",omitempty"`
 	ResponseRead bool `json:",omitempty"`
+	// TokenGrant, when the body is an OAuth2 token request's form (a
+	// url.Values with a "grant_type" key, or its Encode text), is the
+	// grant type it names ("?" when set at run time); TokenGrantArg
+	// (1-based) says that the body is what its caller passes as that
+	// parameter. CallGrants, on a call through an interface, are the
+	// grant types of the arguments that are such forms, keyed as CallArgs,
+	// for the whole-program phase (summary/tokengrant.go, RuleTokenGrant).
+	TokenGrant    string            `json:",omitempty"`
+	TokenGrantArg int               `json:",omitempty"`
+	CallGrants    map[string]string `json:",omitempty"`
 	// CallArgs, on a call through an interface, are the constant strings
 	// its arguments carry: an argument ("3"), or a string field stored into
 	// the struct it points to ("3.Method" for &Request{Method: "POST"}),
@@ -621,10 +631,11 @@ type Effect struct {
 	// BodyField).
 	CallURLs   map[string]URL   `json:",omitempty"`
 	CallBodies map[string]*Body `json:",omitempty"`
-	// HTTPSet, on an HTTP effect read as a set (Op set) or as an
-	// idempotent delete (Op delete), is the rule that read it so
-	// (effect.RuleMergePatchSet, RuleDeleteByID): infer checks that its
-	// path names no action.
+	// HTTPSet, on an HTTP effect read as a set (Op set), as an
+	// idempotent delete (Op delete) or as a token request (a POST), is
+	// the rule that read it so (effect.RuleMergePatchSet, RuleDeleteByID,
+	// RuleTokenGrant): infer checks that the path of a set or a delete
+	// names no action.
 	HTTPSet string `json:",omitempty"`
 	// StmtArg (1-based) says that the effect executes the prepared
 	// statement its caller passes as that parameter: the caller's
@@ -874,6 +885,11 @@ const RuleMergePatchSet = "http-merge-patch-set"
 // RuleDeleteByID names the reading of an outbound HTTP DELETE of an
 // identified resource as a delete (safe): DELETE is idempotent in HTTP.
 const RuleDeleteByID = "http-delete-by-id"
+
+// RuleTokenGrant names the reading of an outbound HTTP POST of an OAuth2
+// token request's form (grant_type set) as safe: a repeat gets another
+// access token.
+const RuleTokenGrant = "http-token-grant"
 
 // RandomArg is an argument of a call (1-based index, receiver first) that
 // derives from a random or time source: Source names it, Expr is the

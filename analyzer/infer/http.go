@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
@@ -16,8 +17,8 @@ import (
 // catalog rates (By model).
 func HTTP(e *effect.Effect, on bool) *effect.Reading {
 	t, err := names()
-	if err != nil || e.Kind != effect.KindHTTP || e.By == effect.ByModel || e.By == effect.ByConfig {
-		return nil
+	if err != nil || e.Kind != effect.KindHTTP || e.By == effect.ByModel || e.By == effect.ByConfig || e.HTTPSet == effect.RuleTokenGrant {
+		return nil // the code decided a token request (summary/tokengrant.go)
 	}
 	p := urlPath(e)
 	segs := segments(p)
@@ -41,7 +42,9 @@ func HTTP(e *effect.Effect, on bool) *effect.Reading {
 					Why: "the path " + at + " names what is computed from the texts the body sends (" + seg + ") and the response is read: a computation, a second delivery computes again, read"}
 			}
 		}
-		if tail := t.credentialPath(p); tail != "" {
+		if tail := t.credentialPath(p); tail != "" && (e.TokenGrant == "" || e.TokenGrant == "?") {
+			// (a form whose grant the code reads and does not take as
+			// repeatable, authorization_code, is not read by its path)
 			return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 				Why: "the path " + shortPath(p) + " is a token endpoint (" + tail + "): a POST there exchanges a credential for a short-lived token, and a second delivery only gets another one, nothing repeated for a person"}
 		}
@@ -462,6 +465,14 @@ func graphQL(e *effect.Effect) *effect.Reading {
 	}
 	return &effect.Reading{Kind: effect.KindHTTP, Op: e.Op, Risk: effect.Safe, Path: true,
 		Why: "the body is a GraphQL query (not a mutation): a read-only fetch, read"}
+}
+
+// RepeatableGrant reports whether an OAuth2 token request with this
+// grant type repeats harmlessly (HTTP.TokenGrants): the same credential
+// gets another access token.
+func RepeatableGrant(grant string) bool {
+	t, err := names()
+	return err == nil && slices.Contains(t.HTTP.TokenGrants, grant)
 }
 
 // credentialPath is the HTTP.CredentialPaths tail the path p ends with

@@ -69,6 +69,10 @@ type table struct {
 		// short-lived token (OAuth's /oauth/token, a GitHub App's
 		// installations/{}/access_tokens).
 		CredentialPaths []string `yaml:"credential_paths"`
+		// TokenGrants are the OAuth2 grant types whose token request
+		// a client repeats at will (summary/tokengrant.go): a second
+		// request with the same form gets another access token.
+		TokenGrants []string `yaml:"token_grants"`
 		// CompletionPaths are the path tails of language-model APIs'
 		// completion endpoints (/v1/chat/completions, /v1/responses): a
 		// POST there whose body asks a model (Effect.Completion) creates

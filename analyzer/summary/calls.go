@@ -168,7 +168,7 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.Via != "" {
 			e.Via = w.viaAt(e.Via, args, bindings)
 		}
-		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 || e.TextBodyArg > 0 {
+		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 || e.TextBodyArg > 0 || e.TokenGrantArg > 0 {
 			w.resolveHTTP(&e, args, bindings)
 		}
 		if e.RPCTypeArg > 0 {
@@ -372,6 +372,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
+	site.Effect.CallGrants = callGrants(c.Args) // tokengrant.go
 	site.Effect.KeyParams = w.keyParams(c.Args)
 	site.Effect.ArgKeys = w.argKeys(c.Args)
 	site.Effect.NonZero = w.nonZeroFields(c.Args) // keylasts.go

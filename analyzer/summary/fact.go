@@ -177,6 +177,9 @@ func (s *Summary) String() string {
 		if e.Completion {
 			t += " completion"
 		}
+		if e.TokenGrant != "" {
+			t += " grant=" + e.TokenGrant // an OAuth2 token request's form (tokengrant.go)
+		}
 		if e.TextBody && e.ResponseRead {
 			t += " texts-read" // texts sent, the response read (textbody.go)
 		}

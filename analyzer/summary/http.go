@@ -215,10 +215,12 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 	}
 	w.rpcMethod(e, o.body)
 	w.textBody(e, o.body)
+	w.tokenGrant(e, o.body)
 	if e.RequestArg == 0 {
 		w.requestBody(e, req, o.body)
 		DecideSet(e)
 		DecideDelete(e)
+		DecideTokenGrant(e)
 	}
 }
 
@@ -250,6 +252,7 @@ const methodUnknown = "request method not known statically"
 // effect that waits for its caller: the method string, the URL or the
 // request the caller passes there.
 func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
+	defer DecideTokenGrant(e)
 	defer DecideDelete(e) // once the caller decided the method and the URL
 	if e.URLArg > 0 && e.URLField == "" {
 		v := pick(e.URLArg-1, args, bindings)
@@ -275,6 +278,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 	}
 	if e.TextBodyArg > 0 {
 		w.resolveTextBody(e, args, bindings)
+	}
+	if e.TokenGrantArg > 0 {
+		w.resolveTokenGrant(e, args, bindings)
 	}
 	switch {
 	case e.MethodArg > 0:
@@ -308,6 +314,7 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			w.rpcMethod(e, o.body)
 		}
 		w.textBody(e, o.body)
+		w.tokenGrant(e, o.body)
 		if e.Body == nil && e.BodyArg == 0 {
 			w.requestBody(e, v, o.body)
 		}

@@ -477,6 +477,8 @@ func ResolveRequestArgs(call, e *effect.Effect) {
 	if e.Kind != effect.KindHTTP {
 		return
 	}
+	defer DecideTokenGrant(e) // once the method is decided too
+	ResolveTokenGrant(call, e)
 	if b := random(e.Body); b != e.Body {
 		e.Body = b
 		unset(e)

@@ -310,6 +310,8 @@ func (c *modelCall) request() {
 	if c.m.Body != nil {
 		c.w.rpcMethod(c.e, c.arg(c.m.Body))
 		c.w.textBody(c.e, c.arg(c.m.Body))
+		c.w.tokenGrant(c.e, c.arg(c.m.Body))
+		DecideTokenGrant(c.e)
 	}
 	if c.m.Kind == effect.KindHTTP && responseRead(c.ci) {
 		c.e.ResponseRead = true
