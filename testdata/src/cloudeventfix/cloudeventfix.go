@@ -17,6 +17,7 @@ import (
 	"github.com/DIMO-Network/cloudevent"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"github.com/nats-io/nats.go"
 )
 
 type status struct {
@@ -102,4 +103,20 @@ func OwnType(ctx context.Context, t *asynq.Task) error { // want OwnType:`^effec
 		return err
 	}
 	return post(ctx, body)
+}
+
+// OnStatus is a core NATS subscription's handler, delivered at most once:
+// its event's fresh id is random-key in its effect, but no second delivery
+// exists for the id to deduplicate, so it is no finding.
+func OnStatus(m *nats.Msg) { // want OnStatus:`^effects: http/post ingest.example.com/events issue=random-key$`
+	ev := cloudevent.CloudEvent[json.RawMessage]{
+		CloudEventHeader: cloudevent.CloudEventHeader{ID: uuid.NewString(), Source: "oracle", Type: "status"},
+		Data:             m.Data,
+	}
+	body, _ := json.Marshal(ev)
+	_ = post(context.Background(), body)
+}
+
+func Register(nc *nats.Conn) { // want Register:"no effects"
+	_, _ = nc.Subscribe("status", OnStatus)
 }
