@@ -31,3 +31,12 @@ func TestPutPathKey(t *testing.T) {
 func TestMessageKey(t *testing.T) {
 	runShared(t, "msgkeyfix")
 }
+
+// TestCloudEventID: a CloudEvent's id (DIMO's CloudEventHeader.ID, also
+// promoted through the CloudEvent that embeds the header) keys the call
+// the event is handed to: random-key when new per delivery, guarded when
+// derived from the job; a uuid in another header field, or in an event
+// type no catalog names, keys nothing.
+func TestCloudEventID(t *testing.T) {
+	runShared(t, "cloudeventfix")
+}

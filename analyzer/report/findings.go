@@ -54,6 +54,13 @@ func (c *Context) Handler(h *result.Handler) {
 		if p.Rule == rules.CheckThenAct && actedOnlySafe(h.Effects, p.Pos) {
 			continue
 		}
+		if p.Rule == rules.RandomKey && h.AtMostOnce {
+			// A key new on every delivery deduplicates nothing, but a
+			// handler delivered once has no second delivery to
+			// deduplicate (a helper's key stays reported for the
+			// handlers that are redelivered: not marked reported here).
+			continue
+		}
 		f := &result.Finding{Rule: p.Rule, Pos: p.Pos, Message: p.Rule + ": " + p.Message, Suppressed: p.Suppressed}
 		where := p.Pos
 		if !c.inPackage(p.Pos) {

@@ -122,6 +122,9 @@ func (w *walker) carriedKey(v ssa.Value, depth int) *effect.Key {
 			continue
 		}
 	}
+	if k := w.embeddedKey(v, st, depth); k != nil {
+		return k
+	}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		for _, store := range ssavalue.FieldStores(v, f.Name()) {
@@ -130,6 +133,40 @@ func (w *walker) carriedKey(v ssa.Value, depth int) *effect.Key {
 			}
 			if k := w.carriedKey(store.Val, depth+1); k != nil {
 				return k
+			}
+		}
+	}
+	return nil
+}
+
+// embeddedKey is the key a catalogued field promoted from a struct that
+// v's struct st embeds carries (cloudevent.CloudEvent[A] embeds
+// CloudEventHeader, whose ID is the key): the embedded struct's own
+// literal (CloudEventHeader: cloudevent.CloudEventHeader{ID: …}) or the
+// local it was copied from (CloudEventHeader: hdr).
+func (w *walker) embeddedKey(v ssa.Value, st *types.Struct, depth int) *effect.Key {
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		if _, ok := f.Type().Underlying().(*types.Struct); !ok {
+			continue
+		}
+		for _, r := range ssavalue.Referrers(v) {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok || fa.X != v || ssavalue.FieldName(fa) != f.Name() {
+				continue
+			}
+			if k := w.carriedKey(fa, depth+1); k != nil {
+				return k
+			}
+		}
+		for _, store := range ssavalue.FieldStores(v, f.Name()) {
+			if local := ssavalue.LocalOf(store.Val); local != nil {
+				if k := w.carriedKey(local, depth+1); k != nil {
+					return k
+				}
 			}
 		}
 	}
