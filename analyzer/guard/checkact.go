@@ -309,6 +309,14 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 	if record == nil || a.resolvedRecord && !record.Resolved {
 		return false
 	}
+	// Decided again in the whole program, only the per-item form (a loop
+	// that skips the item whose row says done: continue): a read that
+	// only shapes the work (a cached validator sent with the request,
+	// the checked-at time written back) is no check of it, and without
+	// the skip nothing says it is (ghsync's conditional fetches).
+	if a.resolvedRecord && itemWork(branch) == nil {
+		return false
+	}
 	var exposed, later, same, again []*Site
 	for _, s := range a.sites {
 		e := s.Effect
