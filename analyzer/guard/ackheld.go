@@ -62,19 +62,10 @@ func AckWithheld(fn *ssa.Function, ci ssa.CallInstruction, ix *models.Index) boo
 		return false
 	}
 	// The failure's way on reaches no release.
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{onErr}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	for b := range reachableFrom(onErr, nil) {
 		if release[b] {
 			return false
 		}
-		stack = append(stack, b.Succs...)
 	}
 	// Every way on from the success edge releases the message before fn
 	// returns: a block of the success edge that returns (or loops back

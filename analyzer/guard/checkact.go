@@ -214,30 +214,11 @@ func skipsAndGoesOn(other, work *ssa.BasicBlock) bool {
 	if reaches(other, work) {
 		return false
 	}
-	fromWork := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{work}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if fromWork[b] {
-			continue
-		}
-		fromWork[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack = []*ssa.BasicBlock{other}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
+	fromWork := reachableFrom(work, nil)
+	for b := range reachableFrom(other, nil) {
 		if fromWork[b] {
 			return true
 		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
 	}
 	return false
 }

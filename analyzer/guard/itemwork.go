@@ -47,19 +47,10 @@ func itemWork(branch *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		}
 	}
 	out := map[*ssa.BasicBlock]bool{}
-	seen := map[*ssa.BasicBlock]bool{head: true}
-	stack := []*ssa.BasicBlock{branch}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	for b := range reachableFrom(branch, head) {
 		if backTo(b, head, above) {
 			out[b] = true
 		}
-		stack = append(stack, b.Succs...)
 	}
 	return out
 }
