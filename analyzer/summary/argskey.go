@@ -644,6 +644,20 @@ func settleArgsKey(e *effect.Effect, k *effect.ArgsKey, keep bool) *guard.Pitfal
 		return nil
 	}
 	if k.Random != "" {
+		return applyArgsKey(e, k)
+	}
+	applyArgsKey(e, k)
+	if keep && len(k.Params) > 0 {
+		e.ArgsKey = k
+	}
+	return nil
+}
+
+// applyArgsKey gives e the key its job arguments make: random-key (the
+// pitfall returned) when they derive from a random source, otherwise a
+// key that guards e unless something else already decided it.
+func applyArgsKey(e *effect.Effect, k *effect.ArgsKey) *guard.Pitfall {
+	if k.Random != "" {
 		e.Key = &effect.Key{Expr: k.Expr, Pos: k.RandomPos, Random: k.Random}
 		return randomArgsKey(e, k, k.RandomExpr)
 	}
@@ -651,9 +665,6 @@ func settleArgsKey(e *effect.Effect, k *effect.ArgsKey, keep bool) *guard.Pitfal
 	e.Detail = effect.JoinDetail(e.Detail, k.Note)
 	if e.Guard == nil && e.Issue == "" {
 		e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: k.Expr, Pos: k.Pos}
-	}
-	if keep && len(k.Params) > 0 {
-		e.ArgsKey = k
 	}
 	return nil
 }
@@ -776,14 +787,5 @@ func ArgsKeyOf(call, e *effect.Effect, batchSkips bool) *guard.Pitfall {
 	if k == nil || e.Kind == effect.KindDynamic || k.OptsParam != 0 || k.Batch && !batchSkips {
 		return nil
 	}
-	if k.Random != "" {
-		e.Key = &effect.Key{Expr: k.Expr, Pos: k.RandomPos, Random: k.Random}
-		return randomArgsKey(e, k, k.RandomExpr)
-	}
-	e.Key = &effect.Key{Expr: k.Expr, Pos: k.Pos}
-	e.Detail = effect.JoinDetail(e.Detail, k.Note)
-	if e.Guard == nil && e.Issue == "" {
-		e.Guard = &effect.Guard{Kind: effect.GuardKey, Expr: k.Expr, Pos: k.Pos}
-	}
-	return nil
+	return applyArgsKey(e, k)
 }
