@@ -103,7 +103,9 @@ func loadFixtures(t *testing.T, patterns ...string) []*packages.Package {
 }
 
 // resolveLoaded analyses loaded root packages (and, for their facts,
-// their dependencies) and resolves them over the whole program.
+// their dependencies) and resolves them over the whole program. Like
+// analysistest.Run, it checks the diagnostics against the fixtures'
+// `// want` comments (wantDiagnostics), so every whole-program test does.
 func resolveLoaded(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keepUnreached bool, pkgs []*packages.Package) []*result.Result {
 	t.Helper()
 	a := analyzer.WithHooks(opts, hooks)
@@ -124,6 +126,7 @@ func resolveLoaded(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, ke
 		Report:        func(res *result.Result) *report.Context { return report.ForResult(res, false, nil) },
 		KeepUnreached: keepUnreached,
 	})
+	wantDiagnostics(t, out)
 	return out
 }
 

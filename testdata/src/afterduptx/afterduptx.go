@@ -52,7 +52,7 @@ type Repository struct{ Querier }
 
 func (r *Repository) CreateFile(ctx context.Context, name string) (int, error) {
 	var id int
-	if err := r.QueryRowContext(ctx, "insert into sb_files (name, status) values ($1, 'new') returning id", name).Scan(&id); err != nil {
+	if err := r.QueryRowContext(ctx, "insert into sb_files (name, status) values ($1, 'new') returning id", name).Scan(&id); err != nil { // want `^guard-separate-tx: the insert into sb_files`
 		return 0, err
 	}
 	return id, nil
@@ -116,7 +116,7 @@ func (r *Repository) CreateRecipeU(ctx context.Context, p RecipeUParams) (Recipe
 }
 
 func (r *Repository) CreatePartU(ctx context.Context, p PartUParams) error {
-	_, err := r.ExecContext(ctx, "insert into sb_parts2 (n, recipe_id, name) values ($1, $2, $3)", p.N, p.RecipeID, p.Name)
+	_, err := r.ExecContext(ctx, "insert into sb_parts2 (n, recipe_id, name) values ($1, $2, $3)", p.N, p.RecipeID, p.Name) // want `^guard-separate-tx: the insert into sb_parts2`
 	return err
 }
 
@@ -146,12 +146,12 @@ func (im *Importer) importFile(ctx context.Context, name string, lines []byte) e
 }
 
 // Import: the file's row, then its records.
-func (im *Importer) Import(ctx context.Context, t *asynq.Task) error {
+func (im *Importer) Import(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into sb_files \(medium\)`
 	return im.importFile(ctx, t.Type(), t.Payload())
 }
 
 // RecordFirst records a line before the file's row: it repeats.
-func (im *Importer) RecordFirst(ctx context.Context, t *asynq.Task) error {
+func (im *Importer) RecordFirst(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into sb_files \(medium\)` `^unguarded: .*twice: insert into sb_records \(medium\) at`
 	if err := im.Store.CreateRecord(ctx, 0, t.Type()); err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (im *Importer) RecordFirst(ctx context.Context, t *asynq.Task) error {
 // which it was given as a new uuid: a redelivery's part goes under a new
 // recipe, nothing fails on a duplicate, and the record after it is not
 // kept from a redelivery: all repeat (unguarded).
-func (im *Importer) SaveRecipe(ctx context.Context, t *asynq.Task) error {
+func (im *Importer) SaveRecipe(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into sb_records \(medium\) at`
 	r, err := im.Store.CreateRecipe(ctx, RecipeParams{ID: uuid.NewString(), Name: t.Type()})
 	if err != nil {
 		return err
@@ -180,7 +180,7 @@ func (im *Importer) SaveRecipe(ctx context.Context, t *asynq.Task) error {
 // recipe_id is the id of the row the create returns, given a new uuid:
 // one fresh column makes the whole key new, the part's insert fails on
 // nothing and guards nothing: all repeat (unguarded).
-func (im *Importer) SaveRecipeParts(ctx context.Context, t *asynq.Task) error {
+func (im *Importer) SaveRecipeParts(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into sb_records \(medium\) at`
 	r, err := im.Store.CreateRecipeU(ctx, RecipeUParams{ID: parseUUID(uuid.NewString()), Name: t.Type()})
 	if err != nil {
 		return err
@@ -195,7 +195,7 @@ func (im *Importer) SaveRecipeParts(ctx context.Context, t *asynq.Task) error {
 // on a redelivery (n a constant, recipe_id the task's): its insert fails
 // on the key and keeps a redelivery from the record, which commits apart
 // (duplicate-as-error, guard-separate-tx).
-func (im *Importer) SavePartsKeyed(ctx context.Context, t *asynq.Task) error {
+func (im *Importer) SavePartsKeyed(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into sb_parts2 \(medium\)`
 	if err := im.Store.CreatePartU(ctx, PartUParams{N: 1, RecipeID: parseUUID(t.Type()), Name: t.Type()}); err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ type pgStore struct{ db *sql.DB }
 
 func (p *pgStore) CountRemoved(ctx context.Context) (int, error) {
 	var n int
-	err := p.db.QueryRowContext(ctx, "select count(*) from devices where removed_at < now()").Scan(&n)
+	err := p.db.QueryRowContext(ctx, "select count(*) from devices where removed_at < now()").Scan(&n) // want `^check-then-act: this check of devices and the rows deleted`
 	return n, err
 }
 
@@ -65,7 +65,7 @@ func (p *pgStore) Deliver(ctx context.Context, id string) error {
 
 func (p *pgStore) Status(ctx context.Context, id string) (string, error) {
 	var st string
-	err := p.db.QueryRowContext(ctx, "select status from events where id = $1", id).Scan(&st)
+	err := p.db.QueryRowContext(ctx, "select status from events where id = $1", id).Scan(&st) // want `^check-then-act: this check of events and the status written`
 	return st, err
 }
 
@@ -101,7 +101,7 @@ func (s *service) Ship(ctx context.Context, t *asynq.Task) (err error) {
 
 // Match: the call whose answer decides the branch also writes (it creates
 // the subscriptions): it acts itself, it is not a check.
-func (s *service) Match(ctx context.Context, t *asynq.Task) error {
+func (s *service) Match(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into subscriptions \(medium\) at`
 	dup, err := s.store.Match(ctx, string(t.Payload()))
 	if err != nil {
 		return err

@@ -38,7 +38,7 @@ func recordCredit(ctx context.Context, tx adapter.Tx, args []byte) error { // wa
 
 // Reserve fails after its write when the stock is short: gue commits the
 // write with the rescheduling and runs the job again.
-func (d *GueDeps) Reserve(ctx context.Context, j *gue.Job) error { // want Reserve:`^effects: db_write/insert reservations$` `unguarded: handler \(\*completions.GueDeps\).Reserve \(gue task "reserve"\) .*insert into reservations`
+func (d *GueDeps) Reserve(ctx context.Context, j *gue.Job) error { // wholewant `^unguarded: .*twice: insert into reservations \(medium\) at` // want Reserve:`^effects: db_write/insert reservations$` `unguarded: handler \(\*completions.GueDeps\).Reserve \(gue task "reserve"\) .*insert into reservations`
 	if _, err := j.Tx().Exec(ctx, "insert into reservations(args) values ($1)", j.Args); err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func (d *GueDeps) Reserve(ctx context.Context, j *gue.Job) error { // want Reser
 
 // Retry writes and then asks gue for a later run: the write is committed
 // with the rescheduling and made again then.
-func (d *GueDeps) Retry(ctx context.Context, j *gue.Job) error { // want Retry:`^effects: db_write/insert attempts$` `unguarded: handler \(\*completions.GueDeps\).Retry \(gue task "retry"\) .*insert into attempts`
+func (d *GueDeps) Retry(ctx context.Context, j *gue.Job) error { // wholewant `^unguarded: .*twice: insert into attempts \(medium\) at` // want Retry:`^effects: db_write/insert attempts$` `unguarded: handler \(\*completions.GueDeps\).Retry \(gue task "retry"\) .*insert into attempts`
 	if _, err := j.Tx().Exec(ctx, "insert into attempts(args) values ($1)", j.Args); err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (d *GueDeps) Retry(ctx context.Context, j *gue.Job) error { // want Retry:`
 // Ship writes on j.Tx() in a helper that returns nil; the handler fails
 // after it: the guard the helper's write had does not survive the
 // handler's failing return.
-func (d *GueDeps) Ship(ctx context.Context, j *gue.Job) error { // want Ship:`^effects: db_write/insert shipments$` `unguarded: handler \(\*completions.GueDeps\).Ship \(gue task "ship"\) .*insert into shipments`
+func (d *GueDeps) Ship(ctx context.Context, j *gue.Job) error { // wholewant `^unguarded: .*twice: insert into shipments \(medium\) at` // want Ship:`^effects: db_write/insert shipments$` `unguarded: handler \(\*completions.GueDeps\).Ship \(gue task "ship"\) .*insert into shipments`
 	if err := markShipped(ctx, j); err != nil {
 		return err
 	}

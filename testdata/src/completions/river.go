@@ -85,7 +85,7 @@ type OtherCancelWorker struct {
 	Client *river.Client[pgx.Tx]
 }
 
-func (w *OtherCancelWorker) Work(ctx context.Context, job *river.Job[ReplaceArgs]) error { // want Work:`^effects: db_write/insert replacements; db_write/update-set river_job$` `unguarded: handler \(\*completions.OtherCancelWorker\).Work \(river task "job:replace"\) .*insert into replacements`
+func (w *OtherCancelWorker) Work(ctx context.Context, job *river.Job[ReplaceArgs]) error { // wholewant `^unguarded: .*twice: insert into replacements \(medium\) at` // want Work:`^effects: db_write/insert replacements; db_write/update-set river_job$` `unguarded: handler \(\*completions.OtherCancelWorker\).Work \(river task "job:replace"\) .*insert into replacements`
 	tx, err := w.Pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -112,7 +112,7 @@ type StepWorker struct {
 	Pool *pgxpool.Pool
 }
 
-func (w *StepWorker) Work(ctx context.Context, job *river.Job[ImportArgs]) error { // want Work:`^effects: db_write/insert import_audit; db_write/insert imports guarded=job_complete_tx; db_write/complete step$` `unguarded: handler \(\*completions.StepWorker\).Work \(river task "import:file"\) .*insert into import_audit \(medium\) at completions/river.go:\d+ is not guarded;`
+func (w *StepWorker) Work(ctx context.Context, job *river.Job[ImportArgs]) error { // wholewant `^unguarded: .*twice: insert into import_audit \(medium\) at` // want Work:`^effects: db_write/insert import_audit; db_write/insert imports guarded=job_complete_tx; db_write/complete step$` `unguarded: handler \(\*completions.StepWorker\).Work \(river task "import:file"\) .*insert into import_audit \(medium\) at completions/river.go:\d+ is not guarded;`
 	if _, err := w.Pool.Exec(ctx, "insert into import_audit(file) values ($1)", job.Args.File); err != nil {
 		return err
 	}
@@ -145,7 +145,7 @@ type InsertedCancelWorker struct {
 	Client *river.Client[pgx.Tx]
 }
 
-func (w *InsertedCancelWorker) Work(ctx context.Context, job *river.Job[RequeueArgs]) error { // want Work:`^effects: db_write/insert river_job; db_write/update-set river_job$` `unguarded: handler \(\*completions.InsertedCancelWorker\).Work \(river task "order:requeue"\) .*insert into river_job`
+func (w *InsertedCancelWorker) Work(ctx context.Context, job *river.Job[RequeueArgs]) error { // wholewant `^unguarded: .*twice: insert into river_job \(medium\) at` // want Work:`^effects: db_write/insert river_job; db_write/update-set river_job$` `unguarded: handler \(\*completions.InsertedCancelWorker\).Work \(river task "order:requeue"\) .*insert into river_job`
 	tx, err := w.Pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -175,7 +175,7 @@ type SharedTxStepWorker struct {
 	Pool *pgxpool.Pool
 }
 
-func (w *SharedTxStepWorker) Work(ctx context.Context, job *river.Job[SyncArgs]) error { // want Work:`^effects: db_write/insert sync_runs; db_write/insert synced guarded=job_complete_tx; db_write/insert sync_rows; db_write/complete step; db_write/update-set river_job$` `unguarded: handler \(\*completions.SharedTxStepWorker\).Work \(river task "sync:table"\) .*insert into sync_runs \(medium\) at completions/river.go:\d+ is not guarded, nor are 1 other effects`
+func (w *SharedTxStepWorker) Work(ctx context.Context, job *river.Job[SyncArgs]) error { // wholewant `^unguarded: .*twice: insert into sync_runs \(medium\) at` // want Work:`^effects: db_write/insert sync_runs; db_write/insert synced guarded=job_complete_tx; db_write/insert sync_rows; db_write/complete step; db_write/update-set river_job$` `unguarded: handler \(\*completions.SharedTxStepWorker\).Work \(river task "sync:table"\) .*insert into sync_runs \(medium\) at completions/river.go:\d+ is not guarded, nor are 1 other effects`
 	tx, err := w.Pool.Begin(ctx)
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ func (d *WMDeps) Count(msg *message.Message) error { // want Count:`^effects: db
 // Tally inserts, then fails on a second statement: the nacked message
 // runs again in the same, not rolled back, transaction (on MySQL the
 // failed statement does not abort it), so the insert repeats.
-func (d *WMDeps) Tally(msg *message.Message) error { // want Tally:`^effects: db_write/insert tallies; db_write/update-increment totals guarded=job_complete_tx$` `unguarded: handler \(\*completions.WMDeps\).Tally \(watermill task "tally"\) .*insert into tallies`
+func (d *WMDeps) Tally(msg *message.Message) error { // wholewant `^unguarded: .*twice: insert into tallies \(medium\) at` // want Tally:`^effects: db_write/insert tallies; db_write/update-increment totals guarded=job_complete_tx$` `unguarded: handler \(\*completions.WMDeps\).Tally \(watermill task "tally"\) .*insert into tallies`
 	tx, ok := wsql.TxFromContext(msg.Context())
 	if !ok {
 		return errors.New("not consumed from watermill-sql")
@@ -46,7 +46,7 @@ func record(ctx context.Context, ex wsql.ContextExecutor, id string) error { // 
 
 // Mirror writes on its own database handle, not the subscriber's
 // transaction: the offset commit does not cover it.
-func (d *WMDeps) Mirror(msg *message.Message) error { // want Mirror:`^effects: db_write/insert mirror$` `unguarded: handler \(\*completions.WMDeps\).Mirror \(watermill task "mirror"\) .*insert into mirror`
+func (d *WMDeps) Mirror(msg *message.Message) error { // wholewant `^unguarded: .*twice: insert into mirror \(medium\) at` // want Mirror:`^effects: db_write/insert mirror$` `unguarded: handler \(\*completions.WMDeps\).Mirror \(watermill task "mirror"\) .*insert into mirror`
 	_, err := d.DB.ExecContext(msg.Context(), "insert into mirror(id) values ($1)", msg.UUID)
 	return err
 }

@@ -116,7 +116,7 @@ func (s *five) Five(k string) error {
 // CreateParams, the sixth dynamic hop.
 type DeepHandler struct{ s Step1 }
 
-func (h *DeepHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+func (h *DeepHandler) ProcessTask(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: db_write insert \(inferred from the name \(deepdynfix.Params\).CreateParams\) \(medium\) at`
 	return h.s.One(string(t.Payload()))
 }
 

@@ -39,7 +39,7 @@ type Dispatcher struct {
 
 func NewDispatcher(l Ledger) *Dispatcher { // want NewDispatcher:`^no effects$`
 	return &Dispatcher{handlers: map[string]func(context.Context, string) error{
-		string(InvoicePaid): func(ctx context.Context, account string) error { return l.Credit(ctx, account) }, // want `unresolved: go vet cannot tell what dispatchfix.NewDispatcher.func1 does: calls \(dispatchfix.Ledger\).Credit through an interface`
+		string(InvoicePaid): func(ctx context.Context, account string) error { return l.Credit(ctx, account) }, // wholewant `^unguarded: .*twice: insert into ledger \(medium\) at` // want `unresolved: go vet cannot tell what dispatchfix.NewDispatcher.func1 does: calls \(dispatchfix.Ledger\).Credit through an interface`
 		string(UserDeleted): func(ctx context.Context, account string) error {
 			_, err := db.ExecContext(ctx, "delete from users where account = $1", account)
 			return err
@@ -48,7 +48,7 @@ func NewDispatcher(l Ledger) *Dispatcher { // want NewDispatcher:`^no effects$`
 	}}
 }
 
-func sendEmail(ctx context.Context, account string) error { // want sendEmail:`^effects: email/send smtp$` `unguarded: handler dispatchfix.sendEmail \(asynq task "email.send"\) repeats its side effects`
+func sendEmail(ctx context.Context, account string) error { // wholewant `^unguarded: .*twice: email send \(smtp\) \(high\) at` // want sendEmail:`^effects: email/send smtp$` `unguarded: handler dispatchfix.sendEmail \(asynq task "email.send"\) repeats its side effects`
 	return smtp.SendMail("mail:25", nil, "noreply@example.com", []string{account}, []byte("hello"))
 }
 
@@ -56,7 +56,7 @@ func sendEmail(ctx context.Context, account string) error { // want sendEmail:`^
 // whole (an unexported field, constant keys, functions), so go vet resolves
 // the call to the entries as the command does: the finding points at the
 // entry that repeats the effect.
-func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error { // want Handle:`^effects: dynamic_call/call value of type` `unguarded: handler dispatchfix.Dispatcher.Handle \(asynq task "events"\) repeats its side effects when a job is delivered twice: email send \(smtp\) \(high\) at dispatchfix/dispatchfix.go:\d+ is not guarded; path: dispatchfix/dispatchfix.go:\d+ dispatchfix.Dispatcher.Handle \(dynamic call → dispatchfix.sendEmail, entry "email.send"\) → `
+func (d Dispatcher) Handle(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: email send \(smtp\) \(high\) at` // want Handle:`^effects: dynamic_call/call value of type` `unguarded: handler dispatchfix.Dispatcher.Handle \(asynq task "events"\) repeats its side effects when a job is delivered twice: email send \(smtp\) \(high\) at dispatchfix/dispatchfix.go:\d+ is not guarded; path: dispatchfix/dispatchfix.go:\d+ dispatchfix.Dispatcher.Handle \(dynamic call → dispatchfix.sendEmail, entry "email.send"\) → `
 	var ev struct{ Type, Account string }
 	if err := json.Unmarshal(t.Payload(), &ev); err != nil {
 		return err
@@ -80,7 +80,7 @@ func (r *Registry) Register(kind string, f func(ctx context.Context, account str
 	r.byKind[kind] = f
 }
 
-func (r *Registry) Handle(ctx context.Context, t *asynq.Task) error { // want Handle:`^effects: dynamic_call/call value of type` `unguarded: handler \(\*dispatchfix.Registry\).Handle \(asynq task "registry"\) repeats .*email send \(smtp\) \(high\).*\(dynamic call → dispatchfix.sendEmail\)`
+func (r *Registry) Handle(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: email send \(smtp\) \(high\) at` // want Handle:`^effects: dynamic_call/call value of type` `unguarded: handler \(\*dispatchfix.Registry\).Handle \(asynq task "registry"\) repeats .*email send \(smtp\) \(high\).*\(dynamic call → dispatchfix.sendEmail\)`
 	if f, ok := r.byKind[t.Type()]; ok {
 		return f(ctx, string(t.Payload()))
 	}

@@ -89,7 +89,7 @@ func (w *Worker) open(ctx context.Context, r Repo, head string) (int, error) {
 	return n, nil
 }
 
-func (w *Worker) ThenRecord(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) ThenRecord(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's http post \(github pull requests\) \(high\)`
 	n, err := w.open(ctx, w.Repo, t.Type())
 	if err != nil {
 		return err
@@ -97,7 +97,7 @@ func (w *Worker) ThenRecord(ctx context.Context, t *asynq.Task) error {
 	return w.Log.Record(ctx, n)
 }
 
-func (w *Worker) RecordFirst(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) RecordFirst(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's http post \(github pull requests\) \(high\)` `^unguarded: .*twice: insert into pr_log \(medium\) at`
 	n, err := w.open(ctx, w.Repo, t.Type())
 	if rerr := w.Log.Record(ctx, n); rerr != nil {
 		return rerr
@@ -105,7 +105,7 @@ func (w *Worker) RecordFirst(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-func (w *Worker) EitherRepo(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) EitherRepo(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's http post \(github pull requests\) \(high\)` `^unguarded: .*twice: insert into pr_log \(medium\) at`
 	n, err := w.Either.OpenPR(ctx, t.Type())
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func (w *Worker) EitherRepo(ctx context.Context, t *asynq.Task) error {
 	return w.Log.Record(ctx, n)
 }
 
-func (w *Worker) Open(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Open(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's http post \(github pull requests\) \(high\)`
 	n, err := w.Repo.OpenPR(ctx, t.Type())
 	if err != nil {
 		return fmt.Errorf("open: %w", err)
@@ -122,11 +122,11 @@ func (w *Worker) Open(ctx context.Context, t *asynq.Task) error {
 	return nil
 }
 
-func (w *Worker) OpenRecorded(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) OpenRecorded(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's http post \(github pull requests\) \(high\)`
 	return w.Repo.OpenAndRecord(ctx, t.Type())
 }
 
-func (w *Worker) Swallow(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Swallow(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(github pull requests\) \(high\) at`
 	if _, err := w.Repo.OpenPR(ctx, t.Type()); err != nil {
 		fmt.Println("open:", err)
 	}

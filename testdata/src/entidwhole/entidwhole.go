@@ -67,7 +67,7 @@ type Worker struct{ Repo Repo }
 
 // Keyed: the row's id is the payload's task id (its start time, another
 // field, is the clock's: the key is the id field, not the whole row).
-func (w *Worker) Keyed(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Keyed(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into reports \(medium\)`
 	var m msg
 	_ = json.Unmarshal(t.Payload(), &m)
 	if err := w.Repo.Create(ctx, &Row{ID: m.TaskID, Name: m.Name, StartedAt: time.Now()}); err != nil {
@@ -77,7 +77,7 @@ func (w *Worker) Keyed(ctx context.Context, t *asynq.Task) error {
 }
 
 // Swallowed: keyed, but the failure is only printed.
-func (w *Worker) Swallowed(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Swallowed(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into reports \(medium\) at`
 	var m msg
 	_ = json.Unmarshal(t.Payload(), &m)
 	if err := w.Repo.Create(ctx, &Row{ID: m.TaskID, Name: m.Name}); err != nil {

@@ -25,7 +25,7 @@ type Inserter struct {
 func NewInserter(db *sql.DB, fk *worker.Manager) *Inserter { // want NewInserter:"no effects"
 	in := &Inserter{db: db}
 	in.Worker = basew.Worker{
-		Name:    "Insert", // want `unguarded: handler basew.Worker.perform \(faktory task "Insert"\) .*insert into events`
+		Name:    "Insert", // wholewant `^unguarded: .*twice: insert into events \(medium\) at` // want `unguarded: handler basew.Worker.perform \(faktory task "Insert"\) .*insert into events`
 		FK:      fk,
 		Perform: in.insert,
 	}

@@ -87,7 +87,7 @@ func Initialize(ctx context.Context, db *sql.DB, router Router) { // want Initia
 			router.AddTask(ctx, name, topic, newTask())
 		}
 	}
-	addTask(ctx, "insert", "insert", true, func() Task { return NewInsertTask(db) }) // want `unresolved: go vet cannot tell what fwdregfix.TaskHandler.func1 does: calls \(fwdregfix.Task\).Execute through an interface`
+	addTask(ctx, "insert", "insert", true, func() Task { return NewInsertTask(db) }) // wholewant `^unguarded: .*twice: insert into events \(medium\) at` // want `unresolved: go vet cannot tell what fwdregfix.TaskHandler.func1 does: calls \(fwdregfix.Task\).Execute through an interface`
 	addTask(ctx, "update", "update", true, func() Task { return NewUpdateTask(db) }) // want `unresolved: go vet cannot tell what fwdregfix.TaskHandler.func1 does: calls \(fwdregfix.Task\).Execute through an interface`
 }
 
@@ -97,7 +97,7 @@ func (tr *TaskRouter) AddDynamic(name string, task Task) { // want AddDynamic:"n
 }
 
 func Wrap(task Task) message.NoPublishHandlerFunc { // want Wrap:"returns fwdregfix.Wrap.func1" Wrap:"no effects"
-	return func(msg *message.Message) error { // want `unresolved: go vet cannot tell what fwdregfix.Wrap.func1 does: calls \(fwdregfix.Task\).Execute through an interface`
+	return func(msg *message.Message) error { // wholewant `^unguarded: .*twice: insert into events \(medium\) at` // want `unresolved: go vet cannot tell what fwdregfix.Wrap.func1 does: calls \(fwdregfix.Task\).Execute through an interface`
 		return task.Execute(msg.Context(), msg)
 	}
 }

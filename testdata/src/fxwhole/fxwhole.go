@@ -90,12 +90,12 @@ type Params struct {
 type Worker struct{ p Params }
 
 // Save: the provided store's insert.
-func (w *Worker) Save(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Save(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into orders \(medium\) at`
 	return w.p.Store.Insert(ctx, string(t.Payload()))
 }
 
 // InTx: the insert in the callback the provided client runs.
-func (w *Worker) InTx(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) InTx(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into orders \(medium\) at`
 	return w.p.Tx.WithTx(ctx, func(ctx context.Context) error {
 		return w.p.Store.Insert(ctx, string(t.Payload()))
 	})
@@ -103,7 +103,7 @@ func (w *Worker) InTx(ctx context.Context, t *asynq.Task) error {
 
 // Pay: another closure through the same wrapper: its insert is Pay's
 // only.
-func (w *Worker) Pay(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Pay(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into payments \(medium\) at`
 	return w.p.Tx.WithTx(ctx, func(ctx context.Context) error {
 		_, err := w.p.DB.ExecContext(ctx, "insert into payments(id) values ($1)", string(t.Payload()))
 		return err

@@ -31,7 +31,7 @@ type worker[A river.JobArgs] struct {
 	cfg config[A]
 }
 
-func (w *worker[A]) Work(ctx context.Context, job *river.Job[A]) error {
+func (w *worker[A]) Work(ctx context.Context, job *river.Job[A]) error { // want `^unguarded: .*twice: insert into audit \(medium\) at`
 	id := w.cfg.id(job.Args)
 	if ok, err := w.cfg.check(ctx, id); err != nil || !ok {
 		return err

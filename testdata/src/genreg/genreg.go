@@ -31,12 +31,12 @@ func registerTraced[A river.JobArgs](work func(context.Context, A) error) { // w
 	jobs.RegisterTimed(work)
 }
 
-func (s *Service) audit(ctx context.Context, args jobs.AuditArgs) error { // want audit:"effects: db_write/insert audits" `unguarded: handler \(\*genreg.Service\).audit \(river task "audit"\) .*insert into audits`
+func (s *Service) audit(ctx context.Context, args jobs.AuditArgs) error { // wholewant `^unguarded: .*twice: insert into audits \(medium\) at` // want audit:"effects: db_write/insert audits" `unguarded: handler \(\*genreg.Service\).audit \(river task "audit"\) .*insert into audits`
 	_, err := s.db.ExecContext(ctx, "insert into audits(id) values ($1)", args.ID)
 	return err
 }
 
-func (s *Service) handleSyncUser(ctx context.Context, args jobs.SyncUserArgs) error { // want handleSyncUser:"effects: db_write/insert user_syncs" `unguarded: handler \(\*genreg.Service\).handleSyncUser \(river task "sync-user"\) .*insert into user_syncs`
+func (s *Service) handleSyncUser(ctx context.Context, args jobs.SyncUserArgs) error { // wholewant `^unguarded: .*twice: insert into user_syncs \(medium\) at` // want handleSyncUser:"effects: db_write/insert user_syncs" `unguarded: handler \(\*genreg.Service\).handleSyncUser \(river task "sync-user"\) .*insert into user_syncs`
 	_, err := s.db.ExecContext(ctx, "insert into user_syncs(user_id) values ($1)", args.UserID)
 	return err
 }
@@ -49,7 +49,7 @@ func touch(ctx context.Context, j *river.Job[jobs.TouchArgs]) error { // want to
 	return nil
 }
 
-func (s *Service) export(ctx context.Context, args jobs.ExportArgs) error { // want export:"effects: db_write/insert export_runs" `unguarded: handler \(\*genreg.Service\).export \(river task "export-report"\) .*insert into export_runs`
+func (s *Service) export(ctx context.Context, args jobs.ExportArgs) error { // wholewant `^unguarded: .*twice: insert into export_runs \(medium\) at` // want export:"effects: db_write/insert export_runs" `unguarded: handler \(\*genreg.Service\).export \(river task "export-report"\) .*insert into export_runs`
 	_, err := s.db.ExecContext(ctx, "insert into export_runs(id) values ($1)", args.ID)
 	return err
 }

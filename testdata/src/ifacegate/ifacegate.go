@@ -115,7 +115,7 @@ func (c client) Either(ctx context.Context, id string) error {
 
 type Deps struct{ gh client }
 
-func (d *Deps) Redeliver(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Redeliver(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return d.gh.Redeliver(ctx, string(t.Payload()))
 }
 
@@ -130,12 +130,12 @@ func (d *Deps) Pulls(ctx context.Context, t *asynq.Task) error {
 }
 
 // ClosePull sends a mutation: a write.
-func (d *Deps) ClosePull(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) ClosePull(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return d.gh.Call(ctx, closeMutation, map[string]any{"id": string(t.Payload())})
 }
 
 // RunQuery sends the document the payload holds: not known, the POST.
-func (d *Deps) RunQuery(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) RunQuery(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return d.gh.Call(ctx, string(t.Payload()), nil)
 }
 

@@ -68,7 +68,7 @@ type Deps struct {
 	Deals DealAPI
 }
 
-func (d *Deps) AddItems(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) AddItems(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(api.crm.example.com/v3/line_items\) \(high\) at`
 	return d.CRM.CreateLineItem(ctx, t.Payload())
 }
 
@@ -84,15 +84,15 @@ func (d *Deps) SetAmountVia(ctx context.Context, t *asynq.Task) error {
 	return d.Deals.UpdateDeal(ctx, string(t.Payload()), map[string]string{"amount": "100"})
 }
 
-func (d *Deps) Touch(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Touch(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http patch \(api.crm.example.com/v3/deals\) \(high\) at`
 	return d.CRM.UpdateDeal(ctx, string(t.Payload()), map[string]string{"synced_at": time.Now().String()})
 }
 
-func (d *Deps) TouchVia(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) TouchVia(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http patch \(api.crm.example.com/v3/deals\) \(high\) at`
 	return d.Deals.UpdateDeal(ctx, string(t.Payload()), map[string]string{"synced_at": time.Now().String()})
 }
 
-func (d *Deps) RemoveAmount(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) RemoveAmount(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http patch \(api.crm.example.com/v3/deals\) \(high\) at`
 	return d.CRM.PatchDealOps(ctx, string(t.Payload()), map[string]string{"op": "remove", "path": "/amount"})
 }
 

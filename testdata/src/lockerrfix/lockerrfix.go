@@ -46,7 +46,7 @@ func (s *Store) Lock(ctx context.Context, id, kind string) error { // want Lock:
 		return fmt.Errorf("can't lock: %w", err)
 	}
 	if res.RowsAffected() != 1 {
-		return fmt.Errorf("can't lock %s, no records found", id) // want `duplicate-as-error: the already-processed branch returns a non-nil error`
+		return fmt.Errorf("can't lock %s, no records found", id) // wholewant `^duplicate-as-error: the already-processed branch returns a non-nil error` // want `duplicate-as-error: the already-processed branch returns a non-nil error`
 	}
 	return nil
 }
@@ -57,7 +57,7 @@ func (s *Store) Unlock(ctx context.Context, id, kind string, value int) error { 
 		return fmt.Errorf("can't unlock: %w", err)
 	}
 	if res.RowsAffected() != 1 {
-		return fmt.Errorf("can't unlock %s, no records found", id) // want `duplicate-as-error: the already-processed branch returns a non-nil error`
+		return fmt.Errorf("can't unlock %s, no records found", id) // wholewant `^duplicate-as-error: the already-processed branch returns a non-nil error` // want `duplicate-as-error: the already-processed branch returns a non-nil error`
 	}
 	return nil
 }
@@ -76,7 +76,7 @@ func (s *Store) Save(ctx context.Context, d *Doc) error { // want Save:`^effects
 		return fmt.Errorf("can't save: %w", err)
 	}
 	if res.RowsAffected() != 1 {
-		return fmt.Errorf("can't save %s, no records found", d.ID) // want `duplicate-as-error: the already-processed branch returns a non-nil error`
+		return fmt.Errorf("can't save %s, no records found", d.ID) // wholewant `^duplicate-as-error: the already-processed branch returns a non-nil error` // want `duplicate-as-error: the already-processed branch returns a non-nil error`
 	}
 	return nil
 }
@@ -127,7 +127,7 @@ func (d *Deps) Mail(ctx context.Context, t *asynq.Task) error { // want Mail:`^e
 	return nil
 }
 
-func (d *Deps) MailFirst(ctx context.Context, t *asynq.Task) error { // want MailFirst:`^effects: http/post mail.example.com/send; db_write/claim lef_mail_lock; db_write/claim lef_mail_lock; returns claim result 0 \(norows\)$` `unguarded: handler \(\*lockerrfix.Deps\).MailFirst \(asynq task "mail-first"\) repeats its side effects when a job is delivered twice: http post \(mail.example.com/send\) \(high\)`
+func (d *Deps) MailFirst(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: http post \(mail.example.com/send\) \(high\) at` // want MailFirst:`^effects: http/post mail.example.com/send; db_write/claim lef_mail_lock; db_write/claim lef_mail_lock; returns claim result 0 \(norows\)$` `unguarded: handler \(\*lockerrfix.Deps\).MailFirst \(asynq task "mail-first"\) repeats its side effects when a job is delivered twice: http post \(mail.example.com/send\) \(high\)`
 	id := string(t.Payload())
 	if err := mail(id); err != nil {
 		return err
@@ -146,7 +146,7 @@ func (d *Deps) MailUnlockReturned(ctx context.Context, t *asynq.Task) error { //
 	return d.Store.Unlock(ctx, id, "returned", 2)
 }
 
-func (d *Deps) Status(ctx context.Context, t *asynq.Task) error { // want Status:`^effects: publish/enqueue asynq; db_read/select lef_docs; db_write/claim lef_docs$` `unguarded: handler \(\*lockerrfix.Deps\).Status \(asynq task "status"\) repeats its side effects when a job is delivered twice: publish enqueue \(asynq\) \(medium\)`
+func (d *Deps) Status(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: publish enqueue \(asynq\) \(medium\) at` // want Status:`^effects: publish/enqueue asynq; db_read/select lef_docs; db_write/claim lef_docs$` `unguarded: handler \(\*lockerrfix.Deps\).Status \(asynq task "status"\) repeats its side effects when a job is delivered twice: publish enqueue \(asynq\) \(medium\)`
 	doc, err := d.Store.Load(ctx, string(t.Payload()))
 	if err != nil {
 		return err
@@ -168,11 +168,11 @@ func (d *Deps) StatusJobVersion(ctx context.Context, t *asynq.Task) error { // w
 	return err
 }
 
-func (d *Deps) Run(ctx context.Context, t *asynq.Task) error { // want Run:`^effects: db_write/insert lef_runs$` `unguarded: handler \(\*lockerrfix.Deps\).Run \(asynq task "run"\) repeats its side effects when a job is delivered twice: insert into lef_runs \(medium\)`
+func (d *Deps) Run(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: insert into lef_runs \(medium\) at` // want Run:`^effects: db_write/insert lef_runs$` `unguarded: handler \(\*lockerrfix.Deps\).Run \(asynq task "run"\) repeats its side effects when a job is delivered twice: insert into lef_runs \(medium\)`
 	return d.Store.AddRun(ctx, string(t.Payload()))
 }
 
-func (d *Deps) RunChecked(ctx context.Context, t *asynq.Task) error { // want RunChecked:`^effects: db_write/insert lef_runs$` `duplicate-as-error: a second delivery.s insert into lef_runs \(medium\) at lockerrfix/lockerrfix.go:94 fails on the duplicate`
+func (d *Deps) RunChecked(ctx context.Context, t *asynq.Task) error { // wholewant `^duplicate-as-error: a second delivery's insert into lef_runs \(medium\)` // want RunChecked:`^effects: db_write/insert lef_runs$` `duplicate-as-error: a second delivery.s insert into lef_runs \(medium\) at lockerrfix/lockerrfix.go:94 fails on the duplicate`
 	return d.Store.AddRunChecked(ctx, string(t.Payload()))
 }
 

@@ -41,7 +41,7 @@ func mail(id string) error {
 }
 
 // Mail: the mail only after the lock was won; the unlock's error logged.
-func (d *Deps) Mail(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Mail(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: the already-processed branch returns a non-nil error`
 	id := string(t.Payload())
 	if err := d.Store.Lock(ctx, id, "done"); err != nil {
 		return fmt.Errorf("can't lock: %w", err)
@@ -60,7 +60,7 @@ func (d *Deps) Mail(ctx context.Context, t *asynq.Task) error {
 }
 
 // MailFirst: the mail before the lock.
-func (d *Deps) MailFirst(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) MailFirst(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(mail.example.com/send\) \(high\) at`
 	id := string(t.Payload())
 	if err := mail(id); err != nil {
 		return err
@@ -69,7 +69,7 @@ func (d *Deps) MailFirst(ctx context.Context, t *asynq.Task) error {
 }
 
 // MailUnlockReturned: the unlock's lost claim returned.
-func (d *Deps) MailUnlockReturned(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) MailUnlockReturned(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: the already-processed branch returns a non-nil error`
 	id := string(t.Payload())
 	if err := d.Store.Lock(ctx, id, "returned"); err != nil {
 		return err
@@ -81,7 +81,7 @@ func (d *Deps) MailUnlockReturned(ctx context.Context, t *asynq.Task) error {
 }
 
 // Status: the optimistic lock on the version just read.
-func (d *Deps) Status(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Status(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: publish enqueue \(asynq\) \(medium\) at`
 	doc, err := d.Store.Load(ctx, string(t.Payload()))
 	if err != nil {
 		return err
@@ -95,7 +95,7 @@ func (d *Deps) Status(ctx context.Context, t *asynq.Task) error {
 }
 
 // StatusJobVersion: the version the job carries.
-func (d *Deps) StatusJobVersion(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) StatusJobVersion(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: the already-processed branch returns a non-nil error`
 	doc := &lockerrfix.Doc{ID: string(t.Payload()), State: "seen", Version: len(t.Payload())}
 	if err := d.Store.Save(ctx, doc); err != nil {
 		return fmt.Errorf("can't save: %w", err)
@@ -105,7 +105,7 @@ func (d *Deps) StatusJobVersion(ctx context.Context, t *asynq.Task) error {
 }
 
 // Run: an insert through Query whose rows are only closed.
-func (d *Deps) Run(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Run(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into lef_runs \(medium\) at`
 	return d.Store.AddRun(ctx, string(t.Payload()))
 }
 

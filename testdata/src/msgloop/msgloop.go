@@ -33,7 +33,7 @@ func (w *Worker) Run(ctx context.Context) error { // want Run:`^effects: dynamic
 }
 
 func Start(ctx context.Context, db *sql.DB, logger consumer.Logger) error { // want Start:`^effects: dynamic_call/call \(mq.Subscription\).Receive; .*\(consumer.MessageHandler\).Handle`
-	w := NewWorker("mem://orders", orders.NewHandler(db), logger) // want `unguarded: handler \(\*orders.handler\).Handle repeats .*insert into orders \(medium\) at msgloop/orders/orders.go:19`
+	w := NewWorker("mem://orders", orders.NewHandler(db), logger) // wholewant `^unguarded: .*twice: insert into orders \(medium\) at` // want `unguarded: handler \(\*orders.handler\).Handle repeats .*insert into orders \(medium\) at msgloop/orders/orders.go:19`
 	return w.Run(ctx)
 }
 

@@ -91,7 +91,7 @@ type Worker struct {
 }
 
 // Returned: the payload's key; the failure is returned.
-func (w *Worker) Returned(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Returned(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into nk_events \(medium\)`
 	_, err := w.Payload.Create(ctx, t, Args{Events: w.Events})
 	return err
 }
@@ -105,13 +105,13 @@ func (w *Worker) Logged(ctx context.Context, t *asynq.Task) error {
 }
 
 // Fresh (near miss): the channel's uuid key.
-func (w *Worker) Fresh(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Fresh(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into nk_events \(medium\) at`
 	_, err := w.New.Create(ctx, t, Args{Events: w.Events})
 	return err
 }
 
 // ByID: the payload's id passed down as a string two calls.
-func (w *Worker) ByID(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) ByID(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into nk_events \(medium\)`
 	var m Msg
 	if err := json.Unmarshal(t.Payload(), &m); err != nil {
 		return nil
@@ -120,7 +120,7 @@ func (w *Worker) ByID(ctx context.Context, t *asynq.Task) error {
 }
 
 // ByNewID (near miss): the handler's own uuid passed down two calls.
-func (w *Worker) ByNewID(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) ByNewID(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into nk_events \(medium\) at`
 	return w.Payload.CreateWithID(ctx, uuid.NewString(), Args{Events: w.Events})
 }
 
@@ -131,7 +131,7 @@ func (w *Worker) create(ctx context.Context, id string) error {
 }
 
 // ByIDHelper: the payload's id through the helper.
-func (w *Worker) ByIDHelper(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) ByIDHelper(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into nk_events \(medium\)`
 	var m Msg
 	if err := json.Unmarshal(t.Payload(), &m); err != nil {
 		return nil
@@ -140,7 +140,7 @@ func (w *Worker) ByIDHelper(ctx context.Context, t *asynq.Task) error {
 }
 
 // ByNewIDHelper (near miss): a uuid through the helper.
-func (w *Worker) ByNewIDHelper(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) ByNewIDHelper(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into nk_events \(medium\) at`
 	return w.create(ctx, uuid.NewString())
 }
 

@@ -62,7 +62,7 @@ func (w *Worker) Logged(ctx context.Context, t *asynq.Task) error {
 	return nil
 }
 
-func (w *Worker) Returned(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Returned(ctx context.Context, t *asynq.Task) error { // want `^duplicate-as-error: a second delivery's insert into nk_orders \(medium\)`
 	var m Msg
 	if err := json.Unmarshal(t.Payload(), &m); err != nil {
 		return nil
@@ -70,7 +70,7 @@ func (w *Worker) Returned(ctx context.Context, t *asynq.Task) error {
 	return w.Repo.Add(m)
 }
 
-func (w *Worker) Fresh(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Fresh(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into nk_orders \(medium\) at`
 	var m Msg
 	if err := json.Unmarshal(t.Payload(), &m); err != nil {
 		return nil

@@ -107,7 +107,7 @@ type HookedWorker struct {
 	W *Writer
 }
 
-func (p *HookedWorker) Work(ctx context.Context, job *river.Job[HookedArgs]) error { // want Work:`^effects: dynamic_call/call the result of a call; dynamic_call/call nilhookfix.Apply.Hook; db_write/update-set items$` `unresolved: go vet cannot tell`
+func (p *HookedWorker) Work(ctx context.Context, job *river.Job[HookedArgs]) error { // wholewant `^unguarded: .*twice: insert into followups \(medium\) at` // want Work:`^effects: dynamic_call/call the result of a call; dynamic_call/call nilhookfix.Apply.Hook; db_write/update-set items$` `unresolved: go vet cannot tell`
 	applies := make([]Apply, 0, len(job.Args.IDs))
 	for _, id := range job.Args.IDs {
 		applies = append(applies, Apply{ID: id, Hook: followups(p.W)})
@@ -127,7 +127,7 @@ type QueuedWorker struct {
 	Pending []Apply
 }
 
-func (p *QueuedWorker) Work(ctx context.Context, job *river.Job[QueuedArgs]) error { // want Work:`^effects: dynamic_call/call the result of a call; dynamic_call/call nilhookfix.Apply.Hook; db_write/update-set items$` `unresolved: go vet cannot tell`
+func (p *QueuedWorker) Work(ctx context.Context, job *river.Job[QueuedArgs]) error { // wholewant `^unguarded: .*twice: insert into followups \(medium\) at` // want Work:`^effects: dynamic_call/call the result of a call; dynamic_call/call nilhookfix.Apply.Hook; db_write/update-set items$` `unresolved: go vet cannot tell`
 	return p.W.ApplyBatch(ctx, p.Pending[:job.Args.N])
 }
 

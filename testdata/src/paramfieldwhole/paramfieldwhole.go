@@ -45,7 +45,7 @@ type Handler struct {
 	db   *sql.DB
 }
 
-func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into shadow_updates \(medium\) at`
 	var err error
 	lerr := h.devs.ByDMS(ctx, DevicesInput{DMS: string(t.Payload()), ListInput: ListInput{ApplyFunc: func(id string) {
 		_, err = h.db.ExecContext(ctx, "insert into shadow_updates(device) values ($1)", id)

@@ -80,14 +80,14 @@ func (w *Worker) Address(ctx context.Context, t *asynq.Task) error {
 }
 
 // Note inserts through the API: the insert repeats.
-func (w *Worker) Note(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Note(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into notes \(medium\) at`
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, w.Base+"/orders/"+string(t.Payload())+"/notes", nil)
 	_, err := http.DefaultClient.Do(req)
 	return err
 }
 
 // Wrong uses a method the route does not serve: it stays an HTTP post.
-func (w *Worker) Wrong(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Wrong(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(/orders/\{\}/address\) \(high\) at`
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, w.Base+"/orders/"+string(t.Payload())+"/address", nil)
 	_, err := http.DefaultClient.Do(req)
 	return err
@@ -96,19 +96,19 @@ func (w *Worker) Wrong(ctx context.Context, t *asynq.Task) error {
 // Publish POSTs to another service's path under a configured base URL:
 // only the route of one wildcard would match it, which says nothing of
 // which service it is; the POST stays.
-func (w *Worker) Publish(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Publish(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return w.call(ctx, "POST", w.Base+"/publish")
 }
 
 // RenameLocal POSTs to this program's own host: the route of one
 // wildcard is its route (near miss of Publish).
-func (w *Worker) RenameLocal(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) RenameLocal(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into renames \(medium\) at`
 	return w.call(ctx, "POST", "http://localhost:8080/"+string(t.Payload()))
 }
 
 // Confirm GETs the route that inserts: judged by the route's effects, not
 // read as a GET.
-func (w *Worker) Confirm(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Confirm(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into confirmations \(medium\) at`
 	resp, err := http.Get(w.Base + "/orders/" + string(t.Payload()) + "/confirm")
 	if err != nil {
 		return err
@@ -192,7 +192,7 @@ func ServeGRPC(db *sql.DB) {
 type Payer struct{ Ledger LedgerClient }
 
 // Credit increments through the gRPC service: the increment repeats.
-func (p *Payer) Credit(ctx context.Context, t *asynq.Task) error {
+func (p *Payer) Credit(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: update-increment of accounts \(medium\) at`
 	_, err := p.Ledger.Credit(ctx, &Req{ID: string(t.Payload())})
 	return err
 }
@@ -244,7 +244,7 @@ func ServeAudit(db *sql.DB) {
 }
 
 // Audit records an entry through the older-style service: the insert repeats.
-func (p *Payer) Audit(ctx context.Context, t *asynq.Task) error {
+func (p *Payer) Audit(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into audit \(medium\) at`
 	_, err := NewAuditClient(&grpc.ClientConn{}).RecordEntry(ctx, &Req{ID: string(t.Payload())})
 	return err
 }
@@ -288,7 +288,7 @@ func (w *Worker) Pay(ctx context.Context, t *asynq.Task) error {
 }
 
 // PayNoKey calls the same route without a key: every call is a new claim.
-func (w *Worker) PayNoKey(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) PayNoKey(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into payments \(medium\) at`
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, w.Base+"/orders/"+string(t.Payload())+"/payments", nil)
 	_, err := http.DefaultClient.Do(req)
 	return err

@@ -82,20 +82,20 @@ func (s *server) routes() {
 	s.admin.POST("/reports/:id", s.api.ginReport)
 }
 
-func (w *Worker) GroupNote(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) GroupNote(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into group_notes \(medium\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/api/v1/notes/"+string(t.Payload()))
 }
 
-func (w *Worker) GroupMemo(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) GroupMemo(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into memos \(medium\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/api/v1/memos/"+string(t.Payload()))
 }
 
-func (w *Worker) AdminReport(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) AdminReport(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into reports \(medium\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/admin/reports/"+string(t.Payload()))
 }
 
 // Hit GETs a route whose handler counts in a package-level map.
-func (w *Worker) Hit(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) Hit(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: memory_write increment \(routers.hits\) \(medium\) at`
 	return w.do(ctx, http.MethodGet, w.Base+"/api/hits/"+string(t.Payload()))
 }
 
@@ -103,19 +103,19 @@ func (w *Worker) JobTask(ctx context.Context, t *asynq.Task) error {
 	return w.do(ctx, http.MethodPut, w.Base+"/jobs/tasks/"+string(t.Payload()))
 }
 
-func (w *Worker) StoreItem(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) StoreItem(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into items \(medium\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/store/items/"+string(t.Payload()))
 }
 
 // NoPrefix posts the grouped route's path without its group's prefix
 // (near miss): no route serves it.
-func (w *Worker) NoPrefix(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) NoPrefix(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/notes/"+string(t.Payload()))
 }
 
 // OtherGroup posts a route of the admin group under the api group's
 // prefix (near miss): no route serves it.
-func (w *Worker) OtherGroup(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) OtherGroup(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/api/reports/"+string(t.Payload()))
 }
 

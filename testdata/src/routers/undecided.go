@@ -51,19 +51,19 @@ func ServeCerts(s *Service) {
 
 // IssueCert POSTs to a route whose handler calls the unfollowed service:
 // the POST stays.
-func (w *Worker) IssueCert(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) IssueCert(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	return w.do(ctx, http.MethodPost, w.Base+"/pki/v1/certs/"+string(t.Payload()))
 }
 
 // AuditCert GETs a route that inserts and calls the unfollowed service:
 // the GET stays and the insert is beside it.
-func (w *Worker) AuditCert(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) AuditCert(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into audit \(medium\) at`
 	return w.do(ctx, http.MethodGet, w.Base+"/pki/v1/certs/"+string(t.Payload())+"/audit")
 }
 
 // VisitCert GETs a grouped route that only inserts: the route is
 // followed, and the GET repeats its insert.
-func (w *Worker) VisitCert(ctx context.Context, t *asynq.Task) error {
+func (w *Worker) VisitCert(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into visits \(medium\) at`
 	return w.do(ctx, http.MethodGet, w.Base+"/pki/v1/certs/"+string(t.Payload())+"/visit")
 }
 

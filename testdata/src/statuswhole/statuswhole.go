@@ -35,7 +35,7 @@ type projStatus struct {
 }
 
 func (p *Pipeline) statuses(ctx context.Context) (map[string]projStatus, error) {
-	rows, err := p.Client.User.Query().All(ctx)
+	rows, err := p.Client.User.Query().All(ctx) // want `^check-then-act: this check of users and the status written`
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func (p *Pipeline) ProjectAll(ctx context.Context, t *asynq.Task) error {
 
 // ProjectUnrecorded is the near miss: the status is never written;
 // unguarded.
-func (p *Pipeline) ProjectUnrecorded(ctx context.Context, t *asynq.Task) error {
+func (p *Pipeline) ProjectUnrecorded(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(high\) at`
 	sts, err := p.statuses(ctx)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func (p *Pipeline) ProjectUnrecorded(ctx context.Context, t *asynq.Task) error {
 // written back afterwards is as often a read that shapes the work (a
 // cached validator sent along, its checked-at time written back) as a
 // check of it (docs/limits.md).
-func (p *Pipeline) ProjectOne(ctx context.Context, t *asynq.Task) error {
+func (p *Pipeline) ProjectOne(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(high\) at`
 	sts, err := p.statuses(ctx)
 	if err != nil {
 		return err
@@ -147,7 +147,7 @@ func (p *Pipeline) ProjectOne(ctx context.Context, t *asynq.Task) error {
 // validator, a missing row changes nothing, and the row is written back
 // through the interface afterwards. Nothing is skipped on it: no check,
 // unguarded.
-func (p *Pipeline) RefreshOne(ctx context.Context, t *asynq.Task) error {
+func (p *Pipeline) RefreshOne(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(high\) at`
 	name := string(t.Payload())
 	var since string
 	var id int

@@ -26,7 +26,7 @@ type Handler struct {
 	push Pusher
 }
 
-func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+func (h *Handler) ProcessTask(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(http\) \(high\) at`
 	_ = h.ev.RoomID()
 	_ = h.ev.RoomID()
 	_ = h.ev.RoomID()

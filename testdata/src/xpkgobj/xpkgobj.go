@@ -75,7 +75,7 @@ func decode(t *asynq.Task) (exportPayload, error) { // want decode:`^no effects$
 
 // ExportStamped uploads under a clock-built key through the interface:
 // every delivery writes another object.
-func (h *Handlers) ExportStamped(ctx context.Context, t *asynq.Task) error { // want ExportStamped:`^effects: dynamic_call/call \(xpkgobj.FileStorage\).UploadFile$` `unguarded: handler \(\*xpkgobj.Handlers\).ExportStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
+func (h *Handlers) ExportStamped(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: file_write create \(minio\) \(medium\) at` // want ExportStamped:`^effects: dynamic_call/call \(xpkgobj.FileStorage\).UploadFile$` `unguarded: handler \(\*xpkgobj.Handlers\).ExportStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
 	p, err := decode(t)
 	if err != nil {
 		return err
@@ -94,7 +94,7 @@ func (h *Handlers) ExportStable(ctx context.Context, t *asynq.Task) error { // w
 }
 
 // SaveStamped calls files.Save statically with a clock-built key.
-func (h *Handlers) SaveStamped(ctx context.Context, t *asynq.Task) error { // want SaveStamped:`^effects: file_write/create minio$` `unguarded: handler \(\*xpkgobj.Handlers\).SaveStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
+func (h *Handlers) SaveStamped(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: file_write create \(minio\) \(medium\) at` // want SaveStamped:`^effects: file_write/create minio$` `unguarded: handler \(\*xpkgobj.Handlers\).SaveStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
 	p, err := decode(t)
 	if err != nil {
 		return err
@@ -117,7 +117,7 @@ func (u Usecase) upload(ctx context.Context, path string, data []byte) error { /
 }
 
 // UploadStamped gives upload a clock-built key.
-func (h *Handlers) UploadStamped(ctx context.Context, t *asynq.Task) error { // want UploadStamped:`^effects: dynamic_call/call \(xpkgobj.FileStorage\).UploadFile$` `unguarded: handler \(\*xpkgobj.Handlers\).UploadStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
+func (h *Handlers) UploadStamped(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: file_write create \(minio\) \(medium\) at` // want UploadStamped:`^effects: dynamic_call/call \(xpkgobj.FileStorage\).UploadFile$` `unguarded: handler \(\*xpkgobj.Handlers\).UploadStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
 	p, err := decode(t)
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func (h *Handlers) UploadStable(ctx context.Context, t *asynq.Task) error { // w
 
 // ArchiveStamped gives files.Archive.Put, which passes it on through
 // files' own interface, a clock-built key.
-func (h *Handlers) ArchiveStamped(ctx context.Context, t *asynq.Task) error { // want ArchiveStamped:`^effects: dynamic_call/call \(files.Store\).UploadFile$` `unguarded: handler \(\*xpkgobj.Handlers\).ArchiveStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
+func (h *Handlers) ArchiveStamped(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: file_write create \(minio\) \(medium\) at` // want ArchiveStamped:`^effects: dynamic_call/call \(files.Store\).UploadFile$` `unguarded: handler \(\*xpkgobj.Handlers\).ArchiveStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from .*every delivery makes a new object`
 	p, err := decode(t)
 	if err != nil {
 		return err
@@ -162,12 +162,12 @@ func (u Usecase) charge(ctx context.Context, key string, body []byte) error { //
 // ChargeRandom sends a fresh UUID as the charge's idempotency key through
 // the interface: every delivery charges again.
 func (h *Handlers) ChargeRandom(ctx context.Context, t *asynq.Task) error { // want ChargeRandom:`^effects: dynamic_call/call \(xpkgobj.Charger\).Charge reads=payment/charge$`
-	return h.uc.charger.Charge(ctx, uuid.NewString(), t.Payload()) // want `random-key: .*uuid.NewString\(\).*every delivery sends a new key`
+	return h.uc.charger.Charge(ctx, uuid.NewString(), t.Payload()) // wholewant `^random-key: idempotency key uuid.NewString\(\)` // want `random-key: .*uuid.NewString\(\).*every delivery sends a new key`
 }
 
 // ChargeRandomHelper does so through charge.
 func (h *Handlers) ChargeRandomHelper(ctx context.Context, t *asynq.Task) error { // want ChargeRandomHelper:`^effects: dynamic_call/call \(xpkgobj.Charger\).Charge reads=payment/charge$`
-	return h.uc.charge(ctx, uuid.NewString(), t.Payload()) // want `random-key: .*uuid.NewString\(\).*every delivery sends a new key`
+	return h.uc.charge(ctx, uuid.NewString(), t.Payload()) // wholewant `^random-key: idempotency key uuid.NewString\(\)` // want `random-key: .*uuid.NewString\(\).*every delivery sends a new key`
 }
 
 // ChargeStable sends the job's id as the key (near miss): guarded.
@@ -183,7 +183,7 @@ func (h *Handlers) ChargeStable(ctx context.Context, t *asynq.Task) error { // w
 // port, which holds the *minio.Client: the library method's model reads
 // the key the call passes, as for a static call: a new object on every
 // delivery.
-func (h *Handlers) PutStamped(ctx context.Context, t *asynq.Task) error { // want PutStamped:`^effects: dynamic_call/call \(xpkgobj.Putter\).PutObject reads=db_write/set$` `unguarded: handler \(\*xpkgobj.Handlers\).PutStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from time.Now: every delivery makes a new object.*dynamic call → \(\*minio.Client\).PutObject`
+func (h *Handlers) PutStamped(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: file_write create \(minio\) \(medium\) at` // want PutStamped:`^effects: dynamic_call/call \(xpkgobj.Putter\).PutObject reads=db_write/set$` `unguarded: handler \(\*xpkgobj.Handlers\).PutStamped .*repeats .*file_write create \(minio\) \(medium\).*derives from time.Now: every delivery makes a new object.*dynamic call → \(\*minio.Client\).PutObject`
 	p, err := decode(t)
 	if err != nil {
 		return err
@@ -205,7 +205,7 @@ func (h *Handlers) PutStable(ctx context.Context, t *asynq.Task) error { // want
 // MirrorStamped gives files.MirrorPut, which puts through files' exported
 // Mirror (set here, so only the whole program knows it holds the
 // *minio.Client), a clock-built key.
-func (h *Handlers) MirrorStamped(ctx context.Context, t *asynq.Task) error { // want MirrorStamped:`^effects: dynamic_call/call \(files.Putter\).PutObject reads=db_write/set$` `unresolved: go vet cannot tell what \(\*xpkgobj.Handlers\).MirrorStamped does`
+func (h *Handlers) MirrorStamped(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: file_write create \(minio\) \(medium\) at` // want MirrorStamped:`^effects: dynamic_call/call \(files.Putter\).PutObject reads=db_write/set$` `unresolved: go vet cannot tell what \(\*xpkgobj.Handlers\).MirrorStamped does`
 	p, err := decode(t)
 	if err != nil {
 		return err

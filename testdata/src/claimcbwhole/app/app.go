@@ -60,7 +60,7 @@ type messageHandler struct {
 // Fresh: without an id in the message every delivery claims a new key.
 func (h *messageHandler) Fresh(ctx context.Context, t *asynq.Task) error {
 	p := &payload{}
-	ev := p.toEvent(t.Payload())
+	ev := p.toEvent(t.Payload()) // want `^random-key: claimed key ev.ID derives from uuid.NewString`
 	return h.events.Handle(ctx, &ev)
 }
 
@@ -137,13 +137,13 @@ type groupMessages struct{ events GroupHandler }
 // GroupFresh: without an id in the message every delivery claims a new key.
 func (h *groupMessages) GroupFresh(ctx context.Context, t *asynq.Task) error {
 	p := &payload{}
-	ev := p.toEvent(t.Payload())
+	ev := p.toEvent(t.Payload()) // want `^random-key: claimed key ev.ID derives from uuid.NewString`
 	_, err := h.events.Handle(ctx, &ev)
 	return err
 }
 
 // GroupStable: the event's ID is the task's.
-func (h *groupMessages) GroupStable(ctx context.Context, t *asynq.Task) error {
+func (h *groupMessages) GroupStable(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(hooks.example.com\) \(high\) at`
 	ev := Event{ID: string(t.Payload()), Body: t.Payload(), At: time.Now()}
 	_, err := h.events.Handle(ctx, &ev)
 	return err
@@ -175,7 +175,7 @@ func (h *topicHandler) Handle(ctx context.Context, ev *Event) error {
 // TopicFresh: a new key on every delivery.
 func (h *messageHandler) TopicFresh(ctx context.Context, t *asynq.Task) error {
 	p := &payload{}
-	ev := p.toEvent(t.Payload())
+	ev := p.toEvent(t.Payload()) // want `^random-key: claimed key ev.ID derives from uuid.NewString`
 	return h.topics.Handle(ctx, &ev)
 }
 
@@ -223,7 +223,7 @@ func (h *sendHandler) Handle(ctx context.Context, ev *Event) error {
 
 // SendStable: the task's key; the post is followed by a publish that can
 // fail.
-func (h *messageHandler) SendStable(ctx context.Context, t *asynq.Task) error {
+func (h *messageHandler) SendStable(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(hooks.example.com/in\) \(high\) at`
 	ev := Event{ID: string(t.Payload()), Body: t.Payload()}
 	return h.sends.Handle(ctx, &ev)
 }

@@ -22,7 +22,7 @@ func (w Worker) Run() { // want Run:"no effects" Run:"field forwards \\[\\{fakto
 	w.FK.Run()
 }
 
-func (w Worker) perform(ctx context.Context, args ...interface{}) error { // want perform:`^effects: dynamic_call/call basew.Worker.Perform$` perform:"handler faktory basew.Worker.perform"
+func (w Worker) perform(ctx context.Context, args ...interface{}) error { // wholewant `^unguarded: .*twice: insert into events \(medium\) at` // want perform:`^effects: dynamic_call/call basew.Worker.Perform$` perform:"handler faktory basew.Worker.perform"
 	f, ok := args[0].(float64)
 	if !ok {
 		return fmt.Errorf("invalid id %v", args[0])

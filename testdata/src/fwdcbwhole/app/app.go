@@ -70,7 +70,7 @@ func (s *Service) Stock(ctx context.Context, t *asynq.Task) error {
 }
 
 // Grant: the closure it hands the method inserts a row.
-func (s *Service) Grant(ctx context.Context, t *asynq.Task) error {
+func (s *Service) Grant(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into grants \(medium\) at`
 	_, err := s.cache.Remember(ctx, "grant:"+string(t.Payload()), func() ([]byte, error) {
 		_, err := s.db.ExecContext(ctx, "insert into grants(user_id) values ($1)", string(t.Payload()))
 		return t.Payload(), err
@@ -93,7 +93,7 @@ func (p *pending) run(ctx context.Context) ([]byte, error) {
 
 // Stored (near miss): a read stored in a field; the call graph's every
 // closure handed to Remember stands for it.
-func (s *Service) Stored(ctx context.Context, t *asynq.Task) error {
+func (s *Service) Stored(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into grants \(medium\) at`
 	p := &pending{cache: s.cache, key: "later:" + string(t.Payload())}
 	p.set(func() ([]byte, error) {
 		var b []byte

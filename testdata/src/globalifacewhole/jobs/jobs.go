@@ -15,12 +15,12 @@ func HandleLog(ctx context.Context, t *asynq.Task) error {
 }
 
 // HandleAlert posts through Alerts (a *logx.Hook): unguarded.
-func HandleAlert(ctx context.Context, t *asynq.Task) error {
+func HandleAlert(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(high\) at`
 	logx.Info(ctx, "alert")
 	return logx.Alert(ctx, string(t.Payload()))
 }
 
 // HandleOther calls through Unset, which nothing sets: unknown.
-func HandleOther(ctx context.Context, t *asynq.Task) error {
+func HandleOther(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: push send \(inferred from the name \(logx.Notifier\).Notify\) \(high\) at`
 	return logx.Other(ctx, string(t.Payload()))
 }

@@ -74,7 +74,7 @@ type KeyWorker struct {
 	Store *store.Store
 }
 
-func (w *KeyWorker) Work(ctx context.Context, job *river.Job[KeyArgs]) error {
+func (w *KeyWorker) Work(ctx context.Context, job *river.Job[KeyArgs]) error { // want `^unguarded: .*twice: insert into audit \(medium\) at`
 	return w.Store.ApplyKey(ctx, job.Args.Key, keyHook())
 }
 
@@ -83,7 +83,7 @@ type AlwaysWorker struct {
 	Store *store.Store
 }
 
-func (w *AlwaysWorker) Work(ctx context.Context, job *river.Job[AlwaysArgs]) error {
+func (w *AlwaysWorker) Work(ctx context.Context, job *river.Job[AlwaysArgs]) error { // want `^unguarded: .*twice: insert into audit \(medium\) at`
 	return w.Store.ApplyAlways(ctx, job.Args.Key, alwaysHook())
 }
 

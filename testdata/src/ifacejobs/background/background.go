@@ -55,7 +55,7 @@ func NewCleanupHandler(db *sql.DB) *CleanupHandler { return &CleanupHandler{db: 
 func (*CleanupHandler) QueueName() string { return "CleanupJobs" } // want QueueName:"no effects" QueueName:`const "CleanupJobs"`
 
 // EnqueueTriggeredJob has a value receiver.
-func (CleanupHandler) EnqueueTriggeredJob(ctx context.Context, q *asynq.Client) error { // want EnqueueTriggeredJob:"effects: publish/enqueue asynq @p2" `unguarded: handler background.CleanupHandler.EnqueueTriggeredJob \(asynq task "CleanupJobsScheduler"\) repeats`
+func (CleanupHandler) EnqueueTriggeredJob(ctx context.Context, q *asynq.Client) error { // wholewant `^unguarded: .*twice: publish enqueue \(asynq\) \(medium\) at` // want EnqueueTriggeredJob:"effects: publish/enqueue asynq @p2" `unguarded: handler background.CleanupHandler.EnqueueTriggeredJob \(asynq task "CleanupJobsScheduler"\) repeats`
 	_, err := q.EnqueueContext(ctx, asynq.NewTask("CleanupJobs", nil))
 	return err
 }
@@ -71,7 +71,7 @@ func NewSyncHandler(db *sql.DB) *SyncHandler { return &SyncHandler{db: db} } // 
 
 func (*SyncHandler) QueueName() string { return "SyncPlaid" } // want QueueName:"no effects" QueueName:`const "SyncPlaid"`
 
-func (h *SyncHandler) HandleConsumeJob(ctx context.Context, data []byte) error { // want HandleConsumeJob:"effects: db_write/insert transactions" `unguarded: handler \(\*background.SyncHandler\).HandleConsumeJob \(asynq task "SyncPlaid"\) repeats .*insert into transactions`
+func (h *SyncHandler) HandleConsumeJob(ctx context.Context, data []byte) error { // wholewant `^unguarded: .*twice: insert into transactions \(medium\) at` // want HandleConsumeJob:"effects: db_write/insert transactions" `unguarded: handler \(\*background.SyncHandler\).HandleConsumeJob \(asynq task "SyncPlaid"\) repeats .*insert into transactions`
 	_, err := h.db.ExecContext(ctx, "insert into transactions(body) values ($1)", data)
 	return err
 }

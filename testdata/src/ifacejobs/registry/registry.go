@@ -44,7 +44,7 @@ func (r *MapRegistry) Add(j Job) { // want Add:`^effects: dynamic_call/call \(re
 	r.jobs[j.Name()] = j
 }
 
-func (r *MapRegistry) Dispatch(ctx context.Context, t *asynq.Task) error { // want Dispatch:`^effects: dynamic_call/call \(registry.Job\).Run` Dispatch:`handler asynq \(\*registry.MapRegistry\).Dispatch` `unguarded: handler \(\*registry.MapRegistry\).Dispatch \(asynq task "jobs"\) repeats .*insert into audit`
+func (r *MapRegistry) Dispatch(ctx context.Context, t *asynq.Task) error { // wholewant `^unguarded: .*twice: insert into audit \(medium\) at` // want Dispatch:`^effects: dynamic_call/call \(registry.Job\).Run` Dispatch:`handler asynq \(\*registry.MapRegistry\).Dispatch` `unguarded: handler \(\*registry.MapRegistry\).Dispatch \(asynq task "jobs"\) repeats .*insert into audit`
 	j, ok := r.jobs[t.Type()]
 	if !ok {
 		return nil

@@ -31,7 +31,7 @@ type Deps struct {
 	Audit   func(ctx context.Context, msg string) error
 }
 
-func (d *Deps) Create(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Create(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: db_write insert \(inferred from the name \(jobs.OrderStore\).CreateOrder\) \(medium\) at`
 	return d.Orders.CreateOrder(ctx, string(t.Payload()))
 }
 
@@ -40,11 +40,11 @@ func (d *Deps) Read(ctx context.Context, t *asynq.Task) error {
 	return err
 }
 
-func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Welcome(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: email send \(inferred from the name \(jobs.Mailer\).SendWelcome\) \(high\) at`
 	return d.Mail.SendWelcome(ctx, string(t.Payload()))
 }
 
-func (d *Deps) Status(ctx context.Context, t *asynq.Task) error {
+func (d *Deps) Status(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: insert into audit \(medium\) at`
 	_, err := d.Checker.GetStatus(ctx, string(t.Payload()))
 	return err
 }
