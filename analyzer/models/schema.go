@@ -612,6 +612,13 @@ type ChainRule struct {
 	// whose columns are so filled makes the insert fail on a second
 	// delivery, as an SQL insert naming them does.
 	Column bool `yaml:"column"`
+	// Builders: its argument is the create builders a bulk insert runs
+	// (ent's CreateBulk(builders ...*UserCreate)): the first builder's
+	// own chain is read with the same rules (its SetID and setters). A
+	// business key in that row fails the whole batch on a second
+	// delivery; the other builders are not read (a key only they carry
+	// leaves the insert a repeat: the conservative side).
+	Builders bool `yaml:"builders"`
 	// Executor: its argument is the executor a query builder that runs
 	// itself executes on (squirrel RunWith(db)), for a model whose sql is
 	// -1 (the receiver builds the SQL).

@@ -99,6 +99,20 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 					res.columns = append(res.columns, col)
 					res.values = append(res.values, arg)
 				}
+			case r.Builders && arg != nil:
+				// The row a bulk insert's first builder makes: its id
+				// and the columns it fills, where the bulk chain set
+				// none itself.
+				sub := w.chain(m, arg)
+				if res.id == nil {
+					res.id = sub.id
+				}
+				for i, col := range sub.columns {
+					if !slices.Contains(res.columns, col) {
+						res.columns = append(res.columns, col)
+						res.values = append(res.values, sub.values[i])
+					}
+				}
 			case r.Table && arg != nil && res.table == "":
 				res.table = constTarget(arg)
 			case r.Executor && arg != nil && res.exec == nil:

@@ -180,3 +180,21 @@ func registerSetID(mux *asynq.ServeMux, d *Deps) { // want registerSetID:`^no ef
 	mux.HandleFunc("ent:export-row", d.ExportRow)
 	mux.HandleFunc("ent:export-row-fresh", d.ExportRowFresh)
 }
+
+// ExportBulkKeyed: the same row inserted in bulk (CreateBulk's builder
+// carries the payload's task id): the batch fails on it, and returning
+// that failure is duplicate-as-error.
+func (d *Deps) ExportBulkKeyed(ctx context.Context, t *asynq.Task) error { // want ExportBulkKeyed:`^effects: db_write/insert exports$` `duplicate-as-error: a second delivery's insert into exports \(medium\) at ecoent/setid.go:\d+ fails on the duplicate \(a second insert of the row violates the primary key \(id\) at declared/migrations/007_entidfix.sql:3, filled from m.TaskID\)`
+	m := decodeExport(t)
+	return d.Client.Export.CreateBulk(
+		d.Client.Export.Create().SetID(m.TaskID).SetName(m.Name),
+	).Exec(ctx)
+}
+
+// ExportBulkFresh (near miss): the bulk's row under a new uuid.
+func (d *Deps) ExportBulkFresh(ctx context.Context, t *asynq.Task) error { // want ExportBulkFresh:`^effects: db_write/insert exports$` `unguarded: handler \(\*ecoent.Deps\).ExportBulkFresh .*insert into exports \(medium\)`
+	m := decodeExport(t)
+	return d.Client.Export.CreateBulk(
+		d.Client.Export.Create().SetID(uuid.NewString()).SetName(m.Name),
+	).Exec(ctx)
+}

@@ -64,6 +64,7 @@ func TestEcosystemModule(t *testing.T) {
 		Handlers []struct {
 			Handler     string
 			Task        string
+			RetryPolicy string `yaml:"retry_policy"`
 			Findings    []struct{ Rule string }
 			SideEffects []struct {
 				Kind      string
@@ -326,6 +327,32 @@ func TestEcosystemModule(t *testing.T) {
 		// fixture sqlshapes/cte.go ImportWorker): guarded, and no
 		// duplicate-as-error (none at the InsertManyTx's return).
 		{"(*CteImport).Work", "insert cr_rows:true insert river_job:true claim cr_imports:false", ""},
+		// Stop 55's fixture-only mechanisms on the real libraries (stop
+		// 56). ent's bulk upsert DoNothing (jobs/entbulk.go; fixture
+		// ecoent/bulkclaim.go) is a claim whose conflict returns no
+		// error: no duplicate-as-error; the same row keyed by the order
+		// id without DoNothing fails the batch on the key, the failure
+		// returned (the first builder's SetID read; ecoent/setid.go
+		// ExportBulkKeyed).
+		{"(*Deps).EntBulkClaim", "claim exports:false", ""},
+		{"(*Deps).EntBulkInsert", "insert exports:false", "duplicate-as-error"},
+		// The per-item status skip on ent's builders (jobs/itemstatus.go;
+		// fixture ecoent/statusrows.go): check-then-act (the pending row's
+		// create, keyed by the projector's name, fails on a second
+		// delivery and is only logged: guarded); claimed per item by a
+		// compare-and-set before the POST: guarded. Through one saver
+		// interface over the builders (jobs/itemsaver.go; fixture
+		// statuswhole; rezible's form): check-then-act over the whole
+		// program.
+		{"(*ItemDeps).ItemProjectAll", "post :false insert exports:true select exports:false update-set exports:false", "check-then-act"},
+		{"(*ItemDeps).ItemProjectClaimed", "post :true select exports:false update-set exports:false claim exports:false", ""},
+		{"(*ItemDeps).ItemProjectSaved", "post :false insert exports:false update-set exports:false select exports:false", "check-then-act"},
+		// River's JobSnooze per worker kind (jobs/riversnooze.go; fixture
+		// retry WaitWorker, inventory TestSingleRun): on v0.51.2 one
+		// attempt is still at-least-once, so the single-attempt worker
+		// that never snoozes repeats too (its policy checked below).
+		{"(*SnoozePayWorker).Work", "insert payments:false select orders:false", "unguarded"},
+		{"(*OncePayWorker).Work", "insert payments:false", "unguarded"},
 	} {
 		var effs, rules []string
 		found := false
@@ -342,6 +369,29 @@ func TestEcosystemModule(t *testing.T) {
 		}
 		if !found || strings.Join(effs, " ") != c.effects || strings.Join(rules, " ") != c.rules {
 			t.Errorf("%s (found %v): effects %v findings %v, want %s / %q", c.handler, found, effs, rules, c.effects, c.rules)
+		}
+	}
+
+	// The River version the module builds with decides a single attempt
+	// (catalog river.yaml once_since): v0.51.2 keeps the once_note, so
+	// river:once-pay is not taken as at most once; river:snooze-pay's
+	// snooze sets no policy of its own (River's default applies).
+	for handler, want := range map[string][]string{
+		"(*OncePayWorker).Work":   {"river InsertOpts MaxAttempts 1: 1 attempt by retry at jobs/riversnooze.go:", "still at-least-once in River v0.44.0 and later"},
+		"(*SnoozePayWorker).Work": {"default: river makes 25 attempts"},
+	} {
+		for _, h := range inv.Handlers {
+			if h.Handler != "example.com/ecosystem/jobs."+handler {
+				continue
+			}
+			for _, w := range want {
+				if !strings.Contains(h.RetryPolicy, w) {
+					t.Errorf("%s: retry policy %q, want it to contain %q", handler, h.RetryPolicy, w)
+				}
+			}
+			if strings.Contains(h.RetryPolicy, "at most once in") {
+				t.Errorf("%s: taken as a single run on River v0.51.2: %q", handler, h.RetryPolicy)
+			}
 		}
 	}
 

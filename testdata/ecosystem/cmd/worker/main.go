@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/redis/go-redis/v9"
+	"github.com/riverqueue/river"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
@@ -173,6 +174,10 @@ func main() {
 	jobs.RegisterTypedTasks(mux, jobs.NewTypedTasks(stdlib.OpenDBFromPool(pool)))
 	jobs.RegisterCached(mux, &jobs.CachedDeps{Memo: idem.NewMemory(), DB: stdlib.OpenDBFromPool(pool)})
 	regjobs.Setup(mux, pool)
+	jobs.RegisterEntBulk(mux, deps)
+	jobs.RegisterItemStatus(mux, &jobs.ItemDeps{Ent: entClient, Pool: pool, Projectors: map[string]string{"search": os.Getenv("SEARCH_URL"), "billing": os.Getenv("BILLING_URL")}})
+	riverWorkers := river.NewWorkers()
+	jobs.RegisterSnooze(riverWorkers, pool)
 	if err := fxjobs.New(pool, mux, fxjobs.AuditConfig{}).Start(ctx); err != nil {
 		log.Fatal(err)
 	}

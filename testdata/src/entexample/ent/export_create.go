@@ -58,3 +58,29 @@ func (ec *ExportCreate) Exec(ctx context.Context) error {
 	_, err := ec.Save(ctx)
 	return err
 }
+
+// CreateBulk returns a builder for creating a bulk of Export entities.
+func (c *ExportClient) CreateBulk(builders ...*ExportCreate) *ExportCreateBulk {
+	return &ExportCreateBulk{config: c.config, builders: builders}
+}
+
+// ExportCreateBulk is the builder for creating many Export entities in bulk.
+type ExportCreateBulk struct {
+	config
+	builders []*ExportCreate
+}
+
+// Save creates the Export entities in the database.
+func (ecb *ExportCreateBulk) Save(ctx context.Context) ([]*Export, error) {
+	out := make([]*Export, len(ecb.builders))
+	for i, b := range ecb.builders {
+		out[i] = &Export{config: b.config}
+	}
+	return out, nil
+}
+
+// Exec executes the query.
+func (ecb *ExportCreateBulk) Exec(ctx context.Context) error {
+	_, err := ecb.Save(ctx)
+	return err
+}
