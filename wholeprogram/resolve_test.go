@@ -1268,16 +1268,19 @@ func TestOptionsThroughInterfaces(t *testing.T) {
 // succeeded, its status writes made through an interface over ent's
 // builders (UpdateOneID or Create, then Save), is check-then-act once
 // the whole program resolves the writes to users (the builder's table);
-// a skip on a status nothing writes stays unguarded, and so (a limit)
-// does the same check outside a loop, which this phase leaves as the
-// per-package pass decided; a read that only shapes the request
-// (refresh-one) is no check.
+// a skip on a status nothing writes stays unguarded. The same check
+// outside a loop is check-then-act too (status); behind a presence test
+// (ok && …, a limit) it stays unguarded (one). A read that only shapes
+// the request (refresh-one) is no check, nor one that chooses which way
+// to fetch, each of which acts (refresh-ways: ghsync's refreshPROnce).
 func TestStatusRowsThroughInterfaces(t *testing.T) {
 	got := wholeLines(t, findingsLine, "statuswhole")
 	want := []string{
 		"project:all high check-then-act http/post  db_write/insert users db_read/select users db_write/update-set users",
 		"project:one high unguarded http/post  db_write/insert users db_read/select users db_write/update-set users",
 		"project:refresh-one high unguarded http/post  db_write/insert users db_write/update-set users db_read/select users",
+		"project:refresh-ways high unguarded http/post  http/post  db_write/insert users db_write/update-set users db_read/select users",
+		"project:status high check-then-act http/post  db_write/insert users db_read/select users db_write/update-set users",
 		"project:unrecorded high unguarded http/post  db_read/select users",
 	}
 	sameLines(t, "handlers", got, want)

@@ -81,9 +81,13 @@ func (a *analysis) checkThenAct() {
 			continue
 		}
 		for _, ifi := range a.readTests(r) {
+			// Which way the work takes is no check (ways.go).
+			if testsActOutcome(ifi, r.Instr.Value(), acts) {
+				continue
+			}
 			b := ifi.Block()
 			for i, succ := range b.Succs {
-				if len(succ.Preds) != 1 || loopCondition(b, b.Succs[1-i], succ) {
+				if len(succ.Preds) != 1 || loopCondition(b, b.Succs[1-i], succ) || skipActs(b.Succs[1-i], succ, acts) {
 					continue
 				}
 				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
@@ -288,14 +292,6 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 		}
 	}
 	if record == nil || a.resolvedRecord && !record.Resolved {
-		return false
-	}
-	// Decided again in the whole program, only the per-item form (a loop
-	// that skips the item whose row says done: continue): a read that
-	// only shapes the work (a cached validator sent with the request,
-	// the checked-at time written back) is no check of it, and without
-	// the skip nothing says it is (ghsync's conditional fetches).
-	if a.resolvedRecord && itemWork(branch) == nil {
 		return false
 	}
 	var exposed, later, same, again []*Site
