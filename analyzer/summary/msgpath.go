@@ -473,24 +473,24 @@ func paramPathText(fn *ssa.Function, param int, path []string) string {
 // resolvePathKey decides, at a call, a key that is a field path of one
 // of the callee's parameters (Key.Path): the path followed in the
 // argument passed here. It reports whether k was such a key; the key
-// returned replaces it (random, identity, again a parameter, or stable).
+// returned replaces it (random, identity, again a parameter, or stable),
+// nil when nothing stored at the path is found (a message decoded by a
+// library, a value of another package's): then nothing says the key is
+// the same on every delivery, and it keys nothing.
 func (w *walker) resolvePathKey(k *effect.Key, args, bindings []ssa.Value) (*effect.Key, bool) {
 	if k == nil || k.Path == "" || k.Param == 0 {
 		return nil, false
 	}
 	v := pick(k.Param-1, args, bindings)
 	if v == nil {
-		nk := *k
-		nk.Param, nk.Path = 0, ""
-		return &nk, true
+		return nil, true
 	}
 	pw := &pathWalk{w: w, seen: map[pathVisit]bool{}, maps: map[any]bool{}}
 	pw.walk(&pathFrame{fn: w.fn, top: true}, v, strings.Split(k.Path, "."))
 	nk := pw.key(v)
-	if nk == nil {
-		nk = &effect.Key{Expr: k.Expr, Pos: k.Pos}
+	if nk != nil {
+		nk.Note = k.Note
 	}
-	nk.Note = k.Note
 	return nk, true
 }
 
@@ -500,6 +500,10 @@ func (w *walker) resolvePathKey(k *effect.Key, args, bindings []ssa.Value) (*eff
 func (w *walker) pathKeyResolved(e *effect.Effect, k *effect.Key) {
 	e.Key = k
 	switch {
+	case k == nil:
+		if e.Guard != nil && e.Guard.Kind == effect.GuardKey {
+			e.Guard = nil
+		}
 	case k.Random != "":
 		if e.Guard != nil && e.Guard.Kind == effect.GuardKey {
 			e.Guard = nil

@@ -163,3 +163,14 @@ func StableBatched(ctx context.Context, t *asynq.Task) error { // want StableBat
 	b.add(id, 1, t.Payload())
 	return b.flush(ctx)
 }
+
+// Forwarded re-sends an event decoded from the task through the encoder
+// (near miss): nothing this package stores at its id is seen, so the id
+// keys nothing and the POST stays unguarded.
+func Forwarded(ctx context.Context, t *asynq.Task) error { // want Forwarded:`^effects: http/post ingest.example.com/events$` `unguarded: handler cloudeventfix.Forwarded`
+	var p pending
+	if err := json.Unmarshal(t.Payload(), &p.event); err != nil {
+		return err
+	}
+	return sendOne(ctx, p)
+}
