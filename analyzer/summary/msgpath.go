@@ -147,8 +147,11 @@ func (pw *pathWalk) message(f *pathFrame, v ssa.Value, depth int, marshalled boo
 		}
 		return note
 	}
+	if !marshalled {
+		return ""
+	}
 	path := pw.w.keyPath(v.Type(), 0)
-	if path == nil || !marshalled {
+	if path == nil {
 		return ""
 	}
 	pw.walk(f, v, path)
