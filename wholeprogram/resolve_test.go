@@ -1285,3 +1285,32 @@ func TestStatusRowsThroughInterfaces(t *testing.T) {
 	}
 	sameLines(t, "handlers", got, want)
 }
+
+// A CloudEvent's id reaching a POST behind an interface through a batch
+// map and the signed JSON a helper returns (DIMO's telemetry batcher,
+// summary/msgpath.go): the implementation's POST, resolved over the whole
+// program, is random-key where the id is made new on every delivery;
+// an id derived from the task keys it (near miss).
+func TestMessageKeyThroughInterfaces(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacecloudevent"), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, e := range h.Effects {
+			if e.Kind == effect.KindMemory {
+				continue
+			}
+			line += " " + e.Kind + "/" + e.Op
+			if e.Issue != "" {
+				line += " issue=" + e.Issue + " at " + filepath.Base(e.IssuePos)
+			}
+			if e.Guard != nil {
+				line += " guarded=" + string(e.Guard.Kind)
+			}
+		}
+		return line
+	})
+	want := []string{
+		"telemetry:batch high http/post issue=random-key at ifacecloudevent.go:66:22",
+		"telemetry:stable high http/post guarded=idempotency_key",
+	}
+	sameLines(t, "handlers", got, want)
+}

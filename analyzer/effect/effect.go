@@ -100,6 +100,12 @@ type Key struct {
 	// Field, with Param, is the field of that parameter (a struct) the
 	// key is: a caller resolves the value it stores there.
 	Field string `json:",omitempty"`
+	// Path, with Param, is the field path in that parameter (a message
+	// struct) of the key a message carries (event.CloudEventHeader.ID):
+	// a caller follows it in what it passes (summary/msgpath.go), not
+	// the whole value, whose other fields (a time stamp) say nothing of
+	// the key.
+	Path string `json:",omitempty"`
 	// Else, for an SQL insert covered by several unique keys, is the
 	// next key, whose DupFails text is ElseFails: where a caller passes
 	// a fresh value for this one, the next decides.

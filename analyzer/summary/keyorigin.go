@@ -183,7 +183,14 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveArgKeys(e, args, bindings)
 	w.resolveGuardKey(ci, e, args, bindings)
 	w.resolveArgsKey(ci, e, args, bindings)
+	if nk, ok := w.resolvePathKey(e.MessageKey, args, bindings); ok {
+		e.MessageKey = nk // msgpath.go
+	}
 	k := e.Key
+	if nk, ok := w.resolvePathKey(k, args, bindings); ok {
+		w.pathKeyResolved(e, nk) // msgpath.go
+		return
+	}
 	if k == nil || k.Param == 0 || k.Random != "" || hadLasts {
 		return
 	}

@@ -38,6 +38,15 @@ func (w *walker) messageKeys(ci ssa.CallInstruction, args []ssa.Value, from int)
 		}
 	}
 	if k == nil {
+		// Through a map, a helper's returned bytes, a parameter
+		// (msgpath.go).
+		for _, a := range args {
+			if k = w.messagePathKey(a); k != nil {
+				break
+			}
+		}
+	}
+	if k == nil {
 		return
 	}
 	reported := false
@@ -47,7 +56,9 @@ func (w *walker) messageKeys(ci ssa.CallInstruction, args []ssa.Value, from int)
 			// Resolved over the whole program: its effects get the key
 			// there (ApplyMessageKey).
 			kk := *k
-			kk.Param = 0
+			if kk.Path == "" {
+				kk.Param = 0
+			}
 			e.MessageKey = &kk
 			continue
 		}
