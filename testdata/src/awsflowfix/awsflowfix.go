@@ -5,7 +5,9 @@
 // execution runs — a name from the job guards it, one from the clock is
 // new on every delivery, none at all guards nothing. A Scheduler
 // CreateSchedule is keyed by its name the same way: a second create of a
-// name fails and the first schedule stays.
+// name fails and the first schedule stays. A clock's wrapper (Now()
+// returning an injected func's value in tests, time.Now() otherwise) is a
+// clock too.
 package awsflowfix
 
 import (
@@ -21,9 +23,18 @@ import (
 )
 
 type Deps struct {
-	Bus *eventbridge.Client
-	SFN *sfn.Client
-	Sch *scheduler.Client
+	Bus     *eventbridge.Client
+	SFN     *sfn.Client
+	Sch     *scheduler.Client
+	NowFunc func() time.Time
+}
+
+// Now is the application's clock, replaceable in tests.
+func (d *Deps) Now() time.Time { // want Now:`^effects: dynamic_call/call awsflowfix.Deps.NowFunc reads=dynamic_call/read; result derives from time.Now$`
+	if d.NowFunc != nil {
+		return d.NowFunc()
+	}
+	return time.Now()
 }
 
 // Announce publishes an event: every delivery publishes it again.
@@ -45,6 +56,14 @@ func (d *Deps) StartNamed(ctx context.Context, t *asynq.Task) error { // want St
 // delivery.
 func (d *Deps) StartStamped(ctx context.Context, t *asynq.Task) error { // want StartStamped:`^effects: publish/start-workflow step functions issue=random-key$`
 	name := fmt.Sprintf("run-%s-%d", t.Payload(), time.Now().Unix())
+	_, err := d.SFN.StartExecution(ctx, &sfn.StartExecutionInput{StateMachineArn: aws.String("arn"), Name: &name}) // want `random-key: idempotency key .*derives from time.Now`
+	return err
+}
+
+// StartClocked names the execution after the application's clock, a
+// wrapper of time.Now: new on every delivery as well.
+func (d *Deps) StartClocked(ctx context.Context, t *asynq.Task) error { // want StartClocked:`handler asynq \(\*awsflowfix.Deps\).StartClocked` StartClocked:`^effects: publish/start-workflow step functions issue=random-key; dynamic_call/call awsflowfix.Deps.NowFunc reads=dynamic_call/read$`
+	name := fmt.Sprintf("run-%s-%d", t.Payload(), d.Now().Unix())
 	_, err := d.SFN.StartExecution(ctx, &sfn.StartExecutionInput{StateMachineArn: aws.String("arn"), Name: &name}) // want `random-key: idempotency key .*derives from time.Now`
 	return err
 }
@@ -75,6 +94,7 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("start:named", d.StartNamed)
 	mux.HandleFunc("start:stamped", d.StartStamped)
 	mux.HandleFunc("start:anonymous", d.StartAnonymous)
+	mux.HandleFunc("start:clocked", d.StartClocked)
 	mux.HandleFunc("remind:named", d.RemindNamed)
 	mux.HandleFunc("remind:stamped", d.RemindStamped)
 }
