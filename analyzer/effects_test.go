@@ -94,6 +94,14 @@ func TestDeviceCalls(t *testing.T) {
 	runShared(t, "devicefix")
 }
 
+// TestEventBridgeStepFunctions: an EventBridge PutEvents publishes (Put in
+// its name is no set); a Step Functions start dedupes by the execution name
+// it is given — from the job guarded, from the clock random-key, none
+// unguarded — and a Scheduler CreateSchedule by its schedule name.
+func TestEventBridgeStepFunctions(t *testing.T) {
+	runShared(t, "awsflowfix")
+}
+
 // TestEnqueueEffects: starting and signalling workflows from a handler.
 func TestEnqueueEffects(t *testing.T) {
 	runShared(t, "enqueuefix")

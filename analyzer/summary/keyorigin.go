@@ -112,6 +112,12 @@ func payloadField(fa *ssa.FieldAddr) bool {
 	return isMethod
 }
 
+// clockTime reports whether t is time.Time, the value a clock returns.
+func clockTime(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
 // keyLike reports whether a value of type t can be a key: a string, bytes
 // or a fixed-size byte array (uuid.UUID), or a pointer to one.
 func keyLike(t types.Type) bool {
@@ -137,7 +143,7 @@ func (w *walker) resultOrigins(s *Summary) {
 	results := w.fn.Signature.Results()
 	any := false
 	for i := 0; i < results.Len(); i++ {
-		if keyLike(results.At(i).Type()) {
+		if keyLike(results.At(i).Type()) || clockTime(results.At(i).Type()) {
 			any = true
 		}
 	}
@@ -150,6 +156,16 @@ func (w *walker) resultOrigins(s *Summary) {
 			continue
 		}
 		for i, r := range ret.Results {
+			if clockTime(results.At(i).Type()) {
+				// A clock's wrapper (func (c *Clock) Now() time.Time,
+				// returning an injected func's value in tests and
+				// time.Now() otherwise): a key built from its value is
+				// new on every delivery as one built from time.Now is.
+				if o := w.keyOrigin(r); o.random != "" && s.RandomResult == "" {
+					s.RandomResult = o.random
+				}
+				continue
+			}
 			if !keyLike(results.At(i).Type()) {
 				continue
 			}
