@@ -36,7 +36,9 @@ func TestMessageKey(t *testing.T) {
 // promoted through the CloudEvent that embeds the header) keys the call
 // the event is handed to: random-key when new per delivery, guarded when
 // derived from the job; a uuid in another header field, or in an event
-// type no catalog names, keys nothing.
+// type no catalog names, keys nothing. The CloudEvents SDK's event is
+// keyed by its SetID setter's argument (sdk.go; catalog
+// idempotency_setters), a draft's id keys no other event.
 func TestCloudEventID(t *testing.T) {
 	runShared(t, "cloudeventfix")
 }

@@ -35,6 +35,7 @@ type Index struct {
 	providers    map[string]bool
 	idemHeaders  map[string]bool // lower case
 	idemFields   map[string]bool // idempotency_fields
+	idemSetters  map[string]bool // idempotency_setters
 	inertFuncs   map[string]bool
 	inertWriters map[string]bool // inert_writer_types
 	inertVars    map[string]bool // inert_writer_vars
@@ -341,6 +342,7 @@ func NewIndex(files ...File) (*Index, error) {
 		providers:    map[string]bool{},
 		idemHeaders:  map[string]bool{},
 		idemFields:   map[string]bool{},
+		idemSetters:  map[string]bool{},
 		inertFuncs:   map[string]bool{},
 		callbacks:    map[string]*CallbackRegistry{},
 	}
@@ -401,6 +403,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, f := range lib.IdempotencyFields {
 				ix.idemFields[f] = true
+			}
+			for _, f := range lib.IdempotencySetters {
+				ix.idemSetters[f] = true
 			}
 			for i := range lib.UniqueInserts {
 				u := &lib.UniqueInserts[i]
@@ -850,6 +855,12 @@ func (ix *Index) IsTransaction(t types.Type) bool {
 func (ix *Index) IdempotencyField(t types.Type, name string) bool {
 	tn := strings.TrimPrefix(typeName(t), "*")
 	return tn != "" && ix.idemFields[tn+"."+name]
+}
+
+// IdempotencySetter reports whether fn sets a message's deduplication
+// key from its first argument (IdempotencySetters).
+func (ix *Index) IdempotencySetter(fn *types.Func) bool {
+	return len(ix.idemSetters) > 0 && ix.idemSetters[FuncKey(fn)]
 }
 
 // IdempotencyHeader reports whether an HTTP request header carries an

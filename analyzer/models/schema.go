@@ -73,6 +73,12 @@ type Library struct {
 	// keys that call's effects like an idempotency key, guarded when the
 	// value is the same on every delivery, random-key when it is new.
 	IdempotencyFields []string `yaml:"idempotency_fields"`
+	// IdempotencySetters are methods ("(*pkg/path.Type).Method") that set
+	// such a field from their first argument where the field itself is
+	// the library's (CloudEvents sdk-go's event.SetID writes the id into
+	// the event's context): a message one is called on carries that
+	// argument as its key, as a field stored in a literal does.
+	IdempotencySetters []string `yaml:"idempotency_setters"`
 	// Random are functions whose results differ per call; keys derived from
 	// them do not survive a redelivery.
 	Random []string `yaml:"random"`

@@ -113,6 +113,9 @@ func (w *walker) carriedKey(v ssa.Value, depth int) *effect.Key {
 		}
 		return nil
 	}
+	if k := w.setterKey(v); k != nil {
+		return k
+	}
 	ptr, ok := v.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return nil
@@ -148,6 +151,41 @@ func (w *walker) carriedKey(v ssa.Value, depth int) *effect.Key {
 		}
 	}
 	return nil
+}
+
+// setterKey is the key a catalogued setter gives the message in the local
+// v is (or is loaded from): e.SetID(up.ID) on the event handed to
+// c.Send(ctx, e), where the library keeps the id out of reach (sdk-go's
+// event writes it into its context through an interface). The setter is
+// called on the local's address; the last such call in the function's
+// order is the one the message carries when it is sent.
+func (w *walker) setterKey(v ssa.Value) *effect.Key {
+	a := ssavalue.LocalOf(v)
+	if a == nil {
+		return nil
+	}
+	ix := w.p.env.Index
+	var k *effect.Key
+	for _, r := range ssavalue.Referrers(a) {
+		call, ok := r.(*ssa.Call)
+		if !ok || len(call.Call.Args) < 2 || call.Call.Args[0] != a {
+			continue
+		}
+		fn := call.Call.StaticCallee()
+		if fn == nil {
+			continue
+		}
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil || !ix.IdempotencySetter(obj) {
+			continue
+		}
+		k = w.keyFrom(call.Call.Args[1], call)
+		k.Note = "the id " + obj.Name() + " sets is what the message's receiver deduplicates on"
+	}
+	return k
 }
 
 // embeddedKey is the key a catalogued field promoted from a struct that

@@ -73,7 +73,11 @@ func (w *walker) applyModel(ci ssa.CallInstruction, fn *types.Func, m *models.Mo
 			return
 		}
 	}
+	before := len(w.sites)
 	w.model(ci, m, recv, args)
+	// A message handed to the library's send carries its receiver's
+	// deduplication key (a CloudEvent's id): the send is keyed by it.
+	w.messageKeys(ci, args, before)
 }
 
 // checkArgs checks a model against the function it is applied to, once
