@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -63,6 +64,42 @@ func TestObservabilityIsInert(t *testing.T) {
 // TestHTTPDetails: methods and URLs followed into helpers and SDKs.
 func TestHTTPDetails(t *testing.T) {
 	runShared(t, "apisdk/client", "httpfix")
+}
+
+// TestTokenGrantThroughWiredField: go vet's per-package answer on a
+// client behind an interface-typed field its package wires
+// (httpfix/tokengrant.go's TokenJobs): the implementation's method and
+// body are the interface call's arguments, and a client-credentials form
+// encoded in the handler is followed through the helper that makes the
+// call, so the POST is a token request (safe) there as in the whole
+// program; a refresh_token grant and a form without one stay high POSTs
+// (before, all five were unknown: "request method not known
+// statically").
+func TestTokenGrantThroughWiredField(t *testing.T) {
+	var got []string
+	for _, res := range runShared(t, "httpfix") {
+		for _, h := range res.Handlers {
+			if !strings.HasPrefix(h.Task, "token:") {
+				continue
+			}
+			line := h.Task + " " + h.Risk.String()
+			for _, e := range h.Effects {
+				line += " " + e.Kind + "/" + e.Op + " " + e.HTTPSet
+			}
+			got = append(got, line)
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"token:direct safe http/post http-token-grant",
+		"token:direct-form high http/post ",
+		"token:helper safe http/post http-token-grant",
+		"token:helper-form high http/post ",
+		"token:helper-refresh high http/post ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("handlers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // TestSaaSModels: Slack, mail, S3 (overwrite by key vs a generated key)

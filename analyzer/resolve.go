@@ -153,6 +153,15 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 			ne.Guard = guard.DupTakenAsSuccess(&ne)
 		}
 		guard.DupTested(&ne) // an insert whose duplicate a caller on the path takes as success
+		if method != "" {
+			// The implementation's request method, URL and body are
+			// arguments (or fields of one) the interface call gives, as
+			// the whole-program phase decides them (its inline): without
+			// this go vet left a POST through a wired client's
+			// Send(http.MethodPost, body) unknown where the command
+			// reports it.
+			summary.ResolveRequestArgs(&e, &ne)
+		}
 		if ne.Kind == effect.KindDynamic {
 			more, _ := r.effects([]effect.Effect{ne}, depth+1)
 			for i := range more {

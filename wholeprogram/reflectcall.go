@@ -187,7 +187,7 @@ func hasTypeParam(t types.Type) bool {
 func reflectiveCall(e effect.Effect) effect.Effect {
 	e.CallArgs, e.CondArgs, e.StableArgs, e.RandomArgs = nil, nil, nil, nil
 	e.KeyParams, e.ArgKeys, e.ArgsKey = nil, nil, nil
-	e.CallURLs, e.CallBodies, e.CallGrants, e.ChangedFrom = nil, nil, nil, ""
+	e.CallURLs, e.CallBodies, e.CallGrants, e.CallGrantArgs, e.ChangedFrom = nil, nil, nil, nil, ""
 	e.Via = ""
 	return e
 }

@@ -600,7 +600,9 @@ func TestMethodThroughInterfaces(t *testing.T) {
 // wrapper behind an interface (DIMO's ExecuteRequest, its URL from
 // configuration): the form the caller passes as the body's bytes sets
 // grant_type, so the POST resolved over the whole program is a token
-// request, safe by code. A form without it stays a POST (high).
+// request, safe by code, also when the handler encodes the form and hands
+// it to a helper that makes the interface call (fleet:helper-token). A
+// form without it stays a POST (high).
 func TestTokenGrantThroughInterfaces(t *testing.T) {
 	const grant = "a POST of a form with grant_type client_credentials (an OAuth2 token request, RFC 6749): a repeat gets another access token, nothing changes at the provider (rule http-token-grant)"
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "ifacetoken"), func(h *result.Handler) string {
@@ -615,6 +617,8 @@ func TestTokenGrantThroughInterfaces(t *testing.T) {
 	})
 	want := []string{
 		"fleet:form high http/post by code",
+		"fleet:helper-form high http/post by code",
+		"fleet:helper-token safe http/post by code: " + grant,
 		"fleet:token safe http/post by code: " + grant,
 	}
 	sameLines(t, "handlers", got, want)

@@ -582,10 +582,15 @@ type Effect struct {
 	// (1-based) says that the body is what its caller passes as that
 	// parameter. CallGrants, on a call through an interface, are the
 	// grant types of the arguments that are such forms, keyed as CallArgs,
-	// for the whole-program phase (summary/tokengrant.go, RuleTokenGrant).
+	// for the resolution of the interface (summary/tokengrant.go,
+	// RuleTokenGrant); CallGrantArgs, keyed so too and sorted, the
+	// arguments that are a form (or its bytes) the function's caller
+	// passes as a parameter: each caller fills CallGrants from what it
+	// passes there.
 	TokenGrant    string            `json:",omitempty"`
 	TokenGrantArg int               `json:",omitempty"`
 	CallGrants    map[string]string `json:",omitempty"`
+	CallGrantArgs []ArgParam        `json:",omitempty"`
 	// CallArgs, on a call through an interface, are the constant strings
 	// its arguments carry: an argument ("3"), or a string field stored into
 	// the struct it points to ("3.Method" for &Request{Method: "POST"}),
@@ -896,6 +901,14 @@ const RuleDeleteByID = "http-delete-by-id"
 // token request's form (grant_type set) as safe: a repeat gets another
 // access token.
 const RuleTokenGrant = "http-token-grant"
+
+// ArgParam is an argument of a call through an interface (Key, as
+// CallArgs keys it) that is the calling function's parameter Param
+// (1-based, as pick counts: receiver first, then free variables).
+type ArgParam struct {
+	Key   string
+	Param int
+}
 
 // RandomArg is an argument of a call (1-based index, receiver first) that
 // derives from a random or time source: Source names it, Expr is the

@@ -372,7 +372,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
-	site.Effect.CallGrants = callGrants(c.Args) // tokengrant.go
+	site.Effect.CallGrants, site.Effect.CallGrantArgs = w.callGrants(c.Args) // tokengrant.go
 	site.Effect.KeyParams = w.keyParams(c.Args)
 	site.Effect.ArgKeys = w.argKeys(c.Args)
 	site.Effect.NonZero = w.nonZeroFields(c.Args) // keylasts.go

@@ -180,6 +180,9 @@ func (s *Summary) String() string {
 		if e.TokenGrant != "" {
 			t += " grant=" + e.TokenGrant // an OAuth2 token request's form (tokengrant.go)
 		}
+		if g := callGrantsString(e); g != "" {
+			t += " grants=" + g // an interface call's token forms (tokengrant.go)
+		}
 		if e.TextBody && e.ResponseRead {
 			t += " texts-read" // texts sent, the response read (textbody.go)
 		}

@@ -304,6 +304,7 @@ func fieldBase(v ssa.Value) ssa.Value {
 // body's values that derive from the callee's parameters.
 func (w *walker) resolveRequestFields(e *effect.Effect, args, bindings []ssa.Value) {
 	w.resolveCallBodies(e, args, bindings)
+	w.resolveCallGrants(e, args, bindings) // tokengrant.go
 	if e.Kind != effect.KindHTTP {
 		return
 	}

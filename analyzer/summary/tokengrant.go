@@ -2,6 +2,8 @@ package summary
 
 import (
 	"go/types"
+	"maps"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -25,8 +27,11 @@ import (
 // way a shared HTTP wrapper takes the body's bytes as a parameter:
 // Effect.TokenGrantArg names the parameter, each caller decides, and an
 // interface call records which of its arguments are token forms
-// (Effect.CallGrants) for the whole-program phase. A POST decided so is
-// safe, by code (effect.RuleTokenGrant).
+// (Effect.CallGrants) for the resolution of the interface (the
+// whole-program phase, go vet's of a wired field), or are its function's
+// parameters (Effect.CallGrantArgs: a helper handed the form's bytes
+// makes the call; each caller decides). A POST decided so is safe, by
+// code (effect.RuleTokenGrant).
 
 // grantType is the form field that makes a request an OAuth2 token request.
 const grantType = "grant_type"
@@ -60,18 +65,90 @@ func (w *walker) resolveTokenGrant(e *effect.Effect, args, bindings []ssa.Value)
 
 // callGrants are the arguments of an interface call that are token forms
 // or their bytes, keyed as argConsts keys them (1-based, receiver first;
-// args exclude the receiver), with their grant types.
-func callGrants(args []ssa.Value) map[string]string {
-	var out map[string]string
+// args exclude the receiver), with their grant types; and those that are
+// a form (or its bytes) this function's caller passes as a parameter,
+// for resolveCallGrants.
+func (w *walker) callGrants(args []ssa.Value) (grants map[string]string, params []effect.ArgParam) {
 	for i, a := range args {
+		key := strconv.Itoa(i + 2)
 		if g, ok := grantOf(formOf(a)); ok {
-			if out == nil {
-				out = map[string]string{}
+			if grants == nil {
+				grants = map[string]string{}
 			}
-			out[strconv.Itoa(i+2)] = g
+			grants[key] = g
+		} else if k := w.formParam(a); k != effect.NoExec {
+			params = append(params, effect.ArgParam{Key: key, Param: k + 1})
 		}
 	}
-	return out
+	return grants, params
+}
+
+// formParam is the parameter (as execIndex counts) a value that may
+// carry a form is, or what it is made from (formOf) is: a string, bytes,
+// a url.Values-shaped map or a reader; effect.NoExec otherwise.
+func (w *walker) formParam(v ssa.Value) int {
+	p := normalize(formOf(v))
+	if p == nil || !formType(p.Type()) {
+		return effect.NoExec
+	}
+	return w.execIndex(p)
+}
+
+// formType reports whether a value of t may be a form or its text.
+func formType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Map:
+		k, ok := u.Key().Underlying().(*types.Basic)
+		return ok && k.Info()&types.IsString != 0
+	case *types.Interface:
+		for i := 0; i < u.NumMethods(); i++ {
+			if u.Method(i).Name() == "Read" {
+				return true // an io.Reader
+			}
+		}
+	}
+	return false
+}
+
+// resolveCallGrants decides, at a call, the arguments of an interface
+// call (Effect.CallGrantArgs) that are the callee's parameters: a token
+// form the caller passes there is one of the interface call's grants
+// (CallGrants), a parameter of the caller is left to its callers in turn.
+// The form built in a handler and handed to a helper that makes the
+// interface call is followed so across the helper's call, as its body is
+// (resolveCallBodies).
+func (w *walker) resolveCallGrants(e *effect.Effect, args, bindings []ssa.Value) {
+	if len(e.CallGrantArgs) == 0 {
+		return
+	}
+	var grants map[string]string
+	var params []effect.ArgParam
+	for _, a := range e.CallGrantArgs {
+		v := pick(a.Param-1, args, bindings)
+		if v == nil {
+			continue
+		}
+		if g, ok := grantOf(formOf(v)); ok {
+			if grants == nil {
+				grants = maps.Clone(e.CallGrants) // the callee's summary shares the map
+				if grants == nil {
+					grants = map[string]string{}
+				}
+			}
+			grants[a.Key] = g
+		} else if k := w.formParam(v); k != effect.NoExec {
+			params = append(params, effect.ArgParam{Key: a.Key, Param: k + 1})
+		}
+	}
+	if grants != nil {
+		e.CallGrants = grants
+	}
+	e.CallGrantArgs = params
 }
 
 // ResolveTokenGrant decides, where the whole-program phase resolves an
@@ -85,6 +162,19 @@ func ResolveTokenGrant(call, e *effect.Effect) {
 		e.TokenGrant = g
 	}
 	e.TokenGrantArg = 0
+}
+
+// callGrantsString shows an interface call's token forms for the fact
+// log, by argument: "3:client_credentials". The arguments left to the
+// callers (CallGrantArgs) are not shown: every string or bytes parameter
+// an interface call passes on is one.
+func callGrantsString(e *effect.Effect) string {
+	var parts []string
+	for k, g := range e.CallGrants {
+		parts = append(parts, k+":"+g)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
 }
 
 // formOf is the value a request body is made from: the reader's bytes

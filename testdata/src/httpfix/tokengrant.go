@@ -112,3 +112,87 @@ func ClientCredentials(ctx context.Context, t *asynq.Task) error { // want Clien
 	_, err := cfg.Token(ctx)
 	return err
 }
+
+// The same requests through the application's HTTP client behind an
+// interface-typed field its package wires (RegisterTokenJobs), the form
+// built and encoded in the handler and handed to a helper that makes the
+// interface call with it as its parameter: the form is followed across
+// the helper's call to the interface call's argument, and the
+// implementation's method and body are the call's arguments, in the
+// package's own resolution of the field as in the whole program's.
+
+// tokenSender is the application's shared HTTP client.
+type tokenSender interface {
+	Send(method string, body []byte) (*http.Response, error)
+}
+
+type authSender struct{ base string }
+
+func (s authSender) Send(method string, body []byte) (*http.Response, error) { // want Send:`^effects: http/unknown http method=p1 url=p0.base body=p2$`
+	req, err := http.NewRequest(method, s.base, bytes.NewBuffer(body))
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
+// TokenJobs holds the client.
+type TokenJobs struct{ Auth tokenSender }
+
+// post sends the body its caller encoded.
+func (j *TokenJobs) post(body []byte) error { // want post:`^effects: dynamic_call/call \(httpfix.tokenSender\).Send reads=publish/send$`
+	_, err := j.Auth.Send(http.MethodPost, body)
+	return err
+}
+
+// HelperToken: a client-credentials form through the helper: a token
+// request, no finding.
+func (j *TokenJobs) HelperToken(ctx context.Context, t *asynq.Task) error { // want HelperToken:`^effects: dynamic_call/call \(httpfix.tokenSender\).Send grants=3:client_credentials reads=publish/send$`
+	form := url.Values{}
+	form.Set("grant_type", "client_credentials")
+	form.Set("client_id", "id")
+	return j.post([]byte(form.Encode()))
+}
+
+// HelperRefresh: a refresh_token grant through the helper: the near
+// miss, a POST not read as repeatable.
+func (j *TokenJobs) HelperRefresh(ctx context.Context, t *asynq.Task) error { // want HelperRefresh:`^effects: dynamic_call/call \(httpfix.tokenSender\).Send grants=3:refresh_token reads=publish/send$` `unguarded: handler \(\*httpfix.TokenJobs\).HelperRefresh .*http post \(http\) \(high\) .*grant_type refresh_token`
+	form := url.Values{}
+	form.Set("grant_type", "refresh_token")
+	form.Set("refresh_token", string(t.Payload()))
+	return j.post([]byte(form.Encode()))
+}
+
+// HelperForm: a form without grant_type through the helper: the near
+// miss, a POST.
+func (j *TokenJobs) HelperForm(ctx context.Context, t *asynq.Task) error { // want HelperForm:`^effects: dynamic_call/call \(httpfix.tokenSender\).Send reads=publish/send$` `unguarded: handler \(\*httpfix.TokenJobs\).HelperForm .*http post \(http\) \(high\) .* is not guarded; path`
+	form := url.Values{}
+	form.Set("vin", string(t.Payload()))
+	return j.post([]byte(form.Encode()))
+}
+
+// DirectToken: the form at the interface call itself: a token request,
+// no finding.
+func (j *TokenJobs) DirectToken(ctx context.Context, t *asynq.Task) error { // want DirectToken:`^effects: dynamic_call/call \(httpfix.tokenSender\).Send grants=3:client_credentials reads=publish/send$`
+	form := url.Values{"grant_type": {"client_credentials"}}
+	_, err := j.Auth.Send(http.MethodPost, []byte(form.Encode()))
+	return err
+}
+
+// DirectForm: a form without grant_type at the interface call: the near
+// miss, a POST.
+func (j *TokenJobs) DirectForm(ctx context.Context, t *asynq.Task) error { // want DirectForm:`^effects: dynamic_call/call \(httpfix.tokenSender\).Send reads=publish/send$` `unguarded: handler \(\*httpfix.TokenJobs\).DirectForm .*http post \(http\) \(high\) .* is not guarded; path`
+	form := url.Values{"vin": {string(t.Payload())}}
+	_, err := j.Auth.Send(http.MethodPost, []byte(form.Encode()))
+	return err
+}
+
+// RegisterTokenJobs wires the client and registers the jobs.
+func RegisterTokenJobs(mux *asynq.ServeMux, base string) { // want RegisterTokenJobs:`^no effects$`
+	j := &TokenJobs{Auth: authSender{base: base}}
+	mux.HandleFunc("token:helper", j.HelperToken)
+	mux.HandleFunc("token:helper-refresh", j.HelperRefresh)
+	mux.HandleFunc("token:helper-form", j.HelperForm)
+	mux.HandleFunc("token:direct", j.DirectToken)
+	mux.HandleFunc("token:direct-form", j.DirectForm)
+}

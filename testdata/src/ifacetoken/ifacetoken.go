@@ -3,6 +3,8 @@
 // configuration: the whole program resolves the interface, and the form
 // the caller passes as the body's bytes (grant_type set) makes the POST a
 // token request (safe). A form without grant_type stays a POST (high).
+// So too when the handler builds and encodes the form and hands its bytes
+// to a helper that makes the interface call with them (its parameter).
 package ifacetoken
 
 import (
@@ -34,7 +36,25 @@ func (f *Fleet) Register(vin string) error {
 	return err
 }
 
+// send posts the bytes its caller encoded.
+func (f *Fleet) send(body []byte) error {
+	_, err := f.TokenClient.ExecuteRequest("", http.MethodPost, body)
+	return err
+}
+
 type Deps struct{ Fleet *Fleet }
+
+func (d *Deps) HelperToken(ctx context.Context, t *asynq.Task) error {
+	data := url.Values{}
+	data.Set("grant_type", "client_credentials")
+	return d.Fleet.send([]byte(data.Encode()))
+}
+
+func (d *Deps) HelperForm(ctx context.Context, t *asynq.Task) error {
+	data := url.Values{}
+	data.Set("vin", string(t.Payload()))
+	return d.Fleet.send([]byte(data.Encode()))
+}
 
 func (d *Deps) Token(ctx context.Context, t *asynq.Task) error {
 	return d.Fleet.PartnersToken()
@@ -48,4 +68,6 @@ func Setup(mux *asynq.ServeMux) {
 	d := &Deps{Fleet: &Fleet{TokenClient: wrapper.New("https://auth.example.com")}}
 	mux.HandleFunc("fleet:token", d.Token)
 	mux.HandleFunc("fleet:form", d.Form)
+	mux.HandleFunc("fleet:helper-token", d.HelperToken)
+	mux.HandleFunc("fleet:helper-form", d.HelperForm)
 }

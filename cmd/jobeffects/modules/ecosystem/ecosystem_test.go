@@ -290,6 +290,16 @@ func TestEcosystemModule(t *testing.T) {
 		// leaves the other handlers' inserts through that method alone.
 		{"(*SpreadDeps).SpreadBouncedWhole", "insert sq_bounces:true insert sq_bounces:true", ""},
 		{"(*SpreadDeps).SpreadBouncedWholeFresh", "insert sq_bounces:false insert sq_bounces:false", "unguarded"},
+		// OAuth2 token requests on net/http through the application's
+		// wrapper behind an interface-typed field (jobs/tokengrant.go,
+		// stop 56; fixtures httpfix/tokengrant.go, ifacetoken): a
+		// client-credentials form encoded in the handler and handed to
+		// the helper that makes the interface call is a token request
+		// (no finding); a refresh_token grant and a form without a grant
+		// stay POSTs. go vet reads them alike (TestVetEqualsCommand).
+		{"(*TokenDeps).PartnerToken", "post http:false", ""},
+		{"(*TokenDeps).RefreshToken", "post http:false", "unguarded"},
+		{"(*TokenDeps).SubmitForm", "post http:false", "unguarded"},
 		// Check and record paired by column, and the set form of
 		// check-then-act (jobs/checkshapes.go, stop 54): a write of
 		// sent_count records nothing a check of status read; a read of

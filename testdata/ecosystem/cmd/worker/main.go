@@ -108,6 +108,7 @@ func main() {
 	jobs.RegisterCopier(mux, &jobs.CopierDeps{Pool: pool})
 	jobs.RegisterAny(mux, &jobs.AnyDeps{Pool: pool})
 	jobs.RegisterHTTPWrites(mux)
+	jobs.RegisterTokenGrants(mux)
 	jobs.RegisterForward(mux, &jobs.ForwardDeps{Client: http.DefaultClient, Base: os.Getenv("FORWARD_URL")})
 	ch, err := clickhouse.Open(&clickhouse.Options{Addr: []string{os.Getenv("CLICKHOUSE_ADDR")}})
 	if err != nil {
