@@ -867,8 +867,22 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		callees = r.supplied(e, callees) // queue.go
 	}
 	var out []effect.Effect
+	// The effects each callee adds run only after the caller's claim
+	// when e runs behind one (claimgate.go); decided once the callee's
+	// are all in, whichever way the loop below goes on.
+	gated, method := 0, false
+	gate := func() {
+		for g := e.ClaimGate; g != nil && gated < len(out); gated++ {
+			if p := gateClaim(&out[gated], &e, g, method); p != nil {
+				*pits = append(*pits, *p)
+			}
+		}
+		gated = len(out)
+	}
 	for _, fn := range r.throughThunks(callees) {
+		gate()
 		fn = ssavalue.Declared(fn)
+		method = isMethod(fn)
 		last := e.Path[len(e.Path)-1]
 		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks}
 		if impl, via := r.grpcImpl(fn); impl != nil {
@@ -963,6 +977,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		// site hands it (callbackargs.go).
 		out = append(out, r.argCallbackEffects(e, fn, all, prefix, depth, seen, pits)...)
 	}
+	gate()
 	if out == nil {
 		// Every target is a library method without effect.
 		return []effect.Effect{}

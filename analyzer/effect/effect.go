@@ -391,6 +391,12 @@ type Effect struct {
 	// whole program finds returns nil unless those fields are set, the
 	// closure runs only on the delivery that made the claim (hookgate.go).
 	HookGate *HookGate `json:",omitempty"`
+	// ClaimGate, on a call nothing here resolves (an interface or
+	// function-value call) that runs only on a claim's first-time edge,
+	// is that claim's guard: the effects the whole program finds behind
+	// the call are decided as the same effects made directly there
+	// (wholeprogram claimgate.go).
+	ClaimGate *ClaimGate `json:",omitempty"`
 	// DupFails, for a create that a second delivery's copy cannot repeat
 	// but fails on (an insert a unique key of the migrations covers,
 	// GitHub's 422 "Reference already exists", AWS's
@@ -1270,6 +1276,24 @@ type HelperClaim struct {
 type ResolvedExec struct {
 	Pos   string
 	Param int
+}
+
+// ClaimGate is the claim whose first-time edge a dynamic call runs
+// behind (Effect.ClaimGate).
+type ClaimGate struct {
+	// TxArg (0-based, in the call's arguments; -1 when none) is the
+	// argument that is the transaction the claim runs on; RecvTx, that
+	// the interface call's receiver is. TxKnown says the call is made in
+	// the claim's function, where its arguments were read: a database
+	// write behind a call made deeper is left undecided. Alone: the claim
+	// commits by itself (on a pool, outside any transaction), so every
+	// database write commits apart from it.
+	TxArg   int
+	RecvTx  bool
+	TxKnown bool
+	Alone   bool
+	Target  string // the claim's table, for the guard-separate-tx message
+	Guard   Guard  // the claim's guard (SameTx unset, no window)
 }
 
 // HookGate locates the hook factory call whose result a dynamic call runs

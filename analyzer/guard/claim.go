@@ -234,6 +234,11 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 			continue
 		}
 		if !e.Risk.NonIdempotent() {
+			if e.Kind == effect.KindDynamic && e.ClaimGate == nil && !a.externalOnly && c.Effect.ConstraintState != "none" {
+				// What only the whole program finds behind the call is
+				// decided there as if made here (wholeprogram claimgate.go).
+				e.ClaimGate = a.claimGate(c, s, key)
+			}
 			if readsExternal(e) {
 				// A call nothing decided yet whose reading makes it an
 				// external effect (a mail sender in another module,
@@ -299,6 +304,32 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 			e.Guard = g
 		}
 	}
+}
+
+// claimGate is claim c's guard for the dynamic call of site s after its
+// first-time edge: which of the call's arguments (or its receiver) is the
+// transaction c runs on, read only where s is the call itself.
+func (a *analysis) claimGate(c, s *Site, key string) *effect.ClaimGate {
+	g := &effect.ClaimGate{TxArg: -1, Target: c.Effect.Target, Guard: effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: c.Effect.Evidence()}}
+	if c.Exec == nil || !c.Effect.Tx {
+		g.Alone = true // the claim commits by itself: any write is separate
+		return g
+	}
+	if len(s.Effect.Path) != 1 || s.Instr == nil {
+		return g
+	}
+	g.TxKnown = true
+	cc := s.Instr.Common()
+	if cc.IsInvoke() && sameHandle(cc.Value, c.Exec) {
+		g.RecvTx = true
+	}
+	for j, x := range cc.Args {
+		if sameHandle(x, c.Exec) || (a.env.SameTx != nil && a.env.SameTx(x, c.Exec)) {
+			g.TxArg = j
+			break
+		}
+	}
+	return g
 }
 
 // sameHandle reports whether two executors run on one handle: the same

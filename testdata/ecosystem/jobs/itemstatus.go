@@ -34,6 +34,7 @@ type ItemDeps struct {
 	Ent        *ent.Client
 	Pool       *pgxpool.Pool
 	Projectors map[string]string
+	Notifier   ItemNotifier // jobs/itemnotify.go
 }
 
 type itemStatus struct {
@@ -127,4 +128,6 @@ func RegisterItemStatus(mux *asynq.ServeMux, d *ItemDeps) {
 	mux.HandleFunc("item:project-all", d.ItemProjectAll)
 	mux.HandleFunc("item:project-claimed", d.ItemProjectClaimed)
 	mux.HandleFunc("item:project-saved", d.ItemProjectSaved)
+	mux.HandleFunc("item:notify-claimed", d.ItemNotifyClaimed)
+	mux.HandleFunc("item:notify-first", d.ItemNotifyFirst)
 }

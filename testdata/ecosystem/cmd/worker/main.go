@@ -176,7 +176,7 @@ func main() {
 	jobs.RegisterCached(mux, &jobs.CachedDeps{Memo: idem.NewMemory(), DB: stdlib.OpenDBFromPool(pool)})
 	regjobs.Setup(mux, pool)
 	jobs.RegisterEntBulk(mux, deps)
-	jobs.RegisterItemStatus(mux, &jobs.ItemDeps{Ent: entClient, Pool: pool, Projectors: map[string]string{"search": os.Getenv("SEARCH_URL"), "billing": os.Getenv("BILLING_URL")}})
+	jobs.RegisterItemStatus(mux, &jobs.ItemDeps{Ent: entClient, Pool: pool, Projectors: map[string]string{"search": os.Getenv("SEARCH_URL"), "billing": os.Getenv("BILLING_URL")}, Notifier: jobs.HTTPItemNotifier{}})
 	riverWorkers := river.NewWorkers()
 	jobs.RegisterSnooze(riverWorkers, pool)
 	if err := fxjobs.New(pool, mux, fxjobs.AuditConfig{}).Start(ctx); err != nil {
