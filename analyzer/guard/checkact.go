@@ -87,7 +87,7 @@ func (a *analysis) checkThenAct() {
 			}
 			b := ifi.Block()
 			for i, succ := range b.Succs {
-				if len(succ.Preds) != 1 || loopCondition(b, b.Succs[1-i], succ) || skipActs(b.Succs[1-i], succ, acts) {
+				if len(succ.Preds) != 1 || loopCondition(b, b.Succs[1-i], succ) {
 					continue
 				}
 				if !a.skipsAsDone(b.Succs[1-i], succ) && (errTest(ifi) || !nextItem(b.Succs[1-i], succ, b)) {
