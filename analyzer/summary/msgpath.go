@@ -348,24 +348,37 @@ func (pw *pathWalk) mapValues(f *pathFrame, m ssa.Value, path []string) {
 		return
 	}
 	pw.maps[holder] = true
-	for _, fn := range pw.w.p.funcs {
-		var g *pathFrame
+	var g *pathFrame
+	for _, up := range pw.w.p.mapStores()[holder] {
+		if fn := up.Parent(); g == nil || g.fn != fn {
+			g = &pathFrame{fn: fn}
+			if fn == f.fn && f.top {
+				g = f
+			}
+		}
+		pw.walk(g, up.Value, path)
+	}
+}
+
+// mapStores indexes the package's stores into held maps by holder
+// (mapHolder), once per package.
+func (p *Package) mapStores() map[any][]*ssa.MapUpdate {
+	if p.mapUpdates != nil {
+		return p.mapUpdates
+	}
+	p.mapUpdates = map[any][]*ssa.MapUpdate{}
+	for _, fn := range p.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				up, ok := instr.(*ssa.MapUpdate)
-				if !ok || mapHolder(up.Map) != holder {
-					continue
-				}
-				if g == nil {
-					g = &pathFrame{fn: fn}
-					if fn == f.fn && f.top {
-						g = f
+				if up, ok := instr.(*ssa.MapUpdate); ok {
+					if h := mapHolder(up.Map); h != nil {
+						p.mapUpdates[h] = append(p.mapUpdates[h], up)
 					}
 				}
-				pw.walk(g, up.Value, path)
 			}
 		}
 	}
+	return p.mapUpdates
 }
 
 // mapHolder is the struct field or package variable the map m is loaded

@@ -89,6 +89,10 @@ type Package struct {
 	// nilErr memoises which of the package's functions return nil
 	// pointers whenever they fail (nilresult.go).
 	nilErr map[*ssa.Function]bool
+	// mapUpdates are the package's stores into maps held in a struct
+	// field or a package variable, by that holder, in the order of
+	// funcs (msgpath.go): indexed once, not rescanned per message.
+	mapUpdates map[any][]*ssa.MapUpdate
 	// funcs are the package's functions; clockFields and clockBusy the
 	// fields found (or not, "") to hold the database clock and the
 	// functions being read for it, clockResults what each function read
