@@ -2,7 +2,6 @@ package wholeprogram_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -71,35 +70,6 @@ var versioned string
 func resolveKeep(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, keepUnreached bool, patterns ...string) []*result.Result {
 	t.Helper()
 	return resolveLoaded(t, opts, hooks, keepUnreached, loadFixtures(t, patterns...))
-}
-
-// loadFixtures loads fixture packages of testdata/src (GOPATH mode) with
-// their dependencies, the standard library's from source: most of a
-// fixture test's CPU. A test that analyses several fixtures loads them
-// in one call, so that what they share is parsed and type-checked once.
-func loadFixtures(t *testing.T, patterns ...string) []*packages.Package {
-	t.Helper()
-	testdata, _ := filepath.Abs(filepath.Join("..", "testdata"))
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
-			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedModule,
-		Dir: filepath.Join(testdata, "src"),
-		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=-mod=mod"),
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if versioned != "" {
-		// GOPATH mode loads no module versions: the packages of this
-		// one are a versioned dependency's, summarised as such.
-		packages.Visit(pkgs, nil, func(p *packages.Package) {
-			if p.PkgPath == versioned || strings.HasPrefix(p.PkgPath, versioned+"/") {
-				p.Module = &packages.Module{Path: versioned, Version: "v1.0.0"}
-			}
-		})
-	}
-	return pkgs
 }
 
 // resolveLoaded analyses loaded root packages (and, for their facts,

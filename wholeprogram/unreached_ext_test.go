@@ -28,8 +28,9 @@ func TestReleaseUnreachedSameResults(t *testing.T) {
 		"dispatchfix", "registryfix", "neverset", "nilcall/...", "routefix", "deepdynfix",
 	}
 	hooks := analyzer.Hooks{KeepSummaries: true, Whole: true}
-	// One load for all the fixtures, each analysed twice from it: the
-	// standard library they share is parsed and type-checked once, not
+	// One load for all the fixtures (the package's shared load,
+	// fixtures_test.go), each analysed twice from it: the standard
+	// library they share is parsed and type-checked once, not
 	// twenty-two times (three quarters of this test's CPU was loading).
 	// Each fixture's analysis and resolution still start from its own
 	// root packages, as a load of the fixture alone gives them; only the
