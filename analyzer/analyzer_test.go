@@ -417,7 +417,7 @@ func TestArchitectureImports(t *testing.T) {
 		pkg := strings.TrimPrefix(f[0], module)
 		switch {
 		case strings.HasPrefix(pkg, "twice"), strings.HasPrefix(pkg, "scripts/"), strings.HasPrefix(pkg, "testdata/"),
-			strings.HasPrefix(pkg, "cmd/jobeffects/modules"), pkg == "internal/e2etest", pkg == "internal/ssatest":
+			strings.HasPrefix(pkg, "cmd/jobeffects/modules"), pkg == "internal/e2etest", pkg == "internal/ssatest", pkg == "internal/fixtureload":
 			continue // tests' and tools' packages
 		}
 		var deps []string

@@ -3,13 +3,11 @@ package wholeprogram_test
 import (
 	"encoding/json"
 	"sort"
-	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/packages"
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/internal/fixtureload"
 )
 
 // Releasing the bodies the slice does not reach changes no result: every
@@ -40,7 +38,7 @@ func TestReleaseUnreachedSameResults(t *testing.T) {
 	all := loadFixtures(t, fixtures...)
 	for _, fx := range fixtures {
 		t.Run(fx, func(t *testing.T) {
-			roots := fixtureRoots(all, fx)
+			roots := fixtureload.Roots(all, fx)
 			if len(roots) == 0 {
 				t.Fatalf("no package of %s loaded", fx)
 			}
@@ -57,22 +55,6 @@ func TestReleaseUnreachedSameResults(t *testing.T) {
 			}
 		})
 	}
-}
-
-// fixtureRoots are the loaded root packages a GOPATH pattern ("x" or
-// "x/...") names, in the loader's order.
-func fixtureRoots(pkgs []*packages.Package, pattern string) []*packages.Package {
-	var out []*packages.Package
-	for _, p := range pkgs {
-		if root, ok := strings.CutSuffix(pattern, "/..."); ok {
-			if p.PkgPath == root || strings.HasPrefix(p.PkgPath, root+"/") {
-				out = append(out, p)
-			}
-		} else if p.PkgPath == pattern {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // byPosition puts each result's handlers in the order of their
