@@ -1,13 +1,6 @@
 package analyzer_test
 
-import (
-	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/result"
-)
+import "testing"
 
 // TestAckLoops: a loop over the application's own queue client that hands
 // what it received to a function kept in a field and deletes the message
@@ -16,14 +9,8 @@ import (
 // the queue its receive names (discovery/ackloop.go). A loop that deletes
 // before running its function, or deletes nothing, registers nothing.
 func TestAckLoops(t *testing.T) {
-	a := analyzer.New(analyzer.Options{})
-	results := analysistest.Run(t, testdata, a, "ackloopfix/queue", "ackloopfix")
 	var got []string
-	for _, r := range results {
-		res, ok := r.Result.(*result.Result)
-		if !ok {
-			continue
-		}
+	for _, res := range defaults.run(t, "ackloopfix/queue", "ackloopfix") {
 		for _, h := range res.Handlers {
 			got = append(got, h.Framework+" "+h.Task+" "+h.Name+" "+fileLine(h.Registered))
 		}

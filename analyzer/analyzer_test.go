@@ -42,8 +42,7 @@ func TestCallsAcrossPackages(t *testing.T) {
 }
 
 func TestStrictUnknownEffect(t *testing.T) {
-	a := analyzer.New(analyzer.Options{Strict: true})
-	analysistest.Run(t, testdata, a, "strict")
+	stricts.run(t, "strict")
 }
 
 func TestUserGuardsFromConfig(t *testing.T) {
@@ -166,8 +165,7 @@ func TestRetryWrappers(t *testing.T) {
 }
 
 func TestDeclaredHandlers(t *testing.T) {
-	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
-	analysistest.Run(t, testdata, a, "declared/bus", "declared")
+	runShared(t, "declared/bus", "declared")
 }
 
 func TestTriggers(t *testing.T) {
@@ -510,8 +508,7 @@ func TestReplace(t *testing.T) {
 // commit together when the caller passes a transaction (ghsync's
 // applyRepositoryTx), separately when it passes the pool.
 func TestCallerTx(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "callertx")
-	res := results[0].Result.(*result.Result)
+	res := defaults.run(t, "callertx")[0]
 	want := map[string]string{
 		"(*callertx.Deps).WithTxArg": "", "(*callertx.Deps).NewTxArg": "", "(*callertx.Deps).PassOnTx": "",
 		"(*callertx.Deps).PoolArg": "guard-separate-tx", "(*callertx.Deps).PassOnPool": "guard-separate-tx",

@@ -1,12 +1,6 @@
 package analyzer_test
 
-import (
-	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-)
+import "testing"
 
 // TestExcludedCreates: a read of the rows a handler creates whose result
 // keeps them out of the read of the items to create (user_id <> all($2)),
@@ -15,5 +9,5 @@ import (
 // (SendFromReviews) or a filtered read that decides nothing created
 // (SendListed) is plainly unguarded.
 func TestExcludedCreates(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "excludedfix")
+	defaults.run(t, "excludedfix")
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobeffects/jobeffects/analyzer"
@@ -25,7 +26,10 @@ import (
 // per test made this package's tests pass go test's 10-minute timeout on a
 // busy 2-core machine. Each test then reports only the failures in its own
 // packages' files (fixtureDir) and reads its own packages' results, so a
-// failure still names the fixture that broke.
+// failure still names the fixture that broke. The fixtures of the tests
+// under another analyzer (the default options, -strict) are batched the
+// same way, one run per analyzer (defaults, stricts); a test whose
+// options are its own (a config of its fixture's) keeps its own run.
 
 // sharedFixtures are the fixture packages of the tests that call
 // runShared, besides discoveryFixtures and ecosystemFixtures.
@@ -53,11 +57,91 @@ var sharedFixtures = []string{
 	"fwdregfix", "perregfix", "fieldregfix", "fieldregfix/basew", "genreg/jobs", "genreg",
 }
 
-// shared is the one analysistest run of every shared fixture.
-var shared struct {
+// shared is the one analysistest run of every shared fixture, under the
+// declared fixture's config. Its failures go through crossPackage.
+var shared = &batch{
+	analyzer: func() *analysis.Analyzer {
+		return analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
+	},
+	pkgs:         sharedPackages,
+	crossPackage: true,
+	name:         "sharedFixtures",
+}
+
+// defaults is the one analysistest run of the fixtures whose tests use
+// the default options (analyzer.Analyzer), each of them once a run of its
+// own (5–7 CPU seconds each): the same analysis of the same packages,
+// their failures checked as each test's own run checked them.
+var defaults = &batch{
+	analyzer: func() *analysis.Analyzer { return analyzer.Analyzer },
+	pkgs: func() []string {
+		return []string{
+			"rowloopfix", "distlockfix", "example.org/ordersdk", "example.org/notes", "inferfix", "larkfix",
+			"excludedfix", "callertx", "ackloopfix/queue", "ackloopfix",
+		}
+	},
+	name: "defaults",
+}
+
+// stricts is defaults' under -strict.
+var stricts = &batch{
+	analyzer: func() *analysis.Analyzer { return analyzer.New(analyzer.Options{Strict: true}) },
+	pkgs:     func() []string { return []string{"strict", "example.org/ordersdk", "inferstrict"} },
+	name:     "stricts",
+}
+
+// batch is one analysistest run of several tests' fixture packages under
+// one analyzer, made the first time one of its tests asks for it.
+type batch struct {
+	analyzer     func() *analysis.Analyzer
+	pkgs         func() []string // the run's packages, its roots
+	crossPackage bool            // failures go through crossPackage
+	name         string          // the list to add a package to
+
 	once    sync.Once
 	msgs    []string                  // analysistest's failures
 	results map[string]*result.Result // by package path
+}
+
+func (b *batch) runAll() {
+	c := &collector{}
+	results := analysistest.Run(c, testdata, b.analyzer(), b.pkgs()...)
+	b.msgs = c.msgs
+	if b.crossPackage {
+		b.msgs = crossPackage(c.msgs)
+	}
+	b.results = map[string]*result.Result{}
+	for _, r := range results {
+		if res, ok := r.Result.(*result.Result); ok {
+			b.results[res.Package] = res
+		}
+	}
+}
+
+// run reports the batch's failures in pkgs' files (and those that name
+// no fixture file of the batch: a load error) and returns the results of
+// pkgs in their order.
+func (b *batch) run(t *testing.T, pkgs ...string) []*result.Result {
+	t.Helper()
+	all := b.pkgs()
+	for _, p := range pkgs {
+		if !slices.Contains(all, p) {
+			t.Fatalf("%s is not in %s", p, b.name)
+		}
+	}
+	b.once.Do(b.runAll)
+	for _, m := range b.msgs {
+		if d := fixtureDir(m); slices.Contains(pkgs, d) || !slices.Contains(all, d) {
+			t.Error(m)
+		}
+	}
+	var out []*result.Result
+	for _, p := range pkgs {
+		if res := b.results[p]; res != nil {
+			out = append(out, res)
+		}
+	}
+	return out
 }
 
 // sharedPackages lists every package of the shared run.
@@ -72,43 +156,10 @@ func sharedPackages() []string {
 	return append(pkgs, sharedFixtures...)
 }
 
-func runAll() {
-	a := analyzer.New(analyzer.Options{Config: filepath.Join(testdata, "src", "declared", ".jobeffects.yaml")})
-	c := &collector{}
-	results := analysistest.Run(c, testdata, a, sharedPackages()...)
-	shared.msgs = crossPackage(c.msgs)
-	shared.results = map[string]*result.Result{}
-	for _, r := range results {
-		if res, ok := r.Result.(*result.Result); ok {
-			shared.results[res.Package] = res
-		}
-	}
-}
-
-// runShared reports the shared run's failures in pkgs' files (and those
-// that name no fixture file: a load error) and returns the results of
-// pkgs in their order.
+// runShared is shared's run for pkgs.
 func runShared(t *testing.T, pkgs ...string) []*result.Result {
 	t.Helper()
-	all := sharedPackages()
-	for _, p := range pkgs {
-		if !slices.Contains(all, p) {
-			t.Fatalf("%s is not in sharedFixtures", p)
-		}
-	}
-	shared.once.Do(runAll)
-	for _, m := range shared.msgs {
-		if d := fixtureDir(m); slices.Contains(pkgs, d) || !slices.Contains(all, d) {
-			t.Error(m)
-		}
-	}
-	var out []*result.Result
-	for _, p := range pkgs {
-		if res := shared.results[p]; res != nil {
-			out = append(out, res)
-		}
-	}
-	return out
+	return shared.run(t, pkgs...)
 }
 
 // collector is an analysistest.Testing that records failures.

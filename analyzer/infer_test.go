@@ -4,9 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 )
@@ -14,8 +11,7 @@ import (
 // TestNameInference: calls nothing follows are read by their names; the
 // code and the catalog decide before any name does.
 func TestNameInference(t *testing.T) {
-	results := analysistest.Run(t, testdata, analyzer.Analyzer, "example.org/ordersdk", "example.org/notes", "inferfix")
-	res := results[2].Result.(*result.Result)
+	res := defaults.run(t, "example.org/ordersdk", "example.org/notes", "inferfix")[2]
 	got := map[string]*result.Handler{}
 	for _, h := range res.Handlers {
 		got[h.Name] = h
@@ -135,8 +131,7 @@ func TestNameInference(t *testing.T) {
 
 // TestStrictKeepsUnknown: -strict applies no reading.
 func TestStrictKeepsUnknown(t *testing.T) {
-	a := analyzer.New(analyzer.Options{Strict: true})
-	analysistest.Run(t, testdata, a, "example.org/ordersdk", "inferstrict")
+	stricts.run(t, "example.org/ordersdk", "inferstrict")
 }
 
 func equalStrings(a, b []string) bool {

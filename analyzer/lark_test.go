@@ -1,17 +1,11 @@
 package analyzer_test
 
-import (
-	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-)
+import "testing"
 
 // TestLarkSDK: a Lark / Feishu service call is the HTTP request it makes
 // (catalog/lark.yaml), and building the client, the SDK's token and
 // app-ticket requests, its logging, encoding and token cache are no
 // effect a redelivery repeats (larkfix's Peek, the near miss).
 func TestLarkSDK(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "larkfix")
+	defaults.run(t, "larkfix")
 }

@@ -1,19 +1,13 @@
 package analyzer_test
 
-import (
-	"testing"
-
-	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/jobeffects/jobeffects/analyzer"
-)
+import "testing"
 
 // TestRowLoopCheck: a loop over the rows a read returned that skips a row
 // its state says is done (continue), acts and writes that state is
 // check-then-act (rowloopfix's RefreshAll); a loop whose skip is decided
 // by the job's payload is not (RefreshListed, plainly unguarded).
 func TestRowLoopCheck(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "rowloopfix")
+	defaults.run(t, "rowloopfix")
 }
 
 // TestDistLockCheck: a status check made under a distributed lock
@@ -23,5 +17,5 @@ func TestRowLoopCheck(t *testing.T) {
 // are not. gorm's First and Scan read their rows' tables (RefreshAll's
 // per-row check is gorm's Scan: check-then-act).
 func TestDistLockCheck(t *testing.T) {
-	analysistest.Run(t, testdata, analyzer.Analyzer, "distlockfix")
+	defaults.run(t, "distlockfix")
 }

@@ -1,7 +1,6 @@
 package analyzer_test
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/internal/fixtureload"
 	"github.com/jobeffects/jobeffects/wholeprogram"
 )
 
@@ -28,18 +28,23 @@ func analyse(t *testing.T, opts analyzer.Options, patterns ...string) map[string
 	return diagnosticsOf(results)
 }
 
+// wiringSet is the one load of the wiring tests' fixtures: each of their
+// analyses (go vet's, quiet, the whole program's) starts from its own
+// roots of it, not from a load of its own (5–7 CPU seconds each).
+var wiringSet = &fixtureload.Set{Testdata: testdata, Patterns: []string{
+	"wiringfix/jobs", "wiringfix/impl", "wiringfix/cmd",
+	"wiringcoll/usecase", "wiringcoll/push", "wiringcoll/fcm", "wiringcoll/store", "wiringcoll/handlers", "wiringcoll/cmd",
+}}
+
 // analyseResults is analyse's analysis, returning the roots' results and,
 // with hooks.Whole, the results the whole-program phase makes of them.
 func analyseResults(t *testing.T, opts analyzer.Options, hooks analyzer.Hooks, patterns ...string) ([]*result.Result, []*result.Result) {
 	t.Helper()
-	src := filepath.Join(testdata, "src")
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
-			packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps | packages.NeedModule,
-		Dir: src,
-		Env: append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=-mod=mod"),
+	load := fixtureload.Load
+	if wiringSet.Holds(patterns...) {
+		load = func(_ string, patterns ...string) ([]*packages.Package, error) { return wiringSet.Roots(patterns...) }
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pkgs, err := load(testdata, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
