@@ -264,8 +264,14 @@ func TestUsageErrors(t *testing.T) {
 // shape that differs (README, "go vet and the command") is a library
 // callback registered in another package (a gorm callback, an ent hook),
 // which only the command joins to the operations that run it.
+//
+// Not parallel: it runs before the parallel tests, so that the runs of the
+// example and the clean module it shares with them (go vet's, the
+// command's both answers) are made first, alone: the tests after it
+// replay them (the run cache) and take their dependencies' facts (the fact
+// cache) and vet units (go's build cache, the standard library's vetx)
+// instead of computing the same side by side on a cold cache.
 func TestVetEqualsCommand(t *testing.T) {
-	t.Parallel()
 	for _, mod := range []string{"example", "clean"} {
 		t.Run(mod, func(t *testing.T) {
 			t.Parallel()
