@@ -16,10 +16,17 @@ import (
 // library that lists majors is repeated once per major, every string in
 // it naming the module's path with its major rewritten to the older one.
 // Models of calls an older major does not have never match anything, so
-// the copy needs no pruning.
+// the copy needs no pruning. A major given as a whole module path ending in
+// /vN is an older major published under another path before the module
+// moved (go-redis v8 was github.com/go-redis/redis/v8, v9 is
+// github.com/redis/go-redis/v9): the same commands on the same cmdable,
+// so the copy rewrites the whole path.
 
 // majorSuffix splits a module path ending in a major version.
 var majorSuffix = regexp.MustCompile(`^(.*)/(v[0-9]+)$`)
+
+// movedMajor is a major given as the module path it was published under.
+var movedMajor = regexp.MustCompile(`^[a-z0-9.-]+(/[A-Za-z0-9._~-]+)+/v[0-9]+$`)
 
 // expandMajors returns the copies of the library node libNode (decoded as
 // lib) for each of lib.Majors.
@@ -34,10 +41,13 @@ func expandMajors(name string, libNode *yaml.Node, lib Library) ([]Library, erro
 	}
 	var out []Library
 	for _, major := range lib.Majors {
-		if !regexp.MustCompile(`^v[0-9]+$`).MatchString(major) || major == m[2] {
-			return nil, fmt.Errorf("%s:%d: library %q: major %q is not an older vN of %s", name, libNode.Line, lib.Name, major, module)
-		}
 		older := m[1] + "/" + major
+		switch {
+		case movedMajor.MatchString(major) && major != module:
+			older = major
+		case !regexp.MustCompile(`^v[0-9]+$`).MatchString(major) || major == m[2]:
+			return nil, fmt.Errorf("%s:%d: library %q: major %q is not an older vN of %s, nor a module path ending in /vN", name, libNode.Line, lib.Name, major, module)
+		}
 		n := rewriteScalars(libNode, module, older)
 		var cp Library
 		if err := n.Decode(&cp); err != nil {

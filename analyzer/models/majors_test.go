@@ -56,4 +56,55 @@ libraries:
 	if _, err := Parse("bad.yaml", []byte("libraries:\n  - name: x\n    packages: [example.com/x]\n    majors: [v1]\n")); err == nil {
 		t.Error("majors on a module without a major: no error")
 	}
+	if _, err := Parse("bad.yaml", []byte("libraries:\n  - name: x\n    packages: [example.com/x/v2]\n    majors: [example.com/x]\n")); err == nil {
+		t.Error("a moved major without /vN: no error")
+	}
+}
+
+// TestMovedMajor: an older major published under the path the module had
+// before it moved (go-redis v8 at github.com/go-redis/redis/v8) is modelled
+// as the library's own major, and nothing of another path matches.
+func TestMovedMajor(t *testing.T) {
+	f, err := Parse("t.yaml", []byte(`
+libraries:
+  - name: kv
+    packages: [example.com/kv/v9, example.com/kv/v9/...]
+    majors: [example.org/oldkv/v8]
+    functions:
+      - package: example.com/kv/v9
+        methods: [Incr]
+        kind: kv_write
+        op: increment
+        risk: medium
+        target_arg: 1
+    inert:
+      - "*example.com/kv/v9.*).HMGet"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Libraries) != 2 || f.Libraries[1].Name != "kv@example.org/oldkv/v8" || f.Libraries[1].Packages[1] != "example.org/oldkv/v8/..." {
+		t.Fatalf("libraries: %+v", f.Libraries)
+	}
+	ix, err := NewIndex(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	method := func(path, name string) *types.Func {
+		pkg := types.NewPackage(path, "kv")
+		named := types.NewNamed(types.NewTypeName(0, pkg, "Client", nil), types.NewStruct(nil, nil), nil)
+		recv := types.NewVar(0, pkg, "c", types.NewPointer(named))
+		return types.NewFunc(0, pkg, name, types.NewSignatureType(recv, nil, nil, nil, nil, false))
+	}
+	for _, path := range []string{"example.com/kv/v9", "example.org/oldkv/v8"} {
+		if m := ix.Lookup(method(path, "Incr")); m == nil || m.Op != "increment" {
+			t.Errorf("%s Incr: model %v", path, m)
+		}
+		if !ix.Inert(method(path, "HMGet")) {
+			t.Errorf("%s HMGet: not inert", path)
+		}
+	}
+	if m := ix.Lookup(method("example.org/oldkv/v7", "Incr")); m != nil {
+		t.Errorf("another path matched: %v", m)
+	}
 }

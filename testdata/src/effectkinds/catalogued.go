@@ -1,6 +1,9 @@
 package effectkinds
 
 import (
+	"context"
+
+	redisv8 "github.com/go-redis/redis/v8"
 	"github.com/hibiken/asynq"
 	stripe81 "github.com/stripe/stripe-go/v81"
 	refund81 "github.com/stripe/stripe-go/v81/refund"
@@ -44,4 +47,24 @@ func purgeArchived(i *asynq.Inspector) error { // want purgeArchived:`^effects: 
 
 func archiveTask(i *asynq.Inspector, id string) error { // want archiveTask:`^effects: dynamic_call/call \(\*asynq.Inspector\).ArchiveTask$`
 	return i.ArchiveTask("default", id)
+}
+
+// go-redis v8, published as github.com/go-redis/redis/v8 before the module
+// moved to github.com/redis/go-redis/v9 (redis.yaml's majors), is modelled
+// as v9 is: HMGET a read, HMSET a set, HINCRBY an increment, instead of
+// calls of the cmdable function value.
+func registerCronV8(ctx context.Context, rdb *redisv8.Client, name string) error { // want registerCronV8:`^effects: kv_write/set cron @p1$`
+	vals, err := rdb.HMGet(ctx, "cron", name).Result()
+	if err != nil {
+		return err
+	}
+	if len(vals) == 0 || vals[0] == nil {
+		_, err = rdb.HMSet(ctx, "cron", name, "true").Result()
+	}
+	return err
+}
+
+func countV8(ctx context.Context, rdb *redisv8.Client) error { // want countV8:`^effects: kv_write/increment stats @p1$`
+	_, err := rdb.HIncrBy(ctx, "stats", "runs", 1).Result()
+	return err
 }
