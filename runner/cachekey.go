@@ -28,7 +28,11 @@ import (
 // files and of what its settings read (package settings: the config, the
 // baseline, every migration file, wherever they are), and its result is
 // kept too.
-func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package) *FactCache {
+// The packages are not type-checked yet: what names a package is decided
+// from its metadata, and looked up by its types (pkgOf, the loader's)
+// when its pass asks; a main-module package with errors (known then) is
+// not cached.
+func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package, pkgOf func(*types.Package) *packages.Package) *FactCache {
 	aopts := c.Options
 	flags := aopts.Settings()
 	h := sha256.New()
@@ -58,20 +62,17 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package) *Fac
 		return nil
 	}
 	modcache := lines[2]
-	ident := map[*types.Package]string{}
-	local := map[*types.Package]bool{}
+	ident := map[*packages.Package]string{}
+	local := map[*packages.Package]bool{}
 	inputs := map[string]string{} // main module dir → digest of its settings' inputs
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.Types == nil {
-			return
-		}
 		switch m := p.Module; {
 		case m == nil:
 			if models.IsStandard(p.PkgPath) {
-				ident[p.Types] = "std"
+				ident[p] = "std"
 			}
 		case !m.Main && m.Replace == nil && m.Version != "" && inModCache(p, modcache):
-			ident[p.Types] = m.Path + "@" + m.Version
+			ident[p] = m.Path + "@" + m.Version
 		case m.Main && m.Dir != "" && len(p.Errors) == 0:
 			in, ok := inputs[m.Dir]
 			if !ok {
@@ -83,16 +84,25 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package) *Fac
 				inputs[m.Dir] = in
 			}
 			if id := localIdent(p, in, aopts); id != "" && in != "" {
-				ident[p.Types] = id
-				local[p.Types] = true
+				ident[p] = id
+				local[p] = true
 			}
 		}
 	})
 	return &FactCache{
-		Dir:   c.CacheDir,
-		Salt:  hex.EncodeToString(h.Sum(nil)),
-		Ident: func(p *types.Package) string { return ident[p] },
-		Local: func(p *types.Package) bool { return local[p] },
+		Dir:  c.CacheDir,
+		Salt: hex.EncodeToString(h.Sum(nil)),
+		Ident: func(t *types.Package) string {
+			p := pkgOf(t)
+			if p == nil || p.Types == nil || local[p] && len(p.Errors) > 0 {
+				return ""
+			}
+			return ident[p]
+		},
+		Local: func(t *types.Package) bool {
+			p := pkgOf(t)
+			return p != nil && local[p] && len(p.Errors) == 0
+		},
 	}
 }
 

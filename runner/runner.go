@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"go/types"
 	"io"
 	"runtime"
@@ -52,6 +54,11 @@ type Config struct {
 	// go vet's. What it writes is a whole run's (the extra wiring facts
 	// are read by go vet's wiring only, which a whole run never does).
 	PerPackage func(pkg *types.Package, res *result.Result)
+	// ParseFile parses a file of the load (go/packages' Config.ParseFile;
+	// nil: its default), and Trimmed says which packages' files it
+	// trimmed: one of those with errors is parsed again whole (Loader).
+	ParseFile func(fset *token.FileSet, filename string, src []byte) (*ast.File, error)
+	Trimmed   func(pkgPath string) bool
 }
 
 // Runner drives the analysis of one run of the command over loaded
@@ -64,6 +71,7 @@ type Runner struct {
 	store    *FactStore
 	cache    *FactCache // nil: no fact cache
 	whole    *whole     // nil: no whole-program phase
+	loader   *Loader
 	// running admits as many passes at once as there are processors. The
 	// checker starts every package whose imports are done; on two cores
 	// dozens of half-built SSA programs then share the heap and set its
@@ -77,14 +85,16 @@ type Runner struct {
 }
 
 // New prepares a run over pkgs, loaded with load (whose environment and
-// build flags are part of the fact cache's key).
+// build flags are part of the fact cache's key) with metadata only: the
+// run type-checks each package when its pass is about to run (Loader).
 func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
 	if c.Settings == nil {
 		c.Settings = settings.NewSession()
 	}
 	r := &Runner{cfg: c, store: NewFactStore(), running: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r.loader = NewLoader(token.NewFileSet(), pkgs, c.ParseFile, c.Trimmed)
 	if c.CacheDir != "" {
-		r.cache = newFactCache(c, load, pkgs)
+		r.cache = newFactCache(c, load, pkgs, r.loader.Package)
 	}
 	if c.Whole {
 		r.whole = newWhole(pkgs, c.Options, c.Settings)
@@ -103,11 +113,6 @@ func New(load *packages.Config, pkgs []*packages.Package, c Config) *Runner {
 
 // Analyzer is the analysis the run drives (its actions in the graph).
 func (r *Runner) Analyzer() *analysis.Analyzer { return r.analyzer }
-
-// Analyze runs the per-package passes.
-func (r *Runner) Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
-	return checker.Analyze([]*analysis.Analyzer{r.analyzer}, pkgs, nil)
-}
 
 // CacheHits says how many packages' facts came from the fact cache, or
 // "" without one.
@@ -171,24 +176,11 @@ func (r *Runner) reportContext(res *result.Result) *report.Context {
 	return report.ForResult(res, r.cfg.Options.Strict, base)
 }
 
-// around runs one package's pass (analyzer.Hooks.Around): under the
-// concurrency limit, with the store's facts, from the fact cache when an
-// earlier run analysed the same package, and then hands the package to the
+// around runs one package's pass (analyzer.Hooks.Around; execute holds
+// its slot): with the store's facts, from the fact cache when an earlier
+// run analysed the same package, and then hands the package to the
 // whole-program phase.
 func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, error) {
-	if r.whole != nil {
-		// After the slot is released: it waits for every slot.
-		defer r.whole.pruneWhenIdle(r.running)
-	}
-	if heapTight() {
-		r.alone.Lock()
-		defer r.alone.Unlock()
-	} else {
-		r.alone.RLock()
-		defer r.alone.RUnlock()
-	}
-	r.running <- struct{}{}
-	defer func() { <-r.running }()
 	if r.whole != nil {
 		defer r.whole.afterPass(pass.Pkg)
 	}

@@ -26,16 +26,23 @@ import (
 )
 
 // whole is the whole-program phase's state, made before the analysis so
-// that each package's SSA is built as soon as its pass is done.
+// that each package's SSA is created once it is type-checked (loaded) and
+// built as soon as its pass is done (afterPass).
 type whole struct {
-	cfg  *config.Loaded
-	err  error        // the config's, printed once when resolving
-	prog *ssa.Program // nil when the config failed
-	pkgs map[*types.Package]*packages.Package
+	cfg     *config.Loaded
+	err     error                 // the config's, printed once when resolving
+	creator *wholeprogram.Creator // nil when the config failed
+	prog    *ssa.Program          // the creator's
+	fset    *token.FileSet
+	// progMu orders the creation of packages (loaded, which writes the
+	// program's tables) after the builds under way (afterPass, which read
+	// them), and guards pkgs.
+	progMu sync.RWMutex
+	pkgs   map[*types.Package]*packages.Package
 	// users counts the packages whose passes have yet to finish, per
-	// file: go/packages parses a file once for a package and its test
-	// variant, so its bodies go only when both are done.
-	users map[*ast.File]*atomic.Int32
+	// file: a file is parsed once for a package and its test variant
+	// (Loader), so its bodies go only when both are done.
+	users map[string]*atomic.Int32
 	// generic are the packages declaring generic code whose passes are
 	// done, waiting for pruneGenericInfo at a moment no other package is
 	// built (pruneWhenIdle).
@@ -50,10 +57,11 @@ type whole struct {
 	pruning sync.Mutex
 }
 
-// newWhole loads the config that governs the run and creates the
-// program's SSA packages (not built).
+// newWhole loads the config that governs the run and makes the program's
+// SSA, empty: each package is created when it is type-checked (loaded).
+// The packages are loaded with metadata only.
 func newWhole(pkgs []*packages.Package, opts analyzer.Options, sess *settings.Session) *whole {
-	w := &whole{pkgs: map[*types.Package]*packages.Package{}, users: map[*ast.File]*atomic.Int32{}}
+	w := &whole{pkgs: map[*types.Package]*packages.Package{}, users: map[string]*atomic.Int32{}}
 	s, err := sess.LoadConfig(settings.ForRun(opts.Settings()))
 	if err != nil {
 		w.err = err
@@ -63,12 +71,11 @@ func newWhole(pkgs []*packages.Package, opts analyzer.Options, sess *settings.Se
 	if len(pkgs) == 0 {
 		return w
 	}
-	w.prog = wholeprogram.NewProgram(pkgs[0].Fset, pkgs, w.cfg.Index)
+	w.fset = pkgs[0].Fset
+	w.creator = wholeprogram.NewCreator(w.fset, pkgs, w.cfg.Index)
+	w.prog = w.creator.Program
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.Types != nil {
-			w.pkgs[p.Types] = p
-		}
-		for _, f := range p.Syntax {
+		for _, f := range p.CompiledGoFiles {
 			n := w.users[f]
 			if n == nil {
 				n = new(atomic.Int32)
@@ -80,6 +87,20 @@ func newWhole(pkgs []*packages.Package, opts analyzer.Options, sess *settings.Se
 	return w
 }
 
+// loaded creates the SSA package of p, just type-checked (its imports
+// were before it).
+func (w *whole) loaded(p *packages.Package) {
+	if w.prog == nil {
+		return
+	}
+	w.progMu.Lock()
+	defer w.progMu.Unlock()
+	if p.Types != nil {
+		w.pkgs[p.Types] = p
+	}
+	w.creator.Create(p)
+}
+
 // afterPass builds a package's SSA once its analysis is done and frees
 // its type information and function bodies: they were most of the heap
 // while the remaining packages were analysed, and no other package's pass
@@ -88,10 +109,12 @@ func (w *whole) afterPass(pkg *types.Package) {
 	if w.prog == nil {
 		return
 	}
+	w.progMu.RLock()
 	if sp := w.prog.Package(pkg); sp != nil {
 		sp.Build()
 	}
 	p := w.pkgs[pkg]
+	w.progMu.RUnlock()
 	if p == nil {
 		return
 	}
@@ -103,7 +126,7 @@ func (w *whole) afterPass(pkg *types.Package) {
 		w.mu.Unlock()
 	}
 	for _, f := range p.Syntax {
-		if n := w.users[f]; n != nil && n.Add(-1) == 0 {
+		if n := w.users[w.fset.File(f.FileStart).Name()]; n != nil && n.Add(-1) == 0 {
 			releaseBodies(f)
 		}
 	}
@@ -158,6 +181,7 @@ func (w *whole) resolve(graph *checker.Graph, facts *FactStore, pkgs []*packages
 		return results, 0
 	}
 	loaded := w.cfg
+	w.creator.Finish() // every package is type-checked
 	out, stats := wholeprogram.Resolve(wholeprogram.Input{
 		Fset:      pkgs[0].Fset,
 		Packages:  pkgs,

@@ -499,65 +499,6 @@ func (r *resolver) addFactSummary(fn *types.Func, s *summary.Summary) {
 	}
 }
 
-// NewProgram creates the SSA program of the loaded packages (leaving out
-// the test variants of the roots), not yet built: bodies only for the
-// packages jobeffects analyses, not the standard library or modeled
-// libraries (their effects come from models). A driver can build each
-// package as soon as its analysis is done and free its syntax and types
-// then; Resolve builds whatever is left.
-func NewProgram(fset *token.FileSet, pkgs []*packages.Package, ix *models.Index) *ssa.Program {
-	prog := ssa.NewProgram(fset, ssa.InstantiateGenerics)
-	created := map[*types.Package]bool{}
-	pkgs = production(pkgs)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		// A package with load or syntax errors gets no bodies; one with
-		// only type errors gets those of its well-typed functions
-		// (illtyped.Strip, as its analysis does) if SSA can be built
-		// from them; its importers (go/packages calls them IllTyped too)
-		// type-check and get theirs.
-		if p.Types == nil || created[p.Types] {
-			return
-		}
-		files, info := p.Syntax, p.TypesInfo
-		if len(p.Errors) > 0 {
-			if !onlyTypeErrors(p) || ix.Modeled(p.Types) {
-				return
-			}
-			src := illtyped.Strip(fset, p.Syntax, p.TypesInfo, p.TypeErrors)
-			if !buildable(fset, p.Types, src) {
-				return
-			}
-			files, info = src.Files, src.Info
-		}
-		created[p.Types] = true
-		if ix.Modeled(p.Types) || info == nil {
-			prog.CreatePackage(p.Types, nil, nil, true)
-			return
-		}
-		prog.CreatePackage(p.Types, files, info, true)
-	})
-	// Packages only known through export data (imports of ill-typed ones).
-	for _, p := range pkgs {
-		var visit func(*types.Package)
-		visit = func(t *types.Package) {
-			if created[t] {
-				return
-			}
-			created[t] = true
-			prog.CreatePackage(t, nil, nil, true)
-			for _, i := range t.Imports() {
-				visit(i)
-			}
-		}
-		if p.Types != nil {
-			for _, i := range p.Types.Imports() {
-				visit(i)
-			}
-		}
-	}
-	return prog
-}
-
 // onlyTypeErrors reports whether a package loaded, parsed and has types
 // whose only errors are type errors.
 func onlyTypeErrors(p *packages.Package) bool {

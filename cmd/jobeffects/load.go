@@ -62,10 +62,13 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	}
 	stop := startProfiles(opts, stderr)
 	defer stop()
+	// Metadata only (go list): the runner parses and type-checks each
+	// package when its pass is about to run (runner.Loader), so that the
+	// syntax and types of the packages not yet analysed do not coexist.
+	// CompiledGoFiles are the files it parses.
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-			packages.NeedTypes | packages.NeedTypesSizes | packages.NeedSyntax | packages.NeedTypesInfo |
-			packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
+			packages.NeedTypesSizes | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedFiles,
 	}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
@@ -75,7 +78,6 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		// Untrusted code: no cgo processing (a preamble's #include could
 		// print a file of this machine into the errors), no toolchain
 		// download a go.mod line could ask for, no edits to go.mod.
-		cfg.Mode &^= packages.NeedCompiledGoFiles
 		cfg.Env = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
 	if opts.Untrusted {
@@ -93,33 +95,59 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 	defer pr.clear()
 	pr.step("loading packages…")
 	restoreGC := gcForLoad() // memlimit.go
-	trim := newTrimmer(cfg, patterns)
-	if trim != nil {
-		cfg.ParseFile = trim.parse
-	}
 	pkgs, err := packages.Load(cfg, patterns...)
-	if err == nil && trim != nil && trim.failed(pkgs) {
-		// Something in a trimmed file needed its bodies: load it all.
-		cfg.ParseFile, trim = nil, nil
-		pkgs, err = packages.Load(cfg, patterns...)
-	}
 	restoreGC()
 	pr.clear()
 	if err != nil {
 		return nil, loadError(err)
 	}
-	loaded := fmt.Sprintf("%d packages", countPackages(pkgs))
+	trim := newTrimmer(pkgs)
+	loaded := fmt.Sprintf("%d packages (metadata)", countPackages(pkgs))
 	if trim != nil {
-		loaded += fmt.Sprintf(", %d of them modelled and loaded without bodies (%d files)", len(trim.pkgs), trim.parsed.Load())
-		if n := trim.dropped.Load(); n > 0 {
-			loaded += fmt.Sprintf(", %d constant tables of dependencies left empty", n)
-		}
+		loaded += fmt.Sprintf(", %d of them modelled, to be type-checked without bodies", len(trim.pkgs))
 	}
 	ph.mark("load", loaded)
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	r := &session{settings: settings.NewSession()}
+	failures := &failureLog{}
+	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings, Phase: ph.mark}
+	if dir := cacheDir(); dir != "" {
+		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
+	}
+	if pp != nil {
+		rc.PerPackage = pp.add
+	}
+	if trim != nil {
+		rc.ParseFile, rc.Trimmed = trim.parse, trim.trimmed
+	}
+	run := runner.New(cfg, pkgs, rc)
+	if opts.Untrusted {
+		// As the load that type-checked did under -safe: the files go
+		// list compiled are not kept on the packages (the loader has them).
+		packages.Visit(pkgs, nil, func(p *packages.Package) { p.CompiledGoFiles = nil })
+	}
+	pr.step("analysing %d packages…", countPackages(pkgs))
+	graph, err := run.Analyze(pkgs)
+	pr.clear()
+	if err != nil {
+		return nil, err
+	}
+	analysed := run.CacheHits()
+	if trim != nil {
+		if analysed != "" {
+			analysed += "; "
+		}
+		analysed += fmt.Sprintf("%d files parsed without bodies", trim.parsed.Load())
+		if n := trim.dropped.Load(); n > 0 {
+			analysed += fmt.Sprintf(", %d constant tables of dependencies left empty", n)
+		}
+	}
+	ph.mark("per-package analysis", analysed)
+	// Each package's load, parse and type errors, in the order the load
+	// printed them before the analysis when it type-checked everything
+	// first (they are known only once a package is type-checked now).
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			// Relative, as the other errors and the diagnostics are.
@@ -130,22 +158,6 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 			r.fail(p.PkgPath, p.Errors[0].Error())
 		}
 	})
-	failures := &failureLog{}
-	rc := runner.Config{Options: opts.Options, Whole: opts.whole, KeepPaths: opts.showPaths, OnFailure: failures.add, Settings: r.settings, Phase: ph.mark}
-	if dir := cacheDir(); dir != "" {
-		rc.CacheDir = filepath.Join(dir, "facts") // beside the run cache
-	}
-	if pp != nil {
-		rc.PerPackage = pp.add
-	}
-	run := runner.New(cfg, pkgs, rc)
-	pr.step("analysing %d packages…", countPackages(pkgs))
-	graph, err := run.Analyze(pkgs)
-	pr.clear()
-	if err != nil {
-		return nil, err
-	}
-	ph.mark("per-package analysis", run.CacheHits())
 	r.errors += actionErrors(graph, r, stderr)
 	r.errors += failures.report(graph, stderr)
 	r.results = rootResults(graph, run.Analyzer())

@@ -41,32 +41,30 @@ type trimmer struct {
 	dropped atomic.Int64      // constant tables dropped
 }
 
-// newTrimmer lists the packages of the load (names and files only) and
-// picks the modelled ones; nil when that fails (the load then parses
-// everything).
-func newTrimmer(cfg *packages.Config, patterns []string) *trimmer {
+// newTrimmer picks the modelled packages of the load (its metadata); nil
+// when the models cannot be read (everything is then parsed whole).
+func newTrimmer(pkgs []*packages.Package) *trimmer {
 	ix, err := models.Builtin()
-	if err != nil {
-		return nil
-	}
-	list := *cfg
-	list.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps
-	list.ParseFile = nil
-	pkgs, err := packages.Load(&list, patterns...)
 	if err != nil {
 		return nil
 	}
 	t := &trimmer{names: map[string]string{}, files: map[string]bool{}, pkgs: map[string]bool{}, deps: map[string]string{}}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		t.names[p.PkgPath] = p.Name
-		if models.IsStandard(p.PkgPath) || p.Module != nil && !p.Module.Main {
+		// Module is read as the trimmer's own go list gave it before the
+		// load was metadata only: nil (it did not ask for modules). So
+		// only the standard library's tables go, and a main-module
+		// package with a modelled path is trimmed: what every output
+		// was made with. Using the modules is a change of its own.
+		mod := (*packages.Module)(nil)
+		if models.IsStandard(p.PkgPath) || mod != nil && !mod.Main {
 			for _, f := range p.GoFiles {
 				t.deps[f] = p.PkgPath
 			}
 		}
 		// Built-in models only: a config can add models, not remove them,
 		// so these packages are modelled whatever config applies.
-		if !ix.ModeledPath(p.PkgPath) || p.Module != nil && p.Module.Main {
+		if !ix.ModeledPath(p.PkgPath) || mod != nil && mod.Main {
 			return
 		}
 		for _, f := range p.GoFiles {
@@ -175,7 +173,7 @@ func mustHaveBody(fd *ast.FuncDecl) bool {
 // of an import: go/parser never resolves an identifier to an import, and
 // Go forbids a package-level name spelled like one of the file's imports.
 // Without it, every selector's operand counts: an import kept unused, or
-// one blanked that is used, is a type error, and failed redoes the load.
+// one blanked that is used, is a type error, and the loader parses the package again whole (trimmed).
 func (t *trimmer) blankUnused(f *ast.File, resolved bool) {
 	used := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -214,18 +212,14 @@ func importPath(spec *ast.ImportSpec) string {
 	return spec.Path.Value[1 : len(spec.Path.Value)-1]
 }
 
-// failed reports whether a trimmed package has errors: the load is then
-// redone with every body and table (a file this does not understand must
-// not cost the user a type error).
-func (t *trimmer) failed(pkgs []*packages.Package) bool {
-	bad := false
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		_, tables := t.tables.Load(p.PkgPath)
-		if (t.pkgs[p.PkgPath] || tables) && len(p.Errors) > 0 {
-			bad = true
-		}
-	})
-	return bad
+// trimmed reports whether the package's files were parsed with something
+// left out (bodies, a constant table): the loader (runner.Loader) parses
+// such a package again whole when it has errors (a file this does not
+// understand must not cost the user a type error). It is asked after the
+// package's files are parsed.
+func (t *trimmer) trimmed(pkgPath string) bool {
+	_, tables := t.tables.Load(pkgPath)
+	return t.pkgs[pkgPath] || tables
 }
 
 // Constant tables. Dependencies declare lookup tables as package
@@ -243,7 +237,7 @@ func (t *trimmer) failed(pkgs []*packages.Package) bool {
 // numbers and nothing else (nested literals without a type, numeric keys)
 // loses its elements: its type, and so the variable's, is unchanged
 // ([...]T gets its length written out). A table that a type error would
-// have been reported in makes failed redo the load without this.
+// have been reported in makes the loader parse its package again without this (trimmed).
 
 // tableLeaves is the least number of numbers a literal must hold to be
 // dropped as a table.
