@@ -292,25 +292,38 @@ func nonEmpty(v ssa.Value) bool {
 // (uploadBytes(ctx, uuid.NewString()+".pdf", body)); a parameter here
 // again leaves it to this function's callers.
 func (w *walker) resolveObjectKey(e *effect.Effect, args, bindings []ssa.Value) {
-	k := e.ObjectKey
-	if k == nil || k.Param == 0 {
-		return
+	keys := e.ObjectKeys
+	e.ObjectKeys = nil
+	var kept []*effect.Key
+	for _, k := range keys {
+		if k.Param == 0 {
+			continue
+		}
+		v := pick(k.Param-1, args, bindings)
+		if v == nil {
+			continue
+		}
+		o := w.keyOrigin(v)
+		switch {
+		case o.random != "":
+			dropOverwriteNotes(e, keys)
+			newObject(e, w.p.text.exprText(v), o.random)
+			return
+		case o.param != 0:
+			nk := *k
+			nk.Param = o.param
+			kept = append(kept, &nk)
+		}
 	}
-	e.ObjectKey = nil
-	v := pick(k.Param-1, args, bindings)
-	if v == nil {
-		return
-	}
-	o := w.keyOrigin(v)
-	switch {
-	case o.random != "":
-		e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(k.Expr), ""), "; ")
+	e.ObjectKeys = kept
+}
+
+// dropOverwriteNotes takes the overwrite notes of keys out of e's detail
+// (the write turned out a new object).
+func dropOverwriteNotes(e *effect.Effect, keys []*effect.Key) {
+	for _, k := range keys {
+		e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(e, k.Expr), ""), "; ")
 		e.Detail = strings.ReplaceAll(e.Detail, "; ; ", "; ")
-		newObject(e, w.p.text.exprText(v), o.random)
-	case o.param != 0:
-		nk := *k
-		nk.Param = o.param
-		e.ObjectKey = &nk
 	}
 }
 
@@ -435,20 +448,21 @@ func ResolveKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 // parameters: an argument from a random or time source makes every
 // delivery write a new object (resolveObjectKey, for a static call).
 func ResolveObjectKey(call, e *effect.Effect, method bool) {
-	k := e.ObjectKey
-	if k == nil || k.Param == 0 {
-		return
-	}
-	e.ObjectKey = nil
+	keys := e.ObjectKeys
+	e.ObjectKeys = nil
 	if !method {
 		return
 	}
-	for _, a := range call.RandomArgs {
-		if a.Index == k.Param {
-			e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(k.Expr), ""), "; ")
-			e.Detail = strings.ReplaceAll(e.Detail, "; ; ", "; ")
-			newObject(e, a.Expr, a.Source)
-			return
+	for _, k := range keys {
+		if k.Param == 0 {
+			continue
+		}
+		for _, a := range call.RandomArgs {
+			if a.Index == k.Param {
+				dropOverwriteNotes(e, keys)
+				newObject(e, a.Expr, a.Source)
+				return
+			}
 		}
 	}
 }

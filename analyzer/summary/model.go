@@ -413,6 +413,9 @@ func (c *modelCall) keys() {
 // (ModelThrough), and both decide with objectIdentity.
 func (c *modelCall) identity() {
 	objectIdentity(c.e, c.m.Identity, func(arg int, field string) *effect.Key {
+		if f, entry, ok := splitMapEntry(field); ok {
+			return c.w.mapEntryKey(c.arg(&arg), f, entry)
+		}
 		if field != "" {
 			return c.w.fieldKey(c.arg(&arg), field)
 		}
@@ -439,20 +442,37 @@ func objectIdentity(e *effect.Effect, id *models.Identity, key func(arg int, fie
 		if built := builtBy(recv, id.Built); built != nil && builtKey != nil && id.BuiltArg >= 0 && id.BuiltArg < len(built.Args)-1 {
 			k = builtKey(built, id.BuiltArg)
 		}
+	case id.Arg != nil && len(id.MapKeys) > 0:
+		keys := mapIdentity(id, key)
+		if len(keys) > 0 {
+			k = keys[0]
+		}
+		if k != nil && k.Random == "" {
+			for _, pk := range keys {
+				if pk.Param != 0 {
+					e.ObjectKeys = append(e.ObjectKeys, pk) // each a caller may pass a random value to
+				}
+			}
+			if len(e.ObjectKeys) > 0 {
+				k = e.ObjectKeys[0] // the note the callers take out (dropOverwriteNotes)
+			}
+			e.Detail = effect.JoinDetail(e.Detail, overwriteNote(e, k.Expr))
+			return
+		}
 	case id.Arg != nil:
 		k = key(*id.Arg, id.Field)
 	}
 	if k == nil {
-		e.Detail = effect.JoinDetail(e.Detail, "overwrites the object its key names; the key is not known here")
+		e.Detail = effect.JoinDetail(e.Detail, "overwrites the "+objectWord(e)+" its key names; the key is not known here")
 		return
 	}
 	if k.Random != "" {
 		newObject(e, k.Expr, k.Random)
 		return
 	}
-	e.Detail = effect.JoinDetail(e.Detail, overwriteNote(k.Expr))
+	e.Detail = effect.JoinDetail(e.Detail, overwriteNote(e, k.Expr))
 	if k.Param != 0 {
-		e.ObjectKey = k // a caller may pass a random key (resolveObjectKey)
+		e.ObjectKeys = []*effect.Key{k} // a caller may pass a random key (resolveObjectKey)
 	}
 }
 
@@ -487,13 +507,29 @@ func ModelThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effec
 	}, nil, nil)
 }
 
-func overwriteNote(expr string) string { return "overwrites the object " + orExpr(expr) + " names" }
+func overwriteNote(e *effect.Effect, expr string) string {
+	return "overwrites the " + objectWord(e) + " " + orExpr(expr) + " names"
+}
+
+// objectWord is what an identified write writes: a database's item, a
+// store's object.
+func objectWord(e *effect.Effect) string {
+	if e.Kind == effect.KindDBWrite {
+		return "item"
+	}
+	return "object"
+}
 
 // newObject makes an overwrite whose key derives from a random source a
-// creation: every delivery makes a new object.
+// creation (a database's item: an insert): every delivery makes a new
+// object.
 func newObject(e *effect.Effect, expr, random string) {
 	e.Op, e.Risk = "create", effect.Medium
-	e.Detail = effect.JoinDetail(e.Detail, "the object's key "+orExpr(expr)+" derives from "+random+": every delivery makes a new object")
+	if e.Kind == effect.KindDBWrite {
+		e.Op = effect.OpInsert
+	}
+	w := objectWord(e)
+	e.Detail = effect.JoinDetail(e.Detail, "the "+w+"'s key "+orExpr(expr)+" derives from "+random+": every delivery makes a new "+w)
 }
 
 func orExpr(s string) string {
