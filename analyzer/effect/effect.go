@@ -947,6 +947,11 @@ type KeyParam struct {
 	// Field: the argument derives from that field of the parameter (a
 	// struct, or a pointer to one).
 	Field string `json:",omitempty"`
+	// ArgField: not the argument but its field of that name derives from
+	// the parameter (&sfn.StartExecutionInput{Name: &name}, name the
+	// parameter): a random value passed there is that field's
+	// (RandomArg.Field), beside the argument's.
+	ArgField string `json:",omitempty"`
 }
 
 // SetFrom is Effect.SetFrom: Params use KeyParam's Param and Field.

@@ -346,9 +346,14 @@ func (w *walker) resolveKeyParams(e *effect.Effect, args, bindings []ssa.Value) 
 		}
 		switch o := w.keyOrigin(v); {
 		case o.random != "":
-			random = append(random, effect.RandomArg{Index: kp.Index, Source: o.random, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, o.at)})
+			ra := effect.RandomArg{Index: kp.Index, Source: o.random, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, o.at)}
+			random = append(random, ra)
+			if kp.ArgField != "" {
+				ra.Field = kp.ArgField // the field too (a model's key_field)
+				random = append(random, ra)
+			}
 		case o.param != 0:
-			kept = append(kept, effect.KeyParam{Index: kp.Index, Param: o.param})
+			kept = append(kept, effect.KeyParam{Index: kp.Index, Param: o.param, ArgField: kp.ArgField})
 		}
 	}
 	e.KeyParams, e.RandomArgs = kept, random
@@ -374,14 +379,17 @@ func ResolveKeyParams(call, e *effect.Effect, method bool) {
 		for _, a := range call.RandomArgs {
 			if a.Index == kp.Param && a.Field == kp.Field {
 				random = append(random, effect.RandomArg{Index: kp.Index, Source: a.Source, Expr: a.Expr, Pos: a.Pos})
+				if kp.ArgField != "" {
+					random = append(random, effect.RandomArg{Index: kp.Index, Field: kp.ArgField, Source: a.Source, Expr: a.Expr, Pos: a.Pos})
+				}
 			}
 		}
 		for _, p := range call.KeyParams {
 			if p.Index == kp.Param && p.Field == kp.Field {
-				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param})
+				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, ArgField: kp.ArgField})
 			} else if p.Index == kp.Param && kp.Field != "" && p.Field == "" {
 				// The parameter itself passed on: its field still.
-				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, Field: kp.Field})
+				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, Field: kp.Field, ArgField: kp.ArgField})
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -15,6 +16,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
@@ -505,6 +507,40 @@ func ModelThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effec
 		}
 		return &effect.Key{Expr: expr, Pos: call.Evidence()}
 	}, nil, nil)
+}
+
+// ModelKeyThrough reads, for the effect e of a library method the whole
+// program resolves the call through an interface (call, the dynamic-call
+// effect) to, the key the model's key_field names as a static call's
+// model reads it, from what the call's facts say of it: a key field
+// that derives from a random or time source (RandomArgs, the callers'
+// folded in: a Step Functions execution named after the clock two calls
+// above) sends a new key on every delivery, so it guards nothing
+// (random-key, the pitfall returned, at the key's source). A key from
+// anything else is not decided here: whether the field is set at all is
+// not among the facts, and the effect stays unguarded.
+func ModelKeyThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effect.Effect) *guard.Pitfall {
+	if m.KeyField == nil || m.KeyField.Field == "" {
+		return nil
+	}
+	for _, a := range call.RandomArgs {
+		if a.Index != m.KeyField.Arg+2 || a.Field != m.KeyField.Field {
+			continue
+		}
+		e.Key = &effect.Key{Expr: a.Expr, Pos: a.Pos, Random: a.Source}
+		if e.Issue != "" || !e.Risk.NonIdempotent() {
+			return nil
+		}
+		pos := a.Pos
+		if pos == "" {
+			pos = call.Evidence()
+		}
+		e.Issue, e.IssuePos = rules.RandomKey, pos
+		return &guard.Pitfall{Rule: rules.RandomKey, Pos: pos, Message: fmt.Sprintf(
+			"idempotency key %s, passed to %s, derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
+			orExpr(a.Expr), FuncName(fn), a.Source, e.Describe())}
+	}
+	return nil
 }
 
 func overwriteNote(e *effect.Effect, expr string) string {
