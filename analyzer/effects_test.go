@@ -139,6 +139,15 @@ func TestEventBridgeStepFunctions(t *testing.T) {
 	runShared(t, "awsflowfix")
 }
 
+// TestDynamoDBItems: a DynamoDB PutItem replaces the item its key
+// attributes name (a set), but one whose PK, SK or id is built from the
+// clock or a UUID is a new item per delivery (an insert) — statically,
+// through the client's interface and through a clock wrapper; a clock in
+// an attribute that is no key changes nothing.
+func TestDynamoDBItems(t *testing.T) {
+	runShared(t, "dynamofix")
+}
+
 // TestEnqueueEffects: starting and signalling workflows from a handler.
 func TestEnqueueEffects(t *testing.T) {
 	runShared(t, "enqueuefix")

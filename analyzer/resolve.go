@@ -227,6 +227,9 @@ func (r *wiredResolver) funcEffects(call *effect.Effect, fn *types.Func) (string
 			me.Target = summary.ReceiverTable(m, fn)
 		}
 		summary.ModelThrough(call, m, fn, &me)
+		if p := summary.ModelKeyThrough(call, m, fn, &me); p != nil {
+			r.pits = append(r.pits, *p)
+		}
 		return name, []effect.Effect{me}, true
 	}
 	if r.ix.Modeled(fn.Pkg()) {

@@ -333,11 +333,12 @@ type Effect struct {
 	// resolved: the prune is reported there ("" for a DELETE's own).
 	RetentionAt string
 	Key         *Key
-	// ObjectKey is the key naming the object an overwrite writes (object
-	// storage), while it derives from a parameter (Param): each caller
-	// checks what it passes, and a random key there makes a new object on
-	// every delivery. nil once decided.
-	ObjectKey *Key
+	// ObjectKeys are the keys naming the object an overwrite writes
+	// (object storage; a DynamoDB item's key attributes, several), while
+	// they derive from a parameter (Param): each caller checks what it
+	// passes, and a random key there makes a new object on every
+	// delivery. nil once decided.
+	ObjectKeys []*Key `json:",omitempty"`
 	// NewerThan, on a write-if-newer upsert made a set (sqlclass
 	// newer.go), is the value its WHERE compares, while it derives from a
 	// parameter (Param): each caller checks what it passes, and a value
@@ -946,6 +947,11 @@ type KeyParam struct {
 	// Field: the argument derives from that field of the parameter (a
 	// struct, or a pointer to one).
 	Field string `json:",omitempty"`
+	// ArgField: not the argument but its field of that name derives from
+	// the parameter (&sfn.StartExecutionInput{Name: &name}, name the
+	// parameter): a random value passed there is that field's
+	// (RandomArg.Field), beside the argument's.
+	ArgField string `json:",omitempty"`
 }
 
 // SetFrom is Effect.SetFrom: Params use KeyParam's Param and Field.

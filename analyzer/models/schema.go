@@ -680,6 +680,13 @@ type Identity struct {
 	Field    string `yaml:"field"`
 	Built    string `yaml:"built"`
 	BuiltArg int    `yaml:"built_arg"`
+	// MapKeys: Field is a map of attribute name to value (DynamoDB's
+	// PutItemInput.Item) and the identity is its entries under these
+	// constant names (the primary key's attributes, by the names tables
+	// conventionally give them): an entry whose value derives from a
+	// random or time source names a new object; the other entries are
+	// the object's content, clock or not.
+	MapKeys []string `yaml:"map_keys"`
 }
 
 // JobField locates the ID of the job being worked: argument Arg is field

@@ -371,6 +371,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	w.wrappedGraphQL(site.Effect, c.Args)
 	site.Effect.StableArgs = w.stableArgs(c.Args)
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
+	site.Effect.RandomArgs = append(site.Effect.RandomArgs, w.mapFieldArgs(c.Args)...) // mapkey.go
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
 	site.Effect.CallGrants, site.Effect.CallGrantArgs = w.callGrants(c.Args) // tokengrant.go
 	site.Effect.KeyParams = w.keyParams(c.Args)

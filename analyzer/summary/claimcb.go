@@ -528,7 +528,7 @@ func (w *walker) structFieldArgs(args []ssa.Value) ([]effect.RandomArg, []effect
 			case o.random != "":
 				random = append(random, effect.RandomArg{Index: i + 2, Field: f.Name(), Source: o.random, Expr: w.p.text.exprText(a) + "." + f.Name(), Pos: PosString(w.p.env.Fset, o.at)})
 			case o.param != 0:
-				params = append(params, effect.KeyParam{Index: i + 2, Param: o.param, Field: o.paramField})
+				params = append(params, effect.KeyParam{Index: i + 2, Param: o.param, Field: o.paramField, ArgField: f.Name()})
 			}
 		}
 	}

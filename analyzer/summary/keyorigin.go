@@ -292,25 +292,38 @@ func nonEmpty(v ssa.Value) bool {
 // (uploadBytes(ctx, uuid.NewString()+".pdf", body)); a parameter here
 // again leaves it to this function's callers.
 func (w *walker) resolveObjectKey(e *effect.Effect, args, bindings []ssa.Value) {
-	k := e.ObjectKey
-	if k == nil || k.Param == 0 {
-		return
+	keys := e.ObjectKeys
+	e.ObjectKeys = nil
+	var kept []*effect.Key
+	for _, k := range keys {
+		if k.Param == 0 {
+			continue
+		}
+		v := pick(k.Param-1, args, bindings)
+		if v == nil {
+			continue
+		}
+		o := w.keyOrigin(v)
+		switch {
+		case o.random != "":
+			dropOverwriteNotes(e, keys)
+			newObject(e, w.p.text.exprText(v), o.random)
+			return
+		case o.param != 0:
+			nk := *k
+			nk.Param = o.param
+			kept = append(kept, &nk)
+		}
 	}
-	e.ObjectKey = nil
-	v := pick(k.Param-1, args, bindings)
-	if v == nil {
-		return
-	}
-	o := w.keyOrigin(v)
-	switch {
-	case o.random != "":
-		e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(k.Expr), ""), "; ")
+	e.ObjectKeys = kept
+}
+
+// dropOverwriteNotes takes the overwrite notes of keys out of e's detail
+// (the write turned out a new object).
+func dropOverwriteNotes(e *effect.Effect, keys []*effect.Key) {
+	for _, k := range keys {
+		e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(e, k.Expr), ""), "; ")
 		e.Detail = strings.ReplaceAll(e.Detail, "; ; ", "; ")
-		newObject(e, w.p.text.exprText(v), o.random)
-	case o.param != 0:
-		nk := *k
-		nk.Param = o.param
-		e.ObjectKey = &nk
 	}
 }
 
@@ -333,9 +346,14 @@ func (w *walker) resolveKeyParams(e *effect.Effect, args, bindings []ssa.Value) 
 		}
 		switch o := w.keyOrigin(v); {
 		case o.random != "":
-			random = append(random, effect.RandomArg{Index: kp.Index, Source: o.random, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, o.at)})
+			ra := effect.RandomArg{Index: kp.Index, Source: o.random, Expr: w.p.text.exprText(v), Pos: PosString(w.p.env.Fset, o.at)}
+			random = append(random, ra)
+			if kp.ArgField != "" {
+				ra.Field = kp.ArgField // the field too (a model's key_field)
+				random = append(random, ra)
+			}
 		case o.param != 0:
-			kept = append(kept, effect.KeyParam{Index: kp.Index, Param: o.param})
+			kept = append(kept, effect.KeyParam{Index: kp.Index, Param: o.param, ArgField: kp.ArgField})
 		}
 	}
 	e.KeyParams, e.RandomArgs = kept, random
@@ -361,14 +379,17 @@ func ResolveKeyParams(call, e *effect.Effect, method bool) {
 		for _, a := range call.RandomArgs {
 			if a.Index == kp.Param && a.Field == kp.Field {
 				random = append(random, effect.RandomArg{Index: kp.Index, Source: a.Source, Expr: a.Expr, Pos: a.Pos})
+				if kp.ArgField != "" {
+					random = append(random, effect.RandomArg{Index: kp.Index, Field: kp.ArgField, Source: a.Source, Expr: a.Expr, Pos: a.Pos})
+				}
 			}
 		}
 		for _, p := range call.KeyParams {
 			if p.Index == kp.Param && p.Field == kp.Field {
-				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param})
+				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, ArgField: kp.ArgField})
 			} else if p.Index == kp.Param && kp.Field != "" && p.Field == "" {
 				// The parameter itself passed on: its field still.
-				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, Field: kp.Field})
+				e.KeyParams = append(e.KeyParams, effect.KeyParam{Index: kp.Index, Param: p.Param, Field: kp.Field, ArgField: kp.ArgField})
 			}
 		}
 	}
@@ -435,20 +456,21 @@ func ResolveKey(call, e *effect.Effect, method bool) *guard.Pitfall {
 // parameters: an argument from a random or time source makes every
 // delivery write a new object (resolveObjectKey, for a static call).
 func ResolveObjectKey(call, e *effect.Effect, method bool) {
-	k := e.ObjectKey
-	if k == nil || k.Param == 0 {
-		return
-	}
-	e.ObjectKey = nil
+	keys := e.ObjectKeys
+	e.ObjectKeys = nil
 	if !method {
 		return
 	}
-	for _, a := range call.RandomArgs {
-		if a.Index == k.Param {
-			e.Detail = strings.TrimPrefix(strings.ReplaceAll(e.Detail, overwriteNote(k.Expr), ""), "; ")
-			e.Detail = strings.ReplaceAll(e.Detail, "; ; ", "; ")
-			newObject(e, a.Expr, a.Source)
-			return
+	for _, k := range keys {
+		if k.Param == 0 {
+			continue
+		}
+		for _, a := range call.RandomArgs {
+			if a.Index == k.Param {
+				dropOverwriteNotes(e, keys)
+				newObject(e, a.Expr, a.Source)
+				return
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -15,6 +16,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 )
@@ -413,6 +415,9 @@ func (c *modelCall) keys() {
 // (ModelThrough), and both decide with objectIdentity.
 func (c *modelCall) identity() {
 	objectIdentity(c.e, c.m.Identity, func(arg int, field string) *effect.Key {
+		if f, entry, ok := splitMapEntry(field); ok {
+			return c.w.mapEntryKey(c.arg(&arg), f, entry)
+		}
 		if field != "" {
 			return c.w.fieldKey(c.arg(&arg), field)
 		}
@@ -439,20 +444,37 @@ func objectIdentity(e *effect.Effect, id *models.Identity, key func(arg int, fie
 		if built := builtBy(recv, id.Built); built != nil && builtKey != nil && id.BuiltArg >= 0 && id.BuiltArg < len(built.Args)-1 {
 			k = builtKey(built, id.BuiltArg)
 		}
+	case id.Arg != nil && len(id.MapKeys) > 0:
+		keys := mapIdentity(id, key)
+		if len(keys) > 0 {
+			k = keys[0]
+		}
+		if k != nil && k.Random == "" {
+			for _, pk := range keys {
+				if pk.Param != 0 {
+					e.ObjectKeys = append(e.ObjectKeys, pk) // each a caller may pass a random value to
+				}
+			}
+			if len(e.ObjectKeys) > 0 {
+				k = e.ObjectKeys[0] // the note the callers take out (dropOverwriteNotes)
+			}
+			e.Detail = effect.JoinDetail(e.Detail, overwriteNote(e, k.Expr))
+			return
+		}
 	case id.Arg != nil:
 		k = key(*id.Arg, id.Field)
 	}
 	if k == nil {
-		e.Detail = effect.JoinDetail(e.Detail, "overwrites the object its key names; the key is not known here")
+		e.Detail = effect.JoinDetail(e.Detail, "overwrites the "+objectWord(e)+" its key names; the key is not known here")
 		return
 	}
 	if k.Random != "" {
 		newObject(e, k.Expr, k.Random)
 		return
 	}
-	e.Detail = effect.JoinDetail(e.Detail, overwriteNote(k.Expr))
+	e.Detail = effect.JoinDetail(e.Detail, overwriteNote(e, k.Expr))
 	if k.Param != 0 {
-		e.ObjectKey = k // a caller may pass a random key (resolveObjectKey)
+		e.ObjectKeys = []*effect.Key{k} // a caller may pass a random key (resolveObjectKey)
 	}
 }
 
@@ -487,13 +509,63 @@ func ModelThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effec
 	}, nil, nil)
 }
 
-func overwriteNote(expr string) string { return "overwrites the object " + orExpr(expr) + " names" }
+// ModelKeyThrough reads, for the effect e of a library method the whole
+// program resolves the call through an interface (call, the dynamic-call
+// effect) to, the key the model's key_field names as a static call's
+// model reads it, from what the call's facts say of it: a key field
+// that derives from a random or time source (RandomArgs, the callers'
+// folded in: a Step Functions execution named after the clock two calls
+// above) sends a new key on every delivery, so it guards nothing
+// (random-key, the pitfall returned, at the key's source). A key from
+// anything else is not decided here: whether the field is set at all is
+// not among the facts, and the effect stays unguarded.
+func ModelKeyThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effect.Effect) *guard.Pitfall {
+	if m.KeyField == nil || m.KeyField.Field == "" {
+		return nil
+	}
+	for _, a := range call.RandomArgs {
+		if a.Index != m.KeyField.Arg+2 || a.Field != m.KeyField.Field {
+			continue
+		}
+		e.Key = &effect.Key{Expr: a.Expr, Pos: a.Pos, Random: a.Source}
+		if e.Issue != "" || !e.Risk.NonIdempotent() {
+			return nil
+		}
+		pos := a.Pos
+		if pos == "" {
+			pos = call.Evidence()
+		}
+		e.Issue, e.IssuePos = rules.RandomKey, pos
+		return &guard.Pitfall{Rule: rules.RandomKey, Pos: pos, Message: fmt.Sprintf(
+			"idempotency key %s, passed to %s, derives from %s: every delivery sends a new key, so the %s is not deduplicated; derive the key from the job's business identity",
+			orExpr(a.Expr), FuncName(fn), a.Source, e.Describe())}
+	}
+	return nil
+}
+
+func overwriteNote(e *effect.Effect, expr string) string {
+	return "overwrites the " + objectWord(e) + " " + orExpr(expr) + " names"
+}
+
+// objectWord is what an identified write writes: a database's item, a
+// store's object.
+func objectWord(e *effect.Effect) string {
+	if e.Kind == effect.KindDBWrite {
+		return "item"
+	}
+	return "object"
+}
 
 // newObject makes an overwrite whose key derives from a random source a
-// creation: every delivery makes a new object.
+// creation (a database's item: an insert): every delivery makes a new
+// object.
 func newObject(e *effect.Effect, expr, random string) {
 	e.Op, e.Risk = "create", effect.Medium
-	e.Detail = effect.JoinDetail(e.Detail, "the object's key "+orExpr(expr)+" derives from "+random+": every delivery makes a new object")
+	if e.Kind == effect.KindDBWrite {
+		e.Op = effect.OpInsert
+	}
+	w := objectWord(e)
+	e.Detail = effect.JoinDetail(e.Detail, "the "+w+"'s key "+orExpr(expr)+" derives from "+random+": every delivery makes a new "+w)
 }
 
 func orExpr(s string) string {

@@ -26,7 +26,27 @@ type Deps struct {
 	Bus     *eventbridge.Client
 	SFN     *sfn.Client
 	Sch     *scheduler.Client
+	Flows   SFNAPI
 	NowFunc func() time.Time
+}
+
+// SFNAPI is the subset of the Step Functions client the application
+// calls; NewDeps wires the real client behind it.
+type SFNAPI interface {
+	StartExecution(ctx context.Context, params *sfn.StartExecutionInput, optFns ...func(*sfn.Options)) (*sfn.StartExecutionOutput, error)
+}
+
+// NewDeps wires the clients.
+func NewDeps() *Deps { // want NewDeps:`^no effects$`
+	c := &sfn.Client{}
+	return &Deps{SFN: c, Flows: c}
+}
+
+// startWithName starts the workflow through the interface under the name
+// its caller gives.
+func (d *Deps) startWithName(ctx context.Context, name string) error { // want startWithName:`^effects: dynamic_call/call \(awsflowfix.SFNAPI\).StartExecution$`
+	_, err := d.Flows.StartExecution(ctx, &sfn.StartExecutionInput{StateMachineArn: aws.String("arn"), Name: &name})
+	return err
 }
 
 // Now is the application's clock, replaceable in tests.
@@ -68,6 +88,14 @@ func (d *Deps) StartClocked(ctx context.Context, t *asynq.Task) error { // want 
 	return err
 }
 
+// RerunClocked names the execution after the application's clock and
+// starts it through the interface the program resolves to the client: a
+// new execution per delivery.
+func (d *Deps) RerunClocked(ctx context.Context, t *asynq.Task) error { // want RerunClocked:`handler asynq \(\*awsflowfix.Deps\).RerunClocked` RerunClocked:`^effects: dynamic_call/call \(awsflowfix.SFNAPI\).StartExecution; dynamic_call/call awsflowfix.Deps.NowFunc reads=dynamic_call/read$`
+	name := fmt.Sprintf("run-%s-rerun-%d", t.Payload(), d.Now().Unix()) // want `random-key: idempotency key .*derives from time.Now`
+	return d.startWithName(ctx, name)
+}
+
 // StartAnonymous gives no name: Step Functions makes one up each time.
 func (d *Deps) StartAnonymous(ctx context.Context, t *asynq.Task) error { // want StartAnonymous:`^effects: publish/start-workflow step functions$` `unguarded: handler \(\*awsflowfix.Deps\).StartAnonymous .*repeats .*publish start-workflow \(step functions\) \(medium\)`
 	_, err := d.SFN.StartExecution(ctx, &sfn.StartExecutionInput{StateMachineArn: aws.String("arn")})
@@ -95,6 +123,7 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("start:stamped", d.StartStamped)
 	mux.HandleFunc("start:anonymous", d.StartAnonymous)
 	mux.HandleFunc("start:clocked", d.StartClocked)
+	mux.HandleFunc("rerun:clocked", d.RerunClocked)
 	mux.HandleFunc("remind:named", d.RemindNamed)
 	mux.HandleFunc("remind:stamped", d.RemindStamped)
 }

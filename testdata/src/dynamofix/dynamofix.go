@@ -1,0 +1,149 @@
+// Package dynamofix covers DynamoDB's PutItem: it replaces the item its
+// primary key names, so a second delivery writing the same key sets it
+// again (a set), but an item whose key attribute (PK, SK, id) is built
+// from the clock or a UUID is a new item on every delivery (an insert,
+// medium) — by a static call, through the application's client interface
+// and through a clock wrapper. A clock in an attribute that is no key (a
+// ttl, an updatedAt) changes nothing.
+package dynamofix
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+)
+
+// API is the subset of the DynamoDB client the store calls.
+type API interface {
+	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+}
+
+type Deps struct {
+	DB      *dynamodb.Client
+	Client  API
+	NowFunc func() time.Time
+}
+
+// Now is the application's clock, replaceable in tests.
+func (d *Deps) Now() time.Time { // want Now:`^effects: dynamic_call/call dynamofix.Deps.NowFunc reads=dynamic_call/read; result derives from time.Now$`
+	if d.NowFunc != nil {
+		return d.NowFunc()
+	}
+	return time.Now()
+}
+
+// Audit stores the event under a sort key from the clock: a second
+// delivery stores a second item.
+func (d *Deps) Audit(ctx context.Context, t *asynq.Task) error { // want Audit:`^effects: db_write/insert dynamodb$` `unguarded: handler \(\*dynamofix.Deps\).Audit .*repeats .*insert into dynamodb \(medium\) at dynamofix/dynamofix.go:45 is not guarded`
+	sk := fmt.Sprintf("%d#%s", time.Now().UnixMilli(), t.Type())
+	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String("events"),
+		Item: map[string]ddbtypes.AttributeValue{
+			"PK":      &ddbtypes.AttributeValueMemberS{Value: "PIPELINE#" + string(t.Payload())},
+			"SK":      &ddbtypes.AttributeValueMemberS{Value: sk},
+			"message": &ddbtypes.AttributeValueMemberS{Value: string(t.Payload())},
+		},
+	})
+	return err
+}
+
+// Record stores the job's row under its own key (near miss): the clock
+// is only in the ttl, no key attribute; a second delivery replaces the
+// item.
+func (d *Deps) Record(ctx context.Context, t *asynq.Task) error { // want Record:`^effects: db_write/set dynamodb$`
+	item := map[string]ddbtypes.AttributeValue{
+		"PK":  &ddbtypes.AttributeValueMemberS{Value: "JOB#" + string(t.Payload())},
+		"SK":  &ddbtypes.AttributeValueMemberS{Value: "STATUS"},
+		"ttl": &ddbtypes.AttributeValueMemberN{Value: fmt.Sprintf("%d", time.Now().Add(24*time.Hour).Unix())},
+	}
+	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("jobs"), Item: item})
+	return err
+}
+
+// Ledger keys a new item by a fresh UUID through the client interface.
+func (d *Deps) Ledger(ctx context.Context, t *asynq.Task) error { // want Ledger:`^effects: dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$` `unguarded: handler \(\*dynamofix.Deps\).Ledger .*repeats .*insert into dynamodb \(medium\) .*\(dynamic call → \(\*dynamodb.Client\).PutItem\)`
+	_, err := d.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String("ledger"),
+		Item: map[string]ddbtypes.AttributeValue{
+			"id":     &ddbtypes.AttributeValueMemberS{Value: uuid.NewString()},
+			"amount": &ddbtypes.AttributeValueMemberN{Value: string(t.Payload())},
+		},
+	})
+	return err
+}
+
+// Sink takes the event's time when it has one and the application's clock
+// otherwise, through the client interface: the clock's branch stores a
+// new item per delivery.
+func (d *Deps) Sink(ctx context.Context, t *asynq.Task) error { // want Sink:`handler asynq \(\*dynamofix.Deps\).Sink` Sink:`^effects: dynamic_call/call dynamofix.Deps.NowFunc reads=dynamic_call/read; dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$` `unguarded: handler \(\*dynamofix.Deps\).Sink .*repeats .*insert into dynamodb \(medium\) .*\(dynamic call → \(\*dynamodb.Client\).PutItem\)`
+	var ts int64
+	if len(t.Payload()) > 8 {
+		ts = int64(t.Payload()[0])
+	} else {
+		ts = d.Now().UnixMilli()
+	}
+	sk := fmt.Sprintf("%d#%s", ts, t.Type())
+	item := map[string]ddbtypes.AttributeValue{
+		"PK": &ddbtypes.AttributeValueMemberS{Value: "PIPELINE#" + string(t.Payload())},
+		"SK": &ddbtypes.AttributeValueMemberS{Value: sk},
+	}
+	_, err := d.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("events"), Item: item})
+	return err
+}
+
+// Thread stores a thread id by the job's key through the interface (near
+// miss): a set, whatever the clock fills elsewhere.
+func (d *Deps) Thread(ctx context.Context, t *asynq.Task) error { // want Thread:`^effects: dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$`
+	_, err := d.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String("threads"),
+		Item: map[string]ddbtypes.AttributeValue{
+			"PK":        &ddbtypes.AttributeValueMemberS{Value: "THREAD#" + string(t.Payload())},
+			"SK":        &ddbtypes.AttributeValueMemberS{Value: "THREAD"},
+			"updatedAt": &ddbtypes.AttributeValueMemberS{Value: time.Now().Format(time.RFC3339)},
+		},
+	})
+	return err
+}
+
+// putEvent stores an event under the sort key its caller gives: a set by
+// that key, or a new item when the caller's key is the clock.
+func (d *Deps) putEvent(ctx context.Context, pk, sk string) error { // want putEvent:`^effects: db_write/set dynamodb$`
+	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("events"), Item: map[string]ddbtypes.AttributeValue{
+		"PK": &ddbtypes.AttributeValueMemberS{Value: "PIPELINE#" + pk},
+		"SK": &ddbtypes.AttributeValueMemberS{Value: "EVENT#" + sk},
+	}})
+	return err
+}
+
+// Stamp hands the helper the clock as the sort key (the partition key is
+// the job's): one more item per delivery.
+func (d *Deps) Stamp(ctx context.Context, t *asynq.Task) error { // want Stamp:`^effects: db_write/insert dynamodb$` `unguarded: handler \(\*dynamofix.Deps\).Stamp .*repeats .*insert into dynamodb \(medium\)`
+	return d.putEvent(ctx, string(t.Payload()), time.Now().Format(time.RFC3339Nano))
+}
+
+// Keyed hands the helper the job's own keys (near miss): a set.
+func (d *Deps) Keyed(ctx context.Context, t *asynq.Task) error { // want Keyed:`^effects: db_write/set dynamodb$`
+	return d.putEvent(ctx, string(t.Payload()), t.Type())
+}
+
+// NewDeps wires the real client behind the interface.
+func NewDeps() *Deps { // want NewDeps:`^no effects$`
+	c := &dynamodb.Client{}
+	return &Deps{DB: c, Client: c}
+}
+
+func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
+	mux.HandleFunc("audit", d.Audit)
+	mux.HandleFunc("record", d.Record)
+	mux.HandleFunc("ledger", d.Ledger)
+	mux.HandleFunc("sink", d.Sink)
+	mux.HandleFunc("thread", d.Thread)
+	mux.HandleFunc("stamp", d.Stamp)
+	mux.HandleFunc("keyed", d.Keyed)
+}

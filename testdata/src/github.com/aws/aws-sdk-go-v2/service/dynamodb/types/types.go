@@ -1,0 +1,16 @@
+// Package types is a stub of the AWS SDK v2 DynamoDB types (v1.55.0
+// signatures).
+package types
+
+// AttributeValue is one attribute of an item.
+type AttributeValue interface {
+	isAttributeValue()
+}
+
+type AttributeValueMemberS struct{ Value string }
+
+func (*AttributeValueMemberS) isAttributeValue() {}
+
+type AttributeValueMemberN struct{ Value string }
+
+func (*AttributeValueMemberN) isAttributeValue() {}
