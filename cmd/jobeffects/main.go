@@ -37,6 +37,7 @@ func main() {
 			}
 		}
 		registerVetVersion()
+		setVetUnitGC() // vetgc.go
 		// go vet shows a vet tool's stderr: warnings go there.
 		a := analyzer.WithHooks(analyzer.Options{}, analyzer.Hooks{Warnings: os.Stderr})
 		unitchecker.Main(a)
