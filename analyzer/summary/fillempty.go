@@ -106,46 +106,84 @@ func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {
 	return ifi, ok
 }
 
-// fillsEmptyEdge reports whether edge i of phi is such a default for a
-// local variable (id := m.ID; if id == "" { id = uuid.NewString() }): the
-// edge's predecessor lies under the empty side of a test of the value
-// another edge of phi brings.
-func (w *walker) fillsEmptyEdge(phi *ssa.Phi, i int) bool {
-	preds := phi.Block().Preds
-	if w.tracingBusinessKey == 0 || i >= len(preds) || len(preds) != len(phi.Edges) {
-		return false
-	}
-	for j, other := range phi.Edges {
-		if j == i || other == phi.Edges[i] {
-			continue
-		}
-		for _, b := range phi.Parent().Blocks {
-			ifi, ok := lastIf(b)
-			if !ok || len(b.Succs) != 2 {
-				continue
-			}
-			side, ok := w.emptySide(ifi.Cond, func(v ssa.Value) bool { return v == other })
-			if !ok {
-				continue
-			}
-			s := b.Succs[side]
-			if len(s.Preds) == 1 && s.Dominates(preds[i]) && !s.Dominates(preds[j]) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// phiKept are the edges of phi that are not such defaults.
+// phiKept are the edges of phi that are not defaults for a local variable
+// (id := m.ID; if id == "" { id = uuid.NewString() }): an edge whose
+// predecessor lies under the empty side of a test of the value another
+// edge brings, where that other edge's predecessor does not.
 func (w *walker) phiKept(phi *ssa.Phi) []ssa.Value {
+	drop := w.emptyDefaults(phi)
+	if drop == nil {
+		return phi.Edges
+	}
 	var out []ssa.Value
 	for i, v := range phi.Edges {
-		if !w.fillsEmptyEdge(phi, i) {
+		if !drop[i] {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// emptyDefaults marks phi's edges that are such defaults (nil: none). One
+// walk of the function's tests per phi, memoised: a phi of a large
+// generated switch has hundreds of edges in a function of thousands of
+// blocks, and testing every pair of edges against every block was cubic
+// (minutes on one protocol decoder).
+func (w *walker) emptyDefaults(phi *ssa.Phi) []bool {
+	preds := phi.Block().Preds
+	if w.tracingBusinessKey == 0 || len(preds) != len(phi.Edges) {
+		return nil
+	}
+	if d, ok := w.emptyDefaultsMemo[phi]; ok {
+		return d
+	}
+	edgesOf := map[ssa.Value][]int{} // each value phi brings: the edges bringing it
+	for j, v := range phi.Edges {
+		edgesOf[v] = append(edgesOf[v], j)
+	}
+	var drop []bool
+	for _, b := range phi.Parent().Blocks {
+		ifi, ok := lastIf(b)
+		if !ok || len(b.Succs) != 2 {
+			continue
+		}
+		// The operand a test compares is one value (isEmptyTest,
+		// a one-string helper's argument): the edge value tested.
+		var tested ssa.Value
+		side, ok := w.emptySide(ifi.Cond, func(v ssa.Value) bool {
+			if _, in := edgesOf[v]; in {
+				tested = v
+				return true
+			}
+			return false
+		})
+		if !ok || tested == nil {
+			continue
+		}
+		s := b.Succs[side]
+		if len(s.Preds) != 1 {
+			continue
+		}
+		for i, v := range phi.Edges {
+			if v == tested || (drop != nil && drop[i]) || !s.Dominates(preds[i]) {
+				continue
+			}
+			for _, j := range edgesOf[tested] {
+				if !s.Dominates(preds[j]) {
+					if drop == nil {
+						drop = make([]bool, len(phi.Edges))
+					}
+					drop[i] = true
+					break
+				}
+			}
+		}
+	}
+	if w.emptyDefaultsMemo == nil {
+		w.emptyDefaultsMemo = map[*ssa.Phi][]bool{}
+	}
+	w.emptyDefaultsMemo[phi] = drop
+	return drop
 }
 
 // emptySide is the successor index (0 true, 1 false) of an If on cond

@@ -20,6 +20,9 @@ type walker struct {
 	// (natkey.go): only there is an id filled when empty the message's
 	// (fillempty.go); an idempotency key so filled stays random-key.
 	tracingBusinessKey int
+	// emptyDefaultsMemo memoises emptyDefaults (fillempty.go), read only
+	// while a business key is traced.
+	emptyDefaultsMemo map[*ssa.Phi][]bool
 	// chainPhis are the phis chain is walking the edges of (phiModel).
 	chainPhis map[*ssa.Phi]bool
 	// rmwMemo memoises rmwArg (rmwcall.go).
