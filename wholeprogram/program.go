@@ -82,6 +82,12 @@ func (c *Creator) Create(p *packages.Package) {
 		files, info = src.Files, src.Info
 	}
 	c.created[p.Types] = true
+	// An import left out above (load errors: a module the build cannot
+	// get) must exist before p is built, or SSA panics on the import: it
+	// is created now without bodies, as Finish would.
+	for _, i := range p.Types.Imports() {
+		c.bodiless(i)
+	}
 	if c.ix.Modeled(p.Types) || info == nil {
 		c.Program.CreatePackage(p.Types, nil, nil, true)
 		return
@@ -94,21 +100,22 @@ func (c *Creator) Create(p *packages.Package) {
 // package was given to Create.
 func (c *Creator) Finish() {
 	for _, p := range c.roots {
-		var visit func(*types.Package)
-		visit = func(t *types.Package) {
-			if c.created[t] {
-				return
-			}
-			c.created[t] = true
-			c.Program.CreatePackage(t, nil, nil, true)
-			for _, i := range t.Imports() {
-				visit(i)
-			}
-		}
 		if p.Types != nil {
 			for _, i := range p.Types.Imports() {
-				visit(i)
+				c.bodiless(i)
 			}
 		}
+	}
+}
+
+// bodiless creates t and what it imports without bodies, unless created.
+func (c *Creator) bodiless(t *types.Package) {
+	if c.created[t] {
+		return
+	}
+	c.created[t] = true
+	c.Program.CreatePackage(t, nil, nil, true)
+	for _, i := range t.Imports() {
+		c.bodiless(i)
 	}
 }

@@ -152,3 +152,22 @@ func Credit(id string) error {
 		t.Errorf("the ill-typed package should stay listed under incomplete:\n%s", stdout)
 	}
 }
+
+// A package importing a module go.mod does not require (as when the
+// module proxy refuses one) has no type error of its own: its import is a
+// package with load errors, left without bodies. The whole program must
+// still create that import before building the importer (the loading
+// model of stop 57 panicked in SSA there): exit 2, the error said, the
+// rest analysed.
+func TestUnrequiredModuleImport(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		".jobeffects.yaml": storeModel,
+		"broken/broken.go": "package broken\n\nimport _ \"example.org/not/required\"\n",
+	})
+	stdout, stderr, code := runCmdEnv(t, dir, []string{"JOBEFFECTS_CACHE=off"}, binary, "inventory", "./...")
+	if code != 2 || strings.Contains(stderr, "panic") || !strings.Contains(stderr, "example.org/not/required") ||
+		!strings.Contains(stdout, "handler: example.com/ledger/jobs.Add") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
