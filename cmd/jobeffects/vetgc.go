@@ -27,7 +27,7 @@ const vetUnitLimit = 256 << 20
 
 // setVetUnitGC sets the collector of a go vet unit process.
 func setVetUnitGC() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || os.Getenv("AUTOMEMLIMIT") == "off" {
 		return
 	}
 	debug.SetGCPercent(vetUnitGCPercent)
