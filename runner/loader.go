@@ -206,7 +206,7 @@ func (l *Loader) check(p *packages.Package, parsed []parseResult) {
 		}
 	}
 	p.Syntax = files
-	p.TypesInfo = newTypesInfo()
+	p.TypesInfo = sizedTypesInfo(files)
 	importer := importerFunc(func(path string) (*types.Package, error) {
 		if path == "unsafe" {
 			return types.Unsafe, nil
@@ -261,6 +261,59 @@ func newTypesInfo() *types.Info {
 		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
 		FileVersions: make(map[*ast.File]string),
 	}
+}
+
+// sizedTypesInfo is newTypesInfo with its largest maps made at about the
+// size the type-check will fill them to, from a count of the files'
+// syntax. Grown from empty, the maps rehash as they double: on a rerun of
+// a 1,000-package program, where every package is type-checked again to
+// replay its cached facts, that growth was about a quarter of the
+// type-checker's CPU. The sizes are hints only: what the maps hold is
+// unchanged. The ratios were measured on centrifugo's packages (entries
+// per node over the whole program: Types 0.70 of the expressions, Uses
+// 0.82 and Defs 0.19 of the identifiers, Selections 0.71 of the selector
+// expressions); each hint is a little above its ratio, so that most maps
+// are made once and few much larger than they fill.
+func sizedTypesInfo(files []*ast.File) *types.Info {
+	n := countSyntax(files)
+	return &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue, n.exprs*3/4),
+		Defs:         make(map[*ast.Ident]types.Object, n.idents/5),
+		Uses:         make(map[*ast.Ident]types.Object, n.idents*5/6),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope, n.scopes),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection, n.selectors*3/4),
+		FileVersions: make(map[*ast.File]string, len(files)),
+	}
+}
+
+// syntaxCounts are the nodes of a package's files the Info maps grow with.
+type syntaxCounts struct {
+	exprs, idents, selectors, scopes int
+}
+
+func countSyntax(files []*ast.File) syntaxCounts {
+	var n syntaxCounts
+	for _, f := range files {
+		ast.Inspect(f, func(node ast.Node) bool {
+			switch node.(type) {
+			case *ast.Ident:
+				n.idents++
+				n.exprs++
+			case *ast.SelectorExpr:
+				n.selectors++
+				n.exprs++
+			case ast.Expr:
+				n.exprs++
+			case *ast.File, *ast.BlockStmt, *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt,
+				*ast.TypeSwitchStmt, *ast.CaseClause, *ast.CommClause:
+				n.scopes++ // go/types records a scope for each (and for each FuncType, an Expr)
+			}
+			return true
+		})
+	}
+	return n
 }
 
 type importerFunc func(path string) (*types.Package, error)
