@@ -67,6 +67,13 @@ type Setting struct {
 	Name     string
 	Usage    string
 	Surfaces Surface
+	// ReportOnly: the option decides only which of a package's findings
+	// are reported (rules turned off, findings a baseline knows), never
+	// what its pass exports as facts: a fact cache keeps it out of the
+	// key of a dependency's facts (cmd/jobeffects/stdvetx.go). A finding
+	// it silences is still decided and recorded (Finding.Suppressed), so
+	// the handler facts that list a handler's decided rules do not move.
+	ReportOnly bool
 	// bool or string, and how it reads and writes an Options.
 	isBool bool
 	get    func(*Options) string
@@ -82,12 +89,12 @@ var Settings = []Setting{
 	stringSetting("config", Vet|Command|Golangci,
 		"the .jobeffects.yaml to use (default: the one at the module root)",
 		func(o *Options) *string { return &o.Config }),
-	stringSetting("baseline", Vet|Command|Golangci,
+	reportOnly(stringSetting("baseline", Vet|Command|Golangci,
 		"an inventory written earlier (jobeffects inventory -o FILE): its findings are known and not reported, so only new ones fail",
-		func(o *Options) *string { return &o.Baseline }),
-	stringSetting("rules", Vet|Command|Golangci,
+		func(o *Options) *string { return &o.Baseline })),
+	reportOnly(stringSetting("rules", Vet|Command|Golangci,
 		"the rules to report, after the config's rules: (\"-unresolved\" turns one off, \"unguarded,random-key\" reports only those)",
-		func(o *Options) *string { return &o.Rules }),
+		func(o *Options) *string { return &o.Rules })),
 	{
 		// The command resolves these calls over the whole program and has
 		// no unresolved rule to turn off (-whole=false gives go vet's
@@ -105,6 +112,23 @@ var Settings = []Setting{
 		"analyse untrusted code (pull requests from forks): no cgo processing, GOTOOLCHAIN=local, go.mod read-only, config, baseline and migrations confined to the module",
 		func(o *Options) *bool { return &o.Untrusted }),
 }
+
+// reportOnly marks s ReportOnly. Baseline: read by loadSettings into the
+// report context (report.Context.known), which only decides whether a
+// finding is reported. Rules: read once per pass (rules.Select) after the
+// facts are exported, to drop diagnostics and mark findings of rules
+// turned off as suppressed.
+func reportOnly(s Setting) Setting {
+	s.ReportOnly = true
+	return s
+}
+
+// IsBool reports whether the setting is a boolean flag (it takes no
+// separate value on a command line).
+func (s *Setting) IsBool() bool { return s.isBool }
+
+// VetSetting is the setting go vet passes as -jobeffects.NAME, or nil.
+func VetSetting(name string) *Setting { return lookupSetting(name, Vet) }
 
 func boolSetting(name string, on Surface, usage string, field func(*Options) *bool) Setting {
 	return Setting{Name: name, Usage: usage, Surfaces: on, isBool: true,

@@ -157,7 +157,7 @@ func TestCLIMatchesVet(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "example")
 	_, vetOut, _ := runShared(t, dir, "go", "vet", "-vettool="+binary, "./...")
-	stdout, cliOut, code := runCmd(t, dir, binary, "-whole=false", "./...")
+	stdout, cliOut, code := wholeFalseExample(t, dir)
 	if code != 1 {
 		t.Fatalf("jobeffects exit code %d, want 1\n%s", code, cliOut)
 	}
@@ -311,6 +311,7 @@ func findingSet(out string) map[string]string {
 func TestInventoryPerPackageIsSubsetOfWholeProgram(t *testing.T) {
 	t.Parallel()
 	dir := testdataDir(t, "example")
+	wholeFalseExample(t, dir) // first: the inventory below replays its analysis
 	perPkg, _, _ := runCmd(t, dir, binary, "inventory", "-whole=false", "./...")
 	whole, _, _ := runShared(t, dir, binary, "inventory", "./...")
 	type eff struct {
@@ -367,6 +368,7 @@ func TestBaseline(t *testing.T) {
 	if _, stderr, code := runCmd(t, dir, binary, "inventory", "./...", "-o", base); code != 0 {
 		t.Fatalf("inventory exit %d\n%s", code, stderr)
 	}
+	wholeFalseExample(t, dir) // first: the -whole=false run below takes its dependencies' facts
 	for _, args := range [][]string{{"-baseline", base, "./..."}, {"-whole=false", "-baseline", base, "./..."}} {
 		if _, stderr, code := runCmd(t, dir, binary, args...); code != 0 || stderr != "" {
 			t.Errorf("jobeffects %v: exit %d, want 0 and nothing printed\n%s", args, code, stderr)
@@ -556,6 +558,19 @@ func TestSafeMode(t *testing.T) {
 	if code != 2 || strings.TrimSpace(stderr) != "jobeffects: go.mod requires go >= 1.99 (running go "+strings.TrimPrefix(runtime.Version(), "go")+"; GOTOOLCHAIN=local)" {
 		t.Errorf("a go.mod asking for a newer Go: exit %d, want one line\n%s", code, stderr)
 	}
+}
+
+// wholeFalseExample is the example's "jobeffects -whole=false ./...",
+// made once per test binary; the tests that run the example -whole=false
+// otherwise run it first. -whole=false has a fact-cache salt of its own
+// (its passes export go vet's wiring facts): each of these parallel tests
+// made a full analysis of the example's 380 packages, side by side on an
+// empty cache. Now one does; the inventory -whole=false replays it (the
+// run cache) and the -whole=false -baseline run takes its dependencies'
+// facts.
+func wholeFalseExample(t *testing.T, dir string) (string, string, int) {
+	t.Helper()
+	return runShared(t, dir, binary, "-whole=false", "./...")
 }
 
 // runShared is runCmd for a command that only reads dir: run once per test

@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 
+	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/internal/atomicfile"
 	"github.com/jobeffects/jobeffects/internal/filehash"
@@ -118,16 +120,17 @@ func stdVetx(args []string, cfgFile string) (code int, ok bool) {
 }
 
 // stdVetxKey hashes what a standard unit's vetx file is a function of:
-// this build of the tool, its flags, the platform, the package's files
-// and language version, and its imports' vetx files by content.
+// this build of the tool, the flags that can change it (vetxFlags), the
+// platform, the package's files and language version, and its imports'
+// vetx files by content.
 func stdVetxKey(flags []string, u *vetUnit) (string, error) {
 	h := sha256.New()
 	id, err := exeIdentity()
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "jobeffects std vetx v1\nexe %s\nflags %q\n%s/%s %s\npkg %s %s\n",
-		id, flags, build.Default.GOOS, build.Default.GOARCH, runtime.Version(), u.ImportPath, u.GoVersion)
+	fmt.Fprintf(h, "jobeffects std vetx v2\nexe %s\nflags %q\n%s/%s %s\npkg %s %s\n",
+		id, vetxFlags(flags), build.Default.GOOS, build.Default.GOARCH, runtime.Version(), u.ImportPath, u.GoVersion)
 	for _, f := range u.GoFiles {
 		if err := filehash.File(h, f); err != nil {
 			return "", err
@@ -144,6 +147,60 @@ func stdVetxKey(flags []string, u *vetUnit) (string, error) {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// printFlags are unitchecker's flags that only say how diagnostics are
+// printed or fixes applied (analysisflags' JSON, Context, Fix and Diff,
+// read by processResults alone), which a facts-only unit never calls: it
+// writes its vetx file and exits (unitchecker.Main). The value: whether
+// the flag takes one.
+var printFlags = map[string]bool{"json": false, "c": true, "fix": false, "diff": false}
+
+// vetxFlags are the flags of a unit's command line that can change the
+// vetx file it writes, as given. Left out: printFlags, and the analyzer's
+// ReportOnly settings (-jobeffects.rules, -jobeffects.baseline), which
+// decide which findings are reported, never what is exported (and for a
+// standard package the pass returns before reading any option). A go vet
+// -json, or one with another -jobeffects.rules or -jobeffects.baseline,
+// then finds the standard units the plain one kept, where each such run
+// type-checked the two hundred or so of them again. Every other flag, one
+// not known here included, stays in the key: -jobeffects.strict,
+// -jobeffects.config and -jobeffects.unresolved change what a package's
+// pass exports (summaries, models, the handler facts' decided rules).
+func vetxFlags(flags []string) []string {
+	var out []string
+	for i := 0; i < len(flags); i++ {
+		a := flags[i]
+		name, _, inline := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name == "" {
+			out = append(out, a)
+			continue
+		}
+		valued, drop := printFlags[name] // drop: a print flag
+		if s := vetSetting(name); s != nil {
+			valued, drop = !s.IsBool(), s.ReportOnly
+		}
+		next := valued && !inline && i+1 < len(flags) // the value is the next argument
+		if !drop {
+			out = append(out, a)
+			if next {
+				out = append(out, flags[i+1])
+			}
+		}
+		if next {
+			i++
+		}
+	}
+	return out
+}
+
+// vetSetting is the analyzer's setting go vet passes as -jobeffects.NAME.
+func vetSetting(flag string) *analyzer.Setting {
+	name, ok := strings.CutPrefix(flag, "jobeffects.")
+	if !ok {
+		return nil
+	}
+	return analyzer.VetSetting(name)
 }
 
 // hashFile adds the SHA-256 of a file's contents.
