@@ -414,6 +414,13 @@ type Effect struct {
 	// the loaded rows before their create is then check-then-act on that
 	// create and what follows it (guard.checkedBranch).
 	RepeatsPerParent bool `json:",omitempty"`
+	// LookupKey, on a database read of a table the schema knows, is a
+	// unique key of it (other than a lone id column) on the columns the
+	// read looks up (its Filters; any such key where they are not told):
+	// a find-or-create that inserts the row the read did not find meets
+	// that key on an overlapping delivery, so its insert is no race
+	// (guard.findCreateOnly). "" when there is none.
+	LookupKey string `json:",omitempty"`
 	// DupKey, for an insert that fails on a duplicate only because the
 	// value it stores in a key that is only an id column (taken otherwise
 	// as a fresh surrogate) is traced to what the job carries, is that

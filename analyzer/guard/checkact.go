@@ -101,14 +101,14 @@ func (a *analysis) checkThenAct() {
 					// wd == nil { upload; insert work_data }, then both
 					// wait for the result) decides the act as one that
 					// returns success does.
-					if !errTest(ifi) && onMissing(ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false, skipOf(ifi, 1-i)) {
+					if !errTest(ifi) && onMissing(ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false, skipOf(ifi, 1-i), true) {
 						return
 					}
 					continue
 				}
 				// A check in a loop that skips the item (continue) covers
 				// what the loop hands on from the item's work, too.
-				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ), skipOf(ifi, 1-i)) {
+				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ), skipOf(ifi, 1-i), !errTest(ifi) && onMissing(ifi, i)) {
 					return
 				}
 			}
@@ -185,10 +185,17 @@ func nextItem(other, work, check *ssa.BasicBlock) bool {
 // skips. A branch acting on the row found (if c != nil { update it })
 // works on that row, as a get-or-update does; a test that is not a
 // comparison with nil says nothing of which side is "not done".
+//
+// A test of the looked-up row's key field against its zero value is the
+// same "not found" (zerokey.go): a look-up into a struct value that finds
+// nothing leaves its id 0 (if find.Id <= 0 { create }).
 func onMissing(ifi *ssa.If, i int) bool {
 	bin, ok := ifi.Cond.(*ssa.BinOp)
 	if !ok {
 		return false
+	}
+	if whenTrue, ok := zeroKeyTest(bin); ok {
+		return (i == 0) == whenTrue
 	}
 	isNil := func(v ssa.Value) bool {
 		c, ok := v.(*ssa.Const)
@@ -250,8 +257,10 @@ func (a *analysis) skipsAsDone(other, work *ssa.BasicBlock) bool {
 // checkedBranch reports (and records) check-then-act when the branch
 // runs unguarded effects and then writes the checked table (what the
 // check read, where that is known: recordsCheck). skip is the check's
-// test of a constant, nil when it is none.
-func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool, skip *skipTest) bool {
+// test of a constant, nil when it is none; missing, that branch is the
+// check's "not found" (onMissing): the find-or-create form, whose insert
+// may be its only act (findCreateOnly).
+func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool, skip *skipTest, missing bool) bool {
 	var record *Site
 	kv := check.Effect.Kind == effect.KindKVRead
 	external := check.Effect.Kind != effect.KindDBRead && !kv
@@ -371,7 +380,14 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 			exposed = append(exposed, record)
 		}
 	}
-	if len(exposed) == 0 {
+	// A find-or-create whose only act is its insert (look the row up,
+	// insert it when none was found) repeats the insert itself when
+	// deliveries overlap: both find none. A unique key on what was looked
+	// up turns the second insert away (then the insert fails on the
+	// duplicate: DupFails, guarded by checkedCreates), and so does one the
+	// insert is not seen to fill (LookupKey): no race.
+	findCreate := len(exposed) == 0 && missing && !external && !kv && !mark && !repeats && findCreateOnly(check.Effect, record.Effect)
+	if len(exposed) == 0 && !findCreate {
 		return false
 	}
 	if !external {
@@ -407,6 +423,12 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 		s.Effect.Issue, s.Effect.IssuePos = rules.CheckThenAct, checkPos
 	}
 	first := exposed[0].Effect
+	if findCreate {
+		msg := fmt.Sprintf("this look-up of %s finds no row and the insert into it at %s makes one: two statements, and no unique key of %s holds the columns looked up, so two deliveries at once both find none and both insert the row; add a unique key on the looked-up columns and take its violation as done, or claim the key first in the same transaction",
+			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), check.Effect.Target)
+		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg, LockParam: a.lockParam(check, exposed)})
+		return true
+	}
 	if repeats {
 		msg := fmt.Sprintf("this check of %s, loaded with its parent row, and the create of its rows at %s are two statements, and no unique key of %s holds the rows' reference to the parent: two deliveries at once both find none, both create the rows and both run the %s at %s; add a unique key on the reference (with the rows' own key) or claim the parent first in the same transaction",
 			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), check.Effect.Target, first.Describe(), effect.Relative(first.Evidence(), ""))

@@ -313,7 +313,7 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 			continue
 		}
 		ddl := triggers.GoCandidate(data)
-		if !ddl && !triggers.ModelCandidate(data) {
+		if !ddl && !triggers.ModelCandidate(data) && !triggers.EntCandidate(data) {
 			continue
 		}
 		b, g := triggers.CreatesTables(data)
@@ -336,6 +336,9 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 		// Keys in model tags, when the module creates its tables from
 		// its models (triggers.ModelSchema).
 		texts = append(texts, triggers.ModelSchema(byDir[d], createsBun, createsGorm)...)
+		// Keys of ent's schema, as entc generated its migration
+		// (triggers.EntSchema: ent/migrate/schema.go).
+		texts = append(texts, triggers.EntSchema(byDir[d])...)
 		for _, pat := range embeds {
 			for _, f := range embeddedSQL(pat) {
 				if seen[f] {

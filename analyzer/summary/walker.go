@@ -282,6 +282,9 @@ func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Valu
 	if e.Kind == effect.KindHTTP && e.Target != "" {
 		w.rateEndpoint(e)
 	}
+	if e.Kind == effect.KindDBRead && e.Target != "" && e.LookupKey == "" {
+		e.LookupKey = lookupKey(w.p.env.Triggers, e.Target, e.Selects, e.Filters)
+	}
 	if ci != nil {
 		if more := w.condsAt(ci); len(more) > 0 {
 			e.When = effect.AddConds(e.When, more) // cond.go

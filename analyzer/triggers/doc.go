@@ -13,7 +13,10 @@
 // keys (constraints.go), against which a claim's conflict target is
 // checked (rule claim-without-constraint).
 // Schema kept in Go is read too (gosource.go): DDL in the constant strings
-// of the module's non-test Go files and the .sql files they embed.
+// of the module's non-test Go files and the .sql files they embed; the
+// unique keys of ORM models' tags (models.go) and of ent's generated
+// migration schema (entschema.go) count for the tables no migration
+// creates.
 // The settings package lists the files (Files, GoFiles) and reads them, keeping
 // what it read for the caches' keys; this package only parses (Parse).
 package triggers

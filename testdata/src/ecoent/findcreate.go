@@ -17,7 +17,8 @@ import (
 // no row (find-or-create, rezible's GetHandoverForShift), a redelivery
 // finds the row and creates none, and an overlapping one fails on the key
 // and is retried: guarded. Without the unique key (memos) the create
-// repeats when deliveries overlap: unguarded.
+// repeats when deliveries overlap, both finding none: check-then-act at
+// the look-up (guard.findCreateOnly).
 
 type shiftMsg struct {
 	ShiftID string `json:"shift_id"`
@@ -65,8 +66,8 @@ func (d *Deps) HandoverCreate(ctx context.Context, t *asynq.Task) error { // wan
 	return err
 }
 
-func (d *Deps) memoFor(ctx context.Context, shiftID string) (*ent.Memo, error) { // want memoFor:`^effects: db_write/insert memos; db_read/select memos$`
-	m, err := d.Client.Memo.Query().WhereShiftID(shiftID).Only(ctx)
+func (d *Deps) memoFor(ctx context.Context, shiftID string) (*ent.Memo, error) { // want memoFor:`^effects: db_write/insert memos issue=check-then-act; db_read/select memos$`
+	m, err := d.Client.Memo.Query().WhereShiftID(shiftID).Only(ctx) // want `check-then-act: this look-up of memos finds no row and the insert into it at ecoent/findcreate.go:\d+ makes one: two statements, and no unique key of memos holds the columns looked up`
 	if err != nil && !ent.IsNotFound(err) {
 		return nil, err
 	}
@@ -77,8 +78,9 @@ func (d *Deps) memoFor(ctx context.Context, shiftID string) (*ent.Memo, error) {
 }
 
 // MemoRemind (near miss): the same find-or-create on memos, which no
-// unique key holds: two deliveries at once both create.
-func (d *Deps) MemoRemind(ctx context.Context, t *asynq.Task) error { // want MemoRemind:`^effects: db_write/insert memos; db_read/select memos$` `unguarded: handler \(\*ecoent.Deps\).MemoRemind .*insert into memos \(medium\)`
+// unique key holds: two deliveries at once both create (check-then-act,
+// carried from memoFor; a later delivery finds the memo).
+func (d *Deps) MemoRemind(ctx context.Context, t *asynq.Task) error { // want MemoRemind:`^effects: db_write/insert memos issue=check-then-act; db_read/select memos$`
 	_, err := d.memoFor(ctx, decodeShift(t).ShiftID)
 	return err
 }

@@ -319,9 +319,10 @@ func TestEcosystemModule(t *testing.T) {
 		// ent find-or-create (jobs/entfindcreate.go; fixture
 		// ecoent/findcreate.go): created only when the query by the
 		// unique email found nothing (the create hook's mail with it);
-		// on exports' name, which no key holds, the create repeats.
+		// on exports' name, which no key holds, the create repeats when
+		// deliveries overlap: check-then-act at the query (stop 58).
 		{"(*Deps).EntEnsureCustomer", "send smtp:true insert customers:true select customers:false", ""},
-		{"(*Deps).EntEnsureExport", "insert exports:false select exports:false", "unguarded"},
+		{"(*Deps).EntEnsureExport", "insert exports:false select exports:false", "check-then-act"},
 		// INSERT … SELECT $1, (subquery), … (jobs/selectrow.go; fixture
 		// duperrfix/selectrow.go): the unique message_id filled with a
 		// new uuid is a surrogate, with the task's id a business key.

@@ -74,6 +74,10 @@ type Client struct {
 	Handover *HandoverClient
 	// Memo is the client for interacting with the Memo builders.
 	Memo *MemoClient
+	// Note is the client for interacting with the Note builders.
+	Note *NoteClient
+	// Draft is the client for interacting with the Draft builders.
+	Draft *DraftClient
 }
 
 // NewClient creates a new client configured with the given options.
@@ -89,6 +93,8 @@ func (c *Client) init() {
 	c.Report = &ReportClient{config: c.config}
 	c.Handover = &HandoverClient{config: c.config}
 	c.Memo = &MemoClient{config: c.config}
+	c.Note = &NoteClient{config: c.config}
+	c.Draft = &DraftClient{config: c.config}
 }
 
 type (
