@@ -299,12 +299,57 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 		// Watermill) half again as slow.
 		return nil, nil, nil
 	}
+	files := triggers.GoFiles(root)
+	dir, key := schemaCacheDir(), ""
+	if dir != "" {
+		key = schemaKey(root, r.req.Safe, files)
+	}
+	var scan *schemaScan
+	if key != "" {
+		scan, _ = readSchemaScan(dir, key)
+	}
+	if scan == nil {
+		scan = r.scanGo(root, files)
+		if key != "" {
+			writeSchemaScan(dir, key, scan)
+		}
+	}
+	r.inputs = append(r.inputs, scan.Inputs...)
+	seen := map[string]bool{}
+	for _, pat := range scan.Embeds {
+		for _, f := range embeddedSQL(pat) {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			if r.req.Safe && confine(f, root, "the embedded file") != nil {
+				continue
+			}
+			data, err := r.read(f, maxFileSize)
+			if err != nil {
+				continue
+			}
+			// Line 1: read like a Go text, its parse errors not
+			// reported (an embedded .sql file may hold queries in a
+			// dialect or template the parser refuses, not schema).
+			embedded = append(embedded, triggers.File{Path: f, Data: data, Line: 1})
+		}
+	}
+	return scan.Texts, embedded, nil
+}
+
+// scanGo reads the module's Go files (files, sorted) for schema: the
+// candidates it records, the DDL texts and model keys they hold, and the
+// //go:embed patterns naming .sql files, in the order goSchema reads them.
+// It reads nothing else, so that its result can be kept (schemacache.go).
+func (r *resolver) scanGo(root string, files []string) *schemaScan {
+	out := &schemaScan{}
 	// byDir: the files that may hold schema or ORM models; ddlByDir:
 	// those that may hold schema text (GoSchema reads only these).
 	byDir, ddlByDir := map[string][]triggers.File{}, map[string][]triggers.File{}
 	var dirs []string
 	createsBun, createsGorm := false, false
-	for _, p := range triggers.GoFiles(root) {
+	for _, p := range files {
 		if r.req.Safe && confine(p, root, "the Go file") != nil {
 			continue
 		}
@@ -318,7 +363,7 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 		}
 		b, g := triggers.CreatesTables(data)
 		createsBun, createsGorm = createsBun || b, createsGorm || g
-		r.record(p, data)
+		out.Inputs = append(out.Inputs, input(p, data))
 		d := filepath.Dir(p)
 		if byDir[d] == nil {
 			dirs = append(dirs, d)
@@ -329,37 +374,18 @@ func (r *resolver) goSchema(root string) (texts, embedded []triggers.File, err e
 		}
 	}
 	sort.Strings(dirs)
-	seen := map[string]bool{}
 	for _, d := range dirs {
 		ts, embeds := triggers.GoSchema(ddlByDir[d])
-		texts = append(texts, ts...)
+		out.Texts = append(out.Texts, ts...)
 		// Keys in model tags, when the module creates its tables from
 		// its models (triggers.ModelSchema).
-		texts = append(texts, triggers.ModelSchema(byDir[d], createsBun, createsGorm)...)
+		out.Texts = append(out.Texts, triggers.ModelSchema(byDir[d], createsBun, createsGorm)...)
 		// Keys of ent's schema, as entc generated its migration
 		// (triggers.EntSchema: ent/migrate/schema.go).
-		texts = append(texts, triggers.EntSchema(byDir[d])...)
-		for _, pat := range embeds {
-			for _, f := range embeddedSQL(pat) {
-				if seen[f] {
-					continue
-				}
-				seen[f] = true
-				if r.req.Safe && confine(f, root, "the embedded file") != nil {
-					continue
-				}
-				data, err := r.read(f, maxFileSize)
-				if err != nil {
-					continue
-				}
-				// Line 1: read like a Go text, its parse errors not
-				// reported (an embedded .sql file may hold queries in a
-				// dialect or template the parser refuses, not schema).
-				embedded = append(embedded, triggers.File{Path: f, Data: data, Line: 1})
-			}
-		}
+		out.Texts = append(out.Texts, triggers.EntSchema(byDir[d])...)
+		out.Embeds = append(out.Embeds, embeds...)
 	}
-	return texts, embedded, nil
+	return out
 }
 
 // embeddedSQL lists the .sql files a //go:embed pattern (joined to its
@@ -391,13 +417,13 @@ func embeddedSQL(pat string) []string {
 	return out
 }
 
-// record records a file read.
-func (r *resolver) record(path string, data []byte) {
+// input is the record of a file read.
+func input(path string, data []byte) Input {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
-	r.inputs = append(r.inputs, Input{Path: abs, Sum: sum(data)})
+	return Input{Path: abs, Sum: sum(data)}
 }
 
 // read reads a file, at most limit bytes, and records it.

@@ -101,6 +101,7 @@ type Package struct {
 	clockFields  map[*types.Var]string
 	clockBusy    map[*ssa.Function]bool
 	clockResults map[*ssa.Function]string
+	fieldStores  map[*types.Var][]fieldStore // by field, in the order of funcs (stampclock.go)
 	// chanRecv are the package's functions that receive from each
 	// channel kept in a field or variable (channels.go).
 	// (chanKey's keys), and the package's calls of each of its functions.

@@ -337,29 +337,54 @@ func (w *walker) clockField(t types.Type, i int) string {
 	}
 	w.p.clockFields[f] = "" // in progress: a store tracing back to the field itself tells nothing
 	found := ""
-	for _, fn := range w.p.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				s, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := s.Addr.(*ssa.FieldAddr)
-				if !ok || fieldVar(fa) != f {
-					continue
-				}
-				r := (&walker{p: w.p, fn: fn}).clockTrace().source(s.Val, 0)
-				if r == "" {
-					return "" // one store that is not: the field is not the clock (left in progress: "")
-				}
-				if found == "" {
-					found = r + " (stored in " + f.Name() + ")"
-				}
-			}
+	for _, st := range w.p.fieldStoresOf(f) {
+		r := (&walker{p: w.p, fn: st.fn}).clockTrace().source(st.store.Val, 0)
+		if r == "" {
+			return "" // one store that is not: the field is not the clock (left in progress: "")
+		}
+		if found == "" {
+			found = r + " (stored in " + f.Name() + ")"
 		}
 	}
 	w.p.clockFields[f] = found
 	return found
+}
+
+// fieldStore is a store of the package into a struct field, with the
+// function it is in.
+type fieldStore struct {
+	fn    *ssa.Function
+	store *ssa.Store
+}
+
+// fieldStoresOf lists the package's stores into field f, in the order of
+// funcs, their blocks and instructions. The stores of every field are
+// indexed in one pass the first time: clockField asks for each
+// unexported field it meets, and rescanning every instruction of the
+// package per field was quadratic (flexprice's generated ent package:
+// two fifths of its first run's CPU, by a perf sample, stop 58).
+func (p *Package) fieldStoresOf(f *types.Var) []fieldStore {
+	if p.fieldStores == nil && p.funcs != nil { // funcs are set once, before the summaries
+		p.fieldStores = map[*types.Var][]fieldStore{}
+		for _, fn := range p.funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					s, ok := instr.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					fa, ok := s.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					if v := fieldVar(fa); v != nil {
+						p.fieldStores[v] = append(p.fieldStores[v], fieldStore{fn, s})
+					}
+				}
+			}
+		}
+	}
+	return p.fieldStores[f]
 }
 
 // localClock is the database clock a field read of this function (x) was

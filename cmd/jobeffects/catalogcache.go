@@ -14,3 +14,15 @@ func catalogCacheDir() string {
 	}
 	return filepath.Join(runs, "catalog")
 }
+
+// schemaCacheDir is where a module's Go-schema scan is kept between
+// processes (settings.CacheIn): under go vet every main-module package is
+// a process that would otherwise read every Go file of the module again.
+// Beside the catalog's, for the same reasons; "" for none.
+func schemaCacheDir() string {
+	runs := cacheDir()
+	if runs == "" {
+		return ""
+	}
+	return filepath.Join(runs, "schema")
+}

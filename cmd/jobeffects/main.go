@@ -25,6 +25,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/catalog"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
 )
 
 func main() {
@@ -37,7 +38,8 @@ func main() {
 			}
 		}
 		registerVetVersion()
-		setVetUnitGC() // vetgc.go
+		setVetUnitGC()                     // vetgc.go
+		settings.CacheIn(schemaCacheDir()) // catalogcache.go: the units share the module's scan
 		// go vet shows a vet tool's stderr: warnings go there.
 		a := analyzer.WithHooks(analyzer.Options{}, analyzer.Hooks{Warnings: os.Stderr})
 		unitchecker.Main(a)
