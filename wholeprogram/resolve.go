@@ -346,6 +346,10 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		changed = true
 		effs = append(effs, ch...)
 	}
+	if o, dropped := r.nilFieldTests(fn, effs); dropped {
+		// Under a nil test of a field nothing sets (nilfields.go).
+		effs, changed = o, true
+	}
 	prevFollowed, prevCut := r.followed, r.cut
 	r.followed, r.cut = map[string]bool{}, map[string]bool{}
 	defer func() { r.followed, r.cut = prevFollowed, prevCut }()
@@ -381,6 +385,10 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		stats.Resolved++
 		changed = true
 		out = append(out, resolved...)
+	}
+	if o, dropped := r.nilFieldTests(fn, out); dropped {
+		// The resolved callees' effects under such a test.
+		out, changed = o, true
 	}
 	out = r.dropFollowedCuts(out)
 	if len(r.routes) > 0 {
@@ -468,6 +476,7 @@ type resolver struct {
 	prog         *ssa.Program                     // the whole program (nilcall.go)
 	invokeSites  map[string][]ssa.CallInstruction // interface calls by position, callees or not (nilcall.go)
 	unimpl       map[string]bool                  // interfaces ("pkg.Name") nothing implements (nilcall.go)
+	nilFacts     *fieldFacts                      // what the slice sets of the roots' struct fields (nilfields.go)
 }
 
 // factSummaries adds the summaries of declared functions of packages that

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // Infeasible branches by constant arguments (effect.Cond). An effect in a
@@ -323,6 +324,9 @@ func (w *walker) unchangedBefore(p ssa.Value, load ssa.Instruction, spill ssa.In
 		for _, r := range *v.Referrers() {
 			switch x := r.(type) {
 			case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Convert:
+				if mi, ok := x.(*ssa.MakeInterface); ok && ssavalue.OnlyRead(mi) {
+					continue // printed: fmt reads it (fmt.Println(msg) before msg.Callback)
+				}
 				if val := x.(ssa.Value); !derived[val] {
 					derived[val] = true
 					mark(val)
@@ -666,7 +670,7 @@ func zeroOf(a *ssa.Alloc, path []string) (string, int, string, int) {
 	if t == nil || len(path) == 0 {
 		return "", 0, "", valUnknown
 	}
-	if isFuncType(t) {
+	if nilable(t) {
 		return NilValue, 0, "", valConst // nilfunc.go
 	}
 	b, ok := t.Underlying().(*types.Basic)

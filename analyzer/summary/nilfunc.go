@@ -31,6 +31,13 @@ import (
 //
 // Anything else (a slice of unknown origin, a field set by a call) is not
 // a constant: the test is dropped and the effect kept.
+//
+// A pointer compared with nil is the same test (assistant's echo
+// listener publishes a reply only if msg.Callback != nil): a nil constant
+// or a literal leaving the pointer field out decides it, and a field that
+// nothing in the whole program sets decides it at the handler
+// (wholeprogram/nilfields.go). Interfaces are left out: a typed nil
+// pointer in an interface is not a nil interface.
 
 // NilValue is the Cond value of a nil function.
 const NilValue = "nil"
@@ -47,10 +54,20 @@ func isFuncType(t types.Type) bool {
 	return ok
 }
 
-// nilFunc reports whether v is the nil function (a conversion of it
-// between func types included).
+// nilable reports whether a nil test of a value of type t is a Cond: a
+// func or a pointer.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Signature, *types.Pointer:
+		return true
+	}
+	return false
+}
+
+// nilFunc reports whether v is the nil function or pointer (a
+// conversion of it between such types included).
 func nilFunc(v ssa.Value) bool {
-	if !isFuncType(v.Type()) {
+	if !nilable(v.Type()) {
 		return false
 	}
 	for {
@@ -66,7 +83,7 @@ func nilFunc(v ssa.Value) bool {
 }
 
 // nilSide returns NilValue and the other operand of a comparison of a
-// func-typed value with nil.
+// func-typed or pointer value with nil.
 func nilSide(a, b ssa.Value) (string, ssa.Value) {
 	if nilFunc(a) {
 		return NilValue, b
@@ -511,7 +528,7 @@ func zeroOfType(t types.Type, path []string) (string, int, string, int) {
 	if ft == nil {
 		return "", 0, "", valUnknown
 	}
-	if isFuncType(ft) {
+	if nilable(ft) {
 		return NilValue, 0, "", valConst
 	}
 	return "", 0, "", valUnknown

@@ -148,6 +148,38 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("overwritten", d.Overwritten)
 	mux.HandleFunc("wrapped", d.Wrapped)
 	mux.HandleFunc("wrapped:update", d.WrappedUpdate)
+	mux.HandleFunc("touch", d.Touch)
+	mux.HandleFunc("audited", d.Audited)
+}
+
+// Audit is an optional recorder: save writes the audit row only when its
+// options carry one (a pointer tested against nil, as a func is).
+type Audit struct{ Table string }
+
+type SaveOpts struct {
+	ID    string
+	Audit *Audit
+}
+
+func (d *Deps) save(ctx context.Context, o SaveOpts) error { // want save:`^effects: db_write/insert audit_log; db_write/update-set items$`
+	if _, err := d.DB.ExecContext(ctx, "UPDATE items SET seen = true WHERE id = $1", o.ID); err != nil {
+		return err
+	}
+	if o.Audit != nil {
+		_, err := d.DB.ExecContext(ctx, "INSERT INTO audit_log(id) VALUES ($1)", o.ID)
+		return err
+	}
+	return nil
+}
+
+// Touch's literal leaves Audit out: nil, no audit row.
+func (d *Deps) Touch(ctx context.Context, t *asynq.Task) error { // want Touch:`^effects: db_write/update-set items$`
+	return d.save(ctx, SaveOpts{ID: string(t.Payload())})
+}
+
+// Audited sets it (near miss).
+func (d *Deps) Audited(ctx context.Context, t *asynq.Task) error { // want Audited:`insert audit_log` `unguarded`
+	return d.save(ctx, SaveOpts{ID: string(t.Payload()), Audit: &Audit{Table: "audit_log"}})
 }
 
 // Event is a message whose kind a value method reads.
