@@ -9,6 +9,9 @@
 // FUNCTION f(), whose PL/pgSQL body is parsed too; every SQL statement in
 // it is classified like any other SQL, with the migration's file and line
 // as evidence. A dynamic EXECUTE in a trigger body is an unknown effect.
+// The triggers and functions kept are the schema's after every up migration
+// ran in file order (live.go): down migrations are skipped, DROP TRIGGER,
+// DROP FUNCTION and DROP TABLE remove, CREATE OR REPLACE replaces.
 // The same parse keeps the tables the migrations create and their unique
 // keys (constraints.go), against which a claim's conflict target is
 // checked (rule claim-without-constraint).

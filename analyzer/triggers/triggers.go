@@ -44,6 +44,9 @@ type Statement struct {
 // functions by name and its columns' types.
 type Set struct {
 	byTable map[string][]*Trigger
+	// live are the triggers the migrations read so far leave, in the
+	// order they were created (Parse files them by table at the end).
+	live    []*Trigger
 	funcs   map[string]*Function
 	columns map[string]Column   // "table.column"
 	tables  map[string]bool     // created by the migrations
@@ -164,7 +167,6 @@ type File struct {
 func Parse(files []File) *Set {
 	s := &Set{byTable: map[string][]*Trigger{}, funcs: map[string]*Function{}, columns: map[string]Column{},
 		tables: map[string]bool{}, uniques: map[string][]Unique{}}
-	var trigs []*Trigger
 	var models []File
 	for _, f := range files {
 		if f.Model != "" {
@@ -179,22 +181,21 @@ func Parse(files []File) *Set {
 			// A text from a Go file: its lines are the file's, past the
 			// lines before it (blank lines are SQL whitespace). What does
 			// not parse is not reported (a Go string need not be SQL).
-			ts, _ := parseFile(f.Path, strings.Repeat("\n", f.Line-1)+text, s)
-			trigs = append(trigs, ts...)
+			parseFile(f.Path, strings.Repeat("\n", f.Line-1)+text, s)
 			continue
 		}
-		ts, errs := parseFile(f.Path, text, s)
+		_, errs := parseFile(f.Path, text, s)
 		s.Errors = append(s.Errors, errs...)
-		trigs = append(trigs, ts...)
 	}
 	for _, f := range models {
 		if s.tables[fold(f.Model)] {
 			continue // the DDL's keys stand
 		}
-		ts, _ := parseFile(f.Path, strings.Repeat("\n", f.Line-1)+string(f.Data), s)
-		trigs = append(trigs, ts...)
+		parseFile(f.Path, strings.Repeat("\n", f.Line-1)+string(f.Data), s)
 	}
-	for _, t := range trigs {
+	// A trigger runs the function its name has once every migration
+	// ran (a later CREATE OR REPLACE FUNCTION replaces the body).
+	for _, t := range s.live {
 		if f := s.funcs[t.Function]; f != nil {
 			t.Body, t.Found = f.Body, true
 		}
@@ -289,6 +290,13 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *
 			end = limit // the last statement: to the end of the piece
 		}
 		stmtText := text[start:end]
+		// The schema is what the up migrations leave: a statement of a
+		// down migration is not applied (its comments, a down marker
+		// among them, belong to it).
+		first := start + leadingComments(stmtText)
+		if inDown(file, text, first) {
+			continue
+		}
 		if ct := raw.Stmt.GetCreateTrigStmt(); ct != nil && ct.Relation != nil {
 			t := &Trigger{
 				Name:     ct.Trigname,
@@ -302,6 +310,7 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *
 				}
 			}
 			sort.Strings(t.Events)
+			s.addTrigger(t)
 			trigs = append(trigs, t)
 		}
 		pos := file + ":" + strconv.Itoa(lineAt(text, start+leadingSpace(stmtText)))
@@ -312,12 +321,10 @@ func collect(file, text string, base, limit int, tree *pg_query.ParseResult, s *
 			}
 		}
 		s.addColumns(raw.Stmt, pos)
+		s.undoTriggers(raw.Stmt)
 		// A unique key's position is its statement's first line, past
 		// the comments before it.
-		// (Its comments, a down marker among them, belong to it.)
-		if first := start + leadingComments(stmtText); !inDown(file, text, first) {
-			s.addUniques(raw.Stmt, file+":"+strconv.Itoa(lineAt(text, first)))
-		}
+		s.addUniques(raw.Stmt, file+":"+strconv.Itoa(lineAt(text, first)))
 	}
 	return trigs
 }

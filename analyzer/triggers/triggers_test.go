@@ -1,6 +1,7 @@
 package triggers
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -209,5 +210,42 @@ func TestAssignedExpr(t *testing.T) {
 	}
 	if _, ok := assignedExpr("no assignment"); ok {
 		t.Errorf("assignedExpr without := is ok")
+	}
+}
+
+// The triggers kept are those the up migrations leave, in file order: a
+// dropped table's, a function dropped with CASCADE's and a dropped
+// trigger's go, renames are followed, a trigger re-created under its name
+// replaces the old one, and a dbmate down section is not applied.
+func TestLiveTriggers(t *testing.T) {
+	fn := func(name, table string) string {
+		return "create function " + name + "() returns trigger language plpgsql as $$ begin insert into " + table + " values (1); return new; end $$;\n"
+	}
+	s := Parse([]File{
+		{Path: "m/001.sql", Data: []byte("-- migrate:up\n" + fn("f_a", "log_a") + fn("f_b", "log_b") + fn("f_c", "log_c") +
+			"create trigger t_a after update on a for each row execute function f_a();\n" +
+			"create trigger t_b after update on b for each row execute function f_b();\n" +
+			"create trigger t_c after update on c for each row execute function f_c();\n" +
+			"create trigger t_d after update on d for each row execute function f_a();\n" +
+			"create trigger t_e after update on e for each row execute function f_a();\n" +
+			"-- migrate:down\ndrop trigger t_e on e;\n")},
+		{Path: "m/002.sql", Data: []byte("drop table public.a;\ndrop function f_b() cascade;\ndrop function f_c();\n" +
+			"alter table d rename to d2;\nalter trigger t_d on d2 rename to t_d2;\n" +
+			"create or replace trigger t_e after insert on e for each row execute function f_a();\n")},
+	})
+	var got []string
+	for _, table := range []string{"a", "b", "c", "d", "d2", "e"} {
+		for _, ev := range []string{"insert", "update"} {
+			for _, tr := range s.On(table, ev) {
+				got = append(got, fmt.Sprintf("%s %s %s found=%v", table, ev, tr.Name, tr.Found))
+			}
+		}
+	}
+	want := []string{"c update t_c found=false", "d2 update t_d2 found=true", "e insert t_e found=true"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("live triggers %q, want %q", got, want)
+	}
+	if s.Function("f_b") != nil || s.Function("f_a") == nil {
+		t.Errorf("functions: f_b %v (dropped), f_a %v", s.Function("f_b"), s.Function("f_a"))
 	}
 }

@@ -72,3 +72,37 @@ func (d *Deps) Visit(ctx context.Context, t *asynq.Task) error { // want Visit:"
 	_, err := d.DB.ExecContext(ctx, "update visits set n = 2 where id = $1", 1)
 	return err
 }
+
+// Archive deletes an archive whose trigger a later step dropped: the
+// delete is its only effect.
+func (d *Deps) Archive(ctx context.Context, t *asynq.Task) error { // want Archive:"db_write/delete archives"
+	_, err := d.DB.ExecContext(ctx, "delete from archives where id = $1", 1)
+	return err
+}
+
+// Touch updates a cart whose trigger function was replaced by one that
+// only stamps NEW (the old body's insert comes back only in the Down
+// section): the update is its only effect.
+func (d *Deps) Touch(ctx context.Context, t *asynq.Task) error { // want Touch:"db_write/update-set carts"
+	_, err := d.DB.ExecContext(ctx, "update carts set n = 2 where id = $1", 1)
+	return err
+}
+
+// Expire updates a session and a token, whose triggers are created only by
+// down migrations (a Down section, a .down.sql file): the updates are its
+// only effects.
+func (d *Deps) Expire(ctx context.Context, t *asynq.Task) error { // want Expire:"db_write/update-set sessions; db_write/update-set tokens"
+	if _, err := d.DB.ExecContext(ctx, "update sessions set n = 2 where id = $1", 1); err != nil {
+		return err
+	}
+	_, err := d.DB.ExecContext(ctx, "update tokens set n = 2 where id = $1", 1)
+	return err
+}
+
+// Award updates a badge whose trigger function was replaced: the new
+// body's insert is the trigger's effect, not the old one's (the Down
+// section's drops are not applied).
+func (d *Deps) Award(ctx context.Context, t *asynq.Task) error { // want Award:"db_write/insert badge_events; db_write/update-set badges" `unguarded: handler \(\*trigfix.Deps\).Award .*insert into badge_events \(medium\) at trigfix/migrations/006_badges.sql:15 is not guarded`
+	_, err := d.DB.ExecContext(ctx, "update badges set n = 2 where id = $1", 1)
+	return err
+}
