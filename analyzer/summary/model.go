@@ -224,7 +224,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	c.claim()
 	w.addSite(c.e, ci, c.exec, true)
 	site := w.sites[len(w.sites)-1]
-	if m.Claim && len(m.DuplicateError) > 0 {
+	if c.e.Op == effect.OpClaim && len(m.DuplicateError) > 0 {
 		site.DupErrors = m.DuplicateError
 	}
 	if len(c.ch.dupErrors) > 0 && c.e.Op == effect.OpClaim {
@@ -729,7 +729,7 @@ func (c *modelCall) whenUnset() {
 func (c *modelCall) claim() {
 	m := c.m
 	claim := m.Claim
-	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) && ssavalue.FieldConst(c.args[cw.Arg], cw.Field) == cw.Equals {
+	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) && cw.Matches(ssavalue.FieldConst(c.args[cw.Arg], cw.Field)) {
 		claim = true
 	}
 	if !claim {
