@@ -729,8 +729,15 @@ func (c *modelCall) whenUnset() {
 func (c *modelCall) claim() {
 	m := c.m
 	claim := m.Claim
-	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) && cw.Matches(ssavalue.FieldConst(c.args[cw.Arg], cw.Field)) {
-		claim = true
+	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) {
+		if v := ssavalue.FieldConst(c.args[cw.Arg], cw.Field); cw.Matches(v) {
+			claim = true
+			if cw.Prefix != "" {
+				// A conditional write (attribute_not_exists(PK)): what it
+				// overwrites is what it claims.
+				c.e.Detail = effect.JoinDetail(c.e.Detail, "only when "+v+" ("+cw.Field+"): a claim of that key, a duplicate fails")
+			}
+		}
 	}
 	if !claim {
 		return
