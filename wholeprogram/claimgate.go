@@ -75,3 +75,29 @@ func onClaimTx(param int, g *effect.ClaimGate, method bool) bool {
 	}
 	return g.TxArg >= 0 && param == g.TxArg
 }
+
+// keyUnderClaim decides me, the effect dynamic call e resolved to, whose
+// idempotency key is new on every delivery (p, its random-key pitfall),
+// when e runs behind a claim (effect.ClaimGate): the claim keeps a second
+// delivery from the call, so the key deduplicates nothing that could
+// repeat, and me is guarded as gateClaim guards it (not money, whose key
+// a DB claim's crash window still needs). The pitfalls to report: p when
+// the claim does not guard me.
+func keyUnderClaim(me, e *effect.Effect, method bool, p guard.Pitfall) []guard.Pitfall {
+	g := e.ClaimGate
+	if g == nil || me.Kind == effect.KindDBWrite || me.Risk == effect.Critical {
+		return []guard.Pitfall{p}
+	}
+	issue, pos := me.Issue, me.IssuePos
+	me.Issue, me.IssuePos = "", ""
+	var out []guard.Pitfall
+	if gp := gateClaim(me, e, g, method); gp != nil {
+		out = append(out, *gp)
+	}
+	if me.Guard == nil {
+		me.Issue, me.IssuePos = issue, pos
+		return append(out, p)
+	}
+	me.Detail = effect.JoinDetail(me.Detail, "its key is new on every delivery, but only the delivery that took the claim makes the call")
+	return out
+}

@@ -858,7 +858,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				// are (an object key from the clock: a new object).
 				summary.ModelThrough(&e, m, obj, &me)
 				if p := summary.ModelKeyThrough(&e, m, obj, &me); p != nil {
-					*pits = append(*pits, *p)
+					*pits = append(*pits, keyUnderClaim(&me, &e, method, *p)...)
 				}
 				if p := summary.ArgsKeyOf(&e, &me, r.ix.UniqueBatchFunc(m.Func)); p != nil {
 					*pits = append(*pits, *p)

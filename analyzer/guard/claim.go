@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -32,6 +33,9 @@ func (a *analysis) claims() *ClaimReturn {
 			continue // a duplicate leaves at the locked check before it (lockcheck.go)
 		}
 		tests, returned, ret := dupTests(c, a.env.Index)
+		if ret == nil && len(tests) > 0 {
+			ret = a.constOutcome(tests) // outcome.go
+		}
 		walks[c] = walk{tests, returned, ret}
 		eligible = append(eligible, c)
 	}
@@ -230,7 +234,13 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 	sepParam := 0
 	for _, s := range a.sites {
 		e := s.Effect
-		if s == c || e.Guard != nil || e.Issue != "" || !guarded(s.Instr.Block()) {
+		if s == c || e.Guard != nil || !guarded(s.Instr.Block()) {
+			continue
+		}
+		if a.randomKeyUnderClaim(c, e, key) {
+			continue
+		}
+		if e.Issue != "" {
 			continue
 		}
 		if !e.Risk.NonIdempotent() {
@@ -304,6 +314,34 @@ func (a *analysis) guardFirstTime(c *Site, tests []test, key string) {
 			e.Guard = g
 		}
 	}
+}
+
+// randomKeyUnderClaim guards e, an external call whose idempotency key
+// is new on every delivery (random-key), when it runs only on the
+// first-time edge of claim c: the claim keeps a second delivery from
+// reaching it, so its key deduplicates nothing that could repeat (a
+// Step Functions execution named after the clock, started only by the
+// delivery that took the trigger lock). Not money (a DB claim leaves a
+// crash window around a charge: the key is needed), nor a claim that is
+// itself unsound. The pitfall at the key is given back (Env.KeyGuarded).
+func (a *analysis) randomKeyUnderClaim(c *Site, e *effect.Effect, key string) bool {
+	if e.Issue != rules.RandomKey || e.Kind == effect.KindDBWrite || e.Risk == effect.Critical || c.Effect.Issue != "" || c.Effect.ConstraintState == "none" {
+		return false
+	}
+	pos := e.IssuePos
+	e.Issue, e.IssuePos = "", ""
+	e.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: key, Pos: c.Effect.Evidence(), Window: true}
+	e.Detail = effect.JoinDetail(e.Detail, "its key is new on every delivery, but only the delivery that took the claim makes the call")
+	for _, o := range a.sites {
+		if o.Effect.Issue == rules.RandomKey && o.Effect.IssuePos == pos {
+			return true // the key still repeats another call
+		}
+	}
+	a.pitfalls = slices.DeleteFunc(a.pitfalls, func(p Pitfall) bool { return p.Rule == rules.RandomKey && p.Pos == pos })
+	if a.env.KeyGuarded != nil {
+		a.env.KeyGuarded(pos)
+	}
+	return true
 }
 
 // claimGate is claim c's guard for the dynamic call of site s after its

@@ -374,6 +374,11 @@ func fromCall(call *ssa.Call, v ssa.Value, k derived, ix *models.Index, dupError
 		if obj.FullName() == "errors.Is" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isNoRows(c.Args[1], ix, dupErrors) {
 			return []item{{call, dupBool}}
 		}
+		if obj.FullName() == "errors.As" && k == noRowsErr && len(c.Args) == 2 && c.Args[0] == v && isDupType(c.Args[1], dupErrors) {
+			// A claim that fails with an error type on a duplicate
+			// (DynamoDB's conditional put: ConditionalCheckFailedException).
+			return []item{{call, dupBool}}
+		}
 	}
 	if !isRecv || k != result {
 		return nil
@@ -538,6 +543,25 @@ func compare(b *ssa.BinOp, v ssa.Value, k derived, ix *models.Index, dupErrors [
 		}
 	}
 	return 0, false
+}
+
+// isDupType reports whether target, errors.As's target (&ccfe, ccfe a
+// *types.ConditionalCheckFailedException), points to a variable of an
+// error type dupErrors names ("pkg/path.Type", the pointer taken off).
+func isDupType(target ssa.Value, dupErrors []string) bool {
+	p, ok := ssavalue.Unconvert(target).Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	t := p.Elem()
+	if q, ok := t.Underlying().(*types.Pointer); ok {
+		t = q.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return slices.Contains(dupErrors, n.Obj().Pkg().Path()+"."+n.Obj().Name())
 }
 
 // isNoRows reports whether v loads a "no rows" error variable.

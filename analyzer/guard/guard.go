@@ -42,6 +42,10 @@ type Env struct {
 	// follows, and the guard it gives there: the caller decides with it
 	// what is not a site (the fills of a collection, summary/collected.go).
 	FirstTime func(firsts []*ssa.BasicBlock, g effect.Guard)
+	// KeyGuarded, when set, is told the position of a random key whose
+	// call a claim guards (claim.go randomKeyUnderClaim): its random-key
+	// pitfall, made before the guard analysis, is dropped.
+	KeyGuarded func(pos string)
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,

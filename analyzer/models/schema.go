@@ -418,7 +418,11 @@ type Model struct {
 	// errors on a duplicate.
 	Claim bool `yaml:"claim"`
 	// ClaimWhen makes the call a claim when a struct argument's field has a
-	// constant value (redis SetArgs{Mode: "NX"}).
+	// constant value (redis SetArgs{Mode: "NX"}), or one starting with
+	// Prefix (DynamoDB PutItemInput{ConditionExpression:
+	// aws.String("attribute_not_exists(PK)")}: a put only when no item
+	// has the key, which fails on a duplicate — with DuplicateError
+	// naming the error type that failure is).
 	ClaimWhen *FieldValue `yaml:"claim_when"`
 	// WhenUnset makes the call another effect when the struct literal it
 	// is given provably leaves a field unset (stripe's PaymentIntentParams
@@ -429,7 +433,9 @@ type Model struct {
 	// Key is the argument holding the claimed key.
 	Key *int `yaml:"key"`
 	// DuplicateError are package-level error variables a claim returns on
-	// a duplicate ("example.com/app/idem.ErrAlreadyProcessed").
+	// a duplicate ("example.com/app/idem.ErrAlreadyProcessed"), or error
+	// types it fails with then, which callers find with errors.As
+	// (DynamoDB's types.ConditionalCheckFailedException).
 	DuplicateError []string `yaml:"duplicate_error"`
 	// Complete marks a framework completion inside the transaction given
 	// as argument Exec (River JobCompleteTx, JobCancelTx,
@@ -714,6 +720,27 @@ type FieldValue struct {
 	Arg    int    `yaml:"arg"`
 	Field  string `yaml:"field"`
 	Equals string `yaml:"equals"`
+	// Prefix, instead of Equals, matches a constant that starts with it
+	// (DynamoDB's ConditionExpression "attribute_not_exists(PK)": the
+	// attribute named is the table's).
+	Prefix string `yaml:"prefix"`
+}
+
+// ClaimWhenOf is m's claim_when, nil for none or no model.
+func (m *Model) ClaimWhenOf() *FieldValue {
+	if m == nil {
+		return nil
+	}
+	return m.ClaimWhen
+}
+
+// Matches reports whether s, a field's constant value ("" when not
+// constant), is the value fv names.
+func (fv *FieldValue) Matches(s string) bool {
+	if fv.Prefix != "" {
+		return strings.HasPrefix(s, fv.Prefix)
+	}
+	return s != "" && s == fv.Equals
 }
 
 // UniqueViolation is one way to recognise a unique-key violation, exactly

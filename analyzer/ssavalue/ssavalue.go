@@ -128,7 +128,7 @@ func FieldConst(v ssa.Value, name string) string {
 		return ""
 	}
 	for _, st := range FieldStores(a, name) {
-		if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil {
+		if c, ok := unPointerHelper(st.Val).(*ssa.Const); ok && c.Value != nil {
 			if c.Value.Kind() == constant.String {
 				return constant.StringVal(c.Value)
 			}
@@ -136,6 +136,27 @@ func FieldConst(v ssa.Value, name string) string {
 		}
 	}
 	return ""
+}
+
+// unPointerHelper is the argument of a string pointer helper's call
+// (aws.String("x"), stripe.String: one argument, a *string result, whose
+// pointee is that argument), else v: a *string field set so holds the
+// constant.
+func unPointerHelper(v ssa.Value) ssa.Value {
+	c, ok := v.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 {
+		return v
+	}
+	p, ok := c.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return v
+	}
+	if b, ok := p.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+		if a, ok := c.Call.Args[0].Type().Underlying().(*types.Basic); ok && a.Kind() == types.String {
+			return c.Call.Args[0]
+		}
+	}
+	return v
 }
 
 // Unconvert peels conversions off v: interface boxing, interface and

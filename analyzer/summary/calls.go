@@ -337,6 +337,12 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 		w.applyModel(ci, m, model, c.Value, c.Args)
 		return
 	}
+	if fn, model := w.mirroredClaim(m, c.Args); model != nil {
+		// A claim through an interface mirroring the SDK's client
+		// (mirror.go).
+		w.applyModel(ci, fn, model, c.Value, c.Args)
+		return
+	}
 	if k := structuralSQL(m); k >= 0 {
 		w.model(ci, &models.Model{SQL: &k}, c.Value, c.Args)
 		return

@@ -224,7 +224,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	c.claim()
 	w.addSite(c.e, ci, c.exec, true)
 	site := w.sites[len(w.sites)-1]
-	if m.Claim && len(m.DuplicateError) > 0 {
+	if c.e.Op == effect.OpClaim && len(m.DuplicateError) > 0 {
 		site.DupErrors = m.DuplicateError
 	}
 	if len(c.ch.dupErrors) > 0 && c.e.Op == effect.OpClaim {
@@ -729,8 +729,15 @@ func (c *modelCall) whenUnset() {
 func (c *modelCall) claim() {
 	m := c.m
 	claim := m.Claim
-	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) && ssavalue.FieldConst(c.args[cw.Arg], cw.Field) == cw.Equals {
-		claim = true
+	if cw := m.ClaimWhen; cw != nil && cw.Arg >= 0 && cw.Arg < len(c.args) {
+		if v := ssavalue.FieldConst(c.args[cw.Arg], cw.Field); cw.Matches(v) {
+			claim = true
+			if cw.Prefix != "" {
+				// A conditional write (attribute_not_exists(PK)): what it
+				// overwrites is what it claims.
+				c.e.Detail = effect.JoinDetail(c.e.Detail, "only when "+v+" ("+cw.Field+"): a claim of that key, a duplicate fails")
+			}
+		}
 	}
 	if !claim {
 		return

@@ -83,6 +83,8 @@ type Package struct {
 	// package's struct fields.
 	prepared map[*types.Var][]string
 	checked  map[modelUse]error
+	// mirrors caches mirroredMethod per interface method (mirror.go).
+	mirrors map[*types.Func]*types.Func
 	// randomFields are the struct fields the package assigns a random
 	// value to (collectRandomFields).
 	randomFields map[*types.Var]fieldOrigin

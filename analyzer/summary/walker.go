@@ -109,7 +109,10 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		FirstTime: func(firsts []*ssa.BasicBlock, g effect.Guard) {
 			w.firstTimes = append(w.firstTimes, firstTime{firsts: firsts, g: g})
 		}}
+	keyGuarded := map[string]bool{}
+	genv.KeyGuarded = func(pos string) { keyGuarded[pos] = true }
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
+	w.dropGuardedKeys(keyGuarded)
 	w.resolveOver() // collected.go
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)

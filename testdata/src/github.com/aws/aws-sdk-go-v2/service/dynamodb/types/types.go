@@ -14,3 +14,9 @@ func (*AttributeValueMemberS) isAttributeValue() {}
 type AttributeValueMemberN struct{ Value string }
 
 func (*AttributeValueMemberN) isAttributeValue() {}
+
+// ConditionalCheckFailedException: a condition specified in the
+// operation failed to be evaluated.
+type ConditionalCheckFailedException struct{ Message *string }
+
+func (e *ConditionalCheckFailedException) Error() string { return "ConditionalCheckFailedException" }
