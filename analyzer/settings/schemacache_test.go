@@ -3,6 +3,7 @@ package settings
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -50,7 +51,10 @@ func TestSchemaCacheIsTheScan(t *testing.T) {
 
 	// A Go file that becomes a candidate: a new key, scanned again.
 	later := time.Now().Add(time.Minute)
-	write(t, root, map[string]string{"jobs/plain.go": "package jobs\n\nconst more = `" + trigger + "`\n"})
+	// (A trigger of its own name: one of the same name on the same table
+	// would replace the first, as a migration's second CREATE does.)
+	second := strings.ReplaceAll(strings.ReplaceAll(trigger, "trigger t ", "trigger t2 "), "on ledger", "on journal")
+	write(t, root, map[string]string{"jobs/plain.go": "package jobs\n\nconst more = `" + second + "`\n"})
 	os.Chtimes(filepath.Join(root, "jobs/plain.go"), later, later)
 	want = load("")
 	if want.Triggers.Len() != 2 {
