@@ -244,8 +244,12 @@ func inDown(file, text string, start int) bool {
 		return true
 	}
 	before := strings.ToLower(text[:min(start, len(text))])
-	down := max(strings.LastIndex(before, "+goose down"), strings.LastIndex(before, "+migrate down"), strings.LastIndex(before, "migrate:down"))
-	up := max(strings.LastIndex(before, "+goose up"), strings.LastIndex(before, "+migrate up"), strings.LastIndex(before, "migrate:up"))
+	// tern (jackc/tern) has no up marker: what follows its one separator
+	// line is the down migration.
+	down := max(strings.LastIndex(before, "+goose down"), strings.LastIndex(before, "+migrate down"), strings.LastIndex(before, "migrate:down"),
+		strings.LastIndex(before, "---- create above / drop below ----"), strings.LastIndex(before, "-- rambler down"))
+	up := max(strings.LastIndex(before, "+goose up"), strings.LastIndex(before, "+migrate up"), strings.LastIndex(before, "migrate:up"),
+		strings.LastIndex(before, "-- rambler up"))
 	return down >= 0 && down > up
 }
 

@@ -10,7 +10,9 @@
 // it is classified like any other SQL, with the migration's file and line
 // as evidence. A dynamic EXECUTE in a trigger body is an unknown effect.
 // The triggers and functions kept are the schema's after every up migration
-// ran in file order (live.go): down migrations are skipped, DROP TRIGGER,
+// ran in file order (live.go): down migrations are skipped (*.down.sql and
+// *_down.sql files; goose, sql-migrate, dbmate and rambler down sections;
+// what follows tern's "---- create above / drop below ----"), DROP TRIGGER,
 // DROP FUNCTION and DROP TABLE remove, CREATE OR REPLACE replaces.
 // The same parse keeps the tables the migrations create and their unique
 // keys (constraints.go), against which a claim's conflict target is

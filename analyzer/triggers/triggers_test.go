@@ -249,3 +249,19 @@ func TestLiveTriggers(t *testing.T) {
 		t.Errorf("functions: f_b %v (dropped), f_a %v", s.Function("f_b"), s.Function("f_a"))
 	}
 }
+
+// tern's and rambler's down parts are not applied either: a function a
+// migration creates and its down part drops stays (cloud-gov/billing's
+// post_usage, tern).
+func TestDownMarkers(t *testing.T) {
+	body := "create or replace function f() returns void language plpgsql as $$ begin insert into log values (1); end $$;\n"
+	for _, text := range []string{
+		body + "\n---- create above / drop below ----\n\ndrop function if exists f;\n",
+		"-- rambler up\n" + body + "-- rambler down\ndrop function f;\n",
+	} {
+		s := Parse([]File{{Path: "migrations/006_f.sql", Data: []byte(text)}})
+		if s.Function("f") == nil {
+			t.Errorf("f dropped by the down part of %q", text)
+		}
+	}
+}
