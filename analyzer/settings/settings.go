@@ -254,7 +254,7 @@ func (r *resolver) migrations(s *Settings, cfgPath string, cfg *config.Config) e
 				files = append(files, f)
 			}
 		}
-		sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+		sort.SliceStable(files, func(i, j int) bool { return triggers.MigrationLess(files[i].Path, files[j].Path) })
 	}
 	files = append(files, texts...)
 	if !r.parse {

@@ -10,7 +10,8 @@
 // it is classified like any other SQL, with the migration's file and line
 // as evidence. A dynamic EXECUTE in a trigger body is an unknown effect.
 // The triggers and functions kept are the schema's after every up migration
-// ran in file order (live.go): down migrations are skipped (*.down.sql and
+// ran in their tools' order (by directory, then by name with numbers read as
+// numbers: Flyway's V2 before V10) (live.go): down migrations are skipped (*.down.sql and
 // *_down.sql files; goose, sql-migrate, dbmate and rambler down sections;
 // what follows tern's "---- create above / drop below ----"), DROP TRIGGER,
 // DROP FUNCTION and DROP TABLE remove, CREATE OR REPLACE replaces.

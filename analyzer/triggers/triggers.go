@@ -92,7 +92,7 @@ func Files(root string, globs []string) []string {
 	if len(globs) == 0 {
 		globs = DefaultGlobs
 	}
-	return walkModule(root, func(rel string) bool {
+	files := walkModule(root, func(rel string) bool {
 		for _, g := range globs {
 			if match(g, rel) {
 				return true
@@ -100,6 +100,62 @@ func Files(root string, globs []string) []string {
 		}
 		return false
 	})
+	sortMigrations(files)
+	return files
+}
+
+// sortMigrations puts migration files in the order the migration tools
+// apply them, which the live model (live.go) follows: by directory, then
+// by name with runs of digits compared as numbers. Flyway's V2__a.sql
+// runs before V10__b.sql, which a plain sort puts first; zero-padded
+// versions and timestamps (goose, golang-migrate, dbmate) sort the same
+// either way.
+func sortMigrations(files []string) {
+	sort.SliceStable(files, func(i, j int) bool { return MigrationLess(files[i], files[j]) })
+}
+
+// MigrationLess orders two migration paths as sortMigrations does.
+func MigrationLess(a, b string) bool {
+	if da, db := filepath.Dir(a), filepath.Dir(b); da != db {
+		return da < db
+	}
+	return naturalLess(filepath.Base(a), filepath.Base(b))
+}
+
+// naturalLess compares a and b with each run of digits read as a number
+// (equal numbers: the shorter run, then the bytes decide, so the order
+// is total).
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			if da != db {
+				return da < db
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // GoFiles lists the Go files under root that a build may compile, sorted:

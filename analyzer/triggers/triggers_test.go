@@ -265,3 +265,14 @@ func TestDownMarkers(t *testing.T) {
 		}
 	}
 }
+
+// Migrations run in their tools' order: Flyway's V10 after V2 (a plain
+// sort puts it first, and its DROP would run before the CREATE it undoes).
+func TestMigrationOrder(t *testing.T) {
+	files := []string{"m/V10__drop.sql", "m/V2__create.sql", "m/V1__init.sql", "a/002.sql", "m/V02__x.sql"}
+	sortMigrations(files)
+	want := "a/002.sql m/V1__init.sql m/V2__create.sql m/V02__x.sql m/V10__drop.sql"
+	if got := strings.Join(files, " "); got != want {
+		t.Errorf("order %q, want %q", got, want)
+	}
+}
