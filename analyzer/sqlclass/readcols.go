@@ -10,31 +10,34 @@ import (
 
 // selectedCols lists the columns a read of one table returns and those
 // its WHERE tests (Stmt.Selects, Stmt.Filters): select status from emails
-// where id = $1 returns "status" and tests "id". Both "" when the select
-// list holds anything but plain columns (*, count(*), exists (…), an
-// expression), when the read is not of one table alone (a join, a set
-// operation, no FROM), has a CTE, a HAVING, or a subquery in its WHERE:
-// what it answers is then not told by the names.
+// where id = $1 returns "status" and tests "id". Selects is "" when the
+// select list holds anything but plain columns (*, count(*), an
+// expression: select coalesce(name, ”) from t where id = $1 tests "id"
+// still); both are "" when the read is not of one table alone (a join, a
+// set operation, no FROM), has a CTE, a HAVING, or a subquery in its
+// WHERE: what it answers is then not told by the names.
 func selectedCols(sel *pg_query.SelectStmt) (selects, filters string) {
 	if sel == nil || sel.Larg != nil || sel.WithClause != nil || sel.HavingClause != nil || len(sel.FromClause) != 1 ||
 		sel.FromClause[0].GetRangeVar() == nil || len(sel.TargetList) == 0 {
+		return "", ""
+	}
+	tested := map[string]bool{}
+	if sel.WhereClause != nil && !whereCols(sel.WhereClause.ProtoReflect(), tested) {
 		return "", ""
 	}
 	cols := map[string]bool{}
 	for _, t := range sel.TargetList {
 		rt := t.GetResTarget()
 		if rt == nil || rt.Val == nil {
-			return "", ""
+			return "", sortedKeys(tested)
 		}
 		c := refColumn(rt.Val.GetColumnRef())
 		if c == "" {
-			return "", ""
+			// What it returns is not told (an expression, a star),
+			// what it looks up by still is (a lookup key, Effect.LookupKey).
+			return "", sortedKeys(tested)
 		}
 		cols[c] = true
-	}
-	tested := map[string]bool{}
-	if sel.WhereClause != nil && !whereCols(sel.WhereClause.ProtoReflect(), tested) {
-		return "", ""
 	}
 	return sortedKeys(cols), sortedKeys(tested)
 }
