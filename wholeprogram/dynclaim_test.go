@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/jobeffects/jobeffects/analyzer"
-	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 )
 
 // TestDynamoClaimThroughInterfaces: a DynamoDB conditional put
@@ -15,24 +15,7 @@ import (
 // a put conditioned on attribute_exists claims nothing, and the start
 // after it is random-key.
 func TestDynamoClaimThroughInterfaces(t *testing.T) {
-	line := func(h *result.Handler) string {
-		line := h.Task
-		for _, e := range h.Effects {
-			if e.Target == "step functions" || e.Target == "dynamodb" {
-				line += " " + e.Op + "/" + e.Target
-				if e.Guard != nil {
-					line += " guarded"
-				}
-				if e.Issue != "" {
-					line += " " + e.Issue
-				}
-			}
-		}
-		for _, f := range h.Findings {
-			line += " " + f.Rule
-		}
-		return line
-	}
+	line := guardLine(func(e effect.Effect) bool { return e.Target == "step functions" || e.Target == "dynamodb" })
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "dynclaimwp/..."), line)
 	wantLines(t, got, []string{
 		"touch start-workflow/step functions random-key set/dynamodb random-key",
