@@ -162,7 +162,7 @@ func (r *resolver) fieldFacts() *fieldFacts {
 				switch x := instr.(type) {
 				case *ssa.FieldAddr:
 					if fieldWritten(x) {
-						if name := qualifiedOf(x.X.Type(), x.Field); name != "" {
+						if name := ssavalue.QualifiedField(x.X.Type(), x.Field); name != "" {
 							f.set[name] = true
 						}
 					}
@@ -193,23 +193,6 @@ func (r *resolver) fieldFacts() *fieldFacts {
 		}
 	}
 	return f
-}
-
-// qualifiedOf is "pkg.Type.Field" of field i of the struct ptr points to.
-func qualifiedOf(ptr types.Type, i int) string {
-	p, ok := ptr.Underlying().(*types.Pointer)
-	if !ok {
-		return ""
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return qualified(n, st.Field(i).Name())
 }
 
 // fieldWritten reports whether a field's address is stored through with
