@@ -8,6 +8,8 @@ import (
 
 	"github.com/hibiken/asynq"
 	"golang.org/x/text/language/display"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/runtime/protoimpl"
 )
 
 // Notifier is a user interface: what its implementations do is not known
@@ -66,4 +68,15 @@ func printDone() { // want printDone:"no effects"
 // (catalogued inert): no effect, although its code calls a function value.
 func languageName(tag string) string { // want languageName:`^no effects$`
 	return display.English.Languages().Name(tag)
+}
+
+// A generated protobuf enum's String is protoimpl.X.EnumStringOf, the
+// value's name looked up in its descriptor (catalogued inert): no effect,
+// although its code calls the descriptor's interfaces.
+type EventType int32
+
+var eventTypeDesc protoreflect.EnumDescriptor
+
+func (x EventType) String() string { // want String:`^no effects$`
+	return protoimpl.X.EnumStringOf(eventTypeDesc, protoreflect.EnumNumber(x))
 }
