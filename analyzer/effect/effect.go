@@ -288,6 +288,9 @@ type Effect struct {
 	// RowLock marks a read that locks its rows for update and waits
 	// (select … for update; sqlclass.Stmt.RowLock).
 	RowLock bool
+	// RowLockNoWait marks a read that locks its rows for update without
+	// waiting (for update skip locked, nowait; sqlclass.Stmt.RowLockNoWait).
+	RowLockNoWait bool `json:",omitempty"`
 	// AdvisoryLock marks a statement that takes an exclusive
 	// transaction-level advisory lock and waits for it (select
 	// pg_advisory_xact_lock(…); sqlclass.Stmt.AdvisoryLock): a read that
@@ -361,6 +364,10 @@ type Effect struct {
 	// if the update assigns one of them (guard.recordsCheck).
 	Selects string `json:",omitempty"`
 	Filters string `json:",omitempty"`
+	// JoinMisses, on a database read, is sqlclass.Stmt's: the columns it
+	// returns whose constant says an outer-joined table had no row
+	// ("alias=table=default", one a line; guard.joinMissAvoids).
+	JoinMisses string `json:",omitempty"`
 	// SetConsts, on a database update, is sqlclass.Stmt's: the string
 	// literals its SET gives columns ("status=sending", one a line).
 	SetConsts string `json:",omitempty"`

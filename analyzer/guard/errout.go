@@ -361,7 +361,9 @@ func nilTestEdges(errv ssa.Value) (onErr, onNil *ssa.BasicBlock) {
 // return h }`, then the Create), and then the
 // create may be a callee's: the guard holds while the create fails on a
 // duplicate (LookupCreate: a caller that passes a fresh key drops both,
-// summary's resolveDupKey).
+// summary's resolveDupKey). Or a read that outer-joins the create's table
+// and returns one of its columns coalesced with a constant, the test
+// comparing that column with it (joinmiss.go).
 func (a *analysis) checkedCreates() {
 	for _, c := range a.sites {
 		if c.Effect.DupFails == "" || c.Effect.Guard != nil || c.Effect.Issue != "" || c.Instr == nil {
@@ -373,7 +375,7 @@ func (a *analysis) checkedCreates() {
 				continue
 			}
 			named := c.Direct && fromLookup(ifi.Cond, 0, map[ssa.Value]bool{})
-			if !named && (!foundAvoids(ifi, c.Instr.Block()) || !a.readOfTable(ifi, c.Effect.Target)) {
+			if !named && (!foundAvoids(ifi, c.Instr.Block()) || !a.readOfTable(ifi, c.Effect.Target)) && !a.joinMissAvoids(ifi, c) {
 				continue
 			}
 			e := c.Effect

@@ -55,12 +55,16 @@ func (a *analysis) lockedChecks() {
 		// (here, or pending on a transaction parameter) also "not found".
 		adv := a.advisoryLock(r)
 		pending := adv == nil && a.txParam(r.Exec)
-		if !r.Effect.RowLock && adv == nil && !pending {
+		locked := r.Effect.RowLock || a.noWaitLock(r)
+		if !locked && adv == nil && !pending {
 			continue
+		}
+		if locked {
+			a.lockedRows(r)
 		}
 		for _, ifi := range a.readTests(r) {
 			b := ifi.Block()
-			rowHeld := r.Effect.RowLock && !errTest(ifi)
+			rowHeld := locked && !errTest(ifi)
 			if !rowHeld && adv == nil && !pending {
 				continue
 			}
@@ -68,11 +72,16 @@ func (a *analysis) lockedChecks() {
 				if len(work.Preds) != 1 || !a.leavesDone(b.Succs[1-i], work) {
 					continue
 				}
-				if rowHeld || adv != nil {
-					a.lockClaim(r, adv, work)
+				// A loop's own condition over the rows is no test of
+				// one row: its exit is no "done" (lockedRows).
+				held := rowHeld && loopBody(ifi) == nil && (r.Effect.RowLock || a.foundOnly(r, ifi, i, work))
+				if held || adv != nil {
+					a.lockClaim(r, adv, work, nil)
 					continue
 				}
-				a.pendingLockClaim(r, work)
+				if pending {
+					a.pendingLockClaim(r, work)
+				}
 			}
 		}
 	}
@@ -115,13 +124,14 @@ func (a *analysis) txParam(exec ssa.Value) bool {
 
 // lockedWork is the test of a site on r's transaction in the work's
 // branch, and whether one of those writes the table r checked (the record
-// a locked check is worth holding for).
-func (a *analysis) lockedWork(r *Site, work *ssa.BasicBlock) (on func(*Site) bool, record bool) {
+// a locked check is worth holding for; records, when not nil, says which
+// writes of it are one).
+func (a *analysis) lockedWork(r *Site, work *ssa.BasicBlock, records func(check, w *effect.Effect) bool) (on func(*Site) bool, record bool) {
 	on = func(s *Site) bool {
 		return s != r && s.Exec != nil && sameExec(a.txRoot(s.Exec), a.txRoot(r.Exec)) && work.Dominates(s.Instr.Block())
 	}
 	for _, w := range a.sites {
-		if on(w) && w.Effect.Kind == effect.KindDBWrite && w.Effect.Target == r.Effect.Target {
+		if on(w) && w.Effect.Kind == effect.KindDBWrite && w.Effect.Target == r.Effect.Target && (records == nil || records(r.Effect, w.Effect)) {
 			return on, true
 		}
 	}
@@ -132,7 +142,7 @@ func (a *analysis) lockedWork(r *Site, work *ssa.BasicBlock) (on func(*Site) boo
 // with no lock here: the work's writes on it carry the guard for the
 // caller that holds the lock (Effect.CallerLock).
 func (a *analysis) pendingLockClaim(r *Site, work *ssa.BasicBlock) {
-	on, record := a.lockedWork(r, work)
+	on, record := a.lockedWork(r, work, nil)
 	if !record {
 		return
 	}
@@ -159,11 +169,14 @@ func (a *analysis) advisoryLock(r *Site) *Site {
 }
 
 // lockClaim guards the work's branch of a locked check when it writes the
-// checked table on the locked transaction.
-func (a *analysis) lockClaim(r, adv *Site, work *ssa.BasicBlock) {
-	on, record := a.lockedWork(r, work)
+// checked table on the locked transaction (records: which writes are the
+// record; nil, any).
+func (a *analysis) lockClaim(r, adv *Site, work *ssa.BasicBlock, records func(check, w *effect.Effect) bool) {
+	on, record := a.lockedWork(r, work, records)
 	if !record {
-		a.liveClaim(r, adv, on)
+		if records == nil {
+			a.liveClaim(r, adv, on)
+		}
 		return
 	}
 	for _, s := range a.sites {

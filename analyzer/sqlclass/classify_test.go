@@ -975,3 +975,45 @@ func TestSetConsts(t *testing.T) {
 		}
 	}
 }
+
+// TestRowLock: an update lock (for update, for no key update) that waits
+// is RowLock, one that skips or fails on a held row is RowLockNoWait;
+// the share forms are neither.
+func TestRowLock(t *testing.T) {
+	for sql, want := range map[string][2]bool{
+		`select * from jobs where id = $1 for update`:                            {true, false},
+		`select * from jobs where id = $1 for no key update`:                     {true, false},
+		`select id from jobs where done is null for update skip locked limit 10`: {false, true},
+		`select * from jobs where id = $1 for update nowait`:                     {false, true},
+		`select * from jobs where id = $1 for share`:                             {false, false},
+		`select * from jobs where id = $1 for key share skip locked`:             {false, false},
+		`select * from jobs where id = $1`:                                       {false, false},
+	} {
+		got := Classify(sql)
+		if len(got) != 1 || got[0].RowLock != want[0] || got[0].RowLockNoWait != want[1] {
+			t.Errorf("%s: %+v, want RowLock, RowLockNoWait %v", sql, got, want)
+		}
+	}
+}
+
+// TestJoinMisses: a coalesce of an outer-joined table's column with a
+// constant, named, says the join found no row; an inner join's, the
+// preserved side's, an unnamed one or a default that is no constant do
+// not.
+func TestJoinMisses(t *testing.T) {
+	for q, want := range map[string]string{
+		`select r.id, coalesce(s.version, 0) as state_version, coalesce(s.position, 0) as state_position from rotations r left join rotation_state s on r.id = s.rotation_id where r.id = $1`: "state_position=rotation_state=0\nstate_version=rotation_state=0",
+		`select coalesce(st.status, 'none') as st_status from a left join public.states st on st.a_id = a.id`:                                                                                 `st_status=public.states="none"`,
+		`select coalesce(done, false)::bool as done from a right join marks on marks.a_id = a.id`:                                                                                             "",
+		`select coalesce(a.done, false) as done from a right join marks m on m.a_id = a.id`:                                                                                                   "done=a=false",
+		`select coalesce(s.version, 0) as v from rotations r join rotation_state s on r.id = s.rotation_id`:                                                                                   "",
+		`select coalesce(r.version, 0) as v from rotations r left join rotation_state s on r.id = s.rotation_id`:                                                                              "",
+		`select coalesce(s.version, 0) from rotations r left join rotation_state s on r.id = s.rotation_id`:                                                                                   "",
+		`select coalesce(s.version, $2) as v from rotations r left join rotation_state s on r.id = s.rotation_id`:                                                                             "",
+	} {
+		got := Classify(q)
+		if len(got) != 1 || got[0].JoinMisses != want {
+			t.Errorf("%s: JoinMisses = %q, want %q", q, got[0].JoinMisses, want)
+		}
+	}
+}

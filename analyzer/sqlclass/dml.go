@@ -237,13 +237,14 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
 	st.Selects, st.Filters = selectedCols(sel) // readcols.go
+	st.JoinMisses = joinMisses(sel)            // joinmiss.go
 	if st.Table == "" && takesXactLock(sel) {
 		st.Detail = "takes a transaction advisory lock"
 		st.AdvisoryLock = true
 	}
 	if len(sel.LockingClause) > 0 {
 		st.Detail = "read with row lock"
-		st.RowLock = waitsForUpdate(sel.LockingClause)
+		st.RowLock, st.RowLockNoWait = updateLock(sel.LockingClause)
 	}
 	return []Stmt{st}
 }
@@ -423,15 +424,22 @@ func takesXactLock(sel *pg_query.SelectStmt) bool {
 	return found
 }
 
-func waitsForUpdate(clauses []*pg_query.Node) bool {
+// updateLock reports whether a locking clause locks the rows read for
+// update (for update, for no key update: a second transaction's lock of
+// the same row conflicts; the share forms do not) and how a conflict is
+// met: waits (the default) or noWait (skip locked leaves the row out,
+// nowait fails the statement).
+func updateLock(clauses []*pg_query.Node) (waits, noWait bool) {
 	for _, n := range clauses {
 		lc := n.GetLockingClause()
-		if lc == nil || lc.WaitPolicy != pg_query.LockWaitPolicy_LockWaitBlock {
+		if lc == nil || lc.Strength != pg_query.LockClauseStrength_LCS_FORUPDATE && lc.Strength != pg_query.LockClauseStrength_LCS_FORNOKEYUPDATE {
 			continue
 		}
-		if lc.Strength == pg_query.LockClauseStrength_LCS_FORUPDATE || lc.Strength == pg_query.LockClauseStrength_LCS_FORNOKEYUPDATE {
-			return true
+		if lc.WaitPolicy == pg_query.LockWaitPolicy_LockWaitBlock {
+			waits = true
+		} else {
+			noWait = true
 		}
 	}
-	return false
+	return waits, noWait
 }

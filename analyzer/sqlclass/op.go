@@ -112,6 +112,12 @@ type Stmt struct {
 	// the lock (select … for update): deliveries that run it in a
 	// transaction take turns, each reading what the one before committed.
 	RowLock bool
+	// RowLockNoWait marks a read that locks its rows for update without
+	// waiting for a row another transaction holds (select … for update
+	// skip locked leaves the row out, … nowait fails): a delivery that
+	// runs it while another holds the row does not see the row, and one
+	// after the other's commit reads what it committed.
+	RowLockNoWait bool
 	// AdvisoryLock marks a statement that takes an exclusive
 	// transaction-level advisory lock and waits for it (select
 	// pg_advisory_xact_lock(…)): held until the transaction ends, it makes
@@ -228,6 +234,11 @@ type Stmt struct {
 	// alone, so a write that assigns none of them records nothing a check
 	// of the read tests (readcols.go).
 	Selects, Filters string
+	// JoinMisses lists the columns a read returns that are a coalesce of
+	// an outer-joined table's column with a constant, which that constant
+	// says the join found no row of the table ("alias=table=default", one
+	// a line; joinmiss.go).
+	JoinMisses string
 	// SetConsts, for an update, lists the columns its SET gives a string
 	// literal and that literal ("status=sending", one a line, sorted);
 	// "" when none. A check that skips only on a value no write gives the

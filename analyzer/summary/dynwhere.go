@@ -37,10 +37,11 @@ func dynamicWhere(text string, stmts []sqlclass.Stmt, classify func(string) []sq
 		if plainSelects(head) {
 			out := make([]sqlclass.Stmt, len(head))
 			copy(out, head)
-			lock := rowLockIn(upper[i:])
+			waits, noWait := rowLockIn(upper[i:])
 			for k := range out {
 				out[k].Detail = strings.TrimSpace(out[k].Detail + " (WHERE clause built at run time)")
-				out[k].RowLock = out[k].RowLock || lock
+				out[k].RowLock = out[k].RowLock || waits
+				out[k].RowLockNoWait = out[k].RowLockNoWait || noWait
 			}
 			return out, true
 		}
@@ -57,15 +58,18 @@ func plainSelects(stmts []sqlclass.Stmt) bool {
 	return len(stmts) > 0
 }
 
-// rowLockIn reports a locking clause in the tail: the read then waits for
-// the rows, as select … for update does (the guard analysis needs it).
-func rowLockIn(upperTail string) bool {
-	for _, l := range []string{"FOR UPDATE", "FOR NO KEY UPDATE", "FOR SHARE", "FOR KEY SHARE"} {
-		if strings.Contains(upperTail, l) {
-			return true
-		}
+// rowLockIn reports an update lock in the tail, as sqlclass reads a
+// parsed one (Stmt.RowLock, RowLockNoWait): for update or for no key
+// update, waiting unless skip locked or nowait follows. The share forms
+// lock no one out of reading the rows: no lock the guard analysis uses.
+func rowLockIn(upperTail string) (waits, noWait bool) {
+	if !strings.Contains(upperTail, "FOR UPDATE") && !strings.Contains(upperTail, "FOR NO KEY UPDATE") {
+		return false, false
 	}
-	return false
+	if strings.Contains(upperTail, "SKIP LOCKED") || strings.Contains(upperTail, "NOWAIT") {
+		return false, true
+	}
+	return true, false
 }
 
 // lastKeyword is the index of the last whole-word kw in s (ASCII

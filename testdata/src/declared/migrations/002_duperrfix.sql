@@ -32,3 +32,12 @@ create table de_target_kinds (id bigserial primary key, target_id bigint not nul
 
 -- selectrow.go: mails unique by their message id.
 create table de_mails (id bigserial primary key, message_id text not null unique, body text);
+
+-- joinmiss.go: a rotation's state, one row per rotation, outer-joined
+-- by its read.
+create table de_rotations (id text primary key, name text not null);
+create table de_rotation_state (
+  rotation_id text primary key references de_rotations (id),
+  position integer not null default 0,
+  version integer not null default 2
+);
