@@ -37,6 +37,7 @@ var ecosystemFixtures = []struct {
 	{"sqs", []string{"ecosqs"}},
 	{"pubsub", []string{"ecopubsub"}},
 	{"clickhouse", []string{"ecoclickhouse"}},
+	{"postgrest", []string{"ecopostgrest"}},
 }
 
 // TestEcosystem checks each library's fixture: facts on every function,

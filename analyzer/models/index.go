@@ -200,6 +200,11 @@ func (m *Model) validate() error {
 			return fmt.Errorf("risk %q is not one of critical, high, medium, safe, unknown", m.Risk)
 		}
 	}
+	for _, r := range m.Chain {
+		if r.Kind != "" && (!effect.ValidKind(r.Kind) || r.Op == "") {
+			return fmt.Errorf("%s: chain %s: kind %q needs an op and one of %s", m.name(), r.Method, r.Kind, strings.Join(effect.Kinds(), ", "))
+		}
+	}
 	if u := m.WhenUnset; u != nil {
 		if _, ok := effect.ParseRisk(u.Risk); !ok || u.Field == "" || !effect.ValidKind(u.Kind) || !effect.ValidOp(u.Op) {
 			return fmt.Errorf("%s: when_unset needs a field, a kind, an op and a risk", m.name())

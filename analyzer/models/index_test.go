@@ -31,6 +31,11 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "bad.yaml:4") || !strings.Contains(err.Error(), "terrible") {
 		t.Fatalf("got %v", err)
 	}
+	// A chain rule's kind says what the final call is once its op does.
+	_, err = Parse("bad.yaml", []byte("libraries:\n  - name: x\n    functions:\n      - {func: a.B, kind: db_write, chain: [{method: Select, kind: db_read}]}\n"))
+	if err == nil || !strings.Contains(err.Error(), "bad.yaml:4") || !strings.Contains(err.Error(), "needs an op") {
+		t.Fatalf("got %v", err)
+	}
 	_, err = Parse("bad.yaml", []byte("libraries:\n  - name: x\n    funcs: []\n"))
 	if err == nil || !strings.Contains(err.Error(), "bad.yaml") || !strings.Contains(err.Error(), "line 3") {
 		t.Fatalf("got %v", err)

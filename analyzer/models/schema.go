@@ -597,7 +597,7 @@ type ChainRule struct {
 	MethodPrefix string `yaml:"method_prefix"` // or a name prefix (ent AddX)
 	Numeric      bool   `yaml:"numeric"`       // only when its argument is a number (AddBalance(1), not AddFriendIDs(ids...))
 	Field        string `yaml:"field"`         // a struct-literal argument's field …
-	Equals       string `yaml:"equals"`        // … with this constant value ("true", "NX")
+	Equals       string `yaml:"equals"`        // … with this constant value ("true", "NX"); without Field, the constant argument Arg (postgrest-go's Insert upsert flag)
 	FieldCall    string `yaml:"field_call"`    // … or set from a call of this function (clause.AssignmentColumns)
 	ArgContains  string `yaml:"arg_contains"`  // or a constant string argument containing this (case-insensitive)
 	Op           string `yaml:"op"`            // the final call's operation then
@@ -606,6 +606,10 @@ type ChainRule struct {
 	Model        bool   `yaml:"model"`      // its argument 0 is the model (gorm Model(&u)): target and hooks
 	Table        bool   `yaml:"table"`      // its argument 0 is the table name (gorm Table("users"))
 	Assignment   bool   `yaml:"assignment"` // its argument 0 is "col = expr" (bun Set): an increment if self-referencing
+	// Kind, with Op, is the final call's kind then, where the builder
+	// call decides it: postgrest-go's one Execute reads after Select and
+	// writes after Insert.
+	Kind string `yaml:"kind"`
 	// ColumnAssignment: its argument 0 is the column and argument 1 the
 	// expression assigned to it (bun SetColumn("n", "n + ?", 1), Value).
 	ColumnAssignment bool `yaml:"column_assignment"`

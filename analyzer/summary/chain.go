@@ -21,6 +21,7 @@ import (
 type chainResult struct {
 	root      ssa.Value // the value the chain starts from: the executor
 	op, risk  string
+	kind      string // the kind the rule that gave op gives (postgrest Select: db_read)
 	noHooks   bool
 	model     ssa.Value // gorm Model(&u)
 	dupErrors []string  // what the call returns on a duplicate, when a rule made it a claim
@@ -160,7 +161,7 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 				}
 			}
 			if r.Op != "" && res.op == "" {
-				res.op, res.risk, res.dupErrors = r.Op, r.Risk, r.DuplicateError
+				res.op, res.risk, res.dupErrors, res.kind = r.Op, r.Risk, r.DuplicateError, r.Kind
 			}
 		}
 		v = next
@@ -239,6 +240,16 @@ func ruleMatches(r *models.ChainRule, name string, args []ssa.Value) bool {
 	}
 	if r.Field != "" && !argHasField(args, r.Field, r.Equals, r.FieldCall) {
 		return false
+	}
+	if r.Field == "" && r.Equals != "" {
+		// A constant argument (postgrest-go's Insert(v, true, …)).
+		if r.Arg < 0 || r.Arg >= len(args) {
+			return false
+		}
+		c, ok := normalize(args[r.Arg]).(*ssa.Const)
+		if !ok || c.Value == nil || constText(c) != r.Equals {
+			return false
+		}
 	}
 	if r.ArgContains != "" {
 		found := false

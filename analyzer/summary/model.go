@@ -667,6 +667,9 @@ func (c *modelCall) chain() {
 	e := c.e
 	if c.ch.op != "" {
 		e.Op = c.ch.op
+		if c.ch.kind != "" {
+			e.Kind = c.ch.kind
+		}
 		if r, ok := effect.ParseRisk(c.ch.risk); ok {
 			e.Risk = r
 		}
