@@ -37,7 +37,7 @@ type otherPath struct {
 }
 
 // otherPaths places, in each function of fns that may hold a check, the
-// other calls that reach an act placed there: a copy of the effect whose
+// other calls that reach an act or a check placed there: a copy of the effect whose
 // path goes through that call, with a site there and at the calls the
 // effect's path makes in the functions before it (the callers the copy
 // shares with it). Effects that already carry an issue or a guard are
@@ -67,7 +67,11 @@ func (r *resolver) otherPaths(fns []*ssa.Function, byFn map[*ssa.Function]*fnSit
 		}
 		for _, s := range fs.sites[:len(fs.sites):len(fs.sites)] {
 			e := s.Effect
-			if copies[e] || e.Issue != "" || e.Guard != nil || !guard.NeedsGuard(e) {
+			// A check is placed at its other calls too: a handler that
+			// reads one marker to decide whether to go on, then the
+			// marker it acts on through the same helper, folds both reads
+			// into the first, which checks nothing the record writes.
+			if copies[e] || e.Issue != "" || e.Guard != nil || !guard.NeedsGuard(e) && !guard.MayCheck(e) {
 				continue
 			}
 			anchor := r.anchor(e, s.Hop)

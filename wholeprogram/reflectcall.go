@@ -185,7 +185,7 @@ func hasTypeParam(t types.Type) bool {
 // receiver (the reflect.Value and its []reflect.Value), which are not the
 // resolved method's.
 func reflectiveCall(e effect.Effect) effect.Effect {
-	e.CallArgs, e.CondArgs, e.StableArgs, e.RandomArgs = nil, nil, nil, nil
+	e.CallArgs, e.CondArgs, e.StableArgs, e.RandomArgs, e.TableArgs = nil, nil, nil, nil, nil
 	e.KeyParams, e.ArgKeys, e.ArgsKey = nil, nil, nil
 	e.CallURLs, e.CallBodies, e.CallGrants, e.CallGrantArgs, e.ChangedFrom = nil, nil, nil, nil, ""
 	e.Via = ""

@@ -475,6 +475,19 @@ type Effect struct {
 	// here goes up to this function's callers, through any number of
 	// calls through interfaces.
 	ArgKeys []ArgKey `json:",omitempty"`
+	// TableArgs, on a call through an interface, are the tables its
+	// struct arguments name in a field a model reads an item store's
+	// table from (models.Model.Table), keyed "argument.field" (1-based,
+	// receiver first: "2.TableName") with the table, a constant or the
+	// variable it is read from ("store.Store.ControlTable"): the target
+	// of the model the whole-program phase resolves the call to.
+	TableArgs []ArgVal `json:",omitempty"`
+	// Items: the target is a table of an item store, whose items are
+	// addressed by the key the call is given (models.Model.Table:
+	// DynamoDB), not rows an SQL statement selects: a read and a write of
+	// the table pair as check and record only where their calls can be
+	// of one item (guard.sameItem).
+	Items bool `json:",omitempty"`
 	// NonZero, on a call through an interface, are the fields of struct
 	// arguments built here that hold a value proven non-zero ("3.Delay":
 	// argument 3, 1-based with the receiver first, field Delay), for a

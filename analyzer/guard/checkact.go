@@ -282,7 +282,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 			}
 			continue
 		}
-		if !external && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim && recordsCheck(check.Effect, we, skip) {
+		if !external && we.Kind == effect.KindDBWrite && we.Target == check.Effect.Target && we.Op != effect.OpClaim && recordsCheck(check.Effect, we, skip) && a.sameItem(check, w) {
 			record = w
 			break
 		}
@@ -440,6 +440,12 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 	}
 	msg := fmt.Sprintf("this check of %s and the write into it at %s sit on either side of the %s at %s: two deliveries at once both see \"not done\" and both run it; claim the key first (insert … on conflict do nothing returning) in the same transaction as the effects, and skip them when it is taken",
 		check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+	if check.Effect.Items {
+		// An item store has no insert … on conflict: its claim is a
+		// write conditioned on the item's absence.
+		msg = fmt.Sprintf("this read of an item of %s and its plain write at %s sit on either side of the %s at %s: two deliveries at once both find no item and both run it, and a crash before the write runs it again; write the item first with a condition that fails when it exists (attribute_not_exists), and skip the effects when it does",
+			check.Effect.Target, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
+	}
 	if kv {
 		msg = fmt.Sprintf("this read of a key and its set at %s sit on either side of the %s at %s: two deliveries at once both find the key unset and both run it, and a crash before the set runs it again; claim the key first (SET NX) and skip the effects when it is taken",
 			effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))

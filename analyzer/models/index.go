@@ -46,6 +46,7 @@ type Index struct {
 	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
 	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
 	commands     map[string]*Command          // by program
+	tableFields  []string                     // the fields models read a table from (table), sorted
 }
 
 // builtinFiles are the embedded catalog's files, parsed once per process
@@ -290,6 +291,9 @@ func (m *Model) indexes() []argIndex {
 	if m.ClaimWhen != nil {
 		out = append(out, argIndex{"claim_when.arg", m.ClaimWhen.Arg})
 	}
+	if m.Table != nil {
+		out = append(out, argIndex{"table.arg", m.Table.Arg})
+	}
 	if m.WhenUnset != nil {
 		out = append(out, argIndex{"when_unset.arg", m.WhenUnset.Arg})
 	}
@@ -469,6 +473,10 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for k := range lib.Functions {
 				m := &lib.Functions[k]
+				if m.Table != nil && m.Table.Field != "" && !slices.Contains(ix.tableFields, m.Table.Field) {
+					ix.tableFields = append(ix.tableFields, m.Table.Field)
+					slices.Sort(ix.tableFields)
+				}
 				if m.ReceiverSuffix != "" {
 					ix.patterns = append(ix.patterns, m)
 					continue
@@ -485,6 +493,11 @@ func NewIndex(files ...File) (*Index, error) {
 	}
 	return ix, nil
 }
+
+// TableFields are the struct fields models read an item store's table
+// from (Model.Table), sorted: a call through an interface hands on what
+// its arguments hold there, for the model of the method it resolves to.
+func (ix *Index) TableFields() []string { return ix.tableFields }
 
 // FuncKey is the name models use for fn: the generic origin's full name
 // with type parameter lists removed.

@@ -330,6 +330,17 @@ type Model struct {
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).
 	TargetArg *int `yaml:"target_arg"`
+	// Table names the table of an item store's call by field Field of
+	// struct argument Arg (DynamoDB's GetItemInput.TableName): a constant
+	// there is the table; a name read from a variable (the table the
+	// application configures: &s.ControlTable, aws.String(s.cfg.Table))
+	// is named by that variable, "pkg.Type.Field" — every call given it
+	// addresses one table. The effect's target is that table, as an SQL
+	// statement's is, and its items are addressed by the key its call is
+	// given (effect.Effect.Items): a read and a later plain write of one
+	// item pair as check and record (guard.checkThenAct). A table not
+	// told leaves the model's target.
+	Table *FieldValue `yaml:"table"`
 	// SQL is the argument holding SQL text; kind, op and target come from
 	// it. -1 is the receiver, a query builder whose chain of calls builds
 	// the text (squirrel's InsertBuilder.Exec, sqlbuild.go); its executor

@@ -47,6 +47,7 @@ func (c *modelCall) arg(p *int) ssa.Value {
 var effectAppliers = []func(*modelCall){
 	(*modelCall).whenUnset,  // when_unset
 	(*modelCall).targetArg,  // target_arg
+	(*modelCall).table,      // table
 	(*modelCall).request,    // request, method
 	(*modelCall).copyKeys,   // copy_columns, copy_rows
 	(*modelCall).openFlags,  // open_flags
@@ -486,6 +487,7 @@ func objectIdentity(e *effect.Effect, id *models.Identity, key func(arg int, fie
 // (RandomArgs, with the callers' already folded in) makes the write a
 // create. fn is the method, for its parameters' names.
 func ModelThrough(call *effect.Effect, m *models.Model, fn *types.Func, e *effect.Effect) {
+	tableThrough(call, m, e) // tablefield.go
 	if m.Identity == nil {
 		return
 	}

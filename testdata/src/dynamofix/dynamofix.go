@@ -4,7 +4,10 @@
 // from the clock or a UUID is a new item on every delivery (an insert,
 // medium) — by a static call, through the application's client interface
 // and through a clock wrapper. A clock in an attribute that is no key (a
-// ttl, an updatedAt) changes nothing.
+// ttl, an updatedAt) changes nothing. Every call's target is the table
+// its input names. A GetItem whose missing item lets the work run and a
+// later plain PutItem into the same table are check-then-act (Marker);
+// into another table, no pair (MarkerElsewhere).
 package dynamofix
 
 import (
@@ -16,6 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/service/eventbridge"
 	"github.com/aws/aws-sdk-go-v2/service/sfn"
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -30,6 +34,7 @@ type Deps struct {
 	DB      *dynamodb.Client
 	Client  API
 	SFN     *sfn.Client
+	Bus     *eventbridge.Client
 	NowFunc func() time.Time
 }
 
@@ -43,7 +48,7 @@ func (d *Deps) Now() time.Time { // want Now:`^effects: dynamic_call/call dynamo
 
 // Audit stores the event under a sort key from the clock: a second
 // delivery stores a second item.
-func (d *Deps) Audit(ctx context.Context, t *asynq.Task) error { // want Audit:`^effects: db_write/insert dynamodb$` `unguarded: handler \(\*dynamofix.Deps\).Audit .*repeats .*insert into dynamodb \(medium\) at dynamofix/dynamofix.go:48 is not guarded`
+func (d *Deps) Audit(ctx context.Context, t *asynq.Task) error { // want Audit:`^effects: db_write/insert events$` `unguarded: handler \(\*dynamofix.Deps\).Audit .*repeats .*insert into events \(medium\) at dynamofix/dynamofix.go:\d+ is not guarded`
 	sk := fmt.Sprintf("%d#%s", time.Now().UnixMilli(), t.Type())
 	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName: aws.String("events"),
@@ -59,7 +64,7 @@ func (d *Deps) Audit(ctx context.Context, t *asynq.Task) error { // want Audit:`
 // Record stores the job's row under its own key (near miss): the clock
 // is only in the ttl, no key attribute; a second delivery replaces the
 // item.
-func (d *Deps) Record(ctx context.Context, t *asynq.Task) error { // want Record:`^effects: db_write/set dynamodb$`
+func (d *Deps) Record(ctx context.Context, t *asynq.Task) error { // want Record:`^effects: db_write/set jobs$`
 	item := map[string]ddbtypes.AttributeValue{
 		"PK":  &ddbtypes.AttributeValueMemberS{Value: "JOB#" + string(t.Payload())},
 		"SK":  &ddbtypes.AttributeValueMemberS{Value: "STATUS"},
@@ -74,8 +79,8 @@ func (d *Deps) Record(ctx context.Context, t *asynq.Task) error { // want Record
 // ConditionalCheckFailedException when the item exists, which the helper
 // answers "already held" (false, nil) — a claim whose outcome it hands
 // to its callers.
-func (d *Deps) acquireLock(ctx context.Context, id string) (bool, error) { // want acquireLock:`^effects: db_write/claim dynamodb @p0; returns claim result 0 \(first\)$`
-	_, err := d.Client.PutItem(ctx, &dynamodb.PutItemInput{ // want `guard-separate-tx: the claim on dynamodb commits separately from the insert into dynamodb at dynamofix/dynamofix.go:107`
+func (d *Deps) acquireLock(ctx context.Context, id string) (bool, error) { // want acquireLock:`^effects: db_write/claim control @p0; returns claim result 0 \(first\)$`
+	_, err := d.Client.PutItem(ctx, &dynamodb.PutItemInput{ // want `guard-separate-tx: the claim on control commits separately from the insert into ledger at dynamofix/dynamofix.go:\d+`
 		TableName: aws.String("control"),
 		Item: map[string]ddbtypes.AttributeValue{
 			"PK": &ddbtypes.AttributeValueMemberS{Value: "LOCK#" + id},
@@ -96,7 +101,7 @@ func (d *Deps) acquireLock(ctx context.Context, id string) (bool, error) { // wa
 // Locked writes a new ledger item only when it acquired the lock: a
 // duplicate leaves at the lock, but the lock and the item are two writes
 // that commit apart (guard-separate-tx, as a claim on the pool).
-func (d *Deps) Locked(ctx context.Context, t *asynq.Task) error { // want Locked:`^effects: db_write/insert dynamodb issue=guard-separate-tx; db_write/claim dynamodb @p0$`
+func (d *Deps) Locked(ctx context.Context, t *asynq.Task) error { // want Locked:`^effects: db_write/insert ledger issue=guard-separate-tx; db_write/claim control @p0$`
 	ok, err := d.acquireLock(ctx, string(t.Payload()))
 	if err != nil {
 		return err
@@ -114,7 +119,7 @@ func (d *Deps) Locked(ctx context.Context, t *asynq.Task) error { // want Locked
 // exception as success (a duplicate): the workflow after it starts once,
 // although its execution name comes from the clock (no random-key under
 // a claim).
-func (d *Deps) Claimed(ctx context.Context, t *asynq.Task) error { // want Claimed:`^effects: publish/start-workflow step functions guarded=processed_jobs; db_write/claim dynamodb$`
+func (d *Deps) Claimed(ctx context.Context, t *asynq.Task) error { // want Claimed:`^effects: publish/start-workflow step functions guarded=processed_jobs; db_write/claim control$`
 	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName:           aws.String("control"),
 		Item:                map[string]ddbtypes.AttributeValue{"PK": &ddbtypes.AttributeValueMemberS{Value: "DONE#" + string(t.Payload())}},
@@ -135,7 +140,7 @@ func (d *Deps) Claimed(ctx context.Context, t *asynq.Task) error { // want Claim
 // Touched conditions its put on the item existing (near miss): that
 // succeeds on every delivery once the item is there and claims nothing,
 // so the workflow after it starts again under a new name.
-func (d *Deps) Touched(ctx context.Context, t *asynq.Task) error { // want Touched:`^effects: publish/start-workflow step functions issue=random-key; db_write/set dynamodb$`
+func (d *Deps) Touched(ctx context.Context, t *asynq.Task) error { // want Touched:`^effects: publish/start-workflow step functions issue=random-key; db_write/set control$`
 	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName:           aws.String("control"),
 		Item:                map[string]ddbtypes.AttributeValue{"PK": &ddbtypes.AttributeValueMemberS{Value: "DONE#" + string(t.Payload())}},
@@ -154,7 +159,7 @@ func (d *Deps) Touched(ctx context.Context, t *asynq.Task) error { // want Touch
 }
 
 // Ledger keys a new item by a fresh UUID through the client interface.
-func (d *Deps) Ledger(ctx context.Context, t *asynq.Task) error { // want Ledger:`^effects: dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$` `unguarded: handler \(\*dynamofix.Deps\).Ledger .*repeats .*insert into dynamodb \(medium\) .*\(dynamic call → \(\*dynamodb.Client\).PutItem\)`
+func (d *Deps) Ledger(ctx context.Context, t *asynq.Task) error { // want Ledger:`^effects: dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$` `unguarded: handler \(\*dynamofix.Deps\).Ledger .*repeats .*insert into ledger \(medium\) .*\(dynamic call → \(\*dynamodb.Client\).PutItem\)`
 	_, err := d.Client.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName: aws.String("ledger"),
 		Item: map[string]ddbtypes.AttributeValue{
@@ -168,7 +173,7 @@ func (d *Deps) Ledger(ctx context.Context, t *asynq.Task) error { // want Ledger
 // Sink takes the event's time when it has one and the application's clock
 // otherwise, through the client interface: the clock's branch stores a
 // new item per delivery.
-func (d *Deps) Sink(ctx context.Context, t *asynq.Task) error { // want Sink:`handler asynq \(\*dynamofix.Deps\).Sink` Sink:`^effects: dynamic_call/call dynamofix.Deps.NowFunc reads=dynamic_call/read; dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$` `unguarded: handler \(\*dynamofix.Deps\).Sink .*repeats .*insert into dynamodb \(medium\) .*\(dynamic call → \(\*dynamodb.Client\).PutItem\)`
+func (d *Deps) Sink(ctx context.Context, t *asynq.Task) error { // want Sink:`handler asynq \(\*dynamofix.Deps\).Sink` Sink:`^effects: dynamic_call/call dynamofix.Deps.NowFunc reads=dynamic_call/read; dynamic_call/call \(dynamofix.API\).PutItem reads=http/put$` `unguarded: handler \(\*dynamofix.Deps\).Sink .*repeats .*insert into events \(medium\) .*\(dynamic call → \(\*dynamodb.Client\).PutItem\)`
 	var ts int64
 	if len(t.Payload()) > 8 {
 		ts = int64(t.Payload()[0])
@@ -200,7 +205,7 @@ func (d *Deps) Thread(ctx context.Context, t *asynq.Task) error { // want Thread
 
 // putEvent stores an event under the sort key its caller gives: a set by
 // that key, or a new item when the caller's key is the clock.
-func (d *Deps) putEvent(ctx context.Context, pk, sk string) error { // want putEvent:`^effects: db_write/set dynamodb$`
+func (d *Deps) putEvent(ctx context.Context, pk, sk string) error { // want putEvent:`^effects: db_write/set events$`
 	_, err := d.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("events"), Item: map[string]ddbtypes.AttributeValue{
 		"PK": &ddbtypes.AttributeValueMemberS{Value: "PIPELINE#" + pk},
 		"SK": &ddbtypes.AttributeValueMemberS{Value: "EVENT#" + sk},
@@ -210,19 +215,59 @@ func (d *Deps) putEvent(ctx context.Context, pk, sk string) error { // want putE
 
 // Stamp hands the helper the clock as the sort key (the partition key is
 // the job's): one more item per delivery.
-func (d *Deps) Stamp(ctx context.Context, t *asynq.Task) error { // want Stamp:`^effects: db_write/insert dynamodb$` `unguarded: handler \(\*dynamofix.Deps\).Stamp .*repeats .*insert into dynamodb \(medium\)`
+func (d *Deps) Stamp(ctx context.Context, t *asynq.Task) error { // want Stamp:`^effects: db_write/insert events$` `unguarded: handler \(\*dynamofix.Deps\).Stamp .*repeats .*insert into events \(medium\)`
 	return d.putEvent(ctx, string(t.Payload()), time.Now().Format(time.RFC3339Nano))
 }
 
 // Keyed hands the helper the job's own keys (near miss): a set.
-func (d *Deps) Keyed(ctx context.Context, t *asynq.Task) error { // want Keyed:`^effects: db_write/set dynamodb$`
+func (d *Deps) Keyed(ctx context.Context, t *asynq.Task) error { // want Keyed:`^effects: db_write/set events$`
 	return d.putEvent(ctx, string(t.Payload()), t.Type())
+}
+
+// Marker publishes once per marker item: GetItem of the marker, return
+// when it is there, the publish, then a plain PutItem of the marker into
+// the same table. Two deliveries at once both find no item and both
+// publish, and a crash before the put publishes again: check-then-act at
+// the GetItem, the read and the write paired by the table their inputs
+// name, as an SQL select and insert of one table are.
+func (d *Deps) Marker(ctx context.Context, t *asynq.Task) error { // want Marker:`^effects: publish/publish eventbridge issue=check-then-act; db_read/read control; db_write/set control$`
+	key := map[string]ddbtypes.AttributeValue{"PK": &ddbtypes.AttributeValueMemberS{Value: "ALERT#" + string(t.Payload())}}
+	out, err := d.DB.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("control"), Key: key}) // want `^check-then-act: this read of an item of control and its plain write at dynamofix/dynamofix.go:\d+ sit on either side of the publish \(eventbridge\) at dynamofix/dynamofix.go:\d+: .*attribute_not_exists`
+	if err != nil {
+		return err
+	}
+	if out.Item != nil {
+		return nil
+	}
+	if _, err := d.Bus.PutEvents(ctx, &eventbridge.PutEventsInput{}); err != nil {
+		return err
+	}
+	_, err = d.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("control"), Item: key})
+	return err
+}
+
+// MarkerElsewhere reads the marker from one table and writes it into
+// another (near miss): no pair, the publish is plainly unguarded.
+func (d *Deps) MarkerElsewhere(ctx context.Context, t *asynq.Task) error { // want MarkerElsewhere:`^effects: publish/publish eventbridge; db_read/read seen; db_write/set control$` `unguarded: handler \(\*dynamofix.Deps\).MarkerElsewhere .*publish`
+	key := map[string]ddbtypes.AttributeValue{"PK": &ddbtypes.AttributeValueMemberS{Value: "ALERT#" + string(t.Payload())}}
+	out, err := d.DB.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("seen"), Key: key})
+	if err != nil {
+		return err
+	}
+	if out.Item != nil {
+		return nil
+	}
+	if _, err := d.Bus.PutEvents(ctx, &eventbridge.PutEventsInput{}); err != nil {
+		return err
+	}
+	_, err = d.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("control"), Item: key})
+	return err
 }
 
 // NewDeps wires the real client behind the interface.
 func NewDeps() *Deps { // want NewDeps:`^no effects$`
 	c := &dynamodb.Client{}
-	return &Deps{DB: c, Client: c, SFN: &sfn.Client{}}
+	return &Deps{DB: c, Client: c, SFN: &sfn.Client{}, Bus: &eventbridge.Client{}}
 }
 
 func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
@@ -236,4 +281,6 @@ func Register(mux *asynq.ServeMux, d *Deps) { // want Register:`^no effects$`
 	mux.HandleFunc("locked", d.Locked)
 	mux.HandleFunc("claimed", d.Claimed)
 	mux.HandleFunc("touched", d.Touched)
+	mux.HandleFunc("marker", d.Marker)
+	mux.HandleFunc("marker-elsewhere", d.MarkerElsewhere)
 }
