@@ -288,8 +288,9 @@ var factsLine = regexp.MustCompile(`\(([0-9]+) packages' facts from the cache`)
 
 // JOBEFFECTS_CACHE=off neither replays a run nor loads a fact, with a
 // JOBEFFECTS_CACHE_DIR holding both for the module: its run after a change
-// is the cached run's answer, made from nothing. (TestRunAndFactCache
-// checked this on a copy of the example, 10 CPU seconds a run.)
+// is the cached run's answer, made from nothing. (TestRunAndFactCache,
+// now part of ecosystem's TestChangedLeafRerun, checked this on a copy of
+// the example, 10 CPU seconds a run.)
 func TestCacheOffReadsNothing(t *testing.T) {
 	t.Parallel()
 	dir := tinyModule(t, map[string]string{".jobeffects.yaml": storeModel, "jobs/sub.go": subHandler})
