@@ -123,6 +123,7 @@ func TestRegistryFallback(t *testing.T) {
 		"registryfix.Handle task=jobs unknown high",
 		"registryfix.(*Email).Run task=EMAIL high low unguarded",
 		"registryfix.(*GC).Run task=GC safe low",
+		"registryfix.Validate task=validate safe high",
 	}
 	sameLines(t, "handlers", got, want)
 }
