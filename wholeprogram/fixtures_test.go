@@ -29,7 +29,7 @@ var fixtureGroups = map[string][]string{
 		"deepdynfix", "dispatchfix", "duperrwhole", "dynclaimwp/...", "dynmarkwp/...", "ecomongo", "entidwhole", "fieldregfix", "fieldregfix/basew",
 		"fmtlogloud", "fmtlogwhole", "fwdcbwhole/app", "fwdcbwhole/cache", "fwdregfix", "fxwhole", "genericcfg",
 		"genericworker", "genreg", "genreg/jobs", "globalifacewhole/jobs", "globalifacewhole/worker",
-		"gozerowhole/jobs", "gozerowhole/model", "hookgate/app", "hookgate/poolapp", "hookgate/store",
+		"gozerowhole/jobs", "gozerowhole/model", "hookgate/app", "hookgate/poolapp", "hookgate/store", "hookslice/...",
 		"ifacecloudevent", "ifacegate", "ifacejobs/...", "ifacemethod", "ifacetoken", "inferwhole/cmd",
 		"inferwhole/jobs", "inmemwhole", "lockerrfix", "lockerrwhole", "memwhole", "msgloop/...", "natkeynest",
 		"natkeynest/store", "natkeywhole", "neverset", "nilcall/...", "nilfieldwhole", "nilhookfix", "openapifix",

@@ -526,7 +526,11 @@ func FieldKey(ptr types.Type, i int) string {
 
 // reflective reports whether an interface value comes from reflection or
 // from an untyped registry: a type assertion of reflect.Value.Interface()'s
-// result, or of an element of a map, slice or field of type any.
+// result, or of an element of a map, slice or field of type any. Only an
+// empty interface is untyped: a value of an interface with methods (an
+// error) already says what it is, and asserting it to another interface
+// tests a capability (goalert's validate.Many flattening the
+// MultiFieldErrors among the errors it is given), it dispatches no job.
 func reflective(v ssa.Value) bool { return reflectiveFrom(v, map[*ssa.Phi]bool{}) }
 
 func reflectiveFrom(v ssa.Value, seen map[*ssa.Phi]bool) bool {
@@ -537,7 +541,7 @@ func reflectiveFrom(v ssa.Value, seen map[*ssa.Phi]bool) bool {
 		case *ssa.Extract:
 			v = x.Tuple
 		case *ssa.TypeAssert:
-			return untypedOrigin(x.X)
+			return emptyInterface(x.X.Type()) && untypedOrigin(x.X)
 		case *ssa.Phi:
 			if seen[x] {
 				return false // a loop: its other edges decide
@@ -554,6 +558,12 @@ func reflectiveFrom(v ssa.Value, seen map[*ssa.Phi]bool) bool {
 		}
 	}
 	return false
+}
+
+// emptyInterface reports whether t is an interface without methods (any).
+func emptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
 }
 
 // untypedOrigin reports whether an any value is made by reflection or read

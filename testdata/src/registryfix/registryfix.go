@@ -3,12 +3,16 @@
 // type; the one asynq handler creates the job the task names by
 // reflection and runs it through the interface. No value flows to that
 // call, so the whole-program phase takes every implementation of Job.Run
-// as a handler of its own, with its registry key as the task.
+// as a handler of its own, with its registry key as the task. Validate's
+// type switch on an error is no registry: the method it calls on the
+// asserted error dispatches no job, and no implementation of it is a
+// handler.
 package registryfix
 
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"net/smtp"
 	"reflect"
 
@@ -49,7 +53,44 @@ func (*Email) Run(ctx context.Context, params string) error { // want `^unguarde
 	return smtp.SendMail("mail:25", nil, "noreply@example.com", []string{params}, []byte("hello"))
 }
 
+// MultiError is an error that holds others.
+type MultiError interface {
+	error
+	Errors() []error
+}
+
+type multi []error
+
+func (m multi) Error() string   { return "several errors" }
+func (m multi) Errors() []error { return m }
+
+// Many flattens the errors it is given, whatever holds them: an element
+// of a slice of errors asserted to an interface, not a registry entry.
+func Many(errs ...error) error {
+	var flat []error
+	for _, e := range errs {
+		switch err := e.(type) {
+		case MultiError:
+			flat = append(flat, err.Errors()...)
+		case nil:
+		default:
+			flat = append(flat, err)
+		}
+	}
+	if len(flat) == 0 {
+		return nil
+	}
+	return multi(flat)
+}
+
+// Validate only decodes the task's payload.
+func Validate(ctx context.Context, t *asynq.Task) error {
+	var p struct{ To string }
+	return Many(json.Unmarshal(t.Payload(), &p))
+}
+
 func Setup(mux *asynq.ServeMux) {
 	RegisterJobs(map[string]any{"GC": (*GC)(nil), "EMAIL": (*Email)(nil)})
 	mux.HandleFunc("jobs", Handle)
+	mux.HandleFunc("validate", Validate)
 }
