@@ -22,20 +22,30 @@ import (
 // where raw_body is not null … limit $3, a retention prune) deletes it,
 // and a second run's clearing of the next rows is what a DELETE … LIMIT
 // of the next rows is, a delete.
-func takesNext(up *pg_query.UpdateStmt) string {
+//
+// sweep reports that every such subquery is a batch of a sweep instead
+// (sweep.go): a constant LIMIT, and a WHERE that leaves out the rows
+// already holding the constant the update sets (set disabled = true
+// where id = any (select id … and not disabled … limit 100)). The column
+// is then that sweep's.
+func takesNext(up *pg_query.UpdateStmt) (col string, sweep bool) {
 	if up.Relation == nil {
-		return ""
+		return "", false
 	}
 	set := map[string]bool{}
+	vals := map[string]*pg_query.Node{}
 	for _, t := range up.TargetList {
 		if rt := t.GetResTarget(); rt != nil && rt.Name != "" {
 			if c := rt.GetVal().GetAConst(); c != nil && c.GetIsnull() {
 				continue
 			}
 			set[rt.Name] = true
+			if len(rt.Indirection) == 0 {
+				vals[rt.Name] = rt.Val
+			}
 		}
 	}
-	found := ""
+	found, swept := "", ""
 	visit := func(r protoreflect.Message) bool {
 		if found != "" {
 			return false
@@ -47,20 +57,31 @@ func takesNext(up *pg_query.UpdateStmt) string {
 		var picks []*pg_query.Node
 		picks = append(picks, sel.WhereClause)
 		picks = append(picks, sel.SortClause...)
+		by := ""
 		for _, p := range picks {
 			if p == nil {
 				continue
 			}
 			inspect(p.ProtoReflect(), func(r2 protoreflect.Message) bool {
-				if cr, ok := r2.Interface().(*pg_query.ColumnRef); ok && found == "" {
+				if cr, ok := r2.Interface().(*pg_query.ColumnRef); ok && by == "" {
 					if f := stringsOf(cr.Fields); len(f) > 0 && set[f[len(f)-1]] {
-						found = f[len(f)-1]
+						by = f[len(f)-1]
 					}
 				}
-				return found == ""
+				return by == ""
 			})
 		}
-		return found == ""
+		if by == "" {
+			return true
+		}
+		if c := sweepColumn(sel, vals); c != "" {
+			if swept == "" {
+				swept = c
+			}
+			return true
+		}
+		found = by
+		return false
 	}
 	if up.WhereClause != nil {
 		inspect(up.WhereClause.ProtoReflect(), visit)
@@ -71,7 +92,10 @@ func takesNext(up *pg_query.UpdateStmt) string {
 	if up.WithClause != nil {
 		inspect(up.WithClause.ProtoReflect(), visit)
 	}
-	return found
+	if found != "" {
+		return found, false
+	}
+	return swept, swept != ""
 }
 
 // readsRelation reports whether a FROM list names the relation (directly

@@ -95,7 +95,14 @@ func changeSource(n *pg_query.Node, ctes map[string]bool) string {
 // constant (now() differs run by run). Whether the value is the same on every
 // run is the caller's to know, as for an upsert whose DO UPDATE has a
 // WHERE.
-func (s selfRef) setIfDifferent(targets []*pg_query.Node, where *pg_query.Node) string {
+//
+// A strict order test of the column against that value (set status = $1
+// where id = any($2) and $1 > status: an enum moved only forward,
+// goalert's alert close, alert/store.go:134-141) is one too, ordered:
+// the row it set holds the value, which is not strictly above or below
+// itself, so a second run changes and returns nothing. A test that
+// admits equality (status <= $1) does not.
+func (s selfRef) setIfDifferent(targets []*pg_query.Node, where *pg_query.Node) (col string, ordered bool) {
 	vals := map[string]*pg_query.Node{}
 	for _, t := range targets {
 		if rt := t.GetResTarget(); rt != nil && rt.Name != "" && len(rt.Indirection) == 0 && rt.Val != nil {
@@ -103,7 +110,7 @@ func (s selfRef) setIfDifferent(targets []*pg_query.Node, where *pg_query.Node) 
 		}
 	}
 	if len(vals) == 0 || where == nil {
-		return ""
+		return "", false
 	}
 	var conj func(n *pg_query.Node) string
 	conj = func(n *pg_query.Node) string {
@@ -122,11 +129,13 @@ func (s selfRef) setIfDifferent(targets []*pg_query.Node, where *pg_query.Node) 
 		if e == nil {
 			return ""
 		}
-		differs := e.Kind == pg_query.A_Expr_Kind_AEXPR_DISTINCT ||
+		strict := e.Kind == pg_query.A_Expr_Kind_AEXPR_OP && (lastName(e.Name) == "<" || lastName(e.Name) == ">")
+		differs := strict || e.Kind == pg_query.A_Expr_Kind_AEXPR_DISTINCT ||
 			(e.Kind == pg_query.A_Expr_Kind_AEXPR_OP && (lastName(e.Name) == "<>" || lastName(e.Name) == "!="))
 		if !differs {
 			return ""
 		}
+		ordered = strict
 		for _, pair := range [][2]*pg_query.Node{{e.Lexpr, e.Rexpr}, {e.Rexpr, e.Lexpr}} {
 			cr := pair[0].GetColumnRef()
 			if cr == nil {
@@ -142,7 +151,8 @@ func (s selfRef) setIfDifferent(targets []*pg_query.Node, where *pg_query.Node) 
 		}
 		return ""
 	}
-	return conj(where)
+	col = conj(where)
+	return col, col != "" && ordered
 }
 
 // fixedValue reports whether an expression is a parameter or a constant,

@@ -75,6 +75,22 @@ var classifyCases = []classifyCase{
 	{"not-takes-next-same-rows", `update jobs set flag = true where id in (select id from jobs where kind = $1 order by created limit 10)`, "update-set:jobs", ""},
 	{"not-takes-next-other-table", `update users set status = 'invited' where id in (select user_id from signups where status = 'new' order by at limit $1)`, "update-set:users", ""},
 	{"not-takes-next-no-limit", `update applications set status = 'accepted' where user_id in (select user_id from applications where status = 'waitlisted')`, "update-set:applications", ""},
+	// a sweep in batches (sweep.go): a constant LIMIT over the rows not
+	// yet holding the constant set; goalert's CleanupMgrDisableOldCalSub
+	// (engine/cleanupmanager/queries.sql:208-225)
+	{"sweep-not-flag", `update user_calendar_subscriptions set disabled = true where id = any (select id from user_calendar_subscriptions where greatest(last_access, last_update) < (now() - '1 day'::interval * $1::int) and not disabled order by id limit 100 for update skip locked)`, "update-set:user_calendar_subscriptions", "a sweep in batches"},
+	{"sweep-distinct", `update reports set state = 'archived' where id in (select id from reports where created_at < $1 and state is distinct from 'archived' limit 500)`, "update-set:reports", "a sweep in batches"},
+	{"sweep-ne", `update reports r set state = 'archived' where r.id in (select id from reports where state <> 'archived' order by id limit 500)`, "update-set:reports", "a sweep"},
+	{"sweep-is-null", `update items set tag = 'legacy' where id in (select id from items where tag is null limit 50)`, "update-set:items", "a sweep"},
+	{"sweep-flag-false", `update users set active = false where id in (select id from users where active and last_seen < $1 limit 100)`, "update-set:users", "a sweep"},
+	{"sweep-is-not-true", `update users set notified = true where id in (select id from users where notified is not true limit 100)`, "update-set:users", "a sweep"},
+	{"sweep-cte", `with batch as (select id from users where not notified limit 100) update users u set notified = true from batch where u.id = batch.id`, "update-set:users", "a sweep"},
+	{"not-sweep-param-limit", `update subs set disabled = true where id = any (select id from subs where not disabled order by id limit $1)`, "update-increment:subs", "takes the next rows"},
+	{"not-sweep-param-value", `update jobs set owner = $1 where id in (select id from jobs where owner is null order by id limit 10)`, "update-increment:jobs", "takes the next rows"},
+	{"not-sweep-clock", `update jobs set picked_at = now() where id in (select id from jobs where picked_at is null limit 10)`, "update-increment:jobs", "takes the next rows"},
+	{"not-sweep-pool", `update applications set status = 'accepted' where id in (select id from applications where status = 'waitlisted' order by joined limit 10)`, "update-increment:applications", "by status"},
+	{"not-sweep-or", `update subs set disabled = true where id = any (select id from subs where not disabled or stale limit 100)`, "update-increment:subs", "takes the next rows"},
+	{"not-sweep-same-bool", `update subs set disabled = true where id = any (select id from subs where disabled = true limit 100)`, "update-increment:subs", "takes the next rows"},
 
 	// upserts
 	{"upsert-set", `insert into users (id, email) values ($1, $2) on conflict (id) do update set email = excluded.email`, "upsert-set:users", ""},
@@ -711,6 +727,12 @@ func TestReportsChange(t *testing.T) {
 		`update kv set v = $1 where k = $2 and v is distinct from $3`:       false,
 		`update kv set v = now() where k = $2 and v is distinct from now()`: false,
 		`update kv set v = $1 where k = $2 or v is distinct from $1`:        false,
+		// set-if-newer: a strict order test against the value set
+		// (goalert's alert close, alert/store.go:134-141)
+		`update alerts set status = $1 where id = any ($2) and ($1 > status) returning id`: true,
+		`update kv set v = $1 where k = $2 and kv.v < $1`:                                  true,
+		`update kv set v = $1 where k = $2 and v <= $1`:                                    false,
+		`update kv set v = $1 where k = $2 and v < $3`:                                     false,
 	} {
 		got := Classify(sql)
 		if len(got) != 1 || got[0].ReportsChange != want {
@@ -787,15 +809,17 @@ func TestDeleteMatches(t *testing.T) {
 func TestFromChange(t *testing.T) {
 	const changed = `with changed as (update items set state = $2 where id = $1 and state is distinct from $2 returning id, state) `
 	for sql, want := range map[string]int{
-		changed + `insert into item_history (item_id, state) select id, state from changed`:                                                1,
-		changed + `insert into item_history (item_id, state) select i.id, c.state from items i join changed c on c.id = i.id`:              1,
-		`with d as (delete from queue where id = $1 returning *) insert into archive select * from d`:                                      1,
-		`with c as (insert into processed (id) values ($1) on conflict do nothing returning id) insert into ledger select c.id, $2 from c`: 1,
-		`with u as (update items set n = n + 1 where id = $1 returning id) insert into h select id from u`:                                 0,
-		`with u as (update items set state = $2 where id = $1 returning id) insert into h select id from u`:                                0,
-		changed + `insert into item_history (item_id, state) select id, state from changed union all select $1, $2`:                        0,
-		changed + `insert into item_history (item_id, state) select i.id, i.state from items i left join changed c on c.id = i.id`:         0,
-		changed + `insert into item_history (item_id, state) select id, state from items`:                                                  0,
+		changed + `insert into item_history (item_id, state) select id, state from changed`:                                                                                   1,
+		changed + `insert into item_history (item_id, state) select i.id, c.state from items i join changed c on c.id = i.id`:                                                 1,
+		`with d as (delete from queue where id = $1 returning *) insert into archive select * from d`:                                                                         1,
+		`with upd as (update alerts set status = $1 where id = any ($2) and $1 > status returning id) insert into alert_logs (alert_id, event) select id, 'closed' from upd`:  1,
+		`with upd as (update alerts set status = $1 where id = any ($2) and $1 >= status returning id) insert into alert_logs (alert_id, event) select id, 'closed' from upd`: 0,
+		`with c as (insert into processed (id) values ($1) on conflict do nothing returning id) insert into ledger select c.id, $2 from c`:                                    1,
+		`with u as (update items set n = n + 1 where id = $1 returning id) insert into h select id from u`:                                                                    0,
+		`with u as (update items set state = $2 where id = $1 returning id) insert into h select id from u`:                                                                   0,
+		changed + `insert into item_history (item_id, state) select id, state from changed union all select $1, $2`:                                                           0,
+		changed + `insert into item_history (item_id, state) select i.id, i.state from items i left join changed c on c.id = i.id`:                                            0,
+		changed + `insert into item_history (item_id, state) select id, state from items`:                                                                                     0,
 	} {
 		got := Classify(sql)
 		last := got[len(got)-1]

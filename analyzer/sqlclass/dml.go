@@ -132,20 +132,28 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 	} else if why, concat := ref.setListAccumulates(up.TargetList); why != "" {
 		st.Op, st.Detail, st.Concat = UpdateIncrement, why, strings.Join(concat, ",")
 		st.Accumulates = ref.accumulatedCols(up.TargetList)
-	} else if col := takesNext(up); col != "" {
+	} else if col, sweep := takesNext(up); col != "" && !sweep {
 		// batch.go: a second run takes the next rows.
 		st.Op, st.Detail = UpdateIncrement, "takes the next rows: it picks them with a LIMIT subquery of its own table by "+col+", which it sets, so a second run picks other rows"
 	} else {
 		st.Op, st.Detail = UpdateSet, "no self-reference under an accumulating operator"
+		if sweep {
+			// sweep.go: a batch of a sweep, each row set once.
+			st.Detail = "a sweep in batches: its LIMIT subquery (a constant batch) leaves out the rows whose " + col +
+				" already holds the constant it sets, so a second run sets only rows the first had not reached yet, each once"
+		}
 		if cols := ref.attemptCounted(up.TargetList); cols != "" {
 			st.Detail = "an attempt counter (" + cols + " + 1) counts the runs, a redelivery among them; no other self-reference"
 			st.CountsRuns = ref.countsRunsOnly(up.TargetList)
 		}
 		st.SetParams = assignedParams(up.TargetList, nil)
-		if col := ref.setIfDifferent(up.TargetList, up.WhereClause); col != "" {
+		if col, ordered := ref.setIfDifferent(up.TargetList, up.WhereClause); col != "" {
 			// changed.go: a second run finds the value set and updates nothing.
 			st.ReportsChange = true
 			st.Detail = "set-if-different: the update changes a row only while its " + col + " differs from the value it sets"
+			if ordered {
+				st.Detail = "set-if-newer: the update changes a row only while its " + col + " is strictly on one side of the value it sets, which a row it set no longer is"
+			}
 			st.ClockSets, st.ClockParams = ref.clockSets(up.TargetList, up.WhereClause, nil)
 		}
 	}

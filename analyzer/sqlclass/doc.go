@@ -22,14 +22,19 @@
 //     form; ON CONFLICT DO UPDATE is UpsertSet or UpsertIncrement.
 //   - UPDATE is UpdateSet or UpdateIncrement. DELETE and TRUNCATE are Delete.
 //     An UPDATE that sets a column to a parameter or constant only where
-//     the column is distinct from it (set-if-different) ReportsChange: a
-//     second run with the same value changes nothing.
+//     the column is distinct from it (set-if-different), or strictly on
+//     one side of it (set-if-newer: set status = $1 where $1 > status),
+//     ReportsChange: a second run with the same value changes nothing.
 //     An UPDATE whose rows a LIMIT subquery of its own table picks by a
 //     column the update sets (where id in (select id … where status =
 //     'waitlisted' order by joined limit $1), set status = 'accepted')
 //     takes "the next n": UpdateIncrement, since a second run picks
-//     other rows (batch.go). PickParams are an UPDATE's parameters used
-//     only to pick its rows.
+//     other rows (batch.go). Unless it is a batch of a sweep: a constant
+//     LIMIT, a column set to a constant, and a subquery WHERE that leaves
+//     out the rows already holding it (set disabled = true where id = any
+//     (select id … and not disabled … limit 100)): each row is set once
+//     whatever the number of runs, UpdateSet (sweep.go). PickParams are
+//     an UPDATE's parameters used only to pick its rows.
 //   - An INSERT ... SELECT whose rows come only from a data-modifying CTE
 //     of its own statement that a second run does not change again (a
 //     claim, a delete, a statement that ReportsChange) says so in

@@ -961,6 +961,8 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			w.triggerEffects(ci, st, exec, []effect.Hop{hop}, 0)
 			if st.Op == sqlclass.Claim {
 				claimTriggered(w.sites[before:], e.Evidence())
+			} else if st.Op == sqlclass.UpdateSet && st.ReportsChange {
+				changeTriggered(w.sites[before:], e)
 			}
 		}
 	}
@@ -997,6 +999,22 @@ func claimTriggered(sites []*guard.Site, claimPos string) {
 		if e := s.Effect; e.Guard == nil && e.Issue == "" && e.Risk.NonIdempotent() {
 			e.Guard = &effect.Guard{Kind: effect.GuardClaim, Pos: claimPos, SameTx: true,
 				Note: "fired by the claim's own statement: it runs only when the claim takes the key"}
+		}
+	}
+}
+
+// changeTriggered guards the effects of the triggers an update fires that
+// changes a row only while it differs from the value it sets
+// (set-if-different, set-if-newer: sqlclass changed.go): a second
+// delivery's update changes no row, so its row triggers fire for none;
+// what they do is done once per change, in the update's statement. As for
+// an insert … select of the rows its CTE changed (changeGated), whether
+// the value is the same on every delivery is the callers' to know.
+func changeTriggered(sites []*guard.Site, up *effect.Effect) {
+	for _, s := range sites {
+		if e := s.Effect; e.Guard == nil && e.Issue == "" && e.Risk.NonIdempotent() {
+			e.Guard = &effect.Guard{Kind: effect.GuardClaim, Pos: up.Evidence(), SameTx: true,
+				Note: "fired by the rows of an update that changes a row only while it differs from the value it sets: a second delivery changes none, so it fires for none"}
 		}
 	}
 }

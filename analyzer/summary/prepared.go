@@ -93,6 +93,9 @@ func (w *walker) stmtSQL(v ssa.Value, depth int) (texts []string, exec ssa.Value
 // stmtCall reads a call that makes a statement: a Prepare, a tx.Stmt of
 // another statement, or a helper that returns one of its parameters.
 func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) {
+	if texts, ok := w.boundStmtCall(call); ok {
+		return texts, nil, effect.NoExec
+	}
 	var obj *types.Func
 	recv, args := ssa.Value(nil), call.Call.Args
 	if call.Call.IsInvoke() {
@@ -132,6 +135,40 @@ func (w *walker) stmtCall(call *ssa.Call, depth int) ([]string, ssa.Value, int) 
 		return texts, recv, param
 	}
 	return nil, nil, effect.NoExec
+}
+
+// boundStmtCall reads a call of a statement builder's method value
+// (goalert's alert.NewStore: p := prep.P, then update: p("UPDATE …")):
+// the bound receiver is the method's first argument. ok when the method
+// is a statement builder and its text is known.
+func (w *walker) boundStmtCall(call *ssa.Call) ([]string, bool) {
+	mc, ok := call.Call.Value.(*ssa.MakeClosure)
+	if !ok || len(mc.Bindings) != 1 {
+		return nil, false
+	}
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || fn.Synthetic == "" || fn.Parent() != nil {
+		return nil, false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj == nil {
+		return nil, false
+	}
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil, false
+	}
+	real := fn.Prog.FuncValue(obj)
+	if real == nil || real == fn {
+		return nil, false
+	}
+	s := w.summaryOf(real)
+	if s == nil {
+		return nil, false
+	}
+	args := append([]ssa.Value{mc.Bindings[0]}, call.Call.Args...)
+	texts := w.builtStmtTexts(s, args)
+	return texts, len(texts) > 0
 }
 
 // prepared classifies the execution of a prepared statement.

@@ -78,8 +78,17 @@ func (w *walker) preparedTexts(v ssa.Value, seen map[*ssa.Phi]bool) ([]ssa.Value
 		if obj == nil {
 			return nil, false
 		}
-		if m := w.p.env.Index.Lookup(obj); m != nil && m.Prepare != nil && *m.Prepare >= 0 && *m.Prepare < len(args) {
+		m := w.p.env.Index.Lookup(obj)
+		if m != nil && m.Prepare != nil && *m.Prepare >= 0 && *m.Prepare < len(args) {
 			return []ssa.Value{args[*m.Prepare]}, true
+		}
+		if m == nil && x.Call.IsInvoke() {
+			// The application's own interface over the library's
+			// handles (goalert's util.Preparer, whose PrepareContext
+			// its Prepare.P calls): read by its shape, as stmtCall does.
+			if i := w.structuralPrepare(obj); i >= 0 && i < len(args) {
+				return []ssa.Value{args[i]}, true
+			}
 		}
 	case *ssa.Phi:
 		if seen[x] {

@@ -48,6 +48,39 @@ func (w *Archive) Work(ctx context.Context, job *river.Job[ItemArgs]) error { //
 	return err
 }
 
+// CloseLog: a compare-and-set that moves a status only forward
+// (set status = $2 where … and $2 > status, an ordered enum: goalert's
+// alert close, alert/store.go:134-141) returns the ids it changed, and
+// the log rows are those ids: a second delivery's update changes and
+// returns nothing, so nothing is logged twice.
+type CloseLog struct {
+	river.WorkerDefaults[ItemArgs]
+	Deps
+}
+
+func (w *CloseLog) Work(ctx context.Context, job *river.Job[ItemArgs]) error { // want Work:`^effects: db_write/insert alert_logs guarded=processed_jobs; db_write/update-set alerts$`
+	_, err := w.Pool.Exec(ctx, `with upd as (
+		update alerts set status = $2 where id = any ($1) and $2 > status
+		returning id)
+	insert into alert_logs (alert_id, event) select id, 'closed' from upd`, []int64{job.Args.ID}, job.Args.State)
+	return err
+}
+
+// Near miss: a test that admits the value set (>=) changes the row again
+// on every run, and every run logs it.
+type CloseLogAgain struct {
+	river.WorkerDefaults[ItemArgs]
+	Deps
+}
+
+func (w *CloseLogAgain) Work(ctx context.Context, job *river.Job[ItemArgs]) error { // want Work:`^effects: db_write/insert alert_logs; db_write/update-set alerts$` `unguarded: handler \(\*changedfix.CloseLogAgain\).Work .* insert into alert_logs`
+	_, err := w.Pool.Exec(ctx, `with upd as (
+		update alerts set status = $2 where id = any ($1) and $2 >= status
+		returning id)
+	insert into alert_logs (alert_id, event) select id, 'closed' from upd`, []int64{job.Args.ID}, job.Args.State)
+	return err
+}
+
 // Near miss: the update changes the row on every run, so every run
 // writes a history row.
 type EveryRun struct {
@@ -82,4 +115,6 @@ func Register(ws *river.Workers, d Deps) { // want Register:"no effects"
 	river.AddWorker(ws, &Archive{Deps: d})
 	river.AddWorker(ws, &EveryRun{Deps: d})
 	river.AddWorker(ws, &Union{Deps: d})
+	river.AddWorker(ws, &CloseLog{Deps: d})
+	river.AddWorker(ws, &CloseLogAgain{Deps: d})
 }

@@ -169,3 +169,40 @@ func fromReplaceTable(ctx context.Context, db *sql.DB, table string) { // want f
 func variadic(n int) string { // want variadic:"no effects"
 	return "(" + strings.Repeat("?,", n) + ")"
 }
+
+// ---- batches (sqlclass batch.go, sweep.go) ----
+
+// A sweep: a constant batch of the rows not yet disabled, set to the
+// constant; a second run sets only rows the first had not reached.
+func sweepDisable(ctx context.Context, db *sql.DB) { // want sweepDisable:`^effects: db_write/update-set subscriptions @p1$`
+	db.ExecContext(ctx, `update subscriptions set disabled = true where id = any (
+		select id from subscriptions where last_access < now() - interval '30 days' and not disabled
+		order by id limit 100 for update skip locked)`)
+}
+
+// A sweep that marks rows by a state other than a boolean.
+func sweepArchive(ctx context.Context, db *sql.DB) { // want sweepArchive:`^effects: db_write/update-set reports @p1$`
+	db.ExecContext(ctx, `update reports set state = 'archived' where id in (
+		select id from reports where created_at < now() - interval '1 year' and state <> 'archived' limit 500)`)
+}
+
+// Near miss: the caller decides how many (a quota): a second run takes
+// as many more.
+func quotaDisable(ctx context.Context, db *sql.DB, n int) { // want quotaDisable:`^effects: db_write/update-increment subscriptions @p1$`
+	db.ExecContext(ctx, `update subscriptions set disabled = true where id = any (
+		select id from subscriptions where not disabled order by id limit $1)`, n)
+}
+
+// Near miss: rows claimed for a worker (owner = $1 where owner is null):
+// a second run takes ten more for it.
+func claimNext(ctx context.Context, db *sql.DB, worker string) { // want claimNext:`^effects: db_write/update-increment jobs @p1$`
+	db.ExecContext(ctx, `update jobs set owner = $1 where id in (
+		select id from jobs where owner is null order by id limit 10)`, worker)
+}
+
+// Near miss: picked from a pool by another value of the column (accept
+// the next ten of a waitlist): the next n, not a sweep.
+func acceptNext(ctx context.Context, db *sql.DB) { // want acceptNext:`^effects: db_write/update-increment applications @p1$`
+	db.ExecContext(ctx, `update applications set status = 'accepted' where id in (
+		select id from applications where status = 'waitlisted' order by joined limit 10)`)
+}

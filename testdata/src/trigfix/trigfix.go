@@ -106,3 +106,12 @@ func (d *Deps) Award(ctx context.Context, t *asynq.Task) error { // want Award:"
 	_, err := d.DB.ExecContext(ctx, "update badges set n = 2 where id = $1", 1)
 	return err
 }
+
+// Promote moves a badge's level only upward (set n = $2 where … and n <
+// $2, set-if-newer): a second delivery changes no row, so the update
+// trigger's insert fires only for the first, in its statement (near miss:
+// Award, whose update changes the row on every run).
+func (d *Deps) Promote(ctx context.Context, t *asynq.Task) error { // want Promote:"db_write/insert badge_events guarded=processed_jobs; db_write/update-set badges"
+	_, err := d.DB.ExecContext(ctx, "update badges set n = $2 where id = $1 and n < $2", 1, 3)
+	return err
+}
