@@ -3,7 +3,6 @@ package guard
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 	"reflect"
 	"strconv"
 	"strings"
@@ -74,26 +73,8 @@ func (a *analysis) joinMissAvoids(ifi *ssa.If, c *Site) bool {
 // (foldName): the field's own and its db or json tag's; nil when v reads
 // no field.
 func fieldNames(v ssa.Value) map[string]bool {
-	v = ssavalue.Unconvert(v)
-	var st types.Type
-	var idx int
-	switch x := v.(type) {
-	case *ssa.Field:
-		st, idx = x.X.Type(), x.Field
-	case *ssa.UnOp:
-		fa, ok := x.X.(*ssa.FieldAddr)
-		if !ok || x.Op != token.MUL {
-			return nil
-		}
-		st, idx = fa.X.Type(), fa.Field
-		if p, ok := st.Underlying().(*types.Pointer); ok {
-			st = p.Elem()
-		}
-	default:
-		return nil
-	}
-	s, ok := st.Underlying().(*types.Struct)
-	if !ok || idx >= s.NumFields() {
+	s, idx := fieldRead(ssavalue.Unconvert(v))
+	if s == nil {
 		return nil
 	}
 	out := map[string]bool{foldName(s.Field(idx).Name()): true}

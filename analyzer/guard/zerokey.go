@@ -87,6 +87,25 @@ func keyField(v ssa.Value) bool {
 	if cv, ok := v.(*ssa.Convert); ok {
 		v = cv.X
 	}
+	if x, ok := v.(*ssa.Call); ok {
+		// A protobuf getter (find.GetId()): a method named GetId of the
+		// row's type with no argument.
+		if x.Call.IsInvoke() || x.Call.StaticCallee() == nil || len(x.Call.Args) != 1 {
+			return false
+		}
+		return strings.EqualFold(x.Call.StaticCallee().Name(), "GetId") && basicKey(x.Type())
+	}
+	s, idx := fieldRead(v)
+	if s == nil {
+		return false
+	}
+	f := s.Field(idx)
+	return strings.EqualFold(f.Name(), "id") && basicKey(f.Type())
+}
+
+// fieldRead returns the struct and the index of the field v reads, by
+// value (s.f) or through a pointer (*(&p.f)); nil when v reads no field.
+func fieldRead(v ssa.Value) (*types.Struct, int) {
 	var st types.Type
 	var idx int
 	switch x := v.(type) {
@@ -95,28 +114,20 @@ func keyField(v ssa.Value) bool {
 	case *ssa.UnOp:
 		fa, ok := x.X.(*ssa.FieldAddr)
 		if !ok || x.Op != token.MUL {
-			return false
+			return nil, 0
 		}
 		st, idx = fa.X.Type(), fa.Field
 		if p, ok := st.Underlying().(*types.Pointer); ok {
 			st = p.Elem()
 		}
-	case *ssa.Call:
-		// A protobuf getter (find.GetId()): a method named GetId of the
-		// row's type with no argument.
-		if x.Call.IsInvoke() || x.Call.StaticCallee() == nil || len(x.Call.Args) != 1 {
-			return false
-		}
-		return strings.EqualFold(x.Call.StaticCallee().Name(), "GetId") && basicKey(x.Type())
 	default:
-		return false
+		return nil, 0
 	}
 	s, ok := st.Underlying().(*types.Struct)
 	if !ok || idx >= s.NumFields() {
-		return false
+		return nil, 0
 	}
-	f := s.Field(idx)
-	return strings.EqualFold(f.Name(), "id") && basicKey(f.Type())
+	return s, idx
 }
 
 // basicKey reports whether t is an integer or a string type.
