@@ -30,17 +30,30 @@ func Callee(c *ssa.CallCommon) (*types.Func, []ssa.Value) {
 // QualifiedField names field i of the named struct ptr points to,
 // "pkg/path.Type.Field"; "" for fields of unnamed structs.
 func QualifiedField(ptr types.Type, i int) string {
-	p, ok := ptr.Underlying().(*types.Pointer)
-	if !ok {
+	if _, ok := ptr.Underlying().(*types.Pointer); !ok {
 		return ""
 	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
+	n, f := namedField(ptr, i)
+	if n == nil {
 		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + f
+}
+
+// namedField returns the named struct type t is (or points to) and the
+// name of its field i; nil for an unnamed struct, a type of no package
+// or an index out of range.
+func namedField(t types.Type, i int) (*types.Named, string) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil, ""
 	}
 	st, ok := n.Underlying().(*types.Struct)
 	if !ok || i >= st.NumFields() {
-		return ""
+		return nil, ""
 	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(i).Name()
+	return n, st.Field(i).Name()
 }

@@ -64,15 +64,8 @@ func tableOf(v ssa.Value) string {
 // ownedField names field i of the named struct t (or the one t points
 // to) "pkg.Type.Field", by the package's name; "" for an unnamed struct.
 func ownedField(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return ""
-	}
-	f := FieldAt(n, i)
-	if f == "" {
+	n, f := namedField(t, i)
+	if n == nil {
 		return ""
 	}
 	return n.Obj().Pkg().Name() + "." + n.Obj().Name() + "." + f
