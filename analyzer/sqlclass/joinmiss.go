@@ -85,10 +85,7 @@ func outerSides(n *pg_query.Node, out map[string]string) {
 // constText is a constant as Go writes it (0, "", true), through a cast;
 // false when n is no constant.
 func constText(n *pg_query.Node) (string, bool) {
-	if tc := n.GetTypeCast(); tc != nil {
-		n = tc.Arg
-	}
-	c := n.GetAConst()
+	c := aConst(n)
 	if c == nil || c.GetIsnull() {
 		return "", false
 	}

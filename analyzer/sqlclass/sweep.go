@@ -53,10 +53,7 @@ func sweepColumn(sel *pg_query.SelectStmt, vals map[string]*pg_query.Node) strin
 // constLimit reports whether a LIMIT is a non-null integer constant, cast
 // or not.
 func constLimit(n *pg_query.Node) bool {
-	for n.GetTypeCast() != nil {
-		n = n.GetTypeCast().Arg
-	}
-	c := n.GetAConst()
+	c := aConst(n)
 	return c != nil && !c.GetIsnull() && c.GetIval() != nil
 }
 
@@ -168,23 +165,14 @@ func comparedWith(e *pg_query.A_Expr, vals map[string]*pg_query.Node, col func(*
 // constValue reports whether an expression is a non-null constant, cast
 // or not: the same value on every run and every row.
 func constValue(n *pg_query.Node) bool {
-	for n.GetTypeCast() != nil {
-		n = n.GetTypeCast().Arg
-	}
-	c := n.GetAConst()
+	c := aConst(n)
 	return c != nil && !c.GetIsnull()
 }
 
 // boolConst returns the value of a boolean constant (true, false), cast
 // or not.
 func boolConst(n *pg_query.Node) (bool, bool) {
-	if n == nil {
-		return false, false
-	}
-	for n.GetTypeCast() != nil {
-		n = n.GetTypeCast().Arg
-	}
-	if c := n.GetAConst(); c != nil && c.GetBoolval() != nil {
+	if c := aConst(n); c != nil && c.GetBoolval() != nil {
 		return c.GetBoolval().Boolval, true
 	}
 	return false, false

@@ -109,20 +109,22 @@ func stringsOf(nodes []*pg_query.Node) []string {
 	return out
 }
 
-// constString returns the value of a string constant, looking through casts
-// ('seq'::regclass).
+// aConst returns the constant n is, looking through casts ('seq'::regclass,
+// 100::int); nil when n is no constant (or nil).
+func aConst(n *pg_query.Node) *pg_query.A_Const {
+	for n != nil && n.GetTypeCast() != nil {
+		n = n.GetTypeCast().Arg
+	}
+	if n == nil {
+		return nil
+	}
+	return n.GetAConst()
+}
+
+// constString returns the value of a string constant, looking through casts.
 func constString(n *pg_query.Node) (string, bool) {
-	for n != nil {
-		if tc := n.GetTypeCast(); tc != nil {
-			n = tc.Arg
-			continue
-		}
-		if c := n.GetAConst(); c != nil {
-			if s := c.GetSval(); s != nil {
-				return s.Sval, true
-			}
-		}
-		return "", false
+	if s := aConst(n).GetSval(); s != nil {
+		return s.Sval, true
 	}
 	return "", false
 }
