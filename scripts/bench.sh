@@ -16,7 +16,7 @@
 # inventory ./...` on an empty cache (first run: wall time and peak RSS),
 # rerun with no change, and after one file of a leaf package of the main
 # module changed (a package no package of the module imports, tests
-# included; a declaration appended); staticcheck (cold and warm, its own
+# included; an init function appended: a body go/ssa builds); staticcheck (cold and warm, its own
 # cache) and x/tools' VTA call graph (`callgraph -algo=vta`), installed from
 # the module proxy at the versions below; and the number of packages in the
 # closure. Times are wall seconds from /usr/bin/time; RSS is its maximum
@@ -291,13 +291,20 @@ for t in "${targets[@]}"; do
 	# The same first run (its own empty run cache) under a soft memory limit.
 	read -r lsec lmb _ < <(GOCACHE=$c2 GOMEMLIMIT=1800MiB JOBEFFECTS_CACHE= JOBEFFECTS_CACHE_DIR=$c5 timed "$bin" inventory ./...)
 	# One file of a leaf package changes (issue 31's "one changed leaf"): a
-	# declaration appended to its first file. Code, not a comment: an edit
-	# moves tokens, and a cache that skipped comment-only changes must not
-	# flatter this row.
+	# function body appended to its first file, one that go/ssa builds —
+	# the package's init gains a call to a new init function that loads,
+	# adds and stores. Code, not a comment (an edit moves tokens, and a
+	# cache that skipped comment-only changes must not flatter this row),
+	# and not `var _ = 0` (until stop 60): go/ssa emits nothing for a blank
+	# variable with a constant initialiser, so every function of the
+	# program stayed the same and a cache keyed by SSA would have replayed
+	# the row while a real edit of a function is recomputed. It builds in
+	# any file of any package (an unexported variable and an init function
+	# may be unused; the name is the bench's own).
 	first=$(leaf_file)
 	ichg=- imchg=-
 	if [ -n "$first" ]; then
-		printf '\nvar _ = 0 // changed by bench.sh\n' >>"$first"
+		printf '\n// Changed by scripts/bench.sh (its one-leaf edit).\nvar jobeffectsBenchLeaf int\n\nfunc init() { jobeffectsBenchLeaf++ }\n' >>"$first"
 		read -r ichg imchg _ < <(GOCACHE=$c2 JOBEFFECTS_CACHE= JOBEFFECTS_CACHE_DIR=$c3 timed "$bin" inventory ./...)
 	fi
 	sc=- vta=-

@@ -16,7 +16,8 @@ import (
 )
 
 // phases times the run's phases for -debug=phases: where the time of a
-// slow run goes, without a profiler. -debug=mem also says, per phase, the
+// slow run goes, without a profiler, with the heap and the peak RSS so far
+// at each phase's end (read, not collected: nothing is added to the run). -debug=mem also says, per phase, the
 // largest live heap the collector saw during it, the heap live at its end
 // (after a collection, which is not counted in the phase's time), the
 // heap's spans in use, the memory obtained from the system and the peak
@@ -187,18 +188,47 @@ func (p *phases) mark(name, what string) {
 		what = " (" + what + ")"
 	}
 	cpu := cpuSeconds()
-	fmt.Fprintf(p.w, "jobeffects: phase %-26s %6.2fs, cpu %6.2fs%s\n", name, now.Sub(p.last).Seconds(), cpu-p.cpu, what)
-	p.cpu = cpu
+	heap, live := heapNow()
+	fmt.Fprintf(p.w, "jobeffects: phase %-26s %6.2fs, cpu %6.2fs, heap %5d MB (live at the last GC %5d MB), peak RSS %5d MB%s\n",
+		name, now.Sub(p.last).Seconds(), cpu-p.cpu, heap>>20, live>>20, maxRSS()>>20, what)
+	extra := false
 	if p.mem != nil {
 		fmt.Fprintf(p.w, "jobeffects:   %s\n", p.mem.line())
+		extra = true
 	}
 	if p.heap != "" {
 		file := p.heap + "." + strings.ReplaceAll(name, " ", "-")
 		if err := writeHeapProfile(file); err != nil {
 			fmt.Fprintf(p.w, "jobeffects: memprofile: %v\n", err)
 		}
+		extra = true
 	}
+	if extra {
+		// The collection and the profile are the measurement's, not the
+		// next phase's: its CPU starts after them, as its wall time does.
+		cpu = cpuSeconds()
+	}
+	p.cpu = cpu
 	p.last = time.Now()
+}
+
+// heapNow is the heap's objects at the phase's end, live or not yet
+// swept, and the heap the collector found live at its last cycle
+// (runtime/metrics). Read, not collected: -debug=phases leaves the run's
+// collections and CPU as they are without it; -debug=mem collects at each
+// phase's end for the live heap there. The last cycle may be a phase or
+// more old when the heap has not grown since: the first figure is the
+// phase's end, the second what was live when the collector last looked.
+func heapNow() (heap, live uint64) {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		heap = s[0].Value.Uint64()
+	}
+	if s[1].Value.Kind() == metrics.KindUint64 {
+		live = s[1].Value.Uint64()
+	}
+	return heap, live
 }
 
 // writeHeapProfile writes the live heap (after a collection) to file.

@@ -121,7 +121,7 @@ type options struct {
 
 func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the whole run (loading, analysis, whole-program resolution) to this file")
-	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time and the peak memory to stderr; mem: also the live heap per phase (never from the run cache)")
+	fs.StringVar(&o.debug, "debug", "", "phases: print each phase's wall time, CPU, heap and peak RSS so far to stderr; mem: also the live heap after a collection at each phase's end (never from the run cache)")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at exit (with -debug=phases or mem, also FILE.load, FILE.per-package-analysis, … at each phase's end)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	o.Options.Register(fs, analyzer.Command)

@@ -81,8 +81,13 @@ func TestChangedLeafRerun(t *testing.T) {
 	fromCache := func(stderr string) {
 		t.Helper()
 		var loaded int
-		if m := regexp.MustCompile(`phase load +[0-9.]+s \(([0-9]+) packages`).FindStringSubmatch(stderr); m != nil {
+		// The load line's figures (time, CPU, heap, peak RSS) come before
+		// what it loaded: "(N packages (metadata), …".
+		if m := regexp.MustCompile(`phase load [^\n]*?\(([0-9]+) packages`).FindStringSubmatch(stderr); m != nil {
 			loaded, _ = strconv.Atoi(m[1])
+		}
+		if loaded == 0 {
+			t.Errorf("no package count on the load line:\n%s", stderr)
 		}
 		if hits := cachedFacts(stderr); hits == 0 || loaded-hits > 10 {
 			t.Errorf("the run after a change took %d of %d packages from the cache, want all but the changed one and its importers:\n%s", hits, loaded, stderr)
