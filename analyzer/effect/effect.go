@@ -702,6 +702,12 @@ type Effect struct {
 	// (a wrapper such as UpdateOne(ctx, coll, filter, update any)): the
 	// caller's document's operators decide its op and risk.
 	DocArg int `json:",omitempty"`
+	// TableTypeArg (1-based) says that the effect is a read by an ORM
+	// whose destination is the parameter of that index of an interface
+	// type (an application's generic helper: find(db, out any, id) calling
+	// db.First(out, id)): its table is the one the type of the value each
+	// caller passes names, so the read is its caller's read of that table.
+	TableTypeArg int `json:",omitempty"`
 	// URLPath is an HTTP call's path as a pattern ("/orders/{}/status"),
 	// when its text is known apart from a base URL and dynamic segments:
 	// the whole-program phase matches it against the routes the program

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/sqlclass"
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
@@ -28,12 +30,16 @@ func (w *walker) rowRead(c *modelCall) {
 	if table == "" && ch.model != nil {
 		table = tableOf(w.fn.Prog, w.p.env.ConstResult, normalize(ch.model).Type())
 	}
+	typeArg := 0
 	if table == "" && c.m.TargetType != nil {
 		if dest := c.arg(c.m.TargetType); dest != nil {
 			table = tableOf(w.fn.Prog, w.p.env.ConstResult, normalize(dest).Type())
+			if table == "" {
+				typeArg = w.destParam(dest)
+			}
 		}
 	}
-	if table == "" {
+	if table == "" && typeArg == 0 {
 		return
 	}
 	exec := c.exec
@@ -41,8 +47,42 @@ func (w *walker) rowRead(c *modelCall) {
 		exec = ch.root // the builder's root handle (a *gorm.DB transaction), as for its writes
 	}
 	e := &effect.Effect{Kind: effect.KindDBRead, Op: string(sqlclass.Select), Target: table, Risk: effect.Safe,
-		Path: []effect.Hop{w.hop(c.ci)}, By: c.m.By()}
+		Path: []effect.Hop{w.hop(c.ci)}, By: c.m.By(), TableTypeArg: typeArg}
 	w.addSite(e, c.ci, exec, true)
+}
+
+// destParam is, for a read's destination of an interface type that is a
+// parameter of the function (out in find(db, out any, id)), its 1-based
+// index (effect.Effect.TableTypeArg): each caller's value names the
+// table. 0 for any other destination.
+func (w *walker) destParam(dest ssa.Value) int {
+	v := normalize(dest)
+	if _, ok := v.Type().Underlying().(*types.Interface); !ok {
+		return 0
+	}
+	if i := w.execIndex(v); i != effect.NoExec {
+		return i + 1
+	}
+	return 0
+}
+
+// resolveTableType gives a read whose table its caller's value names
+// (effect.Effect.TableTypeArg) the table of the value this call passes,
+// or hands it to this function's own callers when that value is again an
+// interface parameter; false when neither names one (the read is of no
+// table this analysis can name, as a read into an any it makes itself).
+func (w *walker) resolveTableType(e *effect.Effect, args, bindings []ssa.Value) bool {
+	v := pick(e.TableTypeArg-1, args, bindings)
+	e.TableTypeArg = 0
+	if v == nil {
+		return false
+	}
+	if table := tableOf(w.fn.Prog, w.p.env.ConstResult, normalize(v).Type()); table != "" {
+		e.Target = table
+		return true
+	}
+	e.TableTypeArg = w.destParam(v)
+	return e.TableTypeArg > 0
 }
 
 // associationReads applies a model with associations (gorm's First,

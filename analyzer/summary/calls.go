@@ -155,6 +155,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.DocArg > 0 {
 			w.resolveDoc(&e, args, bindings)
 		}
+		if e.TableTypeArg > 0 && !w.resolveTableType(&e, args, bindings) {
+			continue // a read into a value of no table (assocread.go)
+		}
 		guard.DupTested(&e)
 		w.upOver(&e, args, bindings) // collected.go
 		if !w.holderAt(&e, args, bindings) {

@@ -53,7 +53,7 @@ func TestGormV1Module(t *testing.T) {
 		"account:purge":  "safe: db_write/delete accounts safe",
 		"payment:record": "medium: db_write/insert payment_log medium",
 		"account:settle": "medium: db_write/update-increment accounts medium guarded; db_write/claim processed_jobs safe",
-		"user:report":    "safe: ",
+		"user:report":    "safe: db_read/select users safe; db_read/select users safe",
 	}
 	for task, w := range want {
 		if got[task] != w {

@@ -80,7 +80,7 @@ func (d *Deps) Settle(ctx context.Context, t *asynq.Task) error {
 	})
 }
 
-// Report only reads.
+// Report only reads (Find and First are reads of users, as in gorm v2).
 func (d *Deps) Report(ctx context.Context, t *asynq.Task) error {
 	var users []User
 	var n int

@@ -4,8 +4,10 @@
 // Set("gorm:insert_option", "ON CONFLICT DO NOTHING") checked through
 // RowsAffected in a Transaction callback, Begin/Commit, Exec and Raw, hooks
 // with v1's signatures (an email in AfterCreate(*gorm.Scope)), skipped by
-// UpdateColumn, a TableName() method naming the table, and reads (First,
-// Find, Count, FirstOrInit, Pluck) that are no effects.
+// UpdateColumn, a TableName() method naming the table, and reads: First
+// and Find read their model's table, as v2's (also through a helper
+// taking the destination as an interface{}: checkact.go), Count,
+// FirstOrInit and Pluck are no effects.
 package gormv1fix
 
 import (
@@ -123,8 +125,9 @@ func (d *Deps) RawInsert(ctx context.Context, t *asynq.Task) error { // want Raw
 	return d.DB.Raw("INSERT INTO orders (ref) VALUES (?) RETURNING id", t.Type()).Scan(&id).Error
 }
 
-// Lookup only reads: no effect, no finding.
-func (d *Deps) Lookup(ctx context.Context, t *asynq.Task) error { // want Lookup:"no effects"
+// Lookup only reads (First and Find are reads of their model's table, as
+// in v2; Count, Pluck and FirstOrInit are none): no finding.
+func (d *Deps) Lookup(ctx context.Context, t *asynq.Task) error { // want Lookup:`^effects: db_read/select users; db_read/select accounts$`
 	var u User
 	if err := d.DB.Where("email = ?", t.Type()).First(&u).Error; err != nil {
 		if gorm.IsRecordNotFoundError(err) {
