@@ -240,6 +240,11 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"discweak.Publish", "watermill", "", "low", "", ""},
 		// apply is Loop's helper: no handler of its own.
 		{"discweak.Loop", "kafka-go", "", "medium", `r.FetchMessage(ctx)`, `r.CommitMessages(ctx, m)`},
+		// record and headerOf are Drain's work two calls deep (through
+		// drainBatch's goroutine): no handlers of their own. Notify, which
+		// that work calls too, is registered: still a handler.
+		{"discweak.Drain", "kafka-go", "", "medium", `rd.FetchMessage(ctx)`, `rd.CommitMessages(ctx, m)`},
+		{"discweak.Notify", "watermill", "notices", "high", `r.AddNoPublisherHandler("notices"`, ""},
 	},
 	"declared": {
 		{"declared.ProcessOrder", "declared", "orders:process", "high", "", ""},

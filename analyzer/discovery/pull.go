@@ -195,8 +195,9 @@ func (f *finder) dropCalledWeak() {
 		}
 	}
 	f.boundImplementations(called)
+	reached := f.reachedFrom(called)
 	for fn, h := range f.byFn {
-		if h.Confidence == "low" && called[fn] {
+		if h.Confidence == "low" && reached[fn] {
 			delete(f.byFn, fn)
 		}
 		// A function that receives for another pull loop (a poll helper
@@ -210,6 +211,48 @@ func (f *finder) dropCalledWeak() {
 			delete(f.byFn, fn)
 		}
 	}
+}
+
+// reachedFrom is called and every function of the package those reach by
+// static calls, through functions that are no handler (a poll loop's batch
+// helper whose goroutine handles each message: Run → processMessages →
+// go func(m) { processSingleMessage(m) }) and through weak ones (a
+// message's per-mode helper and the header readers it calls, each taking
+// the message). A low-confidence function reached so is part of a
+// handler's work at any depth, not an entry point: only the direct callee
+// was dropped before, which left its own helpers listed as handlers with
+// the caller's findings repeated.
+func (f *finder) reachedFrom(called map[*ssa.Function]bool) map[*ssa.Function]bool {
+	reached := map[*ssa.Function]bool{}
+	var work []*ssa.Function
+	visit := func(fn *ssa.Function) {
+		if o := fn.Origin(); o != nil {
+			fn = o // byFn holds generic functions by their origin
+		}
+		if !reached[fn] && fn.Pkg == f.env.Pkg {
+			reached[fn] = true
+			work = append(work, fn)
+		}
+	}
+	for fn := range called {
+		visit(fn)
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, g := range withClosures(fn) {
+			for _, b := range g.Blocks {
+				for _, instr := range b.Instrs {
+					if ci, ok := instr.(ssa.CallInstruction); ok {
+						if callee := ci.Common().StaticCallee(); callee != nil {
+							visit(callee)
+						}
+					}
+				}
+			}
+		}
+	}
+	return reached
 }
 
 // boundImplementations adds to called the low-confidence handlers that a

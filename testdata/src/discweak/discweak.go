@@ -87,3 +87,56 @@ func Publish(pub message.Publisher, m *message.Message) error { // want Publish:
 	}
 	return pub.Publish("outbox", m)
 }
+
+// Drain is a pull loop that hands each batch to drainBatch (no message
+// parameter: a slice), whose goroutine runs record for every message;
+// record and the header reader it calls take a message. Both are Drain's
+// work at any depth (drainBatch between them is no handler), not handlers
+// of their own: their insert is Drain's, reported once.
+func Drain(ctx context.Context, rd *kafkago.Reader) error { // want Drain:`^effects: db_write/insert audit_rows; db_write/insert notices$` `unguarded: handler discweak.Drain repeats .*insert into audit_rows .*path: discweak/discweak.go:102 discweak.Drain → .*discweak.record`
+	for {
+		m, err := rd.FetchMessage(ctx)
+		if err != nil {
+			return err
+		}
+		drainBatch(ctx, []kafkago.Message{m})
+		if err := rd.CommitMessages(ctx, m); err != nil {
+			return err
+		}
+	}
+}
+
+func drainBatch(ctx context.Context, ms []kafkago.Message) { // want drainBatch:`^effects: db_write/insert audit_rows; db_write/insert notices$`
+	for _, m := range ms {
+		go func(m kafkago.Message) {
+			record(ctx, m)
+		}(m)
+	}
+}
+
+func record(ctx context.Context, m kafkago.Message) { // want record:`^effects: db_write/insert audit_rows; db_write/insert notices$`
+	_, _ = db.ExecContext(ctx, "insert into audit_rows(k) values ($1)", headerOf(m, "key"))
+	_ = Notify(message.NewMessage(string(m.Key), m.Value))
+}
+
+func headerOf(m kafkago.Message, key string) string { // want headerOf:`^no effects$`
+	for _, h := range m.Headers {
+		if h.Key == key {
+			return string(h.Value)
+		}
+	}
+	return ""
+}
+
+// Notify takes a message too, and Drain's work calls it, but a router
+// registers it: a handler of its own still (a registration is an entry
+// point whoever else calls it).
+func Notify(m *message.Message) error { // want Notify:`^effects: db_write/insert notices$` `unguarded: handler discweak.Notify \(watermill task "notices"\) repeats .*insert into notices`
+	_, err := db.Exec("insert into notices(id) values ($1)", m.UUID)
+	return err
+}
+
+// Wire registers Notify.
+func Wire(r *message.Router, sub message.Subscriber) { // want Wire:`^no effects$`
+	r.AddNoPublisherHandler("notices", "notices", sub, Notify)
+}
