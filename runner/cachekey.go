@@ -90,8 +90,15 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package, pkgO
 		}
 	})
 	return &FactCache{
-		Dir:  c.CacheDir,
-		Salt: hex.EncodeToString(h.Sum(nil)),
+		identMeta: func(p *packages.Package) string {
+			if local[p] && len(p.Errors) > 0 {
+				return ""
+			}
+			return ident[p]
+		},
+		localMeta: func(p *packages.Package) bool { return local[p] },
+		Dir:       c.CacheDir,
+		Salt:      hex.EncodeToString(h.Sum(nil)),
 		Ident: func(t *types.Package) string {
 			p := pkgOf(t)
 			if p == nil || p.Types == nil || local[p] && len(p.Errors) > 0 {

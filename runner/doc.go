@@ -13,6 +13,7 @@
 //	runner.go     the concurrency limit (GOMAXPROCS passes at once), the Around hook each pass runs under
 //	factcache.go  packages' facts (and main-module results) kept across runs, by content
 //	cachekey.go   what names a package in that cache: binary, toolchain, options, files, settings' digest
+//	exportdata.go body-less dependencies' types kept in their entries, read on reruns instead of type-checking them
 //	whole.go      the whole-program hand-off: each package's SSA created when it is type-checked, built
 //	              when its pass is done and its syntax freed,
 //	              then package wholeprogram over the results

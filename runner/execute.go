@@ -62,6 +62,10 @@ func (r *Runner) Analyze(pkgs []*packages.Package) (*checker.Graph, error) {
 		return n
 	}
 	var roots []*checker.Action
+	r.roots = map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		r.roots[p] = true
+	}
 	for _, p := range pkgs {
 		n := mk(p)
 		n.act.IsRoot = true
@@ -117,7 +121,9 @@ func (r *Runner) execute(act *checker.Action) {
 	r.running <- struct{}{}
 	defer func() { <-r.running }()
 	p := act.Package
-	r.loader.Check(p)
+	if !r.bodiless(p) || !r.readExport(p) {
+		r.loader.Check(p)
+	}
 	if r.whole != nil {
 		r.whole.loaded(p)
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/jobeffects/jobeffects/analyzer/result"
@@ -53,6 +54,11 @@ type FactCache struct {
 	Hits atomic.Int64
 
 	keys memo.Map[*types.Package, string] // "" = not cacheable
+	// identMeta and localMeta are Ident and Local for a package not yet
+	// type-checked (its metadata): what finds a body-less dependency's
+	// entry before its types exist (exportdata.go).
+	identMeta func(*packages.Package) string
+	localMeta func(*packages.Package) bool
 }
 
 // key returns pkg's cache key, or "".
@@ -65,9 +71,15 @@ func (c *FactCache) compute(pkg *types.Package) string {
 	if id == "" {
 		return ""
 	}
+	return c.computeWith(pkg.Path(), id, pkg.Imports())
+}
+
+// computeWith is the key of the package at path named id whose files
+// import imps (its types' Imports, type-checked).
+func (c *FactCache) computeWith(path, id string, imports []*types.Package) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "jobeffects facts v2\n%s\n%s %s\n", c.Salt, pkg.Path(), id)
-	imps := append([]*types.Package(nil), pkg.Imports()...)
+	fmt.Fprintf(h, "jobeffects facts v2\n%s\n%s %s\n", c.Salt, path, id)
+	imps := append([]*types.Package(nil), imports...)
 	sort.Slice(imps, func(i, j int) bool { return imps[i].Path() < imps[j].Path() })
 	for _, imp := range imps {
 		k := c.key(imp)
@@ -101,15 +113,23 @@ func (c *FactCache) load(key string, pass *analysis.Pass, store *FactStore) (*re
 	if err := dec.Decode(&entry); err != nil {
 		return nil, false
 	}
-	types := factTypes(pass.Analyzer)
+	byName := factTypes(pass.Analyzer)
 	facts := make(map[factKey]analysis.Fact, len(entry))
-	unnamed := unnamedFuncs(pass)
+	// The init and blank functions only when a path names one: a
+	// package read from export data has no TypesInfo (and no such fact).
+	var unnamed []types.Object
+	unnamedOf := func() []types.Object {
+		if unnamed == nil {
+			unnamed = unnamedFuncs(pass)
+		}
+		return unnamed
+	}
 	for _, cf := range entry {
-		t, ok := types[cf.Type]
+		t, ok := byName[cf.Type]
 		if !ok {
 			return nil, false
 		}
-		obj := lookupPath(pass.Pkg, unnamed, cf.Path)
+		obj := lookupPath(pass.Pkg, unnamedOf, cf.Path)
 		if obj == nil {
 			return nil, false
 		}
@@ -128,10 +148,15 @@ func (c *FactCache) load(key string, pass *analysis.Pass, store *FactStore) (*re
 		res = kept.Result
 	}
 	store.add(pass.Pkg, facts)
+	c.hit(key)
+	return res, true
+}
+
+// hit counts the entry under key as used.
+func (c *FactCache) hit(key string) {
 	c.Hits.Add(1)
 	now := time.Now()
 	os.Chtimes(c.file(key), now, now) // in use: not trimmed as old
-	return res, true
 }
 
 // keptResult wraps a kept result: gob cannot encode a nil pointer at top
@@ -143,7 +168,11 @@ type keptResult struct {
 // save writes the facts the pass exported under key, and its result for a
 // local package; a fact on an object without a path (none is expected)
 // leaves the package uncached.
-func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res *result.Result) {
+//
+// typesOf, if set, is asked for the package's types as export data when
+// the entry holds no fact and no result (a body-less dependency's:
+// exportdata.go); nil data writes none.
+func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res *result.Result, typesOf func() *keptTypes) {
 	var enc objectpath.Encoder
 	type item struct {
 		cachedFact
@@ -185,6 +214,10 @@ func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res 
 		if res == nil || genc.Encode(keptResult{res}) != nil {
 			return
 		}
+	} else if len(items) == 0 && typesOf != nil {
+		if kt := typesOf(); kt != nil && genc.Encode(kt) != nil {
+			return
+		}
 	}
 	_ = atomicfile.Write(c.file(key), buf.Bytes(), 0o755)
 }
@@ -208,11 +241,15 @@ func pathFor(enc *objectpath.Encoder, pkg *types.Package, unnamed []types.Object
 	return "", false
 }
 
-func lookupPath(pkg *types.Package, unnamed []types.Object, p objectpath.Path) types.Object {
+func lookupPath(pkg *types.Package, unnamedOf func() []types.Object, p objectpath.Path) types.Object {
 	if name, ok := strings.CutPrefix(string(p), scopeMark); ok {
 		if n, ok := strings.CutPrefix(name, "#"); ok {
 			i, err := strconv.Atoi(n)
-			if err != nil || i < 0 || i >= len(unnamed) {
+			if err != nil || i < 0 {
+				return nil
+			}
+			unnamed := unnamedOf()
+			if i >= len(unnamed) {
 				return nil
 			}
 			return unnamed[i]

@@ -115,6 +115,27 @@ func (l *Loader) Check(p *packages.Package) {
 	l.mu.Unlock()
 }
 
+// adopt makes t, read from export data (exportdata.go), p's types in place
+// of a Check: p gets no syntax and no TypesInfo, and its files are
+// released from the parses it would have shared.
+func (l *Loader) adopt(p *packages.Package, t *types.Package) {
+	p.Types, p.Syntax, p.TypesInfo, p.TypeErrors = t, nil, nil, nil
+	p.IllTyped = len(p.Errors) > 0
+	for _, imp := range p.Imports {
+		p.IllTyped = p.IllTyped || imp.IllTyped
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, name := range l.files[p] {
+		if pf := l.parsed[name]; pf != nil {
+			if pf.users--; pf.users <= 0 {
+				delete(l.parsed, name)
+			}
+		}
+	}
+	l.byTypes[t] = p
+}
+
 type parseResult struct {
 	f   *ast.File
 	err error

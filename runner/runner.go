@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -82,6 +83,14 @@ type Runner struct {
 	// (heapTight): it then runs by itself, so that two passes' transient
 	// SSA programs do not set the run's peak together.
 	alone sync.RWMutex
+	// roots are the packages the run reports on (Analyze's): never
+	// read from export data.
+	roots map[*packages.Package]bool
+	// fromExport holds the packages whose types were read from export
+	// data (readExport): their entries hold no fact, their passes do not
+	// run; exportReads counts them.
+	fromExport  sync.Map // *types.Package → true
+	exportReads atomic.Int64
 }
 
 // New prepares a run over pkgs, loaded with load (whose environment and
@@ -120,7 +129,11 @@ func (r *Runner) CacheHits() string {
 	if r.cache == nil {
 		return ""
 	}
-	return fmt.Sprintf("%d packages' facts from the cache", r.cache.Hits.Load())
+	s := fmt.Sprintf("%d packages' facts from the cache", r.cache.Hits.Load())
+	if n := r.exportReads.Load(); n > 0 {
+		s += fmt.Sprintf(", %d packages' types from export data", n)
+	}
+	return s
 }
 
 // Resolve runs the whole-program phase on the roots' results
@@ -193,6 +206,12 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 	// and for a main-module package its result (a dependency's is not
 	// reported).
 	key := c.key(pass.Pkg)
+	if _, ok := r.fromExport.Load(pass.Pkg); ok && key != "" {
+		// Its entry holds no fact (readExport read it) and it has no
+		// syntax to analyse: a dependency's, not reported.
+		c.hit(key)
+		return &result.Result{Package: pass.Pkg.Path()}, nil
+	}
 	if key != "" && r.cfg.PerPackage == nil {
 		if res, ok := c.load(key, pass, r.store); ok {
 			if res == nil { // a dependency's: not reported
@@ -203,7 +222,7 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 	}
 	res, err := analyse()
 	if done, _ := res.(*result.Result); err == nil && key != "" && (done == nil || done.Failed == "") {
-		c.save(key, pass, r.store, done)
+		c.save(key, pass, r.store, done, r.exportTypes(pass.Pkg, key))
 	}
 	return res, err
 }
