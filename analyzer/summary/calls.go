@@ -156,7 +156,8 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			w.resolveDoc(&e, args, bindings)
 		}
 		guard.DupTested(&e)
-		w.upOver(&e, args, bindings) // collected.go
+		w.upOver(&e, args, bindings)   // collected.go
+		w.upRowsOf(&e, args, bindings) // rowsof.go
 		if !w.holderAt(&e, args, bindings) {
 			w.calleeFill(&e, ci, args, bindings)
 			continue // a write to a value this function made for itself
