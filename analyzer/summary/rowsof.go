@@ -300,6 +300,9 @@ func (w *walker) elemSource(v ssa.Value, depth int, seen map[ssa.Value]bool) (ro
 		case *ssa.IndexAddr:
 			return w.sliceSource(p.X, depth+1, seen)
 		case *ssa.Alloc:
+			if storedInto(p) {
+				return none, false // a value of its own besides the scanned one
+			}
 			if q := scannedRows(p); q != nil {
 				return rowsSource{param: effect.NoExec, query: q}, true
 			}
@@ -316,6 +319,17 @@ func (w *walker) elemSource(v ssa.Value, depth int, seen map[ssa.Value]bool) (ro
 		}
 	}
 	return none, false
+}
+
+// storedInto reports whether the code stores into the local a (other
+// than through the pointer Scan is given).
+func storedInto(a *ssa.Alloc) bool {
+	for _, r := range ssavalue.Referrers(a) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			return true
+		}
+	}
+	return false
 }
 
 // scannedRows is the call whose rows a Scan given the pointer p reads:
