@@ -186,6 +186,16 @@ func TestInsertFromChange(t *testing.T) {
 	runShared(t, "changedfix")
 }
 
+// TestInsertFromReturnedIDs: an insert … select from unnest($1) of the
+// ids a compare-and-set's RETURNING gave back to Go, scanned, appended and
+// handed down through a struct field and pq.Array, in the update's
+// transaction, writes once per change; ids of a plain select, of an
+// update that changes every run, mixed with the job's own, or logged on
+// another transaction repeat it.
+func TestInsertFromReturnedIDs(t *testing.T) {
+	runShared(t, "casrowsfix")
+}
+
 // TestInsertStamped: an insert … select of the rows its transaction
 // stamped with its clock, where only a conditional upsert stamps them,
 // writes once per change; an upsert without a WHERE, another write that

@@ -40,7 +40,7 @@ var sharedFixtures = []string{
 	"constraintfix", "checkactfix", "bodykeyfix", "keyflowfix/payclient", "keyflowfix",
 	"txwrapfix/store", "txwrapfix", "lockfix", "completions", "dispatchfix",
 	"helperreg/bus", "helperreg/tasks", "helperreg",
-	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix", "riveruniquefix", "riveruniquewrap", "changedfix", "stampedfix",
+	"effectkinds", "sqlkinds", "obsfix", "apisdk/client", "httpfix", "sdkfix", "enqueuefix", "riveruniquefix", "riveruniquewrap", "changedfix", "casrowsfix", "stampedfix",
 	"preparedfix/store", "preparedfix", "preparedfix/sqlutil", "preparedfix/tables",
 	"lifecyclefix", "callbackfix", "cmdfix", "duperrfix/queries", "duperrfix/strutil", "duperrfix", "natkeyfix/model", "natkeyfix", "dupstopfix", "replacefix",
 	"ifacejobs/registry", "ifacejobs/jobs", "ifacejobs", "ifacejobs/background", "memfix", "seqfix", "cbfix", "replyfix", "chanfix/pool", "chanfix",

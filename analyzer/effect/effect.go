@@ -643,6 +643,9 @@ type Effect struct {
 	// one of the function's parameters is not empty, names that field
 	// (over.go).
 	Over *Over `json:",omitempty"`
+	// RowsOf, on an insert that writes a row per element of a slice
+	// parameter (rowsof.go), names that parameter.
+	RowsOf *RowsOf `json:",omitempty"`
 	// ChangedFrom, on a call the whole-program phase may resolve, says
 	// that an argument carries a value changed from an earlier read
 	// (read-modify-write): the sets the callee makes are increments.
@@ -855,6 +858,9 @@ const MaxAlt = 9
 func (e *Effect) Fold(o Effect, keep bool) {
 	more := AddCount(AddCount(e.More, 1), o.More)
 	when := CommonConds(e.When, o.When)
+	// Rows of different slices: which one the caller builds from a
+	// compare-and-set is not one answer.
+	rowsDiffer := !sameRowsOf(e.RowsOf, o.RowsOf)
 	alts := append(append([][]Hop(nil), e.Alt...), o.Alt...)
 	if betterPath(o.Path, e.Path) {
 		alts = append(alts, e.Path)
@@ -864,6 +870,9 @@ func (e *Effect) Fold(o Effect, keep bool) {
 	}
 	e.More = more
 	e.When = when
+	if rowsDiffer {
+		e.RowsOf = nil
+	}
 	e.Alt = nil
 	if keep {
 		if len(alts) > MaxAlt {

@@ -30,6 +30,9 @@ type Index struct {
 	routeGroups  map[string]*RouteGroup
 	uniqueText   []string // message texts
 	random       map[string]bool
+	// arrayParams are the functions binding a slice as one SQL array
+	// (Library.ArrayParams).
+	arrayParams  map[string]bool
 	uniqueIns    map[string]*UniqueInsert // by options type
 	identity     map[string]bool
 	providers    map[string]bool
@@ -406,6 +409,12 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.Providers {
 				ix.providers[r] = true
+			}
+			for _, r := range lib.ArrayParams {
+				if ix.arrayParams == nil {
+					ix.arrayParams = map[string]bool{}
+				}
+				ix.arrayParams[r] = true
 			}
 			for _, h := range lib.IdempotencyHeaders {
 				ix.idemHeaders[strings.ToLower(h)] = true
@@ -906,6 +915,10 @@ func (ix *Index) IsNoRowsConst(t types.Type, v constant.Value) bool {
 	}
 	return ix.noRows[typeName(t)+"("+constant.StringVal(v)+")"]
 }
+
+// IsArrayParam reports whether fn binds the slice it is given as one SQL
+// array parameter (lib/pq's Array: Library.ArrayParams).
+func (ix *Index) IsArrayParam(fn *types.Func) bool { return ix.arrayParams[FuncKey(fn)] }
 
 // IsRandom reports whether fn's results differ per call (uuid, rand, time).
 func (ix *Index) IsRandom(fn *types.Func) bool {

@@ -104,6 +104,11 @@ type Library struct {
 	// variable's static type is an interface (io.Writer), so the concrete
 	// type inert_writer_types names is not visible where it is loaded.
 	InertWriterVars []string `yaml:"inert_writer_vars"`
+	// ArrayParams are functions that bind the slice they are given as
+	// one SQL array parameter (lib/pq's Array): what they return stands,
+	// for the statement, for the slice's elements (an insert … select
+	// from unnest($1) writes a row per element: summary/rowsof.go).
+	ArrayParams []string `yaml:"array_params"`
 	// Functions are the call models.
 	Functions []Model `yaml:"functions"`
 	// Inert are the library's calls that have no effect (getters,

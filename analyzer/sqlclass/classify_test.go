@@ -829,6 +829,31 @@ func TestFromChange(t *testing.T) {
 	}
 }
 
+// TestRowsParam: an insert … select whose rows are the elements of one
+// array parameter (from unnest($n), cast or not) names it; a join, a
+// union arm, another FROM item or an unnest of something else does not.
+func TestRowsParam(t *testing.T) {
+	for sql, want := range map[string]int{
+		`INSERT INTO alert_logs(alert_id, event, message) SELECT unnest, $2, $10 FROM unnest($1::bigint[])`: 1,
+		`insert into h (item_id) select x from unnest($3) as x where x > 0`:                                 3,
+		`insert into h (item_id) select x from pg_catalog.unnest(cast($2 as int[])) x`:                      2,
+		`insert into h (item_id) select x from unnest($1) x union all select $2`:                            0,
+		`insert into h (item_id) select x from unnest($1) x join items i on i.id = x`:                       0,
+		`insert into h (item_id) select x from unnest($1) x, items`:                                         0,
+		`insert into h (item_id) select x from unnest(array[1, 2]) x`:                                       0,
+		`insert into h (item_id) select x from unnest($1, $2) x`:                                            0,
+		`insert into h (item_id) select x from generate_series(1, $1) x`:                                    0,
+		`insert into h (item_id) select id from items where id = any($1)`:                                   0,
+		`insert into h (item_id) values ($1)`:                                                               0,
+	} {
+		got := Classify(sql)
+		last := got[len(got)-1]
+		if last.Op != Insert || last.RowsParam != want {
+			t.Errorf("%s: %+v, want an insert with RowsParam %d", sql, got, want)
+		}
+	}
+}
+
 func TestPickParams(t *testing.T) {
 	for q, want := range map[string]string{
 		`update t set status = 'a' where id in (select id from u order by x limit $2) and hid = $1`: "1,2",

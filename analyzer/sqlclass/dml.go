@@ -57,6 +57,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 				st.Detail = "insert ... select of only the rows changed by its statement's CTE " + name + " (a second run changes none, so inserts none)"
 			} else {
 				st.StampedBy, st.StampedParam = stampedBy(ins) // stamped.go
+				st.RowsParam = unnestParam(ins)                // unnest.go
 			}
 		}
 	case occ.Action == pg_query.OnConflictAction_ONCONFLICT_NOTHING:

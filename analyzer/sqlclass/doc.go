@@ -38,7 +38,9 @@
 //   - An INSERT ... SELECT whose rows come only from a data-modifying CTE
 //     of its own statement that a second run does not change again (a
 //     claim, a delete, a statement that ReportsChange) says so in
-//     FromChange: it inserts once per change (changed.go).
+//     FromChange: it inserts once per change (changed.go). One whose rows
+//     are the elements of an array parameter (from unnest($1)) names it in
+//     RowsParam: what the caller binds there decides (unnest.go).
 //   - MERGE reduces its WHEN clauses to one Op: an accumulating UPDATE is
 //     UpsertIncrement, any other UPDATE UpsertSet, INSERT only when not
 //     matched (optionally with DO NOTHING when matched) is Claim

@@ -215,6 +215,11 @@ type Stmt struct {
 	// before this one that CTE's is: the insert copies what that change
 	// made, once per change (changed.go).
 	FromChange int
+	// RowsParam, for an INSERT … SELECT whose rows are the elements of
+	// one array parameter (… select unnest, 'closed' from unnest($1)), is
+	// that parameter (1-based): it inserts a row per element the caller
+	// binds there (unnest.go).
+	RowsParam int
 	// StampedBy, for an INSERT … SELECT whose rows must carry the
 	// transaction's clock in a column of the table they come from
 	// (… from runs where runs.synced_at = now()), is "table.column";

@@ -159,7 +159,8 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 			continue // a read into a value of no table (assocread.go)
 		}
 		guard.DupTested(&e)
-		w.upOver(&e, args, bindings) // collected.go
+		w.upOver(&e, args, bindings)   // collected.go
+		w.upRowsOf(&e, args, bindings) // rowsof.go
 		if !w.holderAt(&e, args, bindings) {
 			w.calleeFill(&e, ci, args, bindings)
 			continue // a write to a value this function made for itself

@@ -369,6 +369,7 @@ func (w *walker) channelTo(instr ssa.Instruction, k chanKey, ch ssa.Value) {
 				continue // a case of the worker's type switch this send's type does not match (typecond.go)
 			}
 			e.Exec = effect.NoExec // the worker's handles are not the sender's
+			e.RowsOf = nil         // nor its parameters (rowsof.go)
 			if e.Kind == effect.KindMemory && e.Holder > 0 {
 				if !e.HolderKept {
 					continue // the worker's own parameters

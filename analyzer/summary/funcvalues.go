@@ -173,7 +173,8 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 			continue // a branch the constants it is called with rule out (cond.go)
 		}
 		w.upCondArgs(&e, ci, condArgs, r.bindings)
-		w.upOver(&e, args, r.bindings) // collected.go
+		w.upOver(&e, args, r.bindings)   // collected.go
+		w.upRowsOf(&e, args, r.bindings) // rowsof.go
 		if !w.holderAt(&e, args, r.bindings) {
 			w.calleeFill(&e, ci, args, r.bindings)
 			continue // a write to a value this function made for itself (memory.go)

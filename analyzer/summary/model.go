@@ -954,6 +954,9 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 			}
 			w.addSite(e, ci, exec, true)
 			made[i] = e
+			if st.RowsParam > 0 && st.RowsParam <= len(params) {
+				w.rowsOf(e, params[st.RowsParam-1]) // rowsof.go
+			}
 			if st.FromChange > 0 && i >= st.FromChange {
 				changeGated(e, made[i-st.FromChange])
 			}

@@ -83,7 +83,10 @@ type walker struct {
 	// overLocal are the sites that run only over a collection the
 	// function made, fills its fields' writes, firstTimes its claims'
 	// first-time edges (collected.go).
-	overLocal  map[*effect.Effect]collected
+	overLocal map[*effect.Effect]collected
+	// rowsLocal are the inserts that write a row per value scanned from
+	// the rows of a call here (rowsof.go).
+	rowsLocal  map[*effect.Effect]*ssa.Call
 	fills      []fillSite
 	firstTimes []firstTime
 }
@@ -114,6 +117,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
 	w.dropGuardedKeys(keyGuarded)
 	w.resolveOver() // collected.go
+	w.resolveRows() // rowsof.go
 	w.dropLostRaces()
 	w.pitfalls = append(w.pitfalls, pitfalls...)
 
