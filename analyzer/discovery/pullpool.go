@@ -49,7 +49,10 @@ func (f *finder) pullDispatch(loop *ssa.Function, h *Handler, recv *ssa.Call, de
 	for _, g := range withClosures(loop) {
 		for _, b := range g.Blocks {
 			for _, instr := range b.Instrs {
-				if s, ok := instr.(*ssa.Send); ok && fromCall(s.X, recv, 0, map[ssa.Value]bool{}) {
+				for _, s := range channelSends(instr) {
+					if !fromCall(s.X, recv, 0, map[ssa.Value]bool{}) {
+						continue
+					}
 					if t, i, ok := fieldRead(s.Chan); ok {
 						fed[field{derefNamed(t), i}] = true
 					}
@@ -67,18 +70,16 @@ func (f *finder) pullDispatch(loop *ssa.Function, h *Handler, recv *ssa.Call, de
 		for _, g := range withClosures(fn) {
 			for _, b := range g.Blocks {
 				for _, instr := range b.Instrs {
-					src := channelReceive(instr)
-					if src == nil {
-						continue
-					}
-					if t, i, ok := fieldRead(src.ch); !ok || !fed[field{derefNamed(t), i}] {
-						continue
-					}
-					invokes(g, func(c *ssa.CallCommon) {
-						if f.dispatchFrom(c, src.v, fw) {
-							found = true
+					for _, src := range channelReceives(instr) {
+						if t, i, ok := fieldRead(src.ch); !ok || !fed[field{derefNamed(t), i}] {
+							continue
 						}
-					})
+						invokes(g, func(c *ssa.CallCommon) {
+							if f.dispatchFrom(c, src.v, fw) {
+								found = true
+							}
+						})
+					}
 				}
 			}
 		}
@@ -92,11 +93,41 @@ type chanRecv struct {
 	v  ssa.Value
 }
 
-// channelReceive is the receive instr makes from a channel (<-ch; a
-// range over a channel is one too in SSA), or nil.
-func channelReceive(instr ssa.Instruction) *chanRecv {
-	if x, ok := instr.(*ssa.UnOp); ok && x.Op == token.ARROW {
-		return &chanRecv{ch: x.X, v: x}
+// channelSends are the sends instr makes (ch <- v, or the send cases of
+// a select, which SSA does not make Sends).
+func channelSends(instr ssa.Instruction) []*ssa.Send {
+	switch x := instr.(type) {
+	case *ssa.Send:
+		return []*ssa.Send{x}
+	case *ssa.Select:
+		var out []*ssa.Send
+		for _, st := range x.States {
+			if st.Dir == types.SendOnly {
+				out = append(out, &ssa.Send{Chan: st.Chan, X: st.Send})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// channelReceives are the receives instr makes from a channel (<-ch; a
+// range over a channel is one too in SSA; the receive cases of a select,
+// whose received values are its tuple's, all of them taken as from each).
+func channelReceives(instr ssa.Instruction) []chanRecv {
+	switch x := instr.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return []chanRecv{{ch: x.X, v: x}}
+		}
+	case *ssa.Select:
+		var out []chanRecv
+		for _, st := range x.States {
+			if st.Dir == types.RecvOnly {
+				out = append(out, chanRecv{ch: st.Chan, v: x})
+			}
+		}
+		return out
 	}
 	return nil
 }

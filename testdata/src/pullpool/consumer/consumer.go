@@ -55,7 +55,11 @@ func (c *consumer) fetchLoop(ctx context.Context) { // want fetchLoop:`^effects:
 			_ = c.reader.CommitMessages(ctx, msg)
 			continue
 		}
-		c.ch <- item{event: e, msg: msg}
+		select {
+		case c.ch <- item{event: e, msg: msg}:
+		case <-ctx.Done():
+			return
+		}
 	}
 }
 
