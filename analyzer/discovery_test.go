@@ -363,6 +363,29 @@ func TestMessageLoops(t *testing.T) {
 	}
 }
 
+// TestPullLoopProcessors: one generic kafka-go pull loop built once per
+// processor (NewConsumer(topic, p) keeps p in a field; a worker fed by the
+// loop's channel calls p.Process) makes each processor passed there a
+// handler, registered where it is built (pullpool.go); the loop is none.
+// A loop whose per-message work is a static call stays the handler.
+func TestPullLoopProcessors(t *testing.T) {
+	res := runShared(t, "pullpool/consumer", "pullpool")
+	var got []string
+	for _, r := range res {
+		for _, h := range r.Handlers {
+			got = append(got, h.Framework+" "+h.Name+" "+fileLine(h.Registered))
+		}
+	}
+	want := []string{
+		"kafka-go (*pullpool.mailer).Process pullpool/pullpool.go:35",
+		"kafka-go (*pullpool.ranker).Process pullpool/pullpool.go:36",
+		"kafka-go (*pullpool.Single).Run pullpool/pullpool.go:47",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("handlers:\n got %q\nwant %q", got, want)
+	}
+}
+
 // TestBatcherHandoff: a handler that queues its payload in a batcher whose
 // processor runs later has the processor's effects where the package made
 // the batcher with it, and an unknown effect, not none, where the batcher

@@ -33,6 +33,15 @@
 // parameter is named at each call by the type argument there
 // (Forward.KindTypeArg).
 //
+// A pull loop of the application built once per processor (pullpool.go):
+// one generic loop around a catalogued receive (kafka-go's FetchMessage)
+// that hands each message, itself or over a channel field to worker
+// goroutines, to a method of an interface value its constructor kept in a
+// field (NewConsumer(cfg, p) storing p; c.p.Process(ctx, ev)) forwards
+// that parameter with the method, as a loop over a receive wrapper does
+// (msgloop.go): each processor its callers build it with is a handler with
+// its own effects; the loop is none.
+//
 // Handlers registered from lists (reglists.go): an element of a slice
 // ranged over is followed back through append, struct fields, the
 // package's callers and the results of its functions to the literals it

@@ -205,12 +205,12 @@ func returnsFrom(fn *ssa.Function, call *ssa.Call) bool {
 // result of its tuple, an element, a field) or a value built from those
 // (&Message{Body: m.Body}), through conversions, phis and the variables
 // closures capture.
-func fromCall(v ssa.Value, call *ssa.Call, depth int, seen map[ssa.Value]bool) bool {
+func fromCall(v ssa.Value, call ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 	if v == nil || depth > 16 || seen[v] {
 		return false
 	}
 	seen[v] = true
-	if v == ssa.Value(call) {
+	if v == call {
 		return true
 	}
 	switch x := v.(type) {
@@ -259,7 +259,7 @@ func fromCall(v ssa.Value, call *ssa.Call, depth int, seen map[ssa.Value]bool) b
 
 // allocFrom reports whether a value stored into a local or a new struct
 // (or one of its fields) comes from call.
-func allocFrom(al *ssa.Alloc, call *ssa.Call, depth int, seen map[ssa.Value]bool) bool {
+func allocFrom(al *ssa.Alloc, call ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 	for _, ref := range *al.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Store:
@@ -311,28 +311,39 @@ func (f *finder) messageLoops() {
 // method returning an error (Handle(ctx, msg) error, not a logger's
 // Printf(format, msg)).
 func (f *finder) dispatchTo(c *ssa.CallCommon, rc recvCall) {
+	f.dispatchFrom(c, rc.call, Forward{Framework: rc.framework, TaskParam: -1, Interface: true, Loop: true})
+}
+
+// dispatchFrom records the forward fw (its Method set to the called one)
+// of the parameter behind the interface value c calls when c hands it
+// what src received, by a method returning an error; it reports whether
+// it recorded one.
+func (f *finder) dispatchFrom(c *ssa.CallCommon, src ssa.Value, fw Forward) bool {
 	m := c.Method
 	if m == nil || m.Pkg() == nil || !f.application(m.Pkg()) || !returnsError(m) {
-		return // a handler's method reports its failure; a logger's does not
+		return false // a handler's method reports its failure; a logger's does not
 	}
 	handed := false
 	for _, a := range c.Args {
-		if fromCall(a, rc.call, 0, map[ssa.Value]bool{}) {
+		if fromCall(a, src, 0, map[ssa.Value]bool{}) {
 			handed = true
 			break
 		}
 	}
 	if !handed {
-		return
+		return false
 	}
-	fw := Forward{Framework: rc.framework, TaskParam: -1, Method: m.Name(), Interface: true, Loop: true}
+	fw.Method = m.Name()
 	if owner, k, _ := jobParam(c.Value); owner != nil && f.local(owner) {
 		fw.Param = k
 		f.forward(owner, fw)
-		return
+		return true
 	}
+	found := false
 	for _, p := range f.storedParams(c.Value) {
 		fw.Param = p.k
 		f.forward(p.fn, fw)
+		found = true
 	}
+	return found
 }

@@ -126,8 +126,16 @@ func (f *finder) pullLoops() {
 		if autoAck {
 			delivery = "at-most-once"
 		}
-		if h.pull && f.loopForward(fn, h, taskParam, delivery, onceParam) {
-			delete(f.byFn, fn)
+		if h.pull {
+			// Run both: a loop may hand messages to a function it was
+			// given and to an interface value it was built with.
+			forwarded := f.loopForward(fn, h, taskParam, delivery, onceParam)
+			if f.pullDispatch(fn, h, recv, delivery) {
+				forwarded = true
+			}
+			if forwarded {
+				delete(f.byFn, fn)
+			}
 		}
 	}
 }
