@@ -264,6 +264,13 @@ type Effect struct {
 	// (sqlclass.Stmt.CountsRuns): it counts this run and records no
 	// status, so check-then-act does not take it as a status mark.
 	CountsRuns bool
+	// JobKind, on an insert into River's job table whose kind column is a
+	// constant the analysis knows (through the parameters of the
+	// migrations' functions: a trigger's PERFORM enqueue('kind', …)), is
+	// that kind; JobScheduled marks one that sets the job's scheduled_at
+	// (a run later, not now). Report's selfEnqueue reads them.
+	JobKind      string `json:",omitempty"`
+	JobScheduled bool   `json:",omitempty"`
 	// Accumulates, for a database increment, lists the columns it
 	// accumulates onto (sqlclass.Stmt.Accumulates, comma-separated): a
 	// reviewer reads what they count by their names (infer.Telemetry).
@@ -1149,6 +1156,11 @@ func (e *Effect) Identity() string {
 	}
 	b.WriteByte('|')
 	b.WriteString(e.Issue)
+	if e.JobKind != "" {
+		// One helper's insert enqueues the kind each caller passes: an
+		// enqueue of another kind is another effect.
+		b.WriteString("|job " + e.JobKind)
+	}
 	return b.String()
 }
 

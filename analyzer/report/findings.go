@@ -27,6 +27,7 @@ func (c *Context) Handler(h *result.Handler) {
 		// failure is only logged (effect.AckedAnyway).
 		h.Effects = effect.AckedAnyway(h.Effects)
 	}
+	selfEnqueue(h)
 	h.Risk = effect.HandlerRisk(h.Effects)
 	h.Findings = nil
 	var f *result.Finding

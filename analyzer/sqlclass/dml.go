@@ -45,6 +45,7 @@ func classifyInsert(ins *pg_query.InsertStmt) []Stmt {
 	}
 	st.Columns, st.Conflict = strings.Join(cols, ","), strings.Join(conflict, ",")
 	st.ColumnParams = columnParams(ins)
+	st.ColumnValues = columnValues(ins)
 	st.Assigns = st.Columns // stamped.go
 	switch {
 	case occ == nil:

@@ -46,7 +46,7 @@ func funcEffect(fc *pg_query.FuncCall) (st Stmt, ok bool) {
 	// Function names it for the caller, who may know its body from the
 	// migrations; PostgreSQL folds the unquoted name to lower case, which
 	// the parser has done.
-	return Stmt{Op: Call, Detail: "function " + full + "() may write", Function: full}, true
+	return Stmt{Op: Call, Detail: "function " + full + "() may write", Function: full, CallArgs: callArgs(fc)}, true
 }
 
 // argRelName returns the relation named by the i-th argument when it is a

@@ -187,6 +187,12 @@ type Stmt struct {
 	// order): a caller tells a unique key filled from a fresh value (a
 	// uuid made here) from a business key with it.
 	ColumnParams string
+	// ColumnValues, for an insert of one VALUES row, lists the columns
+	// given a string constant or a bare name ("kind='sync", "kind=kind":
+	// a PL/pgSQL parameter), one a line; CallArgs, for a Call, its
+	// arguments so spelt, one a line (values.go).
+	ColumnValues string
+	CallArgs     string
 	// Retention, for a DELETE that keeps the rows younger than an
 	// interval, is that interval's constant text ("14 days"); or
 	// RetentionParam is the parameter that gives it, times RetentionUnit

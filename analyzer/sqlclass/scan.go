@@ -53,14 +53,18 @@ func (sc *scanner) scanList(ns []*pg_query.Node, quietSeq bool) {
 	}
 }
 
-// functions returns the function effects in source order, without repeats.
+// functions returns the function effects in source order, without repeats:
+// a function called again with other arguments is a repeat too (the first
+// call's CallArgs stand for it), as before CallArgs were kept.
 func (sc *scanner) functions() []Stmt {
 	sort.SliceStable(sc.fns, func(i, j int) bool { return sc.fns[i].loc < sc.fns[j].loc })
 	var out []Stmt
 	seen := map[Stmt]bool{}
 	for _, f := range sc.fns {
-		if !seen[f.st] {
-			seen[f.st] = true
+		key := f.st
+		key.CallArgs = ""
+		if !seen[key] {
+			seen[key] = true
 			out = append(out, f.st)
 		}
 	}

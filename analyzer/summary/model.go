@@ -879,7 +879,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 		}
 		made := make([]*effect.Effect, len(stmts))
 		for i, st := range stmts {
-			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0) {
+			if st.Op == sqlclass.Call && st.Function != "" && w.functionEffects(ci, st, exec, []effect.Hop{hop}, 0, nil) {
 				continue
 			}
 			st, _ = mergeByColumnType(w.p.env.Triggers, st)
@@ -1074,11 +1074,12 @@ func (w *walker) triggerEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec s
 					if inner.Op == sqlclass.None || inner.Op == sqlclass.Select {
 						continue
 					}
-					if inner.Op == sqlclass.Call && inner.Function != "" && w.functionEffects(ci, inner, exec, bpath, depth+1) {
+					if inner.Op == sqlclass.Call && inner.Function != "" && w.functionEffects(ci, inner, exec, bpath, depth+1, nil) {
 						continue
 					}
 					e := &effect.Effect{Kind: sqlKind(inner.Op), Op: string(inner.Op), Target: inner.Table,
 						Risk: sqlRisk(inner.Op), Detail: "in trigger " + t.Name, Path: bpath, By: effect.ByCode}
+					jobKind(e, inner, nil)
 					w.addSite(e, ci, exec, false)
 					w.triggerEffects(ci, inner, exec, bpath, depth+1)
 				}

@@ -12,12 +12,15 @@ import (
 // the migration's file and line in the path, or one read when it declares
 // itself IMMUTABLE or STABLE (PostgreSQL forbids writes there) or its body
 // only reads. It reports false, adding nothing, for a function the
-// migrations do not declare: the Call stays, "may write".
-func (w *walker) functionEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec ssa.Value, path []effect.Hop, depth int) bool {
+// migrations do not declare: the Call stays, "may write". outer are the
+// bindings of the function whose body makes the call (nil for one made
+// from Go or a trigger): its parameters the call passes on stay bound.
+func (w *walker) functionEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec ssa.Value, path []effect.Hop, depth int, outer map[string]string) bool {
 	f := w.p.env.Triggers.Function(st.Function)
 	if f == nil || depth > 2 {
 		return false
 	}
+	bind := callBindings(f, st, outer)
 	fpath := append(append([]effect.Hop(nil), path...), effect.Hop{Pos: f.Pos, Func: "function " + f.Name + "()"})
 	read := func(why string) {
 		e := &effect.Effect{Kind: effect.KindDBRead, Op: string(sqlclass.Select), Risk: effect.Safe,
@@ -41,11 +44,12 @@ func (w *walker) functionEffects(ci ssa.CallInstruction, st sqlclass.Stmt, exec 
 			if inner.Op == sqlclass.None || inner.Op == sqlclass.Select {
 				continue
 			}
-			if inner.Op == sqlclass.Call && inner.Function != "" && w.functionEffects(ci, inner, exec, bpath, depth+1) {
+			if inner.Op == sqlclass.Call && inner.Function != "" && w.functionEffects(ci, inner, exec, bpath, depth+1, bind) {
 				continue
 			}
 			e := &effect.Effect{Kind: sqlKind(inner.Op), Op: string(inner.Op), Target: inner.Table,
 				Risk: sqlRisk(inner.Op), Detail: effect.JoinDetail(inner.Detail, "in function "+f.Name+"()"), Path: bpath}
+			jobKind(e, inner, bind)
 			w.addSite(e, ci, exec, false)
 			w.triggerEffects(ci, inner, exec, bpath, depth+1)
 		}

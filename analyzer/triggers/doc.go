@@ -15,6 +15,9 @@
 // *_down.sql files; goose, sql-migrate, dbmate and rambler down sections;
 // what follows tern's "---- create above / drop below ----"), DROP TRIGGER,
 // DROP FUNCTION and DROP TABLE remove, CREATE OR REPLACE replaces.
+// A function keeps its parameters' names (Function.Params), so that a
+// caller binds the constants a call passes to what its body inserts (the
+// kind of a job a helper inserts into River's job table).
 // The same parse keeps the tables the migrations create and their unique
 // keys (constraints.go), against which a claim's conflict target is
 // checked (rule claim-without-constraint).

@@ -16,6 +16,10 @@ type Function struct {
 	// only for functions that do not modify the database (it rejects
 	// INSERT, UPDATE and DELETE in them).
 	ReadOnly bool
+	// Params are the names of its input parameters in call order
+	// (as the parser folds them; "" for an unnamed one), so a
+	// caller binds the constants a call passes to the names the body uses.
+	Params []string
 	// Body are its SQL statements (PL/pgSQL or LANGUAGE sql); a body in
 	// another language is one Dynamic statement.
 	Body []Statement
@@ -60,7 +64,7 @@ func function(cf *pg_query.CreateFunctionStmt, file, stmtText string, line int, 
 	if cf.IsProcedure {
 		return nil
 	}
-	f := &Function{Name: lastName(cf.Funcname)}
+	f := &Function{Name: lastName(cf.Funcname), Params: inputParams(cf)}
 	lang := ""
 	for _, o := range cf.Options {
 		d := o.GetDefElem()
@@ -195,4 +199,22 @@ func deparse(tree *pg_query.ParseResult, version int32) (text string, err error)
 	}()
 	tree.Version = version
 	return pg_query.Deparse(tree)
+}
+
+// inputParams lists the names of cf's input parameters (IN, INOUT and
+// VARIADIC; OUT and TABLE columns are not passed), in order.
+func inputParams(cf *pg_query.CreateFunctionStmt) []string {
+	var out []string
+	for _, p := range cf.Parameters {
+		fp := p.GetFunctionParameter()
+		if fp == nil {
+			continue
+		}
+		switch fp.Mode {
+		case pg_query.FunctionParameterMode_FUNC_PARAM_OUT, pg_query.FunctionParameterMode_FUNC_PARAM_TABLE:
+			continue
+		}
+		out = append(out, fp.Name)
+	}
+	return out
 }

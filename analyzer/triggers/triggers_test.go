@@ -131,6 +131,8 @@ end $$;
 create function pick(id bigint) returns bigint language sql as $$ select id from orders where id = $1 $$;
 
 create function std(id bigint) returns bigint language sql begin atomic; insert into log values (id); select 1; end;
+
+create function enqueue(queue_name text, out n int, "Kind" text, variadic rest text[]) language plpgsql as $$ begin n := 1; end $$;
 `), 0o644)
 	s := load(t, root)
 	if len(s.Errors) > 0 {
@@ -141,7 +143,7 @@ create function std(id bigint) returns bigint language sql begin atomic; insert 
 			t.Errorf("ColumnType(orders, %s) = %+v, %v; want %s", col, c, ok, want)
 		}
 	}
-	if f := s.Function("order_total"); f == nil || !f.ReadOnly || !strings.HasSuffix(f.Pos, "001.sql:5") {
+	if f := s.Function("order_total"); f == nil || !f.ReadOnly || !strings.HasSuffix(f.Pos, "001.sql:5") || strings.Join(f.Params, ",") != "id" {
 		t.Errorf("order_total: %+v", f)
 	}
 	bump := s.Function("public.BUMP")
@@ -150,6 +152,11 @@ create function std(id bigint) returns bigint language sql begin atomic; insert 
 	}
 	if f := s.Function("pick"); f == nil || f.ReadOnly || len(f.Body) != 1 || !strings.Contains(f.Body[0].SQL, "select id from orders") {
 		t.Errorf("pick: %+v", f)
+	}
+	// Params: the input parameters in call order (an OUT one is not
+	// passed), named as the body refers to them.
+	if f := s.Function("enqueue"); f == nil || strings.Join(f.Params, ",") != "queue_name,Kind,rest" {
+		t.Errorf("enqueue params: %+v", f)
 	}
 	std := s.Function("std")
 	if std == nil || len(std.Body) != 2 || !strings.HasPrefix(std.Body[0].SQL, "INSERT INTO log") {
