@@ -123,6 +123,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		// finds the row changed and updates nothing. Tested, it is a claim.
 		st.Op, st.Detail, st.Update, st.Optimistic = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true, param
 		st.ClockSets, st.ClockParams = ref.clockSets(up.TargetList, up.WhereClause, nil)
+		st.WhereParams = whereParams(up.WhereClause) // whereparams.go
 		return assemble(sc, st)
 	}
 	st.PickParams = pickParams(up)
@@ -245,7 +246,10 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
 	st.Selects, st.Filters = selectedCols(sel) // readcols.go
-	st.JoinMisses = joinMisses(sel)            // joinmiss.go
+	if len(sel.FromClause) == 1 && sel.FromClause[0].GetRangeVar() != nil {
+		st.WhereParams = whereParams(sel.WhereClause) // one table: its columns
+	}
+	st.JoinMisses = joinMisses(sel) // joinmiss.go
 	if st.Table == "" && takesXactLock(sel) {
 		st.Detail = "takes a transaction advisory lock"
 		st.AdvisoryLock = true
