@@ -82,3 +82,23 @@ func FreshKeyCols(kcs []effect.KeyCol) bool {
 	}
 	return false
 }
+
+// keysDiffer reports whether the check's statement and the write's fix
+// one column to different constants (where provider = $2 given
+// "discord", an insert's provider given "slack"; effect.Effect.KeyCols):
+// the row written is never one the check reads, so the write records
+// nothing the check tests. A column either side leaves to a parameter,
+// or gives a value not told, tells nothing.
+func keysDiffer(check, w *effect.Effect) bool {
+	for _, c := range check.KeyCols {
+		if c.Const == "" {
+			continue
+		}
+		for _, k := range w.KeyCols {
+			if k.Col == c.Col && k.Const != "" && k.Const != c.Const {
+				return true
+			}
+		}
+	}
+	return false
+}

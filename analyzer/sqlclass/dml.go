@@ -245,11 +245,9 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 		return append(ctes, sc.functions()...)
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
-	st.Selects, st.Filters = selectedCols(sel) // readcols.go
-	if len(sel.FromClause) == 1 && sel.FromClause[0].GetRangeVar() != nil {
-		st.WhereParams = whereParams(sel.WhereClause) // one table: its columns
-	}
-	st.JoinMisses = joinMisses(sel) // joinmiss.go
+	st.Selects, st.Filters = selectedCols(sel)       // readcols.go
+	st.WhereParams = whereParams(oneTableWhere(sel)) // whereparams.go
+	st.JoinMisses = joinMisses(sel)                  // joinmiss.go
 	if st.Table == "" && takesXactLock(sel) {
 		st.Detail = "takes a transaction advisory lock"
 		st.AdvisoryLock = true

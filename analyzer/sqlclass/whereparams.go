@@ -49,6 +49,29 @@ func whereParams(where *pg_query.Node) string {
 	return strings.Join(out, ",")
 }
 
+// oneTableWhere is the WHERE of a read of one table: its own, or that of
+// the one table an exists(select … from t where …) tests; nil otherwise.
+func oneTableWhere(sel *pg_query.SelectStmt) *pg_query.Node {
+	if sel == nil || sel.Larg != nil {
+		return nil
+	}
+	if len(sel.FromClause) == 1 && sel.FromClause[0].GetRangeVar() != nil {
+		return sel.WhereClause
+	}
+	if len(sel.FromClause) != 0 || len(sel.TargetList) != 1 || sel.WhereClause != nil {
+		return nil
+	}
+	rt := sel.TargetList[0].GetResTarget()
+	if rt == nil || rt.Val == nil {
+		return nil
+	}
+	sl := rt.Val.GetSubLink()
+	if sl == nil || sl.SubLinkType != pg_query.SubLinkType_EXISTS_SUBLINK || sl.Subselect == nil {
+		return nil
+	}
+	return oneTableWhere(sl.Subselect.GetSelectStmt())
+}
+
 // paramNumber is the number of a parameter reference ($n, also cast),
 // 0 for anything else.
 func paramNumber(n *pg_query.Node) int {

@@ -11,6 +11,7 @@ func TestWhereParams(t *testing.T) {
 		{"select id from surfaces where $1 = conversation_id", "conversation_id=1"},
 		{"select id from jobs where locked_at < $1 and id = $2", "id=2"},
 		{"select id from jobs where id = $1 or id = $2", ""},
+		{"select exists(select 1 from surfaces where conversation_id = $1 and provider = $2)", "conversation_id=1,provider=2"},
 		{"select a.id from a join b on a.id = b.id where a.k = $1", ""},
 	} {
 		sts := Classify(c.sql)

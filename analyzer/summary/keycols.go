@@ -62,6 +62,9 @@ func (w *walker) keyColOf(v ssa.Value) effect.KeyCol {
 		return effect.KeyCol{}
 	}
 	n := normalize(v)
+	if mi, ok := n.(*ssa.MakeInterface); ok {
+		n = normalize(mi.X) // an argument of a variadic ...any
+	}
 	if c, ok := n.(*ssa.Const); ok && c.Value != nil {
 		if s := ssavalue.ConstString(c); s != "" {
 			return effect.KeyCol{Const: s}
