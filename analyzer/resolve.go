@@ -96,6 +96,8 @@ func (r *wiredResolver) effects(effs []effect.Effect, depth int) ([]effect.Effec
 func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bool, depth int) []effect.Effect {
 	n := len(r.pits)
 	name, effs, ok := r.callee(&e, v, method)
+	// A compare-and-set keyed by what the call passes (summary keycols.go).
+	r.pits = append(r.pits[:n], summary.ResolvePitfallKeys(&e, r.pits[n:], method != "")...)
 	if e.DupStopped {
 		// A duplicate never reaches the call (get-or-create): what it
 		// resolves to fails no duplicate.
@@ -137,6 +139,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		summary.ResolveDupKey(&e, &ne, method != "")
 		summary.ResolveObjectKey(&e, &ne, method != "")
 		summary.ResolveKeyParams(&e, &ne, method != "")
+		summary.ResolveKeyCols(&e, &ne, method != "")
 		if k := ne.ArgsKey; k != nil && k.OptsParam != 0 {
 			// An insert whose options (or batch) the call passes.
 			if p := summary.ResolveArgsKey(&e, &ne, method != ""); p != nil {

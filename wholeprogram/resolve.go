@@ -882,10 +882,12 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 			continue
 		}
 		prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
+		// A compare-and-set keyed by what the call passes (keycols.go).
+		keyed := summary.ResolvePitfallKeys(&e, s.Pitfalls, isMethod(fn))
 		if e.DupStopped {
-			*pits = append(*pits, guard.DropDuplicateAsError(s.Pitfalls)...)
+			*pits = append(*pits, guard.DropDuplicateAsError(keyed)...)
 		} else {
-			*pits = append(*pits, s.Pitfalls...)
+			*pits = append(*pits, keyed...)
 		}
 		all := s
 		if obj, ok := fn.Object().(*types.Func); ok && obj != nil && r.crossesModule(site, fn) {
@@ -974,6 +976,7 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 		summary.ResolveDupKey(&e, &ne, method && !callback)
 		summary.ResolveObjectKey(&e, &ne, method && !callback)
 		summary.ResolveKeyParams(&e, &ne, method && !callback)
+		summary.ResolveKeyCols(&e, &ne, method && !callback) // keycols.go
 		if p := summary.ResolveArgsKey(&e, &ne, method && !callback); p != nil {
 			*pits = append(*pits, *p)
 		}

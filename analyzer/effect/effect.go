@@ -63,6 +63,21 @@ type StampArg struct {
 	Field string `json:",omitempty"`
 }
 
+// KeyCol is what a key column of a statement is given (Effect.KeyCols):
+// Const a constant's value (its Go text: a string's value unquoted),
+// Fresh the random or time source of a value new on every delivery
+// (FreshPos where it is made), or Param (1-based, receiver first, then
+// free variables) the parameter of the function holding the effect, with
+// Field the field read off it ("" for the whole). All empty: not told.
+type KeyCol struct {
+	Col      string
+	Const    string `json:",omitempty"`
+	Fresh    string `json:",omitempty"`
+	FreshPos string `json:",omitempty"`
+	Param    int    `json:",omitempty"`
+	Field    string `json:",omitempty"`
+}
+
 // Key describes an idempotency key passed to an external API.
 type Key struct {
 	Expr   string // source text of the key expression
@@ -375,6 +390,13 @@ type Effect struct {
 	// returns whose constant says an outer-joined table had no row
 	// ("alias=table=default", one a line; guard.joinMissAvoids).
 	JoinMisses string `json:",omitempty"`
+	// KeyCols, on a database read, a compare-and-set update or an
+	// insert, say what the key columns its SQL fixes to a parameter
+	// (sqlclass WhereParams, an insert's ColumnParams) are given, as far
+	// as the calls up the path tell (summary keycols.go): a constant, a
+	// value new on every delivery, or a parameter of the function whose
+	// summary holds the effect, left to its callers.
+	KeyCols []KeyCol `json:",omitempty"`
 	// SetConsts, on a database update, is sqlclass.Stmt's: the string
 	// literals its SET gives columns ("status=sending", one a line).
 	SetConsts string `json:",omitempty"`

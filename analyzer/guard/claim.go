@@ -151,7 +151,7 @@ func (a *analysis) claims() *ClaimReturn {
 		if c.ClaimReturn != nil && c.ClaimReturn.Decided {
 			continue // the helper decided the duplicate, and reported it
 		}
-		a.pitfalls = append(a.pitfalls, duplicateAsError(a.fn, tests, a.pos, a.env.Index)...)
+		a.pitfalls = append(a.pitfalls, keyedPitfalls(c.Effect, duplicateAsError(a.fn, tests, a.pos, a.env.Index))...)
 	}
 	return claimReturn
 }

@@ -26,6 +26,9 @@ import (
 // write or a read whose columns are not told (an ORM's, select *) and a
 // value given by a parameter match, as before.
 func recordsCheck(check, w *effect.Effect, skip *skipTest) bool {
+	if keysDiffer(check, w) {
+		return false
+	}
 	if check.Selects == "" || w.Assigns == "" || !strings.HasPrefix(w.Op, "update-") {
 		return true
 	}

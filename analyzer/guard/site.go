@@ -97,6 +97,15 @@ type Pitfall struct {
 	// check is held, Effect.CallerLock), one that passes its own
 	// parameter hands the question on, any other lets it stand.
 	LockParam int `json:",omitempty"`
+	// KeyCols, on a duplicate-as-error of a compare-and-set, are the
+	// columns picking its row that are still parameters of the function
+	// (effect.KeyCol Param): a caller that passes a value new on every
+	// delivery there drops the pitfall (the row is one the same run
+	// wrote, so "no row changed" reports no earlier delivery's work), one
+	// that passes its own parameter hands the question on, any other
+	// lets it stand (summary keycols.go). Spelled by EncodeKeyCols, so
+	// that a Pitfall stays comparable.
+	KeyCols string `json:",omitempty"`
 }
 
 // MergePitfalls adds the pitfalls of the functions dynamic calls reached

@@ -125,6 +125,7 @@ func classifyUpdate(up *pg_query.UpdateStmt) []Stmt {
 		// finds the row changed and updates nothing. Tested, it is a claim.
 		st.Op, st.Detail, st.Update, st.Optimistic = Claim, "compare-and-set: the row must still have the "+col+" it is changed from", true, param
 		st.ClockSets, st.ClockParams = ref.clockSets(up.TargetList, up.WhereClause, nil)
+		st.WhereParams = whereParams(up.WhereClause) // whereparams.go
 		return assemble(sc, st)
 	}
 	st.PickParams = pickParams(up)
@@ -246,8 +247,9 @@ func classifySelect(sel *pg_query.SelectStmt) []Stmt {
 		return append(ctes, sc.functions()...)
 	}
 	st := Stmt{Op: Select, Table: firstTable(sel, cteNames(sel.WithClause)), Detail: "read"}
-	st.Selects, st.Filters = selectedCols(sel) // readcols.go
-	st.JoinMisses = joinMisses(sel)            // joinmiss.go
+	st.Selects, st.Filters = selectedCols(sel)       // readcols.go
+	st.WhereParams = whereParams(oneTableWhere(sel)) // whereparams.go
+	st.JoinMisses = joinMisses(sel)                  // joinmiss.go
 	if st.Table == "" && takesXactLock(sel) {
 		st.Detail = "takes a transaction advisory lock"
 		st.AdvisoryLock = true

@@ -170,6 +170,12 @@ type Stmt struct {
 	// program computed from one it read, passed there, picks rows and
 	// makes no increment.
 	PickParams string
+	// WhereParams, for a read, an update (a compare-and-set too) or a
+	// delete, lists the columns its WHERE fixes by equality to a
+	// parameter ("id=1,provider=2", sorted; whereparams.go): a caller
+	// tells with it a row picked by a value new on every delivery, or a
+	// key column fixed to a constant.
+	WhereParams string
 	// Function, for a Call of a function that is not a builtin, is its
 	// name as called ("f", "billing.f"): a caller that knows the module's
 	// migrations replaces the Call by what the function's body does.

@@ -225,7 +225,8 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		}
 	}
 	w.callParamFields(ci, sum, args, bindings)
-	for _, p := range guard.DropStopped(ci, w.callerLockPitfalls(ci, w.callerTxPitfalls(sum.Pitfalls, args, bindings), args, bindings)) {
+	pits := w.callerKeyPitfalls(w.callerTxPitfalls(sum.Pitfalls, args, bindings), args, bindings) // keycols.go
+	for _, p := range guard.DropStopped(ci, w.callerLockPitfalls(ci, pits, args, bindings)) {
 		if w.pitFrom == nil {
 			w.pitFrom = map[int]ssa.CallInstruction{}
 		}

@@ -193,7 +193,8 @@ func (w *walker) resolveKey(ci ssa.CallInstruction, e *effect.Effect, args, bind
 	w.resolveObjectKey(e, args, bindings)
 	w.resolveKeyParams(e, args, bindings)
 	w.resolveNewer(e, args, bindings)
-	w.resolveStamps(e, args, bindings) // stampclock.go
+	w.resolveStamps(e, args, bindings)  // stampclock.go
+	w.resolveKeyCols(e, args, bindings) // keycols.go
 	w.resolveDupKey(e, args, bindings)
 	w.resolvePlanLink(e, args, bindings)
 	w.resolveArgKeys(e, args, bindings)

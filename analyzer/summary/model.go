@@ -931,6 +931,7 @@ func (w *walker) sqlTexts(ci ssa.CallInstruction, texts []string, argIndex int, 
 				w.newerValue(e, v, ci)
 			}
 			w.stampParams(e, st, params) // stampclock.go
+			w.sqlKeyCols(e, st, params)  // keycols.go
 			if st.Op == sqlclass.Insert && e.Target != "" {
 				w.sqlBusinessKey(e, st, params, ci)
 			}
