@@ -55,11 +55,12 @@ func (c *Context) Handler(h *result.Handler) {
 		if p.Rule == rules.CheckThenAct && actedOnlySafe(h.Effects, p.Pos) {
 			continue
 		}
-		if p.Rule == rules.RandomKey && h.AtMostOnce {
-			// A key new on every delivery deduplicates nothing, but a
-			// handler delivered once has no second delivery to
-			// deduplicate (a helper's key stays reported for the
-			// handlers that are redelivered: not marked reported here).
+		if (p.Rule == rules.RandomKey || p.Rule == rules.CheckThenAct) && h.AtMostOnce {
+			// A key new on every delivery deduplicates nothing, and a
+			// check two deliveries at once both pass lets both act, but
+			// a handler delivered once has no second delivery (a
+			// helper's pitfall stays reported for the handlers that are
+			// redelivered: not marked reported here).
 			continue
 		}
 		f := &result.Finding{Rule: p.Rule, Pos: p.Pos, Message: p.Rule + ": " + p.Message, Suppressed: p.Suppressed}
