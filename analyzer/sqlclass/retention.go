@@ -38,6 +38,27 @@ func matches(where *pg_query.Node) string {
 		return "*"
 	}
 	var cols []string
+	for _, e := range andEqualities(where) {
+		switch e.Kind {
+		case pg_query.A_Expr_Kind_AEXPR_OP, pg_query.A_Expr_Kind_AEXPR_OP_ANY, pg_query.A_Expr_Kind_AEXPR_IN:
+		default:
+			continue
+		}
+		for _, side := range []*pg_query.Node{e.Lexpr, e.Rexpr} {
+			if c := columnName(side); c != "" {
+				cols = append(cols, c)
+			}
+		}
+	}
+	sort.Strings(cols)
+	return strings.Join(slices.Compact(cols), ",")
+}
+
+// andEqualities are the "=" comparisons (col = x, col = ANY(x), col IN
+// (…)) among the terms of where's top-level ANDs: what matches and
+// whereParams read a WHERE's fixed columns from.
+func andEqualities(where *pg_query.Node) []*pg_query.A_Expr {
+	var out []*pg_query.A_Expr
 	var visit func(n *pg_query.Node)
 	visit = func(n *pg_query.Node) {
 		if b := n.GetBoolExpr(); b != nil {
@@ -48,24 +69,14 @@ func matches(where *pg_query.Node) string {
 			}
 			return
 		}
-		e := n.GetAExpr()
-		if e == nil || len(e.Name) != 1 || e.Name[0].GetString_().GetSval() != "=" {
-			return
-		}
-		switch e.Kind {
-		case pg_query.A_Expr_Kind_AEXPR_OP, pg_query.A_Expr_Kind_AEXPR_OP_ANY, pg_query.A_Expr_Kind_AEXPR_IN:
-		default:
-			return
-		}
-		for _, side := range []*pg_query.Node{e.Lexpr, e.Rexpr} {
-			if c := columnName(side); c != "" {
-				cols = append(cols, c)
-			}
+		if e := n.GetAExpr(); e != nil && len(e.Name) == 1 && e.Name[0].GetString_().GetSval() == "=" {
+			out = append(out, e)
 		}
 	}
-	visit(where)
-	sort.Strings(cols)
-	return strings.Join(slices.Compact(cols), ",")
+	if where != nil {
+		visit(where)
+	}
+	return out
 }
 
 // columnName is the folded name of a column reference (its last field).

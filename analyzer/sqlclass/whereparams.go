@@ -24,19 +24,9 @@ func whereParams(where *pg_query.Node) string {
 		return ""
 	}
 	var out []string
-	var visit func(n *pg_query.Node)
-	visit = func(n *pg_query.Node) {
-		if b := n.GetBoolExpr(); b != nil {
-			if b.Boolop == pg_query.BoolExprType_AND_EXPR {
-				for _, a := range b.Args {
-					visit(a)
-				}
-			}
-			return
-		}
-		e := n.GetAExpr()
-		if e == nil || e.Kind != pg_query.A_Expr_Kind_AEXPR_OP || len(e.Name) != 1 || e.Name[0].GetString_().GetSval() != "=" {
-			return
+	for _, e := range andEqualities(where) {
+		if e.Kind != pg_query.A_Expr_Kind_AEXPR_OP {
+			continue
 		}
 		for _, sides := range [][2]*pg_query.Node{{e.Lexpr, e.Rexpr}, {e.Rexpr, e.Lexpr}} {
 			if c, n := columnName(sides[0]), paramNumber(sides[1]); c != "" && n > 0 {
@@ -44,7 +34,6 @@ func whereParams(where *pg_query.Node) string {
 			}
 		}
 	}
-	visit(where)
 	sort.Strings(out)
 	return strings.Join(out, ",")
 }

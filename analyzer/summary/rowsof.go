@@ -134,7 +134,7 @@ func storedField(root ssa.Value, name string) ssa.Value {
 	var val ssa.Value
 	for _, r := range ssavalue.Referrers(root) {
 		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || structFieldName(fa.X.Type(), fa.Field) != name {
+		if !ok || ssavalue.FieldAt(fa.X.Type(), fa.Field) != name {
 			continue
 		}
 		for _, u := range ssavalue.Referrers(fa) {
@@ -147,18 +147,6 @@ func storedField(root ssa.Value, name string) ssa.Value {
 		}
 	}
 	return val
-}
-
-// structFieldName is the name of field i of the struct t is (or points to).
-func structFieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // sliceSource is where the elements of the slice v come from: a
@@ -177,7 +165,7 @@ func (w *walker) sliceSource(v ssa.Value, depth int, seen map[ssa.Value]bool) (r
 			v = x // a captured variable: its cell is the free variable
 		case *ssa.FieldAddr:
 			if k := w.execIndex(spilled(x.X)); k != effect.NoExec {
-				return rowsSource{param: k, field: structFieldName(x.X.Type(), x.Field)}, true
+				return rowsSource{param: k, field: ssavalue.FieldAt(x.X.Type(), x.Field)}, true
 			}
 		}
 	}
@@ -186,7 +174,7 @@ func (w *walker) sliceSource(v ssa.Value, depth int, seen map[ssa.Value]bool) (r
 	}
 	if f, ok := v.(*ssa.Field); ok {
 		if k := w.execIndex(f.X); k != effect.NoExec {
-			return rowsSource{param: k, field: structFieldName(f.X.Type(), f.Field)}, true
+			return rowsSource{param: k, field: ssavalue.FieldAt(f.X.Type(), f.Field)}, true
 		}
 		return none, false
 	}
