@@ -357,18 +357,8 @@ func scannedRows(p ssa.Value) *ssa.Call {
 // scanOf is the call returning the rows instr scans into dest: a Scan
 // method called on the first result of a call.
 func scanOf(instr ssa.Instruction, dest ssa.Value) *ssa.Call {
-	ci, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return nil
-	}
-	c := ci.Common()
-	var recv ssa.Value
-	switch {
-	case c.IsInvoke() && c.Method.Name() == "Scan":
-		recv = c.Value
-	case c.StaticCallee() != nil && c.StaticCallee().Name() == "Scan" && len(c.Args) > 1 && c.Signature().Recv() != nil:
-		recv = c.Args[0]
-	default:
+	c, recv := scanCall(instr)
+	if c == nil {
 		return nil
 	}
 	if c.Args[len(c.Args)-1] != dest {

@@ -476,18 +476,8 @@ func (w *walker) clockScanned(v *ssa.Alloc) string {
 // call on the result of a call given a SQL text that only reads the
 // clock.
 func (w *walker) scanQuery(instr ssa.Instruction, dest ssa.Value) string {
-	ci, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return ""
-	}
-	c := ci.Common()
-	var recv ssa.Value
-	switch {
-	case c.IsInvoke() && c.Method.Name() == "Scan":
-		recv = c.Value
-	case c.StaticCallee() != nil && c.StaticCallee().Name() == "Scan" && len(c.Args) > 1 && c.Signature().Recv() != nil:
-		recv = c.Args[0]
-	default:
+	c, recv := scanCall(instr)
+	if c == nil {
 		return ""
 	}
 	found := false
