@@ -8,6 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
 )
 
 type Client struct{ c caller }
@@ -17,6 +18,18 @@ type caller interface {
 }
 
 func Dial(rawurl string) (*Client, error) { return &Client{}, nil }
+
+func DialContext(ctx context.Context, rawurl string) (*Client, error) {
+	c, err := rpc.DialContext(ctx, rawurl)
+	if err != nil {
+		return nil, err
+	}
+	return NewClient(c), nil
+}
+
+func NewClient(c *rpc.Client) *Client { return &Client{c: c} }
+
+func (ec *Client) Close() {}
 
 func (ec *Client) BlockByNumber(ctx context.Context, number *big.Int) (*types.Block, error) {
 	return nil, ec.c.CallContext(ctx, nil, "eth_getBlockByNumber", number, true)
