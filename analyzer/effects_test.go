@@ -364,6 +364,16 @@ func TestInfeasibleBranches(t *testing.T) {
 	runShared(t, "condfix")
 }
 
+// TestParamTypeSwitch: an effect in a case of a type switch on a
+// function's interface parameter is not the effect of a caller that
+// passes a value of another concrete type, through a helper handing its
+// own parameter on; a caller passing the case's type, or a value of
+// unknown dynamic type, keeps it, and a case of an interface type decides
+// nothing.
+func TestParamTypeSwitch(t *testing.T) {
+	runShared(t, "typeswitchfix")
+}
+
 // TestNilFuncField: a func-typed field the caller's literals leave out is
 // nil, so what a callee runs only under a nil test of it does not run
 // (through a slice built by append, copied, sorted and indexed, and a

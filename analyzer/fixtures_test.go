@@ -49,7 +49,7 @@ var sharedFixtures = []string{
 	"storedreg/worker", "storedreg/wasynq", "storedreg", "asmfix",
 	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "pullpool/consumer", "pullpool", "batchfix", "objstorefix", "awsflowfix", "dynamofix", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
 	"goschemafix", "funcfieldfix", "globalifacefix/logx", "globalifacefix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
-	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "cloudeventfix", "condfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
+	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "cloudeventfix", "condfix", "typeswitchfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
 	"rowkeyfix", "lockerrfix", "livelockfix",
 	// Tests of their own file each, in the shared run since stop 53
 	// (each of their loads was 5-7 CPU seconds).

@@ -21,7 +21,11 @@ import (
 // dynamic type keeps every case. Only a worker that receives from one
 // work channel tests what it received (with two, a case could belong to
 // the other's values); a case of an interface type (case error:) matches
-// types the tool does not enumerate and is no test.
+// types the tool does not enumerate and is no test. A type switch on a
+// function's own interface parameter is the same test of what its caller
+// passes (Param k): a caller that converts a concrete type to the
+// interface (handleEvent("RATE_LIMIT", &RateLimit{…})) runs only the
+// cases that type matches.
 
 // typeCond is the test a comma-ok type assertion's ok (x) being truth
 // makes of the value fn received from its channel.
@@ -30,10 +34,18 @@ func (w *walker) typeCond(x *ssa.Extract, truth bool) (effect.Cond, bool) {
 	if !ok || !ta.CommaOk || x.Index != 1 || types.IsInterface(ta.AssertedType) {
 		return effect.Cond{}, false
 	}
+	val := types.TypeString(ta.AssertedType, nil)
+	if k := w.execIndex(ta.X); k != effect.NoExec {
+		// A type switch on an interface parameter (discordgo's
+		// onInterface(i interface{}) { switch t := i.(type) { case
+		// *VoiceServerUpdate: go s.onVoiceServerUpdate(t) } }): each
+		// caller decides the test with what it passes (resolveWhen).
+		return effect.Cond{Param: k, Path: effect.TypePath, Value: val, Neg: !truth}, true
+	}
 	if !receivedValue(ta.X) || workChannels(w.fn) != 1 {
 		return effect.Cond{}, false
 	}
-	return effect.Cond{Param: effect.RecvParam, Path: effect.TypePath, Value: types.TypeString(ta.AssertedType, nil), Neg: !truth}, true
+	return effect.Cond{Param: effect.RecvParam, Path: effect.TypePath, Value: val, Neg: !truth}, true
 }
 
 // receivedValue reports whether v is a value received from a channel: a
@@ -71,6 +83,9 @@ func workChannels(fn *ssa.Function) int {
 func (w *walker) typeArg(c effect.Cond, a ssa.Value, out *[]effect.Cond) bool {
 	switch x := a.(type) {
 	case *ssa.MakeInterface:
+		if hasTypeParam(x.X.Type(), 0) {
+			return true // a generic body's T: any type, every case
+		}
 		return c.Holds(types.TypeString(x.X.Type(), nil))
 	case *ssa.Parameter:
 		if k := w.execIndex(x); k != effect.NoExec {
@@ -99,4 +114,34 @@ func (w *walker) sentTypes(e *effect.Effect, instr ssa.Instruction) bool {
 	}
 	e.When = out
 	return true
+}
+
+// hasTypeParam reports whether t is, or is made of, a type parameter: in
+// a generic function's body (not instantiated) the value converted to
+// the interface may be of any type.
+func hasTypeParam(t types.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch x := t.(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParam(x.Elem(), depth+1)
+	case *types.Slice:
+		return hasTypeParam(x.Elem(), depth+1)
+	case *types.Array:
+		return hasTypeParam(x.Elem(), depth+1)
+	case *types.Map:
+		return hasTypeParam(x.Key(), depth+1) || hasTypeParam(x.Elem(), depth+1)
+	case *types.Chan:
+		return hasTypeParam(x.Elem(), depth+1)
+	case *types.Named:
+		for i := 0; i < x.TypeArgs().Len(); i++ {
+			if hasTypeParam(x.TypeArgs().At(i), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
