@@ -99,6 +99,16 @@ func lazyCallees(fns map[*ssa.Function]bool) func(site ssa.CallInstruction) []*s
 			if f.Name() == "init" && f.Synthetic == "package initializer" {
 				continue // never address-taken
 			}
+			if o, ok := f.Object().(*types.Func); ok && o.Name() == "init" {
+				// A declared init function (init#1…) is never a value
+				// either: the language forbids referring to init.
+				// Unlike x/tools' chautil, which lists them, they are not
+				// made callees of every func() call of the program (a
+				// one-line init added anywhere would change those sites'
+				// callees, and boundary.go would read its effects as a
+				// library's func() call's).
+				continue
+			}
 			funcs, _ := funcsBySig.At(f.Signature).([]*ssa.Function)
 			funcsBySig.Set(f.Signature, append(funcs, f))
 		} else if obj := f.Object(); obj != nil {
