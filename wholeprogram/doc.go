@@ -20,6 +20,11 @@
 // registers them (models.CallbackRegistry) and which operations run which
 // chain (Model.Runs).
 //
+// A function discovery found by its shape alone (a weak candidate, an
+// unregistered workflow helper) that a handler of another package reaches,
+// by a static call or through an interface, is that handler's work and is
+// no longer listed as a handler (handlerwork.go).
+//
 // go vet runs one package at a time and cannot do this; the jobeffects
 // command does it for the inventory and, by default, for its diagnostics.
 package wholeprogram

@@ -35,7 +35,7 @@ var fixtureGroups = map[string][]string{
 		"natkeynest/store", "natkeywhole", "neverset", "nilcall/...", "nilfieldwhole", "nilhookfix", "openapifix",
 		"openapifix/apiclient", "optsiface", "paramfieldwhole", "perregfix", "queuefix", "reflectwhole",
 		"registryfix", "riveruniquewp", "routefix", "routers", "statuswhole", "txcallback", "widefoldfix",
-		"wpboundary", "xpkgobj", "xpkgobj/files",
+		"wpboundary", "xpkgobj", "xpkgobj/files", "xpkgwork/app", "xpkgwork/work",
 	},
 	"example.org/mdconv": {"wpplugins/pure", "wpplugins/audited", "wpplugins/outside"},
 }

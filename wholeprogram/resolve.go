@@ -47,6 +47,9 @@ type Stats struct {
 	// Adapters counts the adapter closures dropped for the handlers
 	// registered through their registrars (adapters.go).
 	Adapters int
+	// Work counts the shape-only handlers dropped as another handler's
+	// work (handlerwork.go).
+	Work int
 	// Failures are the steps that panicked, each with what it involved
 	// (contain.go): what they could not decide kept its per-package
 	// answer.
@@ -130,6 +133,7 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		handlerFns map[string]*ssa.Function
 		fields     map[ssavalue.FieldKey][]ssavalue.DispatchEntry
 		known      map[string]bool
+		workOf     map[string]bool
 	)
 	var buildFailure string // a package's SSA build panicked (contain.go)
 	failure := r.contain(func() {
@@ -196,6 +200,8 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		for _, fn := range entries {
 			handlerFns[summary.Key(r.fset, fn)] = fn
 		}
+		r.at("the handlers other handlers run", nil)
+		workOf = r.handlersWork(in.Results, handlerFns)
 		fields = ssavalue.DispatchFields(sortedFuncs(slice))
 		known = map[string]bool{}
 		for _, res := range in.Results {
@@ -223,6 +229,12 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 			if replacedAdapter(h, through) {
 				// The handlers registered through it are listed.
 				stats.Adapters++
+				changedAny = true
+				continue
+			}
+			if workOf[h.Pos+"|"+h.Name] {
+				// Another handler runs it: its effects are that one's.
+				stats.Work++
 				changedAny = true
 				continue
 			}
