@@ -155,6 +155,10 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		if len(entries) == 0 {
 			return
 		}
+		r.handlerFns = map[*ssa.Function]bool{}
+		for _, fn := range entries {
+			r.handlerFns[fn] = true
+		}
 		// VTA learns what flows into an interface or func value from the
 		// stores that put it there, which are typically in main (wiring
 		// dependencies); the root packages' functions join the slice for that.
@@ -362,6 +366,10 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		// Under a nil test of a field nothing sets (nilfields.go).
 		effs, changed = o, true
 	}
+	if o, dropped := r.unfilledLookups(effs); dropped {
+		// After a lookup in a map nothing fills (unfilledmaps.go).
+		effs, changed = o, true
+	}
 	prevFollowed, prevCut := r.followed, r.cut
 	r.followed, r.cut = map[string]bool{}, map[string]bool{}
 	defer func() { r.followed, r.cut = prevFollowed, prevCut }()
@@ -400,6 +408,9 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 	}
 	if o, dropped := r.nilFieldTests(fn, out); dropped {
 		// The resolved callees' effects under such a test.
+		out, changed = o, true
+	}
+	if o, dropped := r.unfilledLookups(out); dropped {
 		out, changed = o, true
 	}
 	out = r.dropFollowedCuts(out)
@@ -489,6 +500,8 @@ type resolver struct {
 	invokeSites  map[string][]ssa.CallInstruction // interface calls by position, callees or not (nilcall.go)
 	unimpl       map[string]bool                  // interfaces ("pkg.Name") nothing implements (nilcall.go)
 	nilFacts     *fieldFacts                      // what the slice sets of the roots' struct fields (nilfields.go)
+	mapFacts     *mapFacts                        // which of the roots' map fields the slice may fill (unfilledmaps.go)
+	handlerFns   map[*ssa.Function]bool           // the handlers' functions: the framework calls them (unfilledmaps.go)
 }
 
 // factSummaries adds the summaries of declared functions of packages that

@@ -11,6 +11,14 @@ import (
 // (summary/channels.go), with the dynamic type of what it sends.
 const RecvParam = -2
 
+// MapHitParam, as a Cond's Param, is no parameter but a map a struct field
+// holds: Path is the field ("pkg/path.Type.Field"), Value "true" where a
+// comma-ok lookup in it found its key (if d, ok := s.byType[k]; ok { … }),
+// "false" where it did not. No caller decides it (every caller hands it
+// up as it is): the whole-program phase, which sees every store, decides
+// it for a map nothing ever fills (wholeprogram/unfilledmaps.go).
+const MapHitParam = -3
+
 // TypePath, as a Cond's Path, tests the dynamic type of an interface
 // value (a type switch's case, `t, ok := v.(T)` with T concrete): Value
 // is the type's types.TypeString. A caller decides it with the concrete
@@ -242,6 +250,10 @@ func parseRef(v string) (int, string, bool) {
 func ResolveWhen(when []Cond, args map[string]string) ([]Cond, bool) {
 	var out []Cond
 	for _, c := range when {
+		if c.Param == MapHitParam {
+			out = append(out, c) // no argument decides it
+			continue
+		}
 		v := argAt(args, c.Param, c.Path)
 		switch {
 		case v == "":

@@ -98,6 +98,9 @@ func (w *walker) testConds(v ssa.Value, truth bool, depth int) []effect.Cond {
 		if c, ok := w.typeCond(x, truth); ok {
 			return []effect.Cond{c}
 		}
+		if c, ok := mapHitCond(x, truth); ok {
+			return []effect.Cond{c}
+		}
 		if k, path, ok := w.paramPath(v); ok {
 			return []effect.Cond{{Param: k, Path: path, Value: constant.MakeBool(truth).ExactString()}}
 		}
@@ -391,6 +394,10 @@ func (w *walker) resolveWhen(e *effect.Effect, ci ssa.CallInstruction, args, bin
 	}
 	var out []effect.Cond
 	for _, c := range e.When {
+		if c.Param == effect.MapHitParam {
+			out = append(out, c) // no argument decides it: handed up (mapcond.go)
+			continue
+		}
 		a := pick(c.Param, args, bindings)
 		if a == nil {
 			continue
