@@ -91,6 +91,11 @@ func (r *resolver) unfilledLookups(effs []effect.Effect) ([]effect.Effect, bool)
 // mapUnfilled reports whether the map field (qualified) is one nothing in
 // the program puts an entry into.
 func (r *resolver) mapUnfilled(field string) bool {
+	if !r.hasMain() {
+		// A library: its exported fillers are called by programs not
+		// loaded here (as nilcall.go's unimplemented interfaces).
+		return false
+	}
 	f := r.mapFieldFacts()
 	n := f.owner[field]
 	if n == nil || f.filled[field] || n.Obj().Pkg() == nil || !r.rootPackages()[n.Obj().Pkg().Path()] {

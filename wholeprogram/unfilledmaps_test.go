@@ -10,7 +10,7 @@ import (
 // main registers into, one built with an entry, one a handler net/http
 // calls fills and an exported one a decoder fills keep theirs.
 func TestUnfilledMapLookup(t *testing.T) {
-	got := wholeLines(t, effectsLine, "unfilledmap")
+	got := wholeLines(t, effectsLine, "unfilledmap/...")
 	want := []string{
 		"built high http/post  db_write/insert deliveries",
 		"configured medium db_write/insert deliveries",
