@@ -4,7 +4,7 @@
 // print. The tests live in several packages so that each stays well inside
 // go test's per-package timeout: cmd/jobeffects (the command on the
 // example, clean and broken modules) and one package per framework module
-// under cmd/jobeffects/modules (consumers, ecosystem, routes, saas, shapes).
+// under cmd/jobeffects/modules (consumers, drivers, ecosystem, locks, routes, saas, shapes).
 package e2etest
 
 import (

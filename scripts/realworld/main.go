@@ -8,6 +8,7 @@
 //	go run ./scripts/realworld [-only name,name] [-v] [-json file] [-readme README.md] [-bin jobeffects] [-work dir] [-mirrors dir]
 //	go run ./scripts/realworld -vet [-only name,name] [-v]
 //	go run ./scripts/realworld -reuse -work dir [-only name,name] [-v]
+//	go run ./scripts/realworld -rerun [-rerun-leaf] [-only name,name] [-bin jobeffects] [-work dir]
 //
 // A second table gives the precision of name inference: the inventory's
 // distinct inferred calls (by: name), how many a reviewer read
@@ -15,6 +16,9 @@
 // unlabelled ones, and a third counts the rejections by cause. -reuse
 // scores the inventories a previous run left in the work directory without
 // fetching or running anything (to check labels).
+//
+// With -rerun each application runs again on the first run's cache, and
+// every rerun's inventory must be the first run's (rerun.go).
 //
 // With -vet it compares, per application, go vet's findings with the
 // command's (same positions, same rules) instead of scoring the labels.
@@ -105,6 +109,7 @@ type score struct {
 	Seconds  float64        `json:"seconds"`
 	PeakMB   int            `json:"peak_mb"`
 	Error    string         `json:"error,omitempty"`
+	Rerun    *rerunResult   `json:"rerun,omitempty"` // -rerun
 	Details  []detail       `json:"details"`
 }
 
@@ -168,9 +173,18 @@ func main() {
 	vet := flag.Bool("vet", false, "compare go vet's findings with the command's instead of scoring the labels")
 	readme := flag.String("readme", "", "also rewrite the accuracy summary between the realworld markers of this file (README.md); only with every application")
 	flag.BoolVar(&reuse, "reuse", false, "score the inventories already in -work: fetch, build and run nothing")
+	flag.BoolVar(&rerunMode, "rerun", false, "run each application again on its first run's cache (a replay, then on the fact cache alone) and fail on any inventory difference")
+	flag.BoolVar(&rerunLeaf, "rerun-leaf", false, "with -rerun, also rerun on a copy of the sources, unchanged and after a one-leaf edit")
 	flag.Parse()
 	if *readme != "" && (*only != "" || *vet) {
 		fmt.Fprintln(os.Stderr, "realworld: -readme summarises a run of every application: it does not go with -only or -vet")
+		os.Exit(2)
+	}
+	if rerunLeaf {
+		rerunMode = true
+	}
+	if rerunMode && (*vet || reuse || *readme != "") {
+		fmt.Fprintln(os.Stderr, "realworld: -rerun runs each application several times on its own cache: it does not go with -vet, -reuse or -readme")
 		os.Exit(2)
 	}
 	readmePath = *readme
@@ -238,12 +252,16 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 		scores = append(scores, evaluate(l, inferred, bin, work))
 	}
 	var doc any = scores
+	var rerunErr error
 	if vet {
 		printParity(os.Stdout, parities, verbose)
 		doc = parities
 	} else {
 		printTable(os.Stdout, scores, verbose)
 		printInferred(os.Stdout, scores, verbose)
+		if rerunMode && printReruns(os.Stdout, scores) {
+			rerunErr = fmt.Errorf("a rerun's inventory differs from the first run's")
+		}
 		if readmePath != "" {
 			if err := writeReadme(readmePath, scores); err != nil {
 				return err
@@ -252,9 +270,11 @@ func run(only string, verbose bool, jsonOut, bin, work, labelDir string, vet boo
 	}
 	if jsonOut != "" {
 		data, _ := json.MarshalIndent(doc, "", "  ")
-		return os.WriteFile(jsonOut, append(data, '\n'), 0o644)
+		if err := os.WriteFile(jsonOut, append(data, '\n'), 0o644); err != nil {
+			return err
+		}
 	}
-	return nil
+	return rerunErr
 }
 
 func readLabel(path string) (*label, error) {
@@ -291,19 +311,29 @@ func evaluate(l *label, inferred *inferredLabels, bin, work string) score {
 	invPath := filepath.Join(work, l.Name+".inventory.yaml")
 	timing := filepath.Join(work, l.Name+".time")
 	var stderr bytes.Buffer
+	var dir string // where the application ran
 	if !reuse {
 		src, err := prepare(l, work)
 		if err != nil {
 			s.Error = err.Error()
 			return s
 		}
-		dir := filepath.Join(src, l.Dir)
+		dir = filepath.Join(src, l.Dir)
 		os.Remove(invPath) // a failed run must not score the last run's inventory
 		os.Remove(invPath + ".partial")
 		args := append([]string{"-o", timing, "-f", "%e %M", bin, "inventory", "-o", invPath}, l.Packages...)
 		cmd := exec.Command("/usr/bin/time", args...)
 		cmd.Dir = dir
 		cmd.Stderr = &stderr
+		if rerunMode {
+			// A first run on an empty cache of its own, whatever the
+			// user's cache holds: the reruns read what it wrote.
+			if err := os.RemoveAll(rerunCache(work, l.Name)); err != nil {
+				s.Error = err.Error()
+				return s
+			}
+			cmd.Env = append(os.Environ(), "JOBEFFECTS_CACHE=", "JOBEFFECTS_CACHE_DIR="+rerunCache(work, l.Name))
+		}
 		_ = cmd.Run() // exit 2 on packages that fail to type-check: the others are still in the inventory
 	}
 	if t, err := os.ReadFile(timing); err == nil {
@@ -330,6 +360,10 @@ func evaluate(l *label, inferred *inferredLabels, bin, work string) score {
 		return s
 	}
 	compare(l, &inv, &s)
+	if rerunMode {
+		s.Rerun = reruns(l, bin, work, dir, rerunCache(work, l.Name), data)
+		printReruns(os.Stderr, []score{s}) // as it goes: the table waits for every application
+	}
 	s.By = countBy(&inv)
 	s.Inferred = scoreInferred(&inv, inferred)
 	return s

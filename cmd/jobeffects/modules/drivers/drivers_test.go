@@ -1,0 +1,80 @@
+package drivers
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/jobeffects/jobeffects/internal/e2etest"
+)
+
+// TestDriversModule runs the inventory on testdata/drivers, a module on the
+// real github.com/segmentio/kafka-go and github.com/lib/pq, for two
+// mechanisms tested on stubs until now:
+//
+//   - a kafka-go pull loop built once per processor (queue.New keeps a
+//     Processor interface; Run's fetch loop hands each message over a
+//     channel to a pool of workers that call it): each processor app.Start
+//     builds it with is a handler of its own, registered at its
+//     construction site, with its own effects (discovery/pullpool.go);
+//   - an insert … select … from unnest($1) of the ids a compare-and-set's
+//     RETURNING gave back, bound with pq.Array, in the same transaction is
+//     guarded by it (summary/rowsof.go, catalog array_params): Closer
+//     repeats nothing; Escalator, whose ids come from a plain select,
+//     logs them again; Counter increments on every delivery.
+//
+// The inventory is golden (drivers.inventory.yaml), and each handler's
+// registration, risk, effects and findings are asserted here.
+func TestDriversModule(t *testing.T) {
+	t.Parallel()
+	dir := e2etest.TestdataDir(t, "drivers")
+	stdout, stderr, code := e2etest.RunShared(t, dir, nil, binary, "inventory", "./...")
+	if code != 0 {
+		t.Fatalf("inventory exit %d\n%s", code, stderr)
+	}
+	e2etest.Golden(t, "drivers.inventory.yaml", []byte(stdout), *update)
+	var inv struct {
+		Handlers []struct {
+			Task, Framework, Handler, Registered, Risk string
+			SideEffects                                []struct {
+				Kind, Operation, Target, Risk string
+				Guarded                       bool
+			} `yaml:"side_effects"`
+			Findings []struct{ Rule string }
+		}
+	}
+	if err := yaml.Unmarshal([]byte(stdout), &inv); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, h := range inv.Handlers {
+		var effs, rules []string
+		for _, e := range h.SideEffects {
+			s := e.Kind + "/" + e.Operation + " " + e.Target + " " + e.Risk
+			if e.Guarded {
+				s += " guarded"
+			}
+			effs = append(effs, s)
+		}
+		for _, f := range h.Findings {
+			rules = append(rules, f.Rule)
+		}
+		sort.Strings(rules)
+		got[h.Task] = h.Framework + " " + h.Handler + " at " + h.Registered + ", " + h.Risk + ": " + strings.Join(effs, "; ") + " [" + strings.Join(rules, ",") + "]"
+	}
+	want := map[string]string{
+		"alerts.Closer":    "kafka-go example.com/drivers/alerts.(*Closer).Process at app/app.go:14, medium: db_write/insert alert_logs medium guarded; db_write/update-set alerts safe []",
+		"alerts.Escalator": "kafka-go example.com/drivers/alerts.(*Escalator).Process at app/app.go:15, medium: db_write/insert alert_logs medium; db_read/select alerts safe [unguarded]",
+		"alerts.Counter":   "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
+	}
+	for task, w := range want {
+		if got[task] != w {
+			t.Errorf("%s:\n got %q\nwant %q", task, got[task], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d handlers, want %d (the loop is no handler of its own): %v", len(got), len(want), got)
+	}
+}

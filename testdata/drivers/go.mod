@@ -1,0 +1,13 @@
+module example.com/drivers
+
+go 1.26.8
+
+require (
+	github.com/lib/pq v1.10.9
+	github.com/segmentio/kafka-go v0.4.49
+)
+
+require (
+	github.com/klauspost/compress v1.15.9 // indirect
+	github.com/pierrec/lz4/v4 v4.1.15 // indirect
+)
