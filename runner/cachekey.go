@@ -71,8 +71,10 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package, pkgO
 			if models.IsStandard(p.PkgPath) {
 				ident[p] = "std"
 			}
-		case !m.Main && m.Replace == nil && m.Version != "" && inModCache(p, modcache):
-			ident[p] = m.Path + "@" + m.Version
+		case !m.Main:
+			if id := depIdent(p, modcache); id != "" {
+				ident[p] = id
+			}
 		case m.Main && m.Dir != "" && len(p.Errors) == 0:
 			in, ok := inputs[m.Dir]
 			if !ok {
@@ -129,6 +131,27 @@ func localIdent(p *packages.Package, inputs string, aopts analyzer.Options) stri
 		}
 	}
 	return "local " + hex.EncodeToString(h.Sum(nil))
+}
+
+// depIdent names a dependency's package by its module version, when its
+// files are the module cache's (read-only, addressed by version); "" for
+// one that can be edited (vendored, or replaced by a directory).
+func depIdent(p *packages.Package, modcache string) string {
+	m := p.Module
+	switch {
+	case m == nil || m.Main || !inModCache(p, modcache):
+		return ""
+	case m.Replace == nil && m.Version != "":
+		return m.Path + "@" + m.Version
+	case m.Replace != nil && m.Replace.Version != "":
+		// Replaced by another module version (replace x => x v0.3.16,
+		// or => fork v1.2.0): named by that version. Left unnamed, it
+		// and every package importing it were analysed again on each
+		// rerun (goalert: a replace of mergo kept its app package out of
+		// the fact cache).
+		return m.Path + "=>" + m.Replace.Path + "@" + m.Replace.Version
+	}
+	return ""
 }
 
 // inModCache reports whether all of a package's files are in the module cache.

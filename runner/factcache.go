@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -52,6 +53,10 @@ type FactCache struct {
 
 	// Hits counts the packages whose facts came from the cache.
 	Hits atomic.Int64
+	// notKept holds, per package path, why a package analysed this run
+	// wrote no entry (NotKept): a package left out is analysed again on
+	// every rerun, which -debug=phases should show rather than hide.
+	notKept sync.Map
 
 	keys memo.Map[*types.Package, string] // "" = not cacheable
 	// identMeta and localMeta are Ident and Local for a package not yet
@@ -173,6 +178,28 @@ type keptResult struct {
 // the entry holds no fact and no result (a body-less dependency's:
 // exportdata.go); nil data writes none.
 func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res *result.Result, typesOf func() *keptTypes) {
+	if why := c.write(key, pass, store, res, typesOf); why != "" {
+		c.NoteNotKept(pass.Pkg.Path(), why)
+	}
+}
+
+// NoteNotKept records why the package at path wrote no entry.
+func (c *FactCache) NoteNotKept(path, why string) { c.notKept.Store(path, why) }
+
+// NotKept lists the packages analysed this run that wrote no entry, each
+// with its reason, sorted.
+func (c *FactCache) NotKept() []string {
+	var out []string
+	c.notKept.Range(func(k, v any) bool {
+		out = append(out, k.(string)+" ("+v.(string)+")")
+		return true
+	})
+	sort.Strings(out)
+	return out
+}
+
+// write is save; it returns why nothing was written, or "".
+func (c *FactCache) write(key string, pass *analysis.Pass, store *FactStore, res *result.Result, typesOf func() *keptTypes) string {
 	var enc objectpath.Encoder
 	type item struct {
 		cachedFact
@@ -186,7 +213,7 @@ func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res 
 		}
 		p, ok := pathFor(&enc, pass.Pkg, unnamed, k.obj)
 		if !ok {
-			return
+			return fmt.Sprintf("a %s fact on %s, which has no object path", k.t, k.obj)
 		}
 		items = append(items, item{cachedFact{Path: p, Type: k.t.String()}, store.fact(k)})
 	}
@@ -203,23 +230,31 @@ func (c *FactCache) save(key string, pass *analysis.Pass, store *FactStore, res 
 	var buf bytes.Buffer
 	genc := gob.NewEncoder(&buf)
 	if err := genc.Encode(entry); err != nil {
-		return
+		return "encoding its facts: " + err.Error()
 	}
 	for _, it := range items {
 		if err := genc.Encode(it.fact); err != nil {
-			return
+			return fmt.Sprintf("encoding a %s fact: %v", it.Type, err)
 		}
 	}
 	if c.Local != nil && c.Local(pass.Pkg) {
-		if res == nil || genc.Encode(keptResult{res}) != nil {
-			return
+		if res == nil {
+			return "no result"
+		}
+		if err := genc.Encode(keptResult{res}); err != nil {
+			return "encoding its result: " + err.Error()
 		}
 	} else if len(items) == 0 && typesOf != nil {
-		if kt := typesOf(); kt != nil && genc.Encode(kt) != nil {
-			return
+		if kt := typesOf(); kt != nil {
+			if err := genc.Encode(kt); err != nil {
+				return "encoding its export data: " + err.Error()
+			}
 		}
 	}
-	_ = atomicfile.Write(c.file(key), buf.Bytes(), 0o755)
+	if err := atomicfile.Write(c.file(key), buf.Bytes(), 0o755); err != nil {
+		return err.Error()
+	}
+	return ""
 }
 
 // scopeMark starts the path of a package-level object objectpath does not

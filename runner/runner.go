@@ -133,7 +133,19 @@ func (r *Runner) CacheHits() string {
 	if n := r.exportReads.Load(); n > 0 {
 		s += fmt.Sprintf(", %d packages' types from export data", n)
 	}
+	if n := len(r.cache.NotKept()); n > 0 {
+		s += fmt.Sprintf(", %d analysed but not kept", n)
+	}
 	return s
+}
+
+// CacheNotKept lists the packages this run analysed and did not keep in
+// the fact cache, each with why (a rerun analyses them again).
+func (r *Runner) CacheNotKept() []string {
+	if r.cache == nil {
+		return nil
+	}
+	return r.cache.NotKept()
 }
 
 // Resolve runs the whole-program phase on the roots' results
@@ -221,7 +233,15 @@ func (r *Runner) around(pass *analysis.Pass, analyse func() (any, error)) (any, 
 		}
 	}
 	res, err := analyse()
-	if done, _ := res.(*result.Result); err == nil && key != "" && (done == nil || done.Failed == "") {
+	done, _ := res.(*result.Result)
+	switch {
+	case err != nil:
+		c.NoteNotKept(pass.Pkg.Path(), "its analysis failed: "+err.Error())
+	case key == "":
+		c.NoteNotKept(pass.Pkg.Path(), "no key: its source or an import's cannot be named")
+	case done != nil && done.Failed != "":
+		c.NoteNotKept(pass.Pkg.Path(), "its analysis failed: "+done.Failed)
+	default:
 		c.save(key, pass, r.store, done, r.exportTypes(pass.Pkg, key))
 	}
 	return res, err

@@ -145,6 +145,9 @@ func analyse(patterns []string, opts options, stderr io.Writer) (*session, error
 		}
 	}
 	ph.mark("per-package analysis", analysed)
+	for _, nk := range run.CacheNotKept() {
+		ph.note("not kept in the fact cache: " + nk)
+	}
 	// Each package's load, parse and type errors, in the order the load
 	// printed them before the analysis when it type-checked everything
 	// first (they are known only once a package is type-checked now).

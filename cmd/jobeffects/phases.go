@@ -212,6 +212,13 @@ func (p *phases) mark(name, what string) {
 	p.last = time.Now()
 }
 
+// note prints one line of what a phase found, under -debug=phases.
+func (p *phases) note(line string) {
+	if p.on {
+		fmt.Fprintf(p.w, "jobeffects:   %s\n", line)
+	}
+}
+
 // heapNow is the heap's objects at the phase's end, live or not yet
 // swept, and the heap the collector found live at its last cycle
 // (runtime/metrics). Read, not collected: -debug=phases leaves the run's
