@@ -4,7 +4,7 @@ go 1.26.8
 
 require (
 	github.com/lib/pq v1.10.9
-	github.com/segmentio/kafka-go v0.4.49
+	github.com/segmentio/kafka-go v0.4.51
 )
 
 require (
