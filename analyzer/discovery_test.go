@@ -32,6 +32,7 @@ var discoveryFixtures = []struct {
 	{"gue", []string{"discgue"}},
 	{"neoq", []string{"discneoq"}},
 	{"rmq", []string{"discrmq"}},
+	{"nsq", []string{"discnsq"}},
 	{"temporal", []string{"disctemporal"}},
 	{"lambda", []string{"disclambda"}},
 	{"pubsub", []string{"discpubsub"}},
@@ -117,6 +118,11 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"discrmq.Thumbnailer.Consume", "rmq", "thumbnails", "high", `q.AddConsumer("thumb"`, ""},
 		{"(*discrmq.Batcher).Consume", "rmq", "thumbnails", "high", `q.AddBatchConsumer("batch"`, ""},
 		{"discrmq.Start.func1", "rmq", "thumbnails", "high", `q.AddConsumerFunc("audit"`, ""},
+	},
+	"discnsq": {
+		// The task is the topic (nsq.NewConsumer("blocks", …)).
+		{"(*discnsq.Indexer).HandleMessage", "nsq", "blocks", "high", `c.AddHandler(&Indexer`, ""},
+		{"discnsq.Start.func1", "nsq", "audit", "high", `audit.AddConcurrentHandlers(`, ""},
 	},
 	"disctemporal": {
 		{"disctemporal.Notify", "temporal", "Notify", "high", "", ""},

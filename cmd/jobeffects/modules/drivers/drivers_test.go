@@ -11,8 +11,8 @@ import (
 )
 
 // TestDriversModule runs the inventory on testdata/drivers, a module on the
-// real github.com/segmentio/kafka-go and github.com/lib/pq, for two
-// mechanisms tested on stubs until now:
+// real github.com/segmentio/kafka-go, github.com/lib/pq and
+// github.com/nsqio/go-nsq, for mechanisms tested on stubs until now:
 //
 //   - a kafka-go pull loop built once per processor (queue.New keeps a
 //     Processor interface; Run's fetch loop hands each message over a
@@ -23,7 +23,12 @@ import (
 //     RETURNING gave back, bound with pq.Array, in the same transaction is
 //     guarded by it (summary/rowsof.go, catalog array_params): Closer
 //     repeats nothing; Escalator, whose ids come from a plain select,
-//     logs them again; Counter increments on every delivery.
+//     logs them again; Counter increments on every delivery;
+//   - NSQ (github.com/nsqio/go-nsq, catalog nsq.yaml): a Handler added with
+//     AddHandler and a function through nsq.HandlerFunc with
+//     AddConcurrentHandlers, each named by the topic its NewConsumer was
+//     given; the indexer's publish repeats, the auditor finishes the
+//     message before its insert.
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -68,6 +73,8 @@ func TestDriversModule(t *testing.T) {
 		"alerts.Closer":    "kafka-go example.com/drivers/alerts.(*Closer).Process at app/app.go:14, medium: db_write/insert alert_logs medium guarded; db_write/update-set alerts safe []",
 		"alerts.Escalator": "kafka-go example.com/drivers/alerts.(*Escalator).Process at app/app.go:15, medium: db_write/insert alert_logs medium; db_read/select alerts safe [unguarded]",
 		"alerts.Counter":   "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
+		"blocks":           "nsq example.com/drivers/blocks.(*Indexer).HandleMessage at blocks/blocks.go:34, medium: publish/publish parsed medium; db_write/upsert-set blocks safe [unguarded]",
+		"audit":            "nsq example.com/drivers/blocks.Start.func1 at blocks/blocks.go:39, medium: db_write/insert audit_log medium [ack-before-effect,unguarded]",
 	}
 	for task, w := range want {
 		if got[task] != w {

@@ -1,4 +1,5 @@
-// Command worker opens Postgres with lib/pq and runs the pools.
+// Command worker opens Postgres with lib/pq and runs the pools and the
+// NSQ consumers.
 package main
 
 import (
@@ -10,8 +11,10 @@ import (
 	"strings"
 
 	_ "github.com/lib/pq"
+	"github.com/nsqio/go-nsq"
 
 	"example.com/drivers/app"
+	"example.com/drivers/blocks"
 )
 
 func main() {
@@ -22,5 +25,12 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	app.Start(ctx, db, strings.Split(os.Getenv("KAFKA_BROKERS"), ","))
+	p, err := nsq.NewProducer(os.Getenv("NSQD"), nsq.NewConfig())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := blocks.Start(db, p); err != nil {
+		log.Fatal(err)
+	}
 	<-ctx.Done()
 }
