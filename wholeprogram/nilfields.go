@@ -55,17 +55,32 @@ func (r *resolver) nilFieldTests(fn *ssa.Function, effs []effect.Effect) ([]effe
 	if fn == nil {
 		return effs, false
 	}
+	return decideConds(effs, func(c effect.Cond) (string, bool) {
+		if c.Value != summary.NilValue || !r.alwaysNil(fn, c) {
+			return "", false
+		}
+		return summary.NilValue, true // nothing sets the field
+	})
+}
+
+// decideConds settles the tests of effs whose value the whole program
+// knows (known: the value the tested thing always has): an effect under a
+// test that value fails is dropped, a test it passes is dropped from its
+// effect; any other test stays, nothing guessed. changed reports whether
+// anything was.
+func decideConds(effs []effect.Effect, known func(effect.Cond) (string, bool)) ([]effect.Effect, bool) {
 	var out []effect.Effect
 	changed := false
 	for _, e := range effs {
 		keep := true
 		var when []effect.Cond
 		for _, c := range e.When {
-			if c.Value != summary.NilValue || !r.alwaysNil(fn, c) {
+			v, ok := known(c)
+			if !ok {
 				when = append(when, c)
 				continue
 			}
-			if !c.Holds(summary.NilValue) {
+			if !c.Holds(v) {
 				keep = false
 				break
 			}

@@ -57,35 +57,12 @@ type mapFacts struct {
 // nothing fills, and the tests of its "missing"; changed reports whether
 // anything was.
 func (r *resolver) unfilledLookups(effs []effect.Effect) ([]effect.Effect, bool) {
-	var out []effect.Effect
-	changed := false
-	for _, e := range effs {
-		keep := true
-		var when []effect.Cond
-		for _, c := range e.When {
-			if c.Param != effect.MapHitParam || !r.mapUnfilled(c.Path) {
-				when = append(when, c)
-				continue
-			}
-			if !c.Holds("false") {
-				keep = false
-				break
-			}
+	return decideConds(effs, func(c effect.Cond) (string, bool) {
+		if c.Param != effect.MapHitParam || !r.mapUnfilled(c.Path) {
+			return "", false
 		}
-		if !keep {
-			changed = true
-			continue
-		}
-		if len(when) != len(e.When) {
-			changed = true
-			e.When = when
-		}
-		out = append(out, e)
-	}
-	if !changed {
-		return effs, false
-	}
-	return out, true
+		return "false", true // the lookup never finds its key
+	})
 }
 
 // mapUnfilled reports whether the map field (qualified) is one nothing in
