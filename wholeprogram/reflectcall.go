@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // Reflective method calls by a constant name. A call
@@ -142,7 +143,7 @@ func reflectMethod(ci ssa.CallInstruction) *ssa.Function {
 		return nil
 	}
 	t := mi.X.Type()
-	if types.IsInterface(t) || hasTypeParam(t) {
+	if types.IsInterface(t) || ssavalue.HasTypeParam(t) {
 		return nil
 	}
 	m := constant.StringVal(name.Value)
@@ -155,30 +156,6 @@ func reflectMethod(ci ssa.CallInstruction) *ssa.Function {
 		return nil
 	}
 	return prog.MethodValue(sel)
-}
-
-// hasTypeParam reports whether t mentions a type parameter.
-func hasTypeParam(t types.Type) bool {
-	switch t := t.(type) {
-	case *types.TypeParam:
-		return true
-	case *types.Pointer:
-		return hasTypeParam(t.Elem())
-	case *types.Named:
-		if args := t.TypeArgs(); args != nil {
-			for i := 0; i < args.Len(); i++ {
-				if hasTypeParam(args.At(i)) {
-					return true
-				}
-			}
-		}
-		return t.TypeParams().Len() > 0 && t.TypeArgs().Len() == 0
-	case *types.Slice:
-		return hasTypeParam(t.Elem())
-	case *types.Map:
-		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
-	}
-	return false
 }
 
 // reflectiveCall is e without what it says of its call's arguments and

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // Type switches of a channel worker (effect.TypePath). A worker fed a
@@ -83,7 +84,7 @@ func workChannels(fn *ssa.Function) int {
 func (w *walker) typeArg(c effect.Cond, a ssa.Value, out *[]effect.Cond) bool {
 	switch x := a.(type) {
 	case *ssa.MakeInterface:
-		if hasTypeParam(x.X.Type(), 0) {
+		if ssavalue.HasTypeParam(x.X.Type()) {
 			return true // a generic body's T: any type, every case
 		}
 		return c.Holds(types.TypeString(x.X.Type(), nil))
@@ -114,34 +115,4 @@ func (w *walker) sentTypes(e *effect.Effect, instr ssa.Instruction) bool {
 	}
 	e.When = out
 	return true
-}
-
-// hasTypeParam reports whether t is, or is made of, a type parameter: in
-// a generic function's body (not instantiated) the value converted to
-// the interface may be of any type.
-func hasTypeParam(t types.Type, depth int) bool {
-	if depth > 8 {
-		return true
-	}
-	switch x := t.(type) {
-	case *types.TypeParam:
-		return true
-	case *types.Pointer:
-		return hasTypeParam(x.Elem(), depth+1)
-	case *types.Slice:
-		return hasTypeParam(x.Elem(), depth+1)
-	case *types.Array:
-		return hasTypeParam(x.Elem(), depth+1)
-	case *types.Map:
-		return hasTypeParam(x.Key(), depth+1) || hasTypeParam(x.Elem(), depth+1)
-	case *types.Chan:
-		return hasTypeParam(x.Elem(), depth+1)
-	case *types.Named:
-		for i := 0; i < x.TypeArgs().Len(); i++ {
-			if hasTypeParam(x.TypeArgs().At(i), depth+1) {
-				return true
-			}
-		}
-	}
-	return false
 }
