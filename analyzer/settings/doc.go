@@ -22,6 +22,13 @@
 // Nothing else opens these files, so a change to any of them — whatever
 // its extension or directory — changes the keys.
 //
+// The command applies its -baseline after the analysis, not in it
+// (cmd/jobeffects/reportopts.go): its analysis asks for no baseline
+// (Flags.NoBaseline: neither the flag's nor the config's baseline: is
+// read or recorded, so the run cache's entry does not depend on it), and
+// FlagBaseline reads the flag's file afterwards as a pass would have,
+// with the same errors.
+//
 // Under -safe (Flags.Safe) the module is untrusted: a config, baseline or
 // migration it names must resolve (symbolic links followed) inside the
 // module, and errors about those files never quote them.

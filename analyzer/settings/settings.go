@@ -24,6 +24,10 @@ type Flags struct {
 	Config   string `json:",omitempty"` // the .jobeffects.yaml to use instead of the module's
 	Baseline string `json:",omitempty"` // an inventory whose findings are known
 	Safe     bool   `json:",omitempty"` // the module is untrusted
+	// NoBaseline: read no baseline, neither Baseline nor the config's
+	// baseline: (the command applies its -baseline to the results
+	// itself, after the analysis: cmd/jobeffects/reportopts.go).
+	NoBaseline bool `json:",omitempty"`
 }
 
 // Request asks for the settings of a package.
@@ -169,6 +173,8 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 func (r *resolver) baseline(s *Settings, cfg *config.Config) error {
 	path, named := r.req.Baseline, false
 	switch {
+	case r.req.NoBaseline:
+		return nil
 	case path != "":
 		if !filepath.IsAbs(path) && r.req.Root != "" {
 			if _, err := os.Stat(path); err != nil {
