@@ -78,8 +78,9 @@ const (
 type scope int
 
 const (
-	scopeConfig scope = iota // the config only (a modelled package, the whole-program phase)
-	scopeAll                 // config, baseline and migrations
+	scopeConfig   scope = iota // the config only (a modelled package, the whole-program phase)
+	scopeAll                   // config, baseline and migrations
+	scopeBaseline              // config and baseline (ReportBaseline)
 )
 
 // resolver reads the files of one resolution and records them.
@@ -159,7 +160,13 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 		}
 	}
 	if err := r.baseline(s, cfg); err != nil {
+		if sc == scopeBaseline {
+			return nil, baselineError{err}
+		}
 		return nil, err
+	}
+	if sc == scopeBaseline {
+		return s, nil
 	}
 	if err := r.migrations(s, cfgPath, cfg); err != nil {
 		return nil, err

@@ -21,13 +21,14 @@ import (
 // same decisions on the results, finding by finding, as report.Context
 // takes them in the pass:
 //
-//   - -baseline F: the analysis reads no baseline at all (Options.
-//     NoBaseline: -baseline replaces the config's baseline:, which must
-//     not be applied either); a reported finding F knows loses its
-//     diagnostic (matched as the pass matches it: its rule, its own
-//     position — Diagnostic.FindingPos when it is reported elsewhere — and
-//     message, relative to its module). Without -baseline the config's
-//     baseline: is applied in the pass, its content in the key.
+//   - the baseline (-baseline F, else the config's baseline:): the
+//     analysis reads none (Options.NoBaseline), neither is in its key or
+//     its record; afterwards each module's baseline is read as its passes
+//     would have read it (settings.ReportBaseline: the same file, the same
+//     errors), and a reported finding it knows loses its diagnostic
+//     (matched as the pass matches it: its rule, its own position —
+//     Diagnostic.FindingPos when it is reported elsewhere — and message,
+//     relative to its module).
 //   - -rules L: the analysis selects the config's rules: alone; the
 //     results' selection is then rules.Select(config's, L), as a pass's.
 //     A rule L turns off has its findings marked "rule turned off" and
@@ -39,19 +40,16 @@ import (
 // -format, -fail-on, -min-confidence and -exit-zero only render the
 // results (lintResults) and are in no key.
 type reportOpts struct {
-	baseline string         // -baseline: applied after the analysis
-	rules    string         // -rules: applied after the analysis
-	flags    settings.Flags // how -baseline is resolved (-safe)
+	rules string         // -rules: applied after the analysis
+	flags settings.Flags // -baseline, -config and -safe: which baseline applies
 }
 
 // deferReport splits opts into the analysis's options (without -baseline
 // and -rules) and those applied to its results. keepRules: the rule list
 // stays in the analysis (it turns on a rule the analysis would have off).
 func deferReport(opts options, keepRules bool) (options, reportOpts) {
-	ro := reportOpts{baseline: opts.Baseline, flags: opts.Settings()}
-	if opts.Baseline != "" {
-		opts.Baseline, opts.NoBaseline = "", true
-	}
+	ro := reportOpts{flags: opts.Settings()}
+	opts.Baseline, opts.NoBaseline = "", true
 	if !keepRules {
 		ro.rules, opts.Rules = opts.Rules, ""
 	}
@@ -60,9 +58,9 @@ func deferReport(opts options, keepRules bool) (options, reportOpts) {
 
 // applyTo applies the options to a run's results (and to its per-package
 // answer). It returns false, changing nothing, when the rule list turns on
-// a rule some result's analysis had off; an error when the baseline cannot
-// be read or parsed (every result's baseline is read, as every pass
-// read it).
+// a rule some result's analysis had off; an error when a baseline cannot
+// be read or parsed (every module's baseline is read, as its passes read
+// it).
 func (ro reportOpts) applyTo(r *session) (bool, error) {
 	all := [][]*result.Result{r.results}
 	if r.perPackage != nil {
@@ -88,13 +86,13 @@ func (ro reportOpts) applyTo(r *session) (bool, error) {
 	bases := map[string]*baseline.Set{} // by module root
 	for _, results := range all {
 		for _, res := range results {
-			if ro.baseline == "" || res.ModuleRoot == "" {
+			if res.ModuleRoot == "" {
 				continue
 			}
 			if _, ok := bases[res.ModuleRoot]; ok {
 				continue
 			}
-			b, err := settings.FlagBaseline(settings.ForModule(res.ModuleRoot, settings.Flags{Baseline: ro.baseline, Safe: ro.flags.Safe}))
+			b, err := settings.ReportBaseline(settings.ForModule(res.ModuleRoot, ro.flags))
 			if err != nil {
 				return false, err
 			}
