@@ -133,6 +133,7 @@ func runPass(pass *analysis.Pass, opts *Options, hooks *Hooks) (any, error) {
 	}
 	res.NoInfer = set.config.NoInfer()
 	res.Disabled = sel.Disabled()
+	res.ConfigRules = cfgRules
 	res.EnqueueDedup, res.Retries, res.Unresolved = found.dedups, found.retries, found.unresolved
 	var vres *result.Result // go vet's answer beside the command's (Hooks.PerPackage)
 	d := &decision{pass: pass, opts: opts, set: set, sel: sel, pkg: pkg, funcs: funcs, sums: sums, found: found, directives: directives, keepPaths: hooks.KeepPaths}

@@ -44,12 +44,18 @@ type Options struct {
 	// analysis read to the module itself: the config's baseline and
 	// migrations may not point outside it (the command's -safe).
 	Untrusted bool
+	// NoBaseline is a driver's, never a user's (no Setting has it): no
+	// baseline is read, neither Baseline nor the config's baseline:. The
+	// command sets it when it applies -baseline to the results itself
+	// after the analysis (cmd/jobeffects/reportopts.go), so that an
+	// analysis is one whatever baseline its output is filtered with.
+	NoBaseline bool
 }
 
 // Settings are the options that name inputs (package settings resolves
 // them): the one conversion from what the user set to what is read.
 func (o Options) Settings() settings.Flags {
-	return settings.Flags{Config: o.Config, Baseline: o.Baseline, Safe: o.Untrusted}
+	return settings.Flags{Config: o.Config, Baseline: o.Baseline, Safe: o.Untrusted, NoBaseline: o.NoBaseline}
 }
 
 // Surface is where a user sets options.

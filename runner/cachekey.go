@@ -121,7 +121,7 @@ func newFactCache(c Config, cfg *packages.Config, pkgs []*packages.Package, pkgO
 // file cannot be read.
 func localIdent(p *packages.Package, inputs string, aopts analyzer.Options) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "local %s %s\ninputs %s\nrules %q baseline %q\n", p.ID, p.PkgPath, inputs, aopts.Rules, aopts.Baseline)
+	fmt.Fprintf(h, "local %s %s\ninputs %s\nrules %q baseline %q no-baseline %t\n", p.ID, p.PkgPath, inputs, aopts.Rules, aopts.Baseline, aopts.NoBaseline)
 	for _, group := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.EmbedFiles} {
 		fmt.Fprintf(h, "group %d\n", len(group))
 		for _, f := range group {

@@ -122,6 +122,9 @@ func (c *Context) add(h *result.Handler, f *result.Finding, where, message strin
 	report := h.Owner && f.Suppressed == "" && !c.known(f)
 	if report {
 		f.Diagnostic = &result.Diagnostic{Pos: where, Rule: f.Rule, Message: message, URL: rules.URL(f.Rule), Related: Related(path)}
+		if where != f.Pos {
+			f.Diagnostic.FindingPos = f.Pos
+		}
 	}
 	h.Findings = append(h.Findings, *f)
 	return report

@@ -43,6 +43,10 @@ type Result struct {
 	// Disabled are the rules the package's config or the options turn off:
 	// their findings are recorded, not reported.
 	Disabled []string
+	// ConfigRules are the config's rules: list, as written: a driver that
+	// applies its own rule list to the results after the analysis
+	// (cmd/jobeffects/reportopts.go) selects after them, as a pass does.
+	ConfigRules []string `json:",omitempty"`
 	// NoInfer: the package's config turns name inference off (infer:
 	// false), so that the whole-program phase decides its handlers again
 	// as its own pass did.
@@ -228,6 +232,11 @@ type Diagnostic struct {
 	// prune-before-retry), the worst risk of the handlers it puts at
 	// risk, for -fail-on; a handler's finding has its handler's risk.
 	Risk effect.Risk `json:",omitempty"`
+	// FindingPos is the position of the finding the diagnostic reports
+	// when the diagnostic is elsewhere (a helper's pitfall reported at the
+	// handler): a baseline matches the finding's (Known), and a driver
+	// that applies a baseline after the analysis needs it.
+	FindingPos string `json:",omitempty"`
 }
 
 // Related is one hop of a diagnostic's evidence path.

@@ -22,6 +22,13 @@
 // Nothing else opens these files, so a change to any of them — whatever
 // its extension or directory — changes the keys.
 //
+// The command applies the baseline after the analysis, not in it
+// (cmd/jobeffects/reportopts.go): its analysis asks for none
+// (Flags.NoBaseline: neither -baseline nor the config's baseline: is
+// read or recorded, so the run cache's entry does not depend on either),
+// and ReportBaseline reads the one a pass would have read afterwards,
+// with the same errors.
+//
 // Under -safe (Flags.Safe) the module is untrusted: a config, baseline or
 // migration it names must resolve (symbolic links followed) inside the
 // module, and errors about those files never quote them.

@@ -24,6 +24,10 @@ type Flags struct {
 	Config   string `json:",omitempty"` // the .jobeffects.yaml to use instead of the module's
 	Baseline string `json:",omitempty"` // an inventory whose findings are known
 	Safe     bool   `json:",omitempty"` // the module is untrusted
+	// NoBaseline: read no baseline, neither Baseline nor the config's
+	// baseline: (the command applies its -baseline to the results
+	// itself, after the analysis: cmd/jobeffects/reportopts.go).
+	NoBaseline bool `json:",omitempty"`
 }
 
 // Request asks for the settings of a package.
@@ -74,8 +78,9 @@ const (
 type scope int
 
 const (
-	scopeConfig scope = iota // the config only (a modelled package, the whole-program phase)
-	scopeAll                 // config, baseline and migrations
+	scopeConfig   scope = iota // the config only (a modelled package, the whole-program phase)
+	scopeAll                   // config, baseline and migrations
+	scopeBaseline              // config and baseline (ReportBaseline)
 )
 
 // resolver reads the files of one resolution and records them.
@@ -155,7 +160,13 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 		}
 	}
 	if err := r.baseline(s, cfg); err != nil {
+		if sc == scopeBaseline {
+			return nil, baselineError{err}
+		}
 		return nil, err
+	}
+	if sc == scopeBaseline {
+		return s, nil
 	}
 	if err := r.migrations(s, cfgPath, cfg); err != nil {
 		return nil, err
@@ -169,6 +180,8 @@ func (r *resolver) run(sc scope) (*Settings, error) {
 func (r *resolver) baseline(s *Settings, cfg *config.Config) error {
 	path, named := r.req.Baseline, false
 	switch {
+	case r.req.NoBaseline:
+		return nil
 	case path != "":
 		if !filepath.IsAbs(path) && r.req.Root != "" {
 			if _, err := os.Stat(path); err != nil {

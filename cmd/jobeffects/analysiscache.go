@@ -44,8 +44,11 @@ type cachedAnalysis struct {
 // are not among them.
 func analysisArgs(patterns []string, opts options) []string {
 	args := []string{"analysis", "-tags=" + opts.tags}
-	args = append(args, opts.Options.Args(analyzer.Command)...) // -strict, -config, -baseline, -rules, -safe
+	// -strict, -config, -safe; -baseline and -rules are empty unless
+	// the analysis needs them (reportopts.go).
+	args = append(args, opts.Options.Args(analyzer.Command)...)
 	args = append(args,
+		"-no-baseline="+strconv.FormatBool(opts.NoBaseline),
 		"-whole="+strconv.FormatBool(opts.whole),
 		"-test="+strconv.FormatBool(opts.tests),
 		"-show-paths="+strconv.FormatBool(opts.showPaths),
@@ -61,8 +64,43 @@ func analysisArgs(patterns []string, opts options) []string {
 	return append(args, patterns...)
 }
 
-// analyseCached is analyse through the run cache.
+// analyseCached is analyse through the run cache, with the options that
+// only filter the findings (-baseline, -rules) applied to its results
+// (reportopts.go): they are not in the key.
 func analyseCached(patterns []string, opts options, stderr io.Writer) (*session, error) {
+	aopts, ro := deferReport(opts, false)
+	if ro.rules == "" {
+		r, err := analyseKeyed(patterns, aopts, stderr)
+		if err != nil {
+			return r, err
+		}
+		_, err = ro.applyTo(r)
+		return r, err
+	}
+	// What the analysis prints waits until it is known to be the run's:
+	// a rule list that turns on a rule the analysis had off asks for an
+	// analysis with it, which prints its own.
+	var printed bytes.Buffer
+	r, err := analyseKeyed(patterns, aopts, &printed)
+	if err == nil {
+		var ok bool
+		if ok, err = ro.applyTo(r); !ok && err == nil {
+			aopts, ro = deferReport(opts, true)
+			if r, err = analyseKeyed(patterns, aopts, stderr); err != nil {
+				return r, err
+			}
+			_, err = ro.applyTo(r)
+			return r, err
+		}
+	}
+	if _, werr := stderr.Write(printed.Bytes()); werr != nil && err == nil {
+		err = fmt.Errorf("writing to stderr: %v", werr)
+	}
+	return r, err
+}
+
+// analyseKeyed is analyse through the run cache, keyed on opts.
+func analyseKeyed(patterns []string, opts options, stderr io.Writer) (*session, error) {
 	if opts.cpuprofile != "" || opts.memprofile != "" || opts.debug == "mem" {
 		return analyse(patterns, opts, stderr) // a profile is of a real run
 	}

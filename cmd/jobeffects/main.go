@@ -15,6 +15,14 @@
 // speaks go vet's protocol through unitchecker; otherwise it loads the
 // packages itself with go/packages and runs the analysis with
 // go/analysis/checker, as singlechecker does.
+//
+// One analysis, many outputs: the run cache (cache.go, analysiscache.go)
+// keys an analysis on what it reads and on the options that change it
+// (-strict, -config, -safe, -whole, -test, -tags, the patterns), never on
+// how it is printed or filtered. -format, -fail-on, -min-confidence,
+// -exit-zero and the inventory render the results; -baseline (and its
+// content) and -rules are applied to them after the analysis
+// (reportopts.go), so a run that changes only those replays the entry.
 package main
 
 import (

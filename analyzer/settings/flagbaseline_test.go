@@ -1,0 +1,36 @@
+package settings
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jobeffects/jobeffects/inventory/schema"
+)
+
+// ReportBaseline reads the baseline a pass would have read — -baseline,
+// else the config's baseline: — with the pass's errors for the baseline,
+// and leaves a config's own errors to the analysis that read it.
+func TestReportBaseline(t *testing.T) {
+	inv := "schema: " + schema.ID + "\nhandlers:\n  - handler: h\n    findings:\n      - {rule: unguarded, position: a.go:3:1, message: m}\n"
+	root := tree(t, map[string]string{"go.mod": "module x\n", ".jobeffects.yaml": "baseline: base.yaml\n", "base.yaml": inv, "other.yaml": "schema: nope\n"})
+	b, err := ReportBaseline(ForModule(root, Flags{NoBaseline: true}))
+	if err != nil || b == nil || !b.Known("unguarded", "a.go:9", "m") {
+		t.Errorf("the config's baseline: %v, %v; want it read", b, err)
+	}
+	if _, err := ReportBaseline(ForModule(root, Flags{Baseline: "other.yaml"})); err == nil || !strings.Contains(err.Error(), `other.yaml:1: schema "nope"`) {
+		t.Errorf("-baseline replacing the config's: %v, want other.yaml's error", err)
+	}
+	if _, err := ReportBaseline(ForModule(root, Flags{Baseline: "missing.yaml"})); err == nil || !strings.Contains(err.Error(), "reading the baseline") {
+		t.Errorf("a missing -baseline: %v, want a reading error", err)
+	}
+	bad := tree(t, map[string]string{"go.mod": "module x\n", ".jobeffects.yaml": "baseline: missing.yaml\neffects: [{nope: 1}]\n"})
+	if _, err := NewSession().Load(ForModule(bad, Flags{})); err == nil {
+		t.Fatal("the config meant not to be valid loads")
+	}
+	if b, err := ReportBaseline(ForModule(bad, Flags{})); b != nil || err != nil {
+		t.Errorf("a config that is not valid: %v, %v; want nothing (the analysis reports it)", b, err)
+	}
+	if b, err := ReportBaseline(ForModule(tree(t, map[string]string{"go.mod": "module x\n"}), Flags{})); b != nil || err != nil {
+		t.Errorf("no baseline: %v, %v", b, err)
+	}
+}
