@@ -125,7 +125,7 @@ func (r *wiredResolver) through(e effect.Effect, v wired, method string, elem bo
 		effs = effect.UnderKey(effs, k.arg, k.path, k.key) // what runs under this key only
 	}
 	last := e.Path[len(e.Path)-1]
-	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks}
+	hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(name, v.keys), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks, FailsLast: last.FailsLast}
 	prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop)
 	var out []effect.Effect
 	for _, ce := range effs {

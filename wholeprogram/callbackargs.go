@@ -90,7 +90,7 @@ func (r *resolver) argCallbackEffects(e effect.Effect, fn *ssa.Function, s *summ
 		for _, g := range funcs {
 			gs := r.sums[summary.Key(r.fset, g)]
 			last := prefix[len(prefix)-1]
-			hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks}
+			hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks, FailsLast: last.FailsLast}
 			p := append(append([]effect.Hop(nil), prefix[:len(prefix)-1]...), hop)
 			if gs == nil && r.inertCallback(g) {
 				continue // another module's option that only sets a field
@@ -245,7 +245,7 @@ func (r *resolver) fieldCallbackEffects(e effect.Effect, funcs []*ssa.Function, 
 	for _, g := range funcs {
 		gs := r.sums[summary.Key(r.fset, g)]
 		last := prefix[len(prefix)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " (callback → " + summary.SSAName(g) + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks, FailsLast: last.FailsLast}
 		p := append(append([]effect.Hop(nil), prefix[:len(prefix)-1]...), hop)
 		if gs == nil {
 			u := e

@@ -394,7 +394,7 @@ func (r *resolver) callbackEffects(e effect.Effect, regs map[string][]registrati
 				label += " " + `"` + g.name + `"`
 			}
 			prefix := append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...),
-				effect.Hop{Pos: last.Pos, Func: last.Func + " (" + label + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks})
+				effect.Hop{Pos: last.Pos, Func: last.Func + " (" + label + ")", ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks, FailsLast: last.FailsLast})
 			if len(g.fns) == 0 {
 				out = append(out, effect.Effect{Kind: effect.KindDynamic, Op: effect.OpUnknown, Risk: effect.Unknown,
 					Target: g.value, Detail: "a " + label + " registered as a function value jobeffects cannot follow",

@@ -229,6 +229,7 @@ func decidedApart(others []otherPath) []effect.Effect {
 		h := &o.copy.Path[o.hop]
 		h.ErrOut = guard.ErrorReturned(o.fn, o.ci)
 		h.ErrDropped = guard.ErrorIgnored(o.fn, o.ci)
+		h.FailsLast = guard.FailsLast(o.fn, o.ci)
 		out = append(out, *o.copy)
 	}
 	return out

@@ -859,7 +859,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 		fn = ssavalue.Declared(fn)
 		method = isMethod(fn)
 		last := e.Path[len(e.Path)-1]
-		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks}
+		hop := effect.Hop{Pos: last.Pos, Func: last.Func + " " + effect.DynamicHopTo(summary.SSAName(fn), r.dispatchKeys[site][fn]), ErrOut: last.ErrOut, ErrDropped: last.ErrDropped, DupTaken: last.DupTaken, AckWithheld: last.AckWithheld, AckAfter: last.AckAfter, DoneChecks: last.DoneChecks, FailsLast: last.FailsLast}
 		if impl, via := r.grpcImpl(fn); impl != nil {
 			// A gRPC client stub of a service this program serves: the
 			// implementation's method runs (grpc.go).

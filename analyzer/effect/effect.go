@@ -50,6 +50,11 @@ type Hop struct {
 	// duplicate reported as an error (CheckAnswersRetry). Joined by ";"
 	// (sorted) so that a Hop stays comparable.
 	DoneChecks string `json:",omitempty"`
+	// FailsLast: every failing return of its function that can follow the
+	// call's success gives the call's own failure (guard.FailsLast). A run
+	// that failed did not pass a call whose every hop has it (guard
+	// resume.go).
+	FailsLast bool `json:",omitempty"`
 }
 
 // StampArg is a stamp whose value is a parameter (summary stampclock.go):

@@ -238,14 +238,30 @@ func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 			continue
 		}
 		first := noErrorEdge(errv)
-		if first == nil || len(first.Preds) != 1 {
+		if first == nil {
 			continue
 		}
+		// test is the block whose test of the error leaves for first:
+		// where other ways join there, only a resume (resume.go) can
+		// keep what follows guarded.
+		test := errTestBlock(first, errv)
+		if test == nil {
+			continue
+		}
+		joined := len(first.Preds) != 1
 		separate := false
 		for _, s := range a.sites {
 			se := s.Effect
-			if s == c || s.Instr == c.Instr || se.Guard != nil || se.Issue != "" || !first.Dominates(s.Instr.Block()) {
+			if s == c || s.Instr == c.Instr || se.Guard != nil || se.Issue != "" {
 				continue
+			}
+			// The one way past the create may be a resume of a run
+			// that failed before the effect (resume.go).
+			resume := false
+			if joined || !first.Dominates(s.Instr.Block()) {
+				if resume = a.resumed(test, first, s); !resume {
+					continue
+				}
 			}
 			if !se.Risk.NonIdempotent() && se.Kind != effect.KindDynamic {
 				continue
@@ -265,7 +281,11 @@ func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 				}
 				continue
 			}
-			se.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: fmt.Sprintf("%s, which fails on a duplicate", e.Describe()),
+			expr := fmt.Sprintf("%s, which fails on a duplicate", e.Describe())
+			if resume {
+				expr += "; the way around it is taken only when the task's record of its last failure holds the program's own error, returned before this effect"
+			}
+			se.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: expr,
 				Pos: e.Evidence(), SameTx: true, AfterDupFail: true, Note: e.DupFails}
 		}
 	}

@@ -32,24 +32,26 @@ type Index struct {
 	random       map[string]bool
 	// arrayParams are the functions binding a slice as one SQL array
 	// (Library.ArrayParams).
-	arrayParams  map[string]bool
-	uniqueIns    map[string]*UniqueInsert // by options type
-	identity     map[string]bool
-	providers    map[string]bool
-	idemHeaders  map[string]bool // lower case
-	idemFields   map[string]bool // idempotency_fields
-	idemSetters  map[string]bool // idempotency_setters
-	inertFuncs   map[string]bool
-	inertWriters map[string]bool // inert_writer_types
-	inertVars    map[string]bool // inert_writer_vars
-	inert        inertSet
-	unknown      inertSet                     // declared effects without a model
-	inertPkgs    []string                     // packages (and "/..." prefixes) of all-inert libraries
-	callbacks    map[string]*CallbackRegistry // by registering function
-	cbPatterns   []*CallbackRegistry          // ReceiverSuffix registries
-	cbSchemas    []*CallbackRegistry          // SchemaMethod registries
-	commands     map[string]*Command          // by program
-	tableFields  []string                     // the fields models read a table from (table), sorted
+	arrayParams map[string]bool
+	uniqueIns   map[string]*UniqueInsert // by options type
+	identity    map[string]bool
+	// failureRecords are Library.FailureRecords' own texts by field.
+	failureRecords map[string][]string
+	providers      map[string]bool
+	idemHeaders    map[string]bool // lower case
+	idemFields     map[string]bool // idempotency_fields
+	idemSetters    map[string]bool // idempotency_setters
+	inertFuncs     map[string]bool
+	inertWriters   map[string]bool // inert_writer_types
+	inertVars      map[string]bool // inert_writer_vars
+	inert          inertSet
+	unknown        inertSet                     // declared effects without a model
+	inertPkgs      []string                     // packages (and "/..." prefixes) of all-inert libraries
+	callbacks      map[string]*CallbackRegistry // by registering function
+	cbPatterns     []*CallbackRegistry          // ReceiverSuffix registries
+	cbSchemas      []*CallbackRegistry          // SchemaMethod registries
+	commands       map[string]*Command          // by program
+	tableFields    []string                     // the fields models read a table from (table), sorted
 }
 
 // builtinFiles are the embedded catalog's files, parsed once per process
@@ -406,6 +408,12 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, r := range lib.Identity {
 				ix.identity[r] = true
+			}
+			for _, r := range lib.FailureRecords {
+				if ix.failureRecords == nil {
+					ix.failureRecords = map[string][]string{}
+				}
+				ix.failureRecords[r.Field] = append(ix.failureRecords[r.Field], r.OwnTexts...)
 			}
 			for _, r := range lib.Providers {
 				ix.providers[r] = true
@@ -985,6 +993,18 @@ func (ix *Index) IsIdentity(fn *types.Func) bool { return ix.identity[FuncKey(fn
 func (ix *Index) IsIdentityField(t types.Type, name string) bool {
 	tn := strings.TrimPrefix(typeName(t), "*")
 	return tn != "" && ix.identity[tn+"."+name]
+}
+
+// FailureRecord reports whether field name of struct type t holds the
+// error of a job's last failed run (Library.FailureRecords), and the texts
+// the job system records there itself.
+func (ix *Index) FailureRecord(t types.Type, name string) (own []string, ok bool) {
+	tn := strings.TrimPrefix(typeName(t), "*")
+	if tn == "" {
+		return nil, false
+	}
+	own, ok = ix.failureRecords[tn+"."+name]
+	return own, ok
 }
 
 // InertWriter reports whether writing into a value of concrete type t has

@@ -53,6 +53,12 @@ type Library struct {
 	// (asynq.GetTaskID, River's JobRow.ID): a key derived from them is
 	// stable, and the inventory says so.
 	Identity []string `yaml:"identity"`
+	// FailureRecords are the fields in which a job system keeps the error
+	// of a job's last failed run ("pkg/path.Type.Field": asynq's
+	// TaskInfo.LastErr), with the texts the system writes there itself: a
+	// handler that finds a text of its own in its task's record knows its
+	// previous run returned that error (guard/resume.go).
+	FailureRecords []FailureRecord `yaml:"failure_records"`
 	// Providers are the functions of a dependency-injection container
 	// that register constructors (go.uber.org/fx.Provide, dig's
 	// Container.Provide): each of their arguments, the variadic ones
@@ -862,4 +868,14 @@ type UniqueInsert struct {
 	// ManyFuncs are the batch inserts (function keys) that skip an
 	// element duplicating a kept job; others may fail the whole batch.
 	ManyFuncs []string `yaml:"many_funcs"`
+}
+
+// FailureRecord is a field holding the error of a job's last failed run
+// (Library.FailureRecords). OwnTexts are the errors the job system records
+// there itself rather than the handler's (asynq: an expired lease, the
+// task's deadline): a text found in one of them says nothing of what the
+// handler returned.
+type FailureRecord struct {
+	Field    string   `yaml:"field"`
+	OwnTexts []string `yaml:"own_texts"`
 }

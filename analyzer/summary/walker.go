@@ -195,7 +195,7 @@ func (w *walker) hop(ci ssa.CallInstruction) effect.Hop {
 		out = guard.ErrorReturned(w.fn, ci)
 		w.errOut[ci] = out
 	}
-	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out, DoneChecks: w.doneChecksBefore(ci), AckAfter: w.ackAfter(ci)}
+	h := effect.Hop{Pos: PosString(w.p.env.Fset, ci.Pos()), Func: w.name, ErrOut: out, DoneChecks: w.doneChecksBefore(ci), AckAfter: w.ackAfter(ci), FailsLast: guard.FailsLast(w.fn, ci)}
 	if !out {
 		h.ErrDropped = guard.ErrorIgnored(w.fn, ci)
 		if h.ErrDropped && w.ackWithheld(ci) {

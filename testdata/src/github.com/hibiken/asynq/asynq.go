@@ -241,4 +241,5 @@ type Inspector struct{}
 func NewInspector(r RedisConnOpt) *Inspector                          { return &Inspector{} }
 func (i *Inspector) DeleteAllArchivedTasks(queue string) (int, error) { return 0, nil }
 func (i *Inspector) DeleteTask(queue, id string) error                { return nil }
+func (i *Inspector) GetTaskInfo(queue, id string) (*TaskInfo, error)  { return nil, nil }
 func (i *Inspector) ArchiveTask(queue, id string) error               { return nil }
