@@ -31,7 +31,7 @@ var fixtureGroups = map[string][]string{
 		"genericworker", "genreg", "genreg/jobs", "globalifacewhole/jobs", "globalifacewhole/worker",
 		"gozerowhole/jobs", "gozerowhole/model", "hookgate/app", "hookgate/poolapp", "hookgate/store", "hookslice/...",
 		"ifacecloudevent", "ifacegate", "ifacejobs/...", "ifacemethod", "ifacetoken", "inferwhole/cmd",
-		"inferwhole/jobs", "inmemwhole", "lockerrfix", "lockerrwhole", "memwhole", "msgloop/...", "natkeynest",
+		"inferwhole/jobs", "inmemwhole", "invokefix/app", "invokefix/external", "invokefix/risky", "invokefix/worker", "lockerrfix", "lockerrwhole", "memwhole", "msgloop/...", "natkeynest",
 		"natkeynest/store", "natkeywhole", "neverset", "unfilledmap/...", "nilcall/...", "nilfieldwhole", "nilhookfix", "openapifix",
 		"openapifix/apiclient", "optsiface", "paramfieldwhole", "perregfix", "queuefix", "reflectwhole",
 		"registryfix", "riveruniquewp", "routefix", "routers", "statuswhole", "txcallback", "widefoldfix",

@@ -194,7 +194,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		risk = effect.Unknown
 	}
 	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By(),
-		DupFails: m.FailsOnDuplicate, DistLock: m.DistributedLock}
+		DupFails: m.FailsOnDuplicate, DistLock: m.DistributedLock, RunsHandler: m.RunsHandler}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}
