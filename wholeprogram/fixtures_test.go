@@ -26,7 +26,7 @@ var fixtureGroups = map[string][]string{
 	"": {
 		"afterduptx", "asmwhole/...", "chanalias/app", "chanalias/broker", "chanalias/service", "checkactwhole",
 		"claimcbwhole/app", "claimcbwhole/idem", "claimgate", "claimiface", "completions", "condwhole/...",
-		"deepdynfix", "dispatchfix", "duperrwhole", "dynclaimwp/...", "dynmarkwp/...", "ecomongo", "entidwhole", "fieldregfix", "fieldregfix/basew",
+		"deadshape/...", "deepdynfix", "dispatchfix", "duperrwhole", "dynclaimwp/...", "dynmarkwp/...", "ecomongo", "entidwhole", "fieldregfix", "fieldregfix/basew",
 		"fmtlogloud", "fmtlogwhole", "fwdcbwhole/app", "fwdcbwhole/cache", "fwdregfix", "fxwhole", "genericcfg",
 		"genericworker", "genreg", "genreg/jobs", "globalifacewhole/jobs", "globalifacewhole/worker",
 		"gozerowhole/jobs", "gozerowhole/model", "hookgate/app", "hookgate/poolapp", "hookgate/store", "hookslice/...",

@@ -208,6 +208,13 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		r.invoked, r.invokedRegs = invokedHandlers(in.Results, handlerFns), regs
 		r.at("the handlers other handlers run", nil)
 		workOf = r.handlersWork(in.Results, handlerFns)
+		r.at("the shape-only handlers nothing runs", nil)
+		for k := range r.deadShapeHandlers(in.Results, handlerFns) {
+			if workOf == nil {
+				workOf = map[string]bool{}
+			}
+			workOf[k] = true // dropped, as another handler's work is (deadshape.go)
+		}
 		fields = ssavalue.DispatchFields(sortedFuncs(slice))
 		known = map[string]bool{}
 		for _, res := range in.Results {
