@@ -139,6 +139,13 @@ func TestEventBridgeStepFunctions(t *testing.T) {
 	runShared(t, "awsflowfix")
 }
 
+// TestLambdaInvokeUnknown: a Lambda Invoke is the invoked function's work,
+// unknown per package (the whole program follows it into the Lambda
+// handlers it registers: wholeprogram's TestLambdaInvoke).
+func TestLambdaInvokeUnknown(t *testing.T) {
+	runShared(t, "invokefix/external")
+}
+
 // TestDynamoDBItems: a DynamoDB PutItem replaces the item its key
 // attributes name (a set), but one whose PK, SK or id is built from the
 // clock or a UUID is a new item per delivery (an insert) — statically,

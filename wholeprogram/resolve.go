@@ -38,6 +38,7 @@ type Stats struct {
 	Changed    int // handlers whose effects changed
 	Channels   int // effects of workers reached through a channel another package's field holds (chanalias.go)
 	Routed     int // HTTP calls followed into a route the program serves
+	Invoked    int // calls that run a handler the program registers (Lambda Invoke), followed into it
 	// Provided counts the interface calls resolved to what a
 	// dependency-injection container's constructors return (provide.go).
 	Provided int
@@ -204,8 +205,16 @@ func Resolve(in Input) ([]*result.Result, Stats) {
 		for _, fn := range entries {
 			handlerFns[summary.Key(r.fset, fn)] = fn
 		}
+		r.invoked, r.invokedRegs = invokedHandlers(in.Results, handlerFns), regs
 		r.at("the handlers other handlers run", nil)
 		workOf = r.handlersWork(in.Results, handlerFns)
+		r.at("the shape-only handlers nothing runs", nil)
+		for k := range r.deadShapeHandlers(in.Results, handlerFns) {
+			if workOf == nil {
+				workOf = map[string]bool{}
+			}
+			workOf[k] = true // dropped, as another handler's work is (deadshape.go)
+		}
 		fields = ssavalue.DispatchFields(sortedFuncs(slice))
 		known = map[string]bool{}
 		for _, res := range in.Results {
@@ -414,11 +423,18 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		out, changed = o, true
 	}
 	out = r.dropFollowedCuts(out)
-	if len(r.routes) > 0 {
+	if len(r.routes) > 0 || len(r.invoked) > 0 {
 		var routed []effect.Effect
 		for _, e := range out {
 			if rs := r.throughRoute(e); rs != nil {
 				stats.Routed++
+				changed = true
+				routed = append(routed, rs...)
+				continue
+			}
+			if rs := r.throughInvoke(e); rs != nil {
+				// A function the call runs (invoked.go).
+				stats.Invoked++
 				changed = true
 				routed = append(routed, rs...)
 				continue
@@ -456,6 +472,9 @@ type resolver struct {
 	// dynamic hops (maxDepth): dropFollowedCuts.
 	followed, cut map[string]bool
 	routes        []route                                 // the HTTP routes the program serves
+	invoked       map[string][]invokedHandler             // the program's handlers by framework, for calls that run one (invoked.go)
+	invokedRegs   map[string][]registration               // the callbacks registered, for resolving those handlers (invoked.go)
+	invokedMemo   map[*result.Handler]*invokedEffects     // their effects once resolved, nil entry while resolving (invoked.go)
 	grpc          map[string]*grpcService                 // the gRPC services it registers (grpc.go)
 	bySite        map[ssa.CallInstruction][]*ssa.Function // dynamic call site → callees
 	invokes       map[string]*types.Func                  // interface call site position → the method

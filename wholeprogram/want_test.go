@@ -45,7 +45,7 @@ import (
 // analyzer's analysistest tests also run: see the comment above.
 var perPackage = []string{
 	"chanalias", "completions", "dispatchfix", "ecomongo", "fieldregfix", "fwdregfix", "genreg",
-	"ifacejobs", "lockerrfix", "msgloop", "nilhookfix", "perregfix", "xpkgobj",
+	"ifacejobs", "invokefix/external", "lockerrfix", "msgloop", "nilhookfix", "perregfix", "xpkgobj",
 }
 
 // marker is the comment that holds the whole program's expectations in

@@ -331,6 +331,11 @@ type Effect struct {
 	// (guard/distlock.go). A lock alone keeps only concurrent deliveries
 	// apart.
 	DistLock bool `json:",omitempty"`
+	// RunsHandler, on a call that runs a handler of that framework in
+	// another process (models.Model.RunsHandler: Lambda's Invoke), is the
+	// framework: the whole-program phase replaces the call by the
+	// effects of the handlers of that framework the program registers.
+	RunsHandler string `json:",omitempty"`
 	// ClaimOutcome, for a claim read back as one row whatever happened
 	// (with ins as (insert … on conflict do nothing returning 1) select
 	// exists (select 1 from ins)), is what the scanned value says:

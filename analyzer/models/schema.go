@@ -338,6 +338,16 @@ type Model struct {
 	// under it, with the status written before the release, keeps a
 	// second delivery out of the work (effect.Effect.DistLock).
 	DistributedLock bool `yaml:"distributed_lock"`
+	// RunsHandler names the framework whose handler the call runs in
+	// another process and waits for or queues (AWS Lambda's Invoke runs
+	// the function FunctionName names): the call's effects are that
+	// handler's. Which function the name picks is deployment
+	// configuration, so where the program registers handlers of that
+	// framework (lambda.Start in a main package) the whole-program phase
+	// takes the call as running one of them, their effects together
+	// (effect.Effect.RunsHandler); elsewhere the model's own kind stands
+	// (unknown).
+	RunsHandler string `yaml:"runs_handler"`
 
 	// TargetArg is the argument holding a constant target (key, channel, URL).
 	TargetArg *int `yaml:"target_arg"`

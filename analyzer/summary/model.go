@@ -194,7 +194,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		risk = effect.Unknown
 	}
 	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By(),
-		DupFails: m.FailsOnDuplicate, DistLock: m.DistributedLock}
+		DupFails: m.FailsOnDuplicate, DistLock: m.DistributedLock, RunsHandler: m.RunsHandler}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}
@@ -771,7 +771,7 @@ func (w *walker) sql(ci ssa.CallInstruction, argIndex int, v ssa.Value, exec ssa
 		}
 		e := &effect.Effect{Kind: effect.KindDBWrite, Op: effect.OpUnknown, Risk: effect.Unknown,
 			Detail: detail, Path: []effect.Hop{w.hop(ci)}}
-		if p, ok := ssavalue.Unconvert(v).(*ssa.Parameter); ok && why == "" && !interpolated {
+		if p := callerText(v, why); p != nil && !interpolated {
 			// The text is the caller's (resolveSQLArg).
 			if i := paramIndex(w.fn, p); i >= 0 {
 				e.SQLArg = i + 1
@@ -827,6 +827,19 @@ func (w *walker) passArgs(e *effect.Effect, args, bindings []ssa.Value) {
 	}
 }
 
+// callerText is the parameter of the function whose value gives the SQL
+// v stands for, when the function's callers decide it: a string
+// parameter read as is (why empty), or a query builder parameter (a
+// helper retrying builder.Exec() for the builder each caller makes:
+// sqlbuild.go reads no chain there, and why says so).
+func callerText(v ssa.Value, why string) *ssa.Parameter {
+	p, ok := ssavalue.Unconvert(v).(*ssa.Parameter)
+	if !ok || why != "" && builderLib(p.Type()) == "" {
+		return nil
+	}
+	return p
+}
+
 // resolveSQLArg decides, at a call of a function that runs the SQL text
 // its parameter gives (Effect.SQLArg), the effect by the text this call
 // passes, reached by e's path; false (e unknown still) when that text is
@@ -840,12 +853,12 @@ func (w *walker) resolveSQLArg(ci ssa.CallInstruction, e *effect.Effect, exec ss
 		return false
 	}
 	v = ssavalue.Unconvert(v)
-	texts, why, _ := sqlTextsWhy(w.p, v)
+	texts, why, built := sqlTextsWhy(w.p, v)
 	if why != "" && !slices.ContainsFunc(texts, func(t string) bool { return !strings.Contains(t, dynamic) }) {
 		texts = nil
 	}
 	if len(texts) == 0 {
-		if p, ok := v.(*ssa.Parameter); ok && why == "" {
+		if p := callerText(v, why); p != nil {
 			if i := paramIndex(w.fn, p); i >= 0 {
 				e.SQLArg = i + 1
 			}
@@ -853,8 +866,12 @@ func (w *walker) resolveSQLArg(ci ssa.CallInstruction, e *effect.Effect, exec ss
 		w.passArgs(e, args, bindings)
 		return false
 	}
+	params := w.argsOf(e, args, bindings)
+	if params == nil {
+		params = built // the values the caller's query builder was given
+	}
 	before := len(w.sites)
-	w.sqlTexts(ci, texts, -1, exec, w.argsOf(e, args, bindings), false)
+	w.sqlTexts(ci, texts, -1, exec, params, false)
 	for _, s := range w.sites[before:] {
 		s.Effect.Path = append(append([]effect.Hop(nil), e.Path...), s.Effect.Path[1:]...)
 		s.Direct = false

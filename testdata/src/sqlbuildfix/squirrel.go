@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/hibiken/asynq"
@@ -163,6 +164,26 @@ func sqStatementRunWith(db *sql.DB, name string) error { // want sqStatementRunW
 	_, err := sq.StatementBuilder.RunWith(db).PlaceholderFormat(sq.Dollar).
 		Insert("sb_files").Columns("name").Values(name).Suffix("ON CONFLICT DO NOTHING").Exec()
 	return err
+}
+
+// A helper that executes the builder each caller makes, again on a
+// deadlock (a retrier): unknown here, each call's chain decides it — a
+// do-nothing insert of a unique name claims, a plain insert of an
+// unkeyed row does not.
+func sqRetry(q sq.InsertBuilder) error { // want sqRetry:`^effects: db_write/unknown; db_write/unknown$`
+	_, err := q.Exec()
+	for err != nil && strings.Contains(err.Error(), "deadlock detected") {
+		_, err = q.Exec()
+	}
+	return err
+}
+
+func sqClaimViaRetry(db *sql.DB, name string) error { // want sqClaimViaRetry:`^effects: db_write/claim sb_files; db_write/claim sb_files$`
+	return sqRetry(sq.Insert("sb_files").Columns("name").Values(name).Suffix("ON CONFLICT DO NOTHING").RunWith(db))
+}
+
+func sqInsertViaRetry(db *sql.DB, file int, mbi string) error { // want sqInsertViaRetry:`^effects: db_write/insert sb_records; db_write/insert sb_records$`
+	return sqRetry(sq.Insert("sb_records").Columns("file_id", "mbi").Values(file, mbi).RunWith(db))
 }
 
 // Handlers.
