@@ -54,7 +54,7 @@ func WithHooks(opts Options, hooks Hooks) *analysis.Analyzer {
 		RunDespiteErrors: true,
 		Flags:            fs,
 		FactTypes: []analysis.Fact{new(summary.Summary), new(constResult), new(forwardsFact), new(fieldForwardsFact), new(returnsFact), new(preparedFact), new(retryFact),
-			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact), new(tableFact)},
+			new(ctorFact), new(implFact), new(handlerFact), new(chanFact), new(receiveFact), new(tableFact), new(sequentialFact)},
 		ResultType: reflect.TypeOf((*result.Result)(nil)),
 	}
 }

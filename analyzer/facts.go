@@ -85,6 +85,25 @@ func exportReceives(pass *analysis.Pass, rs map[*types.Func]string) {
 	}
 }
 
+// sequentialFact records that a function returns a subscription built only
+// by a constructor the catalog models as sequential (discovery's
+// sequential.go): a registration in another package given its result
+// (bus.Subscriber()) never overlaps its handler's deliveries.
+type sequentialFact struct{}
+
+func (*sequentialFact) AFact()         {}
+func (*sequentialFact) String() string { return "sequential subscription" }
+
+// exportSequential publishes the package's functions returning a
+// sequential subscription.
+func exportSequential(pass *analysis.Pass, fns []*types.Func) {
+	for _, fn := range fns {
+		if fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &sequentialFact{})
+		}
+	}
+}
+
 // retryFact records that a function enqueues a task from its parameters
 // or returns retry options (discovery.RetryHelper): its callers in other
 // packages enqueue, or set, what they pass there.

@@ -76,7 +76,7 @@ var defaults = &batch{
 	analyzer: func() *analysis.Analyzer { return analyzer.Analyzer },
 	pkgs: func() []string {
 		return []string{
-			"rowloopfix", "distlockfix", "example.org/ordersdk", "example.org/notes", "inferfix", "larkfix",
+			"rowloopfix", "serialmark/bus", "serialmark", "distlockfix", "example.org/ordersdk", "example.org/notes", "inferfix", "larkfix",
 			"excludedfix", "callertx", "ackloopfix/queue", "ackloopfix",
 		}
 	},

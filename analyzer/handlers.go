@@ -53,6 +53,9 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 			}
 			return nil
 		},
+		Sequential: func(fn *types.Func) bool {
+			return pass.ImportObjectFact(fn, &sequentialFact{})
+		},
 		Receives: func(fn *types.Func) string {
 			var f receiveFact
 			if pass.ImportObjectFact(fn, &f) {
@@ -87,6 +90,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 	exportFieldForwards(pass, fd.FieldForwards)
 	exportIfaceForwards(pass, fd.IfaceForwards)
 	exportReceives(pass, fd.Receives)
+	exportSequential(pass, fd.Sequential)
 	for _, u := range fd.Unresolved {
 		out.unresolved = append(out.unresolved, result.Registration{
 			Framework: u.Framework, Task: u.Task, Pos: summary.PosString(pass.Fset, u.Pos), Reason: u.Reason})
@@ -113,7 +117,7 @@ func discover(pass *analysis.Pass, set *passSettings, pkg *ssa.Package, funcs []
 func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Package, returned map[string]*summary.Summary) *result.Handler {
 	if ret := h.Returned; ret != nil {
 		hr := &result.Handler{Framework: h.Framework, Task: h.Task, Name: ret.Name, FullName: ret.FullName, Pos: ret.Pos,
-			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce, AckMode: h.AckMode}
+			Registered: summary.PosString(pass.Fset, h.Registered), Owner: h.Owner, Confidence: h.Confidence, Rule: h.Rule, AtMostOnce: h.AtMostOnce, Sequential: h.Sequential, AckMode: h.AckMode}
 		hr.At = hr.Registered // another package defines it: reported where it is registered
 		hr.PerRegistration, hr.Via = h.PerRegistration, h.Via
 		s := returned[ret.FullName]
@@ -133,6 +137,7 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		Ack:        summary.PosString(pass.Fset, h.Ack),
 		Rule:       h.Rule,
 		AtMostOnce: h.AtMostOnce,
+		Sequential: h.Sequential,
 		AckMode:    h.AckMode,
 		Adapts:     h.Adapts,
 		Via:        h.Via,

@@ -24,7 +24,7 @@ import (
 // those packages leave alone.
 type handlerFact struct {
 	Framework, Task, Name, FullName, Pos, At, Rule string
-	AtMostOnce                                     bool
+	AtMostOnce, Sequential                         bool
 	AckMode                                        string
 	Decided                                        []string
 }
@@ -285,7 +285,7 @@ func exportHandlerFacts(pass *analysis.Pass, found []*handlerPair) {
 			continue
 		}
 		f := &handlerFact{Framework: hr.Framework, Task: hr.Task, Name: hr.Name, FullName: hr.FullName, Pos: hr.Pos,
-			At: hr.At, Rule: hr.Rule, AtMostOnce: hr.AtMostOnce, AckMode: hr.AckMode}
+			At: hr.At, Rule: hr.Rule, AtMostOnce: hr.AtMostOnce, Sequential: hr.Sequential, AckMode: hr.AckMode}
 		for _, fd := range hr.Findings {
 			f.Decided = appendUnique(f.Decided, fd.Rule)
 		}
@@ -324,7 +324,7 @@ func (r *wiredResolver) wiredFindings(ctx *report.Context, keepPaths bool) []res
 		}
 		f := h.fact
 		hr := &result.Handler{Framework: f.Framework, Task: f.Task, Name: f.Name, FullName: f.FullName, Pos: f.Pos, At: f.At,
-			Rule: f.Rule, AtMostOnce: f.AtMostOnce, AckMode: f.AckMode, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths),
+			Rule: f.Rule, AtMostOnce: f.AtMostOnce, Sequential: f.Sequential, AckMode: f.AckMode, Owner: true, Ignore: s.Ignore, Effects: effect.FoldAll(effs, keepPaths),
 			Pitfalls: pits}
 		ctx.Handler(hr)
 		decided := map[string]bool{}

@@ -50,6 +50,11 @@ type Registration struct {
 	// publishes the handler's returned messages to (Watermill's
 	// AddHandler): returning messages is a publish effect.
 	PublishesReturned *int `yaml:"publishes_returned"`
+	// Subscriber is the argument holding the subscription the handler is
+	// given (Watermill's message.Subscriber): one built by a constructor
+	// the library models as sequential (models.Model.Sequential) makes
+	// the handler's deliveries never overlap.
+	Subscriber *int `yaml:"subscriber"`
 	// Source is where a user's config declares the rule ("file:line:col
 	// (registrations[i])"); "" for the catalog's rules. Set by package
 	// config, which knows the lines; read in errors.

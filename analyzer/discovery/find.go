@@ -42,6 +42,11 @@ type Handler struct {
 	AckAt string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// Sequential: the subscription the registration is given delivers one
+	// message at a time and waits for its ack before the next or a
+	// redelivery (catalog sequential, sequential.go): its deliveries never
+	// overlap.
+	Sequential bool
 	// AckMode is its subscription's ack mode (AckManual, AckAuto;
 	// AckUnknown or "" when not found): whether an ack the handler skips
 	// on a failure leaves the message to be redelivered (ackmode.go).
@@ -155,6 +160,9 @@ type Env struct {
 	// another package receives messages from as a receive wrapper (a
 	// fact, msgloop.go), or "".
 	Receives func(*types.Func) string
+	// Sequential reports whether a function of another package returns a
+	// sequential subscription (a fact, sequential.go).
+	Sequential func(*types.Func) bool
 	// ConcreteMethod describes the method of that name of the one
 	// concrete type a function of another package returns behind an
 	// interface (a fact), with its summary's key, or nil.
@@ -179,6 +187,9 @@ type Found struct {
 	// interfaces they implement, with their frameworks, for their facts
 	// (msgloop.go).
 	Receives map[*types.Func]string
+	// Sequential are the package's functions that return a sequential
+	// subscription, for their facts (sequential.go).
+	Sequential []*types.Func
 	// Err is the first registration of the user's config whose argument
 	// indexes do not fit the function it matched (a configuration error).
 	Err error
@@ -252,7 +263,7 @@ func Find(env *Env) *Found {
 		}
 	}
 	sort.Slice(f.unresolved, func(i, j int) bool { return f.unresolved[i].Pos < f.unresolved[j].Pos })
-	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, FieldForwards: f.fieldFwds, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Err: f.err}
+	return &Found{Handlers: hs, Unresolved: f.unresolved, Forwards: f.forwards, FieldForwards: f.fieldFwds, IfaceForwards: f.IfaceForwards(), Receives: f.Receives(), Sequential: f.sequentialFuncs(), Err: f.err}
 }
 
 // dispatchEntries lists the entries of the dispatch maps the package's
@@ -663,6 +674,9 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		}
 		if k := r.PublishesReturned; k != nil && *k < len(args) {
 			h.ReturnsPublish, h.Publishes = true, taskName(args[*k])
+		}
+		if k := r.Subscriber; k != nil && *k < len(args) && f.sequential(args[*k]) {
+			h.Sequential = true
 		}
 		if fw := r.forward; fw != nil && fw.Loop {
 			// A handler a helper's pull loop calls: acked where the loop acks.

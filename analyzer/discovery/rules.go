@@ -86,6 +86,7 @@ func (r *Registration) CheckArgs(fn *types.Func) error {
 		{"name", r.Name, n, "argument"},
 		{"options", r.Options, n, "argument"},
 		{"publishes_returned", r.PublishesReturned, n, "argument"},
+		{"subscriber", r.Subscriber, n, "argument"},
 		{"kind_type_arg", r.KindTypeArg, tparams, "type argument"},
 	} {
 		if err := check(c.field, c.ix, c.limit, c.what); err != nil {

@@ -191,6 +191,9 @@ type Guard struct {
 	SameTx bool   // the claim or completion runs in the effect's transaction
 	Window bool   // an external effect after a DB claim: a crash between the effect and the commit repeats it
 	Note   string // about the key: where it comes from when that makes it stable
+	// Check, on a GuardMark, is the check whose skip the mark feeds: the
+	// check-then-act it was reported as, when deliveries may overlap.
+	Check string `json:",omitempty"`
 	// OnSuccess marks a completion the framework makes only when the
 	// handler returns nil (the transaction of gue's j.Tx(), watermill-sql's
 	// TxFromContext): a failing return after the effect commits it or runs
@@ -250,6 +253,10 @@ const (
 	GuardClaim      = "processed_jobs"
 	GuardCompletion = "job_complete_tx"
 	GuardKey        = "idempotency_key"
+	// GuardMark is a status mark written before the effect on the branch
+	// of a check that skips marked rows (Effect.MarkGuard): a guard only
+	// where the handler's deliveries never overlap.
+	GuardMark = "status_mark"
 )
 
 // Effect is one side effect found at a call site, seen from the function
@@ -417,6 +424,14 @@ type Effect struct {
 	// ClockSets take the column) or not (dropped). nil once decided.
 	StampArgs []StampArg `json:",omitempty"`
 	Guard     *Guard
+	// MarkGuard is the guard the effect has when its handler's deliveries
+	// never overlap (result.Handler.Sequential): a plain status update
+	// (guard's isMark) written before it, on the branch of a check of the
+	// same table that skips what the mark records. Two deliveries at once
+	// both pass the check before either marks (check-then-act), but a
+	// delivery that starts only after the last one ended reads the mark
+	// and skips. Decided per handler in report; nil otherwise.
+	MarkGuard *Guard `json:",omitempty"`
 	// FailsLater: the function whose summary holds the effect can return
 	// a non-nil error after it (one of its own, or a callee's failure
 	// after the effect that it hands up), other than the error of the

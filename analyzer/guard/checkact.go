@@ -342,6 +342,9 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 			later = append(later, s)
 		}
 	}
+	if !external && !kv && isMark(record.Effect) {
+		markGuards(check, record, exposed, same, later)
+	}
 	if external {
 		exposed = append(exposed, same...)
 		if needsGuard(record.Effect) && record.Effect.Issue == "" {
@@ -1107,4 +1110,33 @@ func fileLine(pos string) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// markGuards gives each effect of the branch that the mark record precedes
+// (after it in the function, or after it in the record's own call: a
+// helper that marks the row 'reserving', then sends) the mark as its
+// MarkGuard. On a transport whose deliveries never overlap the next
+// delivery reads the mark and skips, so the mark guards what follows it;
+// elsewhere it is the check-then-act (or, in the record's own call, the
+// unguarded effect) it was. Effects before the mark (act, then mark) get
+// none: a failure between them repeats the act however deliveries come.
+func markGuards(check, record *Site, lists ...[]*Site) {
+	g := &effect.Guard{Kind: effect.GuardMark, Expr: check.Effect.Target, Pos: record.Effect.Evidence(), Check: check.Effect.Evidence(),
+		Note: "a status mark the check at " + check.Effect.Evidence() + " skips, written before the effect: a guard while deliveries never overlap"}
+	for _, l := range lists {
+		for _, s := range l {
+			if s == record || s == check {
+				continue
+			}
+			var marked bool
+			if s.Instr == record.Instr {
+				marked = firstInCall(record, s)
+			} else {
+				marked = after(record.Instr, s.Instr)
+			}
+			if marked && s.Effect.MarkGuard == nil {
+				s.Effect.MarkGuard = g
+			}
+		}
+	}
 }

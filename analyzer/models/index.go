@@ -290,6 +290,9 @@ func (m *Model) indexes() []argIndex {
 		out = append(out, argIndex{"fragment.arg", m.Fragment.Arg})
 		add("fragment.column_arg", m.Fragment.ColumnArg)
 	}
+	if m.Sequential != nil {
+		out = append(out, argIndex{"sequential.arg", m.Sequential.Arg})
+	}
 	if m.KeyField != nil {
 		out = append(out, argIndex{"key_field.arg", m.KeyField.Arg})
 	}

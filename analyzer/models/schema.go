@@ -596,6 +596,12 @@ type Model struct {
 	// constant true, makes the receive at most once (amqp's autoAck: the
 	// broker acks each delivery as it sends it).
 	AtMostOnceIf *int `yaml:"at_most_once_if"`
+	// Sequential marks a constructor of a subscription that delivers one
+	// message at a time and waits for its ack before the next or a
+	// redelivery, when the boolean field Field of its argument Arg (a
+	// config struct literal) is the constant true: the handlers given it
+	// (catalog.Registration.Subscriber) never run two deliveries at once.
+	Sequential *SequentialIf `yaml:"sequential"`
 
 	// ReceiverSuffix matches methods (Methods) of any type whose name ends
 	// in it, in a package importing RequiresImport: the builders ent
@@ -608,6 +614,12 @@ type Model struct {
 	// User marks a model of the user's .jobeffects.yaml (effects and
 	// guards): its effects are decided by config, not by the catalog.
 	User bool `yaml:"-"`
+}
+
+// SequentialIf is Model.Sequential: the config argument and its field.
+type SequentialIf struct {
+	Arg   int    `yaml:"arg"`
+	Field string `yaml:"field"`
 }
 
 // TaskOptions locates the options a call's task was built with

@@ -28,6 +28,7 @@ func (c *Context) Handler(h *result.Handler) {
 		h.Effects = effect.AckedAnyway(h.Effects)
 	}
 	selfEnqueue(h)
+	marked := sequentialMarks(h)
 	h.Risk = effect.HandlerRisk(h.Effects)
 	h.Findings = nil
 	var f *result.Finding
@@ -53,6 +54,12 @@ func (c *Context) Handler(h *result.Handler) {
 	}
 	for _, p := range h.Pitfalls {
 		if p.Rule == rules.CheckThenAct && actedOnlySafe(h.Effects, p.Pos) {
+			continue
+		}
+		if p.Rule == rules.CheckThenAct && marked[p.Pos] && !issueAt(h.Effects, p.Rule, p.Pos) {
+			// A status mark before every effect this check exposed, on a
+			// transport whose deliveries never overlap: no delivery
+			// passes the check while another is between it and the mark.
 			continue
 		}
 		if (p.Rule == rules.RandomKey || p.Rule == rules.CheckThenAct) && h.AtMostOnce {

@@ -156,6 +156,11 @@ type Handler struct {
 	Rule string
 	// AtMostOnce: the system never redelivers to this handler.
 	AtMostOnce bool
+	// Sequential: the handler's deliveries never overlap (its
+	// subscription's transport is catalogued as sequential,
+	// discovery.Handler.Sequential): a status mark written before an
+	// effect guards it (effect.Effect.MarkGuard).
+	Sequential bool `json:",omitempty"`
 	// AckMode is the ack mode of the handler's subscription
 	// (discovery.AckManual, AckAuto; "unknown" or "" when not found): an
 	// auto-acked message whose ack the handler withholds on a failure is
