@@ -33,7 +33,7 @@ type trimmer struct {
 	files  map[string]bool   // the files of modelled packages
 	pkgs   map[string]bool   // the modelled packages that have files
 	parsed atomic.Int64      // files parsed without bodies
-	// deps are the files of packages outside the main module (the
+	// deps are the files of packages outside the main modules (the
 	// standard library's included): their constant tables are dropped
 	// (dropTables), by package in tables.
 	deps    map[string]string // file → its package's path
@@ -51,17 +51,22 @@ func newTrimmer(pkgs []*packages.Package) *trimmer {
 	t := &trimmer{names: map[string]string{}, files: map[string]bool{}, pkgs: map[string]bool{}, deps: map[string]string{}}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		t.names[p.PkgPath] = p.Name
-		// Module is read as the trimmer's own go list gave it before the
-		// load was metadata only: nil (it did not ask for modules). So
-		// only the standard library's tables go, and a main-module
-		// package with a modelled path is trimmed: what every output
-		// was made with. Using the modules is a change of its own.
-		mod := (*packages.Module)(nil)
-		if models.IsStandard(p.PkgPath) || mod != nil && !mod.Main {
+		// A package of another module than the main ones (the load asks
+		// for modules) loses its constant tables as the standard
+		// library's do: on flexprice one dependency's tables
+		// (go-textseg's) were 113,000 instructions of SSA package
+		// initialiser, kept live through the call graphs. A package
+		// without module information (GOPATH, a file list) keeps them.
+		if models.IsStandard(p.PkgPath) || p.Module != nil && !p.Module.Main {
 			for _, f := range p.GoFiles {
 				t.deps[f] = p.PkgPath
 			}
 		}
+		// Module is read here as the trimmer's own go list gave it before
+		// the load was metadata only: nil. So a main-module package with
+		// a modelled path is trimmed: what every output was made with.
+		// Using the modules here is a change of its own.
+		mod := (*packages.Module)(nil)
 		// Built-in models only: a config can add models, not remove them,
 		// so these packages are modelled whatever config applies.
 		if !ix.ModeledPath(p.PkgPath) || mod != nil && mod.Main {

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // A modelled package's file loses its function bodies, keeps a body that
@@ -233,4 +235,35 @@ func importList(f *ast.File) []string {
 		imports = append(imports, name+s.Path.Value)
 	}
 	return imports
+}
+
+// The constant tables go in every package outside the main modules — the
+// standard library's and other modules' (go-textseg's Unicode tables on
+// flexprice) — and stay in a main module's package and in one without
+// module information: newTrimmer lists only the former's files as deps.
+func TestTrimmerDepsByModule(t *testing.T) {
+	t.Parallel()
+	main := &packages.Module{Path: "example.com/app", Main: true}
+	dep := &packages.Module{Path: "example.com/lib", Version: "v1.0.0"}
+	pkgs := []*packages.Package{
+		{PkgPath: "example.com/app", GoFiles: []string{"app.go"}, Module: main, Imports: map[string]*packages.Package{
+			"example.com/lib":     {PkgPath: "example.com/lib", GoFiles: []string{"lib.go"}, Module: dep},
+			"strconv":             {PkgPath: "strconv", GoFiles: []string{"atoi.go"}},
+			"example.com/nomod":   {PkgPath: "example.com/nomod", GoFiles: []string{"nomod.go"}},
+			"example.com/app/sub": {PkgPath: "example.com/app/sub", GoFiles: []string{"sub.go"}, Module: main},
+		}},
+	}
+	tr := newTrimmer(pkgs)
+	if tr == nil {
+		t.Fatal("no trimmer")
+	}
+	want := map[string]string{"lib.go": "example.com/lib", "atoi.go": "strconv"}
+	if len(tr.deps) != len(want) {
+		t.Errorf("deps %v, want %v", tr.deps, want)
+	}
+	for f, p := range want {
+		if tr.deps[f] != p {
+			t.Errorf("deps[%s] = %q, want %q", f, tr.deps[f], p)
+		}
+	}
 }
