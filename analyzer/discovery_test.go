@@ -30,6 +30,7 @@ var discoveryFixtures = []struct {
 	{"gocraft", []string{"discgocraft"}},
 	{"faktory", []string{"discfaktory"}},
 	{"gue", []string{"discgue"}},
+	{"gue-v6", []string{"discguev6"}},
 	{"neoq", []string{"discneoq"}},
 	{"rmq", []string{"discrmq"}},
 	{"nsq", []string{"discnsq"}},
@@ -108,6 +109,15 @@ var discoveryHandlers = map[string][]wantHandler{
 		// Found by its shape alone; the failure policy, which takes the
 		// job's error besides the job, is not a handler.
 		{"discgue.Unregistered", "gue", "", "low", "", ""},
+	},
+	"discguev6": {
+		{"(*discguev6.Deps).Rebuild", "gue", "rebuild_index", "high", `gue.NewWorkerPool(`, ""},
+		{"(*discguev6.Deps).TxWrite", "gue", "credit", "high", `gue.NewWorkerPool(`, ""},
+		{"(*discguev6.Deps).Unknown", "gue", "*", "high", `gue.WithPoolUnknownJobWorkFunc(`, ""},
+		// The closures the make… functions return are the handlers.
+		{"discguev6.makeFollowUp.func1", "gue", "follow_up", "high", `gue.NewWorkerPool(`, ""},
+		{"discguev6.makeWelcome.func1", "gue", "send_welcome", "high", `gue.NewWorkerPool(`, ""},
+		{"discguev6.Unregistered", "gue", "", "low", "", ""},
 	},
 	"discneoq": {
 		{"(*discneoq.Deps).SendEmail", "neoq", "emails", "high", `nq.Start(ctx, h)`, ""},

@@ -289,7 +289,14 @@ func readGorm(fset *gotoken.FileSet, typeName string, st *ast.StructType, declar
 	}
 	var pk []string
 	pkLine, idLine := 0, 0
+	// gorm makes one index of every field that names it (schema/index.go
+	// ParseIndexes: the fields appended by name, the class taken from the
+	// first that has one): `index:idx_ab` on a and `uniqueIndex:idx_ab`
+	// on b is one UNIQUE index (a, b), and a WHERE on any member makes it
+	// partial. So members are gathered by name whatever their class, and a
+	// group is a key only when one of them is unique and none is partial.
 	groups := map[string]*modelKey{}
+	unique, partial := map[string]bool{}, map[string]bool{}
 	var order []string
 	for _, f := range st.Fields.List {
 		line := fset.Position(f.Pos()).Line
@@ -335,17 +342,17 @@ func readGorm(fset *gotoken.FileSet, typeName string, st *ast.StructType, declar
 					continue
 				}
 				name, opts, _ := strings.Cut(v, ",")
-				if key == "INDEX" && !gormUniqueOpts(opts) {
-					continue
-				}
-				if strings.Contains(strings.ToUpper(opts), "WHERE:") {
-					continue // partial: not a key of every row
-				}
 				if name == "" {
 					name = "idx_" + m.table + "_" + col
 				}
 				if embedded && name != "idx_"+m.table+"_"+col {
 					continue
+				}
+				if key != "INDEX" || gormUniqueOpts(opts) {
+					unique[name] = true
+				}
+				if strings.Contains(strings.ToUpper(opts), "WHERE:") {
+					partial[name] = true // not a key of every row
 				}
 				g := groups[name]
 				if g == nil {
@@ -364,7 +371,9 @@ func readGorm(fset *gotoken.FileSet, typeName string, st *ast.StructType, declar
 		m.keys = append(m.keys, modelKey{kind: "primary key", cols: []string{"id"}, line: idLine})
 	}
 	for _, u := range order {
-		m.keys = append(m.keys, *groups[u])
+		if unique[u] && !partial[u] {
+			m.keys = append(m.keys, *groups[u])
+		}
 	}
 	return m
 }

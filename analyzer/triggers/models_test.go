@@ -32,10 +32,16 @@ const gormModels = "package p\n\n" +
 	"\tEmail  string `gorm:\"column:mail;unique\"`\n" + // 10
 	"\tNote   string `gorm:\"index\"`\n" + // 11: not unique
 	"\tActive string `gorm:\"index:idx_active,unique,where:deleted_at IS NULL\"`\n" + // 12: partial
+	"\tUserID uint   `gorm:\"index:idx_user_workout\"`\n" + // 13: one index with the next field
+	"\tWorkID uint   `gorm:\"uniqueIndex:idx_user_workout\"`\n" + // 14: ... made UNIQUE by it
+	"\tKind   string `gorm:\"index:idx_kind_sort\"`\n" + // 15: two plain members: not unique
+	"\tSort   int    `gorm:\"index:idx_kind_sort\"`\n" + // 16
+	"\tTenant string `gorm:\"uniqueIndex:idx_tenant_ref\"`\n" + // 17: unique, but ...
+	"\tRef    string `gorm:\"index:idx_tenant_ref,where:ref <> ''\"`\n" + // 18: ... a member's WHERE makes it partial
 	"}\n\n" +
-	"type Line struct {\n" + // 15
-	"\tOrderID uint `gorm:\"primaryKey\"`\n" + // 16
-	"\tPos     int  `gorm:\"primaryKey\"`\n" + // 17
+	"type Line struct {\n" + // 21
+	"\tOrderID uint `gorm:\"primaryKey\"`\n" + // 22
+	"\tPos     int  `gorm:\"primaryKey\"`\n" + // 23
 	"}\n\n" +
 	"func (Line) TableName() string { return \"order_lines\" }\n"
 
@@ -83,7 +89,8 @@ func TestModelSchemaGorm(t *testing.T) {
 		"orders unique index idx_orders_uid (uid) at /m/p/models.go:7",
 		"orders unique index idx_shop_no (shop, no) at /m/p/models.go:8",
 		"orders unique (mail) at /m/p/models.go:10",
-		"order_lines primary key (order_id, pos) at /m/p/models.go:16",
+		"orders unique index idx_user_workout (user_id, work_id) at /m/p/models.go:13",
+		"order_lines primary key (order_id, pos) at /m/p/models.go:22",
 	}
 	if got := modelKeys(s, "orders", "order_lines"); !reflect.DeepEqual(got, want) {
 		t.Errorf("keys\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
