@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
 
 // A check-then-act's record is written only on some of the ways the act
@@ -156,10 +157,20 @@ func returnsUnrecorded(fn *ssa.Function, act ssa.CallInstruction, avoid []ssa.In
 		blocked[in.Block()] = true
 	}
 	start := act.Block()
-	if errv := callError(act); errv != nil {
-		if b := noErrorEdge(errv); b != nil {
-			start = b
+	if errs := callErrors(act); len(errs) > 0 {
+		// From the act's success: where its failure is read but not
+		// tested against nil (errors.Is, handed on), which way is
+		// success is not known.
+		var ok *ssa.BasicBlock
+		for _, errv := range errs {
+			if ok = noErrorEdge(errv); ok != nil {
+				break
+			}
 		}
+		if ok == nil {
+			return false
+		}
+		start = ok
 	}
 	if start == act.Block() {
 		// The rest of the act's own block comes first.
@@ -285,9 +296,11 @@ func mergedValue(v ssa.Value, depth int) bool {
 	return false
 }
 
-// callError is the error a call returns (its only result, or the last of
-// a tuple, extracted), nil when it returns none or it is not used.
-func callError(ci ssa.CallInstruction) ssa.Value {
+// callErrors are the values that carry a call's failure: its error (its
+// only result, or the last of a tuple, extracted), or the Error field of
+// the handle it returns (gorm's d.DB.Create(&x).Error, loaded); none
+// when it returns no error or nothing reads it.
+func callErrors(ci ssa.CallInstruction) []ssa.Value {
 	call, ok := ci.(*ssa.Call)
 	if !ok {
 		return nil
@@ -297,17 +310,29 @@ func callError(ci ssa.CallInstruction) ssa.Value {
 		if tup.Len() == 0 || !isError(tup.At(tup.Len()-1).Type()) {
 			return nil
 		}
-		for _, r := range *call.Referrers() {
+		for _, r := range ssavalue.Referrers(call) {
 			if ex, ok := r.(*ssa.Extract); ok && ex.Index == tup.Len()-1 {
-				return ex
+				return []ssa.Value{ex}
 			}
 		}
 		return nil
 	}
 	if isError(t) {
-		return call
+		return []ssa.Value{call}
 	}
-	return nil
+	var out []ssa.Value
+	for _, r := range ssavalue.Referrers(call) {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || !isError(fa.Type().Underlying().(*types.Pointer).Elem()) {
+			continue
+		}
+		for _, u := range ssavalue.Referrers(fa) {
+			if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				out = append(out, ld)
+			}
+		}
+	}
+	return out
 }
 
 func slicesContains(xs []ssa.Instruction, x ssa.Instruction) bool {
