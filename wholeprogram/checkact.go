@@ -25,10 +25,23 @@ import (
 // (otherPaths), each as a copy of the effect with that path. A copy the
 // analysis decides otherwise than the effect (check-then-act on the path
 // after the check, the effect left unguarded on the path before it) is
-// returned, to be reported beside it.
+// returned, to be reported beside it. So is a copy without the issue of
+// an act whose record the run may return without writing (the block only
+// above a threshold: guard/unrecorded.go): a later delivery acts again.
 func (r *resolver) checkThenAct(effs []effect.Effect) ([]guard.Pitfall, []effect.Effect) {
 	fns, byFn := r.sitesByFunc(effs)
 	env := &guard.Env{Fset: r.fset, Index: r.ix}
+	// An act a check-then-act exposes whose record its run may not write
+	// (the spam check's block only above a threshold) is kept beside it
+	// without the issue, once per effect (guard/unrecorded.go).
+	var unrecorded []effect.Effect
+	kept := map[*effect.Effect]bool{}
+	env.Unrecorded = func(s *guard.Site, e effect.Effect) {
+		if !kept[s.Effect] {
+			kept[s.Effect] = true
+			unrecorded = append(unrecorded, e)
+		}
+	}
 	var pits []guard.Pitfall
 	others := r.otherPaths(fns, byFn)
 	for _, fn := range fns {
@@ -47,7 +60,7 @@ func (r *resolver) checkThenAct(effs []effect.Effect) ([]guard.Pitfall, []effect
 			pits = append(pits, guard.ResolvedChecks(fn, fs.sites, env)...)
 		}
 	}
-	return pits, decidedApart(others)
+	return pits, append(decidedApart(others), unrecorded...)
 }
 
 // fnSites are the sites of a handler's effects in one function of their

@@ -515,6 +515,8 @@ func TestCheckThenActThroughInterfaces(t *testing.T) {
 		"exportmarkedfirst medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",
 		"exportunchecked medium unguarded db_write/insert job_keys db_write/insert exports db_read/select job_keys db_write/update-set jobs",
 		"match medium unguarded db_write/insert subscriptions db_write/insert deliveries db_read/select events db_write/update-set events",
+		"screen medium unguarded check-then-act db_write/insert detections db_write/insert detections issue=check-then-act db_read/select members db_write/update-set members",
+		"screenalways medium check-then-act db_write/insert detections issue=check-then-act db_read/select members db_write/update-set members",
 		"ship medium check-then-act db_write/insert deliveries issue=check-then-act db_write/insert audit issue=check-then-act db_write/update-set events db_read/select events",
 	}
 	sameLines(t, "handlers", got, want)

@@ -304,6 +304,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 		return false
 	}
 	var exposed, later, same, again []*Site
+	var unrecorded []*Site // acts the record may not follow (unrecorded.go)
 	for _, s := range a.sites {
 		e := s.Effect
 		if s == record || s == check || !needsGuard(e) || e.Issue != "" {
@@ -323,6 +324,9 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 			// (a service method that writes the files, then inserts the
 			// keys that say they were written).
 			exposed = append(exposed, s)
+			if !external && !kv && a.unrecorded(check, s, record, onBranch) {
+				unrecorded = append(unrecorded, s)
+			}
 		case s.Instr == record.Instr:
 			// Another effect of the record's own call (a hook of the
 			// status update inserting an event).
@@ -333,6 +337,9 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 			exposed = append(exposed, s)
 		case after(s.Instr, record.Instr) || precedes(s.Instr, record.Instr):
 			exposed = append(exposed, s)
+			if !external && !kv && a.unrecorded(check, s, record, onBranch) {
+				unrecorded = append(unrecorded, s)
+			}
 		case !kv && e.Kind == effect.KindDBWrite && e.Target == check.Effect.Target && recordsCheck(check.Effect, e, skip):
 			// The status written again after the act: one that is not
 			// idempotent (its row created when there was none) repeats
@@ -461,6 +468,7 @@ func (a *analysis) checkedBranch(check *Site, branch *ssa.BasicBlock, item bool,
 		msg = fmt.Sprintf("this check of %s and %s at %s before the %s at %s are two statements, not a compare-and-set: two deliveries at once both see \"not done\" and both run it; make the transition a compare-and-set (update … where status = the checked one, or the delete, rows affected tested) in the same transaction as the effects, or claim a key first",
 			check.Effect.Target, written, effect.Relative(record.Effect.Evidence(), ""), first.Describe(), effect.Relative(first.Evidence(), ""))
 	}
+	a.keepUnrecorded(unrecorded)
 	a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.CheckThenAct, Pos: checkPos, Message: msg, LockParam: a.lockParam(check, exposed)})
 	return true
 }

@@ -46,6 +46,12 @@ type Env struct {
 	// call a claim guards (claim.go randomKeyUnderClaim): its random-key
 	// pitfall, made before the guard analysis, is dropped.
 	KeyGuarded func(pos string)
+	// Unrecorded, when set, is told of a copy of an act that a
+	// check-then-act exposes and whose record the act's run may return
+	// without writing (unrecorded.go): the copy, without the issue, is
+	// the act a sequential redelivery repeats. The caller keeps it beside
+	// the effect s carries.
+	Unrecorded func(s *Site, e effect.Effect)
 }
 
 // Analyze marks the sites of fn that claims, completions and keys guard,

@@ -114,7 +114,16 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		}}
 	keyGuarded := map[string]bool{}
 	genv.KeyGuarded = func(pos string) { keyGuarded[pos] = true }
+	// An act a check-then-act exposes whose record its run may not write
+	// is kept beside it without the issue (guard/unrecorded.go).
+	var unrecorded []*guard.Site
+	genv.Unrecorded = func(s *guard.Site, e effect.Effect) {
+		c := *s
+		c.Effect = &e
+		unrecorded = append(unrecorded, &c)
+	}
 	pitfalls, claimReturn := guard.Analyze(fn, w.sites, genv, w.paramCalls...)
+	w.sites = append(w.sites, unrecorded...)
 	w.dropGuardedKeys(keyGuarded)
 	w.resolveOver() // collected.go
 	w.resolveRows() // rowsof.go
