@@ -483,17 +483,7 @@ func (a *analysis) aroundRecord(record *Site, same []*Site) map[*Site]bool {
 	if len(same) == 0 || at >= len(record.Effect.Path) {
 		return nil
 	}
-	var fns []*ssa.Function
-	c := record.Instr.Common()
-	if fn := c.StaticCallee(); fn != nil {
-		fns = append(fns, fn)
-	}
-	for _, arg := range c.Args {
-		if mc, ok := arg.(*ssa.MakeClosure); ok {
-			fns = append(fns, mc.Fn.(*ssa.Function))
-		}
-	}
-	for _, fn := range fns {
+	for _, fn := range callBodies(record.Instr.Common()) {
 		create := a.callAt(fn, record.Effect.Path[at].Pos)
 		if create == nil || len(fn.Blocks) == 0 {
 			continue

@@ -127,7 +127,19 @@ func (a *analysis) calleeWith(ci ssa.CallInstruction, pos string) *ssa.Function 
 	if ci == nil {
 		return nil
 	}
-	c := ci.Common()
+	for _, fn := range callBodies(ci.Common()) {
+		if len(fn.Blocks) > 0 && a.callAt(fn, pos) != nil {
+			return fn
+		}
+	}
+	return nil
+}
+
+// callBodies are the functions a call runs whose bodies the record's
+// and the act's calls can sit in: its static callee, and the closures it
+// is handed (a transaction's callback). A call through an interface or a
+// function value has none.
+func callBodies(c *ssa.CallCommon) []*ssa.Function {
 	var fns []*ssa.Function
 	if fn := c.StaticCallee(); fn != nil {
 		fns = append(fns, fn)
@@ -137,12 +149,7 @@ func (a *analysis) calleeWith(ci ssa.CallInstruction, pos string) *ssa.Function 
 			fns = append(fns, mc.Fn.(*ssa.Function))
 		}
 	}
-	for _, fn := range fns {
-		if len(fn.Blocks) > 0 && a.callAt(fn, pos) != nil {
-			return fn
-		}
-	}
-	return nil
+	return fns
 }
 
 // returnsUnrecorded reports whether, in fn, a path from the success of
