@@ -11,8 +11,9 @@ import (
 )
 
 // TestDriversModule runs the inventory on testdata/drivers, a module on the
-// real github.com/segmentio/kafka-go, github.com/lib/pq and
-// github.com/nsqio/go-nsq, for mechanisms tested on stubs until now:
+// real github.com/segmentio/kafka-go, github.com/lib/pq,
+// github.com/nsqio/go-nsq, gue v6 and AWS Lambda (aws-lambda-go and the
+// SDK's service/lambda), for mechanisms tested on stubs until now:
 //
 //   - a kafka-go pull loop built once per processor (queue.New keeps a
 //     Processor interface; Run's fetch loop hands each message over a
@@ -28,7 +29,15 @@ import (
 //     AddHandler and a function through nsq.HandlerFunc with
 //     AddConcurrentHandlers, each named by the topic its NewConsumer was
 //     given; the indexer's publish repeats, the auditor finishes the
-//     message before its insert.
+//     message before its insert;
+//   - gue v6 (github.com/vgarvardt/gue/v6, database/sql; catalog gue.yaml):
+//     a WorkMap given to NewWorkerPool, of method values and of a closure
+//     a function returns, each named by its key; a write on j.Tx() commits
+//     with the job's deletion (guarded), one on the pool repeats;
+//   - AWS Lambda's Invoke (aws-sdk-go-v2/service/lambda, catalog aws.yaml
+//     runs_handler): the thumbnail job runs the function cmd/thumbs
+//     registers with lambda.Start, and repeats its insert
+//     (wholeprogram/invoked.go).
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -75,6 +84,10 @@ func TestDriversModule(t *testing.T) {
 		"alerts.Counter":   "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
 		"blocks":           "nsq example.com/drivers/blocks.(*Indexer).HandleMessage at blocks/blocks.go:34, medium: publish/publish parsed medium; db_write/upsert-set blocks safe [unguarded]",
 		"audit":            "nsq example.com/drivers/blocks.Start.func1 at blocks/blocks.go:39, medium: db_write/insert audit_log medium [ack-before-effect,unguarded]",
+		"ledger.credit":    "gue example.com/drivers/ledger.(*Jobs).Credit at ledger/ledger.go:59, medium: db_write/update-increment wallets medium guarded []",
+		"ledger.reserve":   "gue example.com/drivers/ledger.(*Jobs).Reserve at ledger/ledger.go:59, medium: db_write/insert reservations medium [unguarded]",
+		"ledger.thumb":     "gue example.com/drivers/ledger.makeThumbnail.func1 at ledger/ledger.go:59, medium: db_write/insert thumbnails medium [unguarded]",
+		"":                 "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {
 		if got[task] != w {

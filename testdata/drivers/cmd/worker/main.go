@@ -1,5 +1,5 @@
 // Command worker opens Postgres with lib/pq and runs the pools and the
-// NSQ consumers.
+// NSQ consumers, and gue v6's pool (ledger).
 package main
 
 import (
@@ -10,11 +10,14 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	lambdasdk "github.com/aws/aws-sdk-go-v2/service/lambda"
 	_ "github.com/lib/pq"
 	"github.com/nsqio/go-nsq"
 
 	"example.com/drivers/app"
 	"example.com/drivers/blocks"
+	"example.com/drivers/ledger"
 )
 
 func main() {
@@ -32,5 +35,11 @@ func main() {
 	if err := blocks.Start(db, p); err != nil {
 		log.Fatal(err)
 	}
+	lc := lambdasdk.New(lambdasdk.Options{Region: os.Getenv("AWS_REGION"), Credentials: aws.AnonymousCredentials{}})
+	go func() {
+		if err := ledger.Start(ctx, db, &ledger.Jobs{DB: db, Lambda: lc}); err != nil {
+			log.Print(err)
+		}
+	}()
 	<-ctx.Done()
 }
