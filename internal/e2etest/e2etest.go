@@ -466,6 +466,13 @@ func VetEqualsCommand(t *testing.T, binary, dir string, vetPkgs []string, wholeO
 		if strings.Contains(line, "(channel ") && strings.Contains(line, ", made at ") {
 			continue
 		}
+		// A job that invokes a serverless function of the same module
+		// (Lambda's Invoke) does what the function the program registers
+		// does: only the whole program holds both (wholeprogram/invoked.go);
+		// per package the call stays unknown.
+		if strings.Contains(line, " invoke → ") {
+			continue
+		}
 		t.Errorf("the command reports what go vet does not:\n%s\n--- go vet:\n%s", line, vetOut)
 	}
 }

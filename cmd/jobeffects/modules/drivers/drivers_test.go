@@ -11,8 +11,9 @@ import (
 )
 
 // TestDriversModule runs the inventory on testdata/drivers, a module on the
-// real github.com/segmentio/kafka-go, github.com/lib/pq and
-// github.com/nsqio/go-nsq, for mechanisms tested on stubs until now:
+// real github.com/segmentio/kafka-go, github.com/lib/pq,
+// github.com/nsqio/go-nsq, gue v6, AWS Lambda (aws-lambda-go and the
+// SDK's service/lambda), Watermill and squirrel, for mechanisms tested on stubs until now:
 //
 //   - a kafka-go pull loop built once per processor (queue.New keeps a
 //     Processor interface; Run's fetch loop hands each message over a
@@ -28,7 +29,23 @@ import (
 //     AddHandler and a function through nsq.HandlerFunc with
 //     AddConcurrentHandlers, each named by the topic its NewConsumer was
 //     given; the indexer's publish repeats, the auditor finishes the
-//     message before its insert.
+//     message before its insert;
+//   - gue v6 (github.com/vgarvardt/gue/v6, database/sql; catalog gue.yaml):
+//     a WorkMap given to NewWorkerPool, of method values and of a closure
+//     a function returns, each named by its key; a write on j.Tx() commits
+//     with the job's deletion (guarded), one on the pool repeats;
+//   - AWS Lambda's Invoke (aws-sdk-go-v2/service/lambda, catalog aws.yaml
+//     runs_handler): the thumbnail job runs the function cmd/thumbs
+//     registers with lambda.Start, and repeats its insert
+//     (wholeprogram/invoked.go);
+//   - Watermill's GoChannel built with BlockPublishUntilSubscriberAck in
+//     another package (bridge/bus, catalog watermill.yaml sequential): a
+//     row marked 'reserving' before its post, and skipped while marked,
+//     guards the post (status_mark); the same work on a GoChannel that does
+//     not wait is unguarded;
+//   - squirrel (github.com/Masterminds/squirrel): an InsertBuilder passed
+//     to a retry helper that executes it is each caller's statement
+//     (summary SQLArg): a claim and an insert, not db_write/unknown.
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -70,11 +87,18 @@ func TestDriversModule(t *testing.T) {
 		got[h.Task] = h.Framework + " " + h.Handler + " at " + h.Registered + ", " + h.Risk + ": " + strings.Join(effs, "; ") + " [" + strings.Join(rules, ",") + "]"
 	}
 	want := map[string]string{
-		"alerts.Closer":    "kafka-go example.com/drivers/alerts.(*Closer).Process at app/app.go:14, medium: db_write/insert alert_logs medium guarded; db_write/update-set alerts safe []",
-		"alerts.Escalator": "kafka-go example.com/drivers/alerts.(*Escalator).Process at app/app.go:15, medium: db_write/insert alert_logs medium; db_read/select alerts safe [unguarded]",
-		"alerts.Counter":   "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
-		"blocks":           "nsq example.com/drivers/blocks.(*Indexer).HandleMessage at blocks/blocks.go:34, medium: publish/publish parsed medium; db_write/upsert-set blocks safe [unguarded]",
-		"audit":            "nsq example.com/drivers/blocks.Start.func1 at blocks/blocks.go:39, medium: db_write/insert audit_log medium [ack-before-effect,unguarded]",
+		"alerts.Closer":      "kafka-go example.com/drivers/alerts.(*Closer).Process at app/app.go:14, medium: db_write/insert alert_logs medium guarded; db_write/update-set alerts safe []",
+		"alerts.Escalator":   "kafka-go example.com/drivers/alerts.(*Escalator).Process at app/app.go:15, medium: db_write/insert alert_logs medium; db_read/select alerts safe [unguarded]",
+		"alerts.Counter":     "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
+		"blocks":             "nsq example.com/drivers/blocks.(*Indexer).HandleMessage at blocks/blocks.go:34, medium: publish/publish parsed medium; db_write/upsert-set blocks safe [unguarded]",
+		"audit":              "nsq example.com/drivers/blocks.Start.func1 at blocks/blocks.go:39, medium: db_write/insert audit_log medium [ack-before-effect,unguarded]",
+		"ledger.credit":      "gue example.com/drivers/ledger.(*Jobs).Credit at ledger/ledger.go:59, medium: db_write/update-increment wallets medium guarded []",
+		"ledger.reserve":     "gue example.com/drivers/ledger.(*Jobs).Reserve at ledger/ledger.go:59, medium: db_write/insert reservations medium [unguarded]",
+		"ledger.thumb":       "gue example.com/drivers/ledger.makeThumbnail.func1 at ledger/ledger.go:59, medium: db_write/insert thumbnails medium [unguarded]",
+		"bridge.serial":      "watermill example.com/drivers/bridge.(*Deps).Serial at bridge/bridge.go:100, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
+		"bridge.overlapping": "watermill example.com/drivers/bridge.(*Deps).Overlapping at bridge/bridge.go:102, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
+		"files.Importer":     "kafka-go example.com/drivers/files.(*Importer).Process at cmd/worker/main.go:48, medium: db_write/insert file_records medium; db_write/insert file_records medium; db_write/claim imported_files safe; db_write/claim imported_files safe [unguarded]",
+		"":                   "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {
 		if got[task] != w {

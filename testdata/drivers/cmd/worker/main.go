@@ -1,5 +1,6 @@
 // Command worker opens Postgres with lib/pq and runs the pools and the
-// NSQ consumers.
+// NSQ consumers, gue v6's pool (ledger),
+// the file importer (files) and the Watermill bridge.
 package main
 
 import (
@@ -10,11 +11,17 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	lambdasdk "github.com/aws/aws-sdk-go-v2/service/lambda"
 	_ "github.com/lib/pq"
 	"github.com/nsqio/go-nsq"
 
 	"example.com/drivers/app"
 	"example.com/drivers/blocks"
+	"example.com/drivers/bridge"
+	"example.com/drivers/files"
+	"example.com/drivers/ledger"
+	"example.com/drivers/queue"
 )
 
 func main() {
@@ -32,5 +39,17 @@ func main() {
 	if err := blocks.Start(db, p); err != nil {
 		log.Fatal(err)
 	}
+	lc := lambdasdk.New(lambdasdk.Options{Region: os.Getenv("AWS_REGION"), Credentials: aws.AnonymousCredentials{}})
+	go func() {
+		if err := ledger.Start(ctx, db, &ledger.Jobs{DB: db, Lambda: lc}); err != nil {
+			log.Print(err)
+		}
+	}()
+	go queue.New(strings.Split(os.Getenv("KAFKA_BROKERS"), ","), "files.import", &files.Importer{DB: db}).Run(ctx)
+	go func() {
+		if err := bridge.Run(ctx, db); err != nil {
+			log.Print(err)
+		}
+	}()
 	<-ctx.Done()
 }
