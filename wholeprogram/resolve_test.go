@@ -492,7 +492,10 @@ func TestOpenAPIClient(t *testing.T) {
 // calls before a Redis replay check (its success path) and again between
 // the check and the mark (its alert path) is check-then-act on the path
 // after the check and unguarded on the one before (alert); reached only
-// before the check, it is no check-then-act (alertfirst).
+// before the check, it is no check-then-act (alertfirst). An act whose
+// record only some of its returns write, whose reading makes it safe (a
+// POST to a text service's /entities), is listed once (tagentities); one
+// to a path that names no computation twice (tagnotify).
 func TestCheckThenActThroughInterfaces(t *testing.T) {
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "checkactwhole"), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
@@ -518,6 +521,8 @@ func TestCheckThenActThroughInterfaces(t *testing.T) {
 		"screen medium unguarded check-then-act db_write/insert detections db_write/insert detections issue=check-then-act db_read/select members db_write/update-set members",
 		"screenalways medium check-then-act db_write/insert detections issue=check-then-act db_read/select members db_write/update-set members",
 		"ship medium check-then-act db_write/insert deliveries issue=check-then-act db_write/insert audit issue=check-then-act db_write/update-set events db_read/select events",
+		"tagentities safe db_read/select summaries db_write/update-set summaries http/post /entities issue=check-then-act",
+		"tagnotify high unguarded check-then-act http/post /notify http/post /notify issue=check-then-act db_read/select summaries db_write/update-set summaries",
 	}
 	sameLines(t, "handlers", got, want)
 }

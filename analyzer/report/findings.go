@@ -21,6 +21,10 @@ func (c *Context) Handler(h *result.Handler) {
 	// (effect.Transient): decided here, where no caller maps them; nor
 	// are a test handler's writes to its probes.
 	h.Effects = infer.Apply(effect.Lasting(h.Effects, h.Test), c.Infer, c.Deferred)
+	// A copy of an act kept without its check-then-act for the run that
+	// returns unrecorded says nothing once the reading made the act safe:
+	// listed once (effect.SafeTwins).
+	h.Effects = effect.SafeTwins(h.Effects)
 	if h.AckMode == ackAuto {
 		// The library acks the message when the handler returns: an ack
 		// the handler withholds on a failure is made anyway, and the
