@@ -510,7 +510,13 @@ func TestBadConfigAndPartialInventory(t *testing.T) {
 	}
 	out := filepath.Join(dir, "baseline.yaml")
 	os.WriteFile(out, []byte("keep me\n"), 0o644)
-	_, stderr, code := runCmd(t, dir, binary, "inventory", "./...", "-o", out)
+	// Only internal/notify, the package that calls mail.Send (and its
+	// imports: mail and a few standard packages): the model's error is
+	// reported where the model applies, the warning is the loaded
+	// packages', and -o is kept or not whatever was loaded. ./... made a
+	// fresh analysis of the copy's 380 packages (7.5 CPU s; the copy is
+	// another module under another config: the example's run is not it).
+	_, stderr, code := runCmd(t, dir, binary, "inventory", "./internal/notify", "-o", out)
 	for _, want := range []string{
 		"jobeffects: example.com/shop/internal/notify: .jobeffects.yaml:2:5 (effects[0]): example.com/shop/internal/mail.Send: request: argument 99, but example.com/shop/internal/mail.Send has 5 arguments",
 		"jobeffects: warning: .jobeffects.yaml:3:5 (effects[1]): func example.com/shop/internal/mail.Nope matches no function of the loaded packages",
