@@ -30,6 +30,9 @@ func (w *walker) savedRow(e *effect.Effect, v ssa.Value, ci ssa.CallInstruction)
 	if e == nil || v == nil || e.Op != "insert" {
 		return
 	}
+	if b := associationOf(v); b != nil {
+		v = b // a row loaded with its owner (Preload) has its key too
+	}
 	if w.loadedRow(v, ci.Block(), 0) {
 		savedLoaded(e)
 		return
@@ -50,6 +53,40 @@ func (w *walker) resolveSavedRow(e *effect.Effect, ci ssa.CallInstruction, args,
 		return
 	}
 	w.savedRow(e, v, ci)
+}
+
+// associationOf is the row v is an association of, when v is a pointer
+// field of it (m.Details) that the function does not store into: a row
+// loaded with its owner (Preload("Details")) keeps the key the table gave
+// it, and one not loaded is nil (a Save of nil writes nothing). A field
+// this function sets (m.Details = &Details{…}) may hold a new row. nil
+// otherwise.
+func associationOf(v ssa.Value) ssa.Value {
+	ld, ok := normalize(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	if p, ok := ld.Type().Underlying().(*types.Pointer); !ok {
+		return nil
+	} else if _, ok := p.Elem().Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	for _, r := range ssavalue.Referrers(fa.X) {
+		other, ok := r.(*ssa.FieldAddr)
+		if !ok || other.Field != fa.Field {
+			continue
+		}
+		for _, rr := range ssavalue.Referrers(other) {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == other {
+				return nil
+			}
+		}
+	}
+	return fa.X
 }
 
 // savedLoaded makes e, a Save of a loaded row, the upsert-set it is.

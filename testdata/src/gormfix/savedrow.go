@@ -16,9 +16,32 @@ import (
 // not-found branch) has no key: Save inserts it.
 
 type Segment struct {
-	ID    uint
-	Name  string
-	Dirty bool
+	ID     uint
+	Name   string
+	Dirty  bool
+	Detail *SegmentDetail
+}
+
+type SegmentDetail struct {
+	ID        uint
+	SegmentID uint
+	Note      string
+}
+
+// SaveDetail saves the segment's detail row: an association of the
+// receiver, loaded with it when the receiver was.
+func (s *Segment) SaveDetail(db *gorm.DB) error { // want SaveDetail:`^effects: db_write/insert segment_details @p1$`
+	if s.Detail == nil {
+		return nil
+	}
+	return db.Save(s.Detail).Error
+}
+
+// ResetDetail gives the segment a new detail row and saves it: an
+// insert, whatever the receiver is.
+func (s *Segment) ResetDetail(db *gorm.DB) error { // want ResetDetail:`^effects: db_write/insert segment_details @p1; memory_write/set gormfix.Segment.Detail holder=p0$`
+	s.Detail = &SegmentDetail{Note: "reset"}
+	return db.Save(s.Detail).Error
 }
 
 // SaveTo saves the segment in a transaction: the row is its receiver, so
@@ -100,4 +123,23 @@ func (d *Deps) SegmentOrNew(ctx context.Context, t *asynq.Task) error { // want 
 		return err
 	}
 	return s.SaveTo(d.DB)
+}
+
+// SegmentNote saves the detail of the segment a helper loaded: an update.
+func (d *Deps) SegmentNote(ctx context.Context, t *asynq.Task) error { // want SegmentNote:`^effects: db_write/upsert-set segment_details; db_read/select segments$`
+	s, err := segmentByID(d.DB, 7)
+	if err != nil {
+		return err
+	}
+	s.Detail.Note = string(t.Payload())
+	return s.SaveDetail(d.DB)
+}
+
+// SegmentReset saves a new detail row of a loaded segment: an insert.
+func (d *Deps) SegmentReset(ctx context.Context, t *asynq.Task) error { // want SegmentReset:`^effects: db_write/insert segment_details; db_read/select segments$` `unguarded: handler \(\*gormfix.Deps\).SegmentReset`
+	s, err := segmentByID(d.DB, 7)
+	if err != nil {
+		return err
+	}
+	return s.ResetDetail(d.DB)
 }
