@@ -765,6 +765,13 @@ type Effect struct {
 	// db.First(out, id)): its table is the one the type of the value each
 	// caller passes names, so the read is its caller's read of that table.
 	TableTypeArg int `json:",omitempty"`
+	// SavedRowArg (1-based, receiver first, free variables after the
+	// parameters) says that the effect is an ORM Save (models'
+	// updates_loaded) of the row the function was given as that
+	// parameter: an insert unless the value each caller passes was loaded
+	// from the table (its primary key set), which makes it an upsert-set
+	// (summary/savedrow.go).
+	SavedRowArg int `json:",omitempty"`
 	// URLPath is an HTTP call's path as a pattern ("/orders/{}/status"),
 	// when its text is known apart from a base URL and dynamic segments:
 	// the whole-program phase matches it against the routes the program

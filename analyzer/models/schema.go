@@ -521,6 +521,15 @@ type Model struct {
 	// association before a create of its rows, is a check
 	// (guard.checkThenAct).
 	Associations bool `yaml:"associations"`
+	// UpdatesLoaded: an insert of the row TargetType names that is an
+	// update when the row's primary key is set (gorm's Save: a struct
+	// whose primary fields are all non-zero is UPDATEd with every field,
+	// and created again with that key ON CONFLICT UPDATE ALL when the
+	// update meets no row). A row the code loaded with an Associations
+	// read (First(&row, id)), or a helper returns so loaded, has its key
+	// from the table: the call then writes the same row on every
+	// delivery, an upsert-set (summary/savedrow.go).
+	UpdatesLoaded bool `yaml:"updates_loaded"`
 	// Chain are calls made earlier on the receiver (a query builder) that
 	// change the effect: gorm Clauses(clause.OnConflict{DoNothing: true}),
 	// bun Ignore(), gorm Model(&u), Session(&gorm.Session{SkipHooks: true}).

@@ -158,6 +158,9 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 		if e.TableTypeArg > 0 && !w.resolveTableType(&e, args, bindings) {
 			continue // a read into a value of no table (assocread.go)
 		}
+		if e.SavedRowArg > 0 {
+			w.resolveSavedRow(&e, ci, args, bindings) // savedrow.go
+		}
 		guard.DupTested(&e)
 		w.upOver(&e, args, bindings)   // collected.go
 		w.upRowsOf(&e, args, bindings) // rowsof.go

@@ -94,6 +94,11 @@ type Summary struct {
 	// return &Outbox{}): a caller's collection in that value holds only
 	// what the caller fills (collected.go).
 	EmptyResult bool `json:",omitempty"`
+	// LoadedResults are the indices of the pointer results the function
+	// returns as rows it loaded from their table (a repository's GetByID:
+	// First(&row, id), its error tested): a Save of such a row updates it
+	// (savedrow.go).
+	LoadedResults []int `json:",omitempty"`
 	// MissParams, for a function without effects that plans from a
 	// lookup's misses, are the parameters (1-based, receiver first) the
 	// maps it looks up derive from (missplan.go).
@@ -494,7 +499,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest || a.DuplicateAborts != b.DuplicateAborts ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) ||
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false
 	}

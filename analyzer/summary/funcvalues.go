@@ -180,6 +180,9 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 			continue // a write to a value this function made for itself (memory.go)
 		}
 		w.resolveKey(ci, &e, args, r.bindings)
+		if e.SavedRowArg > 0 {
+			w.resolveSavedRow(&e, ci, args, r.bindings) // savedrow.go
+		}
 		if e.MethodArg > 0 || e.RequestArg > 0 || e.URLArg > 0 || e.RPCMethodArg > 0 || e.TextBodyArg > 0 || e.TokenGrantArg > 0 {
 			w.resolveHTTP(&e, args, r.bindings)
 		}

@@ -213,6 +213,9 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		}
 		w.ormTagKey(c, model)
 	}
+	if m.UpdatesLoaded && m.TargetType != nil {
+		w.savedRow(c.e, c.arg(m.TargetType), ci) // savedrow.go
+	}
 	if len(m.Hooks) > 0 && !c.ch.noHooks {
 		model := c.ch.model
 		if model == nil && m.TargetType != nil {

@@ -142,3 +142,23 @@ func (d *Deps) Lookup(ctx context.Context, t *asynq.Task) error { // want Lookup
 	d.DB.Model(&Account{}).Pluck("id", &ids)
 	return d.DB.Attrs(Account{Balance: 1}).FirstOrInit(&Account{}, 1).Error
 }
+
+// SaveLoaded saves the account it loaded (its error tested): v1's Save
+// updates a row whose primary key is set, an upsert-set.
+func (d *Deps) SaveLoaded(ctx context.Context, t *asynq.Task) error { // want SaveLoaded:"db_read/select accounts; db_write/upsert-set accounts"
+	var a Account
+	if err := d.DB.First(&a, 1).Error; err != nil {
+		return err
+	}
+	a.Balance = 0
+	return d.DB.Save(&a).Error
+}
+
+// SaveUnchecked saves the account it read without testing the read's
+// error: on a miss the row has no key, and Save inserts it.
+func (d *Deps) SaveUnchecked(ctx context.Context, t *asynq.Task) error { // want SaveUnchecked:"db_write/insert accounts; db_read/select accounts" `unguarded: handler \(\*gormv1fix.Deps\).SaveUnchecked`
+	var a Account
+	d.DB.First(&a, 1)
+	a.Balance = 0
+	return d.DB.Save(&a).Error
+}
