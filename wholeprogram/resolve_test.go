@@ -1298,3 +1298,30 @@ func TestMessageKeyThroughInterfaces(t *testing.T) {
 	}
 	sameLines(t, "handlers", got, want)
 }
+
+// TestRiverClientBehindAppInterface: the River client stored in the
+// workers' interface field after river.NewClient returns (riverenqueuer):
+// the insert through the field is the client's; with no options at the
+// call (a batch element without InsertOpts, nil options) the args' own
+// InsertOpts() decide the key: unique by args, guarded; none, unguarded.
+func TestRiverClientBehindAppInterface(t *testing.T) {
+	var got []string
+	for _, res := range resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "riverenqueuer") {
+		for _, h := range res.Handlers {
+			for _, e := range h.Effects {
+				line := h.Task + " " + e.Kind + "/" + e.Op + " " + e.Target + " by=" + string(e.By)
+				if e.Guard != nil {
+					line += " guarded=" + e.Guard.Kind
+				}
+				got = append(got, line)
+			}
+		}
+	}
+	sort.Strings(got)
+	want := []string{
+		"enq:one publish/enqueue river by=model guarded=idempotency_key",
+		"enq:ping publish/enqueue river by=model",
+		"enq:scan publish/enqueue river by=model guarded=idempotency_key",
+	}
+	sameLines(t, "effects", got, want)
+}

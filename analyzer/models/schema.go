@@ -890,6 +890,12 @@ type UniqueInsert struct {
 	Tag string `yaml:"tag"`
 	// Note says what the deduplication covers.
 	Note string `yaml:"note"`
+	// ArgsOptions names the method of the arguments' type that returns
+	// options of their own ("InsertOpts": River's JobArgsWithInsertOpts),
+	// which apply when the call passes none (nil options, or a batch
+	// element with no options set): then the arguments' own options
+	// decide the deduplication.
+	ArgsOptions string `yaml:"args_options"`
 	// Many is the element type of a batch insert's slice
 	// ("github.com/riverqueue/river.InsertManyParams"): a struct with a
 	// field of the Args type and one of the Options type (or a pointer to

@@ -56,7 +56,12 @@ func (w *walker) argsKey(ci ssa.CallInstruction, args []ssa.Value, base int) *ef
 		return nil
 	}
 	pending := 0
-	if !w.uniqueFlag(args[opts], u, 0, map[ssa.Value]bool{}) {
+	if isNilConst(args[opts]) {
+		// No options at the call: the arguments' own decide.
+		if !w.argsOwnFlag(args[val], u) {
+			return nil
+		}
+	} else if !w.uniqueFlag(args[opts], u, 0, map[ssa.Value]bool{}) {
 		// Options a parameter brings: the callers decide (a wrapper).
 		if pending = optsParam(args[opts]); pending == 0 {
 			return nil
@@ -137,8 +142,16 @@ func (w *walker) batchKey(ci ssa.CallInstruction, a ssa.Value, index int, u *mod
 	}
 	var vals []ssa.Value
 	for _, el := range elems {
-		av, ov := batchField(el, argsField), batchField(el, optsField)
-		if av == nil || ov == nil || !w.uniqueFlag(ov, u, 0, map[ssa.Value]bool{}) {
+		av := batchField(el, argsField)
+		if av == nil {
+			return nil
+		}
+		if ov, n := batchFieldStores(el, optsField); n == 0 || n == 1 && isNilConst(ov) {
+			// No options on the element: the arguments' own decide.
+			if !w.argsOwnFlag(av, u) {
+				return nil
+			}
+		} else if n != 1 || !w.uniqueFlag(ov, u, 0, map[ssa.Value]bool{}) {
 			return nil
 		}
 		vals = append(vals, av)
@@ -258,13 +271,23 @@ func indexedElems(x ssa.Value, out *[]ssa.Value) bool {
 // addr: through its field's address, or in a literal stored into it whole
 // (the last store wins; nil when none or more than one).
 func batchField(addr ssa.Value, name string) ssa.Value {
+	val, n := batchFieldStores(addr, name)
+	if n != 1 {
+		return nil
+	}
+	return val
+}
+
+// batchFieldStores is batchField's last store and how many there are;
+// -1 when the element is copied from elsewhere (its fields not known).
+func batchFieldStores(addr ssa.Value, name string) (ssa.Value, int) {
 	locs := []ssa.Value{addr}
 	for _, r := range ssavalue.Referrers(addr) {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == addr {
 			if l := ssavalue.LocalOf(st.Val); l != nil {
 				locs = append(locs, l)
 			} else {
-				return nil // an element copied from elsewhere
+				return nil, -1 // an element copied from elsewhere
 			}
 		}
 	}
@@ -276,10 +299,59 @@ func batchField(addr ssa.Value, name string) ssa.Value {
 			n++
 		}
 	}
-	if n != 1 {
-		return nil
+	return val, n
+}
+
+// argsOwnFlag reports whether the job arguments v (an interface value
+// made here from a concrete type) bring options of their own that turn
+// u's deduplication on: the type's u.ArgsOptions method (River's
+// JobArgsWithInsertOpts.InsertOpts), every return of which is an
+// options literal setting the flag and none of u.Unless. A type without
+// the method, or one whose method's code is not in the program, is no
+// key.
+func (w *walker) argsOwnFlag(v ssa.Value, u *models.UniqueInsert) bool {
+	if u.ArgsOptions == "" {
+		return false
 	}
-	return val
+	for {
+		if ct, ok := v.(*ssa.ChangeInterface); ok {
+			v = ct.X
+			continue
+		}
+		break
+	}
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok {
+		return false
+	}
+	t := mi.X.Type()
+	sel := types.NewMethodSet(t).Lookup(nil, u.ArgsOptions)
+	if sel == nil {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			sel = types.NewMethodSet(t).Lookup(n.Obj().Pkg(), u.ArgsOptions)
+		}
+	}
+	if sel == nil || mi.Parent() == nil {
+		return false
+	}
+	m, ok := sel.Obj().(*types.Func)
+	if !ok {
+		return false
+	}
+	fn := mi.Parent().Prog.FuncValue(m)
+	if fn == nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 || namedType(fn.Signature.Results().At(0).Type()) != u.Options {
+		return false
+	}
+	n := 0
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(r.Results) == 1 {
+			if !w.uniqueFlag(r.Results[0], u, 1, map[ssa.Value]bool{}) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // namedType spells a named type (or a pointer to one) as "pkg/path.Name".
