@@ -1293,3 +1293,29 @@ func TestMessageKeyThroughInterfaces(t *testing.T) {
 	}
 	sameLines(t, "handlers", got, want)
 }
+
+// TestSQLArgThroughInterface: a repository builds its SQL (a squirrel
+// builder, a text) and hands it to a retrier behind an interface, itself
+// reached through one (NFT-com/indexer's AdditionStage). The retrier's
+// execution is decided by the SQL the call passes, as at a static call:
+// the upsert is safe, the plain insert unguarded, the text an update-set.
+// A log line handed to the execer is no SQL: its execution stays unknown.
+func TestSQLArgThroughInterface(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "sqlargiface/..."), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			_, at, _ := strings.Cut(e.Evidence(), "sqlargiface/")
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target + " " + at
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"append medium unguarded db_write/insert sa_notes db/db.go:16:22 db_write/insert sa_notes db/db.go:18:22",
+		"log unknown db_write/unknown  db/db.go:28:21",
+		"touch safe db_write/update-set sa_items db/db.go:28:21",
+		"upsert safe db_write/upsert-set sa_items db/db.go:16:22 db_write/upsert-set sa_items db/db.go:18:22",
+	})
+}
