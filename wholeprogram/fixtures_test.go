@@ -34,7 +34,7 @@ var fixtureGroups = map[string][]string{
 		"inferwhole/jobs", "inmemwhole", "invokefix/app", "invokefix/external", "invokefix/risky", "invokefix/worker", "lockerrfix", "lockerrwhole", "memwhole", "msgloop/...", "natkeynest",
 		"natkeynest/store", "natkeywhole", "neverset", "unfilledmap/...", "nilcall/...", "nilfieldwhole", "nilhookfix", "openapifix",
 		"openapifix/apiclient", "optsiface", "paramfieldwhole", "perregfix", "queuefix", "reflectwhole",
-		"registryfix", "riverenqueuer", "riveruniquewp", "routefix", "routers", "statuswhole", "txcallback", "widefoldfix",
+		"registryfix", "riverenqueuer", "riveruniquewp", "routefix", "routers", "serialmarkwp/...", "sqlargiface/...", "statuswhole", "txcallback", "widefoldfix",
 		"wpboundary", "xpkgobj", "xpkgobj/files", "xpkgwork/app", "xpkgwork/work",
 	},
 	"example.org/mdconv": {"wpplugins/pure", "wpplugins/audited", "wpplugins/outside"},

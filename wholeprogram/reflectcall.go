@@ -165,6 +165,7 @@ func reflectiveCall(e effect.Effect) effect.Effect {
 	e.CallArgs, e.CondArgs, e.StableArgs, e.RandomArgs, e.TableArgs = nil, nil, nil, nil, nil
 	e.KeyParams, e.ArgKeys, e.ArgsKey = nil, nil, nil
 	e.CallURLs, e.CallBodies, e.CallGrants, e.CallGrantArgs, e.ChangedFrom = nil, nil, nil, nil, ""
+	e.CallSQL = nil
 	e.Via = ""
 	return e
 }

@@ -1058,6 +1058,12 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// arguments, or fields of one, that the interface call gives
 			// (client.Send(ctx, &Request{Method: "POST", URL: u, Body: b})).
 			summary.ResolveRequestArgs(&e, &ne)
+			if sql, ok := summary.ResolveCallSQL(&e, &ne); ok {
+				// The SQL the interface call passes, run by the
+				// implementation (callsql.go).
+				out = append(out, sql...)
+				continue
+			}
 		}
 		if ne.Kind == effect.KindMemory && ne.Holder > 0 && !strings.HasPrefix(e.Via, "field ") {
 			// A write the implementation makes to its receiver lasts

@@ -1325,3 +1325,63 @@ func TestRiverClientBehindAppInterface(t *testing.T) {
 	}
 	sameLines(t, "effects", got, want)
 }
+
+// TestSQLArgThroughInterface: a repository builds its SQL (a squirrel
+// builder, a text) and hands it to a retrier behind an interface, itself
+// reached through one (NFT-com/indexer's AdditionStage). The retrier's
+// execution is decided by the SQL the call passes, as at a static call:
+// the upsert is safe, the plain insert unguarded, the text an update-set.
+// A log line handed to the execer is no SQL: its execution stays unknown.
+func TestSQLArgThroughInterface(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "sqlargiface/..."), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			_, at, _ := strings.Cut(e.Evidence(), "sqlargiface/")
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target + " " + at
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"append medium unguarded db_write/insert sa_notes db/db.go:16:22 db_write/insert sa_notes db/db.go:18:22",
+		"log unknown db_write/unknown  db/db.go:28:21",
+		"touch safe db_write/update-set sa_items db/db.go:28:21",
+		"upsert safe db_write/upsert-set sa_items db/db.go:16:22 db_write/upsert-set sa_items db/db.go:18:22",
+	})
+}
+
+// TestSequentialMarkThroughInterfaces: serialmark's mark before the act
+// with the ledger and the provider behind interfaces (orako's bridge
+// projector): the whole program sees the check of the rows an interface
+// call returned, and the mark and the post behind the static helper's
+// interface calls. On the sequential GoChannel the mark guards the post
+// (serial; closure, orako's shape: the rows' state a named type tested in
+// a range loop, its item's work after a skip of the winner's row); on
+// one that does not wait for acks the post stays unguarded (overlapping,
+// closure-overlapping), as serialmark's helper that marks and posts.
+func TestSequentialMarkThroughInterfaces(t *testing.T) {
+	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "serialmarkwp/..."), func(h *result.Handler) string {
+		line := h.Task + " " + h.Risk.String()
+		for _, f := range h.Findings {
+			line += " " + f.Rule
+		}
+		for _, e := range h.Effects {
+			line += " " + e.Kind + "/" + e.Op + " " + e.Target
+			if e.Issue != "" {
+				line += " issue=" + e.Issue
+			}
+			if e.Guard != nil {
+				line += " guard=" + string(e.Guard.Kind)
+			}
+		}
+		return line
+	})
+	wantLines(t, got, []string{
+		"closure high http/post chat.example.com/post guard=status_mark db_read/select wp_messages db_write/update-set wp_messages",
+		"closure-overlapping high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
+		"overlapping high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
+		"serial high http/post chat.example.com/post guard=status_mark db_read/select wp_messages db_write/update-set wp_messages",
+	})
+}

@@ -733,6 +733,12 @@ type Effect struct {
 	// BodyField).
 	CallURLs   map[string]URL   `json:",omitempty"`
 	CallBodies map[string]*Body `json:",omitempty"`
+	// CallSQL, on a call through an interface, are the effects of the SQL
+	// each of its arguments gives (a text, a query builder), decided at
+	// the call as a static call's are: the whole-program phase replaces
+	// an implementation's effect whose text its caller passes (SQLArg) by
+	// them (summary.ResolveCallSQL).
+	CallSQL []ArgSQL `json:",omitempty"`
 	// HTTPSet, on an HTTP effect read as a set (Op set), as an
 	// idempotent delete (Op delete) or as a token request (a POST), is
 	// the rule that read it so (effect.RuleMergePatchSet, RuleDeleteByID,
@@ -1420,4 +1426,13 @@ type HookGate struct {
 	// that is the transaction the claim runs on.
 	TxArg int
 	Guard Guard // the claim's guard
+}
+
+// ArgSQL is the SQL an argument of a call through an interface gives
+// (Effect.CallSQL): Arg is 1-based, the receiver first, as Effect.SQLArg
+// numbers a method's parameters. A slice of structs rather than a map:
+// encoding/gob does not take a map of this recursive type in a fact.
+type ArgSQL struct {
+	Arg     int
+	Effects []Effect
 }

@@ -775,6 +775,10 @@ func influencedIn(v, read ssa.Value, depth int, seen map[ssa.Value]int) bool {
 		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.Index:
 		return influencedIn(x.X, read, depth+1, seen)
+	case *ssa.IndexAddr:
+		// An element of a slice the read returned (for _, row := range
+		// rows: the loop's *&rows[i]).
+		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.Slice:
 		return influencedIn(x.X, read, depth+1, seen)
 	case *ssa.Convert:

@@ -376,6 +376,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 		return
 	}
 	name := FuncName(m)
+	callSQL := w.callSQL(ci, c.Args) // callsql.go
 	w.unknown(ci, name, "calls "+name+" through an interface; its implementation is not known here")
 	w.withReading(readFunc(m, c.Value))
 	w.rmwReading(c.Args)
@@ -387,6 +388,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.RandomArgs = append(w.randomArgs(c.Args), w.randomBodyArgs(c.Args)...)
 	site.Effect.RandomArgs = append(site.Effect.RandomArgs, w.mapFieldArgs(c.Args)...) // mapkey.go
 	site.Effect.CallURLs, site.Effect.CallBodies = w.callRequests(c.Args)
+	site.Effect.CallSQL = callSQL
 	site.Effect.CallGrants, site.Effect.CallGrantArgs = w.callGrants(c.Args) // tokengrant.go
 	site.Effect.KeyParams = w.keyParams(c.Args)
 	site.Effect.ArgKeys = w.argKeys(c.Args)

@@ -323,8 +323,20 @@ func (sw *strWalk) squirrel(v ssa.Value, s *builtStmt, depth int) []*builtStmt {
 			}
 			sw.onPath[x] = true
 			defer delete(sw.onPath, x)
+			edges := x.Edges
+			if rows, entry := rowsLoop(x); rows != nil {
+				// An insert given one row per item of a loop (query =
+				// query.Values(…) for each item): one statement, whose
+				// text one row spells as well as many.
+				for _, c := range rows {
+					if why := sw.squirrelMethod("Values", c.Call.Args[1:], s, depth); why != "" {
+						return fail(why)
+					}
+				}
+				edges = entry
+			}
 			var out []*builtStmt
-			for _, e := range x.Edges {
+			for _, e := range edges {
 				for _, r := range sw.squirrel(e, s.clone(), depth) {
 					if r.why != "" {
 						return []*builtStmt{r}
@@ -886,4 +898,39 @@ func (sw *strWalk) sqlbuilderExpr(v ssa.Value, depth int) string {
 		return "(" + strings.Join(parts, " "+strings.ToUpper(name)+" ") + ")"
 	}
 	return dynamic
+}
+
+// rowsLoop, for a squirrel builder phi whose loop edge only adds rows to
+// an insert (query = query.Values(…) in the loop's body), is that edge's
+// Values calls and the phi's other edges (the builder the loop starts
+// from); nil when an edge back to the phi does anything else.
+func rowsLoop(x *ssa.Phi) (rows []*ssa.Call, entry []ssa.Value) {
+	for _, e := range x.Edges {
+		var chain []*ssa.Call
+		v := normalize(e)
+		for v != ssa.Value(x) {
+			c, ok := v.(*ssa.Call)
+			if !ok {
+				break
+			}
+			fn := calleeIn(&c.Call, squirrelPkg)
+			if fn == nil || fn.Name() != "Values" || len(c.Call.Args) < 2 || !typeNamed(c.Call.Args[0].Type(), "InsertBuilder") {
+				break
+			}
+			chain = append(chain, c)
+			v = normalize(c.Call.Args[0])
+		}
+		switch {
+		case v == ssa.Value(x) && len(chain) > 0 && rows == nil:
+			rows = chain
+		case v == ssa.Value(x):
+			return nil, nil // a second loop edge, or one that adds nothing
+		default:
+			entry = append(entry, e)
+		}
+	}
+	if rows == nil || len(entry) == 0 {
+		return nil, nil
+	}
+	return rows, entry
 }

@@ -211,3 +211,25 @@ func register(mux *asynq.ServeMux, d *Deps) { // want register:`^no effects$`
 	mux.HandleFunc("recipes:save-u", d.SaveRecipeU)
 	mux.HandleFunc("recipes:part-u-keyed", d.SavePartUKeyed)
 }
+
+// One row per item added in a loop (NFT-com/indexer's trait batches): the
+// statement is the one a row spells, an upsert by the key.
+func sqRowsLoop(db *sql.DB, ids []int) error { // want sqRowsLoop:`^effects: db_write/upsert-set sb_counters$`
+	q := sq.Insert("sb_counters").Columns("id", "n").Suffix("ON CONFLICT (id) DO UPDATE SET n = EXCLUDED.n").RunWith(db)
+	for _, id := range ids {
+		q = q.Values(id, 0)
+	}
+	_, err := q.Exec()
+	return err
+}
+
+// Near miss: the loop changes more than the rows (a suffix per item): the
+// text is not read.
+func sqLoopSuffix(db *sql.DB, ids []int) error { // want sqLoopSuffix:`^effects: db_write/unknown$`
+	q := sq.Insert("sb_counters").Columns("id", "n").RunWith(db)
+	for _, id := range ids {
+		q = q.Values(id, 0).Suffix("ON CONFLICT DO NOTHING")
+	}
+	_, err := q.Exec()
+	return err
+}
