@@ -950,17 +950,25 @@ func (e *Effect) Fold(o Effect, keep bool) {
 }
 
 // FoldAll merges effects of the same identity (Fold) and sorts the result
-// with Less; keep keeps other paths.
+// with Less; keep keeps other paths. The result is a new slice of exactly
+// its length: summaries keep it for the whole run, and an Effect is about
+// 1.5 KB, so a result sized for the effects before folding held the
+// folded ones' room too (on flexprice most of the summaries' 104 MB).
 func FoldAll(effs []Effect, keep bool) []Effect {
+	ids := make([]string, len(effs))
 	byID := make(map[string]int, len(effs))
-	out := make([]Effect, 0, len(effs))
-	for _, e := range effs {
-		id := e.Identity()
-		if i, ok := byID[id]; ok {
-			out[i].Fold(e, keep)
+	for i := range effs {
+		ids[i] = effs[i].Identity()
+		if _, ok := byID[ids[i]]; !ok {
+			byID[ids[i]] = len(byID)
+		}
+	}
+	out := make([]Effect, 0, len(byID))
+	for i, e := range effs {
+		if j := byID[ids[i]]; j < len(out) {
+			out[j].Fold(e, keep)
 			continue
 		}
-		byID[id] = len(out)
 		out = append(out, e)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return Less(&out[i], &out[j]) })

@@ -50,6 +50,9 @@ func TestFoldAllPrefersDirectPaths(t *testing.T) {
 	if len(out) != 1 {
 		t.Fatalf("%d effects, want the three paths folded into one", len(out))
 	}
+	if cap(out) != 1 {
+		t.Errorf("the result keeps room for %d effects, want 1: summaries keep it for the whole run", cap(out))
+	}
 	if got := out[0]; len(got.Path) != 2 || got.Path[0].Pos != "a.go:2:1" || got.More != 2 || got.Alt != nil {
 		t.Errorf("folded = %+v; want the shortest static path, 2 others counted, none kept", got)
 	}

@@ -328,7 +328,18 @@ func (s *Summary) foldUnresolved() {
 			r.Kind = e.Kind
 		}
 	}
-	s.Effects = out
+	s.Effects = exact(out)
+}
+
+// exact returns effs in a slice of exactly its length. A summary is kept
+// for the whole run and an Effect is about 1.5 KB: a slice folded in
+// place (foldUnresolved) or grown by append (fold) would keep the room
+// of the effects folded away.
+func exact(effs []effect.Effect) []effect.Effect {
+	if cap(effs) == len(effs) {
+		return effs
+	}
+	return append(make([]effect.Effect, 0, len(effs)), effs...)
 }
 
 // rank orders what a folded effect is called: network I/O or a process
@@ -462,7 +473,9 @@ func fold(effs []effect.Effect) []effect.Effect {
 		kept[i].More = effect.AddCount(kept[i].More, effect.AddCount(1, e.More))
 		kept[i].When = nil
 	}
-	return kept
+	// kept starts on effs' array (capped at maxEffects): a copy, so that
+	// the summary does not hold the effects folded into it.
+	return append(make([]effect.Effect, 0, len(kept)), kept...)
 }
 
 func dedupInts(xs []int) []int {

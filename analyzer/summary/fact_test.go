@@ -30,6 +30,9 @@ func TestFoldUnresolved(t *testing.T) {
 	if s.Effects[0].Kind != effect.KindDBWrite || s.Effects[2].Guard == nil {
 		t.Errorf("classified and guarded effects must be kept: %+v", s.Effects)
 	}
+	if c := cap(s.Effects); c != 3 {
+		t.Errorf("the folded summary keeps room for %d effects, want 3: it lives as long as the run", c)
+	}
 
 	one := &Summary{Effects: []effect.Effect{{Kind: effect.KindDynamic, Op: effect.OpCall, Path: hop("a.go:2:1")}}}
 	one.foldUnresolved()
@@ -52,6 +55,9 @@ func TestFoldPerTarget(t *testing.T) {
 	out := fold(effs)
 	if len(out) != maxEffects+1 {
 		t.Fatalf("%d effects, want %d kept and one standing for the rest", len(out), maxEffects)
+	}
+	if cap(out) != len(out) || &out[0] == &effs[0] {
+		t.Errorf("the folded effects (cap %d) hold room beyond their %d, or the array of the effects folded away", cap(out), len(out))
 	}
 	if out[1].Target != "t00001" || out[1].More != 1 {
 		t.Errorf("another path to t00001 is counted on it: %+v", out[1])

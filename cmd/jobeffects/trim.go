@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -305,17 +306,33 @@ func dropTables(f *ast.File) int {
 
 // numberLeaves counts the numbers of a literal made of numbers only
 // (nested literals without a type, numeric keys); false if it holds
-// anything else.
+// anything else. Also numbers only: an element of an array, slice or map
+// literal spelled with the literal's own element type, and a name as a
+// key — a field's of the element struct, or a constant's (an index, a
+// map key). So a typed table of structs such as go-textseg's
+// []unicode.Range16{unicode.Range16{Lo: 0xd, Hi: 0xd, Stride: 0x1}, …}
+// is one. An element of another type than the element type's spelling
+// is not (a conversion to an interface: its type's methods are runtime
+// types the call graph reads), nor is the struct literal around such a
+// table (&unicode.RangeTable{R16: …}: whether a field is an interface
+// is not known here), whose tables are emptied one by one instead.
 func numberLeaves(lit *ast.CompositeLit) (int, bool) {
+	var elem ast.Expr // the element type as written, if lit's type says it
+	switch t := lit.Type.(type) {
+	case *ast.ArrayType:
+		elem = t.Elt
+	case *ast.MapType:
+		elem = t.Value
+	}
 	n := 0
 	for _, e := range lit.Elts {
 		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if !isNumber(kv.Key) {
+			if _, name := kv.Key.(*ast.Ident); !name && !isNumber(kv.Key) {
 				return 0, false
 			}
 			e = kv.Value
 		}
-		if inner, ok := e.(*ast.CompositeLit); ok && inner.Type == nil {
+		if inner, ok := e.(*ast.CompositeLit); ok && (inner.Type == nil || sameType(inner.Type, elem)) {
 			m, ok := numberLeaves(inner)
 			if !ok {
 				return 0, false
@@ -329,6 +346,12 @@ func numberLeaves(lit *ast.CompositeLit) (int, bool) {
 		n++
 	}
 	return n, true
+}
+
+// sameType reports whether two type expressions are spelled the same
+// (nil: not known, never the same).
+func sameType(a, b ast.Expr) bool {
+	return a != nil && b != nil && types.ExprString(a) == types.ExprString(b)
 }
 
 // isNumber reports whether e is a numeric or character literal, or one

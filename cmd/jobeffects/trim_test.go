@@ -113,6 +113,8 @@ func TestDropTables(t *testing.T) {
 		return b.String()
 	}
 	pairs := strings.Repeat("{1, 'a'}, ", tableLeaves/2)
+	// Typed elements, as go-textseg's unicode.Range16{Lo: 0xd, …}.
+	typed := strings.Repeat("Range{Lo: 1, Hi: 0x2}, ", tableLeaves/2)
 	src := `package lib
 
 import "time"
@@ -127,6 +129,9 @@ type Table struct {
 var Arr = [...]uint8{` + nums(tableLeaves) + `}
 var Sl = []int{` + nums(tableLeaves) + `}
 var Tab = &Table{R: []Range{` + pairs + `}, Ls: 1}
+var Typed = []Range{` + typed + `}
+var TabTyped = &Table{R: []Range{` + typed + `}, Ls: 1}
+var Boxed = []any{` + typed + `}
 var Small = []int{` + nums(tableLeaves-1) + `}
 var Delays = []time.Duration{time.Second, ` + nums(tableLeaves) + `}
 var Keyed = [...]int{3: 1, ` + nums(tableLeaves) + `}
@@ -145,19 +150,25 @@ var Names = []string{"a", "b"}
 			vs := g.Specs[0].(*ast.ValueSpec)
 			v := vs.Values[0]
 			if u, ok := v.(*ast.UnaryExpr); ok {
+				// The struct around the table keeps its fields (Ls):
+				// whether one is an interface is not known.
+				elts[vs.Names[0].Name+".fields"] = len(u.X.(*ast.CompositeLit).Elts)
 				v = u.X.(*ast.CompositeLit).Elts[0].(*ast.KeyValueExpr).Value // Tab's R
 			}
 			elts[vs.Names[0].Name] = len(v.(*ast.CompositeLit).Elts)
 		}
 	}
-	want := map[string]int{"Arr": 0, "Sl": 0, "Tab": 0, "Small": tableLeaves - 1, "Delays": tableLeaves + 1, "Keyed": tableLeaves + 1, "Names": 2}
+	// Boxed's elements are converted to an interface (their type's
+	// methods are runtime types): kept.
+	want := map[string]int{"Arr": 0, "Sl": 0, "Tab": 0, "Tab.fields": 2, "Typed": 0, "TabTyped": 0, "TabTyped.fields": 2,
+		"Boxed": tableLeaves / 2, "Small": tableLeaves - 1, "Delays": tableLeaves + 1, "Keyed": tableLeaves + 1, "Names": 2}
 	for name, n := range want {
 		if elts[name] != n {
 			t.Errorf("%s has %d elements, want %d", name, elts[name], n)
 		}
 	}
-	if got := tr.dropped.Load(); got != 3 {
-		t.Errorf("dropped %d tables, want 3", got)
+	if got := tr.dropped.Load(); got != 5 {
+		t.Errorf("dropped %d tables, want 5", got)
 	}
 	if _, ok := tr.tables.Load("example.com/dep"); !ok {
 		t.Error("the package's dropped tables are not recorded (failed would not redo the load)")
