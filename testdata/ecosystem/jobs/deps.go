@@ -47,6 +47,8 @@ func Register(d *Deps) *asynq.ServeMux {
 	mux.HandleFunc("gorm:signup", d.GormSignUp)
 	mux.HandleFunc("gorm:claimed-order", d.GormClaimedOrder)
 	mux.HandleFunc("gorm:credit", d.GormCredit)
+	mux.HandleFunc("gorm:rebalance", d.GormRebalance)
+	mux.HandleFunc("gorm:open-account", d.GormOpenAccount)
 	mux.HandleFunc("ent:create", d.EntCreate)
 	mux.HandleFunc("ent:credit", d.EntCredit)
 	mux.HandleFunc("ent:upsert", d.EntUpsert)

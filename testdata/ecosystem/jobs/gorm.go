@@ -40,3 +40,28 @@ func (d *Deps) GormCredit(ctx context.Context, t *asynq.Task) error {
 	return d.Gorm.WithContext(ctx).Model(&models.Account{ID: 1}).
 		Update("balance", gorm.Expr("balance + ?", p.Amount)).Error
 }
+
+// GormRebalance loads the account and saves it back with the job's
+// balance: gorm's Save of a row that carries its primary key UPDATEs every
+// field (an upsert by that key when no row matched), so a repeat sets the
+// same values again — an upsert-set, safe in itself (stop 63,
+// summary/savedrow.go). The module's gorm:update callback still posts an
+// event on every update (internal/models/callbacks.go), so the handler
+// repeats that post: unguarded for the post, not for the write.
+func (d *Deps) GormRebalance(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	var a models.Account
+	if err := d.Gorm.WithContext(ctx).First(&a, "id = ?", p.OrderID).Error; err != nil {
+		return err
+	}
+	a.Balance = p.Amount
+	return d.Gorm.WithContext(ctx).Save(&a).Error
+}
+
+// GormOpenAccount (near miss) saves a row built in the handler: no primary
+// key, so Save inserts a new account on every delivery (and the callback
+// posts its event).
+func (d *Deps) GormOpenAccount(ctx context.Context, t *asynq.Task) error {
+	p := decode(t)
+	return d.Gorm.WithContext(ctx).Save(&models.Account{Balance: p.Amount}).Error
+}
