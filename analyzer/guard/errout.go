@@ -344,22 +344,7 @@ func nilTestEdge(errv ssa.Value) *ssa.BasicBlock {
 // the one that runs when there is an error and the one when there is
 // none; both nil when fn does not test it.
 func nilTestEdges(errv ssa.Value) (onErr, onNil *ssa.BasicBlock) {
-	for _, r := range ssavalue.Referrers(errv) {
-		bin, ok := r.(*ssa.BinOp)
-		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNil(bin.X) && !isNil(bin.Y) {
-			continue
-		}
-		for _, rr := range ssavalue.Referrers(bin) {
-			if ifi, ok := rr.(*ssa.If); ok {
-				succ := ifi.Block().Succs
-				if bin.Op == token.NEQ {
-					return succ[0], succ[1]
-				}
-				return succ[1], succ[0]
-			}
-		}
-	}
-	return nil, nil
+	return ssavalue.NilTestEdges(errv)
 }
 
 // checkedCreates guards the creates that fail on a duplicate and that a

@@ -479,3 +479,32 @@ func NonNilBefore(v ssa.Value, b *ssa.BasicBlock) bool {
 	}
 	return false
 }
+
+// NilTestEdges are the successors of the first test of v against nil
+// (v != nil or v == nil) that an If branches on: the one taken when v is
+// not nil (an error: the failure) and the one taken when it is; both nil
+// when nothing so tests v. guard reads a call's error this way, summary a
+// gorm read's Error field.
+func NilTestEdges(v ssa.Value) (onNonNil, onNil *ssa.BasicBlock) {
+	for _, r := range Referrers(v) {
+		bin, ok := r.(*ssa.BinOp)
+		if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNilConstant(bin.X) && !isNilConstant(bin.Y) {
+			continue
+		}
+		for _, rr := range Referrers(bin) {
+			if ifi, ok := rr.(*ssa.If); ok {
+				succ := ifi.Block().Succs
+				if bin.Op == token.NEQ {
+					return succ[0], succ[1]
+				}
+				return succ[1], succ[0]
+			}
+		}
+	}
+	return nil, nil
+}
+
+func isNilConstant(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}

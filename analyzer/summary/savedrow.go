@@ -187,24 +187,8 @@ func readSucceeded(call *ssa.Call) *ssa.BasicBlock {
 			if !ok || ld.Op != token.MUL {
 				continue
 			}
-			for _, u := range ssavalue.Referrers(ld) {
-				bin, ok := u.(*ssa.BinOp)
-				if !ok || (bin.Op != token.NEQ && bin.Op != token.EQL) || !isNilConst(bin.X) && !isNilConst(bin.Y) {
-					continue
-				}
-				for _, bu := range ssavalue.Referrers(bin) {
-					ifi, ok := bu.(*ssa.If)
-					if !ok {
-						continue
-					}
-					succ := ifi.Block().Succs[1]
-					if bin.Op == token.EQL {
-						succ = ifi.Block().Succs[0]
-					}
-					if len(succ.Preds) == 1 {
-						return succ
-					}
-				}
+			if _, onNil := ssavalue.NilTestEdges(ld); onNil != nil && len(onNil.Preds) == 1 {
+				return onNil
 			}
 		}
 	}
