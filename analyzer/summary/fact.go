@@ -69,6 +69,12 @@ type Summary struct {
 	// now(), clock_timestamp(), …) the function's result is scanned from,
 	// directly or through the package's calls (stampclock.go).
 	ClockResult string `json:",omitempty"`
+	// DayParams (1-based, receiver first): the time.Time parameters the
+	// function's results derive from only through their calendar day
+	// (Format(time.DateOnly), Date(), Truncate(24*time.Hour)): a caller
+	// passing time.Now() there gets results the same all day
+	// (clockday.go).
+	DayParams []int `json:",omitempty"`
 	// KeyResultParam (1-based, receiver first; 0 when none) and
 	// KeyResultField: the function's string-like result derives from that
 	// field of that parameter (a key helper: keyOf(event) returning
@@ -512,7 +518,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest || a.DuplicateAborts != b.DuplicateAborts ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) ||
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || !slices.Equal(a.DayParams, b.DayParams) || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false
 	}

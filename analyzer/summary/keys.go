@@ -158,7 +158,7 @@ func (w *walker) keyOrigin(v ssa.Value) keySource {
 		return o
 	}
 	o.param, o.paramField, o.params = t.param, t.paramField, t.params
-	t = &trace{w: w, fn: ix.IsIdentity, field: ix.IsIdentityField, result: identityResult, idSource: keyIdentity, seen: map[ssa.Value]bool{}}
+	t = &trace{w: w, fn: ix.IsIdentity, field: ix.IsIdentityField, result: identityResult, idSource: keyIdentity, identity: true, seen: map[ssa.Value]bool{}}
 	o.identity = strings.TrimSuffix(t.source(v, 0), fieldMark)
 	return o
 }
@@ -204,6 +204,13 @@ type trace struct {
 	// scanned from a query that only reads it, the package's functions
 	// returning one, the fields only ever given one.
 	clock bool
+	// identity: t looks for the job's identity, which a day-granular read
+	// of a time does not end (clockday.go).
+	identity bool
+	// throughDay: t goes on through a day-granular read of a time and
+	// into every argument of a call (clockday.go dayParams), where
+	// otherwise it stops there.
+	throughDay bool
 }
 
 // source returns the name of the function or field, among those fn and
@@ -241,6 +248,10 @@ func (t *trace) source(v ssa.Value, depth int) string {
 		}
 	case *ssa.Call:
 		c := x.Call
+		if !t.identity && !t.throughDay && dayGranular(&c) {
+			return "" // the calendar day of a time: the same all day (clockday.go)
+		}
+		args := c.Args
 		if callee := c.StaticCallee(); callee != nil {
 			if obj, ok := callee.Object().(*types.Func); ok && obj != nil && t.fn(obj) {
 				return found(FuncName(obj), x.Pos())
@@ -266,6 +277,9 @@ func (t *trace) source(v ssa.Value, depth int) string {
 					return found(r+" (in "+SSAName(callee)+")", x.Pos())
 				}
 			}
+			if !t.identity && !t.throughDay {
+				args = withoutDayParams(args, s)
+			}
 		} else if c.IsInvoke() {
 			if t.fn(c.Method) {
 				return found(FuncName(c.Method), x.Pos())
@@ -279,7 +293,7 @@ func (t *trace) source(v ssa.Value, depth int) string {
 				return r
 			}
 		}
-		return rec(c.Args...)
+		return rec(args...)
 	case *ssa.BinOp:
 		return rec(x.X, x.Y)
 	case *ssa.MakeInterface:

@@ -157,6 +157,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		s.Effects = append(s.Effects, e)
 	}
 	w.resultOrigins(s)
+	s.DayParams = w.dayParams() // clockday.go
 	s.NilOnError = p.nilOnErrorFn(fn)
 	w.clockResult(s) // stampclock.go
 	s.IDResult = w.idResult()

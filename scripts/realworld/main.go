@@ -77,6 +77,10 @@ type depModule struct {
 	Path   string `yaml:"path"`   // the module path the application's go.mod requires or replaces
 	Repo   string `yaml:"repo"`   // owner/name of its public repository
 	Commit string `yaml:"commit"` // the commit the go.mod's version names
+	// Dir is the module's directory inside the repository when the module
+	// is not its root (riverqueue/river's riverdriver/riversqlite): the
+	// version's tag names the commit, and only that directory is unpacked.
+	Dir string `yaml:"dir"`
 }
 
 type labelHandler struct {

@@ -22,7 +22,7 @@ func prepare(l *label, work string) (string, error) {
 	case l.Source.Module != "":
 		src, err = fromProxy(l.Source.Module, filepath.Join(work, "src", l.Name))
 	case l.Source.Repo != "" && l.Source.Commit != "":
-		src, err = fromMirror(l.Source.Repo, l.Source.Commit, filepath.Join(work, "src", l.Name))
+		src, err = fromMirror(l.Source.Repo, l.Source.Commit, "", filepath.Join(work, "src", l.Name))
 	default:
 		return "", fmt.Errorf("%s: the source needs module, or repo and commit", l.Name)
 	}
@@ -38,10 +38,10 @@ func prepare(l *label, work string) (string, error) {
 func replaceModules(l *label, src, work string) error {
 	for _, m := range l.Modules {
 		dst := filepath.Join(work, "src", l.Name+".deps", strings.ReplaceAll(m.Path, "/", "+"))
-		if _, err := fromMirror(m.Repo, m.Commit, dst); err != nil {
+		if _, err := fromMirror(m.Repo, m.Commit, m.Dir, dst); err != nil {
 			return fmt.Errorf("%s: module %s: %v", l.Name, m.Path, err)
 		}
-		edit := exec.Command("go", "mod", "edit", "-replace="+m.Path+"="+dst)
+		edit := exec.Command("go", "mod", "edit", "-replace="+m.Path+"="+filepath.Join(dst, filepath.FromSlash(m.Dir)))
 		edit.Dir = filepath.Join(src, l.Dir)
 		if out, err := edit.CombinedOutput(); err != nil {
 			return fmt.Errorf("%s: go mod edit -replace %s: %v\n%s", l.Name, m.Path, err, out)
@@ -80,9 +80,11 @@ func fromProxy(module, dst string) (string, error) {
 	return dst, finish(dst)
 }
 
-// fromMirror writes the tree of commit from a git mirror to dst. Files the
-// mirror lacks (it keeps no blobs of 4 MiB and more) are skipped.
-func fromMirror(repo, commit, dst string) (string, error) {
+// fromMirror writes the tree of commit from a git mirror to dst, only the
+// directory sub of it when sub is not empty (a module in a subdirectory;
+// its files keep their paths under dst). Files the mirror lacks (it keeps
+// no blobs of 4 MiB and more) are skipped.
+func fromMirror(repo, commit, sub, dst string) (string, error) {
 	if done(dst) {
 		return dst, nil
 	}
@@ -97,7 +99,11 @@ func fromMirror(repo, commit, dst string) (string, error) {
 	git := func(args ...string) ([]byte, error) {
 		return exec.Command("git", append([]string{"--git-dir=" + gitDir}, args...)...).Output()
 	}
-	list, err := git("ls-tree", "-r", "-z", commit)
+	args := []string{"ls-tree", "-r", "-z", commit}
+	if sub != "" {
+		args = append(args, "--", strings.TrimSuffix(sub, "/")+"/")
+	}
+	list, err := git(args...)
 	if err != nil {
 		return "", fmt.Errorf("%s@%s: git ls-tree: %v", repo, commit, err)
 	}
