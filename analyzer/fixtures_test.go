@@ -53,7 +53,7 @@ var sharedFixtures = []string{
 	"rowkeyfix", "lockerrfix", "livelockfix",
 	// Tests of their own file each, in the shared run since stop 53
 	// (each of their loads was 5-7 CPU seconds).
-	"chanframe", "helperkeyfix", "claimcbfix", "genbatch/batcher", "genbatch", "gozerofix",
+	"chanframe", "helperkeyfix", "claimcbfix", "genbatch/batcher", "genbatch", "gozerofix", "gozeroredisfix",
 	"fwdregfix", "perregfix", "fieldregfix", "fieldregfix/basew", "genreg/jobs", "genreg",
 }
 

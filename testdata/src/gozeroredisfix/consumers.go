@@ -1,0 +1,51 @@
+// Package gozeroredisfix: go-queue consumers whose effects are go-zero's
+// Redis commands (core/stores/redis), as nichebox's comment, relation and
+// task services use them. Each command runs inside go-zero's circuit
+// breaker, which the analysis cannot see into: the catalog's model of
+// (*redis.Redis) decides what each one does.
+package gozeroredisfix
+
+import (
+	"context"
+
+	"github.com/zeromicro/go-queue/kq"
+	"github.com/zeromicro/go-zero/core/stores/redis"
+)
+
+type Rebuild struct{ rds *redis.Redis }
+
+// Consume rebuilds a cached index: a sorted set written through a
+// pipeline, a hash and a value set, a key deleted. A second delivery
+// writes the same values.
+func (r *Rebuild) Consume(ctx context.Context, key, value string) error { // want Consume:`^effects: kv_write/set; kv_write/set; kv_read/read; kv_write/set; kv_write/delete$`
+	if err := r.rds.PipelinedCtx(ctx, func(p redis.Pipeliner) error {
+		p.ZAdd(ctx, "index:"+key, redis.Z{Score: 1, Member: value})
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := r.rds.HmsetCtx(ctx, "rel:"+key, map[string]string{value: "1"}); err != nil {
+		return err
+	}
+	if _, err := r.rds.GetCtx(ctx, "count:"+key); err != nil {
+		return err
+	}
+	if err := r.rds.SetCtx(ctx, "count:"+key, value); err != nil {
+		return err
+	}
+	_, err := r.rds.DelCtx(ctx, "stale:"+key)
+	return err
+}
+
+type Count struct{ rds *redis.Redis }
+
+// Consume adds one to a counter: a second delivery adds it again.
+func (c *Count) Consume(ctx context.Context, key, value string) error { // want Consume:`^effects: kv_write/increment$` `unguarded: handler \(\*gozeroredisfix.Count\).Consume`
+	_, err := c.rds.IncrbyCtx(ctx, "views:"+key, 1)
+	return err
+}
+
+func Start(rds *redis.Redis) { // want Start:`^no effects$`
+	kq.MustNewQueue(kq.KqConf{Topic: "rebuild"}, &Rebuild{rds: rds})
+	kq.MustNewQueue(kq.KqConf{Topic: "count"}, &Count{rds: rds})
+}
