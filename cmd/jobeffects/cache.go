@@ -34,8 +34,8 @@ import (
 //
 // The key hashes, besides the analysis's arguments and the
 // GO*/CGO_*/JOBEFFECTS_* environment: `go env` (the toolchain), this
-// executable's bytes and every package of the build (`go list -deps
-// -test`) — files outside the module cache and GOROOT by content, the
+// executable (its Go build ID, else its bytes: exeid.go) and every
+// package of the build (`go list -deps -test`) — files outside the module cache and GOROOT by content, the
 // others by module path and version —, the go.mod of every module outside
 // the module cache (its go line is the language version the files are
 // type-checked with) and the errors go list reports for each package (a
@@ -390,13 +390,14 @@ func inputsDigest(args []string) (digest, modcache string, err error) {
 	lines := strings.Split(string(goenv), "\n")
 	goroot, gocache := lines[1], lines[9]
 	modcache = lines[2]
-	if exe, err := os.Executable(); err == nil {
-		if err := filehash.File(h, exe); err != nil {
-			return "", "", err
-		}
-	} else {
+	// This build: its Go build ID (the linked content's hash, read from
+	// the ELF note in microseconds), not a hash of the 36 MB file — a
+	// sixth of a replay's CPU (exeid.go; a binary without one is hashed).
+	id, err := exeIdentity()
+	if err != nil {
 		return "", "", err
 	}
+	fmt.Fprintf(h, "exe %s\n", id)
 
 	// The packages of the build, tests included (a superset when -test=false).
 	patterns := packagePatterns(args)
