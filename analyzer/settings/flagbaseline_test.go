@@ -34,3 +34,20 @@ func TestReportBaseline(t *testing.T) {
 		t.Errorf("no baseline: %v, %v", b, err)
 	}
 }
+
+// A resolution with no baseline to read builds nothing: without -baseline
+// and with a config that names none, ReportBaseline reads the config's
+// text only. Building the config merges the catalog's models (0.1 CPU s,
+// most of a replayed run's), which the run cache's replays paid for
+// every run they applied the report options to.
+func TestReportBaselineWithoutOneBuildsNothing(t *testing.T) {
+	root := tree(t, map[string]string{"go.mod": "module x\n", ".jobeffects.yaml": "effects:\n  - {func: x/store.Exec, sql: 0}\n"})
+	allocs := testing.AllocsPerRun(3, func() {
+		if b, err := ReportBaseline(ForModule(root, Flags{})); b != nil || err != nil {
+			t.Errorf("no baseline: %v, %v", b, err)
+		}
+	})
+	if allocs > 2000 {
+		t.Errorf("ReportBaseline without a baseline: %.0f allocations a call, want the config's text read only", allocs)
+	}
+}

@@ -112,21 +112,23 @@ func analyseKeyed(patterns []string, opts options, stderr io.Writer) (*session, 
 	)
 	// A run asked for the per-package answer too analyses (an entry
 	// holds the whole answer only) and keeps its whole answer for the
-	// runs after it (perpackage.go).
-	code := cachedFresh(analysisArgs(patterns, opts), opts.perPackage != "", &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record) {
+	// runs after it, and its per-package answer as the -whole=false run's
+	// entry (perpackage.go: twinArgs).
+	twin := twinArgs(patterns, opts)
+	code := cachedFresh(analysisArgs(patterns, opts), opts.perPackage != "", twin, &out, &ew, func(stdout, stderr io.Writer) (int, []settings.Record, *cacheEntry) {
 		ran = true
 		r, err = analyse(patterns, opts, stderr)
 		if err != nil {
-			return exitError, nil // no analysis: not kept
+			return exitError, nil, nil // no analysis: not kept
 		}
-		for _, res := range r.results {
-			res.Summaries = nil // the whole-program phase's input, done
+		if encodeAnalysis(stdout, r) != nil {
+			return exitError, nil, nil
 		}
-		c := cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete}
-		if gob.NewEncoder(stdout).Encode(c) != nil {
-			return exitError, nil
+		var te *cacheEntry
+		if pp := r.perPackage; twin != nil && pp != nil && pp.encoded != nil {
+			te = &cacheEntry{Stdout: pp.encoded, Stderr: pp.printed, Code: exitClean}
 		}
-		return exitClean, r.settings.Resolved() // the entry's status: an analysis was made
+		return exitClean, r.settings.Resolved(), te // the entry's status: an analysis was made
 	})
 	if !ran {
 		var c cachedAnalysis
@@ -141,4 +143,12 @@ func analyseKeyed(patterns []string, opts options, stderr io.Writer) (*session, 
 		err = fmt.Errorf("writing to stderr: %v", werr)
 	}
 	return r, err
+}
+
+// encodeAnalysis writes r's results as an entry holds them.
+func encodeAnalysis(w io.Writer, r *session) error {
+	for _, res := range r.results {
+		res.Summaries = nil // the whole-program phase's input, done
+	}
+	return gob.NewEncoder(w).Encode(cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete})
 }

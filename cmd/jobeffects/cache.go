@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -33,8 +34,8 @@ import (
 //
 // The key hashes, besides the analysis's arguments and the
 // GO*/CGO_*/JOBEFFECTS_* environment: `go env` (the toolchain), this
-// executable's bytes and every package of the build (`go list -deps
-// -test`) — files outside the module cache and GOROOT by content, the
+// executable (its Go build ID, else its bytes: exeid.go) and every
+// package of the build (`go list -deps -test`) — files outside the module cache and GOROOT by content, the
 // others by module path and version —, the go.mod of every module outside
 // the module cache (its go line is the language version the files are
 // type-checked with) and the errors go list reports for each package (a
@@ -96,30 +97,44 @@ const cacheMaxAge = 7 * 24 * time.Hour
 // printed) and the settings resolutions it made (what it read besides
 // code, settings.Session.Resolved).
 func cached(args []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
-	return cachedFresh(args, false, stdout, stderr, fn)
+	return cachedFresh(args, false, nil, stdout, stderr, func(stdout, stderr io.Writer) (int, []settings.Record, *cacheEntry) {
+		code, read := fn(stdout, stderr)
+		return code, read, nil
+	})
 }
 
 // cachedFresh is cached; fresh: never replayed, only kept (a run that must
-// do the work for more than its output: perpackage.go).
-func cachedFresh(args []string, fresh bool, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record)) int {
+// do the work for more than its output: perpackage.go). twin, when not
+// nil, are the arguments of another run whose analysis fn may make on the
+// way (a -whole=false run's, perpackage.go): the entry fn returns for it
+// (nil: none) is kept under twin's key, computed with this run's from the
+// same listing of the inputs — the key a run of twin computes. twin must
+// differ from args only in flags that change neither the packages listed
+// nor how (packagePatterns, -tags, -safe).
+func cachedFresh(args []string, fresh bool, twin []string, stdout, stderr io.Writer, fn func(stdout, stderr io.Writer) (int, []settings.Record, *cacheEntry)) int {
 	dir := cacheDir()
 	if dir == "" || !cacheable(args) {
-		code, _ := fn(stdout, stderr)
+		code, _, _ := fn(stdout, stderr)
 		return code
 	}
 	start := time.Now()
 	debug := flagValue(args, "debug") == "phases" || flagValue(args, "debug") == "mem"
-	key, modcache, err := runKey(args)
+	keyArgs := [][]string{args}
+	if twin != nil && cacheable(twin) && sameListing(args, twin) {
+		keyArgs = append(keyArgs, twin)
+	}
+	keys, modcache, err := runKeys(keyArgs...)
 	if err != nil {
 		// Inputs that cannot be listed, or a network failure listing
 		// them: no cache, the run says what is wrong.
 		if debug {
 			fmt.Fprintf(stderr, "jobeffects: run not cached: %s\n", firstLine(err.Error()))
 		}
-		code, _ := fn(stdout, stderr)
+		code, _, _ := fn(stdout, stderr)
 		return code
 	}
-	path := filepath.Join(dir, key[:2], key+".json")
+	key := keys[0]
+	path := entryPath(dir, key)
 	if e, ok := readEntry(path, key); ok && !fresh && replay(e, stdout, stderr) == nil {
 		if debug {
 			fmt.Fprintf(stderr, "jobeffects: cache hit %s: replayed in %.2fs\n", key[:12], time.Since(start).Seconds())
@@ -127,7 +142,7 @@ func cachedFresh(args []string, fresh bool, stdout, stderr io.Writer, fn func(st
 		return e.Code
 	}
 	var out, errOut bytes.Buffer
-	code, read := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
+	code, read, twinEntry := fn(io.MultiWriter(stdout, &out), io.MultiWriter(stderr, &errOut))
 	if code != exitClean {
 		return code // nothing to keep
 	}
@@ -140,10 +155,37 @@ func cachedFresh(args []string, fresh bool, stdout, stderr io.Writer, fn func(st
 		return code
 	}
 	e := cacheEntry{Stdout: out.Bytes(), Stderr: errOut.Bytes(), Code: code, Settings: mutableRecords(read, modcache)}
-	if writeEntry(path, key, e) == nil {
-		trimCache(dir)
+	if writeEntry(path, key, e) != nil {
+		return code
 	}
+	if len(keys) == 2 && twinEntry != nil && twinEntry.Code == exitClean {
+		// The twin's analysis read what this one read: the same records.
+		t := *twinEntry
+		t.Settings = e.Settings
+		_ = writeEntry(entryPath(dir, keys[1]), keys[1], t)
+	}
+	trimCache(dir)
 	return code
+}
+
+// entryPath is where the entry of key lives under dir.
+func entryPath(dir, key string) string { return filepath.Join(dir, key[:2], key+".json") }
+
+// sameListing says whether runs of a and b list the same packages the same
+// way for their keys (runKeys lists once for both).
+func sameListing(a, b []string) bool {
+	return slices.Equal(packagePatterns(a), packagePatterns(b)) && flagValue(a, "tags") == flagValue(b, "tags") && safeRun(a) == safeRun(b)
+}
+
+// safeRun says whether args ask for -safe (the key's go commands then run
+// as the analysis does).
+func safeRun(args []string) bool {
+	for _, a := range args {
+		if a == "-safe" || a == "--safe" || a == "-safe=true" || a == "--safe=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // seal is the checksum of an entry stored under key.
@@ -292,11 +334,29 @@ type listed struct {
 
 type listError struct{ Pos, Err string }
 
-func runKey(args []string) (key, modcache string, err error) {
-	h := sha256.New()
-	fmt.Fprintf(h, "jobeffects run cache v1\n")
+// runKeys are the keys of runs of each of argsList, which list the same
+// packages (sameListing): the inputs are listed and hashed once, with the
+// first's -tags and -safe, and each key hashes its arguments with them.
+func runKeys(argsList ...[]string) (keys []string, modcache string, err error) {
 	wd, _ := os.Getwd()
-	fmt.Fprintf(h, "wd %s\nargs %q\n", wd, args)
+	inputs, modcache, err := inputsDigest(argsList[0])
+	if err != nil {
+		return nil, "", err
+	}
+	for _, args := range argsList {
+		h := sha256.New()
+		fmt.Fprintf(h, "jobeffects run cache v2\n")
+		fmt.Fprintf(h, "wd %s\nargs %q\ninputs %s\n", wd, args, inputs)
+		keys = append(keys, hex.EncodeToString(h.Sum(nil)))
+	}
+	return keys, modcache, nil
+}
+
+// inputsDigest hashes what a run of args reads besides its arguments and
+// working directory: the environment, the toolchain, this executable and
+// the packages of the build.
+func inputsDigest(args []string) (digest, modcache string, err error) {
+	h := sha256.New()
 	var env []string
 	for _, kv := range os.Environ() {
 		// JOBEFFECTS_DEBUG_PERPACKAGE names a file the run also writes
@@ -317,10 +377,8 @@ func runKey(args []string) (key, modcache string, err error) {
 	// Under -safe the key's go commands run as the analysis does: no
 	// toolchain download, no cgo, go.mod read-only.
 	var cmdEnv []string
-	for _, a := range args {
-		if a == "-safe" || a == "--safe" || a == "-safe=true" || a == "--safe=true" {
-			cmdEnv = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
-		}
+	if safeRun(args) {
+		cmdEnv = append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
 	}
 	goenvCmd := exec.Command("go", "env", "GOVERSION", "GOROOT", "GOMODCACHE", "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS", "GOEXPERIMENT", "GOWORK", "GOCACHE")
 	goenvCmd.Env = cmdEnv
@@ -332,13 +390,14 @@ func runKey(args []string) (key, modcache string, err error) {
 	lines := strings.Split(string(goenv), "\n")
 	goroot, gocache := lines[1], lines[9]
 	modcache = lines[2]
-	if exe, err := os.Executable(); err == nil {
-		if err := filehash.File(h, exe); err != nil {
-			return "", "", err
-		}
-	} else {
+	// This build: its Go build ID (the linked content's hash, read from
+	// the ELF note in microseconds), not a hash of the 36 MB file — a
+	// sixth of a replay's CPU (exeid.go; a binary without one is hashed).
+	id, err := exeIdentity()
+	if err != nil {
 		return "", "", err
 	}
+	fmt.Fprintf(h, "exe %s\n", id)
 
 	// The packages of the build, tests included (a superset when -test=false).
 	patterns := packagePatterns(args)

@@ -39,6 +39,7 @@ type session struct {
 	// (perpackage.go).
 	perPackage *session
 	printed    []byte
+	encoded    []byte // a per-package answer's results as an entry holds them
 }
 
 // fail records that a package was left out, and why.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"sort"
 	"strconv"
@@ -27,7 +28,10 @@ import (
 // Such a run reads neither cache (a run-cache entry and a fact-cache entry
 // hold the whole answer only, and every pass must run for go vet's) but
 // writes both, as the plain run would: the runs after it (an inventory of
-// the same packages) replay its whole answer.
+// the same packages) replay its whole answer. Its per-package answer is
+// kept too, as the entry of the -whole=false run of the same arguments
+// (twinArgs; its key computed with the run's own from one listing of the
+// inputs): a -whole=false run after it, lint or inventory, replays it.
 const perPackageEnv = "JOBEFFECTS_DEBUG_PERPACKAGE"
 
 // perPackageFile is the file a lint run also writes go vet's answer to, or
@@ -91,7 +95,29 @@ func (p *perPackageRun) session(r *session, graph *checker.Graph, a *analysis.An
 		results = append(results, res)
 	}
 	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
-	return &session{results: results, root: r.root, errors: r.errors, incomplete: r.incomplete, printed: bytes.Clone(p.printed.Bytes())}
+	pp := &session{results: results, root: r.root, errors: r.errors, incomplete: maps.Clone(r.incomplete), printed: bytes.Clone(p.printed.Bytes())}
+	// Encoded now, as a -whole=false run's entry holds its analysis: the
+	// whole-program phase that follows works on the command's results,
+	// which may share effects with these.
+	var enc bytes.Buffer
+	if encodeAnalysis(&enc, pp) == nil {
+		pp.encoded = enc.Bytes()
+	}
+	return pp
+}
+
+// twinArgs are the arguments of the -whole=false run whose analysis a run
+// asked for the per-package answer makes too (the run's analysisArgs with
+// -whole=false): its per-package answer is kept as that run's entry, so a
+// -whole=false run after it replays it. Not with -debug: what a run prints
+// of its phases is its own (and the per-package answer stops before the
+// run's totals).
+func twinArgs(patterns []string, opts options) []string {
+	if opts.perPackage == "" || opts.debug != "" {
+		return nil
+	}
+	opts.whole = false
+	return analysisArgs(patterns, opts)
 }
 
 // writePerPackage writes the per-package answer pp (rendered by finish, as

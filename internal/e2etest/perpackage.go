@@ -33,8 +33,9 @@ type bothRun struct {
 // (JOBEFFECTS_DEBUG_PERPACKAGE: each package's pass decides go vet's
 // answer beside the command's from the same summaries; the run uses
 // neither cache), shared as RunShared is. The whole answer is also
-// RunShared's for "binary ./...": a test asking for it gets this run's.
-// It halves the CPU of a module's go vet versus command comparison (the
+// RunShared's for "binary ./...": a test asking for it gets this run's;
+// a "binary -whole=false ./..." after it replays its per-package answer,
+// which the run keeps as that run's entry in the run cache. It halves the CPU of a module's go vet versus command comparison (the
 // loading, type-checking and summarising are done once, not twice).
 func BothAnswers(t testing.TB, binary, dir string) Answers {
 	t.Helper()
