@@ -160,7 +160,8 @@ func errTestBlock(first *ssa.BasicBlock, errv ssa.Value) *ssa.BasicBlock {
 // recordTest reports whether v is true only when a task's failure record
 // holds a text of the program's own: strings.Contains, HasPrefix or
 // HasSuffix of the record and a text none of the job system's own texts
-// hold, or a short-circuit (&&) ending in one.
+// hold, a short-circuit (&&) ending in one, or a call of the program's own
+// predicate that is true only on one (recordPredicate).
 func recordTest(v ssa.Value, ix *models.Index, depth int) bool {
 	if depth > 4 {
 		return false
@@ -168,7 +169,13 @@ func recordTest(v ssa.Value, ix *models.Index, depth int) bool {
 	switch x := v.(type) {
 	case *ssa.Call:
 		callee := x.Call.StaticCallee()
-		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "strings" || len(x.Call.Args) != 2 {
+		if callee == nil || callee.Pkg == nil {
+			return false
+		}
+		if callee.Pkg.Pkg.Path() != "strings" {
+			return recordPredicate(callee, ix, depth+1)
+		}
+		if len(x.Call.Args) != 2 {
 			return false
 		}
 		switch callee.Name() {
@@ -205,6 +212,35 @@ func recordTest(v ssa.Value, ix *models.Index, depth int) bool {
 		return tested
 	}
 	return false
+}
+
+// recordPredicate reports whether fn, a function of the program with one
+// bool result, is true only on a record test: each of its returns gives
+// false or a value recordTest accepts (a helper that looks the task's
+// failure record up and answers "did the last run fail at the hand-on").
+func recordPredicate(fn *ssa.Function, ix *models.Index, depth int) bool {
+	res := fn.Signature.Results()
+	if len(fn.Blocks) == 0 || res.Len() != 1 {
+		return false
+	}
+	if b, ok := res.At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return false
+	}
+	some := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		if c, ok := ret.Results[0].(*ssa.Const); ok && c.Value != nil && !ssavalue.IsTrue(c) {
+			continue
+		}
+		if !recordTest(ret.Results[0], ix, depth) {
+			return false
+		}
+		some = true
+	}
+	return some
 }
 
 // failureRecordRead reports whether v is read from a failure record's

@@ -16,6 +16,7 @@ import (
 	"github.com/ThreeDotsLabs/watermill/pubsub/gochannel"
 
 	"example.com/drivers/bridge/bus"
+	"example.com/drivers/bridge/ledger"
 )
 
 type row struct {
@@ -100,5 +101,8 @@ func Run(ctx context.Context, db *sql.DB) error {
 	r.AddConsumerHandler("bridge.serial", "conversations", b.Subscriber(), d.Serial)
 	loose := gochannel.NewGoChannel(gochannel.Config{OutputChannelBuffer: 16}, watermill.NopLogger{})
 	r.AddConsumerHandler("bridge.overlapping", "conversations", loose, d.Overlapping)
+	pr := &Projector{Ledger: &ledger.Ledger{DB: db}, Provider: chat{}}
+	r.AddConsumerHandler("bridge.project-serial", "conversations", b.Subscriber(), pr.ProjectSerial)
+	r.AddConsumerHandler("bridge.project-overlapping", "conversations", loose, pr.ProjectOverlapping)
 	return r.Run(ctx)
 }

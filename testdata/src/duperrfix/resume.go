@@ -91,3 +91,48 @@ func (r *Resumer) FailsAfter(ctx context.Context, t *asynq.Task) error { // want
 	}
 	return nil
 }
+
+// failedAtHandOn answers the question with a bool: true only when the
+// task's failure record holds errHandOff's text (a predicate of the
+// program's own, as on the real asynq in testdata/ecosystem's
+// jobs/resume.go).
+func (r *Resumer) failedAtHandOn(id string) bool { // want failedAtHandOn:`^no effects$`
+	ti, err := r.Ins.GetTaskInfo("default", id)
+	if err != nil || ti == nil {
+		return false
+	}
+	return strings.Contains(ti.LastErr, errHandOff.Error())
+}
+
+// failedAtAll is true on any recorded failure, asynq's own included.
+func (r *Resumer) failedAtAll(id string) bool { // want failedAtAll:`^no effects$`
+	ti, err := r.Ins.GetTaskInfo("default", id)
+	if err != nil || ti == nil {
+		return false
+	}
+	return ti.LastErr != ""
+}
+
+// ResumeAsked: the predicate's true branch skips the create: the enqueue
+// is guarded as in Resume.
+func (r *Resumer) ResumeAsked(ctx context.Context, t *asynq.Task) error { // want ResumeAsked:`^effects: db_write/insert de_workflows; publish/enqueue asynq guarded=processed_jobs$` `duplicate-as-error: a second delivery's insert into de_workflows`
+	id := t.Type()
+	if !r.failedAtHandOn(id) {
+		if err := r.register(ctx, id, 1); err != nil {
+			return fmt.Errorf("register: %w", err)
+		}
+	}
+	return r.handOn(id)
+}
+
+// AskedAny: near miss, the predicate is true on any recorded failure: the
+// enqueue repeats.
+func (r *Resumer) AskedAny(ctx context.Context, t *asynq.Task) error { // want AskedAny:`^effects: db_write/insert de_workflows; publish/enqueue asynq$` `unguarded: handler \(\*duperrfix.Resumer\).AskedAny repeats its side effects when a job is delivered twice: publish enqueue \(asynq\)` `duplicate-as-error: a second delivery's insert into de_workflows`
+	id := t.Type()
+	if !r.failedAtAll(id) {
+		if err := r.register(ctx, id, 1); err != nil {
+			return fmt.Errorf("register: %w", err)
+		}
+	}
+	return r.handOn(id)
+}

@@ -45,7 +45,17 @@ import (
 //     not wait is unguarded;
 //   - squirrel (github.com/Masterminds/squirrel): an InsertBuilder passed
 //     to a retry helper that executes it is each caller's statement
-//     (summary SQLArg): a claim and an insert, not db_write/unknown.
+//     (summary SQLArg): a claim and an insert, not db_write/unknown;
+//   - the same through interface calls (traits: the processors hold the
+//     repository as an interface, the repository its retrier and text
+//     executor): the builder decides the retrier's Exec over the whole
+//     program, one row added per trait in a loop keeps the statement an
+//     upsert (Upserter safe; Noter's plain rows insert: unguarded), and
+//     a text an interface executes is read as its SQL;
+//   - the bridge's projection with the ledger (bridge/ledger, database/sql)
+//     and the chat provider behind interfaces: the mark still guards the
+//     post on the sequential bus (project-serial), not on the GoChannel
+//     that does not wait (project-overlapping).
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -87,18 +97,22 @@ func TestDriversModule(t *testing.T) {
 		got[h.Task] = h.Framework + " " + h.Handler + " at " + h.Registered + ", " + h.Risk + ": " + strings.Join(effs, "; ") + " [" + strings.Join(rules, ",") + "]"
 	}
 	want := map[string]string{
-		"alerts.Closer":      "kafka-go example.com/drivers/alerts.(*Closer).Process at app/app.go:14, medium: db_write/insert alert_logs medium guarded; db_write/update-set alerts safe []",
-		"alerts.Escalator":   "kafka-go example.com/drivers/alerts.(*Escalator).Process at app/app.go:15, medium: db_write/insert alert_logs medium; db_read/select alerts safe [unguarded]",
-		"alerts.Counter":     "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
-		"blocks":             "nsq example.com/drivers/blocks.(*Indexer).HandleMessage at blocks/blocks.go:34, medium: publish/publish parsed medium; db_write/upsert-set blocks safe [unguarded]",
-		"audit":              "nsq example.com/drivers/blocks.Start.func1 at blocks/blocks.go:39, medium: db_write/insert audit_log medium [ack-before-effect,unguarded]",
-		"ledger.credit":      "gue example.com/drivers/ledger.(*Jobs).Credit at ledger/ledger.go:59, medium: db_write/update-increment wallets medium guarded []",
-		"ledger.reserve":     "gue example.com/drivers/ledger.(*Jobs).Reserve at ledger/ledger.go:59, medium: db_write/insert reservations medium [unguarded]",
-		"ledger.thumb":       "gue example.com/drivers/ledger.makeThumbnail.func1 at ledger/ledger.go:59, medium: db_write/insert thumbnails medium [unguarded]",
-		"bridge.serial":      "watermill example.com/drivers/bridge.(*Deps).Serial at bridge/bridge.go:100, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
-		"bridge.overlapping": "watermill example.com/drivers/bridge.(*Deps).Overlapping at bridge/bridge.go:102, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
-		"files.Importer":     "kafka-go example.com/drivers/files.(*Importer).Process at cmd/worker/main.go:48, medium: db_write/insert file_records medium; db_write/insert file_records medium; db_write/claim imported_files safe; db_write/claim imported_files safe [unguarded]",
-		"":                   "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
+		"alerts.Closer":              "kafka-go example.com/drivers/alerts.(*Closer).Process at app/app.go:14, medium: db_write/insert alert_logs medium guarded; db_write/update-set alerts safe []",
+		"alerts.Escalator":           "kafka-go example.com/drivers/alerts.(*Escalator).Process at app/app.go:15, medium: db_write/insert alert_logs medium; db_read/select alerts safe [unguarded]",
+		"alerts.Counter":             "kafka-go example.com/drivers/alerts.(*Counter).Process at app/app.go:16, medium: db_write/update-increment actors medium [unguarded]",
+		"blocks":                     "nsq example.com/drivers/blocks.(*Indexer).HandleMessage at blocks/blocks.go:34, medium: publish/publish parsed medium; db_write/upsert-set blocks safe [unguarded]",
+		"audit":                      "nsq example.com/drivers/blocks.Start.func1 at blocks/blocks.go:39, medium: db_write/insert audit_log medium [ack-before-effect,unguarded]",
+		"ledger.credit":              "gue example.com/drivers/ledger.(*Jobs).Credit at ledger/ledger.go:59, medium: db_write/update-increment wallets medium guarded []",
+		"ledger.reserve":             "gue example.com/drivers/ledger.(*Jobs).Reserve at ledger/ledger.go:59, medium: db_write/insert reservations medium [unguarded]",
+		"ledger.thumb":               "gue example.com/drivers/ledger.makeThumbnail.func1 at ledger/ledger.go:59, medium: db_write/insert thumbnails medium [unguarded]",
+		"bridge.serial":              "watermill example.com/drivers/bridge.(*Deps).Serial at bridge/bridge.go:101, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
+		"bridge.overlapping":         "watermill example.com/drivers/bridge.(*Deps).Overlapping at bridge/bridge.go:103, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
+		"files.Importer":             "kafka-go example.com/drivers/files.(*Importer).Process at cmd/worker/main.go:49, medium: db_write/insert file_records medium; db_write/insert file_records medium; db_write/claim imported_files safe; db_write/claim imported_files safe [unguarded]",
+		"traits.Upserter":            "kafka-go example.com/drivers/traits.(*Upserter).Process at traits/traits.go:47, safe: db_write/upsert-set item_traits safe; db_write/upsert-set item_traits safe; db_write/update-set items safe []",
+		"traits.Noter":               "kafka-go example.com/drivers/traits.(*Noter).Process at traits/traits.go:48, medium: db_write/insert trait_notes medium; db_write/insert trait_notes medium [unguarded]",
+		"bridge.project-serial":      "watermill example.com/drivers/bridge.(*Projector).ProjectSerial at bridge/bridge.go:105, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
+		"bridge.project-overlapping": "watermill example.com/drivers/bridge.(*Projector).ProjectOverlapping at bridge/bridge.go:106, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
+		"":                           "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {
 		if got[task] != w {

@@ -364,6 +364,19 @@ func TestEcosystemModule(t *testing.T) {
 		// that never snoozes repeats too (its policy checked below).
 		{"(*SnoozePayWorker).Work", "insert payments:false select orders:false", "unguarded"},
 		{"(*OncePayWorker).Work", "insert payments:false", "unguarded"},
+		// asynq's record of the task's last failure (jobs/resume.go;
+		// fixture duperrfix/resume.go): a helper true only when
+		// TaskInfo.LastErr holds the program's own hand-on error skips
+		// the create, so the enqueue is resumed, not repeated; on any
+		// recorded failure (asynq writes its own) it repeats.
+		{"(*ResumeDeps).ResumeHandOn", "insert wf_runs:false enqueue asynq:true", "duplicate-as-error"},
+		{"(*ResumeDeps).ResumeAnyFailure", "insert wf_runs:false enqueue asynq:false", "duplicate-as-error unguarded"},
+		// net/http: a POST to the NLP service's /entities (a computation)
+		// is listed once though check-then-act kept a copy
+		// (effect.SafeTwins; fixture checkactwhole/entities.go); /notify
+		// is an act, listed with and without its check-then-act.
+		{"(*tagger).TagEntities", "select summaries:false update-set summaries:false post /entities:false", ""},
+		{"(*tagger).TagNotify", "post /notify:false post /notify:false select summaries:false update-set summaries:false", "check-then-act unguarded"},
 	} {
 		var effs, rules []string
 		found := false

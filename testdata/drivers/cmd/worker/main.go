@@ -22,6 +22,7 @@ import (
 	"example.com/drivers/files"
 	"example.com/drivers/ledger"
 	"example.com/drivers/queue"
+	"example.com/drivers/traits"
 )
 
 func main() {
@@ -46,6 +47,7 @@ func main() {
 		}
 	}()
 	go queue.New(strings.Split(os.Getenv("KAFKA_BROKERS"), ","), "files.import", &files.Importer{DB: db}).Run(ctx)
+	traits.Start(ctx, db, strings.Split(os.Getenv("KAFKA_BROKERS"), ","))
 	go func() {
 		if err := bridge.Run(ctx, db); err != nil {
 			log.Print(err)

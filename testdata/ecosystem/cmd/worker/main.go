@@ -171,6 +171,8 @@ func main() {
 	jobs.RegisterShapes(mux, &jobs.ShapeDeps{Pool: pool})
 	jobs.RegisterCas(mux, jobs.CasRepo{DB: gdb})
 	jobs.RegisterDupShapes(mux, &jobs.DupShapeDeps{Pool: pool})
+	jobs.RegisterResume(mux, &jobs.ResumeDeps{Pool: pool, Ins: asynq.NewInspector(redisOpt), Q: asynq.NewClient(redisOpt)})
+	jobs.RegisterTaggers(mux, stdlib.OpenDBFromPool(pool))
 	jobs.RegisterGormShapes(mux, &jobs.GormShapeDeps{DB: gdb, Q: asynq.NewClient(redisOpt)})
 	jobs.RegisterTypedTasks(mux, jobs.NewTypedTasks(stdlib.OpenDBFromPool(pool)))
 	jobs.RegisterCached(mux, &jobs.CachedDeps{Memo: idem.NewMemory(), DB: stdlib.OpenDBFromPool(pool)})
