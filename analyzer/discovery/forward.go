@@ -206,12 +206,16 @@ func (f *finder) progImplForwards(m *types.Func) []Forward {
 		scope := p.Pkg.Scope()
 		for _, name := range concreteTypeNames(p.Pkg) {
 			tn := scope.Lookup(name).(*types.TypeName)
+			ptr := types.NewPointer(tn.Type())
+			if !hasMethod(ptr, m) {
+				continue
+			}
 			var recv types.Type
 			switch {
 			case types.Implements(tn.Type(), iface):
 				recv = tn.Type()
-			case types.Implements(types.NewPointer(tn.Type()), iface):
-				recv = types.NewPointer(tn.Type())
+			case types.Implements(ptr, iface):
+				recv = ptr
 			default:
 				continue
 			}
@@ -223,6 +227,21 @@ func (f *finder) progImplForwards(m *types.Func) []Forward {
 	}
 	f.implCache[m] = out
 	return out
+}
+
+// hasMethod reports whether the method set of ptr (a pointer to a named
+// type: its value's methods and its own) has a method with m's name and
+// package. A type without one implements m's interface neither as a value
+// nor as a pointer, so progImplForwards asks types.Implements (twice per
+// type, each looking up the interface's methods) only of the types that
+// have it: on flexprice's first run, where most of an application's types
+// lack the method, Implements was 5.1 of 128.5 sampled CPU s. A field of
+// that name that hides a promoted method makes the lookup find the field,
+// as it makes Implements fail.
+func hasMethod(ptr types.Type, m *types.Func) bool {
+	obj, _, _ := types.LookupFieldOrMethod(ptr, false, m.Pkg(), m.Name())
+	_, ok := obj.(*types.Func)
+	return ok
 }
 
 // typeNames are the names of each package's types that are not
