@@ -29,6 +29,8 @@ import (
 // with its package) and of every function the set reaches, to a fixpoint:
 // a body the walk itself builds is read too. The types derivable from each
 // by reflection are added as go/ssa derives them (forEachElement).
+// go/ssa's own runtime types, read after the walk, are added last, so the
+// set holds AllFunctions' in the same program.
 func programFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 	w := &funcWalk{prog: prog, all: map[*ssa.Function]bool{}, read: map[*ssa.Function]bool{}}
 	pkgs := prog.AllPackages()
@@ -70,6 +72,23 @@ func programFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 		}
 	}
 	w.drain()
+	// And go/ssa's own runtime types, read once the walk is done: a body
+	// an earlier step built on demand (a wrapper, an instance) that
+	// nothing in the set names converts values too (centrifugo: four
+	// types, *jwk.keyBytes among them). Read last, after every body the
+	// walk builds, they keep the set a superset of AllFunctions' in the
+	// same program.
+	for {
+		for _, t := range prog.RuntimeTypes() {
+			if w.runtime.At(t) == nil {
+				w.pending = append(w.pending, t)
+			}
+		}
+		if len(w.pending) == 0 {
+			break
+		}
+		w.drain()
+	}
 	return w.all
 }
 
