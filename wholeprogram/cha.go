@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -18,10 +17,12 @@ import (
 // the interface method's ID whose receiver implements the interface, every
 // function of a func value's signature.
 //
-// all is every function of the program (ssautil.AllFunctions), which the
-// caller reuses to release what the slice leaves out (unreached.go).
+// all is every function of the program (programFunctions: the set of
+// ssautil.AllFunctions, whatever bodies were built before it is asked),
+// which the caller reuses to release what the slice leaves out
+// (unreached.go).
 func (r *resolver) chaSlice(prog *ssa.Program, entries []*ssa.Function) (cg *callgraph.Graph, slice, all map[*ssa.Function]bool) {
-	all = ssautil.AllFunctions(prog)
+	all = programFunctions(prog)
 	calleesOf := lazyCallees(all)
 	cg = callgraph.New(nil)
 	seen := map[*ssa.Function]bool{}
