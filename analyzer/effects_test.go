@@ -146,6 +146,17 @@ func TestLambdaInvokeUnknown(t *testing.T) {
 	runShared(t, "invokefix/external")
 }
 
+// TestLambdaOperations: the Lambda client's operations on the account's
+// functions, as aws.yaml reads them (v1.88.5): CreateFunction and
+// AddPermission fail on the duplicate (ResourceConflictException; the
+// failure returned: duplicate-as-error, logged: nothing), a layer version
+// is published anew on every call (unguarded), UpdateFunctionCode,
+// PublishVersion, TagResource and PutFunctionConcurrency repeat nothing,
+// DeleteFunction stays unknown (declared so).
+func TestLambdaOperations(t *testing.T) {
+	runShared(t, "lambdaopsfix")
+}
+
 // TestDynamoDBItems: a DynamoDB PutItem replaces the item its key
 // attributes name (a set), but one whose PK, SK or id is built from the
 // clock or a UUID is a new item per delivery (an insert) — statically,

@@ -47,7 +47,7 @@ var sharedFixtures = []string{
 	"chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app",
 	"reglists/tapi", "reglists/tworker", "reglists/tservice", "reglists",
 	"storedreg/worker", "storedreg/wasynq", "storedreg", "asmfix",
-	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "pullpool/consumer", "pullpool", "batchfix", "objstorefix", "awsflowfix", "dynamofix", "invokefix/external", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
+	"msgloop/mq", "msgloop/consumer", "msgloop/orders", "msgloop", "pullpool/consumer", "pullpool", "batchfix", "objstorefix", "awsflowfix", "lambdaopsfix", "dynamofix", "invokefix/external", "xpkgobj/files", "xpkgobj", "devicefix", "sqlbuildfix",
 	"goschemafix", "funcfieldfix", "globalifacefix/logx", "globalifacefix", "illtypedfix", "kvstorefix", "ethnodefix", "paramfieldfix",
 	"actorfix", "matrixfix", "putkeyfix", "msgkeyfix", "cloudeventfix", "condfix", "typeswitchfix", "asynqidfix", "nilhookfix", "bunkeyfix", "sqlargfix",
 	"rowkeyfix", "lockerrfix", "livelockfix",

@@ -1360,7 +1360,10 @@ func TestSQLArgThroughInterface(t *testing.T) {
 // (serial; closure, orako's shape: the rows' state a named type tested in
 // a range loop, its item's work after a skip of the winner's row); on
 // one that does not wait for acks the post stays unguarded (overlapping,
-// closure-overlapping), as serialmark's helper that marks and posts.
+// closure-overlapping), as serialmark's helper that marks and posts. One
+// function on a sequential and a loose subscription is unguarded
+// (twice-loose: the method's one handler; shared-loose: a closure's
+// second registration), on two sequential ones guarded (serial-a).
 func TestSequentialMarkThroughInterfaces(t *testing.T) {
 	got := handlerLines(resolveWith(t, analyzer.Hooks{KeepSummaries: true, Whole: true}, "serialmarkwp/..."), func(h *result.Handler) string {
 		line := h.Task + " " + h.Risk.String()
@@ -1383,5 +1386,9 @@ func TestSequentialMarkThroughInterfaces(t *testing.T) {
 		"closure-overlapping high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
 		"overlapping high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
 		"serial high http/post chat.example.com/post guard=status_mark db_read/select wp_messages db_write/update-set wp_messages",
+		"serial-a high http/post chat.example.com/post guard=status_mark db_read/select wp_messages db_write/update-set wp_messages",
+		"shared-loose high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
+		"shared-serial high http/post chat.example.com/post guard=status_mark db_read/select wp_messages db_write/update-set wp_messages",
+		"twice-loose high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
 	})
 }

@@ -211,6 +211,7 @@ func (f *finder) registerForwarded(ci ssa.CallInstruction) {
 		reg := ci.Pos()
 		h := f.add(cf.closure, cf.rule.Framework, reg)
 		h = f.perRegistration(h, task, reg)
+		mergeSequential(h, false) // a forwarder's registration names no subscription
 		if h.Task == "" || h.Task == "*" {
 			h.Task = task
 		}
@@ -509,6 +510,7 @@ func (f *finder) registerFieldLiteral(named *types.Named, fw FieldForward, store
 			h.Task = task
 		}
 	}
+	mergeSequential(h, false) // a struct registration names no subscription
 	// Always one handler per literal, across packages too: the
 	// whole program binds each its literal's fields.
 	h.PerRegistration, h.Owner = true, true

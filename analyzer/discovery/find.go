@@ -47,6 +47,9 @@ type Handler struct {
 	// redelivery (catalog sequential, sequential.go): its deliveries never
 	// overlap.
 	Sequential bool
+	// overlaps: a registration of the handler is on a subscription that
+	// may overlap deliveries (mergeSequential).
+	overlaps bool
 	// AckMode is its subscription's ack mode (AckManual, AckAuto;
 	// AckUnknown or "" when not found): whether an ack the handler skips
 	// on a failure leaves the message to be redelivered (ackmode.go).
@@ -675,9 +678,7 @@ func (f *finder) register(ci ssa.CallInstruction, r *Registration, args []ssa.Va
 		if k := r.PublishesReturned; k != nil && *k < len(args) {
 			h.ReturnsPublish, h.Publishes = true, taskName(args[*k])
 		}
-		if k := r.Subscriber; k != nil && *k < len(args) && f.sequential(args[*k]) {
-			h.Sequential = true
-		}
+		mergeSequential(h, r.Subscriber != nil && *r.Subscriber < len(args) && f.sequential(args[*r.Subscriber]))
 		if fw := r.forward; fw != nil && fw.Loop {
 			// A handler a helper's pull loop calls: acked where the loop acks.
 			if h.Confidence == "high" {
@@ -1044,6 +1045,8 @@ func (f *finder) perRegistration(h *Handler, name string, reg token.Pos) *Handle
 	}
 	c := *h
 	c.Task, c.Registered = "", reg
+	// Its own registrations say whether its deliveries overlap.
+	c.Sequential, c.overlaps = false, false
 	f.perReg = append(f.perReg, &c)
 	return &c
 }

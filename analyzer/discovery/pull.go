@@ -93,6 +93,7 @@ func (f *finder) pullLoops() {
 		if autoAck {
 			h.AtMostOnce = true
 		}
+		mergeSequential(h, false) // a pull loop's deliveries are not modelled as sequential
 		if wrapped {
 			mergeAck(h, AckUnknown)
 		} else {

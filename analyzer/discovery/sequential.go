@@ -26,6 +26,18 @@ import (
 // variables, fields, the package's calls and parameters); every source
 // must be such a call, with the config's field the constant true.
 
+// mergeSequential sets h's Sequential from one more registration: a
+// handler's deliveries never overlap only when every subscription it is
+// registered on says so. One function on a sequential GoChannel and on
+// one that does not wait for acks runs two deliveries at once on the
+// second, where a mark before its act is no guard.
+func mergeSequential(h *Handler, seq bool) {
+	if !seq {
+		h.overlaps = true
+	}
+	h.Sequential = seq && !h.overlaps
+}
+
 // sequential reports whether the subscription v is built only by calls of
 // a constructor modelled as sequential, each given its config field true.
 func (f *finder) sequential(v ssa.Value) bool {

@@ -3,6 +3,7 @@ package guard
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -250,8 +251,8 @@ func decidedSuccs(b *ssa.BasicBlock, blocked map[*ssa.BasicBlock]bool) []*ssa.Ba
 }
 
 // mergedValue reports whether v is computed from a value merged from
-// several paths (a phi, a variable kept in memory), as far as depth 8
-// shows (beyond: taken as merged).
+// several paths (a phi, a variable kept in memory and stored more than
+// once), as far as depth 8 shows (beyond: taken as merged).
 func mergedValue(v ssa.Value, depth int) bool {
 	if depth > 8 {
 		return true
@@ -278,8 +279,12 @@ func mergedValue(v ssa.Value, depth int) bool {
 			}
 			break
 		}
-		if _, ok := addr.(*ssa.Alloc); ok {
-			return true
+		if a, ok := addr.(*ssa.Alloc); ok {
+			// A local struct filled once before the test (res.score =
+			// scoreOf(t)) holds what that store computed; stored more
+			// often, in a loop, or its address handed on: merged.
+			stored := storedOnce(a, x)
+			return stored == nil || mergedValue(stored, depth+1)
 		}
 		return mergedValue(addr, depth+1)
 	case *ssa.BinOp:
@@ -301,6 +306,100 @@ func mergedValue(v ssa.Value, depth int) bool {
 		return x.Call.IsInvoke() && mergedValue(x.Call.Value, depth+1)
 	}
 	return false
+}
+
+// storedOnce is the value the load reads from the local a when one store
+// writes the load's field of a (by the same field path) and nothing else
+// can: the store comes before the load on every path to it (it dominates,
+// or precedes it in its block) and outside any loop, a is only read,
+// stored into and addressed by fields (never handed on, captured, or
+// indexed), and no store writes an enclosing or enclosed part of it.
+// Otherwise nil.
+func storedOnce(a *ssa.Alloc, load *ssa.UnOp) ssa.Value {
+	want, ok := fieldPath(load.X, a)
+	if !ok {
+		return nil
+	}
+	var found *ssa.Store
+	escapes := false
+	var walk func(v ssa.Value, path []int)
+	walk = func(v ssa.Value, path []int) {
+		for _, r := range ssavalue.Referrers(v) {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				walk(r, append(path[:len(path):len(path)], r.Field))
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					escapes = true
+				}
+			case *ssa.DebugRef:
+			case *ssa.Store:
+				if r.Addr != v {
+					escapes = true // the address itself stored elsewhere
+					continue
+				}
+				if !overlaps(path, want) {
+					continue
+				}
+				if found != nil || !slices.Equal(path, want) {
+					escapes = true // a second store, or one of a whole part
+					continue
+				}
+				found = r
+			default:
+				escapes = true
+			}
+		}
+	}
+	walk(a, nil)
+	if escapes || found == nil {
+		return nil
+	}
+	sb, lb := found.Block(), load.Block()
+	if sb == lb {
+		for _, in := range sb.Instrs {
+			if in == ssa.Instruction(load) {
+				return nil // the load comes first: the zero value, or a loop's
+			}
+			if in == ssa.Instruction(found) {
+				break
+			}
+		}
+	} else if !sb.Dominates(lb) {
+		return nil
+	}
+	for _, succ := range sb.Succs {
+		if reachableFrom(succ, nil)[sb] {
+			return nil // in a loop: stored again each time round
+		}
+	}
+	return found.Val
+}
+
+// fieldPath is the field indexes addr selects inside the local a, or
+// false when it is not a's fields alone.
+func fieldPath(addr ssa.Value, a *ssa.Alloc) ([]int, bool) {
+	var rev []int
+	for addr != ssa.Value(a) {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return nil, false
+		}
+		rev = append(rev, fa.Field)
+		addr = fa.X
+	}
+	out := make([]int, len(rev))
+	for i, f := range rev {
+		out[len(rev)-1-i] = f
+	}
+	return out, true
+}
+
+// overlaps reports whether one field path is a prefix of the other: a
+// store to one writes (part of) the other.
+func overlaps(p, q []int) bool {
+	n := min(len(p), len(q))
+	return slices.Equal(p[:n], q[:n])
 }
 
 // callErrors are the values that carry a call's failure: its error (its

@@ -149,3 +149,55 @@ func (d *Deps) ScreenEach(ctx context.Context, t *asynq.Task) error { // want Sc
 func scoreOf(t *asynq.Task) float64 { // want scoreOf:`^no effects$`
 	return float64(len(t.Payload())) / 100
 }
+
+// ScreenKept: ScreenInline with the score kept in a local struct, filled
+// once before the insert: its field holds this run's score on every path,
+// and the test of it below the threshold returns without the block.
+func (d *Deps) ScreenKept(ctx context.Context, t *asynq.Task) error { // want ScreenKept:`^effects: db_write/insert detections; db_write/insert detections issue=check-then-act; db_read/select members; db_write/update-set members$` `unguarded: handler \(\*checkactfix.Deps\).ScreenKept repeats its side effects when a job is delivered twice: insert into detections \(medium\) at checkactfix/threshold.go:169`
+	var status string
+	if err := d.Pool.QueryRow(ctx, "select status from members where id = $1", 7).Scan(&status); err != nil { // want `check-then-act: this check of members and the write into it at checkactfix/threshold.go:173 sit on either side of the insert into detections at checkactfix/threshold.go:169`
+		return err
+	}
+	if status == "blocked" {
+		return nil
+	}
+	var res struct {
+		member int64
+		score  float64
+	}
+	res.member, res.score = 7, scoreOf(t)
+	if _, err := d.Pool.Exec(ctx, "insert into detections (member_id, score) values ($1, $2)", res.member, res.score); err != nil {
+		return err
+	}
+	if res.score >= blockAt {
+		if _, err := d.Pool.Exec(ctx, "update members set status = 'blocked' where id = $1", res.member); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ScreenEachKept (near miss): ScreenEach with its flag a field of a local
+// struct, set beside the insert in the loop: still merged.
+func (d *Deps) ScreenEachKept(ctx context.Context, t *asynq.Task) error { // want ScreenEachKept:`^effects: db_write/insert detections issue=check-then-act; db_read/select members; db_write/update-set members$`
+	var status string
+	if err := d.Pool.QueryRow(ctx, "select status from members where id = $1", 8).Scan(&status); err != nil { // want `check-then-act: this check of members and the write into it at checkactfix/threshold.go:198 sit on either side of the insert into detections at checkactfix/threshold.go:192`
+		return err
+	}
+	if status != "pending" {
+		return nil
+	}
+	var st struct{ inserted bool }
+	for _, score := range []float64{scoreOf(t), 0.5} {
+		if _, err := d.Pool.Exec(ctx, "insert into detections (member_id, score) values ($1, $2)", 8, score); err != nil {
+			return err
+		}
+		st.inserted = true
+	}
+	if st.inserted {
+		if _, err := d.Pool.Exec(ctx, "update members set status = 'screened' where id = $1", 8); err != nil {
+			return err
+		}
+	}
+	return nil
+}

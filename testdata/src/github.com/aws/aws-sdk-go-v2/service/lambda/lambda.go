@@ -38,3 +38,101 @@ func (c *Client) InvokeAsync(ctx context.Context, params *InvokeAsyncInput, optF
 	c.options.Send()
 	return &InvokeAsyncOutput{}, nil
 }
+
+// Operations on the account's functions (v1.88.5 signatures, fields cut).
+
+type CreateFunctionInput struct {
+	FunctionName *string
+	Publish      bool
+}
+
+type CreateFunctionOutput struct{}
+
+func (c *Client) CreateFunction(ctx context.Context, params *CreateFunctionInput, optFns ...func(*Options)) (*CreateFunctionOutput, error) {
+	c.options.Send()
+	return &CreateFunctionOutput{}, nil
+}
+
+type AddPermissionInput struct {
+	FunctionName *string
+	StatementId  *string
+	Action       *string
+	Principal    *string
+}
+
+type AddPermissionOutput struct{}
+
+func (c *Client) AddPermission(ctx context.Context, params *AddPermissionInput, optFns ...func(*Options)) (*AddPermissionOutput, error) {
+	c.options.Send()
+	return &AddPermissionOutput{}, nil
+}
+
+type UpdateFunctionCodeInput struct {
+	FunctionName *string
+	ZipFile      []byte
+	Publish      bool
+}
+
+type UpdateFunctionCodeOutput struct{}
+
+func (c *Client) UpdateFunctionCode(ctx context.Context, params *UpdateFunctionCodeInput, optFns ...func(*Options)) (*UpdateFunctionCodeOutput, error) {
+	c.options.Send()
+	return &UpdateFunctionCodeOutput{}, nil
+}
+
+type PublishVersionInput struct {
+	FunctionName *string
+}
+
+type PublishVersionOutput struct{}
+
+func (c *Client) PublishVersion(ctx context.Context, params *PublishVersionInput, optFns ...func(*Options)) (*PublishVersionOutput, error) {
+	c.options.Send()
+	return &PublishVersionOutput{}, nil
+}
+
+type PublishLayerVersionInput struct {
+	LayerName *string
+}
+
+type PublishLayerVersionOutput struct{}
+
+func (c *Client) PublishLayerVersion(ctx context.Context, params *PublishLayerVersionInput, optFns ...func(*Options)) (*PublishLayerVersionOutput, error) {
+	c.options.Send()
+	return &PublishLayerVersionOutput{}, nil
+}
+
+type DeleteFunctionInput struct {
+	FunctionName *string
+}
+
+type DeleteFunctionOutput struct{}
+
+func (c *Client) DeleteFunction(ctx context.Context, params *DeleteFunctionInput, optFns ...func(*Options)) (*DeleteFunctionOutput, error) {
+	c.options.Send()
+	return &DeleteFunctionOutput{}, nil
+}
+
+type TagResourceInput struct {
+	Resource *string
+	Tags     map[string]string
+}
+
+type TagResourceOutput struct{}
+
+func (c *Client) TagResource(ctx context.Context, params *TagResourceInput, optFns ...func(*Options)) (*TagResourceOutput, error) {
+	c.options.Send()
+	return &TagResourceOutput{}, nil
+}
+
+type PutFunctionConcurrencyInput struct {
+	FunctionName                 *string
+	ReservedConcurrentExecutions *int32
+}
+
+type PutFunctionConcurrencyOutput struct{}
+
+func (c *Client) PutFunctionConcurrency(ctx context.Context, params *PutFunctionConcurrencyInput, optFns ...func(*Options)) (*PutFunctionConcurrencyOutput, error) {
+	c.options.Send()
+	return &PutFunctionConcurrencyOutput{}, nil
+}
