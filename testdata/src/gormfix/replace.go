@@ -63,3 +63,15 @@ func RenumberPoints(db *gorm.DB, pts []gormmodels.RpPoint) error { // want Renum
 	}
 	return db.CreateInBatches(&d.Points, 500).Error
 }
+
+// SaveIntervals replaces a track's intervals: the table's key (id, from
+// the embedded base model) is known, so deleting by the track clears a
+// scope of it and the insert that follows is a replace.
+func SaveIntervals(db *gorm.DB, trackID uint64, iv []gormmodels.RpInterval) error { // want SaveIntervals:`^effects: db_write/delete rp_intervals; db_write/upsert-set rp_intervals$`
+	return db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("track_id = ?", trackID).Delete(&gormmodels.RpInterval{}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&iv).Error
+	})
+}

@@ -38,3 +38,11 @@ type RpPoint struct {
 }
 
 func (RpPoint) TableName() string { return "rp_points" }
+
+// RpInterval: its only key is the primary key of the package's base
+// model it embeds (gorm reads the embedded struct's fields as its own).
+type RpInterval struct {
+	RpBase
+	TrackID uint64 `gorm:"not null;index"`
+	Seconds int
+}
