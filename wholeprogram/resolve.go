@@ -448,6 +448,11 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		// implements: it panics first (nilcall.go).
 		out, changed = o, true
 	}
+	if r.savedRows(out) {
+		// Saves of rows the resolved interface calls return loaded
+		// (savedrow.go).
+		changed = true
+	}
 	if changed {
 		// Claims whose helpers the calls just resolved (claims.go), what
 		// runs only after a create they resolved (afterdup.go), then

@@ -1392,3 +1392,15 @@ func TestSequentialMarkThroughInterfaces(t *testing.T) {
 		"twice-loose high unguarded http/post chat.example.com/post db_read/select wp_messages db_write/update-set wp_messages",
 	})
 }
+
+// A gorm Save of a row a repository interface returned: loaded by every
+// implementation (First, its error tested), an upsert-set; returned new
+// when the read finds none, an insert (savedrowwhole).
+func TestSavedRowThroughInterface(t *testing.T) {
+	got := handlerLines(resolveOpts(t, declaredOpts(), analyzer.Hooks{KeepSummaries: true, Whole: true}, "savedrowwhole"), guardedLine)
+	want := []string{
+		"clean safe db_write/upsert-set srw_segments db_read/select srw_segments",
+		"reset medium unguarded db_write/insert srw_segments db_read/select srw_segments",
+	}
+	sameLines(t, "handlers", got, want)
+}

@@ -778,6 +778,13 @@ type Effect struct {
 	// from the table (its primary key set), which makes it an upsert-set
 	// (summary/savedrow.go).
 	SavedRowArg int `json:",omitempty"`
+	// SavedRowCall says that the effect is such a Save of a row an
+	// interface call returned ("file:line:col#i": the call's position and
+	// the result's index; c.Repo().GetByID(id)): an insert unless every
+	// method the whole program finds the call running returns its result
+	// loaded (Summary.LoadedResults), which makes it an upsert-set
+	// (wholeprogram/savedrow.go).
+	SavedRowCall string `json:",omitempty"`
 	// URLPath is an HTTP call's path as a pattern ("/orders/{}/status"),
 	// when its text is known apart from a base URL and dynamic segments:
 	// the whole-program phase matches it against the routes the program

@@ -83,6 +83,11 @@ func stableScope(fn *ssa.Function, vals []ssa.Value) bool {
 	return true
 }
 
+// depth counts the accessor calls followed, not the field loads and
+// conversions between them: those only go down to the value they read
+// (SSA has no cycle without a phi, which is not followed), so a field of
+// a field of a loaded association (m.Details.ID, the id under an embedded
+// base model: seven steps from m) is as stable as its root.
 func stable(fn *ssa.Function, v ssa.Value, depth int) bool {
 	if depth > 6 || v == nil {
 		return false
@@ -91,19 +96,19 @@ func stable(fn *ssa.Function, v ssa.Value, depth int) bool {
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Const:
 		return true
 	case *ssa.MakeInterface:
-		return stable(fn, x.X, depth+1)
+		return stable(fn, x.X, depth)
 	case *ssa.ChangeType:
-		return stable(fn, x.X, depth+1)
+		return stable(fn, x.X, depth)
 	case *ssa.Convert:
-		return stable(fn, x.X, depth+1)
+		return stable(fn, x.X, depth)
 	case *ssa.ChangeInterface:
-		return stable(fn, x.X, depth+1)
+		return stable(fn, x.X, depth)
 	case *ssa.Field:
-		return stable(fn, x.X, depth+1)
+		return stable(fn, x.X, depth)
 	case *ssa.FieldAddr:
-		return stable(fn, x.X, depth+1)
+		return stable(fn, x.X, depth)
 	case *ssa.UnOp:
-		return x.Op == token.MUL && stable(fn, x.X, depth+1)
+		return x.Op == token.MUL && stable(fn, x.X, depth)
 	case *ssa.Call:
 		// An accessor of a stable value: r.AccountID(), args.ID(); not a
 		// clock's or a generator's (clock.Now(), ids.Next()).

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -22,8 +23,9 @@ import (
 // callee on every return that does not return nil (Summary.LoadedResults:
 // a repository's GetByID), or handed in as a parameter, which the callers
 // decide (Effect.SavedRowArg). Anything else (a composite literal, a row
-// read without its error tested, a row of an interface call) stays an
-// insert, as the catalog's detail says.
+// read without its error tested) stays an insert, as the catalog's detail
+// says; a row an interface call returned is decided by the whole program
+// (Effect.SavedRowCall, wholeprogram/savedrow.go).
 
 // savedRow decides an updates_loaded write e of the row v made at ci.
 func (w *walker) savedRow(e *effect.Effect, v ssa.Value, ci ssa.CallInstruction) {
@@ -35,6 +37,10 @@ func (w *walker) savedRow(e *effect.Effect, v ssa.Value, ci ssa.CallInstruction)
 	}
 	if w.loadedRow(v, ci.Block(), 0) {
 		savedLoaded(e)
+		return
+	}
+	if site := w.interfaceResult(v); site != "" {
+		e.SavedRowCall = site // the whole program knows its callees
 		return
 	}
 	if k := w.execIndex(normalize(v)); k != effect.NoExec {
@@ -88,6 +94,26 @@ func associationOf(v ssa.Value) ssa.Value {
 	}
 	return fa.X
 }
+
+// interfaceResult is "position#index" of the interface call v is a result
+// of (rs, err := c.Repo().GetByID(id)), "" for any other value: which
+// methods that call runs, and so whether they return the row loaded, only
+// the whole program can tell (Effect.SavedRowCall).
+func (w *walker) interfaceResult(v ssa.Value) string {
+	idx := 0
+	x := normalize(v)
+	if ex, ok := x.(*ssa.Extract); ok {
+		x, idx = ex.Tuple, ex.Index
+	}
+	call, ok := x.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() || !call.Pos().IsValid() {
+		return ""
+	}
+	return PosString(w.p.env.Fset, call.Pos()) + "#" + strconv.Itoa(idx)
+}
+
+// SavedLoaded makes e, a Save of a loaded row, the upsert-set it is.
+func SavedLoaded(e *effect.Effect) { savedLoaded(e) }
 
 // savedLoaded makes e, a Save of a loaded row, the upsert-set it is.
 func savedLoaded(e *effect.Effect) {

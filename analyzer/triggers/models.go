@@ -38,8 +38,11 @@ import (
 //
 // A bun struct counts only when it embeds bun.BaseModel (a struct with bun
 // tags and no BaseModel is most often a mixin other models embed).
-// Not read: keys of embedded structs (bun's embed:, gorm's embedded
-// structs other than gorm.Model) — a model with such a field gets no
+// A gorm model's embedded struct declared in the same package (an
+// application's own base Model) is read in place, as gorm does
+// (flattenLocal). Not read: keys of other embedded structs (bun's embed:,
+// gorm's of another package other than gorm.Model, or tagged
+// embeddedPrefix) — a model with such a field gets no
 // primary key and no named group from the tags (a key missing a column
 // would be a key the table does not have), only its single-column
 // unique fields; gorm's default primary key (a field ID) is kept as
@@ -90,6 +93,24 @@ func ModelSchema(files []File, bun, gorm bool) []File {
 		}
 	}
 	sort.Slice(ps, func(i, j int) bool { return ps[i].path < ps[j].path })
+	// The package's struct types by name: a gorm model's embedded base
+	// struct declared here is read as part of it (flattenLocal).
+	locals := map[string]*ast.StructType{}
+	for _, p := range ps {
+		for _, d := range p.f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					if st, ok := ts.Type.(*ast.StructType); ok {
+						locals[ts.Name.Name] = st
+					}
+				}
+			}
+		}
+	}
 	for _, p := range ps {
 		ast.Inspect(p.f, func(n ast.Node) bool {
 			ts, ok := n.(*ast.TypeSpec)
@@ -100,7 +121,7 @@ func ModelSchema(files []File, bun, gorm bool) []File {
 			if !ok {
 				return false
 			}
-			m := readModel(fset, ts.Name.Name, st, names[ts.Name.Name], bun, gorm)
+			m := readModel(fset, ts.Name.Name, st, names[ts.Name.Name], bun, gorm, locals)
 			if m == nil {
 				return false
 			}
@@ -164,8 +185,17 @@ func (m *model) file(path string, line int) File {
 // readModel reads one struct's keys, for bun when its fields carry bun
 // tags (or it embeds bun.BaseModel), else for gorm when they carry gorm
 // tags or it embeds gorm.Model; nil for neither.
-func readModel(fset *gotoken.FileSet, typeName string, st *ast.StructType, declared string, bun, gorm bool) *model {
+func readModel(fset *gotoken.FileSet, typeName string, st *ast.StructType, declared string, bun, gorm bool, locals map[string]*ast.StructType) *model {
 	isBun, isGorm, embedded, baseModel := false, false, false, false
+	// gorm's fields of an embedded struct declared in this package, read
+	// in place (flattenLocal); what is left embedded is not known here.
+	flat := flattenLocal(st, locals, 0)
+	gormEmbedded := false
+	for _, f := range flat.Fields.List {
+		if len(f.Names) == 0 && selName(f.Type) != "gorm.Model" {
+			gormEmbedded = true
+		}
+	}
 	for _, f := range st.Fields.List {
 		tag := fieldTag(f)
 		if _, ok := tag.Lookup("bun"); ok {
@@ -195,9 +225,48 @@ func readModel(fset *gotoken.FileSet, typeName string, st *ast.StructType, decla
 		}
 		return readBun(fset, typeName, st, embedded)
 	case isGorm && gorm && !isBun:
-		return readGorm(fset, typeName, st, declared, embedded)
+		return readGorm(fset, typeName, flat, declared, gormEmbedded)
 	}
 	return nil
+}
+
+// flattenLocal returns st with each anonymous field whose type is a
+// struct declared in the package (Model, *Base) replaced by that struct's
+// fields, as gorm's schema parses an embedded struct's fields as the
+// model's own (schema/field.go: EmbeddedSchema), each placed at the
+// anonymous field's position (a key it holds is reported there). One
+// with a gorm tag (embeddedPrefix renames its columns) or of another
+// package's type stays anonymous: its fields are not known here.
+func flattenLocal(st *ast.StructType, locals map[string]*ast.StructType, depth int) *ast.StructType {
+	var out []*ast.Field
+	changed := false
+	for _, f := range st.Fields.List {
+		inner := locals[recvName(f.Type)]
+		if len(f.Names) > 0 || inner == nil || inner == st || depth > 3 || fieldTag(f).Get("gorm") != "" {
+			out = append(out, f)
+			continue
+		}
+		changed = true
+		for _, g := range flattenLocal(inner, locals, depth+1).Fields.List {
+			h := &ast.Field{Type: g.Type, Tag: g.Tag}
+			if len(g.Names) == 0 {
+				// Still anonymous (another package's type): kept, at the
+				// outer field's position.
+				h.Type = &ast.StarExpr{Star: f.Pos(), X: g.Type}
+				if _, ok := g.Type.(*ast.StarExpr); ok {
+					h.Type = g.Type
+				}
+			}
+			for _, n := range g.Names {
+				h.Names = append(h.Names, &ast.Ident{NamePos: f.Pos(), Name: n.Name})
+			}
+			out = append(out, h)
+		}
+	}
+	if !changed {
+		return st
+	}
+	return &ast.StructType{Struct: st.Struct, Fields: &ast.FieldList{Opening: st.Fields.Opening, List: out, Closing: st.Fields.Closing}}
 }
 
 func readBun(fset *gotoken.FileSet, typeName string, st *ast.StructType, embedded bool) *model {

@@ -136,3 +136,44 @@ func TestCreatesTables(t *testing.T) {
 		t.Errorf("gorm: %v %v", b, g)
 	}
 }
+
+// gormEmbedded: models embedding a base struct. One declared in the
+// package is read in place, as gorm parses it (aepyornis's Model: its
+// primary key, and the outer model's named group complete); one of
+// another package stays unknown: no primary key, no named group.
+const gormEmbedded = "package p\n\n" +
+	"import \"example.org/base\"\n\n" +
+	"type Model struct {\n" + // 5
+	"\tID uint64 `gorm:\"primaryKey\"`\n" + // 6
+	"}\n\n" +
+	"type OutboxWorkout struct {\n" + // 9
+	"\tModel\n" + // 10
+	"\tUserID    uint64 `gorm:\"index:idx_obw_user_workout;not null\"`\n" + // 11
+	"\tWorkoutID uint64 `gorm:\"uniqueIndex:idx_obw_user_workout;not null\"`\n" + // 12
+	"}\n\n" +
+	"type Tenanted struct {\n" + // 15
+	"\tTenant string `gorm:\"uniqueIndex:idx_tenant_slug\"`\n" + // 16
+	"}\n\n" +
+	"type Page struct {\n" + // 19
+	"\t*Tenanted\n" + // 20: its Tenant is a member of the group below
+	"\tSlug string `gorm:\"uniqueIndex:idx_tenant_slug\"`\n" + // 21
+	"}\n\n" +
+	"type Remote struct {\n" + // 24
+	"\tbase.Model\n" + // 25: not known here
+	"\tA string `gorm:\"uniqueIndex:idx_remote_ab\"`\n" + // 26
+	"\tB string `gorm:\"uniqueIndex:idx_remote_ab\"`\n" + // 27
+	"\tC string `gorm:\"uniqueIndex\"`\n" + // 28
+	"}\n"
+
+func TestModelSchemaGormEmbedded(t *testing.T) {
+	s := Parse(ModelSchema([]File{{Path: "/m/p/models.go", Data: []byte(gormEmbedded)}}, false, true))
+	want := []string{
+		"outbox_workouts primary key (id) at /m/p/models.go:10",
+		"outbox_workouts unique index idx_obw_user_workout (user_id, workout_id) at /m/p/models.go:11",
+		"pages unique index idx_tenant_slug (tenant, slug) at /m/p/models.go:20",
+		"remotes unique index idx_remotes_c (c) at /m/p/models.go:28",
+	}
+	if got := modelKeys(s, "outbox_workouts", "pages", "remotes"); !reflect.DeepEqual(got, want) {
+		t.Errorf("keys\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
