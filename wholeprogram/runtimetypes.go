@@ -1,3 +1,11 @@
+// forEachElement and the free-type-parameter check below are adapted from
+// golang.org/x/tools v0.52.0 (internal/typesinternal/element.go and
+// internal/typeparams/free.go):
+//
+// Copyright 2024 The Go Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style license that can be
+// found in golang.org/x/tools' LICENSE file.
+
 package wholeprogram
 
 import (
