@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -82,8 +83,60 @@ func (w *PingScanWorker) Work(ctx context.Context, job *river.Job[PingScanArgs])
 	return err
 }
 
+// A key from the clock read only to the calendar day is stable within the
+// day (stop 64, cal64; summary/clockday.go):
+//   - river:today-scan inserts today's digest, its Day the clock's date
+//     (time.DateOnly): a redelivery the same day builds the same args, so
+//     the unique-by-args insert is guarded;
+//   - river:stamp-scan (near miss) stamps the digest with RFC3339Nano: new
+//     args on every delivery, random-key.
+
+// TodayArgs names the recipient a today scan covers.
+type TodayArgs struct {
+	Recipient int64 `json:"recipient"`
+}
+
+// Kind names the today scan.
+func (TodayArgs) Kind() string { return "river:today-scan" }
+
+// TodayScanWorker enqueues today's digest.
+type TodayScanWorker struct {
+	river.WorkerDefaults[TodayArgs]
+}
+
+// Work inserts the digest for the clock's date.
+func (w *TodayScanWorker) Work(ctx context.Context, job *river.Job[TodayArgs]) error {
+	client := river.ClientFromContext[pgx.Tx](ctx)
+	day := time.Now().Format(time.DateOnly)
+	_, err := client.Insert(ctx, DigestArgs{Recipient: job.Args.Recipient, Day: day}, nil)
+	return err
+}
+
+// StampArgs names the recipient a stamp scan covers.
+type StampArgs struct {
+	Recipient int64 `json:"recipient"`
+}
+
+// Kind names the stamp scan.
+func (StampArgs) Kind() string { return "river:stamp-scan" }
+
+// StampScanWorker enqueues a digest stamped to the nanosecond (near miss).
+type StampScanWorker struct {
+	river.WorkerDefaults[StampArgs]
+}
+
+// Work inserts the digest for the clock's instant.
+func (w *StampScanWorker) Work(ctx context.Context, job *river.Job[StampArgs]) error {
+	client := river.ClientFromContext[pgx.Tx](ctx)
+	stamp := time.Now().Format(time.RFC3339Nano)
+	_, err := client.Insert(ctx, DigestArgs{Recipient: job.Args.Recipient, Day: stamp}, nil)
+	return err
+}
+
 // RegisterArgsOpts adds the scan workers.
 func RegisterArgsOpts(ws *river.Workers) {
 	river.AddWorker(ws, &DigestScanWorker{})
 	river.AddWorker(ws, &PingScanWorker{})
+	river.AddWorker(ws, &TodayScanWorker{})
+	river.AddWorker(ws, &StampScanWorker{})
 }
