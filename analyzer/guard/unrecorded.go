@@ -355,19 +355,10 @@ func storedOnce(a *ssa.Alloc, load *ssa.UnOp) ssa.Value {
 	if escapes || found == nil {
 		return nil
 	}
-	sb, lb := found.Block(), load.Block()
-	if sb == lb {
-		for _, in := range sb.Instrs {
-			if in == ssa.Instruction(load) {
-				return nil // the load comes first: the zero value, or a loop's
-			}
-			if in == ssa.Instruction(found) {
-				break
-			}
-		}
-	} else if !sb.Dominates(lb) {
-		return nil
+	if !Dominates(found, load) {
+		return nil // the load can come first: the zero value, or a loop's
 	}
+	sb := found.Block()
 	for _, succ := range sb.Succs {
 		if reachableFrom(succ, nil)[sb] {
 			return nil // in a loop: stored again each time round
