@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
@@ -23,7 +24,6 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
-	"github.com/jobeffects/jobeffects/internal/vta"
 )
 
 // Stats says what the resolution did.
