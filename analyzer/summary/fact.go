@@ -105,6 +105,12 @@ type Summary struct {
 	// First(&row, id), its error tested): a Save of such a row updates it
 	// (savedrow.go).
 	LoadedResults []int `json:",omitempty"`
+	// CopyParam (1-based, receiver first; 0 when none): the function's
+	// first result is a copy of that parameter (returned as is, asserted
+	// to a type, or round-tripped through JSON into the result: a generic
+	// ConvertToStruct[T](data any)); a read passed through it stays a read
+	// (copyresult.go).
+	CopyParam int `json:",omitempty"`
 	// MissParams, for a function without effects that plans from a
 	// lookup's misses, are the parameters (1-based, receiver first) the
 	// maps it looks up derive from (missplan.go).
@@ -518,7 +524,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest || a.DuplicateAborts != b.DuplicateAborts ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || !slices.Equal(a.DayParams, b.DayParams) || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) ||
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || !slices.Equal(a.DayParams, b.DayParams) || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) || a.CopyParam != b.CopyParam ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false
 	}

@@ -210,7 +210,14 @@ func (w *walker) readOf(v ssa.Value, depth int) *effect.Effect {
 			return w.filledBy(x.X, depth+1)
 		}
 	case *ssa.Call:
-		return w.readAt(x)
+		if r := w.readAt(x); r != nil {
+			return r
+		}
+		// A copy of what a read returned (convert[Product](p) of p :=
+		// repo.GetByID(ctx, id)): copyresult.go.
+		if arg := w.copiedArg(x); arg != nil {
+			return w.readOf(arg, depth+1)
+		}
 	}
 	return nil
 }
