@@ -45,7 +45,22 @@ func (c *Count) Consume(ctx context.Context, key, value string) error { // want 
 	return err
 }
 
+type CountOnce struct{ rds *redis.Redis }
+
+// Consume claims the view's key with SETNX and counts only when the claim
+// was taken: a second delivery finds the key and leaves (Count is its
+// near miss).
+func (c *CountOnce) Consume(ctx context.Context, key, value string) error { // want Consume:`^effects: kv_write/increment guarded=processed_jobs; kv_write/claim$`
+	ok, err := c.rds.SetnxExCtx(ctx, "viewed:"+key, "1", 86400)
+	if err != nil || !ok {
+		return err
+	}
+	_, err = c.rds.IncrbyCtx(ctx, "views:"+key, 1)
+	return err
+}
+
 func Start(rds *redis.Redis) { // want Start:`^no effects$`
 	kq.MustNewQueue(kq.KqConf{Topic: "rebuild"}, &Rebuild{rds: rds})
 	kq.MustNewQueue(kq.KqConf{Topic: "count"}, &Count{rds: rds})
+	kq.MustNewQueue(kq.KqConf{Topic: "count-once"}, &CountOnce{rds: rds})
 }

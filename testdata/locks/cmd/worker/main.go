@@ -13,6 +13,7 @@ import (
 
 	"example.com/locks/events"
 	"example.com/locks/orders"
+	"example.com/locks/views"
 	linksync "example.com/locks/sync"
 )
 
@@ -33,6 +34,7 @@ func main() {
 	orders.Register(mux, orders.NewJobs(conn, cc, client))
 	linksync.Register(mux, linksync.New(db, rdb))
 	events.Register(mux, fw)
+	views.Register(mux, &views.Views{Rds: redis.MustNewRedis(redis.RedisConf{Host: "localhost:6379", Type: redis.NodeType})})
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: "localhost:6379"}, asynq.Config{Concurrency: 4})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)

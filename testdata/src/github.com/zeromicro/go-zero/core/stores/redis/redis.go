@@ -7,6 +7,7 @@ package redis
 
 import (
 	"context"
+	"time"
 
 	red "github.com/redis/go-redis/v9"
 )
@@ -83,6 +84,19 @@ func (s *Redis) IncrbyCtx(ctx context.Context, key string, increment int64) (val
 			return err
 		}
 		v, err := conn.IncrBy(ctx, key, increment).Result()
+		val = v
+		return err
+	}, acceptable)
+	return
+}
+
+func (s *Redis) SetnxExCtx(ctx context.Context, key, value string, seconds int) (val bool, err error) {
+	err = s.brk.DoWithAcceptable(func() error {
+		conn, err := getRedis(s)
+		if err != nil {
+			return err
+		}
+		v, err := conn.SetNX(ctx, key, value, time.Duration(seconds)*time.Second).Result()
 		val = v
 		return err
 	}, acceptable)
