@@ -32,7 +32,8 @@ var vetPackages []string
 // check made before the lock; and a CloudEvent (cloudevents/sdk-go v2)
 // whose id is set from the upstream event's id, against a fresh uuid;
 // and go-zero's Redis client (catalog gozero.yaml): a view counted with
-// INCRBY only when SETNX claimed its key, against the bare INCRBY.
+// INCRBY only when SETNX claimed its key, against the bare INCRBY, and
+// redsync's case under go-zero's RedisLock.
 // What go vet prints (golden locks.vet.txt) and the inventory (golden
 // locks.inventory.yaml) are golden.
 func TestLocksModule(t *testing.T) {
@@ -108,6 +109,11 @@ func TestLocksModule(t *testing.T) {
 		// on every delivery.
 		"view:count-once": "asynq medium: claim , increment  guarded=processed_jobs | ",
 		"view:count":      "asynq medium: increment  | unguarded",
+		// go-zero's RedisLock held over the check, the post and the status
+		// write (AcquireCtx true: held) guards the post as redsync's mutex
+		// does; the check made before the lock does not.
+		"link:sync-zero":             "asynq high: delete go-zero redis lock, post docs.example.com/blocks guarded=processed_jobs, select links, set go-zero redis lock, update-set links | ",
+		"link:sync-zero-check-first": "asynq high: delete go-zero redis lock, post docs.example.com/blocks issue=check-then-act, select links, set go-zero redis lock, update-set links | check-then-act",
 	}
 	for task, w := range want {
 		if got[task] != w {

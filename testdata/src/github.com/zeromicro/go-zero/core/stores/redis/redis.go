@@ -149,3 +149,38 @@ func (s *Redis) PipelinedCtx(ctx context.Context, fn func(Pipeliner) error) erro
 		return err
 	}, acceptable)
 }
+
+// RedisLock runs its scripts inside the breaker too (redislock.go): SET
+// NX PX to acquire, GET == id → DEL to release.
+type RedisLock struct {
+	store *Redis
+	key   string
+}
+
+func NewRedisLock(store *Redis, key string) *RedisLock { return &RedisLock{store: store, key: key} }
+
+func (rl *RedisLock) AcquireCtx(ctx context.Context) (ok bool, err error) {
+	err = rl.store.brk.DoWithAcceptable(func() error {
+		conn, err := getRedis(rl.store)
+		if err != nil {
+			return err
+		}
+		v, err := conn.Eval(ctx, "lock", []string{rl.key}).Result()
+		ok = v == "OK"
+		return err
+	}, acceptable)
+	return
+}
+
+func (rl *RedisLock) ReleaseCtx(ctx context.Context) (ok bool, err error) {
+	err = rl.store.brk.DoWithAcceptable(func() error {
+		conn, err := getRedis(rl.store)
+		if err != nil {
+			return err
+		}
+		v, err := conn.Eval(ctx, "del", []string{rl.key}).Result()
+		ok = v == int64(1)
+		return err
+	}, acceptable)
+	return
+}
