@@ -104,5 +104,9 @@ func Run(ctx context.Context, db *sql.DB) error {
 	pr := &Projector{Ledger: &ledger.Ledger{DB: db}, Provider: chat{}}
 	r.AddConsumerHandler("bridge.project-serial", "conversations", b.Subscriber(), pr.ProjectSerial)
 	r.AddConsumerHandler("bridge.project-overlapping", "conversations", loose, pr.ProjectOverlapping)
+	r.AddConsumerHandler("bridge.both-serial", "conversations", b.Subscriber(), d.Both)
+	r.AddConsumerHandler("bridge.both-loose", "conversations", loose, d.Both)
+	r.AddConsumerHandler("bridge.serial-a", "conversations", b.Subscriber(), d.SerialTwice)
+	r.AddConsumerHandler("bridge.serial-b", "archive", b.Subscriber(), d.SerialTwice)
 	return r.Run(ctx)
 }

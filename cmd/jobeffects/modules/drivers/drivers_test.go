@@ -55,7 +55,19 @@ import (
 //   - the bridge's projection with the ledger (bridge/ledger, database/sql)
 //     and the chat provider behind interfaces: the mark still guards the
 //     post on the sequential bus (project-serial), not on the GoChannel
-//     that does not wait (project-overlapping).
+//     that does not wait (project-overlapping);
+//   - one method registered on the sequential bus and on the GoChannel
+//     that does not wait (stop 64, discovery/sequential.go; the sequential
+//     registration first, the fixture's order reversed): one handler,
+//     bridge.both-serial, unguarded; near miss SerialTwice, twice on the
+//     sequential bus: guarded by its mark;
+//   - the Lambda client's operations on the account's functions (stop 64,
+//     catalog aws.yaml; gue jobs in ledger/deploy.go): AddPermission under
+//     a fixed statement id returns the duplicate's error (deploy.grant:
+//     duplicate-as-error), near miss deploy.grant-logged swallows it
+//     (unguarded); PublishLayerVersion publishes anew (deploy.layer:
+//     unguarded), near miss PublishVersion after UpdateFunctionCode
+//     (deploy.release: safe); DeleteFunction stays unknown (deploy.retire).
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -112,6 +124,13 @@ func TestDriversModule(t *testing.T) {
 		"traits.Noter":               "kafka-go example.com/drivers/traits.(*Noter).Process at traits/traits.go:48, medium: db_write/insert trait_notes medium; db_write/insert trait_notes medium [unguarded]",
 		"bridge.project-serial":      "watermill example.com/drivers/bridge.(*Projector).ProjectSerial at bridge/bridge.go:105, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
 		"bridge.project-overlapping": "watermill example.com/drivers/bridge.(*Projector).ProjectOverlapping at bridge/bridge.go:106, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
+		"bridge.both-serial":         "watermill example.com/drivers/bridge.(*Deps).Both at bridge/bridge.go:107, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
+		"bridge.serial-a":            "watermill example.com/drivers/bridge.(*Deps).SerialTwice at bridge/bridge.go:109, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
+		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:80, high: http/post aws lambda high [duplicate-as-error]",
+		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:80, high: http/post aws lambda high [unguarded]",
+		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:80, medium: http/post aws lambda medium [unguarded]",
+		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:80, safe: http/put aws lambda safe; http/post aws lambda safe []",
+		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:80, unknown: dynamic_call/call (*lambda.Client).DeleteFunction unknown []",
 		"":                           "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {

@@ -30,7 +30,10 @@ var vetPackages []string
 // plain update by id; a redsync v4 mutex over its go-redis v9 pool held
 // across a status check, the work and the status write, against the
 // check made before the lock; and a CloudEvent (cloudevents/sdk-go v2)
-// whose id is set from the upstream event's id, against a fresh uuid.
+// whose id is set from the upstream event's id, against a fresh uuid;
+// and go-zero's Redis client (catalog gozero.yaml): a view counted with
+// INCRBY only when SETNX claimed its key, against the bare INCRBY, and
+// redsync's case under go-zero's RedisLock.
 // What go vet prints (golden locks.vet.txt) and the inventory (golden
 // locks.inventory.yaml) are golden.
 func TestLocksModule(t *testing.T) {
@@ -100,6 +103,17 @@ func TestLocksModule(t *testing.T) {
 		// redelivered event); SetID(uuid.New().String()) is random-key.
 		"event:forward":       "asynq medium: publish cloudevents guarded=idempotency_key | ",
 		"event:forward-fresh": "asynq medium: publish cloudevents issue=random-key | random-key",
+		// go-zero's Redis client: SETNX of the view's key before the
+		// INCRBY claims it (the claim a model: as code, v1.9.2's client
+		// lookup leaves a dynamic call beside it); the bare INCRBY adds one
+		// on every delivery.
+		"view:count-once": "asynq medium: claim , increment  guarded=processed_jobs | ",
+		"view:count":      "asynq medium: increment  | unguarded",
+		// go-zero's RedisLock held over the check, the post and the status
+		// write (AcquireCtx true: held) guards the post as redsync's mutex
+		// does; the check made before the lock does not.
+		"link:sync-zero":             "asynq high: delete go-zero redis lock, post docs.example.com/blocks guarded=processed_jobs, select links, set go-zero redis lock, update-set links | ",
+		"link:sync-zero-check-first": "asynq high: delete go-zero redis lock, post docs.example.com/blocks issue=check-then-act, select links, set go-zero redis lock, update-set links | check-then-act",
 	}
 	for task, w := range want {
 		if got[task] != w {

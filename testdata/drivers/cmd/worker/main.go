@@ -53,5 +53,10 @@ func main() {
 			log.Print(err)
 		}
 	}()
+	go func() {
+		if err := ledger.StartDeploy(ctx, db, &ledger.Deploy{Lambda: lc}); err != nil {
+			log.Print(err)
+		}
+	}()
 	<-ctx.Done()
 }

@@ -44,6 +44,7 @@ import (
 	"example.com/ecosystem/internal/objstore"
 	"example.com/ecosystem/internal/regjobs"
 	"example.com/ecosystem/internal/sqlcdb"
+	"example.com/ecosystem/internal/tracks"
 	"example.com/ecosystem/jobs"
 )
 
@@ -176,6 +177,11 @@ func main() {
 	jobs.RegisterGormShapes(mux, &jobs.GormShapeDeps{DB: gdb, Q: asynq.NewClient(redisOpt)})
 	jobs.RegisterTypedTasks(mux, jobs.NewTypedTasks(stdlib.OpenDBFromPool(pool)))
 	jobs.RegisterCached(mux, &jobs.CachedDeps{Memo: idem.NewMemory(), DB: stdlib.OpenDBFromPool(pool)})
+	if err := tracks.Migrate(gdb); err != nil {
+		log.Fatal(err)
+	}
+	jobs.RegisterTracks(mux, &jobs.TrackDeps{Repo: &tracks.Repo{DB: gdb}, DB: gdb})
+	jobs.RegisterScreens(mux, &jobs.ScreenDeps{Pool: pool})
 	regjobs.Setup(mux, pool)
 	jobs.RegisterEntBulk(mux, deps)
 	jobs.RegisterItemStatus(mux, &jobs.ItemDeps{Ent: entClient, Pool: pool, Projectors: map[string]string{"search": os.Getenv("SEARCH_URL"), "billing": os.Getenv("BILLING_URL")}, Notifier: jobs.HTTPItemNotifier{}})

@@ -14,6 +14,7 @@ import (
 	"example.com/locks/events"
 	"example.com/locks/orders"
 	linksync "example.com/locks/sync"
+	"example.com/locks/views"
 )
 
 func main() {
@@ -33,6 +34,9 @@ func main() {
 	orders.Register(mux, orders.NewJobs(conn, cc, client))
 	linksync.Register(mux, linksync.New(db, rdb))
 	events.Register(mux, fw)
+	rds := redis.MustNewRedis(redis.RedisConf{Host: "localhost:6379", Type: redis.NodeType})
+	views.Register(mux, &views.Views{Rds: rds})
+	linksync.RegisterZero(mux, &linksync.ZeroSyncer{Syncer: linksync.New(db, rdb), Rds: rds})
 	srv := asynq.NewServer(asynq.RedisClientOpt{Addr: "localhost:6379"}, asynq.Config{Concurrency: 4})
 	if err := srv.Run(mux); err != nil {
 		log.Fatal(err)

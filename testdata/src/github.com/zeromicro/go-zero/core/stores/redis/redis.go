@@ -7,6 +7,7 @@ package redis
 
 import (
 	"context"
+	"time"
 
 	red "github.com/redis/go-redis/v9"
 )
@@ -89,6 +90,19 @@ func (s *Redis) IncrbyCtx(ctx context.Context, key string, increment int64) (val
 	return
 }
 
+func (s *Redis) SetnxExCtx(ctx context.Context, key, value string, seconds int) (val bool, err error) {
+	err = s.brk.DoWithAcceptable(func() error {
+		conn, err := getRedis(s)
+		if err != nil {
+			return err
+		}
+		v, err := conn.SetNX(ctx, key, value, time.Duration(seconds)*time.Second).Result()
+		val = v
+		return err
+	}, acceptable)
+	return
+}
+
 func (s *Redis) HmsetCtx(ctx context.Context, key string, fieldsAndValues map[string]string) error {
 	return s.brk.DoWithAcceptable(func() error {
 		conn, err := getRedis(s)
@@ -134,4 +148,39 @@ func (s *Redis) PipelinedCtx(ctx context.Context, fn func(Pipeliner) error) erro
 		_, err = conn.Pipelined(ctx, fn)
 		return err
 	}, acceptable)
+}
+
+// RedisLock runs its scripts inside the breaker too (redislock.go): SET
+// NX PX to acquire, GET == id → DEL to release.
+type RedisLock struct {
+	store *Redis
+	key   string
+}
+
+func NewRedisLock(store *Redis, key string) *RedisLock { return &RedisLock{store: store, key: key} }
+
+func (rl *RedisLock) AcquireCtx(ctx context.Context) (ok bool, err error) {
+	err = rl.store.brk.DoWithAcceptable(func() error {
+		conn, err := getRedis(rl.store)
+		if err != nil {
+			return err
+		}
+		v, err := conn.Eval(ctx, "lock", []string{rl.key}).Result()
+		ok = v == "OK"
+		return err
+	}, acceptable)
+	return
+}
+
+func (rl *RedisLock) ReleaseCtx(ctx context.Context) (ok bool, err error) {
+	err = rl.store.brk.DoWithAcceptable(func() error {
+		conn, err := getRedis(rl.store)
+		if err != nil {
+			return err
+		}
+		v, err := conn.Eval(ctx, "del", []string{rl.key}).Result()
+		ok = v == int64(1)
+		return err
+	}, acceptable)
+	return
 }
