@@ -109,8 +109,14 @@ func buildWith(pass *analysis.Pass, src *illtyped.Package, deps map[*types.Packa
 }
 
 // referencedPackages are the packages declaring the objects and types the
-// package's code mentions, and the packages of the types those types embed
-// (promoted methods) — what SSA construction can ask for.
+// package's code mentions, the packages of the types those types embed
+// (promoted methods), and the package's direct imports — what SSA
+// construction can ask for. The package initialiser calls every direct
+// import's init, so go/ssa needs each one created even when the code
+// mentions nothing of it (a blank import: a database driver, an image
+// format, a CPU feature probe); without them such a package fell back to
+// creating its whole import closure (flexprice's cmd/migrate: 570
+// packages instead of 13, in every run).
 func referencedPackages(pass *analysis.Pass) map[*types.Package]bool {
 	out := map[*types.Package]bool{}
 	seen := map[types.Type]bool{}
@@ -119,6 +125,9 @@ func referencedPackages(pass *analysis.Pass) map[*types.Package]bool {
 		if p != nil && p != pass.Pkg {
 			out[p] = true
 		}
+	}
+	for _, p := range pass.Pkg.Imports() {
+		add(p)
 	}
 	addType = func(t types.Type) {
 		if t == nil || seen[t] {

@@ -143,7 +143,10 @@ type Package struct {
 	// writers are the package's functions that write each table
 	// (tablewriters.go), built on the first question.
 	writers map[string][]*ssa.Function
-	err     error // the first model that does not fit its function
+	// stmts memoises isStmt for named types and pointers to them
+	// (prepared.go): asked for every field store and call result.
+	stmts map[stmtKey]bool
+	err   error // the first model that does not fit its function
 }
 
 // stringFields indexes the string values the package's functions store

@@ -240,7 +240,49 @@ func (w *walker) stmtArg(fn *ssa.Function) int {
 
 // isStmt reports whether values of type t are prepared statements: a type
 // whose Exec methods execute their receiver (catalog: prepared).
+//
+// The answer depends on t's method set only, and for a named type or a
+// pointer to one that set is fixed by the *types.Named and the pointer:
+// it is computed once per package for them (the method set of a large
+// generated client type is costly, and the question is asked for every
+// field store and call result of the package).
 func (w *walker) isStmt(t types.Type) bool {
+	key, ok := stmtKeyOf(t)
+	if !ok {
+		return w.isStmtUncached(t)
+	}
+	if got, ok := w.p.stmts[key]; ok {
+		return got
+	}
+	got := w.isStmtUncached(t)
+	if w.p.stmts == nil {
+		w.p.stmts = map[stmtKey]bool{}
+	}
+	w.p.stmts[key] = got
+	return got
+}
+
+// stmtKey names a method set: the named type's, or its pointer's.
+type stmtKey struct {
+	named *types.Named
+	ptr   bool
+}
+
+// stmtKeyOf is t's key when t is a named type or a pointer to one (not
+// through an alias or a named pointer type, whose method sets differ).
+func stmtKeyOf(t types.Type) (stmtKey, bool) {
+	switch x := t.(type) {
+	case *types.Named:
+		return stmtKey{named: x}, true
+	case *types.Pointer:
+		if n, ok := x.Elem().(*types.Named); ok {
+			return stmtKey{named: n, ptr: true}, true
+		}
+	}
+	return stmtKey{}, false
+}
+
+func (w *walker) isStmtUncached(t types.Type) bool {
 	ms := types.NewMethodSet(t)
 	for _, name := range []string{"ExecContext", "Exec"} {
 		if sel := ms.Lookup(nil, name); sel != nil {
