@@ -221,8 +221,8 @@ func (m *Model) validate() error {
 			return fmt.Errorf("%s: keyed_rows needs an op and a risk, and the model a kind", m.name())
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && len(m.FieldMethods) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
-		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, field_methods, begin, request, open_flags, complete, job_tx, claim or none)", m.name())
+	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && len(m.FieldMethods) == 0 && m.Request == nil && m.BuildsRequest == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, field_methods, begin, request, builds_request, open_flags, complete, job_tx, claim or none)", m.name())
 	}
 	switch {
 	case (m.JobID != nil || m.Step) && !m.Complete:
@@ -309,6 +309,12 @@ func (m *Model) indexes() []argIndex {
 	}
 	if m.WhenUnset != nil {
 		out = append(out, argIndex{"when_unset.arg", m.WhenUnset.Arg})
+	}
+	if b := m.BuildsRequest; b != nil {
+		out = append(out, argIndex{"builds_request.method", b.Method}, argIndex{"builds_request.url", b.URL})
+		if b.Body != -1 {
+			out = append(out, argIndex{"builds_request.body", b.Body})
+		}
 	}
 	if m.KeyedRows != nil {
 		out = append(out, argIndex{"keyed_rows.arg", m.KeyedRows.Arg})

@@ -419,6 +419,12 @@ type Model struct {
 	// Request is the *http.Request argument: the effect's operation is the
 	// method the request was built with.
 	Request *int `yaml:"request"`
+	// BuildsRequest: the call builds and returns a request (net/http's
+	// NewRequest, or a client library's own request type wrapping one,
+	// go-retryablehttp's NewRequest) from its method, URL and body
+	// arguments; a request argument (Request) built by it has that method.
+	// Building it is no effect.
+	BuildsRequest *RequestArgs `yaml:"builds_request"`
 	// Method is the HTTP method of calls that fix it (http.Post).
 	Method string `yaml:"method"`
 	// CopyColumns and CopyRows are a bulk COPY's column-name list and row
@@ -781,6 +787,14 @@ type UnsetField struct {
 	Op     string `yaml:"op"`
 	Risk   string `yaml:"risk"`
 	Detail string `yaml:"detail"`
+}
+
+// RequestArgs are the arguments a request builder takes its method, URL
+// and body from (Body -1: none).
+type RequestArgs struct {
+	Method int `yaml:"method"`
+	URL    int `yaml:"url"`
+	Body   int `yaml:"body"`
 }
 
 // KeyedRows is the op, risk and detail of a write of the rows argument
