@@ -216,8 +216,13 @@ func (m *Model) validate() error {
 			return fmt.Errorf("%s: when_unset needs a field, a kind, an op and a risk", m.name())
 		}
 	}
-	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && len(m.FieldMethods) == 0 && m.Request == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
-		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, field_methods, begin, request, open_flags, complete, job_tx, claim or none)", m.name())
+	if k := m.KeyedRows; k != nil {
+		if _, ok := effect.ParseRisk(k.Risk); !ok || !effect.ValidOp(k.Op) || m.Kind == "" {
+			return fmt.Errorf("%s: keyed_rows needs an op and a risk, and the model a kind", m.name())
+		}
+	}
+	if m.SQL == nil && m.Kind == "" && m.ReceiverSuffix == "" && m.Receive == "" && !m.Ack && !m.None && !m.Begin && len(m.Calls) == 0 && len(m.FieldMethods) == 0 && m.Request == nil && m.BuildsRequest == nil && m.OpenFlags == nil && !m.Complete && !m.JobTx && !m.Claim && m.Prepare == nil && !m.Prepared && m.StmtFrom == nil {
+		return fmt.Errorf("%s: says nothing (set kind/op/risk, sql, prepare, prepared, stmt_from, calls, field_methods, begin, request, builds_request, open_flags, complete, job_tx, claim or none)", m.name())
 	}
 	switch {
 	case (m.JobID != nil || m.Step) && !m.Complete:
@@ -304,6 +309,15 @@ func (m *Model) indexes() []argIndex {
 	}
 	if m.WhenUnset != nil {
 		out = append(out, argIndex{"when_unset.arg", m.WhenUnset.Arg})
+	}
+	if b := m.BuildsRequest; b != nil {
+		out = append(out, argIndex{"builds_request.method", b.Method}, argIndex{"builds_request.url", b.URL})
+		if b.Body != -1 {
+			out = append(out, argIndex{"builds_request.body", b.Body})
+		}
+	}
+	if m.KeyedRows != nil {
+		out = append(out, argIndex{"keyed_rows.arg", m.KeyedRows.Arg})
 	}
 	if m.Identity != nil {
 		add("identity.arg", m.Identity.Arg)

@@ -419,6 +419,12 @@ type Model struct {
 	// Request is the *http.Request argument: the effect's operation is the
 	// method the request was built with.
 	Request *int `yaml:"request"`
+	// BuildsRequest: the call builds and returns a request (net/http's
+	// NewRequest, or a client library's own request type wrapping one,
+	// go-retryablehttp's NewRequest) from its method, URL and body
+	// arguments; a request argument (Request) built by it has that method.
+	// Building it is no effect.
+	BuildsRequest *RequestArgs `yaml:"builds_request"`
 	// Method is the HTTP method of calls that fix it (http.Post).
 	Method string `yaml:"method"`
 	// CopyColumns and CopyRows are a bulk COPY's column-name list and row
@@ -462,6 +468,16 @@ type Model struct {
 	// confirmed). Provably: a literal of the calling function whose
 	// address goes nowhere but into the call.
 	WhenUnset *UnsetField `yaml:"when_unset"`
+	// KeyedRows makes the call another effect when the rows an argument
+	// holds (a row, a slice of rows, or a variadic list of them) are keyed
+	// by the code: every row type's gorm primary key is made of integer
+	// columns none of which the database numbers (a composite key, or one
+	// tagged autoIncrement:false; gorm's schema rules), and no
+	// BeforeCreate/BeforeSave hook may set it. gorm's association writes
+	// (Association.Replace, Append) save such rows with ON CONFLICT on the
+	// primary key, so a repeat writes the same rows; rows the database
+	// numbers are created again on each call, and keep the model's op.
+	KeyedRows *KeyedRows `yaml:"keyed_rows"`
 	// Key is the argument holding the claimed key.
 	Key *int `yaml:"key"`
 	// DuplicateError are package-level error variables a claim returns on
@@ -768,6 +784,23 @@ type UnsetField struct {
 	Arg    int    `yaml:"arg"`
 	Field  string `yaml:"field"`
 	Kind   string `yaml:"kind"`
+	Op     string `yaml:"op"`
+	Risk   string `yaml:"risk"`
+	Detail string `yaml:"detail"`
+}
+
+// RequestArgs are the arguments a request builder takes its method, URL
+// and body from (Body -1: none).
+type RequestArgs struct {
+	Method int `yaml:"method"`
+	URL    int `yaml:"url"`
+	Body   int `yaml:"body"`
+}
+
+// KeyedRows is the op, risk and detail of a write of the rows argument
+// Arg holds when the code keys them (Model.KeyedRows).
+type KeyedRows struct {
+	Arg    int    `yaml:"arg"`
 	Op     string `yaml:"op"`
 	Risk   string `yaml:"risk"`
 	Detail string `yaml:"detail"`

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/guard"
+	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/rules"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -76,7 +77,10 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 	case "net/http.NewRequestWithContext":
 		mi, ui, bi = 1, 2, 3
 	default:
-		if s := w.summaryOf(callee); s != nil {
+		if m := w.requestBuilder(callee); m != nil {
+			// A client library's request builder (catalog builds_request).
+			mi, ui, bi = m.BuildsRequest.Method, m.BuildsRequest.URL, m.BuildsRequest.Body
+		} else if s := w.summaryOf(callee); s != nil {
 			if s.RequestMethodArg > 0 {
 				mi, field = s.RequestMethodArg-1, s.RequestMethodField
 			}
@@ -117,6 +121,19 @@ func (w *walker) builtBy(call *ssa.Call) origin {
 		}
 	}
 	return o
+}
+
+// requestBuilder is the catalog's model of callee when it builds a
+// request (builds_request), else nil.
+func (w *walker) requestBuilder(callee *ssa.Function) *models.Model {
+	fn, ok := callee.Object().(*types.Func)
+	if !ok || w.p.env.Index == nil {
+		return nil
+	}
+	if m := w.p.env.Index.Lookup(fn); m != nil && m.BuildsRequest != nil {
+		return m
+	}
+	return nil
 }
 
 // keptURL is the URL a client keeps in a struct field, read back where

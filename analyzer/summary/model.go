@@ -54,6 +54,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).keys,       // params, key_field, key_option, key_note
 	(*modelCall).identity,   // identity
 	(*modelCall).targetType, // target_type, receiver_suffix
+	(*modelCall).keyedRows,  // keyed_rows
 	(*modelCall).document,   // document
 	(*modelCall).fragment,   // fragment
 	(*modelCall).chain,      // chain
