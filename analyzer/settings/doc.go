@@ -27,7 +27,10 @@
 // (Flags.NoBaseline: neither -baseline nor the config's baseline: is
 // read or recorded, so the run cache's entry does not depend on either),
 // and ReportBaseline reads the one a pass would have read afterwards,
-// with the same errors.
+// with the same errors. It does so in the analysis's session, or in a
+// replay's that the run cache entry vouched for (Session.Vouch: the
+// configs the analysis built, by path and content): a config known to
+// build is parsed for its baseline: and not built again.
 //
 // Under -safe (Flags.Safe) the module is untrusted: a config, baseline or
 // migration it names must resolve (symbolic links followed) inside the

@@ -31,6 +31,9 @@ type Session struct {
 
 	mu   sync.Mutex
 	done map[key]Record // the resolutions made, for Resolved
+	// built: the configs built without an error (BuiltConfigs);
+	// vouched: those another session built (Vouch).
+	built, vouched map[fileKey]bool
 }
 
 // Process is the session of a process that is one run: a go vet unit,
@@ -38,7 +41,9 @@ type Session struct {
 var Process = NewSession()
 
 // NewSession returns an empty session.
-func NewSession() *Session { return &Session{done: map[key]Record{}} }
+func NewSession() *Session {
+	return &Session{done: map[key]Record{}, built: map[fileKey]bool{}, vouched: map[fileKey]bool{}}
+}
 
 type key struct {
 	req Request
@@ -116,9 +121,48 @@ func (s *Session) buildConfig(path string, data []byte) (*config.Loaded, *discov
 			return built[loadedConfig]{err: err}
 		}
 		rules, err := discoveryRules(v.Config)
+		if err == nil {
+			s.mu.Lock()
+			s.built[fileKey{path, sum(data)}] = true
+			s.mu.Unlock()
+		}
 		return built[loadedConfig]{loadedConfig{v, rules}, err}
 	})
 	return b.v.loaded, b.v.rules, b.err
+}
+
+// BuiltConfigs lists the configs the session built without an error, by
+// path and the sum of the bytes built, sorted: a run cache entry keeps
+// them for its replays' ReportBaseline (Vouch).
+func (s *Session) BuiltConfigs() []Input {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Input, 0, len(s.built))
+	for k := range s.built {
+		out = append(out, Input{k.path, k.sum})
+	}
+	return sortInputs(out)
+}
+
+// Vouch tells the session that these configs (BuiltConfigs of another
+// session) build without an error: a resolution that only needs to know
+// that (ReportBaseline) parses them instead of building them. A config
+// whose bytes differ from the sum vouched for is built.
+func (s *Session) Vouch(configs []Input) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range configs {
+		s.vouched[fileKey{c.Path, c.Sum}] = true
+	}
+}
+
+// vouchedFor says whether another session built the config at path with
+// these bytes (one this session built is in its memo: built again free).
+func (s *Session) vouchedFor(path string, data []byte) bool {
+	k := fileKey{path, sum(data)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.vouched[k]
 }
 
 func (s *Session) parseBaseline(path string, data []byte) (*baseline.Set, error) {

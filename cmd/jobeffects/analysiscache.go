@@ -37,6 +37,11 @@ type cachedAnalysis struct {
 	Root       string
 	Errors     int
 	Incomplete map[string]string
+	// Configs are the configs the analysis built without an error: a
+	// replay's report options (reportopts.go) need to know only that of
+	// a config, and parse it instead of building it again
+	// (settings.Session.Vouch).
+	Configs []settings.Input
 }
 
 // analysisArgs are the arguments that decide an analysis: the options
@@ -131,13 +136,14 @@ func analyseKeyed(patterns []string, opts options, stderr io.Writer) (*session, 
 		return exitClean, r.settings.Resolved(), te // the entry's status: an analysis was made
 	})
 	if !ran {
-		var c cachedAnalysis
-		if code != exitClean || gob.NewDecoder(&out).Decode(&c) != nil {
+		if code != exitClean {
+			return analyse(patterns, opts, stderr)
+		}
+		if r, err = decodeAnalysis(&out); err != nil {
 			// An entry that does not decode (written by a forger who
 			// resealed it): analyse instead.
 			return analyse(patterns, opts, stderr)
 		}
-		r = &session{results: c.Results, root: c.Root, errors: c.Errors, incomplete: c.Incomplete}
 	}
 	if _, werr := stderr.Write(ew.Bytes()); werr != nil && err == nil {
 		err = fmt.Errorf("writing to stderr: %v", werr)
@@ -150,5 +156,22 @@ func encodeAnalysis(w io.Writer, r *session) error {
 	for _, res := range r.results {
 		res.Summaries = nil // the whole-program phase's input, done
 	}
-	return gob.NewEncoder(w).Encode(cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete})
+	c := cachedAnalysis{Results: r.results, Root: r.root, Errors: r.errors, Incomplete: r.incomplete}
+	if r.settings != nil {
+		c.Configs = r.settings.BuiltConfigs()
+	}
+	return gob.NewEncoder(w).Encode(c)
+}
+
+// decodeAnalysis reads an entry's analysis back. Its session knows the
+// configs the analysis built (settings.Session.Vouch): the report options
+// do not build them again.
+func decodeAnalysis(in io.Reader) (*session, error) {
+	var c cachedAnalysis
+	if err := gob.NewDecoder(in).Decode(&c); err != nil {
+		return nil, err
+	}
+	r := &session{results: c.Results, root: c.Root, errors: c.Errors, incomplete: c.Incomplete, settings: settings.NewSession()}
+	r.settings.Vouch(c.Configs)
+	return r, nil
 }

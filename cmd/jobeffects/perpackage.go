@@ -95,7 +95,7 @@ func (p *perPackageRun) session(r *session, graph *checker.Graph, a *analysis.An
 		results = append(results, res)
 	}
 	sort.Slice(results, func(i, j int) bool { return results[i].Package < results[j].Package })
-	pp := &session{results: results, root: r.root, errors: r.errors, incomplete: maps.Clone(r.incomplete), printed: bytes.Clone(p.printed.Bytes())}
+	pp := &session{results: results, root: r.root, errors: r.errors, incomplete: maps.Clone(r.incomplete), printed: bytes.Clone(p.printed.Bytes()), settings: r.settings}
 	// Encoded now, as a -whole=false run's entry holds its analysis: the
 	// whole-program phase that follows works on the command's results,
 	// which may share effects with these.

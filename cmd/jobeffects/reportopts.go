@@ -24,9 +24,11 @@ import (
 //   - the baseline (-baseline F, else the config's baseline:): the
 //     analysis reads none (Options.NoBaseline), neither is in its key or
 //     its record; afterwards each module's baseline is read as its passes
-//     would have read it (settings.ReportBaseline: the same file, the same
-//     errors), and a reported finding it knows loses its diagnostic
-//     (matched as the pass matches it: its rule, its own position —
+//     would have read it (Session.ReportBaseline: the same file, the same
+//     errors; in the analysis's session, or a replay's that knows which
+//     configs the analysis built, so none is built again), and a
+//     reported finding it knows loses its diagnostic (matched as the
+//     pass matches it: its rule, its own position —
 //     Diagnostic.FindingPos when it is reported elsewhere — and message,
 //     relative to its module).
 //   - -rules L: the analysis selects the config's rules: alone; the
@@ -83,6 +85,12 @@ func (ro reportOpts) applyTo(r *session) (bool, error) {
 			}
 		}
 	}
+	// The analysis's session (a replay's knows the configs its analysis
+	// built): a config is not built again to read its baseline: line.
+	sess := r.settings
+	if sess == nil {
+		sess = settings.NewSession()
+	}
 	bases := map[string]*baseline.Set{} // by module root
 	for _, results := range all {
 		for _, res := range results {
@@ -92,7 +100,7 @@ func (ro reportOpts) applyTo(r *session) (bool, error) {
 			if _, ok := bases[res.ModuleRoot]; ok {
 				continue
 			}
-			b, err := settings.ReportBaseline(settings.ForModule(res.ModuleRoot, ro.flags))
+			b, err := sess.ReportBaseline(settings.ForModule(res.ModuleRoot, ro.flags))
 			if err != nil {
 				return false, err
 			}

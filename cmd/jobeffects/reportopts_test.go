@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/jobeffects/jobeffects/analyzer/result"
+	"github.com/jobeffects/jobeffects/analyzer/settings"
+	"github.com/jobeffects/jobeffects/inventory/schema"
 )
 
 // The options that only render or filter an analysis (-format, -baseline
@@ -36,21 +41,34 @@ func TestReportOptionsReplay(t *testing.T) {
 	if string(forgot) == string(full) {
 		t.Fatalf("no ledger:add finding to drop from the baseline:\n%s", full)
 	}
-	check := func(name string, args ...string) outcome {
+	replayed := func(name string, want outcome, args ...string) {
 		t.Helper()
-		want := runOutcome(t, dir, off, args...)
 		if got := runOutcome(t, dir, env, args...); got != want {
 			t.Errorf("%s: %v replayed differs from the uncached run:\nreplayed: %+v\nuncached: %+v", name, args, got, want)
 		}
+	}
+	check := func(name string, args ...string) outcome {
+		t.Helper()
+		want := runOutcome(t, dir, off, args...)
+		replayed(name, want, args...)
 		return want
 	}
-	plain := check("text", "./...")
-	if plain.code != 1 || len(diagnostics(plain.stderr)) != 2 {
-		t.Fatalf("the tiny module's findings: exit %d, want 1 and two diagnostics\n%s", plain.code, plain.stderr)
+	// Text, JSON and SARIF from one run from nothing (a FORMAT=FILE
+	// output gets the bytes the stream would: formats.render), each
+	// replayed on its own.
+	sarif := filepath.Join(t.TempDir(), "out.sarif")
+	all := runOutcome(t, dir, off, "-format=text", "-format=json", "-format=sarif="+sarif, "./...")
+	sarifOut, err := os.ReadFile(sarif)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if all.code != 1 || len(diagnostics(all.stderr)) != 2 || !strings.HasPrefix(all.stdout, "{") || !strings.Contains(string(sarifOut), `"version": "2.1.0"`) {
+		t.Fatalf("the tiny module's findings: exit %d, want 1, two diagnostics, JSON and SARIF\n%+v\n%s", all.code, all, sarifOut)
+	}
+	replayed("text", outcome{"", all.stderr, all.code}, "./...")
+	replayed("json", outcome{all.stdout, "", all.code}, "-format=json", "./...")
+	replayed("sarif", outcome{string(sarifOut), "", all.code}, "-format=sarif", "./...")
 	for _, args := range [][]string{
-		{"-format=json", "./..."},
-		{"-format=sarif", "./..."},
 		{"-rules=-unguarded", "./..."},
 		{"-min-confidence=high", "./..."},
 		{"-fail-on=critical", "./..."},
@@ -70,14 +88,18 @@ func TestReportOptionsReplay(t *testing.T) {
 		t.Errorf("-baseline without Add's finding: %+v, want exit 1 and Add's finding alone", o)
 	}
 	check("baseline and rules", "-baseline", base, "-rules=-unguarded", "-format=json", "./...")
-	// Analyses of their own.
-	check("strict", "-strict", "./...")
-	check("per package", "-whole=false", "-baseline", base, "./...")
-	// One entry per analysis: the plain one (text, the formats, -rules,
-	// -baseline whatever its content, the thresholds, the inventory),
-	// -strict's and -whole=false's.
-	if n := runEntries(t, cache); n != 3 {
-		t.Errorf("%d run cache entries, want 3 (one per analysis)", n)
+	// Analyses of their own: a run with the cache that makes a new entry
+	// analysed from nothing (as an uncached run does), and its replay
+	// prints the same.
+	if n := runEntries(t, cache); n != 1 {
+		t.Errorf("%d run cache entries after the report options, want 1 (one analysis)", n)
+	}
+	for i, args := range [][]string{{"-strict", "./..."}, {"-whole=false", "-baseline", base, "./..."}} {
+		first := runOutcome(t, dir, env, args...)
+		if n := runEntries(t, cache); n != 2+i {
+			t.Fatalf("%v: %d run cache entries, want %d: a replay of another analysis", args, n, 2+i)
+		}
+		replayed("analysis of its own", first, args...)
 	}
 
 	// A rule list that turns on a rule the config turns off has nothing
@@ -102,4 +124,51 @@ func runEntries(t *testing.T, dir string) int {
 		return nil
 	})
 	return n
+}
+
+// A replay applies a baseline without building the config its analysis
+// built (the merge of the catalog's models, most of a replay's CPU): the
+// entry lists the configs the analysis built (cachedAnalysis.Configs) and
+// the replay's session takes them as built (settings.Session.Vouch). Its
+// answer is the one a build gives: the config's baseline read, its errors
+// reported.
+// Not parallel: AllocsPerRun counts the process's allocations.
+func TestReplayBaselineBuildsNoConfig(t *testing.T) {
+	inv := "schema: " + schema.ID + "\nhandlers:\n  - handler: h\n    findings:\n      - {rule: unguarded, position: a.go:3:1, message: m}\n"
+	dir := tinyModule(t, map[string]string{".jobeffects.yaml": storeModel + "baseline: base.yaml\n", "base.yaml": inv})
+	entry := func(analysed bool) []byte {
+		sess := settings.NewSession()
+		if analysed {
+			if _, err := sess.Load(settings.ForModule(dir, settings.Flags{NoBaseline: true})); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var buf bytes.Buffer
+		if err := encodeAnalysis(&buf, &session{results: []*result.Result{{Package: "example.com/ledger/jobs", ModuleRoot: dir}}, root: dir, settings: sess}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	replay := func(data []byte) (float64, error) {
+		var err error
+		allocs := testing.AllocsPerRun(1, func() {
+			r, derr := decodeAnalysis(bytes.NewReader(data))
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			_, err = reportOpts{}.applyTo(r)
+		})
+		return allocs, err
+	}
+	if allocs, err := replay(entry(true)); err != nil || allocs > 6000 {
+		t.Errorf("replaying an analysis that built the config: %.0f allocations, %v; want its baseline read without a build", allocs, err)
+	}
+	if allocs, err := replay(entry(false)); err != nil || allocs <= 6000 {
+		t.Errorf("replaying an entry that lists no config: %.0f allocations, %v; want the config built (the test proves nothing)", allocs, err)
+	}
+	// The baseline's own errors, as a build's resolution gives them.
+	writeTree(t, dir, map[string]string{"base.yaml": "schema: nope\n"})
+	if _, err := replay(entry(true)); err == nil || !strings.Contains(err.Error(), `base.yaml:1: schema "nope"`) {
+		t.Errorf("a replay with a baseline that does not parse: %v, want its error", err)
+	}
 }
