@@ -10,6 +10,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/config"
 	"github.com/jobeffects/jobeffects/analyzer/discovery"
 	"github.com/jobeffects/jobeffects/analyzer/effect"
+	"github.com/jobeffects/jobeffects/analyzer/guard"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
@@ -179,6 +180,9 @@ func handlerResult(pass *analysis.Pass, h *discovery.Handler, sums *summary.Pack
 		return hr
 	}
 	hr.Effects = append([]effect.Effect(nil), s.Effects...)
+	if h.Local {
+		guard.JobDupKeys(h.Fn, hr.Effects) // the keys left to the job (guard/jobkey.go)
+	}
 	if d := h.Dispatch; d != nil && d.By != nil {
 		// The entry runs only where the dispatcher's key is its own:
 		// what its effects test of that key is decided.

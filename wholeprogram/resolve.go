@@ -454,6 +454,9 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 		changed = true
 	}
 	if changed {
+		// Keys the resolved calls left to the handler's parameters: the
+		// job's (guard/jobkey.go).
+		guard.JobDupKeys(fn, out)
 		// Claims whose helpers the calls just resolved (claims.go), what
 		// runs only after a create they resolved (afterdup.go), then
 		// check-then-act behind them (checkact.go).
@@ -896,7 +899,7 @@ func (r *resolver) resolve(e effect.Effect, depth int, seen map[string]bool, pit
 				risk, _ := effect.ParseRisk(m.Risk)
 				me := effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail,
 					Path: append(append([]effect.Hop(nil), e.Path[:len(e.Path)-1]...), hop), Exec: effect.NoExec, By: m.By(),
-					DupFails: m.FailsOnDuplicate}
+					DupFails: m.FailsOnDuplicate, RepeatFails: m.FailsOnRepeat}
 				if me.Target == "" {
 					me.Target = summary.ReceiverTable(m, obj)
 				}

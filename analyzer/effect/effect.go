@@ -467,6 +467,13 @@ type Effect struct {
 	// its path ErrOut), the duplicate fails the job (rule
 	// duplicate-as-error) instead of repeating the effect.
 	DupFails string
+	// RepeatFails, for an effect a repeat does not change but fails on
+	// (a delete of a named resource the service answers "not found" for
+	// the second time: the catalog's fails_on_repeat), says how. The
+	// effect is safe; where its failure reaches the handler's error
+	// result, a redelivery fails the job (rule duplicate-as-error) as a
+	// create's duplicate does (FailsOnDuplicate).
+	RepeatFails string `json:",omitempty"`
 	// RepeatsPerParent, on a read of an ORM model's association loaded
 	// with its parent row (gorm Preload), says that the association's
 	// table is known (its model's tags or the migrations) and that no
@@ -860,7 +867,7 @@ func Lasting(effs []Effect, test bool) []Effect {
 // explains it, and every call on its path returns its error, or every
 // call up to one whose failure withholds the message's ack (AckWithheld).
 func (e *Effect) FailsOnDuplicate() bool {
-	if e.DupFails == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
+	if e.Refused() == "" || e.Guard != nil || e.Issue != "" || len(e.Path) == 0 {
 		return false
 	}
 	for i := len(e.Path) - 1; i >= 0; i-- {
@@ -881,6 +888,16 @@ func (e *Effect) FailsOnDuplicate() bool {
 	return true
 }
 
+// Refused is how a second delivery's call fails instead of repeating the
+// effect: a create's duplicate (DupFails), else a repeat's failure
+// (RepeatFails); "" when it does not fail.
+func (e *Effect) Refused() string {
+	if e.DupFails != "" {
+		return e.DupFails
+	}
+	return e.RepeatFails
+}
+
 // BusinessKey reports whether a resolved duplicate key is the job's own:
 // a traced id key, or an SQL unique key (FreshOnly) whose every column
 // its callers filled from the job (Payload). A FreshOnly key otherwise
@@ -891,19 +908,21 @@ func (k *Key) BusinessKey() bool {
 }
 
 // DupTakenAsSuccess reports whether a create that fails on a duplicate
-// of a business key (DupKey resolved: traced to what the job carries) has
-// that failure returned up to a call that only logs or drops it: a
-// redelivery writes nothing and goes on.
+// of a business key (DupKey resolved: traced to what the job carries, or
+// a name the catalog's duplicate_key reads that is not new on every
+// delivery) has that failure only logged or dropped, in its own function
+// or in a caller every call below which returns it: a redelivery writes
+// nothing and goes on.
 func (e *Effect) DupTakenAsSuccess() bool {
-	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || !e.DupKey.BusinessKey() || len(e.Path) < 2 {
+	if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || !e.DupKey.BusinessKey() || len(e.Path) == 0 {
 		return false
 	}
-	for i := len(e.Path) - 1; i >= 1; i-- {
+	for i := len(e.Path) - 1; i >= 0; i-- {
+		if e.Path[i].ErrDropped {
+			return true
+		}
 		if !e.Path[i].ErrOut {
 			return false
-		}
-		if e.Path[i-1].ErrDropped {
-			return true
 		}
 	}
 	return false

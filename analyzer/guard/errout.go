@@ -520,14 +520,16 @@ func fromLookup(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 // or drops its failure: a redelivery's insert fails on the key, nothing is
 // written again, and the failure is taken as success (the loop goes on,
 // the handler returns nil). The failure must reach this call as it is
-// (every hop past this function's returns it). A create whose key is not
-// so traced (a natural key of the migrations whose value is not followed,
-// go-github's CreateRef) stays unguarded when its error is swallowed.
+// (every hop past this function's returns it), or the create be this
+// function's own call. A create whose key is not so traced (a natural key
+// of the migrations whose value is not followed, go-github's CreateRef,
+// whose catalog entry names no duplicate_key) stays unguarded when its
+// error is swallowed.
 func (a *analysis) swallowedDupFailures() {
 	for _, c := range a.sites {
 		e := c.Effect
 		if e.DupFails == "" || e.DupKey == nil || e.DupKey.Param != 0 || e.DupKey.Random != "" || !e.DupKey.BusinessKey() ||
-			e.Guard != nil || e.Issue != "" || len(e.Path) < 2 || e.Path[0].ErrOut {
+			e.Guard != nil || e.Issue != "" || len(e.Path) == 0 || e.Path[0].ErrOut {
 			continue
 		}
 		ok := true
@@ -545,9 +547,9 @@ func (a *analysis) swallowedDupFailures() {
 // a business key a caller only logs (effect.Effect.DupTakenAsSuccess).
 func DupTakenAsSuccess(e *effect.Effect) *effect.Guard {
 	pos := e.Path[0].Pos
-	for i := len(e.Path) - 1; i >= 1; i-- {
-		if e.Path[i-1].ErrDropped {
-			pos = e.Path[i-1].Pos
+	for i := len(e.Path) - 1; i >= 0; i-- {
+		if e.Path[i].ErrDropped {
+			pos = e.Path[i].Pos
 			break
 		}
 	}

@@ -301,6 +301,9 @@ func (m *Model) indexes() []argIndex {
 	if m.KeyField != nil {
 		out = append(out, argIndex{"key_field.arg", m.KeyField.Arg})
 	}
+	if m.DuplicateKey != nil {
+		out = append(out, argIndex{"duplicate_key.arg", m.DuplicateKey.Arg})
+	}
 	if m.ClaimWhen != nil {
 		out = append(out, argIndex{"claim_when.arg", m.ClaimWhen.Arg})
 	}

@@ -332,6 +332,23 @@ type Model struct {
 	// handler that returns that failure is duplicate-as-error, not
 	// unguarded (effect.Effect.DupFails).
 	FailsOnDuplicate string `yaml:"fails_on_duplicate"`
+	// DuplicateKey, with FailsOnDuplicate, is the argument (Field of it,
+	// or the whole when Field is empty) naming what the service refuses
+	// to create twice (Lambda's AddPermission StatementId, async-api's
+	// request id): a value drawn anew on every delivery (uuid.New, the
+	// clock) creates anew and the call repeats; any other value is
+	// refused on the redelivery, so a handler that only logs that
+	// failure repeats nothing (effect.Effect.DupTakenAsSuccess). Without
+	// it the failure is known but not its key: a swallowed failure stays
+	// unguarded.
+	DuplicateKey *FieldValue `yaml:"duplicate_key"`
+	// FailsOnRepeat, for a call that changes nothing when repeated but
+	// fails on the repeat (Lambda's DeleteFunction answers
+	// ResourceNotFoundException for a function already deleted), is how
+	// it fails: the effect is safe (the model's risk), and a handler that
+	// returns the repeat's failure is retried until it dead-letters
+	// (rule duplicate-as-error, effect.Effect.RepeatFails).
+	FailsOnRepeat string `yaml:"fails_on_repeat"`
 	// DistributedLock marks a call that takes a lock other deliveries
 	// also take (redsync's LockContext: SETNX with an expiry), held when
 	// the call returns no error, until its release: a status check made

@@ -68,7 +68,7 @@ func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect
 	n := 0
 	for i := range h.Effects {
 		e := &h.Effects[i]
-		if !e.NeedsGuard() || !e.FailsOnDuplicate() || effect.CheckAnswersRetry(e, h.Effects) {
+		if !e.NeedsGuard() && e.RepeatFails == "" || !e.FailsOnDuplicate() || effect.CheckAnswersRetry(e, h.Effects) {
 			continue
 		}
 		if _, silenced := c.silence(e.Ignore, rules.DuplicateAsError); silenced {
@@ -85,11 +85,11 @@ func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect
 	var b strings.Builder
 	if held := ackWithheldAt(worst.Path); held != nil {
 		// A manual-ack consumer: the failure skips the ack, not a return.
-		fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the duplicate (%s) and %s acknowledges the message only when it succeeded (the failure at %s is only logged): handler %s's message is redelivered and fails again, without end; take the duplicate as success and acknowledge it",
-			rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), worst.DupFails, held.Func, c.rel(held.Pos), h.Name)
+		fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the %s (%s) and %s acknowledges the message only when it succeeded (the failure at %s is only logged): handler %s's message is redelivered and fails again, without end; take the %s as success and acknowledge it",
+			rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), refusal(worst), worst.Refused(), held.Func, c.rel(held.Pos), h.Name, refusal(worst))
 	} else {
-		fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the duplicate (%s) and handler %s returns that error: the queue retries a job that succeeded and finally dead-letters it; take the duplicate as success",
-			rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), worst.DupFails, h.Name)
+		fmt.Fprintf(&b, "%s: a second delivery's %s (%s) at %s fails on the %s (%s) and handler %s returns that error: the queue retries a job that succeeded and finally dead-letters it; take the %s as success",
+			rules.DuplicateAsError, worst.Describe(), worst.Risk, c.rel(worst.Evidence()), refusal(worst), worst.Refused(), h.Name, refusal(worst))
 	}
 	if n > 1 {
 		fmt.Fprintf(&b, " (and %d other such effects)", n-1)
@@ -101,6 +101,16 @@ func (c *Context) failsOnDuplicate(h *result.Handler) (*result.Finding, []effect
 	}
 	fmt.Fprintf(&b, "; path: %s", c.pathText(worst.Path))
 	return &result.Finding{Rule: rules.DuplicateAsError, Message: c.relMessage(b.String())}, worst.Path
+}
+
+// refusal names what a second delivery's call fails on: a create's
+// duplicate, or the repeat of a change already made (a delete's "not
+// found": effect.Effect.RepeatFails).
+func refusal(e *effect.Effect) string {
+	if e.DupFails == "" && e.RepeatFails != "" {
+		return "repeat"
+	}
+	return "duplicate"
 }
 
 // ackWithheldAt is the lowest hop of path whose failure withholds the

@@ -52,6 +52,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).copyKeys,   // copy_columns, copy_rows
 	(*modelCall).openFlags,  // open_flags
 	(*modelCall).keys,       // params, key_field, key_option, key_note
+	(*modelCall).dupKey,     // duplicate_key
 	(*modelCall).identity,   // identity
 	(*modelCall).targetType, // target_type, receiver_suffix
 	(*modelCall).keyedRows,  // keyed_rows
@@ -195,7 +196,7 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		risk = effect.Unknown
 	}
 	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By(),
-		DupFails: m.FailsOnDuplicate, DistLock: m.DistributedLock, RunsHandler: m.RunsHandler}
+		DupFails: m.FailsOnDuplicate, RepeatFails: m.FailsOnRepeat, DistLock: m.DistributedLock, RunsHandler: m.RunsHandler}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}
@@ -410,6 +411,44 @@ func (c *modelCall) keys() {
 			c.e.Detail = effect.JoinDetail(c.e.Detail, m.KeyNote)
 		}
 	}
+}
+
+// dupKey (duplicate_key): the name a create the service refuses to
+// repeat (fails_on_duplicate) is keyed by. Drawn anew on every delivery
+// (uuid.New, the clock), it is refused nothing: every delivery creates
+// (DupFails goes). Otherwise it is the effect's DupKey: where the name
+// is the same on every delivery (the job's data, a constant, a name read
+// from what the job names), the redelivery's create is refused, and a
+// caller that only logs that failure takes it as success (guarded,
+// effect.Effect.DupTakenAsSuccess). One a parameter gives is the
+// callers' to decide (resolveDupKey), as an SQL key's is: a value not
+// known there keeps the failure without making it a guard (FreshOnly).
+// Not set where the call is made (the input built elsewhere): the
+// failure stays, without a key.
+func (c *modelCall) dupKey() {
+	dk := c.m.DuplicateKey
+	if dk == nil || c.e.DupFails == "" {
+		return
+	}
+	v := c.arg(&dk.Arg)
+	var k *effect.Key
+	switch {
+	case v == nil:
+		return
+	case dk.Field == "":
+		k = c.w.keyFrom(ssavalue.Unconvert(v), c.ci)
+	default:
+		k = c.w.fieldKey(v, dk.Field)
+	}
+	if k == nil {
+		return
+	}
+	if k.Random != "" {
+		c.e.DupFails = "" // a new name on every delivery: nothing to refuse
+		return
+	}
+	k.FreshOnly, k.Payload = true, true
+	c.e.DupKey = k
 }
 
 // identity (identity): an object written under a stable identity is

@@ -38,6 +38,7 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 	}
 	rb, ok := builtRow(model)
 	if !ok {
+		w.paramTagKey(e, model, us) // paramtagkey.go
 		return
 	}
 	alloc := rb.alloc
@@ -69,7 +70,7 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 		if len(idxs) != len(u.Columns) || w.hookStores(elem, idxs) {
 			continue
 		}
-		var k *effect.Key
+		var keys []*effect.Key
 		for _, idx := range idxs {
 			var ki *effect.Key
 			switch {
@@ -81,31 +82,42 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 				ki = w.rowFieldKey(rb, idx, c.ci)
 			}
 			if ki == nil || ki.Random != "" {
-				k = nil
+				keys = nil
 				break
 			}
-			if k == nil {
-				k = ki
-			}
-		}
-		if k == nil {
-			continue
-		}
-		e.DupFails = "a second insert of the row violates the " + u.String() + ", filled from " + orExpr(k.Expr)
-		if k.Param != 0 {
-			// A declared key, not a surrogate id: only a value new on
-			// every delivery, passed by a caller, makes the row new; a
-			// value not known there leaves the failure (as an SQL
-			// insert's key, businessKey).
-			nk := *k
-			nk.FreshOnly = true
-			if nk.Field == "" && !slice && rb.call == nil {
-				if v := fieldStoreValue(alloc, idxs[0], 0); v != nil {
+			nk := *ki
+			if nk.Param != 0 && nk.Field == "" && !slice && rb.call == nil {
+				if v := fieldStoreValue(alloc, idx, 0); v != nil {
 					nk.Field = paramField(ssavalue.Unconvert(v))
 				}
 			}
-			e.DupKey = &nk
+			keys = append(keys, &nk)
 		}
+		if len(keys) == 0 {
+			continue
+		}
+		// A declared key, not a surrogate id, every column of it traced
+		// like the id key (not random, not the clock): the row is the
+		// job's, and a caller that only logs a redelivery's failure on
+		// it takes the duplicate as success (Payload, as an id key is).
+		// Columns a parameter fills are the callers' to decide: only a
+		// value new on every delivery passed there makes the row new
+		// (Also); a value not known there leaves the failure without
+		// the key (FreshOnly, as an SQL insert's key, businessKey).
+		var k *effect.Key
+		for _, ki := range keys {
+			switch {
+			case k == nil:
+				k = ki
+			case ki.Param != 0 && k.Param == 0:
+				k.Param, k.Field = ki.Param, ki.Field
+			case ki.Param != 0:
+				k.Also = append(k.Also, effect.Key{Param: ki.Param, Field: ki.Field, FreshOnly: true})
+			}
+		}
+		e.DupFails = "a second insert of the row violates the " + u.String() + ", filled from " + orExpr(k.Expr)
+		k.FreshOnly, k.Payload = true, true
+		e.DupKey = k
 		return
 	}
 }

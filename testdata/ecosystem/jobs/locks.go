@@ -91,9 +91,9 @@ func (d *LockDeps) LockStatusJobVersion(ctx context.Context, t *asynq.Task) erro
 	return err
 }
 
-// LockRun inserts through Query with the rows only closed: the
-// duplicate's failure is never returned (unguarded, no
-// duplicate-as-error).
+// LockRun inserts through Query with the rows only closed: the failure is
+// never returned, and keyed by the payload a redelivery writes nothing
+// (guarded by the command; go vet cannot resolve the store's key).
 func (d *LockDeps) LockRun(ctx context.Context, t *asynq.Task) error {
 	return d.Store.AddRun(ctx, string(t.Payload()))
 }

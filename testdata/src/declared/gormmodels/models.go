@@ -38,7 +38,16 @@ type AssocTag struct {
 	Name           string `gorm:"not null;index:idx_article_tag,unique"`
 }
 
+// OutboxEntry: one per user and workout (two fields tagged with one index
+// name make one composite index, unique as one of them says).
+type OutboxEntry struct {
+	ID        uint   `gorm:"primaryKey"`
+	UserID    uint64 `gorm:"index:idx_outbox_user_workout;not null"`
+	WorkoutID uint64 `gorm:"uniqueIndex:idx_outbox_user_workout;not null"`
+	Body      string
+}
+
 // Migrate creates the tables from the models.
 func Migrate(db *gorm.DB) error {
-	return db.AutoMigrate(&AssocArticle{}, &AssocLabel{}, &AssocSummary{}, &AssocTag{})
+	return db.AutoMigrate(&AssocArticle{}, &AssocLabel{}, &AssocSummary{}, &AssocTag{}, &OutboxEntry{})
 }

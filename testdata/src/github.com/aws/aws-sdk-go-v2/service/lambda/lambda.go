@@ -136,3 +136,38 @@ func (c *Client) PutFunctionConcurrency(ctx context.Context, params *PutFunction
 	c.options.Send()
 	return &PutFunctionConcurrencyOutput{}, nil
 }
+
+type RemovePermissionInput struct {
+	FunctionName *string
+	StatementId  *string
+}
+
+type RemovePermissionOutput struct{}
+
+func (c *Client) RemovePermission(ctx context.Context, params *RemovePermissionInput, optFns ...func(*Options)) (*RemovePermissionOutput, error) {
+	c.options.Send()
+	return &RemovePermissionOutput{}, nil
+}
+
+type DeleteAliasInput struct {
+	FunctionName *string
+	Name         *string
+}
+
+type DeleteAliasOutput struct{}
+
+func (c *Client) DeleteAlias(ctx context.Context, params *DeleteAliasInput, optFns ...func(*Options)) (*DeleteAliasOutput, error) {
+	c.options.Send()
+	return &DeleteAliasOutput{}, nil
+}
+
+type DeleteFunctionConcurrencyInput struct {
+	FunctionName *string
+}
+
+type DeleteFunctionConcurrencyOutput struct{}
+
+func (c *Client) DeleteFunctionConcurrency(ctx context.Context, params *DeleteFunctionConcurrencyInput, optFns ...func(*Options)) (*DeleteFunctionConcurrencyOutput, error) {
+	c.options.Send()
+	return &DeleteFunctionConcurrencyOutput{}, nil
+}
