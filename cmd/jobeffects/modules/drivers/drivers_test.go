@@ -64,10 +64,12 @@ import (
 //   - the Lambda client's operations on the account's functions (stop 64,
 //     catalog aws.yaml; gue jobs in ledger/deploy.go): AddPermission under
 //     a fixed statement id returns the duplicate's error (deploy.grant:
-//     duplicate-as-error), near miss deploy.grant-logged swallows it
-//     (unguarded); PublishLayerVersion publishes anew (deploy.layer:
+//     duplicate-as-error), near miss deploy.grant-logged logs it
+//     and goes on (guarded: the statement id is the job's, so the repeat is
+//     refused and taken as success, stop 65's rule); PublishLayerVersion publishes anew (deploy.layer:
 //     unguarded), near miss PublishVersion after UpdateFunctionCode
-//     (deploy.release: safe); DeleteFunction stays unknown (deploy.retire).
+//     (deploy.release: safe); DeleteFunction is safe but fails on the
+//     repeat, and Retire returns that error (deploy.retire: duplicate-as-error).
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -127,10 +129,10 @@ func TestDriversModule(t *testing.T) {
 		"bridge.both-serial":         "watermill example.com/drivers/bridge.(*Deps).Both at bridge/bridge.go:107, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.serial-a":            "watermill example.com/drivers/bridge.(*Deps).SerialTwice at bridge/bridge.go:109, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
 		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:80, high: http/post aws lambda high [duplicate-as-error]",
-		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:80, high: http/post aws lambda high [unguarded]",
+		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:80, high: http/post aws lambda high guarded []",
 		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:80, medium: http/post aws lambda medium [unguarded]",
 		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:80, safe: http/put aws lambda safe; http/post aws lambda safe []",
-		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:80, unknown: dynamic_call/call (*lambda.Client).DeleteFunction unknown []",
+		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:80, safe: http/delete aws lambda safe [duplicate-as-error]",
 		"":                           "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {
