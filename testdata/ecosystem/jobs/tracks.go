@@ -23,6 +23,13 @@ import (
 //     track clears a scope of it and the insert that follows is a replace;
 //     near miss TrackRenumber deletes by a track it created itself (a new
 //     id on every delivery): the insert stays an insert.
+//
+// Stop 65's gorm association writes (fixture gormfix/association.go;
+// aepyornis's route segment matches): Association.Replace saves the rows
+// with ON CONFLICT on their primary key, so TrackMatches' matches, keyed
+// by the two ids they link, are written over on a repeat (an upsert-set);
+// near miss TrackNotes' notes are numbered by the database: created again
+// (unknown, a db_write on notes).
 
 // TrackRepo is the application's repository interface (*tracks.Repo).
 type TrackRepo interface {
@@ -93,10 +100,28 @@ func (d *TrackDeps) TrackRenumber(ctx context.Context, t *asynq.Task) error {
 	return d.DB.Create(&iv).Error
 }
 
+// TrackMatches replaces the route's matches with one for the track.
+func (d *TrackDeps) TrackMatches(ctx context.Context, t *asynq.Task) error {
+	id := trackID(t)
+	r := &tracks.Route{Base: tracks.Base{ID: id}}
+	m := []tracks.Match{{RouteID: id, TrackID: id + 1, Meters: 100}}
+	return d.DB.Model(r).Association("Matches").Replace(m)
+}
+
+// TrackNotes replaces the route's notes with a new one.
+func (d *TrackDeps) TrackNotes(ctx context.Context, t *asynq.Task) error {
+	id := trackID(t)
+	r := &tracks.Route{Base: tracks.Base{ID: id}}
+	n := []tracks.Note{{RouteID: id, Text: "seen"}}
+	return d.DB.Model(r).Association("Notes").Replace(n)
+}
+
 // RegisterTracks adds the track jobs.
 func RegisterTracks(mux *asynq.ServeMux, d *TrackDeps) {
 	mux.HandleFunc("track:clean", d.TrackClean)
 	mux.HandleFunc("track:reset", d.TrackReset)
 	mux.HandleFunc("track:intervals", d.TrackIntervals)
 	mux.HandleFunc("track:renumber", d.TrackRenumber)
+	mux.HandleFunc("track:matches", d.TrackMatches)
+	mux.HandleFunc("track:notes", d.TrackNotes)
 }
