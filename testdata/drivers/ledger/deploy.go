@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"log"
+	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	lambdasdk "github.com/aws/aws-sdk-go-v2/service/lambda"
@@ -17,7 +19,11 @@ import (
 // add fails the job (duplicate-as-error) — or, with the failure only
 // logged (near miss), succeeds without adding it again; a layer version is
 // published anew on every call (unguarded), a version only when the code
-// changed (near miss: nothing repeats); a delete stays unknown.
+// changed (near miss: nothing repeats); a delete fails on the repeat
+// (ResourceNotFoundException, catalog fails_on_repeat): returned, the
+// redelivery fails the job (duplicate-as-error); only logged, nothing
+// repeats (near miss). A statement id new on every delivery is refused by
+// nothing: logged or not, the permission is added again (unguarded).
 
 // Deploy holds the Lambda client.
 type Deploy struct{ Lambda *lambdasdk.Client }
@@ -76,10 +82,31 @@ func StartDeploy(ctx context.Context, db *sql.DB, d *Deploy) error {
 		"deploy.layer":        d.Layer,
 		"deploy.release":      d.Release,
 		"deploy.retire":       d.Retire,
+		"deploy.grant-fresh":  d.GrantFresh,
+		"deploy.retire-quiet": d.RetireQuiet,
 	}
 	pool, err := gue.NewWorkerPool(c, wm, 1)
 	if err != nil {
 		return err
 	}
 	return pool.Run(ctx)
+}
+
+// GrantFresh adds a statement under an id made from the clock and only
+// logs a failure: no redelivery's add is refused.
+func (d *Deploy) GrantFresh(ctx context.Context, job *gue.Job) error {
+	sid := "sns-" + strconv.FormatInt(time.Now().UnixNano(), 10)
+	_, err := d.Lambda.AddPermission(ctx, &lambdasdk.AddPermissionInput{FunctionName: aws.String(string(job.Args)), StatementId: aws.String(sid)})
+	if err != nil {
+		log.Printf("grant: %v", err)
+	}
+	return nil
+}
+
+// RetireQuiet deletes the function and only logs a failure.
+func (d *Deploy) RetireQuiet(ctx context.Context, job *gue.Job) error {
+	if _, err := d.Lambda.DeleteFunction(ctx, &lambdasdk.DeleteFunctionInput{FunctionName: aws.String(string(job.Args))}); err != nil {
+		log.Printf("retire: %v", err)
+	}
+	return nil
 }

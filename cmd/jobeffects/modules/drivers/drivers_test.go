@@ -69,7 +69,10 @@ import (
 //     refused and taken as success, stop 65's rule); PublishLayerVersion publishes anew (deploy.layer:
 //     unguarded), near miss PublishVersion after UpdateFunctionCode
 //     (deploy.release: safe); DeleteFunction is safe but fails on the
-//     repeat, and Retire returns that error (deploy.retire: duplicate-as-error).
+//     repeat, and Retire returns that error (deploy.retire: duplicate-as-error),
+//     near miss RetireQuiet only logs it (safe, no finding); a statement id
+//     from the clock is refused by nothing (deploy.grant-fresh: unguarded
+//     though its failure is only logged; stop 65).
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -128,11 +131,13 @@ func TestDriversModule(t *testing.T) {
 		"bridge.project-overlapping": "watermill example.com/drivers/bridge.(*Projector).ProjectOverlapping at bridge/bridge.go:106, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.both-serial":         "watermill example.com/drivers/bridge.(*Deps).Both at bridge/bridge.go:107, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.serial-a":            "watermill example.com/drivers/bridge.(*Deps).SerialTwice at bridge/bridge.go:109, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
-		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:80, high: http/post aws lambda high [duplicate-as-error]",
-		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:80, high: http/post aws lambda high guarded []",
-		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:80, medium: http/post aws lambda medium [unguarded]",
-		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:80, safe: http/put aws lambda safe; http/post aws lambda safe []",
-		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:80, safe: http/delete aws lambda safe [duplicate-as-error]",
+		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:88, high: http/post aws lambda high [duplicate-as-error]",
+		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:88, high: http/post aws lambda high guarded []",
+		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:88, medium: http/post aws lambda medium [unguarded]",
+		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:88, safe: http/put aws lambda safe; http/post aws lambda safe []",
+		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:88, safe: http/delete aws lambda safe [duplicate-as-error]",
+		"deploy.grant-fresh":         "gue example.com/drivers/ledger.(*Deploy).GrantFresh at ledger/deploy.go:88, high: http/post aws lambda high [unguarded]",
+		"deploy.retire-quiet":        "gue example.com/drivers/ledger.(*Deploy).RetireQuiet at ledger/deploy.go:88, safe: http/delete aws lambda safe []",
 		"":                           "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {
