@@ -59,6 +59,7 @@ var effectAppliers = []func(*modelCall){
 	(*modelCall).document,   // document
 	(*modelCall).fragment,   // fragment
 	(*modelCall).chain,      // chain
+	(*modelCall).changedSet, // fragment (the value it assigns)
 	(*modelCall).command,    // command
 }
 
@@ -697,6 +698,26 @@ func (c *modelCall) fragment() {
 	}
 	if inc, found := fragmentIncrements(c.m.Fragment, c.args); found && inc {
 		c.e.Op, c.e.Risk, c.e.Detail = string(sqlclass.UpdateIncrement), effect.Medium, "assigns a self-referencing SQL expression"
+	}
+}
+
+// changedSet (fragment): a set whose assigned value was changed from one
+// the function read before (gorm's Update("left", lap.Left-1) after
+// First(&lap)) moves the value again on a second delivery: an increment,
+// as rmwIncluded decides for a repository's set. Only the value argument
+// counts (Fragment.Arg, not a column list or an attribute list); fields
+// copied unchanged from the read are no change (rmwArg).
+func (c *modelCall) changedSet() {
+	f := c.m.Fragment
+	if f == nil || f.Attrs || !setOp(c.e.Op) {
+		return
+	}
+	v := c.arg(&f.Arg)
+	if v == nil {
+		return
+	}
+	if read := c.w.rmwArg(v); read != nil {
+		c.e.ReadModifyWrite(c.w.rmwDetail(read))
 	}
 }
 
