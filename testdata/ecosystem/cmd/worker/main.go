@@ -181,6 +181,7 @@ func main() {
 		log.Fatal(err)
 	}
 	jobs.RegisterTracks(mux, &jobs.TrackDeps{Repo: &tracks.Repo{DB: gdb}, DB: gdb})
+	jobs.RegisterShares(mux, &jobs.ShareDeps{Repo: &tracks.Repo{DB: gdb}})
 	jobs.RegisterScreens(mux, &jobs.ScreenDeps{Pool: pool})
 	regjobs.Setup(mux, pool)
 	jobs.RegisterEntBulk(mux, deps)
