@@ -38,18 +38,8 @@ func (w *walker) paramTagKey(e *effect.Effect, model ssa.Value, us []triggers.Un
 		return
 	}
 	for _, u := range us {
-		if u.Partial || len(u.Columns) == 1 && u.Columns[0] == "id" {
-			continue // the id key is ormBusinessKey's
-		}
-		idxs := make([]int, 0, len(u.Columns))
-		for _, col := range u.Columns {
-			idx := modelField(st, col)
-			if idx < 0 || storesParamField(p, idx) {
-				break
-			}
-			idxs = append(idxs, idx)
-		}
-		if len(idxs) != len(u.Columns) || w.hookStores(elem, idxs) {
+		idxs := w.keyFields(elem, st, u, func(idx int) bool { return storesParamField(p, idx) })
+		if idxs == nil {
 			continue
 		}
 		k := &effect.Key{Expr: p.Name() + "." + st.Field(idxs[0]).Name(), Param: n + 1, Field: st.Field(idxs[0]).Name(), FreshOnly: true, Payload: true}

@@ -56,18 +56,8 @@ func (w *walker) ormTagKey(c *modelCall, model ssa.Value) {
 		return
 	}
 	for _, u := range us {
-		if u.Partial || len(u.Columns) == 1 && u.Columns[0] == "id" {
-			continue // the id key is ormBusinessKey's
-		}
-		idxs := make([]int, 0, len(u.Columns))
-		for _, col := range u.Columns {
-			idx := modelField(st, col)
-			if idx < 0 {
-				break
-			}
-			idxs = append(idxs, idx)
-		}
-		if len(idxs) != len(u.Columns) || w.hookStores(elem, idxs) {
+		idxs := w.keyFields(elem, st, u, nil)
+		if idxs == nil {
 			continue
 		}
 		var keys []*effect.Key
@@ -312,4 +302,27 @@ func fieldSource(alloc *ssa.Alloc, idx, depth int) (v ssa.Value, whole, ok bool)
 		return nil, false, false
 	}
 	return v, whole, ok
+}
+
+// keyFields are the fields of the model st (elem's struct) that hold
+// unique key u's columns, or nil when u is not a key the row's own values
+// decide: a partial index, the id key (ormBusinessKey's), a column with
+// no field, one the function sets itself (stored), or one a model hook
+// may set.
+func (w *walker) keyFields(elem types.Type, st *types.Struct, u triggers.Unique, stored func(int) bool) []int {
+	if u.Partial || len(u.Columns) == 1 && u.Columns[0] == "id" {
+		return nil
+	}
+	idxs := make([]int, 0, len(u.Columns))
+	for _, col := range u.Columns {
+		idx := modelField(st, col)
+		if idx < 0 || stored != nil && stored(idx) {
+			return nil
+		}
+		idxs = append(idxs, idx)
+	}
+	if w.hookStores(elem, idxs) {
+		return nil
+	}
+	return idxs
 }
