@@ -254,13 +254,7 @@ func Insert(db *sql.DB, txs []*sql.Tx) error {
 }
 `)
 	s := p.Of(ssatest.Func(t, pkg, "Insert"))
-	found := false
-	for _, e := range s.Effects {
-		if e.Kind == effect.KindDBWrite && e.Op == "insert" && e.Target == "ledger" {
-			found = true
-		}
-	}
-	if !found {
+	if !hasLedgerInsert(s.Effects) {
 		t.Errorf("effects %+v, want the insert into ledger", s.Effects)
 	}
 }
@@ -418,4 +412,15 @@ func Wide(db *sql.DB, k int) error {
 	if got := p.Of(ssatest.Func(t, pkg, "Wide")).String(); !strings.Contains(got, "update-increment counters") {
 		t.Errorf("Wide: %s, want an update-increment of counters", got)
 	}
+}
+
+// hasLedgerInsert reports whether effs hold the insert into ledger the
+// prepared-statement tests expect.
+func hasLedgerInsert(effs []effect.Effect) bool {
+	for _, e := range effs {
+		if e.Kind == effect.KindDBWrite && e.Op == "insert" && e.Target == "ledger" {
+			return true
+		}
+	}
+	return false
 }

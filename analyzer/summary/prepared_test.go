@@ -4,7 +4,6 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/internal/ssatest"
 )
 
@@ -39,13 +38,7 @@ func (s *store) Add(id int) error {
 }
 `)
 	s := p.Of(ssatest.Func(t, pkg, "(*store).Add"))
-	found := false
-	for _, e := range s.Effects {
-		if e.Kind == effect.KindDBWrite && e.Op == "insert" && e.Target == "ledger" {
-			found = true
-		}
-	}
-	if !found {
+	if !hasLedgerInsert(s.Effects) {
 		t.Errorf("effects %+v, want the insert into ledger", s.Effects)
 	}
 	st := pkg.Pkg.Scope().Lookup("store").Type().Underlying().(*types.Struct)
