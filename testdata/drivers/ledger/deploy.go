@@ -71,7 +71,7 @@ func (d *Deploy) Retire(ctx context.Context, job *gue.Job) error {
 }
 
 // StartDeploy runs the deploy pool until ctx ends.
-func StartDeploy(ctx context.Context, db *sql.DB, d *Deploy) error {
+func StartDeploy(ctx context.Context, db *sql.DB, d *Deploy, h *Hooks) error {
 	c, err := gue.NewClient(db)
 	if err != nil {
 		return err
@@ -84,6 +84,8 @@ func StartDeploy(ctx context.Context, db *sql.DB, d *Deploy) error {
 		"deploy.retire":       d.Retire,
 		"deploy.grant-fresh":  d.GrantFresh,
 		"deploy.retire-quiet": d.RetireQuiet,
+		"hooks.notify":        h.Notify,
+		"hooks.probe":         h.Probe,
 	}
 	pool, err := gue.NewWorkerPool(c, wm, 1)
 	if err != nil {

@@ -72,7 +72,10 @@ import (
 //     repeat, and Retire returns that error (deploy.retire: duplicate-as-error),
 //     near miss RetireQuiet only logs it (safe, no finding); a statement id
 //     from the clock is refused by nothing (deploy.grant-fresh: unguarded
-//     though its failure is only logged; stop 65).
+//     though its failure is only logged; stop 65);
+//   - go-retryablehttp v0.7.8 (stop 65, catalog builds_request; ledger/hooks.go):
+//     hooks.notify's POST through NewRequestWithContext and Do: unguarded;
+//     near miss hooks.probe's GET: safe.
 //
 // The inventory is golden (drivers.inventory.yaml), and each handler's
 // registration, risk, effects and findings are asserted here.
@@ -124,20 +127,22 @@ func TestDriversModule(t *testing.T) {
 		"ledger.thumb":               "gue example.com/drivers/ledger.makeThumbnail.func1 at ledger/ledger.go:59, medium: db_write/insert thumbnails medium [unguarded]",
 		"bridge.serial":              "watermill example.com/drivers/bridge.(*Deps).Serial at bridge/bridge.go:101, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
 		"bridge.overlapping":         "watermill example.com/drivers/bridge.(*Deps).Overlapping at bridge/bridge.go:103, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
-		"files.Importer":             "kafka-go example.com/drivers/files.(*Importer).Process at cmd/worker/main.go:49, medium: db_write/insert file_records medium; db_write/insert file_records medium; db_write/claim imported_files safe; db_write/claim imported_files safe [unguarded]",
+		"files.Importer":             "kafka-go example.com/drivers/files.(*Importer).Process at cmd/worker/main.go:50, medium: db_write/insert file_records medium; db_write/insert file_records medium; db_write/claim imported_files safe; db_write/claim imported_files safe [unguarded]",
 		"traits.Upserter":            "kafka-go example.com/drivers/traits.(*Upserter).Process at traits/traits.go:47, safe: db_write/upsert-set item_traits safe; db_write/upsert-set item_traits safe; db_write/update-set items safe []",
 		"traits.Noter":               "kafka-go example.com/drivers/traits.(*Noter).Process at traits/traits.go:48, medium: db_write/insert trait_notes medium; db_write/insert trait_notes medium [unguarded]",
 		"bridge.project-serial":      "watermill example.com/drivers/bridge.(*Projector).ProjectSerial at bridge/bridge.go:105, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
 		"bridge.project-overlapping": "watermill example.com/drivers/bridge.(*Projector).ProjectOverlapping at bridge/bridge.go:106, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.both-serial":         "watermill example.com/drivers/bridge.(*Deps).Both at bridge/bridge.go:107, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.serial-a":            "watermill example.com/drivers/bridge.(*Deps).SerialTwice at bridge/bridge.go:109, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
-		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:88, high: http/post aws lambda high [duplicate-as-error]",
-		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:88, high: http/post aws lambda high guarded []",
-		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:88, medium: http/post aws lambda medium [unguarded]",
-		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:88, safe: http/put aws lambda safe; http/post aws lambda safe []",
-		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:88, safe: http/delete aws lambda safe [duplicate-as-error]",
-		"deploy.grant-fresh":         "gue example.com/drivers/ledger.(*Deploy).GrantFresh at ledger/deploy.go:88, high: http/post aws lambda high [unguarded]",
-		"deploy.retire-quiet":        "gue example.com/drivers/ledger.(*Deploy).RetireQuiet at ledger/deploy.go:88, safe: http/delete aws lambda safe []",
+		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:90, high: http/post aws lambda high [duplicate-as-error]",
+		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:90, high: http/post aws lambda high guarded []",
+		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:90, medium: http/post aws lambda medium [unguarded]",
+		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:90, safe: http/put aws lambda safe; http/post aws lambda safe []",
+		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:90, safe: http/delete aws lambda safe [duplicate-as-error]",
+		"deploy.grant-fresh":         "gue example.com/drivers/ledger.(*Deploy).GrantFresh at ledger/deploy.go:90, high: http/post aws lambda high [unguarded]",
+		"deploy.retire-quiet":        "gue example.com/drivers/ledger.(*Deploy).RetireQuiet at ledger/deploy.go:90, safe: http/delete aws lambda safe []",
+		"hooks.notify":               "gue example.com/drivers/ledger.(*Hooks).Notify at ledger/deploy.go:90, high: http/post hooks.example.com/deploys high [unguarded]",
+		"hooks.probe":                "gue example.com/drivers/ledger.(*Hooks).Probe at ledger/deploy.go:90, safe: http/get status.example.com safe []",
 		"":                           "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	lambdasdk "github.com/aws/aws-sdk-go-v2/service/lambda"
+	"github.com/hashicorp/go-retryablehttp"
 	_ "github.com/lib/pq"
 	"github.com/nsqio/go-nsq"
 
@@ -54,7 +55,7 @@ func main() {
 		}
 	}()
 	go func() {
-		if err := ledger.StartDeploy(ctx, db, &ledger.Deploy{Lambda: lc}); err != nil {
+		if err := ledger.StartDeploy(ctx, db, &ledger.Deploy{Lambda: lc}, &ledger.Hooks{HTTP: retryablehttp.NewClient()}); err != nil {
 			log.Print(err)
 		}
 	}()
