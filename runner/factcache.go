@@ -24,6 +24,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/internal/atomicfile"
+	"github.com/jobeffects/jobeffects/internal/cachetrim"
 	"github.com/jobeffects/jobeffects/internal/memo"
 )
 
@@ -160,8 +161,8 @@ func (c *FactCache) load(key string, pass *analysis.Pass, store *FactStore) (*re
 // hit counts the entry under key as used.
 func (c *FactCache) hit(key string) {
 	c.Hits.Add(1)
-	now := time.Now()
-	os.Chtimes(c.file(key), now, now) // in use: not trimmed as old
+	// In use: kept by the command's daily trim (at most one write an hour).
+	cachetrim.Used(c.file(key), time.Now())
 }
 
 // keptResult wraps a kept result: gob cannot encode a nil pointer at top

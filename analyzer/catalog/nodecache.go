@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/jobeffects/jobeffects/internal/atomicfile"
+	"github.com/jobeffects/jobeffects/internal/cachetrim"
 )
 
 // The parsed catalog kept on disk between processes. Under go vet every
@@ -92,11 +93,9 @@ func readNodes(dir, key string) ([]Node, bool) {
 	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&out); err != nil {
 		return nil, false
 	}
-	// Used: the run cache's trimming keeps what was used in the last week.
-	if info, err := os.Stat(path); err == nil && time.Since(info.ModTime()) > time.Hour {
-		now := time.Now()
-		_ = os.Chtimes(path, now, now)
-	}
+	// Used: the command's daily trim keeps what was used in the last five
+	// days (at most one write an hour).
+	cachetrim.Used(path, time.Now())
 	return out, true
 }
 

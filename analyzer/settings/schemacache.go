@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/triggers"
 	"github.com/jobeffects/jobeffects/internal/atomicfile"
+	"github.com/jobeffects/jobeffects/internal/cachetrim"
 )
 
 // The Go-schema scan kept on disk between processes. A main-module
@@ -107,11 +108,9 @@ func readSchemaScan(dir, key string) (*schemaScan, bool) {
 	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&out); err != nil {
 		return nil, false
 	}
-	// Used: the run cache's trimming keeps what was used in the last week.
-	if info, err := os.Stat(path); err == nil && time.Since(info.ModTime()) > time.Hour {
-		now := time.Now()
-		_ = os.Chtimes(path, now, now)
-	}
+	// Used: the command's daily trim keeps what was used in the last five
+	// days (at most one write an hour).
+	cachetrim.Used(path, time.Now())
 	return &out, true
 }
 

@@ -20,6 +20,7 @@ import (
 
 	"github.com/jobeffects/jobeffects/analyzer/settings"
 	"github.com/jobeffects/jobeffects/internal/atomicfile"
+	"github.com/jobeffects/jobeffects/internal/cachetrim"
 	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
@@ -71,7 +72,9 @@ import (
 // -cpuprofile and -memprofile runs, and JOBEFFECTS_CACHE=off, are never
 // cached; -debug=phases says when a run was replayed, and why a run is
 // not cached. Entries (mode 0600) live under the user cache dir
-// (JOBEFFECTS_CACHE_DIR overrides it) and are removed after a week.
+// (JOBEFFECTS_CACHE_DIR overrides it); a hit marks its entry used, and
+// the directory is trimmed once a day (cachetrim.go: entries unused for
+// five days go, then the least recently used above a size cap).
 
 // cacheEntry is what an analysis left: its output streams (stdout: the
 // encoded results, stderr: the errors and warnings it printed), fn's
@@ -89,8 +92,6 @@ type sealedEntry struct {
 	Sum   string
 	Entry json.RawMessage
 }
-
-const cacheMaxAge = 7 * 24 * time.Hour
 
 // cached runs fn, or replays the run with the same inputs. fn returns
 // its status (exitClean when it made something to keep, whatever it
@@ -164,7 +165,6 @@ func cachedFresh(args []string, fresh bool, twin []string, stdout, stderr io.Wri
 		t.Settings = e.Settings
 		_ = writeEntry(entryPath(dir, keys[1]), keys[1], t)
 	}
-	trimCache(dir)
 	return code
 }
 
@@ -223,6 +223,8 @@ func readEntry(path, key string) (cacheEntry, bool) {
 	if !plausible(e) || !settings.Verify(e.Settings) {
 		return e, false
 	}
+	// Used: the daily trim keeps it (at most one write an hour).
+	cachetrim.Used(path, time.Now())
 	return e, true
 }
 
@@ -364,6 +366,11 @@ func inputsDigest(args []string) (digest, modcache string, err error) {
 		// not an input. Left in the key, the whole answer such a run
 		// keeps (its temporary file's name in the key) was never replayed.
 		if strings.HasPrefix(kv, perPackageEnv+"=") {
+			continue
+		}
+		// The cache's size cap decides what is kept, not what a run
+		// concludes (cachetrim.go).
+		if strings.HasPrefix(kv, cacheMaxSizeEnv+"=") {
 			continue
 		}
 		if strings.HasPrefix(kv, "GO") || strings.HasPrefix(kv, "CGO_") || strings.HasPrefix(kv, "JOBEFFECTS_") {
@@ -533,18 +540,4 @@ func packagePatterns(args []string) []string {
 		}
 	}
 	return out
-}
-
-// trimCache removes entries older than a week.
-func trimCache(dir string) {
-	cutoff := time.Now().Add(-cacheMaxAge)
-	_ = filepath.WalkDir(dir, func(path string, de fs.DirEntry, err error) error {
-		if err != nil || de.IsDir() {
-			return nil
-		}
-		if info, err := de.Info(); err == nil && info.ModTime().Before(cutoff) {
-			os.Remove(path)
-		}
-		return nil
-	})
 }

@@ -5,8 +5,8 @@ import "path/filepath"
 // catalogCacheDir is where the parsed catalog is kept between processes
 // (catalog.CacheIn): under go vet each package is a process that would
 // otherwise parse the catalog's YAML again. It is in the run cache's
-// directory, so JOBEFFECTS_CACHE=off turns it off too and the run cache's
-// trimming removes an entry unused for a week; "" for none.
+// directory, so JOBEFFECTS_CACHE=off turns it off too and the daily trim
+// (cacheclean.go) removes an entry unused for five days; "" for none.
 func catalogCacheDir() string {
 	runs := cacheDir()
 	if runs == "" {

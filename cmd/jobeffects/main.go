@@ -40,6 +40,7 @@ func main() {
 	args := os.Args[1:]
 	catalog.CacheIn(catalogCacheDir()) // catalogcache.go
 	if isVetProtocol(args) {
+		trimDaily() // cacheclean.go: one small read, a walk once a day
 		if cfg := args[len(args)-1]; strings.HasSuffix(cfg, ".cfg") {
 			if code, ok := stdVetx(args, cfg); ok { // stdvetx.go
 				os.Exit(code)
@@ -54,7 +55,14 @@ func main() {
 		return
 	}
 	setMemoryLimit() // memlimit.go: a container's limit, none otherwise
-	os.Exit(run(args, os.Stdout, os.Stderr))
+	code := run(args, os.Stdout, os.Stderr)
+	// After the run: -C has moved to the directory a relative
+	// JOBEFFECTS_CACHE_DIR is relative to, and `jobeffects cache` does
+	// its own trimming.
+	if len(args) == 0 || args[0] != "cache" {
+		trimDaily() // cacheclean.go
+	}
+	os.Exit(code)
 }
 
 // isVetProtocol reports whether go vet is calling: it asks for the version

@@ -36,7 +36,8 @@ Usage:
   jobeffects [-C dir] inventory [flags] packages...  write the risk inventory of every handler
   jobeffects [-C dir] twice-tests [flags] INVENTORY  write twice test skeletons for its handlers
   jobeffects version                                 print the version
-  jobeffects help [inventory|twice-tests]            this help, or a command's
+  jobeffects cache [status|trim|clean]               the cache's size; trim it now; empty it
+  jobeffects help [inventory|twice-tests|cache]      this help, or a command's
   go vet -vettool=$(which jobeffects) packages...
 
 Exit status (every format): 0 nothing reported (or -exit-zero), 1 findings
@@ -72,6 +73,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runTwiceTests(args[1:], stdout, stderr) // twicetests.go
 		case "version", "-version", "--version":
 			return printVersion(stdout)
+		case "cache":
+			return runCacheCmd(args[1:], stdout, stderr) // cacheclean.go
 		case "help":
 			return help(args[1:], stdout, stderr)
 		}
@@ -93,8 +96,11 @@ func help(args []string, stdout, stderr io.Writer) int {
 	case "version":
 		fmt.Fprintln(stdout, "usage: jobeffects version\n\nPrints the module version, the VCS revision and the Go version it was built with.")
 		return exitClean
+	case "cache":
+		fmt.Fprint(stdout, cacheUsage)
+		return exitClean
 	}
-	fmt.Fprintf(stderr, "jobeffects help %s: unknown command; commands: inventory, twice-tests, version\n", args[0])
+	fmt.Fprintf(stderr, "jobeffects help %s: unknown command; commands: inventory, twice-tests, version, cache\n", args[0])
 	return exitError
 }
 

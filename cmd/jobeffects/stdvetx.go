@@ -18,6 +18,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/internal/atomicfile"
+	"github.com/jobeffects/jobeffects/internal/cachetrim"
 	"github.com/jobeffects/jobeffects/internal/filehash"
 )
 
@@ -43,8 +44,9 @@ import (
 // (unitchecker exits when done) and its vetx file is stored if it
 // succeeded and printed nothing. Entries live in the run cache's
 // directory under vetx/ (JOBEFFECTS_VETX_CACHE_DIR overrides it;
-// JOBEFFECTS_CACHE=off turns both off), where the run cache's trimming
-// removes those unused for a week (a hit touches its entry).
+// JOBEFFECTS_CACHE=off turns both off), where the daily trim
+// (cacheclean.go) removes those unused for five days (a hit marks its
+// entry used).
 
 // stdVetxChild marks the child process that runs a missed unit.
 const stdVetxChild = "JOBEFFECTS_STD_VETX_CHILD"
@@ -90,8 +92,7 @@ func stdVetx(args []string, cfgFile string) (code int, ok bool) {
 	}
 	path := filepath.Join(dir, key[:2], key)
 	if vetx, err := os.ReadFile(path); err == nil && writeUnitOutputs(&u, vetx) == nil {
-		now := timeNow()
-		_ = os.Chtimes(path, now, now) // used: kept by trimCache
+		cachetrim.Used(path, timeNow()) // kept by the daily trim (cacheclean.go)
 		return 0, true
 	}
 	// A miss: the unit, in a child (unitchecker.Main exits when done).
