@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"mime"
 	"slices"
 	"strings"
 	"sync"
@@ -39,6 +40,7 @@ type Index struct {
 	failureRecords map[string][]string
 	providers      map[string]bool
 	idemHeaders    map[string]bool // lower case
+	dedupTypes     []mediaType     // DedupContentTypes, parsed
 	idemFields     map[string]bool // idempotency_fields
 	idemSetters    map[string]bool // idempotency_setters
 	inertFuncs     map[string]bool
@@ -446,6 +448,11 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, h := range lib.IdempotencyHeaders {
 				ix.idemHeaders[strings.ToLower(h)] = true
+			}
+			for _, ct := range lib.DedupContentTypes {
+				if mt, ok := parseMediaType(ct); ok {
+					ix.dedupTypes = append(ix.dedupTypes, mt)
+				}
 			}
 			for _, f := range lib.IdempotencyFields {
 				ix.idemFields[f] = true
@@ -928,6 +935,38 @@ func (ix *Index) IdempotencyHeader(name string) bool {
 	// A vendor's own spelling of Idempotency-Key (X-Convoy-Idempotency-Key,
 	// X-Acme-Idempotency-Key): the same header under the vendor's prefix.
 	return strings.HasPrefix(n, "x-") && strings.HasSuffix(n, "-idempotency-key")
+}
+
+// mediaType is a media type and its profile parameter ("" when none).
+type mediaType struct{ name, profile string }
+
+// parseMediaType reads a Content-Type value (mime.ParseMediaType: the
+// type lower-cased, parameters unquoted).
+func parseMediaType(v string) (mediaType, bool) {
+	name, params, err := mime.ParseMediaType(v)
+	if err != nil {
+		return mediaType{}, false
+	}
+	return mediaType{name: name, profile: params["profile"]}, true
+}
+
+// DedupContentType reports whether the Content-Type value v is one whose
+// body carries an id the receiver deduplicates on (DedupContentTypes): the
+// same media type, and the same profile where the catalog names one.
+func (ix *Index) DedupContentType(v string) bool {
+	if v == "" {
+		return false
+	}
+	mt, ok := parseMediaType(v)
+	if !ok {
+		return false
+	}
+	for _, d := range ix.dedupTypes {
+		if d.name == mt.name && (d.profile == "" || d.profile == mt.profile) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsNoRows reports whether the package-level variable v is a "no rows" error.

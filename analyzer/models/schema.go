@@ -73,6 +73,12 @@ type Library struct {
 	// matched without regard to case: a stable value set on a request's
 	// header is that request's idempotency key.
 	IdempotencyHeaders []string `yaml:"idempotency_headers"`
+	// DedupContentTypes are request media types whose body carries an id
+	// the receiver deduplicates on (ActivityPub: an inbox drops an
+	// activity whose id it has seen): a POST of such a body keeps that id
+	// on every delivery that sends the same body. An entry with a profile
+	// parameter matches that profile only.
+	DedupContentTypes []string `yaml:"dedup_content_types"`
 	// IdempotencyFields are struct fields ("pkg/path.Type.Field") of a
 	// message whose receiver deduplicates on them (Matrix's to-device
 	// message_id): a message built with such a field and handed to a call

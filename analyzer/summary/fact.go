@@ -135,6 +135,10 @@ type Summary struct {
 	// returns nil pointers (nilresult.go); a caller that dereferences a
 	// result on its failure's branch panics there.
 	NilOnError bool `json:",omitempty"`
+	// HookFields, on a model hook method (BeforeCreate, BeforeSave, …),
+	// are the fields of its struct it stores into (tagkey.go): a package
+	// inserting the model reads whether the hook may set a unique key.
+	HookFields *HookFields `json:",omitempty"`
 	// Ignore is the //jobeffects:ignore on the function's declaration
 	// line (or the line above): it silences the function's findings when
 	// it is a handler.

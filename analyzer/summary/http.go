@@ -227,6 +227,8 @@ func (w *walker) httpRequest(e *effect.Effect, req ssa.Value) {
 		e.Key = k
 	} else if k := w.bodyKey(o.body); k != nil {
 		e.Key = k
+	} else if k := w.activityKey(req, o.body); k != nil {
+		e.Key = k
 	} else if k := w.pathKey(e, o.rawURL, builtAt(o)); k != nil {
 		e.Key = k
 	}
@@ -342,6 +344,9 @@ func (w *walker) resolveHTTP(e *effect.Effect, args, bindings []ssa.Value) {
 			k := w.headerKey(v)
 			if k == nil {
 				k = w.bodyKey(o.body)
+			}
+			if k == nil {
+				k = w.activityKey(v, o.body)
 			}
 			if k != nil {
 				e.Key = k

@@ -799,13 +799,87 @@ func marshalledValue(body ssa.Value) ssa.Value {
 // reader over json.Marshal of a struct whose field (by name or json tag) or
 // a map whose key is idempotency_key / IdempotencyKey / idempotencyKey.
 func (w *walker) bodyKey(body ssa.Value) *effect.Key {
-	v := marshalledValue(body)
+	return w.marshalledKey(marshalledValue(body), bodyKeyNames)
+}
+
+// activityIDNames are the names of an ActivityStreams object's id.
+var activityIDNames = map[string]bool{"id": true}
+
+// activityKey finds the key of a request whose Content-Type header is one
+// the catalog names as a body whose id the receiver deduplicates on
+// (dedup_content_types: ActivityPub's activity media types; the
+// specification has an inbox drop an activity whose id it has seen): the
+// id of the object marshalled here (a struct field or map key "id"), or,
+// for bytes handed in as they are, the bytes themselves, whose id is the
+// same on every delivery that sends the same bytes. A body marshalled
+// here with no id read stays without a key.
+func (w *walker) activityKey(req, body ssa.Value) *effect.Key {
+	if body == nil || req == nil {
+		return nil
+	}
+	var typed *ssa.Call
+	for _, call := range headerSets(normalize(req)) {
+		if strings.EqualFold(constOr(call.Call.Args, 1), "Content-Type") && w.p.env.Index.DedupContentType(constOr(call.Call.Args, 2)) {
+			typed = call
+		}
+	}
+	if typed == nil {
+		return nil
+	}
+	if v := marshalledValue(body); v != nil {
+		return w.marshalledKey(v, activityIDNames)
+	}
+	raw := sentBytes(body, 0)
+	if raw == nil {
+		return nil
+	}
+	return w.keyFrom(raw, typed)
+}
+
+// sentBytes is the []byte or string a request body reads (bytes.NewReader,
+// bytes.NewBuffer, strings.NewReader, conversions), or nil when the body
+// is anything else.
+func sentBytes(v ssa.Value, depth int) ssa.Value {
+	if v == nil || depth > 6 {
+		return nil
+	}
+	v = ssavalue.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.Convert:
+		return sentBytes(x.X, depth+1)
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Object() == nil || len(x.Call.Args) == 0 {
+			return nil
+		}
+		switch callee.Object().(*types.Func).FullName() {
+		case "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bytes.NewBufferString":
+			inner := ssavalue.Unconvert(x.Call.Args[0])
+			if c, ok := inner.(*ssa.Convert); ok {
+				inner = c.X
+			}
+			if _, isCall := inner.(*ssa.Call); isCall {
+				return nil // made here by a call: not bytes handed in
+			}
+			if _, isExtract := inner.(*ssa.Extract); isExtract {
+				return nil
+			}
+			return inner
+		}
+	}
+	return nil
+}
+
+// marshalledKey finds, in the value v a body was marshalled from, the
+// key under one of names: a map literal's key or a struct field (by name
+// or json tag).
+func (w *walker) marshalledKey(v ssa.Value, names map[string]bool) *effect.Key {
 	if v == nil {
 		return nil
 	}
 	// A map literal: m["idempotency_key"] = k.
 	for _, r := range ssavalue.Referrers(v) {
-		if up, ok := r.(*ssa.MapUpdate); ok && up.Map == v && bodyKeyNames[strings.ToLower(constOr([]ssa.Value{up.Key}, 0))] {
+		if up, ok := r.(*ssa.MapUpdate); ok && up.Map == v && names[strings.ToLower(constOr([]ssa.Value{up.Key}, 0))] {
 			return w.keyFrom(up.Value, up)
 		}
 	}
@@ -823,7 +897,7 @@ func (w *walker) bodyKey(body ssa.Value) *effect.Key {
 		if tag := reflectTagJSON(st.Tag(i)); tag != "" {
 			name = strings.ToLower(tag)
 		}
-		if !bodyKeyNames[name] {
+		if !names[name] {
 			continue
 		}
 		for _, store := range ssavalue.FieldStores(v, f.Name()) {

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -127,14 +128,21 @@ func modelField(st *types.Struct, col string) int {
 	return -1
 }
 
-// hookStores reports whether a model hook of t (bun's BeforeAppendModel,
-// BeforeInsert; gorm's BeforeCreate, BeforeSave) may store into one of
-// the fields idxs: a store into the field, or a hook whose body is not
-// in the program.
+// hookNames are the model hooks an ORM insert runs on the row before it
+// writes it (bun's BeforeAppendModel, BeforeInsert; gorm's BeforeCreate,
+// BeforeSave).
+var hookNames = []string{"BeforeAppendModel", "BeforeInsert", "BeforeCreate", "BeforeSave"}
+
+// hookStores reports whether a model hook of t may store into one of the
+// fields idxs: a store into the field, a hook that hands its receiver on
+// (hookFields' Opaque), or a hook whose body is neither in the program
+// nor summarised (Summary.HookFields) by the package that declares it. A
+// hook of a model of another package (go vet's per-package SSA holds no
+// bodies of imported functions) is read from that package's fact.
 func (w *walker) hookStores(t types.Type, idxs []int) bool {
 	prog := w.fn.Prog
 	ms := prog.MethodSets.MethodSet(types.NewPointer(t))
-	for _, name := range []string{"BeforeAppendModel", "BeforeInsert", "BeforeCreate", "BeforeSave"} {
+	for _, name := range hookNames {
 		var pkg *types.Package
 		if n, ok := types.Unalias(t).(*types.Named); ok {
 			pkg = n.Obj().Pkg()
@@ -143,33 +151,90 @@ func (w *walker) hookStores(t types.Type, idxs []int) bool {
 		if sel == nil {
 			continue
 		}
+		var hf *HookFields
 		fn := prog.MethodValue(sel)
-		if fn == nil {
+		if fn != nil {
+			fn = ssavalue.Declared(fn)
+		}
+		if fn != nil && len(fn.Blocks) > 0 {
+			hf = hookFields(fn, t)
+		} else if obj, ok := sel.Obj().(*types.Func); ok && len(sel.Index()) == 1 && w.p.env.Import != nil {
+			// The hook's own (not promoted from an embedded struct, whose
+			// fact counts the embedded struct's fields).
+			if s, ok := w.p.env.Import(obj); ok {
+				hf = s.HookFields
+				if hf == nil {
+					hf = &HookFields{} // summarised, not a hook of a struct: stores nothing of t
+				}
+			}
+		}
+		if hf == nil || hf.Opaque {
 			return true
 		}
-		fn = ssavalue.Declared(fn)
-		if len(fn.Blocks) == 0 {
-			return true
-		}
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				s, ok := in.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := s.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				for _, idx := range idxs {
-					if fa.Field == idx && types.Identical(deref(fa.X.Type()), t) {
-						return true
-					}
-				}
+		for _, idx := range idxs {
+			if slices.Contains(hf.Fields, idx) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// HookFields, on a model hook method (hookNames) of a struct, are the
+// fields of the struct it stores into (indices, sorted), so that a
+// package inserting the model decides whether the hook may set a unique
+// key's column without the hook's body. Opaque: the hook hands its
+// receiver to a call or stores it, so what it sets is not known.
+type HookFields struct {
+	Fields []int `json:",omitempty"`
+	Opaque bool  `json:",omitempty"`
+}
+
+// hookFieldsOf is fn's HookFields when fn is a model hook of a struct
+// (a method named as in hookNames whose receiver is the struct or a
+// pointer to it), or nil.
+func hookFieldsOf(fn *ssa.Function) *HookFields {
+	if fn.Signature.Recv() == nil || !slices.Contains(hookNames, fn.Name()) || fn.Parent() != nil {
+		return nil
+	}
+	t := deref(fn.Signature.Recv().Type())
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return hookFields(fn, t)
+}
+
+// hookFields are the fields of t the hook fn stores into: a store through
+// a field address of a t (w.Checksum = …), any t the hook reaches, as a
+// reviewer reading the body would count it. A receiver passed to a call
+// (w.fill(), setDefaults(w)) or stored makes it Opaque.
+func hookFields(fn *ssa.Function, t types.Type) *HookFields {
+	hf := &HookFields{}
+	var recv ssa.Value
+	if len(fn.Params) > 0 && fn.Signature.Recv() != nil {
+		recv = fn.Params[0]
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Store:
+				if x.Val == recv && recv != nil {
+					hf.Opaque = true
+				}
+				fa, ok := x.Addr.(*ssa.FieldAddr)
+				if ok && types.Identical(deref(fa.X.Type()), t) && !slices.Contains(hf.Fields, fa.Field) {
+					hf.Fields = append(hf.Fields, fa.Field)
+				}
+			case ssa.CallInstruction:
+				c := x.Common()
+				if recv != nil && (c.Value == recv || slices.Contains(c.Args, recv)) {
+					hf.Opaque = true
+				}
+			}
+		}
+	}
+	slices.Sort(hf.Fields)
+	return hf
 }
 
 // sliceFieldKey traces field idx of the elements stored into the local

@@ -166,6 +166,7 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	s.EmptyResult = emptyResult(fn)     // collected.go
 	s.LoadedResults = w.loadedResults() // savedrow.go
 	s.CopyParam = copyParam(fn)         // copyresult.go
+	s.HookFields = hookFieldsOf(fn)     // tagkey.go
 	s.MissParams = w.missParams(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)

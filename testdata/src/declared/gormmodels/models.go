@@ -4,7 +4,12 @@
 // known table with no key.
 package gormmodels
 
-import "gorm.io/gorm"
+import (
+	"crypto/sha256"
+	"time"
+
+	"gorm.io/gorm"
+)
 
 // AssocArticle has many labels and one summary.
 type AssocArticle struct {
@@ -47,7 +52,42 @@ type OutboxEntry struct {
 	Body      string
 }
 
+// HookedEntry: one per user and workout, as OutboxEntry; its BeforeCreate
+// hook, in this package and not in the one that inserts it, fills the
+// checksum only, no column of the key.
+type HookedEntry struct {
+	ID        uint   `gorm:"primaryKey"`
+	UserID    uint64 `gorm:"index:idx_hooked_user_workout;not null"`
+	WorkoutID uint64 `gorm:"uniqueIndex:idx_hooked_user_workout;not null"`
+	Body      string
+	Checksum  []byte `gorm:"not null"`
+}
+
+// BeforeCreate fills the checksum of the body.
+func (e *HookedEntry) BeforeCreate(_ *gorm.DB) error {
+	h := sha256.Sum256([]byte(e.Body))
+	e.Checksum = h[:]
+	return nil
+}
+
+// SlottedEntry: one per user and slot; its BeforeCreate hook gives the
+// slot the clock when it is empty, a value new on every insert.
+type SlottedEntry struct {
+	ID     uint   `gorm:"primaryKey"`
+	UserID uint64 `gorm:"index:idx_slotted_user_slot;not null"`
+	Slot   int64  `gorm:"uniqueIndex:idx_slotted_user_slot;not null"`
+	Body   string
+}
+
+// BeforeCreate gives the slot the clock.
+func (e *SlottedEntry) BeforeCreate(_ *gorm.DB) error {
+	if e.Slot == 0 {
+		e.Slot = time.Now().UnixNano()
+	}
+	return nil
+}
+
 // Migrate creates the tables from the models.
 func Migrate(db *gorm.DB) error {
-	return db.AutoMigrate(&AssocArticle{}, &AssocLabel{}, &AssocSummary{}, &AssocTag{}, &OutboxEntry{})
+	return db.AutoMigrate(&AssocArticle{}, &AssocLabel{}, &AssocSummary{}, &AssocTag{}, &OutboxEntry{}, &HookedEntry{}, &SlottedEntry{})
 }
