@@ -17,13 +17,26 @@ import (
 // forEachElement calls f for T and each type reachable from it through
 // reflection, as go/ssa's Program.RuntimeTypes derives them (x/tools'
 // internal typesinternal.ForEachElement, copied: allFunctions must derive
-// the same types, and the original is not importable). access is false
+// the same types, and the original is not importable), except that an
+// alias is replaced by its target before it is recorded (below). access is false
 // for a type reflection cannot reach itself (a tuple, the underlying type
 // of a named type); f's result says the type was seen, which prunes the
 // descent.
 func forEachElement(msets *typeutil.MethodSetCache, T types.Type, f func(T types.Type, access bool) bool) {
 	var visit func(T types.Type, access bool)
 	visit = func(T types.Type, access bool) {
+		// An alias is its target, here as for reflection. x/tools
+		// records the alias and then visits the target, which f finds
+		// seen (typeutil.Map holds identical types as one key) and so
+		// prunes: the target's pointer type (*N, whose method set
+		// holds the wrappers of N's methods) was derived only when N
+		// itself had been reached before the alias. Which came first
+		// followed go/ssa's RuntimeTypes, a map's order: testdata/
+		// ecosystem's set gained or lost (*crypto/ed25519.PrivateKey)'s
+		// four wrappers from run to run (x/crypto's ed25519.PrivateKey
+		// is an alias of it). Unaliased first, N is what is recorded and
+		// its descent is complete whichever spelling comes first.
+		T = types.Unalias(T)
 		if f(T, access) {
 			return
 		}
@@ -39,8 +52,6 @@ func forEachElement(msets *typeutil.MethodSetCache, T types.Type, f func(T types
 			visit(sig.Results(), false)
 		}
 		switch T := T.(type) {
-		case *types.Alias:
-			visit(types.Unalias(T), access)
 		case *types.Pointer:
 			visit(T.Elem(), true)
 		case *types.Slice:
