@@ -68,7 +68,7 @@ type Push struct{ M *Manager }
 
 // ProcessTask: the connections come from the router the accept loop
 // fills, so the write is the program's one connection type's.
-func (p *Push) ProcessTask(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(high\) at connroute/conn/conn.go:18 .*session.push \(dynamic call → \(\*conn.httpConn\).WritePacket\)`
+func (p *Push) ProcessTask(ctx context.Context, t *asynq.Task) error { // want `^unguarded: .*twice: http post \(high\) at connroute/conn/conn.go:23 .*session.push \(dynamic call → \(\*conn.httpConn\).WritePacket\)`
 	var msg struct {
 		UID  int64
 		Data []byte
