@@ -340,6 +340,15 @@ func TestChannelWorkersAcrossPackages(t *testing.T) {
 	runShared(t, "chanalias/model", "chanalias/broker", "chanalias/service", "chanalias/app")
 }
 
+// TestBufferedWriter: a Write or Flush on a bufio.Writer (or the one a
+// bufio.ReadWriter embeds) is a write into the writer it wraps, followed
+// through its constructor and the stores into the package's unexported
+// field: an accepted *net.TCPConn's network write, a file's or a buffer's
+// nothing. An exported field and a parameter stay unknown writes.
+func TestBufferedWriter(t *testing.T) {
+	runShared(t, "bufiofix")
+}
+
 // TestMergedFuncField: a variable merging one of the package's own
 // unexported func fields with a closure runs what production code stores
 // there (nothing, or a method) or the closure; an exported field, or one

@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/callgraph"
-	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
@@ -24,6 +23,7 @@ import (
 	"github.com/jobeffects/jobeffects/analyzer/report"
 	"github.com/jobeffects/jobeffects/analyzer/result"
 	"github.com/jobeffects/jobeffects/analyzer/summary"
+	"github.com/jobeffects/jobeffects/internal/vta"
 )
 
 // Stats says what the resolution did.

@@ -16,10 +16,21 @@ import (
 // type this package declares, which no other package can name. A field
 // nothing stores into holds nil, always.
 func (p *Package) fieldFuncs(f *types.Var) ([]ssa.Value, bool) {
-	if f == nil || f.Exported() || f.Pkg() == nil || p.pkg == nil || f.Pkg() != p.pkg.Pkg {
+	if f == nil {
 		return nil, false
 	}
 	if _, isFunc := f.Type().Underlying().(*types.Signature); !isFunc {
+		return nil, false
+	}
+	return p.storedInField(f)
+}
+
+// storedInField returns the values the package's production code stores
+// into field f, of any type, and whether they are all there is: f is an
+// unexported field of a struct type this package declares (fieldFuncs;
+// a *bufio.Writer kept in a field, bufiowrap.go).
+func (p *Package) storedInField(f *types.Var) ([]ssa.Value, bool) {
+	if f == nil || f.Exported() || f.Pkg() == nil || p.pkg == nil || f.Pkg() != p.pkg.Pkg {
 		return nil, false
 	}
 	if p.funcFields == nil {

@@ -130,6 +130,11 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	if m.WriterArg != nil && w.inertWriter(*m.WriterArg, recv, args) {
 		return // io.Copy(file, body): the file's open is the effect
 	}
+	// A write into a bufio.Writer is one into the writer it wraps (bufiowrap.go).
+	var skip bool
+	if m, skip = w.throughBuffer(m, recv, args); skip {
+		return
+	}
 	if m.Complete && m.JobID != nil && m.JobID.Arg < len(args) && !isJobField(args[m.JobID.Arg], m.JobID) {
 		// Another job's ID: not the completion of the job being worked.
 		other := *m

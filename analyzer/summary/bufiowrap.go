@@ -1,0 +1,229 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobeffects/jobeffects/analyzer/models"
+	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
+)
+
+// A bufio.Writer only buffers: its Write, WriteString, WriteByte,
+// WriteRune, ReadFrom and Flush end in the Write of the io.Writer its
+// constructor was given (go1.26 src/bufio/bufio.go: NewWriterSize keeps
+// w in b.wr, Flush calls b.wr.Write), and a bufio.ReadWriter embeds one
+// (NewReadWriter(r, w) keeps w). The catalog models those methods as a
+// write of unknown kind with writer_arg -1 (catalog os.yaml, bufio); here
+// the receiver is followed back to the writers it wraps, through the
+// constructors, a ReadWriter's embedded Writer, phis and the stores into
+// an unexported field of a struct type the package declares (storedInField:
+// nichebox's TCPLongConn.rw, set from bufio.NewWriter of the accepted
+// *net.TCPConn). When every wrapped writer is inert (an *os.File, a
+// bytes.Buffer, io.Discard) the call has no effect; when they all have
+// one catalog Write model (net.Conn's: a network write) the call is that
+// write; otherwise, or when a source cannot be followed (a parameter, an
+// exported field someone else may set), the model's unknown write stays.
+// It is never read as no effect unless every wrapped writer is known inert.
+
+// bufferedDepth bounds how many wrappers and field hops are followed.
+const bufferedDepth = 8
+
+// bufioType reports whether t is *bufio.Writer or *bufio.ReadWriter.
+func bufioType(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "bufio" {
+		return false
+	}
+	return n.Obj().Name() == "Writer" || n.Obj().Name() == "ReadWriter"
+}
+
+// writerValue is the value a model's writer_arg k names.
+func writerValue(k int, recv ssa.Value, args []ssa.Value) ssa.Value {
+	switch {
+	case k < 0:
+		return recv
+	case k < len(args):
+		return args[k]
+	}
+	return nil
+}
+
+// unboxed strips the conversions to an interface around v, and returns
+// the concrete value when v boxes one.
+func unboxed(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.MakeInterface:
+			return x.X
+		default:
+			return v
+		}
+	}
+}
+
+// throughBuffer reads a call with model m through a bufio wrapper at its
+// writer_arg: skip when every wrapped writer is inert, else the model to
+// apply (the wrapped writers' one Write model, or m itself).
+func (w *walker) throughBuffer(m *models.Model, recv ssa.Value, args []ssa.Value) (_ *models.Model, skip bool) {
+	if m.WriterArg == nil {
+		return m, false
+	}
+	v := writerValue(*m.WriterArg, recv, args)
+	if v == nil {
+		return m, false
+	}
+	v = unboxed(v)
+	if !bufioType(v.Type()) {
+		return m, false
+	}
+	var inner []ssa.Value
+	if !w.bufferedWriters(v, bufferedDepth, map[ssa.Value]bool{}, &inner) || len(inner) == 0 {
+		return m, false
+	}
+	inert := true
+	var common *models.Model
+	for _, x := range inner {
+		if w.inertWriterValue(x) {
+			continue
+		}
+		inert = false
+		wm := w.writeModel(x)
+		if wm == nil || common != nil && common != wm {
+			return m, false
+		}
+		common = wm
+	}
+	if inert {
+		return nil, true
+	}
+	// The wrapped writer's own effect, named as reached through the
+	// buffer. Only its kind, operation, risk, target and detail are
+	// taken: its argument indexes belong to its Write, not to this call.
+	other := *m
+	other.WriterArg = nil
+	other.Kind, other.Op, other.Risk, other.Target = common.Kind, common.Op, common.Risk, common.Target
+	other.Detail = common.Detail + " (through a bufio.Writer)"
+	return &other, false
+}
+
+// bufferedWriters appends to out the writers v, a *bufio.Writer or
+// *bufio.ReadWriter, wraps, and reports whether every source of v was
+// followed.
+func (w *walker) bufferedWriters(v ssa.Value, depth int, seen map[ssa.Value]bool, out *[]ssa.Value) bool {
+	if depth == 0 {
+		return false
+	}
+	v = unboxed(v)
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !w.bufferedWriters(e, depth-1, seen, out) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "bufio" || len(x.Call.Args) < 1 {
+			return false
+		}
+		switch callee.Name() {
+		case "NewWriter", "NewWriterSize":
+			// NewWriterSize returns its argument when it already is a
+			// large enough *bufio.Writer: the same writer either way.
+			a := unboxed(x.Call.Args[0])
+			if bufioType(a.Type()) {
+				return w.bufferedWriters(a, depth-1, seen, out)
+			}
+			*out = append(*out, x.Call.Args[0])
+			return true
+		case "NewReadWriter":
+			if len(x.Call.Args) < 2 {
+				return false
+			}
+			return w.bufferedWriters(x.Call.Args[1], depth-1, seen, out)
+		}
+		return false
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return false
+		}
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		st, ok := ssavalue.Deref(fa.X.Type()).Underlying().(*types.Struct)
+		if !ok || fa.Field >= st.NumFields() {
+			return false
+		}
+		f := st.Field(fa.Field)
+		if bufioType(fa.X.Type()) && f.Embedded() && f.Name() == "Writer" {
+			// rw.Writer of a *bufio.ReadWriter: what NewReadWriter was given.
+			return w.bufferedWriters(fa.X, depth-1, seen, out)
+		}
+		stored, complete := w.p.storedInField(f.Origin())
+		if !complete || len(stored) == 0 {
+			return false
+		}
+		for _, s := range stored {
+			if !w.bufferedWriters(s, depth-1, seen, out) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// inertWriterValue reports whether writes into x have no effect: an
+// inert writer type or interface, or a package-level inert writer
+// (inertWriter's cases, for one value).
+func (w *walker) inertWriterValue(x ssa.Value) bool {
+	if ci, ok := x.(*ssa.ChangeInterface); ok {
+		x = ci.X
+	}
+	ix := w.p.env.Index
+	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if g, ok := ld.X.(*ssa.Global); ok {
+			if obj, ok := g.Object().(*types.Var); ok && ix.InertWriterVar(obj) {
+				return true
+			}
+		}
+	}
+	if types.IsInterface(x.Type()) && ix.InertWriter(x.Type()) {
+		return true
+	}
+	if mi, ok := x.(*ssa.MakeInterface); ok {
+		return ix.InertWriter(mi.X.Type())
+	}
+	return !types.IsInterface(x.Type()) && ix.InertWriter(x.Type())
+}
+
+// writeModel is the catalog model of the Write method of x's type (its
+// concrete type when x boxes one): (*net.conn).Write for a *net.TCPConn,
+// (net.Conn).Write for a net.Conn. Nil when there is none.
+func (w *walker) writeModel(x ssa.Value) *models.Model {
+	t := unboxed(x).Type()
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Write")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	m := w.p.env.Index.Lookup(fn)
+	if m == nil || m.None {
+		return nil
+	}
+	return m
+}
