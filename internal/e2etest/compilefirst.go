@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
+	"time"
 )
 
 // compileFirst compiles the packages a go command names in dir (its
@@ -31,7 +33,12 @@ import (
 // go list -export compiles with the actions go vet and go build use (the
 // same cache entries); -e: a module with broken packages (testdata/broken)
 // compiles what it can and the test's own command reports the rest.
-func compileFirst(dir string, args []string) {
+//
+// Its CPU is logged with the commands' (logCPU, JOBEFFECTS_TEST_CPULOG) as
+// "go list …" under the test that first asked: on empty caches (CI) it is
+// most of what a go vet of a module costs, and a profile without it named
+// the go vet that came after as the cost.
+func compileFirst(t testing.TB, dir string, args []string) {
 	if len(args) == 0 || (args[0] != "vet" && args[0] != "test" && args[0] != "build") {
 		return
 	}
@@ -63,7 +70,9 @@ func compileFirst(dir string, args []string) {
 		cmd := exec.Command("go", list...)
 		cmd.Dir = abs
 		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+		start := time.Now()
 		_ = cmd.Run()
+		logCPU(t, cmd, start, "go", list)
 	})
 }
 

@@ -192,7 +192,7 @@ func TestdataDir(t testing.TB, name string) string {
 func Run(t testing.TB, dir string, env []string, name string, args ...string) (string, string, int) {
 	t.Helper()
 	if name == "go" {
-		compileFirst(dir, args)
+		compileFirst(t, dir, args)
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -484,8 +484,9 @@ type CmdRun struct {
 	Err            error
 }
 
-// RunConcurrently runs the commands in dir at the same time.
-func RunConcurrently(dir string, cmds ...[]string) []CmdRun {
+// RunConcurrently runs the commands in dir at the same time; each one's
+// CPU is logged as Run's is (JOBEFFECTS_TEST_CPULOG).
+func RunConcurrently(t testing.TB, dir string, cmds ...[]string) []CmdRun {
 	out := make([]CmdRun, len(cmds))
 	var wg sync.WaitGroup
 	for i, c := range cmds {
@@ -496,7 +497,9 @@ func RunConcurrently(dir string, cmds ...[]string) []CmdRun {
 			cmd.Dir = dir
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			start := time.Now()
 			err := cmd.Run()
+			logCPU(t, cmd, start, c[0], c[1:])
 			r := CmdRun{Stdout: stdout.String(), Stderr: stderr.String()}
 			if ee, ok := err.(*exec.ExitError); ok {
 				r.Code = ee.ExitCode()

@@ -44,7 +44,7 @@ func TestConsumersModule(t *testing.T) {
 
 	// The two inventory runs load and analyse the whole module
 	// themselves (about 25 s of CPU each): run them side by side.
-	res := e2etest.RunConcurrently(dir,
+	res := e2etest.RunConcurrently(t, dir,
 		[]string{binary, "inventory", "./...", "-o", invPath(0)},
 		[]string{binary, "inventory", "./...", "-o", invPath(1)})
 

@@ -41,7 +41,7 @@ func TestEcosystemModule(t *testing.T) {
 	e2etest.Golden(t, "ecosystem.vet.txt", []byte(strings.Join(vet, "\n")+"\n"), *update)
 
 	// The inventory: byte-identical over two runs, golden.
-	res := e2etest.RunConcurrently(dir,
+	res := e2etest.RunConcurrently(t, dir,
 		[]string{binary, "inventory", "./...", "-o", invPath(0)},
 		[]string{binary, "inventory", "./...", "-o", invPath(1)})
 	var outputs [][]byte
