@@ -25,8 +25,11 @@ import (
 //	find.Id > 0, find.ID != 0, find.ID >= 1                 → not found when false
 //
 // Which struct holds it (the value the read filled) the callers decide
-// (readTests: the test is influenced by the read). Any other comparison
-// (a count, a status) says nothing of which side found the row.
+// (readTests: the test is influenced by the read). A count of the rows
+// read back (rowCount: n == 0, n > 0, n < 1) is the same test: none
+// counted, none found. Any other comparison (a count column of the row, a
+// status, a count against a limit) says nothing of which side found the
+// row.
 func zeroKeyTest(bin *ssa.BinOp) (whenTrue, ok bool) {
 	x, y, op := bin.X, bin.Y, bin.Op
 	if isConstOf(x) && !isConstOf(y) {
@@ -43,7 +46,7 @@ func zeroKeyTest(bin *ssa.BinOp) (whenTrue, ok bool) {
 		}
 	}
 	c, isConst := y.(*ssa.Const)
-	if !isConst || c.Value == nil || !keyField(x) {
+	if !isConst || c.Value == nil || !keyField(x) && !rowCount(x) {
 		return false, false
 	}
 	switch c.Value.Kind() {

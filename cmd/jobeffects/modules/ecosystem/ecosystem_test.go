@@ -248,6 +248,12 @@ func TestEcosystemModule(t *testing.T) {
 		{"(*GormShapeDeps).RowClassify", "insert article_labels:false enqueue asynq:false enqueue asynq:false select article_labels:false select articles:false", "unguarded check-then-act"},
 		{"(*GormShapeDeps).FindOrCreateSummary", "insert article_summaries:true enqueue asynq:true select article_summaries:false select articles:false", ""},
 		{"(*GormShapeDeps).FindOrCreateSummaryNoTx", "insert article_summaries:true enqueue asynq:false select article_summaries:false select articles:false", "unguarded"},
+		// A gorm count as the look-up (stop 66, jobs/gormcount.go): Count
+		// reads the model's table and the count compared with zero is its
+		// "not found": check-then-act where no unique key backs it
+		// (article_labels), none where one does (article_summaries).
+		{"(*GormCountDeps).CountLabel", "insert article_labels:false select article_labels:false", "check-then-act"},
+		{"(*GormCountDeps).CountSummary", "insert article_summaries:true select article_summaries:false", ""},
 		// A channel worker's type switch (stop 51, jobs/typeswitch.go)
 		// runs only the cases of the sent value's type; a decoded
 		// interface{} reaches every case.
