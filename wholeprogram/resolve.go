@@ -1061,6 +1061,10 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// implementation's sets are increments there.
 			ne.ReadModifyWrite(e.ChangedFrom)
 		}
+		if method && !callback && ne.SavedRowArg > 0 {
+			// A Save of the row the call passes (savedrow.go).
+			summary.ResolveSavedRowArg(&e, &ne)
+		}
 		if method {
 			// The implementation's request method, URL and body are
 			// arguments, or fields of one, that the interface call gives

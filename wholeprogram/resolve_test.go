@@ -1393,6 +1393,22 @@ func TestSequentialMarkThroughInterfaces(t *testing.T) {
 	})
 }
 
+// A gorm Save, behind a repository interface, of the row the caller hands
+// it: a copy (generic ConvertToStruct) of the row another interface call
+// returned with its read's error, which the caller tested, is the loaded
+// row, an upsert-set; the error untested, the key assigned, or a row the
+// repository builds leave the insert (savedrowcopy).
+func TestSavedRowThroughCopy(t *testing.T) {
+	got := handlerLines(resolveOpts(t, declaredOpts(), analyzer.Hooks{KeepSummaries: true, Whole: true}, "savedrowcopy"), guardedLine)
+	want := []string{
+		"blind medium unguarded db_write/insert copy_orders db_read/select copy_orders",
+		"pay safe db_read/select copy_orders db_write/upsert-set copy_orders",
+		"rekey medium unguarded db_write/insert copy_orders db_read/select copy_orders",
+		"renew medium unguarded db_write/insert copy_orders db_read/select copy_orders",
+	}
+	sameLines(t, "handlers", got, want)
+}
+
 // A gorm Save of a row a repository interface returned: loaded by every
 // implementation (First, its error tested), an upsert-set; returned new
 // when the read finds none, an insert (savedrowwhole).

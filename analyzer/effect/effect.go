@@ -792,6 +792,19 @@ type Effect struct {
 	// loaded (Summary.LoadedResults), which makes it an upsert-set
 	// (wholeprogram/savedrow.go).
 	SavedRowCall string `json:",omitempty"`
+	// SavedRowTested: the function that made the call of SavedRowCall
+	// tested the call's error result nil on the way to the Save, so a
+	// method that returns the row loaded only when its error is nil
+	// (Summary.LoadedUnlessErr: return row, db.First(&row, id).Error)
+	// counts as returning it loaded.
+	SavedRowTested bool `json:",omitempty"`
+	// RowArgs, on a call through an interface, are the arguments that are
+	// rows loaded from their table or rows an interface call returned
+	// (also through a copy: a generic ConvertToStruct, a local the copy
+	// is stored in whose key fields are not assigned): the whole-program
+	// phase decides with them a Save of the row the implementation was
+	// given (SavedRowArg), as a static call's caller does.
+	RowArgs []RowArg `json:",omitempty"`
 	// URLPath is an HTTP call's path as a pattern ("/orders/{}/status"),
 	// when its text is known apart from a base URL and dynamic segments:
 	// the whole-program phase matches it against the routes the program
@@ -1070,6 +1083,17 @@ type RandomArg struct {
 	// Field: the argument is a struct (or a pointer to one) whose field
 	// of that name is random, not the argument itself.
 	Field string `json:",omitempty"`
+}
+
+// RowArg is an argument of a call through an interface (1-based index,
+// receiver first) that is a row: Loaded from its table here, or the
+// result of the interface call Call ("file:line:col#i", Tested: its error
+// tested nil on the way), as Effect.SavedRowCall and SavedRowTested.
+type RowArg struct {
+	Index  int
+	Loaded bool   `json:",omitempty"`
+	Call   string `json:",omitempty"`
+	Tested bool   `json:",omitempty"`
 }
 
 // PlanLink is a create planned per element of a list and linked back

@@ -394,6 +394,7 @@ func (w *walker) invoke(ci ssa.CallInstruction, c *ssa.CallCommon) {
 	site.Effect.ArgKeys = w.argKeys(c.Args)
 	site.Effect.NonZero = w.nonZeroFields(c.Args) // keylasts.go
 	site.Effect.TableArgs = w.tableArgs(c.Args)   // tablefield.go
+	site.Effect.RowArgs = w.rowArgs(ci, c.Args)   // savedrow.go
 	site.Effect.ArgsKey = w.argsKey(ci, c.Args, 2)
 	if site.Effect.ArgsKey == nil {
 		site.Effect.ArgsKey = w.batchArgsKey(ci, "", c.Args, 2) // a batch the implementation inserts

@@ -30,22 +30,14 @@ func copyParam(fn *ssa.Function) int {
 	if fn.Signature.Results().Len() == 0 || len(fn.Params) == 0 {
 		return 0
 	}
-	k := 0
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 {
-			continue
-		}
-		if _, zero := ssavalue.Unconvert(ret.Results[0]).(*ssa.Const); zero {
-			continue // return T{}, err
-		}
-		j := copiedParam(fn, ret.Results[0], 0)
-		if j == 0 || (k != 0 && j != k) {
-			return 0
-		}
-		k = j
-	}
-	return k
+	return oneIndex(returnedFirst(fn), isConstResult, func(v ssa.Value) int { return copiedParam(fn, v, 0) })
+}
+
+// isConstResult reports whether v is a constant through conversions: what
+// an error return gives (return T{}, err; return nil, err), not a copy.
+func isConstResult(v ssa.Value) bool {
+	_, ok := ssavalue.Unconvert(v).(*ssa.Const)
+	return ok
 }
 
 // copiedParam is the 1-based index of the parameter of fn that v is a
@@ -71,18 +63,7 @@ func copiedParam(fn *ssa.Function, v ssa.Value, depth int) int {
 		// []byte(s) of a string parameter (the JSON text handed in).
 		return copiedParam(fn, x.X, depth+1)
 	case *ssa.Phi:
-		k := 0
-		for _, e := range x.Edges {
-			if _, zero := ssavalue.Unconvert(e).(*ssa.Const); zero {
-				continue
-			}
-			j := copiedParam(fn, e, depth+1)
-			if j == 0 || (k != 0 && j != k) {
-				return 0
-			}
-			k = j
-		}
-		return k
+		return oneIndex(x.Edges, isConstResult, func(e ssa.Value) int { return copiedParam(fn, e, depth+1) })
 	case *ssa.UnOp:
 		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
 			return allocCopies(fn, a, depth+1)
@@ -96,28 +77,21 @@ func copiedParam(fn *ssa.Function, v ssa.Value, depth int) int {
 // json.Unmarshal of that parameter's JSON (json.Marshal of it, or its
 // bytes), and it is otherwise only loaded; 0 otherwise.
 func allocCopies(fn *ssa.Function, a *ssa.Alloc, depth int) int {
-	k := 0
-	agree := func(j int) bool {
-		if j == 0 || (k != 0 && j != k) {
-			return false
-		}
-		k = j
-		return true
-	}
+	var same sameIndex
 	for _, r := range ssavalue.Referrers(a) {
 		switch u := r.(type) {
 		case *ssa.UnOp:
 			// a load
 		case *ssa.DebugRef:
 		case *ssa.Store:
-			if u.Addr != a || !agree(copiedParam(fn, u.Val, depth+1)) {
+			if u.Addr != a || !same.add(copiedParam(fn, u.Val, depth+1)) {
 				return 0
 			}
 		case *ssa.MakeInterface:
 			for _, rr := range ssavalue.Referrers(u) {
 				call, ok := rr.(*ssa.Call)
 				if !ok || !isJSONUnmarshal(call) || len(call.Call.Args) != 2 || call.Call.Args[1] != ssa.Value(u) ||
-					!agree(jsonOf(fn, call.Call.Args[0], depth+1)) {
+					!same.add(jsonOf(fn, call.Call.Args[0], depth+1)) {
 					return 0
 				}
 			}
@@ -125,7 +99,7 @@ func allocCopies(fn *ssa.Function, a *ssa.Alloc, depth int) int {
 			return 0
 		}
 	}
-	return k
+	return same.index()
 }
 
 // jsonOf is the parameter the bytes v are the JSON of: json.Marshal of
@@ -136,15 +110,7 @@ func jsonOf(fn *ssa.Function, v ssa.Value, depth int) int {
 	}
 	switch x := ssavalue.Unconvert(v).(type) {
 	case *ssa.Phi:
-		k := 0
-		for _, e := range x.Edges {
-			j := jsonOf(fn, e, depth+1)
-			if j == 0 || (k != 0 && j != k) {
-				return 0
-			}
-			k = j
-		}
-		return k
+		return oneIndex(x.Edges, nil, func(e ssa.Value) int { return jsonOf(fn, e, depth+1) })
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && isJSONFunc(call, "Marshal") && len(call.Call.Args) == 1 {
 			return copiedParam(fn, call.Call.Args[0], depth+1)

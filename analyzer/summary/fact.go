@@ -105,6 +105,13 @@ type Summary struct {
 	// First(&row, id), its error tested): a Save of such a row updates it
 	// (savedrow.go).
 	LoadedResults []int `json:",omitempty"`
+	// LoadedUnlessErr are the indices of results the function returns as
+	// rows it loaded when its error result is nil: every return gives a
+	// row it read into together with that read's error, untested here
+	// (order; err := db.First(&order, id).Error; return order, err). A
+	// caller that tests the error before a Save of the row saves a loaded
+	// row (savedrow.go).
+	LoadedUnlessErr []int `json:",omitempty"`
 	// CopyParam (1-based, receiver first; 0 when none): the function's
 	// first result is a copy of that parameter (returned as is, asserted
 	// to a type, or round-tripped through JSON into the result: a generic
@@ -528,7 +535,7 @@ func equal(a, b *Summary) bool {
 	if len(a.Effects) != len(b.Effects) || len(a.CallsParams) != len(b.CallsParams) || len(a.Pitfalls) != len(b.Pitfalls) ||
 		(a.ClaimReturn == nil) != (b.ClaimReturn == nil) || a.DuplicateTest != b.DuplicateTest || a.DuplicateAborts != b.DuplicateAborts ||
 		a.RandomResult != b.RandomResult || a.IdentityResult != b.IdentityResult || a.ClockResult != b.ClockResult || len(a.TxCalls) != len(b.TxCalls) ||
-		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || !slices.Equal(a.DayParams, b.DayParams) || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) || a.CopyParam != b.CopyParam ||
+		len(a.GuardedCalls) != len(b.GuardedCalls) || (a.NilUnless == nil) != (b.NilUnless == nil) || a.KeyResultParam != b.KeyResultParam || a.KeyResultField != b.KeyResultField || !slices.Equal(a.DayParams, b.DayParams) || a.FreshID != b.FreshID || a.MeasuresEmpty != b.MeasuresEmpty || !slices.Equal(a.MissParams, b.MissParams) || !slices.Equal(a.LoadedResults, b.LoadedResults) || !slices.Equal(a.LoadedUnlessErr, b.LoadedUnlessErr) || a.CopyParam != b.CopyParam ||
 		!slices.Equal(a.CallsParamFields, b.CallsParamFields) {
 		return false
 	}

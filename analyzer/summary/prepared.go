@@ -220,22 +220,16 @@ func (w *walker) stmtArg(fn *ssa.Function) int {
 	if res.Len() == 0 || !w.isStmt(res.At(0).Type()) {
 		return 0
 	}
-	arg := 0
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 {
-			continue
-		}
-		if c, ok := ret.Results[0].(*ssa.Const); ok && c.IsNil() {
-			continue
-		}
-		_, _, param := w.stmtSQL(ret.Results[0], 0)
-		if param == effect.NoExec || (arg != 0 && arg != param+1) {
-			return 0
-		}
-		arg = param + 1
+	isNil := func(v ssa.Value) bool { // return nil, err
+		c, ok := v.(*ssa.Const)
+		return ok && c.IsNil()
 	}
-	return arg
+	return oneIndex(returnedFirst(fn), isNil, func(v ssa.Value) int {
+		if _, _, param := w.stmtSQL(v, 0); param != effect.NoExec {
+			return param + 1
+		}
+		return 0
+	})
 }
 
 // isStmt reports whether values of type t are prepared statements: a type

@@ -163,10 +163,11 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 	s.IDResult = w.idResult()
 	s.FreshID = w.freshResult(s)
 	s.MeasuresEmpty = measuresEmpty(fn)
-	s.EmptyResult = emptyResult(fn)     // collected.go
-	s.LoadedResults = w.loadedResults() // savedrow.go
-	s.CopyParam = copyParam(fn)         // copyresult.go
-	s.HookFields = hookFieldsOf(fn)     // tagkey.go
+	s.EmptyResult = emptyResult(fn)         // collected.go
+	s.LoadedResults = w.loadedResults()     // savedrow.go
+	s.LoadedUnlessErr = w.loadedUnlessErr() // savedrow.go
+	s.CopyParam = copyParam(fn)             // copyresult.go
+	s.HookFields = hookFieldsOf(fn)         // tagkey.go
 	s.MissParams = w.missParams(s)
 	p.attachDirectives(fn, s)
 	s.normalize(p.env.KeepPaths)
