@@ -23,7 +23,7 @@ import (
 func (r *resolver) afterDupFailures(effs []effect.Effect) []guard.Pitfall {
 	creates := false
 	for i := range effs {
-		if e := &effs[i]; e.DupFails != "" && e.Guard == nil && e.Issue == "" && r.throughDynamic(e) {
+		if e := &effs[i]; e.Refused() != "" && e.Guard == nil && e.Issue == "" && r.throughDynamic(e) {
 			creates = true
 		}
 	}

@@ -199,7 +199,8 @@ func readsStatus(v ssa.Value, depth int) bool {
 // loses it; it is not done twice). The create's failure must reach this
 // function as it is: every hop of its path past this function's returns
 // it (effect.Hop.ErrOut). Whether the handler then fails on it is decided
-// at the handler (effect.Effect.FailsOnDuplicate).
+// at the handler (effect.Effect.FailsOnDuplicate). A delete that fails on
+// a repeat (effect.Effect.RepeatFails) guards what follows it the same way.
 func (a *analysis) afterDupFailures() {
 	a.afterDupFailuresOf(func(*Site) bool { return true })
 }
@@ -223,7 +224,11 @@ func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 		e := c.Effect
 		// A create a lookup of its table decides (LookupCreate) still
 		// fails on a duplicate: what follows it is guarded all the same.
-		if e.DupFails == "" || e.Guard != nil && !e.Guard.LookupCreate || e.Issue != "" || c.Hop >= len(e.Path) || !create(c) {
+		// A delete that fails on a repeat (RepeatFails: Lambda's
+		// DeleteFunction answers not found the second time) keeps a
+		// redelivery from what follows it just as a create's duplicate
+		// does.
+		if e.Refused() == "" || e.Guard != nil && !e.Guard.LookupCreate || e.Issue != "" || c.Hop >= len(e.Path) || !create(c) {
 			continue
 		}
 		ok := true
@@ -281,12 +286,16 @@ func (a *analysis) afterDupFailuresOf(create func(*Site) bool) {
 				}
 				continue
 			}
-			expr := fmt.Sprintf("%s, which fails on a duplicate", e.Describe())
+			fails := "a duplicate"
+			if e.DupFails == "" {
+				fails = "a repeat"
+			}
+			expr := fmt.Sprintf("%s, which fails on %s", e.Describe(), fails)
 			if resume {
 				expr += "; the way around it is taken only when the task's record of its last failure holds the program's own error, returned before this effect"
 			}
 			se.Guard = &effect.Guard{Kind: effect.GuardClaim, Expr: expr,
-				Pos: e.Evidence(), SameTx: true, AfterDupFail: true, Note: e.DupFails}
+				Pos: e.Evidence(), SameTx: true, AfterDupFail: true, Note: e.Refused()}
 		}
 	}
 }

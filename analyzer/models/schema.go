@@ -569,6 +569,16 @@ type Model struct {
 	// from the table: the call then writes the same row on every
 	// delivery, an upsert-set (summary/savedrow.go).
 	UpdatesLoaded bool `yaml:"updates_loaded"`
+	// NewRow is what the call runs instead of Runs and Hooks when the row
+	// TargetType names is a new one: a slice of rows, or a struct built in
+	// the function whose primary key the code leaves zero before the call
+	// (summary/newrow.go). gorm's Save decides its path from the row
+	// before any callback runs: a slice, or a struct with a zero primary
+	// field, runs only the create chain and its hooks (gorm@v1.31.2
+	// finisher_api.go:95-107); any other row the update chain, then the
+	// create chain with hooks skipped when the update met no row
+	// (:110-119), so a row not known new keeps Runs and Hooks.
+	NewRow *NewRow `yaml:"new_row"`
 	// Chain are calls made earlier on the receiver (a query builder) that
 	// change the effect: gorm Clauses(clause.OnConflict{DoNothing: true}),
 	// bun Ignore(), gorm Model(&u), Session(&gorm.Session{SkipHooks: true}).
@@ -971,4 +981,10 @@ type UniqueInsert struct {
 type FailureRecord struct {
 	Field    string   `yaml:"field"`
 	OwnTexts []string `yaml:"own_texts"`
+}
+
+// NewRow is a call's callback chains and hooks for a new row (Model.NewRow).
+type NewRow struct {
+	Runs  []string `yaml:"runs"`
+	Hooks []string `yaml:"hooks"`
 }

@@ -116,20 +116,7 @@ func codeKeyed(n *types.Named) bool {
 	if hasMethod(types.NewPointer(n), "BeforeCreate", "BeforeSave") {
 		return false
 	}
-	var pks, ids []gormField
-	for _, f := range gormFields(n.Underlying().(*types.Struct), 0) {
-		if _, ok := f.set["PRIMARYKEY"]; ok {
-			pks = append(pks, f)
-		} else if _, ok := f.set["PRIMARY_KEY"]; ok {
-			pks = append(pks, f)
-		}
-		if f.column == "id" {
-			ids = append(ids, f)
-		}
-	}
-	if len(pks) == 0 {
-		pks = ids // gorm's default key
-	}
+	pks := gormKeys(n.Underlying().(*types.Struct))
 	if len(pks) == 0 {
 		return false
 	}
@@ -159,12 +146,34 @@ func codeKeyed(n *types.Named) bool {
 	return true
 }
 
+// gormKeys are the fields of st's gorm primary key: those tagged
+// primaryKey, else the field gorm maps to column id (embedded structs
+// read in place); none when it has neither.
+func gormKeys(st *types.Struct) []gormField {
+	var pks, ids []gormField
+	for _, f := range gormFields(st, 0) {
+		if _, ok := f.set["PRIMARYKEY"]; ok {
+			pks = append(pks, f)
+		} else if _, ok := f.set["PRIMARY_KEY"]; ok {
+			pks = append(pks, f)
+		}
+		if f.column == "id" {
+			ids = append(ids, f)
+		}
+	}
+	if len(pks) == 0 {
+		return ids // gorm's default key
+	}
+	return pks
+}
+
 // gormField is one column of a gorm model: the field, its column name and
 // its tag's settings (names upper-cased, as gorm's ParseTagSetting).
 type gormField struct {
 	v      *types.Var
 	column string
 	set    map[string]string
+	top    int // the index of the outermost struct's field that holds it
 }
 
 // gormFields are the fields of st as gorm maps them, embedded structs
@@ -189,14 +198,18 @@ func gormFields(st *types.Struct, depth int) []gormField {
 		}
 		if _, embedded := set["EMBEDDED"]; f.Anonymous() || embedded {
 			if inner, ok := ssavalue.Deref(f.Type()).Underlying().(*types.Struct); ok {
-				out = append(out, gormFields(inner, depth+1)...)
+				fs := gormFields(inner, depth+1)
+				for k := range fs {
+					fs[k].top = i
+				}
+				out = append(out, fs...)
 				continue
 			}
 		}
 		if !f.Exported() {
 			continue
 		}
-		out = append(out, gormField{v: f, column: triggers.ModelColumn(f.Name(), reflect.StructTag(st.Tag(i))), set: set})
+		out = append(out, gormField{v: f, column: triggers.ModelColumn(f.Name(), reflect.StructTag(st.Tag(i))), set: set, top: i})
 	}
 	return out
 }

@@ -142,6 +142,13 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		other.Detail = effect.JoinDetail(m.Detail, "not the ID of the job being worked: not its completion")
 		m = &other
 	}
+	if nr := m.NewRow; nr != nil && m.TargetType != nil && *m.TargetType < len(args) && w.newRow(args[*m.TargetType], ci) {
+		// gorm's Save of a new row: only its create chain and hooks run
+		// (newrow.go).
+		other := *m
+		other.Runs, other.Hooks, other.NewRow = nr.Runs, nr.Hooks, nil
+		m = &other
+	}
 	if len(m.Runs) > 0 {
 		defer w.tagRuns(ci, len(w.sites), m.Runs)
 	}

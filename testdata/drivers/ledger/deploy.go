@@ -77,15 +77,17 @@ func StartDeploy(ctx context.Context, db *sql.DB, d *Deploy, h *Hooks) error {
 		return err
 	}
 	wm := gue.WorkMap{
-		"deploy.grant":        d.Grant,
-		"deploy.grant-logged": d.GrantLogged,
-		"deploy.layer":        d.Layer,
-		"deploy.release":      d.Release,
-		"deploy.retire":       d.Retire,
-		"deploy.grant-fresh":  d.GrantFresh,
-		"deploy.retire-quiet": d.RetireQuiet,
-		"hooks.notify":        h.Notify,
-		"hooks.probe":         h.Probe,
+		"deploy.grant":              d.Grant,
+		"deploy.grant-logged":       d.GrantLogged,
+		"deploy.layer":              d.Layer,
+		"deploy.release":            d.Release,
+		"deploy.retire":             d.Retire,
+		"deploy.grant-fresh":        d.GrantFresh,
+		"deploy.retire-quiet":       d.RetireQuiet,
+		"deploy.retire-layer":       d.RetireLayer,
+		"deploy.retire-layer-quiet": d.RetireLayerQuiet,
+		"hooks.notify":              h.Notify,
+		"hooks.probe":               h.Probe,
 	}
 	pool, err := gue.NewWorkerPool(c, wm, 1)
 	if err != nil {
@@ -111,4 +113,26 @@ func (d *Deploy) RetireQuiet(ctx context.Context, job *gue.Job) error {
 		log.Printf("retire: %v", err)
 	}
 	return nil
+}
+
+// RetireLayer deletes the function, returning a failure, then publishes a
+// layer version: a redelivery's delete fails (the function is gone), so
+// the publish is not made again (guarded by the delete, as after a create
+// that fails on its duplicate); near miss RetireLayerQuiet.
+func (d *Deploy) RetireLayer(ctx context.Context, job *gue.Job) error {
+	if _, err := d.Lambda.DeleteFunction(ctx, &lambdasdk.DeleteFunctionInput{FunctionName: aws.String(string(job.Args))}); err != nil {
+		return err
+	}
+	_, err := d.Lambda.PublishLayerVersion(ctx, &lambdasdk.PublishLayerVersionInput{LayerName: aws.String("shared")})
+	return err
+}
+
+// RetireLayerQuiet only logs the delete's failure: a redelivery publishes
+// another layer version.
+func (d *Deploy) RetireLayerQuiet(ctx context.Context, job *gue.Job) error {
+	if _, err := d.Lambda.DeleteFunction(ctx, &lambdasdk.DeleteFunctionInput{FunctionName: aws.String(string(job.Args))}); err != nil {
+		log.Printf("retire: %v", err)
+	}
+	_, err := d.Lambda.PublishLayerVersion(ctx, &lambdasdk.PublishLayerVersionInput{LayerName: aws.String("shared")})
+	return err
 }

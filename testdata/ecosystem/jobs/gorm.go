@@ -59,8 +59,8 @@ func (d *Deps) GormRebalance(ctx context.Context, t *asynq.Task) error {
 }
 
 // GormOpenAccount (near miss) saves a row built in the handler: no primary
-// key, so Save inserts a new account on every delivery (and the callback
-// posts its event).
+// key, so Save inserts a new account on every delivery; it runs only the
+// create chain (finisher_api.go:95-107): no update callback posts.
 func (d *Deps) GormOpenAccount(ctx context.Context, t *asynq.Task) error {
 	p := decode(t)
 	return d.Gorm.WithContext(ctx).Save(&models.Account{Balance: p.Amount}).Error

@@ -105,6 +105,28 @@ func (d *Deploy) RetireLogged(ctx context.Context, t *asynq.Task) error { // wan
 	return nil
 }
 
+// RetireLayer deletes the function, returning the delete's failure, then
+// publishes a layer version: a redelivery fails at the delete (the
+// function is gone) and never publishes again, so the publish is guarded
+// by the delete as it would be by a create that fails on its duplicate.
+func (d *Deploy) RetireLayer(ctx context.Context, t *asynq.Task) error { // want RetireLayer:`^effects: http/post aws lambda guarded=processed_jobs; http/delete aws lambda$` `^duplicate-as-error: a second delivery's http delete \(aws lambda\)`
+	if _, err := d.Lambda.DeleteFunction(ctx, &lambda.DeleteFunctionInput{FunctionName: aws.String(string(t.Payload()))}); err != nil {
+		return err
+	}
+	_, err := d.Lambda.PublishLayerVersion(ctx, &lambda.PublishLayerVersionInput{LayerName: aws.String("shared")})
+	return err
+}
+
+// RetireLayerLogged, the near miss: the delete's failure is only logged,
+// so a redelivery goes on to publish another layer version: unguarded.
+func (d *Deploy) RetireLayerLogged(ctx context.Context, t *asynq.Task) error { // want RetireLayerLogged:`^effects: http/post aws lambda; http/delete aws lambda$` `unguarded: handler \(\*lambdaopsfix.Deploy\).RetireLayerLogged .*http post \(aws lambda\)`
+	if _, err := d.Lambda.DeleteFunction(ctx, &lambda.DeleteFunctionInput{FunctionName: aws.String(string(t.Payload()))}); err != nil {
+		log.Printf("retire: %v", err)
+	}
+	_, err := d.Lambda.PublishLayerVersion(ctx, &lambda.PublishLayerVersionInput{LayerName: aws.String("shared")})
+	return err
+}
+
 // Unalias deletes an alias: a missing alias is no error Lambda answers
 // (DeleteAlias lists no not-found), so the repeat succeeds: no finding.
 func (d *Deploy) Unalias(ctx context.Context, t *asynq.Task) error { // want Unalias:`^effects: http/delete aws lambda$`
@@ -131,6 +153,8 @@ func Register(mux *asynq.ServeMux, d *Deploy) { // want Register:`^no effects$`
 	mux.HandleFunc("grant-fresh-returned", d.GrantFreshReturned)
 	mux.HandleFunc("retire", d.Retire)
 	mux.HandleFunc("retire-logged", d.RetireLogged)
+	mux.HandleFunc("retire-layer", d.RetireLayer)
+	mux.HandleFunc("retire-layer-logged", d.RetireLayerLogged)
 	mux.HandleFunc("unalias", d.Unalias)
 	mux.HandleFunc("unthrottle", d.Unthrottle)
 }

@@ -72,7 +72,10 @@ import (
 //     repeat, and Retire returns that error (deploy.retire: duplicate-as-error),
 //     near miss RetireQuiet only logs it (safe, no finding); a statement id
 //     from the clock is refused by nothing (deploy.grant-fresh: unguarded
-//     though its failure is only logged; stop 65);
+//     though its failure is only logged; stop 65); a layer published only
+//     after a returned delete's success is guarded by it (stop 66:
+//     deploy.retire-layer), near miss deploy.retire-layer-quiet logs the
+//     delete's failure and publishes again (unguarded);
 //   - go-retryablehttp v0.7.8 (stop 65, catalog builds_request; ledger/hooks.go):
 //     hooks.notify's POST through NewRequestWithContext and Do: unguarded;
 //     near miss hooks.probe's GET: safe.
@@ -134,15 +137,17 @@ func TestDriversModule(t *testing.T) {
 		"bridge.project-overlapping": "watermill example.com/drivers/bridge.(*Projector).ProjectOverlapping at bridge/bridge.go:106, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.both-serial":         "watermill example.com/drivers/bridge.(*Deps).Both at bridge/bridge.go:107, high: http/post chat.example.com/post high; db_read/select provider_messages safe; db_write/update-set provider_messages safe [unguarded]",
 		"bridge.serial-a":            "watermill example.com/drivers/bridge.(*Deps).SerialTwice at bridge/bridge.go:109, high: http/post chat.example.com/post high guarded; db_read/select provider_messages safe; db_write/update-set provider_messages safe []",
-		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:90, high: http/post aws lambda high [duplicate-as-error]",
-		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:90, high: http/post aws lambda high guarded []",
-		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:90, medium: http/post aws lambda medium [unguarded]",
-		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:90, safe: http/put aws lambda safe; http/post aws lambda safe []",
-		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:90, safe: http/delete aws lambda safe [duplicate-as-error]",
-		"deploy.grant-fresh":         "gue example.com/drivers/ledger.(*Deploy).GrantFresh at ledger/deploy.go:90, high: http/post aws lambda high [unguarded]",
-		"deploy.retire-quiet":        "gue example.com/drivers/ledger.(*Deploy).RetireQuiet at ledger/deploy.go:90, safe: http/delete aws lambda safe []",
-		"hooks.notify":               "gue example.com/drivers/ledger.(*Hooks).Notify at ledger/deploy.go:90, high: http/post hooks.example.com/deploys high [unguarded]",
-		"hooks.probe":                "gue example.com/drivers/ledger.(*Hooks).Probe at ledger/deploy.go:90, safe: http/get status.example.com safe []",
+		"deploy.grant":               "gue example.com/drivers/ledger.(*Deploy).Grant at ledger/deploy.go:92, high: http/post aws lambda high [duplicate-as-error]",
+		"deploy.grant-logged":        "gue example.com/drivers/ledger.(*Deploy).GrantLogged at ledger/deploy.go:92, high: http/post aws lambda high guarded []",
+		"deploy.layer":               "gue example.com/drivers/ledger.(*Deploy).Layer at ledger/deploy.go:92, medium: http/post aws lambda medium [unguarded]",
+		"deploy.release":             "gue example.com/drivers/ledger.(*Deploy).Release at ledger/deploy.go:92, safe: http/put aws lambda safe; http/post aws lambda safe []",
+		"deploy.retire":              "gue example.com/drivers/ledger.(*Deploy).Retire at ledger/deploy.go:92, safe: http/delete aws lambda safe [duplicate-as-error]",
+		"deploy.grant-fresh":         "gue example.com/drivers/ledger.(*Deploy).GrantFresh at ledger/deploy.go:92, high: http/post aws lambda high [unguarded]",
+		"deploy.retire-quiet":        "gue example.com/drivers/ledger.(*Deploy).RetireQuiet at ledger/deploy.go:92, safe: http/delete aws lambda safe []",
+		"deploy.retire-layer":        "gue example.com/drivers/ledger.(*Deploy).RetireLayer at ledger/deploy.go:92, medium: http/post aws lambda medium guarded; http/delete aws lambda safe [duplicate-as-error]",
+		"deploy.retire-layer-quiet":  "gue example.com/drivers/ledger.(*Deploy).RetireLayerQuiet at ledger/deploy.go:92, medium: http/post aws lambda medium; http/delete aws lambda safe [unguarded]",
+		"hooks.notify":               "gue example.com/drivers/ledger.(*Hooks).Notify at ledger/deploy.go:92, high: http/post hooks.example.com/deploys high [unguarded]",
+		"hooks.probe":                "gue example.com/drivers/ledger.(*Hooks).Probe at ledger/deploy.go:92, safe: http/get status.example.com safe []",
 		"":                           "lambda example.com/drivers/cmd/thumbs.(*renderer).render at cmd/thumbs/main.go:30, medium: db_write/insert thumbnails medium [unguarded]",
 	}
 	for task, w := range want {
