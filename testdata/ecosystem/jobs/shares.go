@@ -99,4 +99,8 @@ func RegisterShares(mux *asynq.ServeMux, d *ShareDeps) {
 	mux.HandleFunc("share:stamped", d.ShareStamped)
 	mux.HandleFunc("lap:take", d.LapTake)
 	mux.HandleFunc("lap:reset", d.LapReset)
+	mux.HandleFunc("mark:track", d.MarkTrack)
+	mux.HandleFunc("pin:slot", d.PinSlot)
+	mux.HandleFunc("ap:deliver", APDeliver)
+	mux.HandleFunc("ap:deliver-plain", APDeliverPlain)
 }

@@ -43,7 +43,7 @@ func (s *Segment) Save(db *gorm.DB) error { return db.Save(s).Error }
 // Migrate creates the tables from the models, as gorm's AutoMigrate
 // does: the models' tags (and the base's) are their keys.
 func Migrate(db *gorm.DB) error {
-	return db.AutoMigrate(&Track{}, &Interval{}, &Segment{}, &Route{}, &Match{}, &Note{}, &Share{}, &Lap{})
+	return db.AutoMigrate(&Track{}, &Interval{}, &Segment{}, &Route{}, &Match{}, &Note{}, &Share{}, &Lap{}, &Mark{}, &Pin{})
 }
 
 // Repo is gorm's implementation of jobs.TrackRepo.
