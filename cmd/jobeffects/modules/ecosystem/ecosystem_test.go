@@ -206,6 +206,13 @@ func TestEcosystemModule(t *testing.T) {
 		// the second create away.
 		{"(*OutboxDeps).AssocLabel", "insert article_labels:false enqueue asynq:false select article_labels:false select articles:false", "check-then-act"},
 		{"(*OutboxDeps).AssocSummarize", "insert article_summaries:true enqueue asynq:true select article_summaries:false select articles:false", ""},
+		// gorm (stop 66, btl-ktpm): a Save, behind the repository
+		// interface, of the row another interface call returned beside
+		// its read's error (tested by the handler) and copied through a
+		// generic ConvertToStruct with its status set: the loaded row, an
+		// upsert-set; its key cleared first, an insert.
+		{"(*SavedCopyDeps).CopyClose", "select copy_tickets:false upsert-set copy_tickets:false", ""},
+		{"(*SavedCopyDeps).CopyClone", "insert copy_tickets:false select copy_tickets:false", "unguarded"},
 		// go-redis v9 (stops 50 and 51): a marker's GET/EXISTS, the act,
 		// the marker's SET. An act a helper does on a path that returns
 		// before the check and again between the check and the set is

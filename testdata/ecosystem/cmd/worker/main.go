@@ -159,6 +159,7 @@ func main() {
 	jobs.RegisterDistLock(mux, &jobs.DistLockDeps{DB: gdb, RDB: rdb})
 	jobs.RegisterFill(mux, &jobs.FillDeps{Pool: pool})
 	jobs.RegisterOutbox(mux, &jobs.OutboxDeps{DB: gdb, Q: asynq.NewClient(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")})})
+	jobs.RegisterSavedCopy(mux, &jobs.SavedCopyDeps{Repo: &jobs.GormCopyTickets{DB: gdb}})
 	batchDeps, err := jobs.NewBatchDeps(pool)
 	if err != nil {
 		log.Fatal(err)
