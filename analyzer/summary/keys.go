@@ -848,24 +848,37 @@ func sentBytes(v ssa.Value, depth int) ssa.Value {
 	case *ssa.Convert:
 		return sentBytes(x.X, depth+1)
 	case *ssa.Call:
-		callee := x.Call.StaticCallee()
-		if callee == nil || callee.Object() == nil || len(x.Call.Args) == 0 {
+		data := readerData(x)
+		if data == nil {
 			return nil
 		}
-		switch callee.Object().(*types.Func).FullName() {
-		case "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bytes.NewBufferString":
-			inner := ssavalue.Unconvert(x.Call.Args[0])
-			if c, ok := inner.(*ssa.Convert); ok {
-				inner = c.X
-			}
-			if _, isCall := inner.(*ssa.Call); isCall {
-				return nil // made here by a call: not bytes handed in
-			}
-			if _, isExtract := inner.(*ssa.Extract); isExtract {
-				return nil
-			}
-			return inner
+		inner := ssavalue.Unconvert(data)
+		if c, ok := inner.(*ssa.Convert); ok {
+			inner = c.X
 		}
+		if _, isCall := inner.(*ssa.Call); isCall {
+			return nil // made here by a call: not bytes handed in
+		}
+		if _, isExtract := inner.(*ssa.Extract); isExtract {
+			return nil
+		}
+		return inner
+	}
+	return nil
+}
+
+// readerData is the []byte or string that call reads when call makes a
+// reader over it (bytes.NewReader, bytes.NewBuffer, bytes.NewBufferString,
+// strings.NewReader), else nil. A request body is one of these in most
+// code; sentBytes and marshalled both look through it.
+func readerData(call *ssa.Call) ssa.Value {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Object() == nil || len(call.Call.Args) == 0 {
+		return nil
+	}
+	switch callee.Object().(*types.Func).FullName() {
+	case "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bytes.NewBufferString":
+		return call.Call.Args[0]
 	}
 	return nil
 }
@@ -921,14 +934,11 @@ func marshalled(v ssa.Value, depth int) ssa.Value {
 	case *ssa.Extract:
 		return marshalled(x.Tuple, depth+1)
 	case *ssa.Call:
-		callee := x.Call.StaticCallee()
-		if callee == nil || callee.Object() == nil || len(x.Call.Args) == 0 {
-			return nil
+		if data := readerData(x); data != nil {
+			return marshalled(data, depth+1)
 		}
-		switch callee.Object().(*types.Func).FullName() {
-		case "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bytes.NewBufferString":
-			return marshalled(x.Call.Args[0], depth+1)
-		case "encoding/json.Marshal":
+		if callee := x.Call.StaticCallee(); callee != nil && callee.Object() != nil && len(x.Call.Args) > 0 &&
+			callee.Object().(*types.Func).FullName() == "encoding/json.Marshal" {
 			return x.Call.Args[0]
 		}
 	}
