@@ -91,8 +91,15 @@ func TestTwice(t *testing.T) {
 			// children are read by kind.
 			riverChildren{pool: pool, kind: jobs.ChildArgs{}.Kind()},
 		},
+		// Reset runs before each of the ~90 runs (20 handlers: sequential,
+		// concurrent, one per crash point). It deletes the few rows and
+		// restarts the tables' own sequences, which leaves what TRUNCATE
+		// … RESTART IDENTITY leaves (no trigger fires on delete), at a
+		// fraction of PostgreSQL's CPU: TRUNCATE gives every table, index
+		// and sequence a new file each time (measured: 1.9 of the 2.6 CPU
+		// s PostgreSQL spent on the whole test; deleting, 0.05).
 		Reset: func(ctx context.Context) error {
-			_, err := pool.Exec(ctx, `truncate ledger, processed_jobs, audit_log, accounts, profiles, shipments, users, refunds, imports, receipt_claims, receipts restart identity;
+			_, err := pool.Exec(ctx, resetSQL+`
 				insert into accounts values (1, 100);
 				insert into profiles values (7, 'https://img.example.com/old.png');
 				insert into users values (7, 'ann@example.com');
@@ -189,6 +196,22 @@ func TestTwice(t *testing.T) {
 		}
 	}
 }
+
+// shopTables are the shop's tables, which each run of TestTwice starts
+// from empty (River's own are left alone: the harness drives their rows).
+var shopTables = []string{"ledger", "processed_jobs", "audit_log", "accounts", "profiles", "shipments", "users", "refunds", "imports", "receipt_claims", "receipts"}
+
+// resetSQL empties shopTables and restarts the sequences they own (their
+// bigserial ids), as TRUNCATE … RESTART IDENTITY would.
+var resetSQL = func() string {
+	var b strings.Builder
+	for _, t := range shopTables {
+		fmt.Fprintf(&b, "delete from %s;\n", t)
+	}
+	fmt.Fprintf(&b, `select setval(s.oid::regclass, 1, false) from pg_class s join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
+		where s.relkind = 'S' and d.deptype in ('a', 'i') and d.refobjid = any(array['%s']::regclass[]);`, strings.Join(shopTables, "', '"))
+	return b.String()
+}()
 
 // smtpServer is a fake mail relay: it accepts every message and, as a
 // twice.Observer, shows the messages received in set "smtp" (the target
