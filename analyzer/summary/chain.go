@@ -2,6 +2,7 @@ package summary
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -66,6 +67,9 @@ func (w *walker) chain(m *models.Model, recv ssa.Value) chainResult {
 		if !ok {
 			if phi, ok := v.(*ssa.Phi); ok && res.model == nil && res.table == "" {
 				res.model, res.table = w.phiModel(m, phi)
+			}
+			if res.table == "" {
+				res.table = w.fieldTable(m, v)
 			}
 			break
 		}
@@ -451,4 +455,55 @@ func (w *walker) phiModel(m *models.Model, phi *ssa.Phi) (ssa.Value, string) {
 		}
 	}
 	return model, table
+}
+
+// fieldTable is the table a chain that starts from a struct field's load
+// names when the package fills that field only with chains naming one
+// table: a repository that keeps db.Collection("orders") in an
+// unexported field in its constructor and calls r.collection.FindOne and
+// r.collection.UpdateOne in its methods (ecom-back's
+// MongoOrderRepository). Without it the read and the write name no
+// collection, and the check-then-act rule has nothing to match them on.
+// The field must be one only this package can set (storedInField), every
+// store's chain must name a table and all the same one; a field stored
+// with two names, or from a parameter or another value whose chain names
+// none, names no table. A field nothing stores into names none either.
+func (w *walker) fieldTable(m *models.Model, v ssa.Value) string {
+	if !slices.ContainsFunc(m.Chain, func(r models.ChainRule) bool { return r.Table }) {
+		return ""
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return ""
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return ""
+	}
+	s, ok := ssavalue.Deref(fa.X.Type()).Underlying().(*types.Struct)
+	if !ok || fa.Field >= s.NumFields() {
+		return ""
+	}
+	f := s.Field(fa.Field).Origin()
+	if w.chainFields[f] {
+		return ""
+	}
+	stores, all := w.p.storedInField(f)
+	if !all || len(stores) == 0 {
+		return ""
+	}
+	if w.chainFields == nil {
+		w.chainFields = map[*types.Var]bool{}
+	}
+	w.chainFields[f] = true
+	defer delete(w.chainFields, f)
+	table := ""
+	for _, st := range stores {
+		sub := w.chain(m, st)
+		if sub.table == "" || table != "" && sub.table != table {
+			return ""
+		}
+		table = sub.table
+	}
+	return table
 }

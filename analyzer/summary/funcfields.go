@@ -28,7 +28,8 @@ func (p *Package) fieldFuncs(f *types.Var) ([]ssa.Value, bool) {
 // storedInField returns the values the package's production code stores
 // into field f, of any type, and whether they are all there is: f is an
 // unexported field of a struct type this package declares (fieldFuncs;
-// a *bufio.Writer kept in a field, bufiowrap.go).
+// a *bufio.Writer kept in a field, bufiowrap.go; a *mongo.Collection
+// kept in a field, chain.go's fieldTable).
 func (p *Package) storedInField(f *types.Var) ([]ssa.Value, bool) {
 	if f == nil || f.Exported() || f.Pkg() == nil || p.pkg == nil || f.Pkg() != p.pkg.Pkg {
 		return nil, false

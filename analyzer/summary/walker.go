@@ -25,6 +25,9 @@ type walker struct {
 	emptyDefaultsMemo map[*ssa.Phi][]bool
 	// chainPhis are the phis chain is walking the edges of (phiModel).
 	chainPhis map[*ssa.Phi]bool
+	// chainFields are the fields chain is following the stores of
+	// (fieldTable).
+	chainFields map[*types.Var]bool
 	// rmwMemo memoises rmwArg (rmwcall.go).
 	rmwMemo map[ssa.Value]*effect.Effect
 	// active guards callValue against cycles through function values
