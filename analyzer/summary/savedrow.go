@@ -503,18 +503,9 @@ func (w *walker) loadedUnlessErr() []int {
 		default:
 			continue
 		}
-		some, all := false, true
-		for _, v := range returnedAt(w.fn, i, last) {
-			if isNilConst(v.row) {
-				continue
-			}
-			if !w.loadedRow(v.row, v.at, 1) && !w.readWithErr(v.row, v.err) {
-				all = false
-				break
-			}
-			some = true
-		}
-		if some && all {
+		if everyRowReturn(returnedAt(w.fn, i, last), func(r rowReturn) bool {
+			return w.loadedRow(r.row, r.at, 1) || w.readWithErr(r.row, r.err)
+		}) {
 			out = append(out, i)
 		}
 	}
@@ -528,18 +519,40 @@ type rowReturn struct {
 	at       *ssa.BasicBlock
 }
 
-// returnedAt are results i and last of each of fn's returns.
+// returnedAt are results i and last of each of fn's returns (last < 0: no
+// error result, rowReturn.err nil).
 func returnedAt(fn *ssa.Function, i, last int) []rowReturn {
 	var out []rowReturn
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
 		}
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && last < len(ret.Results) {
-			out = append(out, rowReturn{row: ret.Results[i], err: ret.Results[last], at: b})
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) && last < len(ret.Results) {
+			r := rowReturn{row: ret.Results[i], at: b}
+			if last >= 0 {
+				r.err = ret.Results[last]
+			}
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// everyRowReturn reports whether every return in rets whose row is not a
+// nil constant passes ok, at least one such return being there: the
+// decision LoadedResults and LoadedUnlessErr share, each with its own ok.
+func everyRowReturn(rets []rowReturn, ok func(rowReturn) bool) bool {
+	some := false
+	for _, r := range rets {
+		if isNilConst(r.row) {
+			continue
+		}
+		if !ok(r) {
+			return false
+		}
+		some = true
+	}
+	return some
 }
 
 // readWithErr reports whether row is a local (or its value) that a read
@@ -595,23 +608,7 @@ func (w *walker) loadedResults() []int {
 		default:
 			continue
 		}
-		some, all := false, true
-		for _, b := range w.fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || i >= len(ret.Results) {
-				continue
-			}
-			v := ret.Results[i]
-			if isNilConst(v) {
-				continue
-			}
-			if !w.loadedRow(v, b, 1) {
-				all = false
-				break
-			}
-			some = true
-		}
-		if some && all {
+		if everyRowReturn(returnedAt(w.fn, i, -1), func(r rowReturn) bool { return w.loadedRow(r.row, r.at, 1) }) {
 			out = append(out, i)
 		}
 	}
