@@ -160,6 +160,11 @@ func main() {
 	jobs.RegisterFill(mux, &jobs.FillDeps{Pool: pool})
 	jobs.RegisterOutbox(mux, &jobs.OutboxDeps{DB: gdb, Q: asynq.NewClient(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")})})
 	jobs.RegisterSavedCopy(mux, &jobs.SavedCopyDeps{Repo: &jobs.GormCopyTickets{DB: gdb}})
+	bufDeps, err := jobs.NewBufDeps(os.Getenv("PUSH_ADDR"), os.Getenv("SPOOL_PATH"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	jobs.RegisterBuffered(mux, bufDeps)
 	batchDeps, err := jobs.NewBatchDeps(pool)
 	if err != nil {
 		log.Fatal(err)
