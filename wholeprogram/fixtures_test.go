@@ -32,7 +32,7 @@ var fixtureGroups = map[string][]string{
 		"gozerowhole/jobs", "gozerowhole/model", "hookgate/app", "hookgate/poolapp", "hookgate/store", "hookslice/...",
 		"ifacecloudevent", "ifacegate", "ifacejobs/...", "ifacemethod", "ifacetoken", "inferwhole/cmd",
 		"inferwhole/jobs", "inmemwhole", "invokefix/app", "invokefix/external", "invokefix/risky", "invokefix/worker", "lockerrfix", "lockerrwhole", "memwhole", "msgloop/...", "natkeynest",
-		"natkeynest/store", "natkeywhole", "savedrowwhole", "savedrowcopy", "neverset", "unfilledmap/...", "nilcall/...", "nilfieldwhole", "nilhookfix", "openapifix",
+		"natkeynest/store", "natkeywhole", "savedrowwhole", "savedrowcopy", "loadedkey", "neverset", "unfilledmap/...", "nilcall/...", "nilfieldwhole", "nilhookfix", "openapifix",
 		"openapifix/apiclient", "optsiface", "paramfieldwhole", "perregfix", "queuefix", "reflectwhole",
 		"registryfix", "riverenqueuer", "riveruniquewp", "routefix", "routers", "serialmarkwp/...", "sqlargiface/...", "statuswhole", "txcallback", "widefoldfix",
 		"wpboundary", "xpkgobj", "xpkgobj/files", "xpkgwork/app", "xpkgwork/work",

@@ -422,6 +422,10 @@ func (r *resolver) handlerEffects(h *result.Handler, fn *ssa.Function, regs map[
 	if o, dropped := r.unfilledLookups(out); dropped {
 		out, changed = o, true
 	}
+	if o, decided := r.loadedKeys(out); decided {
+		// Under a test of a loaded row's key against zero (loadedkey.go).
+		out, changed = o, true
+	}
 	out = r.dropFollowedCuts(out)
 	if len(r.routes) > 0 || len(r.invoked) > 0 {
 		var routed []effect.Effect

@@ -1420,3 +1420,22 @@ func TestSavedRowThroughInterface(t *testing.T) {
 	}
 	sameLines(t, "handlers", got, want)
 }
+
+// A gorm row loaded by key, the read's error tested, has a non-zero
+// primary key: a create under `if w.ID == 0` (and a track's under
+// `w.Track.ID != 0`'s else) never runs for it, at a static read or a
+// repository interface's (loadedkey). A row built new, a read whose
+// error is not tested, a key set after the read, or a repository that
+// may return a new row keep the create.
+func TestLoadedRowKeyNotZero(t *testing.T) {
+	got := handlerLines(resolveOpts(t, declaredOpts(), analyzer.Hooks{KeepSummaries: true, Whole: true}, "loadedkey"), guardedLine)
+	want := []string{
+		"blind medium unguarded db_write/insert lk_workouts db_write/insert lk_workouts db_write/insert lk_tracks db_write/insert lk_tracks db_read/select lk_workouts",
+		"fresh medium unguarded db_write/insert lk_workouts",
+		"rekey medium unguarded db_write/insert lk_workouts db_write/upsert-set lk_workouts db_write/upsert-set lk_tracks db_read/select lk_workouts",
+		"renew medium unguarded db_write/insert lk_workouts db_write/insert lk_workouts db_write/insert lk_tracks db_write/insert lk_tracks db_read/select lk_workouts",
+		"touch safe db_write/upsert-set lk_workouts db_write/upsert-set lk_tracks db_read/select lk_tracks db_read/select lk_workouts",
+		"update safe db_write/upsert-set lk_workouts db_write/upsert-set lk_tracks db_read/select lk_tracks db_read/select lk_workouts",
+	}
+	sameLines(t, "handlers", got, want)
+}

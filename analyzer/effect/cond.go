@@ -19,6 +19,26 @@ const RecvParam = -2
 // it for a map nothing ever fills (wholeprogram/unfilledmaps.go).
 const MapHitParam = -3
 
+// RowCallParam, as a Cond's Param, is no parameter but the row an
+// interface call returned (rs, err := repo.GetByID(id)): Path is the
+// call's position and result ("file:line:col#0", RowCallTested appended
+// when the call's error was tested on the way), and the test is one of
+// that row's primary key against zero (if w.ID == 0 { Create(w) }). No
+// caller decides it (every caller hands it up as it is): the whole
+// program, which knows the call's callees, decides it NonZero when each
+// returns the row loaded from its table (wholeprogram/loadedkey.go,
+// summary/loadedkey.go).
+const RowCallParam = -4
+
+// RowCallTested ends a RowCallParam Cond's Path when the call's error was
+// tested nil on the way to the test.
+const RowCallTested = "|tested"
+
+// NonZero, as the value a test is decided with, is a primary key known
+// not to be zero (a row loaded from its table): it decides `== 0` false
+// and `!= 0` true.
+const NonZero = "!0"
+
 // TypePath, as a Cond's Path, tests the dynamic type of an interface
 // value (a type switch's case, `t, ok := v.(T)` with T concrete): Value
 // is the type's types.TypeString. A caller decides it with the concrete
@@ -250,7 +270,7 @@ func parseRef(v string) (int, string, bool) {
 func ResolveWhen(when []Cond, args map[string]string) ([]Cond, bool) {
 	var out []Cond
 	for _, c := range when {
-		if c.Param == MapHitParam {
+		if c.Param == MapHitParam || c.Param == RowCallParam {
 			out = append(out, c) // no argument decides it
 			continue
 		}

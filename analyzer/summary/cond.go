@@ -252,12 +252,21 @@ func (w *walker) paramPath(v ssa.Value) (int, string, bool) {
 				}
 				return k, joinPath(append(path, elem)), true
 			}
+			for j := len(fields) - 1; j >= 0; j-- {
+				path = append(path, fields[j])
+			}
+			if ld, ok := root.(*ssa.UnOp); ok && ld.Op == token.MUL && len(fields) > 0 {
+				// A field read through a loaded pointer: a row a
+				// pointer field holds (w.Track.ID), or a receiver
+				// the closure captured (w.ID in db.Transaction's
+				// closure, through *fv): the path goes on from the
+				// pointer's load to its root, decided as above.
+				v = ld
+				continue
+			}
 			p, ok := w.paramRoot(root, x)
 			if !ok {
 				return 0, "", false
-			}
-			for j := len(fields) - 1; j >= 0; j-- {
-				path = append(path, fields[j])
 			}
 			v = p
 		default:
@@ -394,8 +403,8 @@ func (w *walker) resolveWhen(e *effect.Effect, ci ssa.CallInstruction, args, bin
 	}
 	var out []effect.Cond
 	for _, c := range e.When {
-		if c.Param == effect.MapHitParam {
-			out = append(out, c) // no argument decides it: handed up (mapcond.go)
+		if c.Param == effect.MapHitParam || c.Param == effect.RowCallParam {
+			out = append(out, c) // no argument decides it: handed up (mapcond.go, loadedkey.go)
 			continue
 		}
 		a := pick(c.Param, args, bindings)
@@ -413,6 +422,15 @@ func (w *walker) resolveWhen(e *effect.Effect, ci ssa.CallInstruction, args, bin
 			path = strings.Split(c.Path, ".")
 		}
 		val, k, kpath, how := w.valueAt(a, path, ci, 0)
+		if how == valUnknown {
+			// A loaded row's primary key against zero (loadedkey.go).
+			if v, call := w.loadedKey(c, a, path, ci); v != "" {
+				val, how = v, valConst
+			} else if call != nil {
+				out = append(out, *call)
+				continue
+			}
+		}
 		switch how {
 		case valConst:
 			if !c.Holds(val) {

@@ -160,6 +160,7 @@ func main() {
 	jobs.RegisterFill(mux, &jobs.FillDeps{Pool: pool})
 	jobs.RegisterOutbox(mux, &jobs.OutboxDeps{DB: gdb, Q: asynq.NewClient(asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")})})
 	jobs.RegisterSavedCopy(mux, &jobs.SavedCopyDeps{Repo: &jobs.GormCopyTickets{DB: gdb}})
+	jobs.RegisterTrips(mux, &jobs.TripDeps{Repo: &jobs.GormTrips{DB: gdb}, DB: gdb})
 	bufDeps, err := jobs.NewBufDeps(os.Getenv("PUSH_ADDR"), os.Getenv("SPOOL_PATH"))
 	if err != nil {
 		log.Fatal(err)
