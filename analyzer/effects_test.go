@@ -343,8 +343,10 @@ func TestChannelWorkersAcrossPackages(t *testing.T) {
 // TestBufferedWriter: a Write or Flush on a bufio.Writer (or the one a
 // bufio.ReadWriter embeds) is a write into the writer it wraps, followed
 // through its constructor and the stores into the package's unexported
-// field: an accepted *net.TCPConn's network write, a file's or a buffer's
-// nothing. An exported field and a parameter stay unknown writes.
+// field or a variable a func literal captures: an accepted *net.TCPConn's
+// network write, a file's or a buffer's nothing. A parameter's is decided
+// by each caller (Effect.BufferedArg); an exported field stays an unknown
+// write.
 func TestBufferedWriter(t *testing.T) {
 	runShared(t, "bufiofix")
 }

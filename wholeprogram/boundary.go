@@ -197,7 +197,7 @@ func (r *resolver) reachesNoEffectBut(fn *ssa.Function, apart bool) bool {
 						work = append(work, item{g, static})
 						continue
 					}
-					if !r.inertCall(g) {
+					if !r.inertCall(g) && !r.bufferedInert(c, g) {
 						return false
 					}
 					// A modelled function runs the function values it is

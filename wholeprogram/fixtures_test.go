@@ -24,7 +24,7 @@ import (
 // (versioned): the packages of a load are marked for all of its tests.
 var fixtureGroups = map[string][]string{
 	"": {
-		"afterduptx", "asmwhole/...", "chanalias/app", "chanalias/broker", "chanalias/service", "checkactwhole", "connroute/session", "connroute/worker",
+		"afterduptx", "asmwhole/...", "bufiowhole", "bufiowholeconn", "chanalias/app", "chanalias/broker", "chanalias/service", "checkactwhole", "connroute/session", "connroute/worker",
 		"claimcbwhole/app", "claimcbwhole/idem", "claimgate", "claimiface", "completions", "condwhole/...",
 		"deadshape/...", "deepdynfix", "dispatchfix", "duperrwhole", "dynclaimwp/...", "dynmarkwp/...", "ecomongo", "entidwhole", "fieldregfix", "fieldregfix/basew",
 		"fmtlogloud", "fmtlogwhole", "fwdcbwhole/app", "fwdcbwhole/cache", "fwdregfix", "fxwhole", "genericcfg",

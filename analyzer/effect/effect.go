@@ -278,6 +278,14 @@ type Effect struct {
 	// Exec is the index of the summarised function's parameter (receiver
 	// first) on which the effect runs, for transaction tracking; NoExec if none.
 	Exec int
+	// BufferedArg (1-based, receiver first, then free variables; 0 when
+	// none), on a write through a bufio.Writer, is the parameter the
+	// buffered writer comes from: a *bufio.Writer the function is given,
+	// or the io.Writer it wraps in one (html.Render's bufio.NewWriter(w)).
+	// Each caller follows what it passes there (summary/bufiowrap.go): a
+	// buffer in memory or a file makes the write no effect, a net.Conn its
+	// network write; anything else leaves this unknown write.
+	BufferedArg int `json:",omitempty"`
 	// Tx is true when the executor is known to be a transaction handle.
 	Tx bool
 	// Returning is true for SQL with a RETURNING clause (claims checked with Scan).
@@ -1274,6 +1282,11 @@ func (e *Effect) Identity() string {
 	}
 	b.WriteByte('|')
 	b.WriteString(e.Issue)
+	if e.BufferedArg > 0 {
+		// Two writes at one site through the writers of two parameters:
+		// each caller decides each.
+		b.WriteString("|buf " + strconv.Itoa(e.BufferedArg))
+	}
 	if e.JobKind != "" {
 		// One helper's insert enqueues the kind each caller passes: an
 		// enqueue of another kind is another effect.

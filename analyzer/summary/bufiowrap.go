@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobeffects/jobeffects/analyzer/effect"
 	"github.com/jobeffects/jobeffects/analyzer/models"
 	"github.com/jobeffects/jobeffects/analyzer/ssavalue"
 )
@@ -20,12 +21,20 @@ import (
 // constructors, a ReadWriter's embedded Writer, phis and the stores into
 // an unexported field of a struct type the package declares (storedInField:
 // nichebox's TCPLongConn.rw, set from bufio.NewWriter of the accepted
-// *net.TCPConn). When every wrapped writer is inert (an *os.File, a
-// bytes.Buffer, io.Discard) the call has no effect; when they all have
-// one catalog Write model (net.Conn's: a network write) the call is that
-// write; otherwise, or when a source cannot be followed (a parameter, an
-// exported field someone else may set), the model's unknown write stays.
-// It is never read as no effect unless every wrapped writer is known inert.
+// *net.TCPConn), and the values stored into a variable a func literal
+// captures (cellStores: bcda-app's w := bufio.NewWriter(f), flushed by a
+// defer and handed on inside a closure). When every wrapped writer is
+// inert (an *os.File, a bytes.Buffer, io.Discard) the call has no effect;
+// when they all have one catalog Write model (net.Conn's: a network
+// write) the call is that write. When the one writer not known inert is
+// a parameter of the function (a *bufio.Writer it is given, or the
+// io.Writer it wraps: html.Render's bufio.NewWriter(w)), the unknown
+// write carries it (Effect.BufferedArg) and each caller decides with what
+// it passes (resolveBuffered, before a library call is folded at its
+// module's boundary). Otherwise, or when a source cannot be followed (an
+// exported field someone else may set, a variable whose address is
+// passed on), the model's unknown write stays. It is never read as no
+// effect unless every wrapped writer is known inert.
 
 // bufferedDepth bounds how many wrappers and field hops are followed.
 const bufferedDepth = 8
@@ -71,47 +80,118 @@ func unboxed(v ssa.Value) ssa.Value {
 
 // throughBuffer reads a call with model m through a bufio wrapper at its
 // writer_arg: skip when every wrapped writer is inert, else the model to
-// apply (the wrapped writers' one Write model, or m itself).
-func (w *walker) throughBuffer(m *models.Model, recv ssa.Value, args []ssa.Value) (_ *models.Model, skip bool) {
+// apply (the wrapped writers' one Write model, or m itself, carrying in
+// BufferedArg the parameter its writer comes from when that is all that
+// is not known here).
+func (w *walker) throughBuffer(m *models.Model, recv ssa.Value, args []ssa.Value) (_ *models.Model, bufferedArg int, skip bool) {
 	if m.WriterArg == nil {
-		return m, false
+		return m, 0, false
 	}
 	v := writerValue(*m.WriterArg, recv, args)
 	if v == nil {
-		return m, false
+		return m, 0, false
 	}
 	v = unboxed(v)
 	if !bufioType(v.Type()) {
-		return m, false
+		return m, 0, false
 	}
 	var inner []ssa.Value
 	if !w.bufferedWriters(v, bufferedDepth, map[ssa.Value]bool{}, &inner) || len(inner) == 0 {
-		return m, false
+		return m, 0, false
 	}
-	inert := true
-	var common *models.Model
+	common, param, ok := w.wrappedWrite(inner)
+	switch {
+	case !ok:
+		return m, 0, false
+	case param != effect.NoExec:
+		return m, param + 1, false
+	case common == nil:
+		return nil, 0, true
+	}
+	return throughModel(m, common), 0, false
+}
+
+// throughModel is m, a write into a bufio.Writer, named as the wrapped
+// writer's own effect wm reached through the buffer. Only its kind,
+// operation, risk, target and detail are taken: its argument indexes
+// belong to its Write, not to this call.
+func throughModel(m, wm *models.Model) *models.Model {
+	other := *m
+	other.WriterArg = nil
+	other.Kind, other.Op, other.Risk, other.Target = wm.Kind, wm.Op, wm.Risk, wm.Target
+	other.Detail = wm.Detail + " (through a bufio.Writer)"
+	return &other
+}
+
+// wrappedWrite reads the writers a bufio.Writer wraps: ok with a nil
+// model and NoExec when every one is inert; the one catalog Write model
+// they share; or the one parameter (or free variable) of the function
+// being summarised that the rest, all inert, leave to its callers. Not
+// ok otherwise: two parameters, a parameter beside a writer with an
+// effect, a writer with no model, two different models.
+func (w *walker) wrappedWrite(inner []ssa.Value) (common *models.Model, param int, ok bool) {
+	param = effect.NoExec
 	for _, x := range inner {
 		if w.inertWriterValue(x) {
 			continue
 		}
-		inert = false
+		if k := w.execIndex(unboxed(x)); k != effect.NoExec {
+			if param != effect.NoExec && param != k {
+				return nil, effect.NoExec, false
+			}
+			param = k
+			continue
+		}
 		wm := w.writeModel(x)
 		if wm == nil || common != nil && common != wm {
-			return m, false
+			return nil, effect.NoExec, false
 		}
 		common = wm
 	}
-	if inert {
-		return nil, true
+	if param != effect.NoExec && common != nil {
+		return nil, effect.NoExec, false
 	}
-	// The wrapped writer's own effect, named as reached through the
-	// buffer. Only its kind, operation, risk, target and detail are
-	// taken: its argument indexes belong to its Write, not to this call.
-	other := *m
-	other.WriterArg = nil
-	other.Kind, other.Op, other.Risk, other.Target = common.Kind, common.Op, common.Risk, common.Target
-	other.Detail = common.Detail + " (through a bufio.Writer)"
-	return &other, false
+	return common, param, true
+}
+
+// resolveBuffered decides, at a call, a write through a bufio.Writer that
+// the callee's parameter e.BufferedArg gives (a *bufio.Writer, or the
+// io.Writer it wraps): what this function passes there. It reports false
+// when the write has no effect here (a buffer in memory, a file); e
+// becomes the wrapped writer's write when they share a Write model, keeps
+// the parameter of this function it comes from, or stays the unknown
+// write.
+func (w *walker) resolveBuffered(e *effect.Effect, args, bindings []ssa.Value) bool {
+	v := pick(e.BufferedArg-1, args, bindings)
+	e.BufferedArg = 0
+	if v == nil {
+		return true
+	}
+	var inner []ssa.Value
+	if u := unboxed(v); bufioType(u.Type()) {
+		if !w.bufferedWriters(u, bufferedDepth, map[ssa.Value]bool{}, &inner) || len(inner) == 0 {
+			return true
+		}
+	} else {
+		inner = []ssa.Value{v}
+	}
+	common, param, ok := w.wrappedWrite(inner)
+	switch {
+	case !ok:
+		return true
+	case param != effect.NoExec:
+		e.BufferedArg = param + 1
+		return true
+	case common == nil:
+		return false
+	}
+	risk, known := effect.ParseRisk(common.Risk)
+	if !known {
+		risk = effect.Unknown
+	}
+	e.Kind, e.Op, e.Risk, e.Target = common.Kind, common.Op, risk, common.Target
+	e.Detail = common.Detail + " (through a bufio.Writer)"
+	return true
 }
 
 // bufferedWriters appends to out the writers v, a *bufio.Writer or
@@ -156,9 +236,34 @@ func (w *walker) bufferedWriters(v ssa.Value, depth int, seen map[ssa.Value]bool
 			return w.bufferedWriters(x.Call.Args[1], depth-1, seen, out)
 		}
 		return false
+	case *ssa.Parameter, *ssa.FreeVar:
+		// The function's own parameter (or a variable it captured by
+		// value): its callers say what it is (wrappedWrite, BufferedArg).
+		if w.execIndex(x) == effect.NoExec {
+			return false
+		}
+		*out = append(*out, x)
+		return true
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return false
+		}
+		switch x.X.(type) {
+		case *ssa.Alloc, *ssa.FreeVar:
+			// A variable a closure captures (bcda-app's w :=
+			// bufio.NewWriter(f), flushed by a defer and passed on by a
+			// func literal): every value stored into it, here or in a
+			// closure, when its address goes nowhere else.
+			stored, complete := w.cellStores(x.X)
+			if !complete || len(stored) == 0 {
+				return false
+			}
+			for _, s := range stored {
+				if !w.bufferedWriters(s, depth-1, seen, out) {
+					return false
+				}
+			}
+			return true
 		}
 		fa, ok := x.X.(*ssa.FieldAddr)
 		if !ok {
@@ -185,6 +290,99 @@ func (w *walker) bufferedWriters(v ssa.Value, depth int, seen map[ssa.Value]bool
 		return true
 	}
 	return false
+}
+
+// cellStores returns the values stored into the variable at addr (an
+// *ssa.Alloc, or the free variable a closure captures it as), in its
+// function and in every closure capturing it, and whether they are all
+// there is: its address is only loaded, stored into and captured. A
+// variable whose address is passed on, or captured from a parameter,
+// is not followed.
+func (w *walker) cellStores(addr ssa.Value) ([]ssa.Value, bool) {
+	var roots []*ssa.Alloc
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		roots = []*ssa.Alloc{a}
+	case *ssa.FreeVar:
+		for _, b := range w.capturedCells(a, 0) {
+			roots = append(roots, b)
+		}
+		if len(roots) == 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	for _, r := range roots {
+		if !cellUses(r, seen, &out) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// capturedCells are the variables bound to free variable fv where its
+// closures are made, following closures made inside closures; nil when
+// one is not a variable.
+func (w *walker) capturedCells(fv *ssa.FreeVar, depth int) []*ssa.Alloc {
+	if depth > bufferedDepth {
+		return nil
+	}
+	var out []*ssa.Alloc
+	for _, b := range w.bindings(fv) {
+		switch b := b.(type) {
+		case *ssa.Alloc:
+			out = append(out, b)
+		case *ssa.FreeVar:
+			inner := w.capturedCells(b, depth+1)
+			if inner == nil {
+				return nil
+			}
+			out = append(out, inner...)
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// cellUses appends to out the values stored through addr, a variable or
+// the free variable a closure captures it as, and reports whether its
+// every use is a load, a store into it or a capture.
+func cellUses(addr ssa.Value, seen map[ssa.Value]bool, out *[]ssa.Value) bool {
+	if seen[addr] {
+		return true
+	}
+	seen[addr] = true
+	for _, r := range ssavalue.Referrers(addr) {
+		switch u := r.(type) {
+		case *ssa.Store:
+			if u.Addr != addr || u.Val == addr {
+				return false // its address stored somewhere
+			}
+			*out = append(*out, u.Val)
+		case *ssa.UnOp:
+			if u.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			fn, ok := u.Fn.(*ssa.Function)
+			if !ok {
+				return false
+			}
+			for i, b := range u.Bindings {
+				if b == addr && i < len(fn.FreeVars) && !cellUses(fn.FreeVars[i], seen, out) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // inertWriterValue reports whether writes into x have no effect: an

@@ -135,21 +135,30 @@ func (w *walker) includeFrom(ci ssa.CallInstruction, sum *Summary, args, binding
 	boundary := callee != nil && w.p.env.ThirdParty != nil && w.p.env.ThirdParty(callee.Pkg())
 	var folded *effect.Effect
 	for i := range sum.Effects {
-		if boundary && foldable(&sum.Effects[i]) {
-			src := &sum.Effects[i]
-			folded = foldInto(folded, src, callee)
+		cur := &sum.Effects[i]
+		if cur.BufferedArg > 0 {
+			// Decided before any fold: html.Render's bufio.Writer over
+			// the *bytes.Buffer goquery passes writes nothing.
+			r := *cur
+			if !w.resolveBuffered(&r, args, bindings) {
+				continue
+			}
+			cur = &r
+		}
+		if boundary && foldable(cur) {
+			folded = foldInto(folded, cur, callee)
 			folded.Path = []effect.Hop{hop}
 			continue
 		}
-		if sum.Effects[i].Kind == effect.KindMemory && boundary {
+		if cur.Kind == effect.KindMemory && boundary {
 			continue // another module's own state (memory.go)
 		}
-		e := sum.Effects[i].Prepend(hop)
+		e := cur.Prepend(hop)
 		if !w.resolveWhen(&e, ci, args, bindings) {
 			continue // a branch this call's constants rule out (cond.go)
 		}
 		w.upCondArgs(&e, ci, args, bindings)
-		if src := sum.Effects[i].SetFrom; src != nil {
+		if src := cur.SetFrom; src != nil {
 			w.mapSetFrom(&e, src, args, bindings)
 		}
 		if e.DocArg > 0 {

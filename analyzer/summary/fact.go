@@ -181,6 +181,9 @@ func (s *Summary) String() string {
 		if e.Exec != effect.NoExec && e.Kind != effect.KindDynamic {
 			t += fmt.Sprintf(" @p%d", e.Exec)
 		}
+		if e.BufferedArg > 0 {
+			t += fmt.Sprintf(" buffered=p%d", e.BufferedArg-1)
+		}
 		if e.Holder > 0 {
 			t += fmt.Sprintf(" holder=p%d", e.Holder-1)
 		}

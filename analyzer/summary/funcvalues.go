@@ -169,6 +169,9 @@ func (w *walker) callRef(ci ssa.CallInstruction, r funcRef, tx *txArg) {
 	hop := w.hop(ci)
 	for i := range sum.Effects {
 		e := sum.Effects[i].Prepend(hop)
+		if e.BufferedArg > 0 && !w.resolveBuffered(&e, args, r.bindings) {
+			continue // a bufio.Writer over a buffer or a file (bufiowrap.go)
+		}
 		if !w.resolveWhen(&e, ci, condArgs, r.bindings) {
 			continue // a branch the constants it is called with rule out (cond.go)
 		}

@@ -132,7 +132,8 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 	}
 	// A write into a bufio.Writer is one into the writer it wraps (bufiowrap.go).
 	var skip bool
-	if m, skip = w.throughBuffer(m, recv, args); skip {
+	var bufferedArg int
+	if m, bufferedArg, skip = w.throughBuffer(m, recv, args); skip {
 		return
 	}
 	if m.Complete && m.JobID != nil && m.JobID.Arg < len(args) && !isJobField(args[m.JobID.Arg], m.JobID) {
@@ -209,7 +210,8 @@ func (w *walker) model(ci ssa.CallInstruction, m *models.Model, recv ssa.Value, 
 		risk = effect.Unknown
 	}
 	c.e = &effect.Effect{Kind: m.Kind, Op: m.Op, Target: m.Target, Risk: risk, Detail: m.Detail, Path: []effect.Hop{w.hop(ci)}, By: m.By(),
-		DupFails: m.FailsOnDuplicate, RepeatFails: m.FailsOnRepeat, DistLock: m.DistributedLock, RunsHandler: m.RunsHandler}
+		DupFails: m.FailsOnDuplicate, RepeatFails: m.FailsOnRepeat, DistLock: m.DistributedLock, RunsHandler: m.RunsHandler,
+		BufferedArg: bufferedArg}
 	for _, apply := range effectAppliers {
 		apply(c)
 	}

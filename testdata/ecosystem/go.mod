@@ -25,6 +25,7 @@ require (
 	github.com/vgarvardt/gue/v5 v5.8.0
 	go.mongodb.org/mongo-driver/v2 v2.10.0
 	go.uber.org/fx v1.23.0
+	golang.org/x/net v0.58.0
 	gorm.io/driver/postgres v1.6.3
 	gorm.io/gorm v1.31.2
 )
@@ -72,7 +73,6 @@ require (
 	github.com/tidwall/sjson v1.2.5 // indirect
 	github.com/tinylib/msgp v1.6.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/net v0.58.0 // indirect
 )
 
 require (

@@ -166,6 +166,7 @@ func main() {
 		log.Fatal(err)
 	}
 	jobs.RegisterBuffered(mux, bufDeps)
+	jobs.RegisterBufExport(mux)
 	batchDeps, err := jobs.NewBatchDeps(pool)
 	if err != nil {
 		log.Fatal(err)
