@@ -106,7 +106,13 @@ func (a *analysis) claims() *ClaimReturn {
 				// update as written, a state transition (a second run
 				// finds the rows moved and changes none), and no
 				// caller can take it for a guard.
+				// A MongoDB transition keeps the operation it is
+				// as written in ClaimFrom (summary's document).
 				c.Effect.Op = "update-set"
+				if c.Effect.ClaimFrom != "" {
+					c.Effect.Op = c.Effect.ClaimFrom
+				}
+				c.Effect.ClaimFrom, c.Effect.ClaimFromDetail = "", ""
 				c.Effect.CompareAndSet, c.Effect.Optimistic = false, false
 				c.Effect.Detail = effect.JoinDetail(c.Effect.Detail, "but nothing tests or returns whether rows changed, so it claims nothing: a state transition (a second run finds the rows moved and changes none)")
 			}

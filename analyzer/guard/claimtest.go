@@ -202,7 +202,9 @@ func walkClaim(c *Site, ix *models.Index, work []item) (tests []test, returned b
 				switch f := st.Field(x.Field); {
 				case f.Embedded():
 					work = append(work, item{x, result})
-				case f.Name() == "RowsAffected":
+				case f.Name() == "RowsAffected" || ix.IsRowCount(x.X.Type(), f.Name()):
+					// gorm's RowsAffected; a catalog's row counts
+					// (MongoDB's UpdateResult.MatchedCount).
 					for _, l := range ssavalue.Referrers(x) {
 						if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL {
 							work = append(work, item{load, count})

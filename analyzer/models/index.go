@@ -25,6 +25,7 @@ type Index struct {
 	prefixes     []string // package path prefixes ending in "/..."
 	transactions map[string]bool
 	noRows       map[string]bool
+	rowCounts    map[string]bool
 	unique       map[string]bool // "field K=V", "method K=V", "test F", "error V"
 	endpoints    []HTTPEndpoint
 	routes       map[string]*Route
@@ -280,6 +281,7 @@ func (m *Model) indexes() []argIndex {
 	add("bind", m.Bind)
 	add("target_type", m.TargetType)
 	add("document", m.Document)
+	add("filter", m.Filter)
 	for i, k := range m.Calls {
 		out = append(out, argIndex{fmt.Sprintf("calls[%d]", i), k})
 	}
@@ -372,6 +374,7 @@ func NewIndex(files ...File) (*Index, error) {
 		packages:     map[string]bool{},
 		transactions: map[string]bool{},
 		noRows:       map[string]bool{},
+		rowCounts:    map[string]bool{},
 		unique:       map[string]bool{},
 		random:       map[string]bool{},
 		identity:     map[string]bool{},
@@ -394,6 +397,9 @@ func NewIndex(files ...File) (*Index, error) {
 			}
 			for _, t := range lib.Transactions {
 				ix.transactions[t] = true
+			}
+			for _, v := range lib.RowCounts {
+				ix.rowCounts[v] = true
 			}
 			for _, v := range lib.NoRows {
 				ix.noRows[v] = true
@@ -972,6 +978,13 @@ func (ix *Index) DedupContentType(v string) bool {
 // IsNoRows reports whether the package-level variable v is a "no rows" error.
 func (ix *Index) IsNoRows(v *types.Var) bool {
 	return v.Pkg() != nil && ix.noRows[v.Pkg().Path()+"."+v.Name()]
+}
+
+// IsRowCount reports whether field name of struct type t counts the rows
+// a write matched or changed (Library.RowCounts).
+func (ix *Index) IsRowCount(t types.Type, name string) bool {
+	tn := strings.TrimPrefix(typeName(t), "*")
+	return tn != "" && ix.rowCounts[tn+"."+name]
 }
 
 // IsNoRowsConst reports whether a constant of type t with value v is a

@@ -31,6 +31,11 @@ type Library struct {
 	// NoRows are package-level error variables a claim returns on conflict
 	// when it has a RETURNING clause ("database/sql.ErrNoRows").
 	NoRows []string `yaml:"no_rows"`
+	// RowCounts are the fields of a write's result that count the rows
+	// (documents) it matched or changed ("pkg/path.Type.Field": MongoDB's
+	// UpdateResult.MatchedCount), read as gorm's RowsAffected: zero on a
+	// compare-and-set that a second delivery finds already moved.
+	RowCounts []string `yaml:"row_counts"`
 	// Routes are the functions that register HTTP routes: the
 	// whole-program phase follows a call to a route the program serves
 	// into the route's handler.
@@ -593,6 +598,10 @@ type Model struct {
 	// Document is the argument holding a MongoDB update document; its
 	// operators ($inc, $push, $set …) decide the operation.
 	Document *int `yaml:"document"`
+	// Filter is the argument holding a MongoDB update's filter document:
+	// one that requires the value of a field the update's $set changes
+	// makes the update a conditional state transition (a compare-and-set).
+	Filter *int `yaml:"filter"`
 	// KeyField is a field of an argument struct that carries a dedup key
 	// (SQS MessageDeduplicationId); KeyOption are option functions whose
 	// argument is one (nats.MsgId, jetstream.WithMsgID).

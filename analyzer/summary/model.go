@@ -692,17 +692,52 @@ func ReceiverTable(m *models.Model, fn *types.Func) string {
 	return suffixTable(m, sig.Recv().Type())
 }
 
-// document (document): a MongoDB update document's operators.
+// document (document, filter): a MongoDB update document's operators;
+// with the filter, a conditional state transition (transitionField).
 func (c *modelCall) document() {
-	if v := c.arg(c.m.Document); v != nil {
-		c.e.Op, c.e.Risk, c.e.Detail = documentOp(v)
-		if c.e.Op == effect.OpUnknown {
-			// A wrapper's parameter: its callers' documents decide.
-			if i := c.w.execIndex(normalize(v)); i != effect.NoExec {
-				c.e.DocArg = i + 1
-			}
-		}
+	v := c.arg(c.m.Document)
+	if v == nil {
+		return
 	}
+	c.e.Op, c.e.Risk, c.e.Detail = documentOp(v)
+	if c.e.Op == effect.OpUnknown {
+		// A wrapper's parameter: its callers' documents decide.
+		if i := c.w.execIndex(normalize(v)); i != effect.NoExec {
+			c.e.DocArg = i + 1
+		}
+		return
+	}
+	f := c.arg(c.m.Filter)
+	if f == nil || c.passesOptions() {
+		// Options may make the update an upsert (SetUpsert(true)),
+		// which inserts when a second delivery's filter matches
+		// nothing: not read as a transition.
+		return
+	}
+	if field := transitionField(f, v); field != "" {
+		// The update's own $push or $inc runs once per transition: a
+		// compare-and-set, a claim where its matched or modified count is
+		// tested (guard.claims), the update as written otherwise, which
+		// is then the transition (ClaimFrom), not the append it holds.
+		detail := "compare-and-set: the document must still have the " + field + " it is changed from"
+		if ws := strings.Fields(c.e.Detail); c.e.Op != effect.OpSet && len(ws) > 0 {
+			detail += "; its " + ws[0] + " runs once per transition"
+		}
+		c.e.ClaimFrom, c.e.ClaimFromDetail = effect.OpSet, detail
+		c.e.Op, c.e.Risk, c.e.Detail, c.e.CompareAndSet = effect.OpClaim, effect.Safe, detail, true
+	}
+}
+
+// passesOptions reports whether the call passes anything in a variadic
+// last parameter (a driver's options).
+func (c *modelCall) passesOptions() bool {
+	common := c.ci.Common()
+	sig := common.Signature()
+	if !sig.Variadic() || len(common.Args) == 0 {
+		return false
+	}
+	last, ok := common.Args[len(common.Args)-1].(*ssa.Const)
+	return !ok || !last.IsNil()
 }
 
 // fragment (fragment): an SQL expression that makes an update an increment.

@@ -77,8 +77,9 @@ func (s *GivenStore) Ship(ctx context.Context, id string) error {
 
 // ShipDeps are the clients of the ship handlers.
 type ShipDeps struct {
-	Named *ShipStore
-	Given *GivenStore
+	Named      *ShipStore
+	Given      *GivenStore
+	Transition *TransitionDeps
 }
 
 // ShipNamed ships through the store whose collection is named.
@@ -95,4 +96,7 @@ func (d *ShipDeps) ShipGiven(ctx context.Context, t *asynq.Task) error {
 func RegisterShips(mux *asynq.ServeMux, d *ShipDeps) {
 	mux.HandleFunc("mongo:ship", d.ShipNamed)
 	mux.HandleFunc("mongo:ship-given", d.ShipGiven)
+	mux.HandleFunc("mongo:advance", d.Transition.Advance)
+	mux.HandleFunc("mongo:advance-once", d.Transition.AdvanceOnce)
+	mux.HandleFunc("mongo:advance-plain", d.Transition.AdvancePlain)
 }
