@@ -351,6 +351,16 @@ func TestBufferedWriter(t *testing.T) {
 	runShared(t, "bufiofix")
 }
 
+// TestWrappingWriters: the standard library's other wrapping writers
+// (gzip, flate, csv, tar, zip and its entries, tabwriter, io.MultiWriter;
+// catalog writer_wrappers) write into what they wrap, chains composed: a
+// dialled connection's network write, a buffer's, a file's or
+// io.Discard's nothing. A parameter, a spread slice and a Reset writer
+// stay unknown writes.
+func TestWrappingWriters(t *testing.T) {
+	runShared(t, "wrapwfix")
+}
+
 // TestMergedFuncField: a variable merging one of the package's own
 // unexported func fields with a closure runs what production code stores
 // there (nothing, or a method) or the closure; an exported field, or one

@@ -55,7 +55,7 @@ var sharedFixtures = []string{
 	// (each of their loads was 5-7 CPU seconds).
 	"chanframe", "helperkeyfix", "claimcbfix", "genbatch/batcher", "genbatch", "gozerofix", "gozeroredisfix",
 	"fwdregfix", "perregfix", "fieldregfix", "fieldregfix/basew", "genreg/jobs", "genreg",
-	"bufiofix",
+	"bufiofix", "wrapwfix",
 }
 
 // shared is the one analysistest run of every shared fixture, under the

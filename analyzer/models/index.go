@@ -47,6 +47,9 @@ type Index struct {
 	inertFuncs     map[string]bool
 	inertWriters   map[string]bool // inert_writer_types
 	inertVars      map[string]bool // inert_writer_vars
+	wrapperTypes   map[string]bool // writer_wrappers' types
+	wrapCtors      map[string]int  // writer_wrappers' constructors → wrapped argument
+	rebinds        map[string]bool // writer_wrappers' rebinds
 	inert          inertSet
 	unknown        inertSet                     // declared effects without a model
 	inertPkgs      []string                     // packages (and "/..." prefixes) of all-inert libraries
@@ -131,6 +134,16 @@ func parsed(name string, f File, root *yaml.Node) (File, error) {
 			f.Libraries[i].Functions[j].Source = fmt.Sprintf("%s:%d", name, line)
 			if err := m.validate(); err != nil {
 				return f, fmt.Errorf("%s:%d: library %q, function %d: %v", name, line, lib.Name, j, err)
+			}
+		}
+		for j, ww := range lib.WriterWrappers {
+			if len(ww.Constructors) == 0 {
+				return f, fmt.Errorf("%s: library %q, writer_wrappers %d: no constructors", name, lib.Name, j)
+			}
+			for c, k := range ww.Constructors {
+				if c == "" || k < -1 {
+					return f, fmt.Errorf("%s: library %q, writer_wrappers %d: constructor %q wraps argument %d (the receiver is -1)", name, lib.Name, j, c, k)
+				}
 			}
 		}
 	}
@@ -493,6 +506,20 @@ func NewIndex(files ...File) (*Index, error) {
 					ix.inertVars = map[string]bool{}
 				}
 				ix.inertVars[v] = true
+			}
+			for _, ww := range lib.WriterWrappers {
+				if ix.wrapCtors == nil {
+					ix.wrapperTypes, ix.wrapCtors, ix.rebinds = map[string]bool{}, map[string]int{}, map[string]bool{}
+				}
+				if ww.Type != "" {
+					ix.wrapperTypes[ww.Type] = true
+				}
+				for f, k := range ww.Constructors {
+					ix.wrapCtors[f] = k
+				}
+				for _, f := range ww.Rebinds {
+					ix.rebinds[f] = true
+				}
 			}
 			ix.inert.add(lib.Inert...)
 			ix.unknown.add(lib.Unknown...)
@@ -1090,6 +1117,30 @@ func (ix *Index) InertWriter(t types.Type) bool {
 // writer whose writes have no effect (inert_writer_vars: io.Discard).
 func (ix *Index) InertWriterVar(v *types.Var) bool {
 	return v != nil && v.Pkg() != nil && ix.inertVars[v.Pkg().Path()+"."+v.Name()]
+}
+
+// WrapperType reports whether t is a writer_wrappers type: a writer that
+// writes into the writer it wraps (*bufio.Writer, *compress/gzip.Writer).
+func (ix *Index) WrapperType(t types.Type) bool {
+	tn := typeName(t)
+	return tn != "" && ix.wrapperTypes[tn]
+}
+
+// WrapperConstructor returns the argument (-1: the receiver) whose writer
+// a call of fn wraps in the writer it returns (bufio.NewWriter: 0,
+// (*archive/zip.Writer).Create: -1), and whether fn is one.
+func (ix *Index) WrapperConstructor(fn *types.Func) (int, bool) {
+	if fn == nil || ix.wrapCtors == nil {
+		return 0, false
+	}
+	k, ok := ix.wrapCtors[FuncKey(fn)]
+	return k, ok
+}
+
+// Rebinds reports whether fn points the wrapper it is called on at
+// another writer (gzip.Writer's Reset).
+func (ix *Index) Rebinds(fn *types.Func) bool {
+	return fn != nil && ix.rebinds[FuncKey(fn)]
 }
 
 // InertFunc reports whether calling a value of type t has no effect: a

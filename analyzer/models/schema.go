@@ -121,6 +121,12 @@ type Library struct {
 	// variable's static type is an interface (io.Writer), so the concrete
 	// type inert_writer_types names is not visible where it is loaded.
 	InertWriterVars []string `yaml:"inert_writer_vars"`
+	// WriterWrappers are the library's writers that write into a writer
+	// they wrap (a bufio.Writer, a gzip.Writer, a csv.Writer): a call of a
+	// model with writer_arg on one is read as a write into the writers
+	// its constructor was given (summary/bufiowrap.go), never as no
+	// effect unless every one of them is inert.
+	WriterWrappers []WriterWrapper `yaml:"writer_wrappers"`
 	// ArrayParams are functions that bind the slice they are given as
 	// one SQL array parameter (lib/pq's Array): what they return stands,
 	// for the statement, for the slice's elements (an insert … select
@@ -304,6 +310,24 @@ type StoredCallback struct {
 type ArgValues struct {
 	Arg    int     `yaml:"arg"`
 	Values []int64 `yaml:"values"`
+}
+
+// WriterWrapper is one kind of writer that writes into another.
+type WriterWrapper struct {
+	// Type is the wrapper's concrete type ("*compress/gzip.Writer"),
+	// empty when its constructors return an interface (io.MultiWriter's
+	// io.Writer): such a value is followed only where it is the
+	// constructor's result itself.
+	Type string `yaml:"type"`
+	// Constructors are the functions and methods that return a wrapper,
+	// each with the argument it wraps (-1: the receiver, zip.Writer's
+	// Create). A wrapped argument that is a slice (io.MultiWriter's
+	// ...io.Writer) wraps each of its elements.
+	Constructors map[string]int `yaml:"constructors"`
+	// Rebinds are the methods that point a wrapper at another writer
+	// (gzip.Writer's Reset, tabwriter.Writer's Init): a wrapper one is
+	// called on is not followed to its constructor's writer.
+	Rebinds []string `yaml:"rebinds"`
 }
 
 // OpFilter is a call wrapping a callback that limits it to operations

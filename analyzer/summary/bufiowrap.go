@@ -35,6 +35,16 @@ import (
 // exported field someone else may set, a variable whose address is
 // passed on), the model's unknown write stays. It is never read as no
 // effect unless every wrapped writer is known inert.
+//
+// The wrappers are library data (catalog writer_wrappers): their types,
+// their constructors with the argument each wraps, and the methods that
+// point one at another writer. Besides bufio's, the standard library's
+// gzip, flate, zlib, csv, tar, zip (and a zip entry's writer) and
+// tabwriter writers, and io.MultiWriter's io.Writer, which writes into
+// each writer it is given (their effects' union: one Write model, or
+// the unknown write). A wrapped writer that is a wrapper in turn is
+// followed (csv over gzip over a connection). A wrapper a rebind method
+// (Reset) is called on is not followed: it may write elsewhere.
 
 // bufferedDepth bounds how many wrappers and field hops are followed.
 const bufferedDepth = 8
@@ -92,7 +102,7 @@ func (w *walker) throughBuffer(m *models.Model, recv ssa.Value, args []ssa.Value
 		return m, 0, false
 	}
 	v = unboxed(v)
-	if !bufioType(v.Type()) {
+	if !w.p.env.Index.WrapperType(v.Type()) && w.wrapperCall(v) == nil {
 		return m, 0, false
 	}
 	var inner []ssa.Value
@@ -108,18 +118,19 @@ func (w *walker) throughBuffer(m *models.Model, recv ssa.Value, args []ssa.Value
 	case common == nil:
 		return nil, 0, true
 	}
-	return throughModel(m, common), 0, false
+	return throughModel(m, common, wrapperName(v)), 0, false
 }
 
-// throughModel is m, a write into a bufio.Writer, named as the wrapped
-// writer's own effect wm reached through the buffer. Only its kind,
+// throughModel is m, a write into a wrapping writer (name: "a
+// bufio.Writer", wrapperName's), named as the wrapped writer's own effect
+// wm reached through the wrapper. Only its kind,
 // operation, risk, target and detail are taken: its argument indexes
 // belong to its Write, not to this call.
-func throughModel(m, wm *models.Model) *models.Model {
+func throughModel(m, wm *models.Model, name string) *models.Model {
 	other := *m
 	other.WriterArg = nil
 	other.Kind, other.Op, other.Risk, other.Target = wm.Kind, wm.Op, wm.Risk, wm.Target
-	other.Detail = wm.Detail + " (through a bufio.Writer)"
+	other.Detail = wm.Detail + " (through " + name + ")"
 	return &other
 }
 
@@ -168,10 +179,14 @@ func (w *walker) resolveBuffered(e *effect.Effect, args, bindings []ssa.Value) b
 		return true
 	}
 	var inner []ssa.Value
-	if u := unboxed(v); bufioType(u.Type()) {
+	// The wrapper is the callee's (it wrapped the io.Writer it was given)
+	// unless what this function passes is a wrapper itself.
+	name := "a writer wrapping it"
+	if u := unboxed(v); w.p.env.Index.WrapperType(u.Type()) || w.wrapperCall(u) != nil {
 		if !w.bufferedWriters(u, bufferedDepth, map[ssa.Value]bool{}, &inner) || len(inner) == 0 {
 			return true
 		}
+		name = wrapperName(u)
 	} else {
 		inner = []ssa.Value{v}
 	}
@@ -190,8 +205,55 @@ func (w *walker) resolveBuffered(e *effect.Effect, args, bindings []ssa.Value) b
 		risk = effect.Unknown
 	}
 	e.Kind, e.Op, e.Risk, e.Target = common.Kind, common.Op, risk, common.Target
-	e.Detail = common.Detail + " (through a bufio.Writer)"
+	e.Detail = common.Detail + " (through " + name + ")"
 	return true
+}
+
+// wrapperCall is v's call when v is the result of a writer_wrappers
+// constructor (io.MultiWriter's io.Writer, a zip entry's writer), or the
+// writer it returns beside an error, else nil.
+func (w *walker) wrapperCall(v ssa.Value) *ssa.Call {
+	if x, ok := v.(*ssa.Extract); ok && x.Index == 0 {
+		v = x.Tuple // the writer of a (writer, error) result
+	}
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := c.Call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	fn, _ := callee.Object().(*types.Func)
+	if _, ok := w.p.env.Index.WrapperConstructor(fn); !ok {
+		return nil
+	}
+	return c
+}
+
+// wrapperName names the wrapper a write goes through, for the detail:
+// its type ("a gzip.Writer"), or the constructor of an interface value
+// ("io.MultiWriter").
+func wrapperName(v ssa.Value) string {
+	t := types.Unalias(v.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok && !types.IsInterface(n) && n.Obj().Pkg() != nil {
+		return "a " + n.Obj().Pkg().Name() + "." + n.Obj().Name()
+	}
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	if c, ok := v.(*ssa.Call); ok {
+		if callee := c.Call.StaticCallee(); callee != nil && callee.Pkg != nil {
+			if r := callee.Signature.Recv(); r != nil {
+				return "a writer from " + types.TypeString(r.Type(), types.RelativeTo(nil)) + "." + callee.Name()
+			}
+			return callee.Pkg.Pkg.Name() + "." + callee.Name()
+		}
+	}
+	return "a writer"
 }
 
 // bufferedWriters appends to out the writers v, a *bufio.Writer or
@@ -215,25 +277,11 @@ func (w *walker) bufferedWriters(v ssa.Value, depth int, seen map[ssa.Value]bool
 		}
 		return true
 	case *ssa.Call:
-		callee := x.Call.StaticCallee()
-		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "bufio" || len(x.Call.Args) < 1 {
-			return false
-		}
-		switch callee.Name() {
-		case "NewWriter", "NewWriterSize":
-			// NewWriterSize returns its argument when it already is a
-			// large enough *bufio.Writer: the same writer either way.
-			a := unboxed(x.Call.Args[0])
-			if bufioType(a.Type()) {
-				return w.bufferedWriters(a, depth-1, seen, out)
-			}
-			*out = append(*out, x.Call.Args[0])
-			return true
-		case "NewReadWriter":
-			if len(x.Call.Args) < 2 {
-				return false
-			}
-			return w.bufferedWriters(x.Call.Args[1], depth-1, seen, out)
+		return w.wrappedBy(x, depth, seen, out)
+	case *ssa.Extract:
+		// gzip.NewWriterLevel's, zip.Writer.Create's writer beside an error.
+		if c := w.wrapperCall(x); c != nil {
+			return w.wrappedBy(c, depth, seen, out)
 		}
 		return false
 	case *ssa.Parameter, *ssa.FreeVar:
@@ -383,6 +431,82 @@ func cellUses(addr ssa.Value, seen map[ssa.Value]bool, out *[]ssa.Value) bool {
 		}
 	}
 	return true
+}
+
+// wrappedBy appends to out the writers the call x of a writer_wrappers
+// constructor wraps (catalog: bufio.NewWriter's argument 0, a zip
+// entry's receiver, each element of io.MultiWriter's ...io.Writer), and
+// reports whether all were found. A wrapped writer that is a wrapper in
+// turn is followed to its own (csv over gzip over a connection;
+// bufio.NewWriterSize returns a large enough *bufio.Writer it is given).
+// A wrapper a rebind method is called on (gzip.Writer's Reset) may write
+// elsewhere: not followed.
+func (w *walker) wrappedBy(x *ssa.Call, depth int, seen map[ssa.Value]bool, out *[]ssa.Value) bool {
+	callee := x.Call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	fn, _ := callee.Object().(*types.Func)
+	ix := w.p.env.Index
+	k, ok := ix.WrapperConstructor(fn)
+	if !ok {
+		return false
+	}
+	if callee.Signature.Recv() != nil {
+		k++ // the receiver is Args[0]
+	}
+	if k < 0 || k >= len(x.Call.Args) || w.rebound(x) {
+		return false
+	}
+	a := x.Call.Args[k]
+	if _, ok := a.Type().Underlying().(*types.Slice); ok {
+		// A variadic ...io.Writer: each element of its literal.
+		elems := ssavalue.SliceElems(a)
+		if len(elems) == 0 {
+			return false
+		}
+		for _, e := range elems {
+			if !w.wrappedArg(e, depth, seen, out) {
+				return false
+			}
+		}
+		return true
+	}
+	return w.wrappedArg(a, depth, seen, out)
+}
+
+// wrappedArg appends a constructor's wrapped writer a to out, or the
+// writers it wraps when it is a wrapper itself.
+func (w *walker) wrappedArg(a ssa.Value, depth int, seen map[ssa.Value]bool, out *[]ssa.Value) bool {
+	if u := unboxed(a); w.p.env.Index.WrapperType(u.Type()) || w.wrapperCall(u) != nil {
+		return w.bufferedWriters(u, depth-1, seen, out)
+	}
+	*out = append(*out, a)
+	return true
+}
+
+// rebound reports whether a rebind method (gzip.Writer's Reset,
+// tabwriter.Writer's Init) is called on the wrapper x returns.
+// The wrapper is x, or its first result beside an error.
+func (w *walker) rebound(x *ssa.Call) bool {
+	vs := []ssa.Value{x}
+	for _, r := range ssavalue.Referrers(x) {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == 0 {
+			vs = append(vs, e)
+		}
+	}
+	for _, v := range vs {
+		for _, r := range ssavalue.Referrers(v) {
+			c, ok := r.(ssa.CallInstruction)
+			if !ok || c.Common().StaticCallee() == nil || len(c.Common().Args) == 0 || c.Common().Args[0] != v {
+				continue
+			}
+			if fn, _ := c.Common().StaticCallee().Object().(*types.Func); w.p.env.Index.Rebinds(fn) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inertWriterValue reports whether writes into x have no effect: an

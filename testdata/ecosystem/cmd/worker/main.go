@@ -177,6 +177,7 @@ func main() {
 	redisOpt := asynq.RedisClientOpt{Addr: os.Getenv("REDIS_ADDR")}
 	jobs.RegisterTaskID(mux, &jobs.TaskIDDeps{Q: &jobq.RedisQueue{Client: asynq.NewClient(redisOpt), Inspector: asynq.NewInspector(redisOpt)}})
 	jobs.RegisterCond(mux, &jobs.CondDeps{Pool: pool})
+	jobs.RegisterWrapped(mux)
 	jobs.RegisterShapes(mux, &jobs.ShapeDeps{Pool: pool})
 	jobs.RegisterCas(mux, jobs.CasRepo{DB: gdb})
 	jobs.RegisterDupShapes(mux, &jobs.DupShapeDeps{Pool: pool})
