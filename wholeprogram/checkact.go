@@ -92,6 +92,7 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 				break
 			}
 		}
+		var placed []*guard.Site
 		for k, h := range e.Path {
 			instrs, dynamic := r.sites[h.Pos], true
 			if len(instrs) == 0 {
@@ -118,6 +119,10 @@ func (r *resolver) sitesByFunc(effs []effect.Effect) ([]*ssa.Function, map[*ssa.
 			fs.dynamic = fs.dynamic || dynamic
 			fs.later = fs.later || k <= resolvedFrom
 			fs.sites = append(fs.sites, &guard.Site{Effect: e, Instr: ci, Hop: k, Resolved: !dynamic && k <= resolvedFrom})
+			placed = append(placed, fs.sites[len(fs.sites)-1])
+		}
+		if e.Found != nil {
+			foundUp(e.Found, placed)
 		}
 	}
 	sort.Slice(fns, func(i, j int) bool {
@@ -153,4 +158,38 @@ func (r *resolver) closureSites() map[string][]ssa.CallInstruction {
 		}
 	}
 	return r.closures
+}
+
+// foundUp hands a read's "found" answer (effect.Found: a result of the
+// call at Found.Pos) up the sites placed along the effect's path, from
+// the hop of that call towards the handler, while the function making
+// each call returns the answer of the one below unchanged or negated
+// (guard.ForwardedFound): a service method returning its repository's
+// answer through an interface the whole program resolved. Each site
+// reached gets the result of its own call that carries the answer
+// (guard.Site.Found), for its function's check-then-act.
+func foundUp(f *effect.Found, placed []*guard.Site) {
+	at := -1
+	for i, s := range placed {
+		if s.Effect.Path[s.Hop].Pos == f.Pos {
+			at = i
+		}
+	}
+	if at < 0 {
+		return
+	}
+	idx, whenTrue := f.Index, f.WhenTrue
+	placed[at].Found = &effect.Found{Pos: f.Pos, Index: idx, WhenTrue: whenTrue}
+	for i := at - 1; i >= 0; i-- {
+		below := placed[i+1]
+		if placed[i].Hop != below.Hop-1 {
+			return // a hop not placed between: not followed
+		}
+		j, negated, ok := guard.ForwardedFound(below.Instr.Parent(), below.Instr, idx)
+		if !ok {
+			return
+		}
+		idx, whenTrue = j, whenTrue != negated
+		placed[i].Found = &effect.Found{Pos: placed[i].Effect.Path[placed[i].Hop].Pos, Index: idx, WhenTrue: whenTrue}
+	}
 }

@@ -111,6 +111,7 @@ func (r *resolver) otherPaths(fns []*ssa.Function, byFn map[*ssa.Function]*fnSit
 						touched[p.fs] = true
 					}
 				}
+				r.placeVia(&cp, s.Hop, len(via), byFn, touched)
 				if n++; n == maxOtherPaths {
 					break
 				}
@@ -233,4 +234,32 @@ func decidedApart(others []otherPath) []effect.Effect {
 		out = append(out, *o.copy)
 	}
 	return out
+}
+
+// placeVia places the copy cp at the calls its new path makes in the
+// functions below the other call (hops from+1 to from+n, the last the
+// anchor), in those that already hold sites of the handler's effects: a
+// check there (a service's look-up, then the insert on its "not found"
+// side) sees the act whose kept path goes through another caller (the
+// same insert reached from a second message type). The calls before the
+// anchor go on to the dynamic call resolved in this phase (Resolved).
+func (r *resolver) placeVia(cp *effect.Effect, from, n int, byFn map[*ssa.Function]*fnSites, touched map[*fnSites]bool) {
+	static := r.staticSites()
+	last := from + n
+	for k := from + 1; k <= last && k < len(cp.Path); k++ {
+		instrs, dynamic := r.sites[cp.Path[k].Pos], true
+		if len(instrs) == 0 {
+			instrs, dynamic = static[cp.Path[k].Pos], false
+		}
+		if len(instrs) != 1 {
+			continue
+		}
+		fs := byFn[instrs[0].Parent()]
+		if fs == nil {
+			continue
+		}
+		fs.sites = append(fs.sites, &guard.Site{Effect: cp, Instr: instrs[0], Hop: k, Resolved: !dynamic && k < last})
+		fs.later = fs.later || k < last
+		touched[fs] = true
+	}
 }

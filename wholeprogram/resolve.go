@@ -1029,6 +1029,13 @@ func (r *resolver) inline(e effect.Effect, prefix []effect.Hop, s *summary.Summa
 			// of the call's results decides (claims.go).
 			ne.HelperClaim = &effect.HelperClaim{Pos: e.Evidence(), Index: cr.Index, Kind: cr.Kind, ErrNilOnDup: cr.ErrNilOnDup, Decided: cr.Decided}
 		}
+		if ne.Found != nil && ne.Found.Pos == "" && !callback {
+			// The callee's result that says whether its read found rows
+			// is the dynamic call's (checkact.go hands it further up).
+			f := *ne.Found
+			f.Pos = e.Evidence()
+			ne.Found = &f
+		}
 		summary.ResolveDupKey(&e, &ne, method && !callback)
 		summary.ResolveObjectKey(&e, &ne, method && !callback)
 		summary.ResolveKeyParams(&e, &ne, method && !callback)

@@ -608,6 +608,13 @@ type Effect struct {
 	// its results carry the outcome: the caller's test of them decides
 	// what the claim guards there.
 	HelperClaim *HelperClaim `json:"-"`
+	// Found, on a read of a table, says that a function's result tells
+	// whether the read found rows (a helper's `return count > 0, err`):
+	// the caller's test of that result is the look-up's "found" test
+	// (guard/foundbool.go). Pos is the call whose results carry it in
+	// the function whose summary holds the effect, "" for that
+	// function's own results.
+	Found *Found `json:",omitempty"`
 	// ResolvedExec, on an effect the whole-program phase reached through
 	// a dynamic call, is that call and the parameter of the callee it
 	// resolved to (receiver first; NoExec: a handle of the callee's own)
@@ -1458,6 +1465,16 @@ type HelperClaim struct {
 	Kind        string
 	ErrNilOnDup bool
 	Decided     bool
+}
+
+// Found locates the result that says whether a read found rows
+// (Effect.Found): result Index of the call at Pos ("" for the results of
+// the function whose summary holds the effect) is true exactly when rows
+// were found if WhenTrue, exactly when none were otherwise.
+type Found struct {
+	Pos      string `json:",omitempty"`
+	Index    int
+	WhenTrue bool
 }
 
 // ResolvedExec locates the handle of an effect reached through a dynamic

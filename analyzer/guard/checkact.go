@@ -101,14 +101,14 @@ func (a *analysis) checkThenAct() {
 					// wd == nil { upload; insert work_data }, then both
 					// wait for the result) decides the act as one that
 					// returns success does.
-					if !errTest(ifi) && onMissing(ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ) && a.checkedBranch(r, succ, false, skipOf(ifi, 1-i), true) {
+					if !errTest(ifi) && a.missingSide(r, ifi, i) && skipsAndGoesOn(b.Succs[1-i], succ, b) && a.checkedBranch(r, succ, false, skipOf(ifi, 1-i), true) {
 						return
 					}
 					continue
 				}
 				// A check in a loop that skips the item (continue) covers
 				// what the loop hands on from the item's work, too.
-				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ), skipOf(ifi, 1-i), !errTest(ifi) && onMissing(ifi, i)) {
+				if a.checkedBranch(r, succ, !a.skipsAsDone(b.Succs[1-i], succ), skipOf(ifi, 1-i), !errTest(ifi) && a.missingSide(r, ifi, i)) {
 					return
 				}
 			}
@@ -219,10 +219,13 @@ func onMissing(ifi *ssa.If, i int) bool {
 // record it), and the rest of the function runs either way. The other
 // branch must reach a block the work's branch reaches too: one that only
 // returns (return errNotFound: the row must exist) is a look-up failing,
-// not a check. Within a loop (the other branch comes back to the work's)
-// it is not: nextItem decides there.
-func skipsAndGoesOn(other, work *ssa.BasicBlock) bool {
-	if reaches(other, work) {
+// not a check. Within a loop, the other branch must not come back to the
+// work's but through the check again (the next item's look-up and test:
+// for each requirement, award the title when it has none yet, then go on
+// with the requirement); a way around the check (a retry jumping back to
+// the act) is none.
+func skipsAndGoesOn(other, work, check *ssa.BasicBlock) bool {
+	if reachesAvoiding(other, work, check) {
 		return false
 	}
 	fromWork := reachableFrom(work, nil)

@@ -78,7 +78,7 @@ func (a *analysis) foundSkips(c *Site) bool {
 		for _, ifi := range a.readTests(r) {
 			b := ifi.Block()
 			for i, succ := range b.Succs {
-				if len(succ.Preds) != 1 || !onMissing(ifi, i) || !succ.Dominates(c.Instr.Block()) {
+				if len(succ.Preds) != 1 || !a.missingSide(r, ifi, i) || !succ.Dominates(c.Instr.Block()) {
 					continue
 				}
 				if a.skipsAsDone(b.Succs[1-i], succ) {

@@ -41,6 +41,11 @@ type Site struct {
 	// ClaimReturn, for a call of a claim helper, says which of the call's
 	// results carries the claim's outcome and how.
 	ClaimReturn *ClaimReturn
+	// Found, set by the whole-program phase, says which of the call's
+	// results tells whether the effect's read found rows, where a
+	// resolved dynamic call hands the answer up (Effect.Found names a
+	// call deeper in the path then; foundbool.go).
+	Found *effect.Found
 	// LostRace, set by the analysis on the call of a claim helper whose
 	// optimistic lock holds the version this function read from the
 	// locked table: the helper's "no row changed" is a race lost to an

@@ -241,6 +241,14 @@ func (s *Summary) String() string {
 		if e.StmtArg > 0 {
 			t += fmt.Sprintf(" stmt=p%d", e.StmtArg-1)
 		}
+		if f := e.Found; f != nil && f.Pos == "" {
+			// Result f.Index says whether the read found rows ("!": true
+			// when none).
+			t += fmt.Sprintf(" found=r%d", f.Index)
+			if !f.WhenTrue {
+				t += "!"
+			}
+		}
 		if e.Guard != nil {
 			t += " guarded=" + e.Guard.Kind
 		}

@@ -154,6 +154,12 @@ func (p *Package) summarise(fn *ssa.Function) (*Summary, []*guard.Site) {
 		if e.CallerLock != nil && (e.Exec == effect.NoExec || e.Guard != nil) {
 			e.CallerLock = nil // guarded already, or on a handle of this function's own, which it did not lock
 		}
+		if f := guard.FoundResult(fn, site, p.env.Fset); f != nil {
+			// A result of this function says whether the read found
+			// rows (guard/foundbool.go): its callers' tests of it are
+			// the look-up's.
+			e.Found = f
+		}
 		if e.Kind == effect.KindDynamic && len(e.Path) == 1 && site.Instr != nil && (guard.LookupDecided(site.Instr) || guard.ErrGoesNowhere(site.Instr)) {
 			e.DupStopped = true
 		}
@@ -308,6 +314,13 @@ func (w *walker) addSite(e *effect.Effect, ci ssa.CallInstruction, exec ssa.Valu
 	}
 	if e.Kind == effect.KindDBRead && e.Target != "" && e.LookupKey == "" {
 		e.LookupKey = lookupKey(w.p.env.Triggers, e.Target, e.Selects, e.Filters)
+	}
+	if ci != nil && e.Found != nil && e.Found.Pos == "" {
+		// The callee's result that says whether its read found rows is
+		// this call's (guard/foundbool.go).
+		f := *e.Found
+		f.Pos = PosString(w.p.env.Fset, ci.Pos())
+		e.Found = &f
 	}
 	if ci != nil {
 		if more := w.condsAt(ci); len(more) > 0 {

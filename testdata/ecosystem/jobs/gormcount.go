@@ -19,7 +19,8 @@ import (
 
 // GormCountDeps are the clients of these handlers.
 type GormCountDeps struct {
-	DB *gorm.DB
+	DB     *gorm.DB
+	Labels LabelStore // the store of gormcountbool.go
 }
 
 // CountLabel inserts the article's "new" label unless one is counted.
@@ -54,4 +55,5 @@ func (d *GormCountDeps) CountSummary(ctx context.Context, t *asynq.Task) error {
 func RegisterGormCount(mux *asynq.ServeMux, d *GormCountDeps) {
 	mux.HandleFunc("count:label", d.CountLabel)
 	mux.HandleFunc("count:summary", d.CountSummary)
+	registerGormCountBool(mux, d)
 }

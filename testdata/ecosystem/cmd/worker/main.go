@@ -184,7 +184,7 @@ func main() {
 	jobs.RegisterResume(mux, &jobs.ResumeDeps{Pool: pool, Ins: asynq.NewInspector(redisOpt), Q: asynq.NewClient(redisOpt)})
 	jobs.RegisterTaggers(mux, stdlib.OpenDBFromPool(pool))
 	jobs.RegisterGormShapes(mux, &jobs.GormShapeDeps{DB: gdb, Q: asynq.NewClient(redisOpt)})
-	jobs.RegisterGormCount(mux, &jobs.GormCountDeps{DB: gdb})
+	jobs.RegisterGormCount(mux, &jobs.GormCountDeps{DB: gdb, Labels: &jobs.GormLabelStore{DB: gdb}})
 	jobs.RegisterTypedTasks(mux, jobs.NewTypedTasks(stdlib.OpenDBFromPool(pool)))
 	jobs.RegisterCached(mux, &jobs.CachedDeps{Memo: idem.NewMemory(), DB: stdlib.OpenDBFromPool(pool)})
 	if err := tracks.Migrate(gdb); err != nil {
