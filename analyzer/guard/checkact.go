@@ -96,6 +96,7 @@ func (a *analysis) checkThenAct() {
 					}
 					if !a.resolvedRecord {
 						a.existsAsError(r, b.Succs[1-i], succ, reported)
+						a.statusAsError(r, ifi, b.Succs[1-i], succ, reported)
 					}
 					// A check that only skips the act and goes on (if
 					// wd == nil { upload; insert work_data }, then both

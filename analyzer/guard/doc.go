@@ -20,7 +20,9 @@
 // commits separately from the effect (guard-separate-tx), a random key
 // (random-key), and an already-processed branch that returns an error, so
 // the queue retries and finally dead-letters a job that succeeded
-// (duplicate-as-error), and a claim whose table the module's migrations
+// (duplicate-as-error; also its status form, statuserror.go: a row's
+// status tested, an error returned on the branch the status this handler
+// stores and saves takes), and a claim whose table the module's migrations
 // create with no unique key backing it (claim-without-constraint: the
 // summary checks the claim's SQL against the migrations' keys, package
 // triggers; the second delivery then inserts its row too, so the claim

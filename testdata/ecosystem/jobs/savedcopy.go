@@ -102,8 +102,51 @@ func (d *SavedCopyDeps) CopyClone(ctx context.Context, t *asynq.Task) error {
 	return d.Repo.Update(ctx, tk)
 }
 
+// CopyVerify rejects a ticket that is not open with an error made on
+// that branch, then sets "verified" and saves the row (stop 67, the
+// status form of duplicate-as-error, btl-ktpm's VerifyOrderActivity): a
+// redelivery after a first attempt that saved the row reads "verified"
+// and fails. Safe (the save is a set), duplicate-as-error at the return.
+func (d *SavedCopyDeps) CopyVerify(ctx context.Context, t *asynq.Task) error {
+	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
+	v, err := d.Repo.GetByID(ctx, uint(id))
+	if err != nil {
+		return err
+	}
+	tk, err := convertCopy[CopyTicket](v)
+	if err != nil {
+		return err
+	}
+	if tk.Status != "open" {
+		return fmt.Errorf("ticket has invalid status: %s", tk.Status)
+	}
+	tk.Status = "verified"
+	return d.Repo.Update(ctx, tk)
+}
+
+// CopyReopen, the near miss: a precondition. A deleted ticket is
+// rejected, but the handler stores "open": a redelivery passes the test.
+func (d *SavedCopyDeps) CopyReopen(ctx context.Context, t *asynq.Task) error {
+	id, _ := strconv.ParseUint(string(t.Payload()), 10, 64)
+	v, err := d.Repo.GetByID(ctx, uint(id))
+	if err != nil {
+		return err
+	}
+	tk, err := convertCopy[CopyTicket](v)
+	if err != nil {
+		return err
+	}
+	if tk.Status == "deleted" {
+		return fmt.Errorf("ticket %d is deleted", tk.ID)
+	}
+	tk.Status = "open"
+	return d.Repo.Update(ctx, tk)
+}
+
 // RegisterSavedCopy wires the handlers.
 func RegisterSavedCopy(mux *asynq.ServeMux, d *SavedCopyDeps) {
 	mux.HandleFunc("copy:close", d.CopyClose)
 	mux.HandleFunc("copy:clone", d.CopyClone)
+	mux.HandleFunc("copy:verify", d.CopyVerify)
+	mux.HandleFunc("copy:reopen", d.CopyReopen)
 }
