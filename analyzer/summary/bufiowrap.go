@@ -146,7 +146,11 @@ func (w *walker) wrappedWrite(inner []ssa.Value) (common *models.Model, param in
 		if w.inertWriterValue(x) {
 			continue
 		}
-		if k := w.execIndex(unboxed(x)); k != effect.NoExec {
+		// A parameter whose type says what it writes into (a
+		// *net.TCPConn, an *os.File) is decided here; an interface or a
+		// wrapper it is given is its callers' to say.
+		if u := unboxed(x); w.callersWriter(u) {
+			k := w.execIndex(u)
 			if param != effect.NoExec && param != k {
 				return nil, effect.NoExec, false
 			}
@@ -531,6 +535,16 @@ func (w *walker) inertWriterValue(x ssa.Value) bool {
 		return ix.InertWriter(mi.X.Type())
 	}
 	return !types.IsInterface(x.Type()) && ix.InertWriter(x.Type())
+}
+
+// callersWriter reports whether x is a parameter or free variable of the
+// function being summarised whose writes only its callers can name: of
+// interface type, or a wrapper (a *bufio.Writer it is handed).
+func (w *walker) callersWriter(x ssa.Value) bool {
+	if w.execIndex(x) == effect.NoExec {
+		return false
+	}
+	return types.IsInterface(x.Type()) || w.p.env.Index.WrapperType(x.Type())
 }
 
 // writeModel is the catalog model of the Write method of x's type (its

@@ -96,12 +96,19 @@ func Table(rows []string) { // want Table:`^no effects$`
 	cw.Flush()
 }
 
-// compressTo writes into the writer its caller passes (not read at the
-// callers: an unknown write, as io.Copy into a parameter is).
-func compressTo(w io.Writer, b []byte) error { // want compressTo:`^effects: unknown/write; unknown/write$`
+// compressTo writes into the writer its caller passes: an unknown write
+// here, carrying the parameter (buffered=p0) for each caller to decide
+// with what it passes (as a bufio.Writer's over a parameter).
+func compressTo(w io.Writer, b []byte) error { // want compressTo:`^effects: unknown/write buffered=p0; unknown/write buffered=p0$`
 	gz := gzip.NewWriter(w)
 	gz.Write(b)
 	return gz.Close()
+}
+
+// SendCompressed hands compressTo a dialled connection: the gzip
+// writer's writes there are the connection's network writes.
+func SendCompressed(c *net.TCPConn, b []byte) error { // want SendCompressed:`^effects: network/write; network/write$`
+	return compressTo(c, b)
 }
 
 // fanOut writes into writers it cannot see: a spread slice.
