@@ -27,6 +27,7 @@ var discoveryFixtures = []struct {
 	{"watermill", []string{"discwatermill"}},
 	{"watermill-cqrs", []string{"disccqrs"}},
 	{"machinery", []string{"discmachinery"}},
+	{"machinery-v1", []string{"discmachineryv1"}},
 	{"gocraft", []string{"discgocraft"}},
 	{"faktory", []string{"discfaktory"}},
 	{"gue", []string{"discgue"}},
@@ -87,6 +88,12 @@ var discoveryHandlers = map[string][]wantHandler{
 		{"discmachinery.SendReceipt", "machinery", "send_receipt", "high", `server.RegisterTask("send_receipt"`, ""},
 		{"discmachinery.Resize", "machinery", "resize", "high", `server.RegisterTasks(`, ""},
 		{"discmachinery.Register.func1", "machinery", "archive", "high", `server.RegisterTasks(`, ""},
+	},
+	"discmachineryv1": {
+		// v1's registrations; RegisterOwn's registry is not machinery's.
+		{"discmachineryv1.Alert", "machinery", "alert", "high", `s.RegisterTask("alert"`, ""},
+		{"discmachineryv1.CallURL", "machinery", "call_url", "high", `s.RegisterTasks(`, ""},
+		{"discmachineryv1.FindURLs", "machinery", "find_urls", "high", `s.RegisterTasks(`, ""},
 	},
 	"discgocraft": {
 		{"(*discgocraft.Ctx).SendInvoice", "gocraft", "send_invoice", "high", `pool.JobWithOptions("send_invoice"`, ""},

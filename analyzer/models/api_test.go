@@ -288,6 +288,10 @@ var apiSkipped = map[string]string{
 	// compile than all the other libraries together.
 	"github.com/confluentinc/confluent-kafka-go/v2/schemaregistry": "schema registry serializers, not the Kafka client",
 	"github.com/confluentinc/confluent-kafka-go/schemaregistry":    "schema registry serializers, not the Kafka client",
+	// machinery's repository ships its examples and integration tests as
+	// packages of the module: programs using the library, not its API.
+	"github.com/RichardKnop/machinery/v2/example":           "machinery's examples, not the library",
+	"github.com/RichardKnop/machinery/v2/integration-tests": "machinery's integration tests, not the library",
 }
 
 // skippedAPI says why package p is left out of the listing, or "".

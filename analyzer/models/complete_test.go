@@ -274,7 +274,6 @@ func readGoMod(t *testing.T, name string) *modfile.File {
 // declarations their fixtures' stubs copy.
 var unlisted = map[string]string{
 	"gocraft-work": "github.com/gocraft/work is not served by the module proxy",
-	"machinery":    "github.com/RichardKnop/machinery (v1, v2) is not served by the module proxy",
 	"rmq":          "github.com/adjust/rmq (v4, v5) is not served by the module proxy",
 }
 

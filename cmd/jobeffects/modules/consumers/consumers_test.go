@@ -17,7 +17,7 @@ import (
 // TestConsumersModule runs the binary on testdata/consumers, a module on
 // the real Watermill (with watermill-sql v4), aws-lambda-go, the SQS SDK,
 // Sarama, nats.go (JetStream, and core NATS through the application's own
-// interface) and Pub/Sub v2, with database/sql effects, and Sarama
+// interface), Pub/Sub v2 and machinery v1, with database/sql effects, and Sarama
 // consumers handing messages to a worker over a channel made in another
 // package (orderflow): go vet reports
 // the unguarded consumers and the SQS loop that deletes its message before
@@ -149,6 +149,11 @@ func TestConsumersModule(t *testing.T) {
 		// another package (orderflow/app) and kept in fields of other
 		// packages' types; the audit's channel is another make.
 		{"orderflow/broker.(*Consumer).ConsumeClaim", "sarama", "orders", at("orderflow/app/app.go", `orders.Consume(ctx, []string{"orders"}`), at("orderflow/broker/broker.go", `s.MarkMessage(msg, "")`), "medium"},
+		// machinery v1 (github.com/RichardKnop/machinery/v1): RegisterTasks'
+		// map keys and RegisterTask's name are the tasks.
+		{"machv1.RecordPayment", "machinery", "record_payment", at("machv1/worker.go", "server.RegisterTasks("), "", "medium"},
+		{"machv1.SetStatus", "machinery", "set_status", at("machv1/worker.go", "server.RegisterTasks("), "", "safe"},
+		{"machv1.FanOut", "machinery", "fan_out", at("machv1/worker.go", `server.RegisterTask("fan_out"`), "", "medium"},
 		{"orderflow/broker.(*Audit).ConsumeClaim", "sarama", "order-audit", at("orderflow/app/app.go", `audit.Consume(ctx, []string{"order-audit"}`), fmt.Sprintf("orderflow/broker/broker.go:%d", e2etest.LineOf(t, filepath.Join(dir, "orderflow", "broker", "broker.go"), "a.events <-")+1), "safe"},
 	}
 	var got, exp []string
@@ -192,7 +197,9 @@ func TestConsumersModule(t *testing.T) {
 	// the insert repeats: unguarded, and no ack-before-effect.
 	// MarkShipped's status update is safe, but the router publishes the
 	// message it returns again on every delivery.
-	for _, h := range []string{"kafka.Projector.ConsumeClaim", "natsc.(*Consumer).Fulfil", "pubsubc.Receive.func1", "wm.(*Handlers).Ship", "wm.(*Handlers).MarkShipped", "lambdafn.handle"} {
+	// machinery v1's RecordPayment appends a payment and FanOut enqueues
+	// a task per order on every run.
+	for _, h := range []string{"kafka.Projector.ConsumeClaim", "natsc.(*Consumer).Fulfil", "pubsubc.Receive.func1", "wm.(*Handlers).Ship", "wm.(*Handlers).MarkShipped", "lambdafn.handle", "machv1.RecordPayment", "machv1.FanOut"} {
 		if rs := rules(h); !has(rs, "unguarded") || has(rs, "ack-before-effect") {
 			t.Errorf("%s (at least once): findings %v, want unguarded and no ack-before-effect", h, rs)
 		}
@@ -231,7 +238,7 @@ func TestConsumersModule(t *testing.T) {
 		t.Errorf("wm ForwardStamped: findings %v, want random-key", rs)
 	}
 	// Safe or guarded handlers have no finding.
-	for _, h := range []string{"natsc.(*Consumer).Audit", "wmsql.(*Counter).Count", "wm.Forward"} {
+	for _, h := range []string{"natsc.(*Consumer).Audit", "wmsql.(*Counter).Count", "wm.Forward", "machv1.SetStatus"} {
 		if rs := rules(h); len(rs) != 0 {
 			t.Errorf("%s: findings %v, want none", h, rs)
 		}
