@@ -44,7 +44,7 @@ func (d *TransDeps) ShipFromTo(ctx context.Context, t *asynq.Task) error { // wa
 // for SQL's claims (guard-separate-tx), rather than repeating it.
 func (d *TransDeps) ShipOnce(ctx context.Context, t *asynq.Task) error { // want ShipOnce:`^effects: db_write/insert shipments issue=guard-separate-tx; db_write/claim orders$`
 	id := string(t.Payload())
-	res, err := d.DB.Collection("orders").UpdateOne(ctx, // want `guard-separate-tx: the claim on orders commits separately from the insert into shipments`
+	res, err := d.DB.Collection("orders").UpdateOne(ctx, // wholewant `^guard-separate-tx: the claim on orders commits separately from the insert into shipments` // want `guard-separate-tx: the claim on orders commits separately from the insert into shipments`
 		bson.M{"_id": id, "status": bson.M{"$ne": "shipped"}},
 		bson.M{"$set": bson.M{"status": "shipped"}, "$push": bson.M{"history": "shipped"}})
 	if err != nil {
@@ -88,7 +88,7 @@ func (d *TransDeps) Reship(ctx context.Context, t *asynq.Task) error { // wholew
 // it runs on every delivery (claim-unchecked, as for SQL's).
 func (d *TransDeps) ShipUnchecked(ctx context.Context, t *asynq.Task) error { // want ShipUnchecked:`^effects: db_write/insert shipments issue=claim-unchecked; db_write/claim orders$`
 	id := string(t.Payload())
-	if _, err := d.DB.Collection("orders").UpdateOne(ctx, // want `claim-unchecked: the result of this claim on orders is never tested`
+	if _, err := d.DB.Collection("orders").UpdateOne(ctx, // wholewant `^claim-unchecked: the result of this claim on orders is never tested` // want `claim-unchecked: the result of this claim on orders is never tested`
 		bson.M{"_id": id, "status": "paid"},
 		bson.M{"$set": bson.M{"status": "shipped"}, "$push": bson.M{"history": "shipped"}}); err != nil {
 		return err
