@@ -43,29 +43,43 @@ func (a *analysis) existsAsError(check *Site, other, work *ssa.BasicBlock, repor
 	if insert == nil {
 		return
 	}
-	rets := returnsFrom(other, work)
-	if len(rets) == 0 {
-		return
-	}
-	for _, ret := range rets {
-		errv := returned(ret, len(ret.Results)-1)
-		if isNil(errv) || readFailure(errv, check.Instr.Value(), 0) || otherFailure(errv, map[ssa.Value]bool{}, a.env.Index, map[ssa.Value]bool{}) {
-			return
-		}
-	}
-	for _, ret := range rets {
-		if reported[ret] {
-			continue
-		}
-		reported[ret] = true
-		p := a.pos(ret.Pos())
-		if p == "" {
-			p = check.Effect.Evidence()
-		}
-		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.DuplicateAsError, Pos: p, Message: fmt.Sprintf(
+	for _, ret := range a.erroringReturns(check, other, work, reported) {
+		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.DuplicateAsError, Pos: a.returnPos(check, ret), Message: fmt.Sprintf(
 			"the check of %s finds the row a first delivery inserted (at %s) and this branch returns an error: the queue retries the duplicate and finally dead-letters a job that succeeded; return nil when the row is already there",
 			check.Effect.Target, effect.Relative(insert.Effect.Evidence(), ""))})
 	}
+}
+
+// erroringReturns are the returns the branch other takes, out of work's
+// way, when every one returns an error made on that branch (not nil, not
+// the read's own failure, not another operation's): the duplicate's
+// answer. Those already reported are left out, and the rest marked.
+func (a *analysis) erroringReturns(check *Site, other, work *ssa.BasicBlock, reported map[*ssa.Return]bool) []*ssa.Return {
+	rets := returnsFrom(other, work)
+	read := check.Instr.Value()
+	for _, ret := range rets {
+		errv := returned(ret, len(ret.Results)-1)
+		if isNil(errv) || readFailure(errv, read, 0) || otherFailure(errv, map[ssa.Value]bool{}, a.env.Index, map[ssa.Value]bool{}) {
+			return nil
+		}
+	}
+	var out []*ssa.Return
+	for _, ret := range rets {
+		if !reported[ret] {
+			reported[ret] = true
+			out = append(out, ret)
+		}
+	}
+	return out
+}
+
+// returnPos is where a duplicate-as-error at ret is reported: the
+// return, or the check when the return has no position.
+func (a *analysis) returnPos(check *Site, ret *ssa.Return) string {
+	if p := a.pos(ret.Pos()); p != "" {
+		return p
+	}
+	return check.Effect.Evidence()
 }
 
 // readFailure reports whether the error v is the read's own failure: its

@@ -78,27 +78,8 @@ func (a *analysis) statusAsError(check *Site, ifi *ssa.If, other, work *ssa.Basi
 		return
 	}
 	stored := store.Val.(*ssa.Const)
-	rets := returnsFrom(other, work)
-	if len(rets) == 0 {
-		return
-	}
-	read := check.Instr.Value()
-	for _, ret := range rets {
-		errv := returned(ret, len(ret.Results)-1)
-		if isNil(errv) || readFailure(errv, read, 0) || otherFailure(errv, map[ssa.Value]bool{}, a.env.Index, map[ssa.Value]bool{}) {
-			return
-		}
-	}
-	for _, ret := range rets {
-		if reported[ret] {
-			continue
-		}
-		reported[ret] = true
-		p := a.pos(ret.Pos())
-		if p == "" {
-			p = check.Effect.Evidence()
-		}
-		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.DuplicateAsError, Pos: p, Sentinel: Sentinel(returned(ret, len(ret.Results)-1)), Message: fmt.Sprintf(
+	for _, ret := range a.erroringReturns(check, other, work, reported) {
+		a.pitfalls = append(a.pitfalls, Pitfall{Rule: rules.DuplicateAsError, Pos: a.returnPos(check, ret), Sentinel: Sentinel(returned(ret, len(ret.Results)-1)), Message: fmt.Sprintf(
 			"the test of %s.%s takes this branch once a first delivery stored %s into it and saved the row (at %s), and the branch returns an error: the queue retries the duplicate and finally dead-letters a job that succeeded; return nil when the row already has the status this job sets",
 			check.Effect.Target, field.Name(), stored.Value.ExactString(), effect.Relative(write.Effect.Evidence(), ""))})
 	}

@@ -307,15 +307,7 @@ func (w *walker) bufferedWriters(v ssa.Value, depth int, seen map[ssa.Value]bool
 			// func literal): every value stored into it, here or in a
 			// closure, when its address goes nowhere else.
 			stored, complete := w.cellStores(x.X)
-			if !complete || len(stored) == 0 {
-				return false
-			}
-			for _, s := range stored {
-				if !w.bufferedWriters(s, depth-1, seen, out) {
-					return false
-				}
-			}
-			return true
+			return complete && w.allBuffered(stored, depth, seen, out)
 		}
 		fa, ok := x.X.(*ssa.FieldAddr)
 		if !ok {
@@ -331,17 +323,24 @@ func (w *walker) bufferedWriters(v ssa.Value, depth int, seen map[ssa.Value]bool
 			return w.bufferedWriters(fa.X, depth-1, seen, out)
 		}
 		stored, complete := w.p.storedInField(f.Origin())
-		if !complete || len(stored) == 0 {
-			return false
-		}
-		for _, s := range stored {
-			if !w.bufferedWriters(s, depth-1, seen, out) {
-				return false
-			}
-		}
-		return true
+		return complete && w.allBuffered(stored, depth, seen, out)
 	}
 	return false
+}
+
+// allBuffered appends the writers each of the values stored into a
+// variable or field wraps, and reports whether there is one at least
+// and every one was followed.
+func (w *walker) allBuffered(stored []ssa.Value, depth int, seen map[ssa.Value]bool, out *[]ssa.Value) bool {
+	if len(stored) == 0 {
+		return false
+	}
+	for _, s := range stored {
+		if !w.bufferedWriters(s, depth-1, seen, out) {
+			return false
+		}
+	}
+	return true
 }
 
 // cellStores returns the values stored into the variable at addr (an
